@@ -1,0 +1,131 @@
+// `npm start`: the whole shop on one machine with embedded defaults.
+// PostgreSQL (data under DATA_DIR, kept across restarts) unless DATABASE_URL is given; the
+// PostgreSQL event store unless EVENT_STORE=eventstoredb; the projector and the API as separate
+// processes; the built web app served by the API on the same origin as /api.
+// Ctrl-C (or SIGTERM) stops everything this script started.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { freePort, startPostgres } from './local-servers.mjs';
+
+const env = process.env;
+const port = Number(env.PORT ?? 3000);
+const dataDir = path.resolve(env.DATA_DIR ?? '.data');
+mkdirSync(dataDir, { recursive: true });
+const log = (msg) => console.log(`[start] ${msg}`);
+
+/** A secret generated once and kept in DATA_DIR, so restarts keep sessions and the admin password. */
+function persisted(name, make) {
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) return { value: readFileSync(file, 'utf8').trim(), generated: false };
+  const value = make();
+  writeFileSync(file, value + '\n', { mode: 0o600 });
+  return { value, generated: true };
+}
+
+const children = [];
+const stops = [];
+let stopping = false;
+
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  log('stopping…');
+  await Promise.all(children.map((child) => new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => { clearTimeout(kill); resolve(); });
+    child.kill('SIGTERM');
+  })));
+  for (const stop of stops.reverse()) await stop().catch((e) => console.error(e));
+  process.exit(code);
+}
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+function launch(name, script, extraEnv) {
+  const child = spawn(process.execPath, ['--enable-source-maps', script], {
+    env: { ...env, ...extraEnv },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  children.push(child);
+  child.once('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`[start] ${name} exited (${signal ?? code}); stopping the rest`);
+    shutdown(1);
+  });
+  return child;
+}
+
+async function waitForHealth(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline && !stopping) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+      last = `${res.status} ${await res.text()}`;
+    } catch (e) {
+      last = e.message;
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} not healthy after ${timeoutMs / 1000}s: ${last}`);
+}
+
+async function main() {
+  let databaseUrl = env.DATABASE_URL;
+  if (!databaseUrl) {
+    log(`starting PostgreSQL (data in ${path.join(dataDir, 'postgres')})`);
+    const pg = await startPostgres({ dir: path.join(dataDir, 'postgres'), port: env.PG_PORT ? Number(env.PG_PORT) : undefined });
+    stops.push(() => pg.stop());
+    databaseUrl = pg.url;
+  }
+  const eventStore = env.EVENT_STORE ?? 'postgres';
+  if (eventStore === 'eventstoredb' && !env.EVENTSTORE_CONNECTION_STRING) {
+    throw new Error('EVENT_STORE=eventstoredb needs EVENTSTORE_CONNECTION_STRING (e.g. esdb://localhost:2113?tls=false)');
+  }
+  const adminUsername = env.ADMIN_USERNAME ?? 'admin';
+  const password = env.ADMIN_PASSWORD ? { value: env.ADMIN_PASSWORD, generated: false } : persisted('admin-password', () => randomBytes(9).toString('base64url'));
+  const jwtSecret = env.JWT_SECRET ?? persisted('jwt-secret', () => randomBytes(32).toString('hex')).value;
+  const projectorPort = Number(env.PROJECTOR_PORT ?? (await freePort()));
+
+  const shared = {
+    DATABASE_URL: databaseUrl,
+    EVENT_STORE: eventStore,
+    NODE_ENV: env.NODE_ENV ?? 'production',
+  };
+  launch('projector', 'dist/services/projector/src/main.js', { ...shared, PROJECTOR_PORT: String(projectorPort) });
+  launch('api', 'dist/services/api/src/main.js', {
+    ...shared,
+    PORT: String(port),
+    ADMIN_USERNAME: adminUsername,
+    ADMIN_PASSWORD: password.value,
+    JWT_SECRET: jwtSecret,
+    UPLOADS_DIR: env.UPLOADS_DIR ?? path.join(dataDir, 'uploads'),
+    WEB_DIST_DIR: env.WEB_DIST_DIR ?? path.resolve('web/dist'),
+    WEB_ORIGIN: env.WEB_ORIGIN ?? `http://localhost:${port}`,
+    SEED_DEMO: env.SEED_DEMO ?? '1',
+  });
+
+  await waitForHealth(`http://127.0.0.1:${port}/api/health`, 90_000);
+  const base = `http://localhost:${port}`;
+  console.log([
+    '',
+    `  Shop          ${base}/`,
+    `  Back-office   ${base}/admin   (user ${adminUsername}${env.ADMIN_PASSWORD ? '' : `, password ${password.value}${password.generated ? ' (generated, kept in DATA_DIR/admin-password)' : ''}`})`,
+    `  API docs      ${base}/api/docs`,
+    `  API health    ${base}/api/health    metrics ${base}/api/metrics`,
+    `  Projector     http://localhost:${projectorPort}/health    metrics http://localhost:${projectorPort}/metrics`,
+    `  Event store   ${eventStore}${eventStore === 'postgres' ? ' (schema event_store)' : ''}   jobs ${env.REDIS_URL ? `BullMQ on ${env.REDIS_URL}` : 'in-process'}`,
+    '',
+    '  Ctrl-C stops everything.',
+    '',
+  ].join('\n'));
+}
+
+main().catch((e) => {
+  console.error(`[start] ${e.message}`);
+  shutdown(1);
+});
