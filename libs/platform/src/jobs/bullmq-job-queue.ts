@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { Queue, Worker, type Job } from 'bullmq';
+import { clampProgress, type EnqueueOptions, type JobInfo, type JobProcessor, type JobQueue, type JobState } from './job-queue.port.js';
+
+/**
+ * BullMQ on Redis. One queue per application (queueName), job names select the processor; the
+ * worker runs in the same process as the producers unless `worker: false`.
+ */
+export class BullMqJobQueue implements JobQueue {
+  readonly kind = 'bullmq' as const;
+  private readonly processors = new Map<string, JobProcessor<any, any>>();
+  private readonly queue: Queue;
+  private worker?: Worker;
+
+  constructor(private readonly options: { redisUrl: string; queueName: string; prefix?: string; concurrency?: number; worker?: boolean }) {
+    this.queue = new Queue(options.queueName, {
+      connection: this.connection(),
+      prefix: options.prefix,
+      defaultJobOptions: { removeOnComplete: { age: 24 * 3600, count: 1000 }, removeOnFail: { age: 7 * 24 * 3600 } },
+    });
+  }
+
+  register<Data, Result>(name: string, processor: JobProcessor<Data, Result>): void {
+    this.processors.set(name, processor as JobProcessor<any, any>);
+  }
+
+  async start(): Promise<void> {
+    if (this.worker || this.options.worker === false) return;
+    this.worker = new Worker(
+      this.options.queueName,
+      async (job: Job) => {
+        const processor = this.processors.get(job.name);
+        if (!processor) throw new Error(`No processor registered for job "${job.name}"`);
+        return processor(job.data, { jobId: String(job.id), reportProgress: (p) => job.updateProgress(clampProgress(p)) });
+      },
+      { connection: this.connection(), prefix: this.options.prefix, concurrency: this.options.concurrency ?? 2 },
+    );
+    // A worker without an error listener crashes the process on a Redis hiccup.
+    this.worker.on('error', () => undefined);
+    await this.worker.waitUntilReady();
+  }
+
+  async enqueue<Data>(name: string, data: Data, options: EnqueueOptions = {}): Promise<string> {
+    const job = await this.queue.add(name, data, {
+      jobId: options.jobId ?? randomUUID(),
+      attempts: options.attempts ?? 1,
+      backoff: { type: 'exponential', delay: 1000 },
+    });
+    return String(job.id);
+  }
+
+  async getJob<Result>(id: string): Promise<JobInfo<Result> | undefined> {
+    const job = await this.queue.getJob(id);
+    if (!job) return undefined;
+    const state = await job.getState();
+    return {
+      id: String(job.id),
+      name: job.name,
+      state: mapState(state),
+      progress: state === 'completed' ? 100 : typeof job.progress === 'number' ? job.progress : 0,
+      result: job.returnvalue as Result | undefined,
+      failedReason: job.failedReason || undefined,
+    };
+  }
+
+  async waitFor<Result>(id: string, timeoutMs = 30_000): Promise<JobInfo<Result> | undefined> {
+    const deadline = Date.now() + timeoutMs;
+    // Polling keeps this free of a QueueEvents connection per caller; jobs here take seconds.
+    for (;;) {
+      const info = await this.getJob<Result>(id);
+      if (!info || info.state === 'completed' || info.state === 'failed' || Date.now() >= deadline) return info;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.worker?.close();
+    await this.queue.close();
+  }
+
+  private connection() {
+    // Workers block on Redis; BullMQ requires maxRetriesPerRequest null for them.
+    return { url: this.options.redisUrl, maxRetriesPerRequest: null };
+  }
+}
+
+function mapState(state: string): JobState {
+  switch (state) {
+    case 'completed':
+      return 'completed';
+    case 'failed':
+      return 'failed';
+    case 'active':
+      return 'active';
+    case 'waiting':
+    case 'delayed':
+    case 'prioritized':
+    case 'waiting-children':
+      return 'waiting';
+    default:
+      return 'unknown';
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Background work (thumbnails, exports, rebuild requests) behind one port. Two implementations run
+ * the same processor functions: BullMQ on Redis when REDIS_URL is set (jobs survive restarts and
+ * spread over replicas), in-process otherwise (the embedded default).
+ */
+
+export type JobState = 'waiting' | 'active' | 'completed' | 'failed' | 'unknown';
+
+export interface JobContext {
+  readonly jobId: string;
+  /** 0..100; callers poll it through getJob. */
+  reportProgress(percent: number): Promise<void>;
+}
+
+export type JobProcessor<Data = unknown, Result = unknown> = (data: Data, context: JobContext) => Promise<Result>;
+
+export interface JobInfo<Result = unknown> {
+  id: string;
+  name: string;
+  state: JobState;
+  progress: number;
+  result?: Result;
+  failedReason?: string;
+}
+
+export interface EnqueueOptions {
+  /** A deterministic id makes enqueueing idempotent (the same id is not queued twice). */
+  jobId?: string;
+  attempts?: number;
+}
+
+export interface JobQueue {
+  readonly kind: 'bullmq' | 'in-process';
+  /** Register before start(); a queue only runs the job names it has processors for. */
+  register<Data, Result>(name: string, processor: JobProcessor<Data, Result>): void;
+  /** Starts consuming (a BullMQ worker, or draining the in-process queue). */
+  start(): Promise<void>;
+  enqueue<Data>(name: string, data: Data, options?: EnqueueOptions): Promise<string>;
+  getJob<Result = unknown>(id: string): Promise<JobInfo<Result> | undefined>;
+  /** Resolves when the job completed or failed, or with its current state after timeoutMs. */
+  waitFor<Result = unknown>(id: string, timeoutMs?: number): Promise<JobInfo<Result> | undefined>;
+  close(): Promise<void>;
+}
+
+export const JOB_QUEUE = Symbol('JOB_QUEUE');
+
+export function clampProgress(percent: number): number {
+  if (!Number.isFinite(percent)) return 0;
+  return Math.max(0, Math.min(100, Math.round(percent)));
+}
