@@ -1,0 +1,70 @@
+/**
+ * Cart events (`cart-<cartId>`). They carry no prices: a cart is priced from the catalogue
+ * each time it is shown and at checkout, so a price change reaches every open cart.
+ */
+import type { DomainEvent } from '../shared/event.js';
+import type { PaymentMethod, PosterSize } from '../shop-config.js';
+
+export type CartItemKind = 'poster' | 'custom' | 'addon';
+
+/**
+ * poster: posterId, variantId and size set; custom: size and customImagePath set;
+ * addon: productId set, size null.
+ */
+export type ItemAddedToCart = DomainEvent<'ItemAddedToCart', {
+  itemId: string;
+  kind: CartItemKind;
+  posterId: string | null;
+  variantId: string | null;
+  productId: string | null;
+  size: PosterSize | null;
+  quantity: number;
+  customImagePath: string | null;
+}>;
+
+export type CartItemQuantityChanged = DomainEvent<'CartItemQuantityChanged', {
+  itemId: string;
+  quantity: number;
+  previousQuantity: number;
+}>;
+
+/** variantId is the poster's variant of the new size; null for custom lines. */
+export type CartItemSizeChanged = DomainEvent<'CartItemSizeChanged', {
+  itemId: string;
+  size: PosterSize;
+  variantId: string | null;
+  previousSize: PosterSize;
+}>;
+
+export type ItemRemovedFromCart = DomainEvent<'ItemRemovedFromCart', { itemId: string }>;
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export type CartCleared = DomainEvent<'CartCleared', {}>;
+export type PromoCodeApplied = DomainEvent<'PromoCodeApplied', { code: string }>;
+export type PromoCodeRemovedFromCart = DomainEvent<'PromoCodeRemovedFromCart', { code: string }>;
+export type PaymentMethodChosen = DomainEvent<'PaymentMethodChosen', { method: PaymentMethod }>;
+export type CartCheckedOut = DomainEvent<'CartCheckedOut', { orderId: string; orderNumber: string }>;
+
+export type CartEvent =
+  | ItemAddedToCart
+  | CartItemQuantityChanged
+  | CartItemSizeChanged
+  | ItemRemovedFromCart
+  | CartCleared
+  | PromoCodeApplied
+  | PromoCodeRemovedFromCart
+  | PaymentMethodChosen
+  | CartCheckedOut;
+
+const cartEventTypes: Record<CartEvent['type'], true> = {
+  ItemAddedToCart: true,
+  CartItemQuantityChanged: true,
+  CartItemSizeChanged: true,
+  ItemRemovedFromCart: true,
+  CartCleared: true,
+  PromoCodeApplied: true,
+  PromoCodeRemovedFromCart: true,
+  PaymentMethodChosen: true,
+  CartCheckedOut: true,
+};
+
+export const CART_EVENT_TYPES = Object.keys(cartEventTypes) as CartEvent['type'][];

@@ -1,0 +1,99 @@
+/** Catalogue events: posters (`poster-<id>`), add-on products (`product-<id>`), custom prices (`custompricing`). */
+import type { DomainEvent } from '../shared/event.js';
+import type { Piastres } from '../shared/money.js';
+import type { Category, PosterSize } from '../shop-config.js';
+
+export interface PosterVariant {
+  variantId: string;
+  size: PosterSize;
+  price: Piastres;
+}
+
+export type PosterCreated = DomainEvent<'PosterCreated', {
+  posterId: string;
+  name: string;
+  description: string;
+  category: Category;
+  imageUrl: string;
+  visible: boolean;
+  variants: PosterVariant[];
+}>;
+
+/** Only the fields that changed are present. */
+export type PosterDetailsChanged = DomainEvent<'PosterDetailsChanged', {
+  posterId: string;
+  name?: string;
+  description?: string;
+  category?: Category;
+  imageUrl?: string;
+}>;
+
+/** The full new list of variants (sizes and prices). */
+export type PosterVariantsChanged = DomainEvent<'PosterVariantsChanged', {
+  posterId: string;
+  variants: PosterVariant[];
+}>;
+
+export type PosterVisibilityChanged = DomainEvent<'PosterVisibilityChanged', { posterId: string; visible: boolean }>;
+export type PosterDeleted = DomainEvent<'PosterDeleted', { posterId: string }>;
+export type PosterRecovered = DomainEvent<'PosterRecovered', { posterId: string }>;
+
+export type PosterEvent =
+  | PosterCreated
+  | PosterDetailsChanged
+  | PosterVariantsChanged
+  | PosterVisibilityChanged
+  | PosterDeleted
+  | PosterRecovered;
+
+export type ProductCreated = DomainEvent<'ProductCreated', {
+  productId: string;
+  name: string;
+  description: string;
+  price: Piastres;
+  imageUrl: string | null;
+}>;
+
+/** Carries the whole new product (an admin edits all fields in one form). */
+export type ProductUpdated = DomainEvent<'ProductUpdated', {
+  productId: string;
+  name: string;
+  description: string;
+  price: Piastres;
+  imageUrl: string | null;
+}>;
+
+export type ProductDeleted = DomainEvent<'ProductDeleted', { productId: string }>;
+
+export type ProductEvent = ProductCreated | ProductUpdated | ProductDeleted;
+
+export type CustomPriceSet = DomainEvent<'CustomPriceSet', { size: PosterSize; price: Piastres }>;
+
+export type CustomPricingEvent = CustomPriceSet;
+
+export type CatalogEvent = PosterEvent | ProductEvent | CustomPricingEvent;
+
+const posterEventTypes: Record<PosterEvent['type'], true> = {
+  PosterCreated: true,
+  PosterDetailsChanged: true,
+  PosterVariantsChanged: true,
+  PosterVisibilityChanged: true,
+  PosterDeleted: true,
+  PosterRecovered: true,
+};
+const productEventTypes: Record<ProductEvent['type'], true> = {
+  ProductCreated: true,
+  ProductUpdated: true,
+  ProductDeleted: true,
+};
+const customPricingEventTypes: Record<CustomPricingEvent['type'], true> = { CustomPriceSet: true };
+
+/** Type strings per aggregate, for subscription filters (the Record keeps them exhaustive). */
+export const POSTER_EVENT_TYPES = Object.keys(posterEventTypes) as PosterEvent['type'][];
+export const PRODUCT_EVENT_TYPES = Object.keys(productEventTypes) as ProductEvent['type'][];
+export const CUSTOM_PRICING_EVENT_TYPES = Object.keys(customPricingEventTypes) as CustomPricingEvent['type'][];
+export const CATALOG_EVENT_TYPES: CatalogEvent['type'][] = [
+  ...POSTER_EVENT_TYPES,
+  ...PRODUCT_EVENT_TYPES,
+  ...CUSTOM_PRICING_EVENT_TYPES,
+];

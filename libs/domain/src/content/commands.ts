@@ -1,0 +1,15 @@
+/** Content commands. */
+import type { DomainCommand } from '../shared/event.js';
+
+export type ChangeAnnouncement = DomainCommand<'ChangeAnnouncement', { text: string }>;
+export type AnnouncementCommand = ChangeAnnouncement;
+
+export type AddGalleryImage = DomainCommand<'AddGalleryImage', { imageId: string; imageUrl: string }>;
+export type RemoveGalleryImage = DomainCommand<'RemoveGalleryImage', { imageId: string }>;
+export type GalleryCommand = AddGalleryImage | RemoveGalleryImage;
+
+export type SubscribeToNewsletter = DomainCommand<'SubscribeToNewsletter', { subscriberId: string; email: string }>;
+export type UnsubscribeFromNewsletter = DomainCommand<'UnsubscribeFromNewsletter', { subscriberId: string }>;
+export type NewsletterCommand = SubscribeToNewsletter | UnsubscribeFromNewsletter;
+
+export type ContentCommand = AnnouncementCommand | GalleryCommand | NewsletterCommand;

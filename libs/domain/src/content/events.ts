@@ -1,0 +1,32 @@
+/** Content events: `announcement`, `gallery`, `newsletter` (singleton streams). */
+import type { DomainEvent } from '../shared/event.js';
+
+export type AnnouncementChanged = DomainEvent<'AnnouncementChanged', { text: string }>;
+export type AnnouncementEvent = AnnouncementChanged;
+
+export type GalleryImageAdded = DomainEvent<'GalleryImageAdded', { imageId: string; imageUrl: string }>;
+export type GalleryImageRemoved = DomainEvent<'GalleryImageRemoved', { imageId: string }>;
+export type GalleryEvent = GalleryImageAdded | GalleryImageRemoved;
+
+/** email is stored trimmed and lower-cased (uniqueness is case-insensitive). */
+export type NewsletterSubscribed = DomainEvent<'NewsletterSubscribed', { subscriberId: string; email: string }>;
+export type NewsletterUnsubscribed = DomainEvent<'NewsletterUnsubscribed', { subscriberId: string; email: string }>;
+export type NewsletterEvent = NewsletterSubscribed | NewsletterUnsubscribed;
+
+export type ContentEvent = AnnouncementEvent | GalleryEvent | NewsletterEvent;
+
+const announcementEventTypes: Record<AnnouncementEvent['type'], true> = { AnnouncementChanged: true };
+const galleryEventTypes: Record<GalleryEvent['type'], true> = { GalleryImageAdded: true, GalleryImageRemoved: true };
+const newsletterEventTypes: Record<NewsletterEvent['type'], true> = {
+  NewsletterSubscribed: true,
+  NewsletterUnsubscribed: true,
+};
+
+export const ANNOUNCEMENT_EVENT_TYPES = Object.keys(announcementEventTypes) as AnnouncementEvent['type'][];
+export const GALLERY_EVENT_TYPES = Object.keys(galleryEventTypes) as GalleryEvent['type'][];
+export const NEWSLETTER_EVENT_TYPES = Object.keys(newsletterEventTypes) as NewsletterEvent['type'][];
+export const CONTENT_EVENT_TYPES: ContentEvent['type'][] = [
+  ...ANNOUNCEMENT_EVENT_TYPES,
+  ...GALLERY_EVENT_TYPES,
+  ...NEWSLETTER_EVENT_TYPES,
+];

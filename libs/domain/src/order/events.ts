@@ -1,0 +1,96 @@
+/** Order events (`order-<orderId>`) and order-number reservations (`ordernumber-<NUMBER>`). */
+import type { CartItemKind } from '../cart/events.js';
+import type { DomainEvent } from '../shared/event.js';
+import type { Piastres } from '../shared/money.js';
+import type { Governorate, PaymentMethod, PosterSize } from '../shop-config.js';
+
+export const ORDER_STATUSES = ['PLACED', 'SHIPPED', 'CANCELED'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+export interface OrderCustomer {
+  firstName: string;
+  lastName: string;
+  /** Normalised 01XXXXXXXXX. */
+  phone: string;
+  email: string | null;
+  addressLine: string;
+  building: string;
+  apartment: string;
+  city: string;
+  governorate: Governorate;
+  latitude: number;
+  longitude: number;
+  notes: string | null;
+}
+
+/** A snapshot of a priced cart line: the order never changes when the catalogue does. */
+export interface OrderItem {
+  itemId: string;
+  kind: CartItemKind;
+  posterId: string | null;
+  productId: string | null;
+  variantId: string | null;
+  name: string;
+  category: string | null;
+  imageUrl: string | null;
+  customImagePath: string | null;
+  size: PosterSize | null;
+  quantity: number;
+  /** After the category discount. */
+  unitPrice: Piastres;
+  /** Catalogue price. */
+  originalUnitPrice: Piastres;
+  discountPercentage: number;
+  /** unitPrice × quantity. */
+  lineTotal: Piastres;
+}
+
+export interface OrderTotals {
+  /** Sum of lines at original catalogue price. */
+  subtotal: Piastres;
+  discountFromPromotions: Piastres;
+  discountFromPromoCode: Piastres;
+  shippingCost: Piastres;
+  codFee: Piastres;
+  /** VAT included in the total, reported only. */
+  taxAmount: Piastres;
+  total: Piastres;
+}
+
+export type OrderPlaced = DomainEvent<'OrderPlaced', {
+  orderId: string;
+  orderNumber: string;
+  cartId: string;
+  placedAt: string;
+  customer: OrderCustomer;
+  paymentMethod: PaymentMethod;
+  promoCode: string | null;
+  promoPercent: number;
+  items: OrderItem[];
+  totals: OrderTotals;
+}>;
+
+export type OrderStatusChanged = DomainEvent<'OrderStatusChanged', {
+  orderId: string;
+  orderNumber: string;
+  from: OrderStatus;
+  to: OrderStatus;
+  reason: string | null;
+}>;
+
+export type OrderEvent = OrderPlaced | OrderStatusChanged;
+
+/** Appended with expectedRevision 'no_stream': the stream's existence is the uniqueness guarantee. */
+export type OrderNumberReserved = DomainEvent<'OrderNumberReserved', { orderNumber: string; cartId: string }>;
+
+export type OrderNumberEvent = OrderNumberReserved;
+
+const orderEventTypes: Record<OrderEvent['type'], true> = { OrderPlaced: true, OrderStatusChanged: true };
+const orderNumberEventTypes: Record<OrderNumberEvent['type'], true> = { OrderNumberReserved: true };
+
+export const ORDER_EVENT_TYPES = Object.keys(orderEventTypes) as OrderEvent['type'][];
+export const ORDER_NUMBER_EVENT_TYPES = Object.keys(orderNumberEventTypes) as OrderNumberEvent['type'][];

@@ -1,0 +1,34 @@
+/**
+ * The one error a decider throws. `kind` tells the API which HTTP status family to answer
+ * (validation → 400, not_found → 404, conflict → 409) without the domain knowing about HTTP;
+ * `code` is stable for tests and clients, `message` is the user-facing text from the spec.
+ */
+export type DomainErrorKind = 'validation' | 'not_found' | 'conflict';
+
+export class DomainError extends Error {
+  override readonly name = 'DomainError';
+
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly kind: DomainErrorKind = 'validation',
+  ) {
+    super(message);
+  }
+
+  static validation(code: string, message: string): DomainError {
+    return new DomainError(code, message, 'validation');
+  }
+
+  static notFound(code: string, message: string): DomainError {
+    return new DomainError(code, message, 'not_found');
+  }
+
+  static conflict(code: string, message: string): DomainError {
+    return new DomainError(code, message, 'conflict');
+  }
+}
+
+export function isDomainError(error: unknown): error is DomainError {
+  return error instanceof DomainError;
+}

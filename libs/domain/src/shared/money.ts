@@ -1,0 +1,50 @@
+/**
+ * Money is integer piastres everywhere inside (1 EGP = 100 piastres) so sums are exact;
+ * EGP with 2 decimals only at the HTTP edge.
+ */
+export type Piastres = number;
+
+/**
+ * EGP (number or numeric string, as forms send) → piastres, half-up on the third decimal.
+ * toPrecision removes binary noise first: 1.005 * 100 is 100.49999… in floating point.
+ * Returns NaN for input that is not a finite number, so callers validate with isValidPiastres.
+ */
+export function egpToPiastres(egp: number | string): Piastres {
+  const value = typeof egp === 'string' ? Number(egp.trim() === '' ? NaN : egp) : egp;
+  if (!Number.isFinite(value)) return NaN;
+  const scaled = Number((value * 100).toPrecision(15));
+  return Math.sign(scaled) * Math.round(Math.abs(scaled));
+}
+
+/** Piastres → EGP number with at most 2 decimals (what the HTTP answers carry). */
+export function piastresToEgp(piastres: Piastres): number {
+  return Number((piastres / 100).toFixed(2));
+}
+
+/** Piastres → "1499.00" for CSVs and messages. */
+export function formatEgp(piastres: Piastres): string {
+  return (piastres / 100).toFixed(2);
+}
+
+export function isValidPiastres(value: unknown): value is Piastres {
+  return typeof value === 'number' && Number.isSafeInteger(value);
+}
+
+/** A price must be a whole number of piastres above zero. */
+export function isPositivePrice(value: unknown): value is Piastres {
+  return isValidPiastres(value) && value > 0;
+}
+
+/**
+ * value * numerator / denominator rounded half-up, in integers only, for non-negative value.
+ * Percentages of money go through here so every rounding in pricing is the same rule.
+ */
+export function mulDivHalfUp(value: Piastres, numerator: number, denominator: number): Piastres {
+  if (value < 0) return -mulDivHalfUp(-value, numerator, denominator);
+  return Math.floor((value * numerator * 2 + denominator) / (denominator * 2));
+}
+
+/** percent% of an amount, half-up. */
+export function percentOf(amount: Piastres, percent: number): Piastres {
+  return mulDivHalfUp(amount, percent, 100);
+}

@@ -1,0 +1,53 @@
+/**
+ * Stream names, built only here. `<category>-<id>`, category without dashes, so the first
+ * dash separates category and id even when the id is a UUID. Singletons have no id.
+ */
+
+export const STREAM_CATEGORIES = [
+  'poster', 'product', 'custompricing', 'discounts', 'promo', 'announcement', 'gallery',
+  'newsletter', 'admin', 'cart', 'order', 'ordernumber',
+] as const;
+export type StreamCategory = (typeof STREAM_CATEGORIES)[number];
+
+const SINGLETONS: ReadonlySet<StreamCategory> = new Set(['custompricing', 'discounts', 'announcement', 'gallery', 'newsletter']);
+
+function withId(category: StreamCategory, id: string): string {
+  if (id.length === 0) throw new Error(`Empty id for a ${category} stream`);
+  return `${category}-${id}`;
+}
+
+export const posterStream = (posterId: string): string => withId('poster', posterId);
+export const productStream = (productId: string): string => withId('product', productId);
+export const customPricingStream = (): string => 'custompricing';
+export const discountsStream = (): string => 'discounts';
+/** Promo codes are case-insensitive: the stream is per upper-cased, trimmed code. */
+export const promoStream = (code: string): string => withId('promo', normalisePromoCode(code));
+export const announcementStream = (): string => 'announcement';
+export const galleryStream = (): string => 'gallery';
+export const newsletterStream = (): string => 'newsletter';
+/** Usernames are case-sensitive as typed at login, but trimmed. */
+export const adminStream = (username: string): string => withId('admin', username.trim());
+export const cartStream = (cartId: string): string => withId('cart', cartId);
+export const orderStream = (orderId: string): string => withId('order', orderId);
+export const orderNumberStream = (orderNumber: string): string => withId('ordernumber', orderNumber.toUpperCase());
+
+/** The one rule for a promo code's identity. */
+export function normalisePromoCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+export interface ParsedStreamName {
+  category: StreamCategory;
+  /** null for singleton streams. */
+  id: string | null;
+}
+
+/** 'cart-1b2c…' → { category: 'cart', id: '1b2c…' }; 'discounts' → { category: 'discounts', id: null }; unknown → undefined. */
+export function parseStreamName(stream: string): ParsedStreamName | undefined {
+  const dash = stream.indexOf('-');
+  const category = (dash === -1 ? stream : stream.slice(0, dash)) as StreamCategory;
+  if (!(STREAM_CATEGORIES as readonly string[]).includes(category)) return undefined;
+  if (SINGLETONS.has(category)) return dash === -1 ? { category, id: null } : undefined;
+  const id = dash === -1 ? '' : stream.slice(dash + 1);
+  return id.length > 0 ? { category, id } : undefined;
+}
