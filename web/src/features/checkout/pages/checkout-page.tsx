@@ -1,0 +1,3 @@
+export function CheckoutPage() {
+  return <div className="p-8">CheckoutPage</div>;
+}

@@ -1,0 +1,3 @@
+export function OrderConfirmationPage() {
+  return <div className="p-8">OrderConfirmationPage</div>;
+}

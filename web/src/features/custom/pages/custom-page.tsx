@@ -1,0 +1,3 @@
+export function CustomPage() {
+  return <div className="p-8">CustomPage</div>;
+}

@@ -1,0 +1,3 @@
+export function NotFoundPage() {
+  return <div className="p-8">NotFoundPage</div>;
+}

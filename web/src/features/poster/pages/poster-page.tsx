@@ -1,0 +1,3 @@
+export function PosterPage() {
+  return <div className="p-8">PosterPage</div>;
+}

@@ -1,0 +1,3 @@
+export function ShopPage() {
+  return <div className="p-8">ShopPage</div>;
+}

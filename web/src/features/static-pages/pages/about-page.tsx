@@ -1,0 +1,3 @@
+export function AboutPage() {
+  return <div className="p-8">AboutPage</div>;
+}

@@ -1,0 +1,3 @@
+export function ContactPage() {
+  return <div className="p-8">ContactPage</div>;
+}

@@ -1,0 +1,3 @@
+export function PrivacyPolicyPage() {
+  return <div className="p-8">PrivacyPolicyPage</div>;
+}

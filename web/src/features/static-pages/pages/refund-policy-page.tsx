@@ -1,0 +1,3 @@
+export function RefundPolicyPage() {
+  return <div className="p-8">RefundPolicyPage</div>;
+}

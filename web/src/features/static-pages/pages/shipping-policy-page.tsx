@@ -1,0 +1,3 @@
+export function ShippingPolicyPage() {
+  return <div className="p-8">ShippingPolicyPage</div>;
+}

@@ -1,0 +1,168 @@
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import { AUTH_TOKEN_KEY, CART_ID_KEY, readStorage, writeStorage } from './storage';
+import { navigateTo } from './navigation';
+
+/** Per-endpoint retry policy (spec sections 8 and 9), given as `extraOptions: { retry: {...} }`. */
+export interface RetryPolicy {
+  /** Wait before each further attempt, in ms: [500, 500] means two more tries 500 ms apart. */
+  delays: number[];
+  /** Which failures are worth another try; default: network errors, timeouts and 5xx. */
+  retryIf?: (error: FetchBaseQueryError) => boolean;
+}
+export interface ApiExtraOptions {
+  retry?: RetryPolicy;
+}
+
+/** Spec 9: "one retry" by default for reads; writes are never retried blindly. */
+export const DEFAULT_QUERY_RETRY: RetryPolicy = { delays: [500] };
+export const NO_RETRY: RetryPolicy = { delays: [] };
+
+/** Tests set this to 0 so retry timings do not slow them down. */
+export const retryTiming = { scale: 1 };
+
+export function isTransient(error: FetchBaseQueryError): boolean {
+  if (typeof error.status === 'number') return error.status >= 500 || error.status === 408 || error.status === 429;
+  return error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR';
+}
+
+// Read-your-writes: the last event position a command answered with is sent on later reads,
+// so the API waits until the projections it reads have caught up with our own write.
+let lastWrittenPosition: string | null = null;
+export function lastEventPosition(): string | null {
+  return lastWrittenPosition;
+}
+
+function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  const hit = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return hit ? decodeURIComponent(hit.slice(name.length + 1)) : null;
+}
+
+const apiBase = typeof window !== 'undefined' && window.location?.origin ? `${window.location.origin}/api` : '/api';
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: apiBase,
+  credentials: 'include',
+  cache: 'no-store',
+  timeout: 60_000,
+  prepareHeaders: (headers, { type }) => {
+    const token = readStorage(AUTH_TOKEN_KEY);
+    if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+    const cartId = readStorage(CART_ID_KEY);
+    if (cartId) headers.set('X-Cart-Id', cartId);
+    const xsrf = readCookie('XSRF-TOKEN');
+    if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
+    if (type === 'query' && lastWrittenPosition) headers.set('X-Wait-For-Position', lastWrittenPosition);
+    return headers;
+  },
+});
+
+function requestUrl(args: string | FetchArgs): string {
+  return typeof args === 'string' ? args : args.url;
+}
+function requestMethod(args: string | FetchArgs): string {
+  return (typeof args === 'string' ? 'GET' : (args.method ?? 'GET')).toUpperCase();
+}
+
+/** Admin calls: the spec's admin paths (section 7 "Admin"), which all need the bearer token. */
+function isAdminCall(url: string): boolean {
+  return /^\/?(admin|products|pricing|gallery\/)/.test(url);
+}
+function isLoginCall(url: string): boolean {
+  return /^\/?admin\/(auth\/)?login/.test(url);
+}
+
+function rememberFromResponse(response: Response | undefined, data: unknown): void {
+  if (!response) return;
+  const headerCart = response.headers.get('X-Cart-Id');
+  const bodyCart =
+    data && typeof data === 'object' && typeof (data as { cartId?: unknown }).cartId === 'string'
+      ? (data as { cartId: string }).cartId
+      : null;
+  const cartId = bodyCart ?? headerCart;
+  if (cartId) writeStorage(CART_ID_KEY, cartId);
+  const renewed = response.headers.get('X-Renewed-Token');
+  if (renewed) writeStorage(AUTH_TOKEN_KEY, renewed);
+  const position = response.headers.get('X-Event-Position');
+  if (position) lastWrittenPosition = position;
+}
+
+function onUnauthorized(): void {
+  writeStorage(AUTH_TOKEN_KEY, null);
+  const here = window.location.pathname + window.location.search;
+  if (window.location.pathname === '/login') return;
+  navigateTo('/login', { replace: true, state: { from: here } });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms * retryTiming.scale));
+
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  const method = requestMethod(args);
+  const policy = extraOptions?.retry ?? (method === 'GET' ? DEFAULT_QUERY_RETRY : NO_RETRY);
+  const retryIf = policy.retryIf ?? isTransient;
+  for (let attempt = 0; ; attempt++) {
+    const result = await rawBaseQuery(args, api, {});
+    rememberFromResponse(result.meta?.response, result.data ?? (result.error as { data?: unknown } | undefined)?.data);
+    if (!result.error) return result;
+    const url = requestUrl(args);
+    if (result.error.status === 401 && !isLoginCall(url) && (isAdminCall(url) || readStorage(AUTH_TOKEN_KEY))) {
+      onUnauthorized();
+      return result;
+    }
+    if (attempt >= policy.delays.length || !retryIf(result.error) || api.signal.aborted) return result;
+    await sleep(policy.delays[attempt]);
+  }
+};
+
+/** The one API slice for /api. Features add endpoints with `api.injectEndpoints` in <feature>-api.ts. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: [
+    'Cart',
+    'Poster',
+    'Product',
+    'Category',
+    'Discount',
+    'Promo',
+    'Order',
+    'Customer',
+    'Subscriber',
+    'Announcement',
+    'Gallery',
+    'Pricing',
+    'Dashboard',
+    'Event',
+    'Projection',
+    'Job',
+    'Config',
+  ],
+  refetchOnFocus: false,
+  endpoints: () => ({}),
+});
+
+/** The server's error text (`{ statusCode, message }`; message may be a list from validation). */
+export function errorMessage(error: unknown, fallback: string): string {
+  const data = (error as { data?: unknown } | undefined)?.data;
+  if (data && typeof data === 'object') {
+    const m = (data as { message?: unknown }).message;
+    if (typeof m === 'string' && m.trim()) return m;
+    if (Array.isArray(m) && m.length && typeof m[0] === 'string') return m.join(', ');
+  }
+  if (typeof data === 'string' && data.trim() && data.length < 300 && !data.trim().startsWith('<')) return data;
+  return fallback;
+}
+
+export function errorStatus(error: unknown): number | string | undefined {
+  return (error as { status?: number | string } | undefined)?.status;
+}

@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../app/store';
+import { dismissToast, showToast, type ToastKind } from '../app/ui-slice';
+
+/** `const toast = useToast(); toast.success('Saved')` — one toast at a time, the newest wins. */
+export function useToast() {
+  const dispatch = useAppDispatch();
+  const show = (kind: ToastKind) => (title: string, message?: string, durationMs?: number) =>
+    dispatch(showToast({ kind, title, message, durationMs }));
+  return { success: show('success'), error: show('error'), info: show('info') };
+}
+
+const tone: Record<ToastKind, string> = {
+  success: 'border-emerald-600 bg-emerald-50 text-emerald-950',
+  error: 'border-rose-600 bg-rose-50 text-rose-950',
+  info: 'border-stone-700 bg-white text-stone-900',
+};
+
+export function Toaster() {
+  const toast = useAppSelector((s) => s.ui.toast);
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (!toast) return;
+    const t = setTimeout(() => dispatch(dismissToast(toast.id)), toast.durationMs);
+    return () => clearTimeout(t);
+  }, [toast, dispatch]);
+  return (
+    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-[100] flex justify-center px-4">
+      {toast && (
+        <div
+          key={toast.id}
+          role={toast.kind === 'error' ? 'alert' : 'status'}
+          data-testid="toast"
+          className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border-s-4 px-4 py-3 shadow-lg ${tone[toast.kind]}`}
+        >
+          <div className="min-w-0 flex-1">
+            <p className="font-semibold">{toast.title}</p>
+            {toast.message && <p className="mt-0.5 text-sm break-words">{toast.message}</p>}
+          </div>
+          <button
+            type="button"
+            onClick={() => dispatch(dismissToast(toast.id))}
+            className="rounded p-1 text-lg leading-none opacity-60 hover:opacity-100"
+            aria-label="Dismiss notification"
+          >
+            ×
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
