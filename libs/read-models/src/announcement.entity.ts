@@ -1,0 +1,11 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { READ_SCHEMA } from './column-types.js';
+
+/** At most one row (id = 1) once an announcement was ever set. */
+@Entity({ schema: READ_SCHEMA, name: 'announcements' })
+export class AnnouncementEntity {
+  @PrimaryColumn({ type: 'integer' }) id!: number;
+  @Column({ type: 'text' }) text!: string;
+  @Column({ type: 'timestamptz', name: 'updated_at' }) updatedAt!: Date;
+  @Column({ type: 'text', name: 'updated_by', nullable: true }) updatedBy!: string | null;
+}

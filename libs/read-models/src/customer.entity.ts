@@ -1,0 +1,23 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { READ_SCHEMA } from './column-types.js';
+
+/** Customers keyed by normalised phone (also their id); name and address from their latest order. */
+@Entity({ schema: READ_SCHEMA, name: 'customers' })
+@Index('customers_created_at_idx', ['createdAt'])
+export class CustomerEntity {
+  @PrimaryColumn({ type: 'text' }) phone!: string;
+  @Column({ type: 'text', name: 'first_name' }) firstName!: string;
+  @Column({ type: 'text', name: 'last_name' }) lastName!: string;
+  /** Latest e-mail given, kept when a later order gives none. */
+  @Column({ type: 'text', nullable: true }) email!: string | null;
+  @Column({ type: 'text', name: 'address_line' }) addressLine!: string;
+  @Column({ type: 'text' }) building!: string;
+  @Column({ type: 'text' }) apartment!: string;
+  @Column({ type: 'text' }) city!: string;
+  @Column({ type: 'text' }) governorate!: string;
+  /** First order's time. */
+  @Column({ type: 'timestamptz', name: 'created_at' }) createdAt!: Date;
+  @Column({ type: 'timestamptz', name: 'last_order_at' }) lastOrderAt!: Date;
+  @Column({ type: 'text', name: 'last_order_id' }) lastOrderId!: string;
+  @Column({ type: 'integer', name: 'order_count' }) orderCount!: number;
+}

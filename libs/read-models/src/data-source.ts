@@ -1,0 +1,41 @@
+import 'reflect-metadata';
+import pg from 'pg';
+import { DataSource } from 'typeorm';
+import { READ_MODEL_ENTITIES } from './entities.js';
+import { READ_MODEL_MIGRATIONS } from './migrations/index.js';
+
+/** A DataSource over the read models (never synchronize: the migrations own the schema). */
+export function createReadDataSource(url: string, options: { poolSize?: number } = {}): DataSource {
+  return new DataSource({
+    type: 'postgres',
+    url,
+    entities: READ_MODEL_ENTITIES,
+    migrations: READ_MODEL_MIGRATIONS,
+    migrationsTableName: 'read_model_migrations',
+    synchronize: false,
+    migrationsRun: false,
+    poolSize: options.poolSize ?? 10,
+    logging: false,
+  });
+}
+
+/** Both the api and the projector call this on boot; the advisory lock serialises them. */
+const MIGRATION_LOCK: [number, number] = [4242, 1];
+
+export async function runReadModelMigrations(url: string): Promise<void> {
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1, $2)', MIGRATION_LOCK);
+    const ds = createReadDataSource(url, { poolSize: 2 });
+    await ds.initialize();
+    try {
+      await ds.runMigrations({ transaction: 'each' });
+    } finally {
+      await ds.destroy();
+    }
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1, $2)', MIGRATION_LOCK).catch(() => undefined);
+    await lock.end();
+  }
+}

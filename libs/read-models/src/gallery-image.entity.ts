@@ -1,0 +1,9 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { READ_SCHEMA } from './column-types.js';
+
+@Entity({ schema: READ_SCHEMA, name: 'gallery_images' })
+export class GalleryImageEntity {
+  @PrimaryColumn({ type: 'text' }) id!: string;
+  @Column({ type: 'text', name: 'image_url' }) imageUrl!: string;
+  @Column({ type: 'timestamptz', name: 'added_at' }) addedAt!: Date;
+}

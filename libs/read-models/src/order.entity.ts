@@ -1,0 +1,54 @@
+import { Column, Entity, Index, OneToMany, PrimaryColumn } from 'typeorm';
+import { READ_SCHEMA } from './column-types.js';
+import { OrderItemEntity } from './order-item.entity.js';
+
+export type OrderStatus = 'PLACED' | 'SHIPPED' | 'CANCELED';
+
+/** One row per order with everything the admin orders page shows; money in piastres. */
+@Entity({ schema: READ_SCHEMA, name: 'orders' })
+@Index('orders_placed_at_idx', ['placedAt'])
+@Index('orders_status_idx', ['status'])
+@Index('orders_phone_idx', ['phone'])
+export class OrderEntity {
+  @PrimaryColumn({ type: 'text' }) id!: string;
+  @Column({ type: 'text', name: 'order_number', unique: true }) orderNumber!: string;
+  @Column({ type: 'text', name: 'cart_id' }) cartId!: string;
+  @Column({ type: 'text' }) status!: OrderStatus;
+  @Column({ type: 'text', name: 'first_name' }) firstName!: string;
+  @Column({ type: 'text', name: 'last_name' }) lastName!: string;
+  /** Normalised 01XXXXXXXXX. */
+  @Column({ type: 'text' }) phone!: string;
+  @Column({ type: 'text', nullable: true }) email!: string | null;
+  @Column({ type: 'text', name: 'address_line' }) addressLine!: string;
+  @Column({ type: 'text' }) building!: string;
+  @Column({ type: 'text' }) apartment!: string;
+  @Column({ type: 'text' }) city!: string;
+  @Column({ type: 'text' }) governorate!: string;
+  @Column({ type: 'double precision' }) latitude!: number;
+  @Column({ type: 'double precision' }) longitude!: number;
+  @Column({ type: 'text', nullable: true }) notes!: string | null;
+  @Column({ type: 'text', name: 'payment_method' }) paymentMethod!: string;
+  /** Always null today (no online payments); kept for the admin page's column. */
+  @Column({ type: 'text', name: 'payment_reference', nullable: true }) paymentReference!: string | null;
+  @Column({ type: 'text', name: 'promo_code', nullable: true }) promoCode!: string | null;
+  @Column({ type: 'integer', name: 'promo_percent' }) promoPercent!: number;
+  @Column({ type: 'integer' }) subtotal!: number;
+  @Column({ type: 'integer', name: 'discount_from_promotions' }) discountFromPromotions!: number;
+  @Column({ type: 'integer', name: 'discount_from_promo_code' }) discountFromPromoCode!: number;
+  @Column({ type: 'integer', name: 'shipping_cost' }) shippingCost!: number;
+  @Column({ type: 'integer', name: 'cod_fee' }) codFee!: number;
+  @Column({ type: 'integer', name: 'tax_amount' }) taxAmount!: number;
+  @Column({ type: 'integer' }) total!: number;
+  /** Sum of item quantities. */
+  @Column({ type: 'integer', name: 'item_count' }) itemCount!: number;
+  /** When the order was placed (the old product's createdAt / orderDate). */
+  @Column({ type: 'timestamptz', name: 'placed_at' }) placedAt!: Date;
+  @Column({ type: 'timestamptz', name: 'updated_at' }) updatedAt!: Date;
+  /** Reason given with the latest status change, if any. */
+  @Column({ type: 'text', name: 'status_reason', nullable: true }) statusReason!: string | null;
+  /** Lower-cased "orderNumber id first last phone status paymentMethod" for the admin search box. */
+  @Column({ type: 'text', name: 'search_text' }) searchText!: string;
+
+  @OneToMany(() => OrderItemEntity, (item) => item.order, { createForeignKeyConstraints: false })
+  items?: OrderItemEntity[];
+}

@@ -1,0 +1,32 @@
+import type { DataSource } from 'typeorm';
+import type { Position } from '#event-store/event-store.port.js';
+
+/**
+ * Read-your-writes: waits until every named projection's live checkpoint is at or past
+ * `position` (the X-Wait-For-Position header), polling projector.checkpoints, at most timeoutMs.
+ * Returns whether they all reached it; the caller answers with what it has either way.
+ */
+export async function waitForPosition(
+  dataSource: DataSource,
+  position: Position,
+  projections: readonly string[],
+  options: { timeoutMs?: number; intervalMs?: number } = {},
+): Promise<boolean> {
+  const names = [...new Set(projections)];
+  if (names.length === 0) return true;
+  const deadline = Date.now() + (options.timeoutMs ?? 2000);
+  let interval = options.intervalMs ?? 5;
+  for (;;) {
+    const rows: Array<{ reached: string }> = await dataSource.query(
+      `SELECT count(*) AS reached FROM projector.checkpoints
+        WHERE slot = 'live' AND projection = ANY($1)
+          AND (commit_position, prepare_position) >= ($2::bigint, $3::bigint)`,
+      [names, position.commit.toString(), position.prepare.toString()],
+    );
+    if (Number(rows[0]?.reached ?? 0) >= names.length) return true;
+    const left = deadline - Date.now();
+    if (left <= 0) return false;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(interval, left)));
+    interval = Math.min(interval * 2, 50);
+  }
+}
