@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+export type EventStoreConfig =
+  | { kind: 'postgres'; connectionString: string }
+  | { kind: 'eventstoredb'; connectionString: string };
+
+/** Everything a process reads from its environment, read once at boot and passed down. */
+export interface AppConfig {
+  port: number;
+  databaseUrl: string;
+  redisUrl: string | undefined;
+  eventStore: EventStoreConfig;
+  adminUsername: string | undefined;
+  adminPassword: string | undefined;
+  jwtSecret: string;
+  /** True when JWT_SECRET was absent and a random one was made: tokens die with the process. */
+  jwtSecretGenerated: boolean;
+  uploadsDir: string;
+  webDistDir: string;
+  /** Allowed CORS origins (comma-separated WEB_ORIGIN); empty means same-origin only. */
+  webOrigins: string[];
+  logLevel: string;
+  /** Body size limit for JSON and urlencoded bodies (multipart limits are the uploads module's). */
+  bodyLimit: string;
+  /** Connections of the API's read DataSource (TypeORM pool). */
+  readPoolSize: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const databaseUrl = env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postershop';
+  const kind = (env.EVENT_STORE ?? 'postgres').toLowerCase();
+  if (kind !== 'postgres' && kind !== 'eventstoredb') throw new Error(`EVENT_STORE must be postgres or eventstoredb, not ${kind}`);
+  const eventStore: EventStoreConfig =
+    kind === 'eventstoredb'
+      ? { kind, connectionString: env.EVENTSTORE_CONNECTION_STRING ?? 'esdb://127.0.0.1:2113?tls=false' }
+      : { kind, connectionString: env.EVENT_STORE_DATABASE_URL ?? databaseUrl };
+  const jwtSecretGenerated = !env.JWT_SECRET;
+  return {
+    port: Number(env.PORT ?? 3000),
+    databaseUrl,
+    redisUrl: env.REDIS_URL || undefined,
+    eventStore,
+    adminUsername: env.ADMIN_USERNAME || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    jwtSecret: env.JWT_SECRET || randomBytes(32).toString('hex'),
+    jwtSecretGenerated,
+    uploadsDir: path.resolve(env.UPLOADS_DIR ?? '.data/uploads'),
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? 'web/dist'),
+    webOrigins: (env.WEB_ORIGIN ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    bodyLimit: env.BODY_LIMIT ?? '1mb',
+    readPoolSize: Number(env.READ_POOL_SIZE ?? 10),
+  };
+}

@@ -1,0 +1,106 @@
+import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Logger as PinoLogger } from 'nestjs-pino';
+import type { AppConfig } from '#platform/config/app-config.js';
+import { createMetricsRegistry } from '#platform/metrics/metrics.js';
+import { AppModule, type AppModuleOptions } from './app.module.js';
+import { xsrfMiddleware } from './auth/xsrf.middleware.js';
+import { requestContextMiddleware } from './common/request-context.middleware.js';
+import { httpMetricsMiddleware } from './ops/http-metrics.middleware.js';
+
+/** The first validation message, as the web shows one message per error. */
+function firstMessage(errors: ValidationError[]): string {
+  for (const e of errors) {
+    const msg = e.constraints ? Object.values(e.constraints)[0] : undefined;
+    if (msg) return msg;
+    if (e.children?.length) {
+      const child = firstMessage(e.children);
+      if (child) return child;
+    }
+  }
+  return 'Invalid request';
+}
+
+export const validationPipe = () =>
+  new ValidationPipe({
+    whitelist: true,
+    // The spec's client sends price fields with add-to-cart: accepted and ignored, not refused.
+    forbidNonWhitelisted: false,
+    transform: true,
+    exceptionFactory: (errors) => new BadRequestException(firstMessage(errors)),
+  });
+
+/**
+ * The whole HTTP app, configured but not listening: main.ts listens, tests use it through
+ * supertest. Order matters: request context first (so logs, metrics and errors see the id),
+ * then security headers, cookies and XSRF, then static files, then Nest's /api routes.
+ */
+export async function createApiApp(config: AppConfig, options: AppModuleOptions & { bufferLogs?: boolean } = {}): Promise<NestExpressApplication> {
+  const metricsRegistry = options.metricsRegistry ?? createMetricsRegistry('api');
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, { ...options, metricsRegistry }), {
+    bufferLogs: options.bufferLogs ?? true,
+    bodyParser: false,
+  });
+  app.useLogger(app.get(PinoLogger));
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.enableShutdownHooks();
+
+  app.use(requestContextMiddleware);
+  app.use(httpMetricsMiddleware(metricsRegistry));
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+          'connect-src': ["'self'", ...config.webOrigins],
+        },
+      },
+      crossOriginResourcePolicy: { policy: 'same-site' },
+    }),
+  );
+  app.enableCors({
+    origin: config.webOrigins.length > 0 ? config.webOrigins : false,
+    credentials: true,
+    exposedHeaders: ['X-Event-Position', 'X-Renewed-Token', 'X-Request-Id', 'X-Cart-Id'],
+  });
+  app.use(express.json({ limit: config.bodyLimit }));
+  app.use(express.urlencoded({ extended: false, limit: config.bodyLimit }));
+  app.use(cookieParser());
+  app.use(xsrfMiddleware);
+
+  app.use('/uploads', express.static(config.uploadsDir, { index: false, fallthrough: false, maxAge: '7d' }));
+  serveWebApp(app, config.webDistDir);
+
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(validationPipe());
+
+  const docs = new DocumentBuilder()
+    .setTitle('Poster shop API')
+    .setDescription('Storefront, cart and checkout, admin back-office. Commands answer X-Event-Position; queries accept X-Wait-For-Position.')
+    .setVersion('1.0')
+    .addBearerAuth()
+    .build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, docs), { jsonDocumentUrl: 'api/docs-json' });
+
+  return app;
+}
+
+/** The built web app with SPA fallback: any GET outside /api and /uploads that is not a file gets index.html. */
+function serveWebApp(app: NestExpressApplication, webDistDir: string): void {
+  const index = path.join(webDistDir, 'index.html');
+  app.use(express.static(webDistDir, { index: false, maxAge: '1h' }));
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api') || req.path.startsWith('/uploads')) return next();
+    if (!existsSync(index)) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}

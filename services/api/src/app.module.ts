@@ -1,0 +1,57 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { LoggerModule } from 'nestjs-pino';
+import type { Registry } from 'prom-client';
+import type { AppConfig } from '#platform/config/app-config.js';
+import { loggerOptions } from '#platform/logging/logger.js';
+import { AdminModule } from './admin/admin.module.js';
+import { AuthModule } from './auth/auth.module.js';
+import { EventPositionInterceptor } from './common/event-position.interceptor.js';
+import { HttpExceptionFilter } from './common/http-exception.filter.js';
+import { WaitForPositionInterceptor } from './common/wait-for-position.interceptor.js';
+import { InfrastructureModule } from './infrastructure/infrastructure.module.js';
+import { OpsModule } from './ops/ops.module.js';
+import { UploadsModule } from './uploads/uploads.module.js';
+
+export interface AppModuleOptions {
+  metricsRegistry?: Registry;
+  /** Extra modules (tests, feature modules added by other engineers later). */
+  imports?: DynamicModule['imports'];
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, options: AppModuleOptions = {}): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: {
+            ...loggerOptions(config.logLevel, 'api'),
+            // The request id chosen by requestContextMiddleware (incoming X-Request-Id or a UUID).
+            genReqId: (req) => (req as { id?: string }).id ?? 'unknown',
+            customAttributeKeys: { reqId: 'requestId' },
+            autoLogging: { ignore: (req) => req.url === '/api/health' || req.url === '/api/metrics' },
+            serializers: {
+              req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+            },
+          },
+        }),
+        CqrsModule.forRoot(),
+        InfrastructureModule.forRoot(config, { metricsRegistry: options.metricsRegistry }),
+        AuthModule,
+        OpsModule,
+        AdminModule,
+        UploadsModule,
+        ...(options.imports ?? []),
+      ],
+      providers: [
+        { provide: APP_FILTER, useClass: HttpExceptionFilter },
+        { provide: APP_INTERCEPTOR, useClass: WaitForPositionInterceptor },
+        { provide: APP_INTERCEPTOR, useClass: EventPositionInterceptor },
+      ],
+    };
+  }
+}

@@ -1,0 +1,14 @@
+import { Global, Module } from '@nestjs/common';
+import { AdminGuard } from './admin.guard.js';
+import { AdminTokenService } from './admin-token.service.js';
+import { AdminUsersService } from './admin-users.service.js';
+import { AuthController } from './auth.controller.js';
+
+/** Global so @AdminOnly() (AdminGuard) resolves in every module without importing this one. */
+@Global()
+@Module({
+  controllers: [AuthController],
+  providers: [AdminTokenService, AdminGuard, AdminUsersService],
+  exports: [AdminTokenService, AdminGuard, AdminUsersService],
+})
+export class AuthModule {}

@@ -1,0 +1,32 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Registry } from 'prom-client';
+import type { EventStore } from '#event-store/event-store.port.js';
+import { counter } from '#platform/metrics/metrics.js';
+import { executeDecider, loadAggregate, type Decider, type ExecuteOptions, type ExecuteResult } from './execute-decider.js';
+import { EVENT_STORE, METRICS_REGISTRY } from './tokens.js';
+
+/** executeDecider bound to the app's event store and metrics: what command handlers inject. */
+@Injectable()
+export class DeciderExecutor {
+  private readonly commands;
+  private readonly conflicts;
+
+  constructor(
+    @Inject(EVENT_STORE) readonly store: EventStore,
+    @Inject(METRICS_REGISTRY) registry: Registry,
+  ) {
+    this.commands = counter(registry, { name: 'api_commands_total', help: 'Commands decided, by type and outcome', labelNames: ['command', 'outcome'] });
+    this.conflicts = counter(registry, { name: 'api_command_conflicts_total', help: 'Concurrent-append conflicts, by whether the command was retried', labelNames: ['retried'] });
+  }
+
+  execute<State, Command, Event extends { type: string; data: unknown }>(options: ExecuteOptions<State, Command, Event>): Promise<ExecuteResult<State, Event>> {
+    return executeDecider(this.store, options, {
+      onConflict: (_stream, willRetry) => this.conflicts.inc({ retried: String(willRetry) }),
+      onExecuted: (command, outcome) => this.commands.inc({ command, outcome }),
+    });
+  }
+
+  load<State, Event extends { type: string; data: unknown }>(stream: string, decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>) {
+    return loadAggregate(this.store, stream, decider);
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * DomainError (libs/domain) → HTTP status. Kinds: validation → 400, not found → 404,
+ * conflict (already exists, cart closed, …) → 409. Duck-typed on name/kind so an error thrown
+ * by any copy of the domain module is recognised.
+ */
+const STATUS_BY_KIND: Record<string, number> = {
+  validation: 400,
+  invalid: 400,
+  bad_request: 400,
+  not_found: 404,
+  notfound: 404,
+  conflict: 409,
+  forbidden: 403,
+  unauthorized: 401,
+};
+
+export function domainErrorStatus(e: unknown): { status: number; message: string; code?: string } | undefined {
+  if (!e || typeof e !== 'object') return undefined;
+  const err = e as { name?: unknown; kind?: unknown; code?: unknown; message?: unknown; status?: unknown };
+  if (err.name !== 'DomainError') return undefined;
+  const code = typeof err.code === 'string' ? err.code : undefined;
+  const kind = typeof err.kind === 'string' ? err.kind.toLowerCase() : undefined;
+  let status = (kind && STATUS_BY_KIND[kind]) || undefined;
+  if (!status && typeof err.status === 'number') status = err.status;
+  if (!status && code) {
+    if (/NOT_FOUND/.test(code)) status = 404;
+    else if (/CONFLICT|ALREADY|CLOSED|CHECKED_OUT|EXISTS|DUPLICATE/.test(code)) status = 409;
+  }
+  return { status: status ?? 400, message: typeof err.message === 'string' ? err.message : 'Bad request', code };
+}

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { WrongExpectedRevision, type EventMetadata, type EventStore, type NewEvent, type Position } from '#event-store/event-store.port.js';
+import { currentContext, recordPosition } from './request-context.js';
+
+/** The shape every aggregate of libs/domain has: pure functions, no I/O. */
+export interface Decider<State, Command, Event extends { type: string; data: unknown }> {
+  initialState: () => State;
+  evolve: (state: State, event: Event) => State;
+  decide: (command: Command, state: State) => Event[];
+}
+
+export interface ExecuteOptions<State, Command, Event extends { type: string; data: unknown }> {
+  stream: string;
+  decider: Decider<State, Command, Event>;
+  /** The command, or a function building it from the current state (e.g. to pick a fresh line id). */
+  command: Command | ((state: State) => Command);
+  /**
+   * How many times to reload and decide again after a concurrent append (WrongExpectedRevision).
+   * Only for commands whose outcome is still right when decided on newer state (add to cart: yes;
+   * "create poster X": the re-decision refuses it anyway). 0 lets the conflict escape (→ 409).
+   */
+  retries?: number;
+  /** Deterministic event ids make a retried request idempotent (the store skips ids it has). */
+  eventId?: (event: Event, index: number) => string;
+  /** Extra metadata fields (e.g. idempotencyKey). */
+  metadata?: Record<string, unknown>;
+}
+
+export interface ExecuteResult<State, Event> {
+  events: Event[];
+  /** State after the new events. */
+  state: State;
+  /** Stream revision after the append (or the loaded one when nothing was appended); -1n: no stream. */
+  revision: bigint;
+  /** Position of the last appended event; undefined when the decision was "nothing to do". */
+  position?: Position;
+  attempts: number;
+}
+
+export interface DeciderObserver {
+  onConflict?(stream: string, willRetry: boolean): void;
+  onExecuted?(commandType: string, outcome: 'appended' | 'noop' | 'rejected' | 'conflict'): void;
+}
+
+const SCHEMA_VERSION = 1;
+
+export function eventMetadata(extra?: Record<string, unknown>): EventMetadata {
+  const ctx = currentContext();
+  return {
+    correlationId: ctx.requestId,
+    ...(ctx.causationId ? { causationId: ctx.causationId } : {}),
+    actor: ctx.actor,
+    occurredAt: new Date().toISOString(),
+    schemaVersion: SCHEMA_VERSION,
+    ...extra,
+  };
+}
+
+export async function loadAggregate<State, Event extends { type: string; data: unknown }>(
+  store: EventStore,
+  stream: string,
+  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+): Promise<{ state: State; revision: bigint }> {
+  const recorded = await store.readStream(stream);
+  let state = decider.initialState();
+  let revision = -1n;
+  for (const e of recorded) {
+    state = decider.evolve(state, { type: e.type, data: e.data } as Event);
+    revision = e.revision;
+  }
+  return { state, revision };
+}
+
+/** load stream → decide → append with the expected revision; retry on a concurrent append when allowed. */
+export async function executeDecider<State, Command, Event extends { type: string; data: unknown }>(
+  store: EventStore,
+  options: ExecuteOptions<State, Command, Event>,
+  observer: DeciderObserver = {},
+): Promise<ExecuteResult<State, Event>> {
+  const maxRetries = options.retries ?? 0;
+  for (let attempt = 1; ; attempt++) {
+    const { state, revision } = await loadAggregate(store, options.stream, options.decider);
+    const command = typeof options.command === 'function' ? (options.command as (s: State) => Command)(state) : options.command;
+    const commandType = (command as { type?: string })?.type ?? 'unknown';
+    let events: Event[];
+    try {
+      events = options.decider.decide(command, state);
+    } catch (e) {
+      observer.onExecuted?.(commandType, 'rejected');
+      throw e;
+    }
+    if (events.length === 0) {
+      observer.onExecuted?.(commandType, 'noop');
+      return { events, state, revision, attempts: attempt };
+    }
+    const metadata = eventMetadata(options.metadata);
+    const newEvents: NewEvent[] = events.map((e, i) => ({
+      id: options.eventId ? options.eventId(e, i) : randomUUID(),
+      type: e.type,
+      data: e.data,
+      metadata,
+    }));
+    try {
+      const result = await store.append(options.stream, newEvents, { expectedRevision: revision < 0n ? 'no_stream' : revision });
+      recordPosition(result.position);
+      observer.onExecuted?.(commandType, 'appended');
+      const next = events.reduce(options.decider.evolve, state);
+      return { events, state: next, revision: result.nextExpectedRevision, position: result.position, attempts: attempt };
+    } catch (e) {
+      if (!(e instanceof WrongExpectedRevision)) throw e;
+      const willRetry = attempt <= maxRetries;
+      observer.onConflict?.(options.stream, willRetry);
+      if (!willRetry) {
+        observer.onExecuted?.(commandType, 'conflict');
+        throw e;
+      }
+      // Spread racing writers apart a little so they don't collide again in lock-step.
+      await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 5 * attempt)));
+    }
+  }
+}

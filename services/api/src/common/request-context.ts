@@ -1,0 +1,43 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { Actor, Position } from '#event-store/event-store.port.js';
+
+/**
+ * Per-request facts every layer may need without threading them through: the request id
+ * (logged by pino and written as the events' correlationId), who acts, and the last
+ * position this request appended (sent back as X-Event-Position).
+ */
+export interface RequestContext {
+  requestId: string;
+  actor: Actor;
+  causationId?: string;
+  lastPosition?: Position;
+}
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+export function runWithContext<T>(ctx: RequestContext, fn: () => T): T {
+  return storage.run(ctx, fn);
+}
+
+/** Outside a request (boot, jobs) the actor is the system and each call gets a fresh id. */
+export function currentContext(): RequestContext {
+  return storage.getStore() ?? { requestId: randomUUID(), actor: { kind: 'system', id: 'api' } };
+}
+
+export function setActor(actor: Actor): void {
+  const ctx = storage.getStore();
+  if (ctx) ctx.actor = actor;
+}
+
+export function recordPosition(position: Position): void {
+  const ctx = storage.getStore();
+  if (ctx) ctx.lastPosition = position;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** An incoming X-Request-Id is kept when it looks like an id (it ends up in logs and events). */
+export function requestIdFrom(header: unknown): string {
+  return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+}

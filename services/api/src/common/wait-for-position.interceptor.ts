@@ -1,0 +1,49 @@
+import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { from, switchMap, type Observable } from 'rxjs';
+import { DataSource } from 'typeorm';
+import { parsePosition, type Position } from '#event-store/event-store.port.js';
+import { waitForPosition } from '#read-models/wait-for-position.js';
+import { READS_PROJECTIONS } from './reads-projections.decorator.js';
+
+const MAX_WAIT_MS = 2000;
+const LIVE_LIST_TTL_MS = 10_000;
+
+/**
+ * Queries sent with X-Wait-For-Position wait (≤ 2 s) until the projections they read have
+ * caught up with the caller's own write. After the timeout the query answers anyway: slightly
+ * stale beats failing.
+ */
+@Injectable()
+export class WaitForPositionInterceptor implements NestInterceptor {
+  private live: { names: string[]; at: number } | undefined;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly reflector: Reflector,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http') return next.handle();
+    const req = context.switchToHttp().getRequest<Request>();
+    const header = req.headers['x-wait-for-position'];
+    const position = req.method === 'GET' && typeof header === 'string' ? parsePosition(header) : undefined;
+    if (!position) return next.handle();
+    const named = this.reflector.getAllAndOverride<string[] | undefined>(READS_PROJECTIONS, [context.getHandler(), context.getClass()]);
+    return from(this.wait(position, named).catch(() => false)).pipe(switchMap(() => next.handle()));
+  }
+
+  private async wait(position: Position, named: string[] | undefined): Promise<boolean> {
+    const names = named ?? (await this.liveProjections());
+    return waitForPosition(this.dataSource, position, names, { timeoutMs: MAX_WAIT_MS });
+  }
+
+  /** Every projection that has a live checkpoint (one not registered yet would never catch up). */
+  private async liveProjections(): Promise<string[]> {
+    if (this.live && Date.now() - this.live.at < LIVE_LIST_TTL_MS) return this.live.names;
+    const rows: Array<{ projection: string }> = await this.dataSource.query(`SELECT projection FROM projector.checkpoints WHERE slot = 'live'`);
+    this.live = { names: rows.map((r) => r.projection), at: Date.now() };
+    return this.live.names;
+  }
+}
