@@ -1,15 +1,22 @@
-import { Inject, Injectable, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Injectable, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { createJobQueue } from './create-job-queue.js';
 import { JOB_QUEUE, type JobQueue } from './job-queue.port.js';
 
+export interface JobQueueOptions {
+  /** BullMQ on this Redis; in-process when absent. */
+  redisUrl?: string;
+  queueName: string;
+  concurrency?: number;
+}
+
 /**
- * One queue per deployment, named after its database unless JOBS_QUEUE says otherwise: two
- * deployments (or two test suites) sharing a Redis never run each other's jobs.
+ * One queue per deployment, named after its database: two deployments (or two test suites, each
+ * with its own database) sharing a Redis never run each other's jobs.
  */
-export function jobQueueNameFromEnv(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.JOBS_QUEUE) return env.JOBS_QUEUE;
+export function jobQueueNameFor(databaseUrl: string | undefined, override?: string): string {
+  if (override) return override;
   try {
-    const db = new URL(env.DATABASE_URL ?? '').pathname.replace(/^\//, '');
+    const db = new URL(databaseUrl ?? '').pathname.replace(/^\//, '');
     return db ? `poster-shop-${db}` : 'poster-shop';
   } catch {
     return 'poster-shop';
@@ -30,12 +37,18 @@ class JobQueueLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
   }
 }
 
-/** Provides JOB_QUEUE: BullMQ when REDIS_URL is set, in-process otherwise. Import it where jobs are enqueued. */
-@Module({
-  providers: [
-    { provide: JOB_QUEUE, useFactory: () => createJobQueue({ redisUrl: process.env.REDIS_URL || undefined, queueName: jobQueueNameFromEnv() }) },
-    JobQueueLifecycle,
-  ],
-  exports: [JOB_QUEUE],
-})
-export class JobQueueModule {}
+/** Provides JOB_QUEUE globally; import forRootAsync once per application. */
+@Global()
+@Module({})
+export class JobQueueModule {
+  static forRootAsync(options: { inject?: any[]; useFactory: (...deps: any[]) => JobQueueOptions }): DynamicModule {
+    return {
+      module: JobQueueModule,
+      providers: [
+        { provide: JOB_QUEUE, inject: options.inject ?? [], useFactory: (...deps: any[]) => createJobQueue(options.useFactory(...deps)) },
+        JobQueueLifecycle,
+      ],
+      exports: [JOB_QUEUE],
+    };
+  }
+}

@@ -1,0 +1,99 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { Brackets, DataSource, In, type SelectQueryBuilder } from 'typeorm';
+import { OrderEntity } from '#read-models/order.entity.js';
+import { OrderItemEntity } from '#read-models/order-item.entity.js';
+import { OrderHistoryEntity } from '#read-models/order-history.entity.js';
+import { ORDER_SORTS, pageInfo, type OrderFilters, type Paging } from './order-filters.js';
+import { toAdminOrderView, type AdminOrderView } from './order-view.js';
+
+/** Calendar days are Cairo days, as on the dashboard (daily_sales). */
+export const SHOP_TIME_ZONE = 'Africa/Cairo';
+
+/** Reads of the orders, order_items and order_history read models for the back-office. */
+@Injectable()
+export class AdminOrdersQueries {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private filtered(filters: OrderFilters): SelectQueryBuilder<OrderEntity> {
+    const qb = this.dataSource.getRepository(OrderEntity).createQueryBuilder('o');
+    if (filters.status) qb.andWhere('o.status = :status', { status: filters.status });
+    if (filters.from) {
+      if ('date' in filters.from) qb.andWhere(`o.placed_at >= ((:fromDate)::date)::timestamp AT TIME ZONE '${SHOP_TIME_ZONE}'`, { fromDate: filters.from.date });
+      else qb.andWhere('o.placed_at >= :fromInstant', { fromInstant: filters.from.instant });
+    }
+    if (filters.to) {
+      // A date is inclusive to the end of that day: strictly before the next day's midnight.
+      if ('date' in filters.to) qb.andWhere(`o.placed_at < ((:toDate)::date + 1)::timestamp AT TIME ZONE '${SHOP_TIME_ZONE}'`, { toDate: filters.to.date });
+      else qb.andWhere('o.placed_at <= :toInstant', { toInstant: filters.to.instant });
+    }
+    if (filters.search) {
+      const like = `%${filters.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      qb.andWhere(new Brackets((w) => w.where('o.search_text LIKE :like', { like }).orWhere('o.id = :exactId', { exactId: filters.search })));
+    }
+    const [props, dir] = ORDER_SORTS[filters.sort];
+    props.forEach((p, i) => (i === 0 ? qb.orderBy(`o.${p}`, dir) : qb.addOrderBy(`o.${p}`, dir)));
+    // Ties broken by id so pages never repeat or skip a row.
+    qb.addOrderBy('o.id', dir);
+    return qb;
+  }
+
+  async list(filters: OrderFilters, paging: Paging) {
+    const qb = this.filtered(filters);
+    const [orders, totalItems] = await qb.skip((paging.page - 1) * paging.size).take(paging.size).getManyAndCount();
+    const data = await this.withItems(orders);
+    return { data, orders: data, ...pageInfo(paging, totalItems) };
+  }
+
+  async get(id: string): Promise<AdminOrderView> {
+    const order = await this.dataSource.getRepository(OrderEntity).findOne({ where: [{ id }, { orderNumber: id.toUpperCase() }] });
+    if (!order) throw new NotFoundException('Order not found');
+    return (await this.withItems([order]))[0];
+  }
+
+  /** Whole filtered list in keyset-free batches, for streaming exports without holding it all in memory. */
+  async *batches(filters: OrderFilters, batchSize = 500): AsyncGenerator<AdminOrderView[]> {
+    for (let offset = 0; ; offset += batchSize) {
+      const orders = await this.filtered(filters).skip(offset).take(batchSize).getMany();
+      if (orders.length === 0) return;
+      yield await this.withItems(orders);
+      if (orders.length < batchSize) return;
+    }
+  }
+
+  async count(filters: OrderFilters): Promise<number> {
+    return this.filtered(filters).getCount();
+  }
+
+  async history(id: string) {
+    const order = await this.dataSource.getRepository(OrderEntity).findOne({ where: [{ id }, { orderNumber: id.toUpperCase() }], select: { id: true, orderNumber: true } });
+    if (!order) throw new NotFoundException('Order not found');
+    const rows = await this.dataSource.getRepository(OrderHistoryEntity).find({
+      where: { orderId: order.id },
+      order: { commitPosition: 'ASC', preparePosition: 'ASC' },
+    });
+    return {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      events: rows.map((r) => ({
+        eventId: r.eventId,
+        type: r.type,
+        revision: r.revision,
+        time: r.occurredAt.toISOString(),
+        recordedAt: r.recordedAt.toISOString(),
+        actor: { kind: r.actorKind, id: r.actorId },
+        changes: r.changes,
+        correlationId: r.correlationId,
+        causationId: r.causationId,
+        position: `${r.commitPosition}/${r.preparePosition}`,
+      })),
+    };
+  }
+
+  private async withItems(orders: OrderEntity[]): Promise<AdminOrderView[]> {
+    if (orders.length === 0) return [];
+    const items = await this.dataSource.getRepository(OrderItemEntity).find({ where: { orderId: In(orders.map((o) => o.id)) }, order: { lineNo: 'ASC' } });
+    const byOrder = new Map<string, OrderItemEntity[]>();
+    for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
+    return orders.map((o) => toAdminOrderView(o, byOrder.get(o.id) ?? []));
+  }
+}

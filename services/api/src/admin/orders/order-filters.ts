@@ -1,0 +1,106 @@
+import { BadRequestException } from '@nestjs/common';
+import { isOrderStatus, type OrderStatus } from '#domain/order/events.js';
+
+/** Sort name → entity properties and direction (ties broken by id in the query). */
+export const ORDER_SORTS = {
+  latest: [['placedAt'], 'DESC'],
+  oldest: [['placedAt'], 'ASC'],
+  total_desc: [['total'], 'DESC'],
+  total_asc: [['total'], 'ASC'],
+  customer_asc: [['firstName', 'lastName'], 'ASC'],
+  customer_desc: [['firstName', 'lastName'], 'DESC'],
+  status_asc: [['status'], 'ASC'],
+  status_desc: [['status'], 'DESC'],
+} as const satisfies Record<string, readonly [readonly string[], 'ASC' | 'DESC']>;
+export type OrderSort = keyof typeof ORDER_SORTS;
+
+/** The sort names the old page sent, and a few obvious spellings, mapped onto ours. */
+const SORT_ALIASES: Record<string, OrderSort> = {
+  latest: 'latest', newest: 'latest', date_desc: 'latest', 'createdat,desc': 'latest', '-createdat': 'latest', desc: 'latest',
+  oldest: 'oldest', date_asc: 'oldest', 'createdat,asc': 'oldest', createdat: 'oldest', asc: 'oldest',
+  total_desc: 'total_desc', 'total,desc': 'total_desc', '-total': 'total_desc',
+  total_asc: 'total_asc', 'total,asc': 'total_asc', total: 'total_asc',
+  customer_asc: 'customer_asc', 'customer,asc': 'customer_asc', customer: 'customer_asc',
+  customer_desc: 'customer_desc', 'customer,desc': 'customer_desc', '-customer': 'customer_desc',
+  status_asc: 'status_asc', 'status,asc': 'status_asc', status: 'status_asc',
+  status_desc: 'status_desc', 'status,desc': 'status_desc', '-status': 'status_desc',
+};
+
+export interface OrderFilters {
+  status?: OrderStatus;
+  /** Inclusive lower bound (start of the day when a date was given). */
+  from?: { date: string } | { instant: Date };
+  /** Inclusive upper bound: a date means to the end of that day (spec section 5). */
+  to?: { date: string } | { instant: Date };
+  search?: string;
+  sort: OrderSort;
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+function parseBound(value: unknown, name: string): OrderFilters['from'] {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw new BadRequestException(`${name} must be a date (YYYY-MM-DD)`);
+  const v = value.trim();
+  if (DATE_ONLY.test(v)) {
+    const d = new Date(`${v}T00:00:00Z`);
+    if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== v) throw new BadRequestException(`${name} must be a valid date (YYYY-MM-DD)`);
+    return { date: v };
+  }
+  const instant = new Date(v);
+  if (v.length > 40 || Number.isNaN(instant.getTime())) throw new BadRequestException(`${name} must be a date (YYYY-MM-DD)`);
+  return { instant };
+}
+
+/** Query string → filters; anything malformed is a 400, never silently ignored. */
+export function parseOrderFilters(query: Record<string, unknown>): OrderFilters {
+  const filters: OrderFilters = { sort: 'latest' };
+  const status = query.status;
+  if (status !== undefined && status !== '' && String(status).toUpperCase() !== 'ALL') {
+    const s = typeof status === 'string' ? status.trim().toUpperCase() : status;
+    if (!isOrderStatus(s)) throw new BadRequestException('status must be one of PLACED, SHIPPED, CANCELED');
+    filters.status = s;
+  }
+  filters.from = parseBound(query.dateFrom, 'dateFrom');
+  filters.to = parseBound(query.dateTo, 'dateTo');
+  if (query.search !== undefined && query.search !== '') {
+    if (typeof query.search !== 'string' || query.search.length > 200) throw new BadRequestException('search must be text of at most 200 characters');
+    const term = query.search.trim();
+    if (term) filters.search = term;
+  }
+  if (query.sort !== undefined && query.sort !== '') {
+    const key = typeof query.sort === 'string' ? SORT_ALIASES[query.sort.trim().toLowerCase()] : undefined;
+    if (!key) throw new BadRequestException(`sort must be one of ${Object.keys(ORDER_SORTS).join(', ')}`);
+    filters.sort = key;
+  }
+  return filters;
+}
+
+export interface Paging {
+  page: number;
+  size: number;
+}
+
+/** page is 1-based. Without page/size the whole filtered list comes back (the admin page pages client-side), capped. */
+export function parsePaging(query: Record<string, unknown>, defaults: { size: number; max: number }): Paging {
+  const num = (v: unknown, name: string, min: number, max: number, fallback: number): number => {
+    if (v === undefined || v === '') return fallback;
+    const n = typeof v === 'string' && /^\d{1,7}$/.test(v.trim()) ? Number(v) : typeof v === 'number' ? v : NaN;
+    if (!Number.isInteger(n) || n < min || n > max) throw new BadRequestException(`${name} must be a whole number from ${min} to ${max}`);
+    return n;
+  };
+  const size = num(query.size ?? query.limit, 'size', 1, defaults.max, defaults.size);
+  return { page: num(query.page, 'page', 1, 1_000_000, 1), size };
+}
+
+export function pageInfo(paging: Paging, totalItems: number) {
+  const totalPages = Math.max(1, Math.ceil(totalItems / paging.size));
+  return {
+    currentPage: paging.page,
+    totalPages,
+    totalItems,
+    itemsPerPage: paging.size,
+    hasNextPage: paging.page < totalPages,
+    hasPreviousPage: paging.page > 1,
+  };
+}
