@@ -12,12 +12,14 @@ export class DomainError extends Error {
     readonly code: string,
     message: string,
     readonly kind: DomainErrorKind = 'validation',
+    /** Per-field messages (checkout form), so the client can mark every invalid field at once. */
+    readonly fieldErrors?: Readonly<Record<string, string>>,
   ) {
     super(message);
   }
 
-  static validation(code: string, message: string): DomainError {
-    return new DomainError(code, message, 'validation');
+  static validation(code: string, message: string, fieldErrors?: Record<string, string>): DomainError {
+    return new DomainError(code, message, 'validation', fieldErrors);
   }
 
   static notFound(code: string, message: string): DomainError {

@@ -1,0 +1,30 @@
+/** Cart refusals, with the storefront's texts where the spec gives them. */
+import { DomainError } from '../shared/domain-error.js';
+import { DEFAULT_SHOP_RULES } from '../shop-config.js';
+
+export const CART_MESSAGES = {
+  checkedOut: 'Cart was already checked out',
+  quantityTooLow: 'Quantity must be at least 1.',
+  quantityTooHigh: `Quantity cannot be more than ${DEFAULT_SHOP_RULES.maxQuantityPerLine}.`,
+  selectSize: 'Please select a size',
+  selectPosterSize: 'Please select a poster size.',
+  invalidSize: 'Please select a valid size',
+  sizeUnavailable: 'The selected size is no longer available',
+  posterUnavailable: 'Poster information is not available',
+  posterNotFound: 'Poster not found',
+  addOnNotFound: 'Add-on not found',
+  imageRequired: 'Please select an image to upload.',
+  itemNotFound: 'Item not found in cart',
+  addOnHasNoSize: 'Add-ons have no size',
+  promoRequired: 'Please enter a promo code',
+  promoInvalid: 'Invalid promo code',
+  promoInactive: 'This promo code is no longer active',
+  invalidPaymentMethod: 'Payment method must be COD or ONLINE',
+} as const;
+
+export const cartErrors = {
+  checkedOut: () => DomainError.conflict('CART_CHECKED_OUT', CART_MESSAGES.checkedOut),
+  itemNotFound: () => DomainError.notFound('CART_ITEM_NOT_FOUND', CART_MESSAGES.itemNotFound),
+  sizeUnavailable: () => DomainError.validation('SIZE_UNAVAILABLE', CART_MESSAGES.sizeUnavailable),
+  posterUnavailable: () => DomainError.validation('POSTER_UNAVAILABLE', CART_MESSAGES.posterUnavailable),
+};

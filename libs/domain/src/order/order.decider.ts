@@ -1,0 +1,63 @@
+/**
+ * Order aggregate (`order-<orderId>`). Placed only by checkout (decideCheckout); afterwards
+ * an admin moves it among PLACED, SHIPPED and CANCELED freely, as the back-office allows.
+ */
+import { assertNever } from '../shared/assert-never.js';
+import type { Decider } from '../shared/decider.js';
+import { DomainError } from '../shared/domain-error.js';
+import { isBlank, trimmed } from '../shared/validation.js';
+import type { OrderCommand } from './commands.js';
+import { isOrderStatus, type OrderEvent, type OrderStatus } from './events.js';
+
+export interface OrderState {
+  exists: boolean;
+  orderId: string;
+  orderNumber: string;
+  cartId: string;
+  status: OrderStatus | null;
+}
+
+export const initialOrderState: OrderState = Object.freeze({
+  exists: false,
+  orderId: '',
+  orderNumber: '',
+  cartId: '',
+  status: null,
+});
+
+export function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
+  switch (command.type) {
+    case 'ChangeOrderStatus': {
+      if (!state.exists || state.status === null) throw DomainError.notFound('ORDER_NOT_FOUND', 'Order not found');
+      const to = trimmed(command.data.status).toUpperCase();
+      if (!isOrderStatus(to)) throw DomainError.validation('INVALID_ORDER_STATUS', 'Status must be PLACED, SHIPPED or CANCELED');
+      if (to === state.status) return [];
+      const reason = isBlank(command.data.reason) ? null : trimmed(command.data.reason);
+      return [
+        {
+          type: 'OrderStatusChanged',
+          data: { orderId: state.orderId, orderNumber: state.orderNumber, from: state.status, to, reason },
+        },
+      ];
+    }
+    default:
+      return assertNever(command.type, 'order command');
+  }
+}
+
+export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
+  switch (event.type) {
+    case 'OrderPlaced':
+      return { exists: true, orderId: event.data.orderId, orderNumber: event.data.orderNumber, cartId: event.data.cartId, status: 'PLACED' };
+    case 'OrderStatusChanged':
+      return { ...state, status: event.data.to };
+    default:
+      return assertNever(event, 'order event');
+  }
+}
+
+export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
+  decide: decideOrder,
+  evolve: evolveOrder,
+  initialState: initialOrderState,
+};

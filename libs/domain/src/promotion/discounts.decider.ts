@@ -1,0 +1,89 @@
+/** Category discounts (`discounts`, one stream): ids are the next integer, as the admin screen shows "#3". */
+import { assertNever } from '../shared/assert-never.js';
+import type { Decider } from '../shared/decider.js';
+import { DomainError } from '../shared/domain-error.js';
+import { isBlank, isPercentage, trimmed } from '../shared/validation.js';
+import { type Category, isCategory } from '../shop-config.js';
+import type { DiscountCommand } from './commands.js';
+import type { DiscountEvent } from './events.js';
+
+export interface Discount {
+  discountId: number;
+  /** null: applies to every category. */
+  category: Category | null;
+  percentage: number;
+  active: boolean;
+}
+
+export interface DiscountsState {
+  /** Highest id ever given; ids of deleted discounts are never reused. */
+  lastId: number;
+  discounts: readonly Discount[];
+}
+
+export const initialDiscountsState: DiscountsState = Object.freeze({ lastId: 0, discounts: [] });
+
+const INVALID_PERCENT = 'Enter a value between 1 and 100';
+
+function find(state: DiscountsState, discountId: number): Discount {
+  const discount = state.discounts.find((d) => d.discountId === discountId);
+  if (!discount) throw DomainError.notFound('DISCOUNT_NOT_FOUND', `Discount #${discountId} not found`);
+  return discount;
+}
+
+export function decideDiscounts(command: DiscountCommand, state: DiscountsState): DiscountEvent[] {
+  switch (command.type) {
+    case 'CreateDiscount': {
+      const { percentage, active } = command.data;
+      if (!isPercentage(percentage)) throw DomainError.validation('DISCOUNT_INVALID_PERCENT', INVALID_PERCENT);
+      let category: Category | null = null;
+      if (!isBlank(command.data.category)) {
+        const code = trimmed(command.data.category).toUpperCase();
+        if (!isCategory(code)) throw DomainError.validation('DISCOUNT_INVALID_CATEGORY', 'Please select a valid category');
+        category = code;
+      }
+      return [{ type: 'DiscountCreated', data: { discountId: state.lastId + 1, category, percentage, active: active !== false } }];
+    }
+    case 'ChangeDiscount': {
+      const current = find(state, command.data.discountId);
+      const percentage = command.data.percentage ?? current.percentage;
+      const active = command.data.active ?? current.active;
+      if (!isPercentage(percentage)) throw DomainError.validation('DISCOUNT_INVALID_PERCENT', INVALID_PERCENT);
+      if (typeof active !== 'boolean') throw DomainError.validation('DISCOUNT_INVALID_ACTIVE', 'Active must be true or false');
+      if (percentage === current.percentage && active === current.active) return [];
+      return [{ type: 'DiscountChanged', data: { discountId: current.discountId, percentage, active } }];
+    }
+    case 'DeleteDiscount':
+      find(state, command.data.discountId);
+      return [{ type: 'DiscountDeleted', data: { discountId: command.data.discountId } }];
+    default:
+      return assertNever(command, 'discount command');
+  }
+}
+
+export function evolveDiscounts(state: DiscountsState, event: DiscountEvent): DiscountsState {
+  switch (event.type) {
+    case 'DiscountCreated':
+      return {
+        lastId: Math.max(state.lastId, event.data.discountId),
+        discounts: [...state.discounts, { ...event.data }],
+      };
+    case 'DiscountChanged':
+      return {
+        ...state,
+        discounts: state.discounts.map((d) =>
+          d.discountId === event.data.discountId ? { ...d, percentage: event.data.percentage, active: event.data.active } : d,
+        ),
+      };
+    case 'DiscountDeleted':
+      return { ...state, discounts: state.discounts.filter((d) => d.discountId !== event.data.discountId) };
+    default:
+      return assertNever(event, 'discount event');
+  }
+}
+
+export const discountsDecider: Decider<DiscountCommand, DiscountEvent, DiscountsState> = {
+  decide: decideDiscounts,
+  evolve: evolveDiscounts,
+  initialState: initialDiscountsState,
+};

@@ -1,0 +1,96 @@
+/**
+ * Promo code aggregate (`promo-<CODE>`). One stream per upper-cased code makes codes unique
+ * and case-insensitive without any read model; a deleted code may be created again (same
+ * stream, so the handler appends with the loaded revision, not 'no_stream').
+ */
+import { assertNever } from '../shared/assert-never.js';
+import type { Decider } from '../shared/decider.js';
+import { DomainError } from '../shared/domain-error.js';
+import { isPercentage } from '../shared/validation.js';
+import { normalisePromoCode } from '../streams.js';
+import type { PromoCodeCommand } from './commands.js';
+import type { PromoCodeEvent } from './events.js';
+
+export interface PromoCodeState {
+  exists: boolean;
+  deleted: boolean;
+  code: string;
+  percentOff: number;
+  active: boolean;
+}
+
+export const initialPromoCodeState: PromoCodeState = Object.freeze({
+  exists: false,
+  deleted: false,
+  code: '',
+  percentOff: 0,
+  active: false,
+});
+
+export const PROMO_CODE_INVALID = 'Please enter a valid code and discount percentage (1-100)';
+/** Letters, digits, dash and underscore: the code travels in URLs and stream names. */
+const CODE_PATTERN = /^[A-Z0-9_-]{1,40}$/;
+
+export function isLivePromo(state: PromoCodeState): boolean {
+  return state.exists && !state.deleted;
+}
+
+function requireLive(state: PromoCodeState): void {
+  if (!isLivePromo(state)) throw DomainError.notFound('PROMO_CODE_NOT_FOUND', 'Promo code not found');
+}
+
+function requirePercent(percentOff: unknown): asserts percentOff is number {
+  if (!isPercentage(percentOff)) throw DomainError.validation('PROMO_CODE_INVALID', PROMO_CODE_INVALID);
+}
+
+export function decidePromoCode(command: PromoCodeCommand, state: PromoCodeState): PromoCodeEvent[] {
+  switch (command.type) {
+    case 'CreatePromoCode': {
+      const code = normalisePromoCode(typeof command.data.code === 'string' ? command.data.code : '');
+      if (!CODE_PATTERN.test(code)) throw DomainError.validation('PROMO_CODE_INVALID', PROMO_CODE_INVALID);
+      requirePercent(command.data.percentOff);
+      if (isLivePromo(state)) throw DomainError.conflict('PROMO_CODE_EXISTS', `Promo code ${code} already exists`);
+      return [{ type: 'PromoCodeCreated', data: { code, percentOff: command.data.percentOff, active: command.data.active !== false } }];
+    }
+    case 'ActivatePromoCode':
+      requireLive(state);
+      return state.active ? [] : [{ type: 'PromoCodeActivated', data: { code: state.code } }];
+    case 'DeactivatePromoCode':
+      requireLive(state);
+      return state.active ? [{ type: 'PromoCodeDeactivated', data: { code: state.code } }] : [];
+    case 'ChangePromoCodePercent':
+      requireLive(state);
+      requirePercent(command.data.percentOff);
+      return command.data.percentOff === state.percentOff
+        ? []
+        : [{ type: 'PromoCodePercentChanged', data: { code: state.code, percentOff: command.data.percentOff } }];
+    case 'DeletePromoCode':
+      requireLive(state);
+      return [{ type: 'PromoCodeDeleted', data: { code: state.code } }];
+    default:
+      return assertNever(command, 'promo code command');
+  }
+}
+
+export function evolvePromoCode(state: PromoCodeState, event: PromoCodeEvent): PromoCodeState {
+  switch (event.type) {
+    case 'PromoCodeCreated':
+      return { exists: true, deleted: false, ...event.data };
+    case 'PromoCodeActivated':
+      return { ...state, active: true };
+    case 'PromoCodeDeactivated':
+      return { ...state, active: false };
+    case 'PromoCodePercentChanged':
+      return { ...state, percentOff: event.data.percentOff };
+    case 'PromoCodeDeleted':
+      return { ...state, deleted: true, active: false };
+    default:
+      return assertNever(event, 'promo code event');
+  }
+}
+
+export const promoCodeDecider: Decider<PromoCodeCommand, PromoCodeEvent, PromoCodeState> = {
+  decide: decidePromoCode,
+  evolve: evolvePromoCode,
+  initialState: initialPromoCodeState,
+};
