@@ -1,0 +1,435 @@
+import { randomUUID } from 'node:crypto';
+import {
+  comparePositions,
+  WrongExpectedRevision,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type RecordedEvent,
+  type Subscription,
+} from '../event-store.port.js';
+
+/**
+ * The one contract every EventStore adapter passes. The log may be shared with other runs
+ * (EventStoreDB), so every test writes to streams under its own random prefix and reads the
+ * global log through a filter on that prefix.
+ */
+export interface ContractSubject {
+  store: EventStore;
+  dispose(): Promise<void>;
+  /**
+   * PostgreSQL only: append inside a transaction that stays open until commit() — a writer
+   * that took its positions first and commits last, the case that makes naive readers skip.
+   */
+  appendInOpenTransaction?(stream: string, events: NewEvent[]): Promise<{ commit(): Promise<void> }>;
+}
+
+export interface ContractOptions {
+  /** The subject implements appendInOpenTransaction: run the gap-safety cases (PostgreSQL). */
+  openTransactions?: boolean;
+}
+
+export function eventStoreContract(adapterName: string, setup: () => Promise<ContractSubject>, options: ContractOptions = {}): void {
+  describe(`EventStore contract: ${adapterName}`, () => {
+    let subject: ContractSubject;
+    let store: EventStore;
+
+    beforeAll(async () => {
+      subject = await setup();
+      store = subject.store;
+    });
+    afterAll(async () => {
+      await subject?.dispose();
+    });
+
+    const run = () => `c${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    const event = (type = 'ThingHappened', data: unknown = { n: 1 }): NewEvent => ({
+      id: randomUUID(),
+      type,
+      data,
+      metadata: { correlationId: randomUUID(), actor: { kind: 'system', id: 'contract' }, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+    });
+    const events = (n: number, type?: string) => Array.from({ length: n }, (_, i) => event(type, { i }));
+
+    async function conflictOf(p: Promise<unknown>): Promise<WrongExpectedRevision> {
+      const e = await p.then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+      expect(e).toBeInstanceOf(WrongExpectedRevision);
+      return e as WrongExpectedRevision;
+    }
+
+    describe('append and readStream', () => {
+      it('appends to a new stream with no_stream and reads the events back in order with revisions', async () => {
+        const stream = `${run()}-a`;
+        const written = events(3);
+        const result = await store.append(stream, written, { expectedRevision: 'no_stream' });
+        expect(result.nextExpectedRevision).toBe(2n);
+        const read = await store.readStream(stream);
+        expect(read.map((e) => e.id)).toEqual(written.map((e) => e.id));
+        expect(read.map((e) => e.revision)).toEqual([0n, 1n, 2n]);
+        expect(read.every((e) => e.stream === stream && e.type === 'ThingHappened')).toBe(true);
+        expect(read[2].data).toEqual({ i: 2 });
+        expect(comparePositions(read[2].position, result.position)).toBe(0);
+        expect(read[2].createdAt).toBeInstanceOf(Date);
+      });
+
+      it('no_stream on an existing stream fails with the actual revision', async () => {
+        const stream = `${run()}-a`;
+        await store.append(stream, events(2), { expectedRevision: 'no_stream' });
+        const e = await conflictOf(store.append(stream, events(1), { expectedRevision: 'no_stream' }));
+        expect(e.actual).toBe(1n);
+        expect(e.expected).toBe('no_stream');
+        expect(e.stream).toBe(stream);
+      });
+
+      it('an exact revision appends when it matches and fails with the actual revision when not', async () => {
+        const stream = `${run()}-a`;
+        await store.append(stream, events(2), { expectedRevision: 'no_stream' });
+        const ok = await store.append(stream, events(2), { expectedRevision: 1n });
+        expect(ok.nextExpectedRevision).toBe(3n);
+        const e = await conflictOf(store.append(stream, events(1), { expectedRevision: 1n }));
+        expect(e.actual).toBe(3n);
+        const missing = await conflictOf(store.append(`${run()}-missing`, events(1), { expectedRevision: 0n }));
+        expect(missing.actual).toBeUndefined();
+        expect(await store.readStream(stream)).toHaveLength(4);
+      });
+
+      it('stream_exists fails on a missing stream and appends to an existing one', async () => {
+        const stream = `${run()}-a`;
+        const e = await conflictOf(store.append(stream, events(1), { expectedRevision: 'stream_exists' }));
+        expect(e.actual).toBeUndefined();
+        expect(await store.readStream(stream)).toEqual([]);
+        await store.append(stream, events(1), { expectedRevision: 'no_stream' });
+        const ok = await store.append(stream, events(1), { expectedRevision: 'stream_exists' });
+        expect(ok.nextExpectedRevision).toBe(1n);
+      });
+
+      it('any appends to missing and existing streams (and is the default)', async () => {
+        const stream = `${run()}-a`;
+        expect((await store.append(stream, events(2), { expectedRevision: 'any' })).nextExpectedRevision).toBe(1n);
+        expect((await store.append(stream, events(1))).nextExpectedRevision).toBe(2n);
+        expect((await store.readStream(stream)).map((e) => e.revision)).toEqual([0n, 1n, 2n]);
+      });
+
+      it('reads a missing stream as an empty array', async () => {
+        expect(await store.readStream(`${run()}-nothing`)).toEqual([]);
+        expect(await store.readStream(`${run()}-nothing`, { direction: 'backwards', maxCount: 3 })).toEqual([]);
+      });
+
+      it('reads forwards from a revision with maxCount, and backwards with a limit', async () => {
+        const stream = `${run()}-a`;
+        const written = events(10);
+        await store.append(stream, written, { expectedRevision: 'no_stream' });
+        const fwd = await store.readStream(stream, { fromRevision: 3n, maxCount: 4 });
+        expect(fwd.map((e) => e.revision)).toEqual([3n, 4n, 5n, 6n]);
+        const back = await store.readStream(stream, { direction: 'backwards', maxCount: 3 });
+        expect(back.map((e) => e.revision)).toEqual([9n, 8n, 7n]);
+        expect(back[0].id).toBe(written[9].id);
+        const backFrom = await store.readStream(stream, { direction: 'backwards', fromRevision: 4n, maxCount: 2 });
+        expect(backFrom.map((e) => e.revision)).toEqual([4n, 3n]);
+      });
+
+      it('round-trips metadata, including extra fields', async () => {
+        const stream = `${run()}-a`;
+        const e = event('MetaChecked', { nested: { list: [1, 'two', null], ok: true }, money: 149900 });
+        e.metadata = {
+          correlationId: randomUUID(),
+          causationId: randomUUID(),
+          actor: { kind: 'admin', id: 'alice' },
+          occurredAt: '2026-01-02T03:04:05.678Z',
+          schemaVersion: 2,
+          requestId: 'r-1',
+        };
+        await store.append(stream, [e]);
+        const [read] = await store.readStream(stream);
+        expect(read.metadata).toEqual(e.metadata);
+        expect(read.data).toEqual(e.data);
+        expect(read.id).toBe(e.id);
+      });
+
+      it('stores and reads a 1 MB event', async () => {
+        const stream = `${run()}-big`;
+        const blob = 'x'.repeat(1_000_000);
+        await store.append(stream, [event('BigThing', { blob, tail: 'end' })]);
+        const [read] = await store.readStream(stream);
+        expect((read.data as { blob: string }).blob).toHaveLength(1_000_000);
+        expect((read.data as { tail: string }).tail).toBe('end');
+      });
+    });
+
+    describe('concurrency and idempotency', () => {
+      it('two writers racing for the same revision: exactly one wins, the other gets WrongExpectedRevision', async () => {
+        for (let round = 0; round < 5; round++) {
+          const stream = `${run()}-race`;
+          await store.append(stream, events(1), { expectedRevision: 'no_stream' });
+          const results = await Promise.allSettled([
+            store.append(stream, events(1), { expectedRevision: 0n }),
+            store.append(stream, events(1), { expectedRevision: 0n }),
+          ]);
+          expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+          const [lost] = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+          expect(lost.reason).toBeInstanceOf(WrongExpectedRevision);
+          expect((lost.reason as WrongExpectedRevision).actual).toBe(1n);
+          expect(await store.readStream(stream)).toHaveLength(2);
+        }
+      });
+
+      it('two writers racing to create a stream with no_stream: exactly one wins', async () => {
+        const stream = `${run()}-race`;
+        const results = await Promise.allSettled([
+          store.append(stream, events(2), { expectedRevision: 'no_stream' }),
+          store.append(stream, events(2), { expectedRevision: 'no_stream' }),
+        ]);
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        expect(results.filter((r) => r.status === 'rejected' && r.reason instanceof WrongExpectedRevision)).toHaveLength(1);
+        expect(await store.readStream(stream)).toHaveLength(2);
+      });
+
+      const modes: ExpectedRevision[] = ['no_stream', 'any', 0n, 'stream_exists'];
+      it.each(modes.map((m) => [String(m), m]))('re-appending the same ids with expectation %s is idempotent', async (_label, mode) => {
+        const stream = `${run()}-idem`;
+        const exact = typeof mode === 'bigint' || mode === 'stream_exists';
+        if (exact) await store.append(stream, events(1), { expectedRevision: 'no_stream' });
+        const batch = events(2);
+        const first = await store.append(stream, batch, { expectedRevision: mode as ExpectedRevision });
+        const again = await store.append(stream, batch, { expectedRevision: mode as ExpectedRevision });
+        expect(again.nextExpectedRevision).toBe(first.nextExpectedRevision);
+        expect(comparePositions(again.position, first.position)).toBe(0);
+        const read = await store.readStream(stream);
+        expect(read).toHaveLength(exact ? 3 : 2);
+        expect(read.slice(-2).map((e) => e.id)).toEqual(batch.map((e) => e.id));
+      });
+
+      it('concurrent retries of one append write it once and both answer its position', async () => {
+        const stream = `${run()}-idem`;
+        await store.append(stream, events(1), { expectedRevision: 'no_stream' });
+        const batch = events(3);
+        const [a, b] = await Promise.all([
+          store.append(stream, batch, { expectedRevision: 0n }),
+          store.append(stream, batch, { expectedRevision: 0n }),
+        ]);
+        expect(a.nextExpectedRevision).toBe(3n);
+        expect(b.nextExpectedRevision).toBe(3n);
+        expect(comparePositions(a.position, b.position)).toBe(0);
+        expect(await store.readStream(stream)).toHaveLength(4);
+      });
+
+      it('a retry whose ids were written at another revision is a conflict, not a duplicate', async () => {
+        const stream = `${run()}-idem`;
+        const batch = events(1);
+        await store.append(stream, batch, { expectedRevision: 'no_stream' });
+        await store.append(stream, events(1), { expectedRevision: 0n });
+        const e = await conflictOf(store.append(stream, batch, { expectedRevision: 1n }));
+        expect(e.actual).toBe(1n);
+        expect(await store.readStream(stream)).toHaveLength(2);
+      });
+    });
+
+    describe('readAll and headPosition', () => {
+      it('reads the global log after a position, in increasing position, with type and stream filters and maxCount', async () => {
+        const prefix = run();
+        const from = await store.headPosition();
+        await store.append(`${prefix}one-1`, [event('Alpha'), event('Beta')]);
+        await store.append(`${prefix}two-1`, [event('Alpha'), event('Gamma')]);
+        await store.append(`${prefix}one-2`, [event('Gamma')]);
+        await store.append(`${run()}-elsewhere`, [event('Alpha')]);
+
+        const mine = await store.readAll({ fromPosition: from, filter: { streamPrefixes: [prefix] } });
+        expect(mine.map((e) => e.type)).toEqual(['Alpha', 'Beta', 'Alpha', 'Gamma', 'Gamma']);
+        for (let i = 1; i < mine.length; i++) expect(comparePositions(mine[i - 1].position, mine[i].position)).toBeLessThan(0);
+
+        const alphas = await store.readAll({ fromPosition: from, filter: { streamPrefixes: [prefix], eventTypes: ['Alpha'] } });
+        expect(alphas.map((e) => e.stream)).toEqual([`${prefix}one-1`, `${prefix}two-1`]);
+
+        const ones = await store.readAll({ fromPosition: from, filter: { streamPrefixes: [`${prefix}one-`] }, maxCount: 2 });
+        expect(ones.map((e) => e.type)).toEqual(['Alpha', 'Beta']);
+
+        // fromPosition is exclusive
+        const after = await store.readAll({ fromPosition: mine[1].position, filter: { streamPrefixes: [prefix] } });
+        expect(after.map((e) => e.id)).toEqual(mine.slice(2).map((e) => e.id));
+
+        const head = await store.headPosition();
+        expect(comparePositions(head, mine[mine.length - 1].position)).toBeGreaterThanOrEqual(0);
+      });
+
+      it('readAll without a filter returns events in increasing position and honours maxCount', async () => {
+        const from = await store.headPosition();
+        await store.append(`${run()}-x`, events(5));
+        const page = await store.readAll({ fromPosition: from, maxCount: 3 });
+        expect(page).toHaveLength(3);
+        for (let i = 1; i < page.length; i++) expect(comparePositions(page[i - 1].position, page[i].position)).toBeLessThan(0);
+        expect(page.every((e) => !e.type.startsWith('$') && !e.stream.startsWith('$'))).toBe(true);
+      });
+    });
+
+    describe('subscribeToAll', () => {
+      async function collect(sub: Subscription, into: RecordedEvent[]): Promise<void> {
+        for await (const e of sub) into.push(e);
+      }
+      async function until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
+        const deadline = Date.now() + timeoutMs;
+        while (!condition()) {
+          if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+          await new Promise((r) => setTimeout(r, 10));
+        }
+      }
+
+      it('catches up, then goes live, and resumes from a checkpoint without repeats', async () => {
+        const prefix = run();
+        const from = await store.headPosition();
+        const before = events(4);
+        await store.append(`${prefix}-s`, before);
+        const seen: RecordedEvent[] = [];
+        const sub = store.subscribeToAll({ fromPosition: from, filter: { streamPrefixes: [prefix] } });
+        const done = collect(sub, seen);
+        await until(() => seen.length === 4, 10_000, 'catch-up');
+        const live = events(2);
+        await store.append(`${prefix}-s`, live);
+        await until(() => seen.length === 6, 10_000, 'live events');
+        await sub.close();
+        await done;
+        expect(seen.map((e) => e.id)).toEqual([...before, ...live].map((e) => e.id));
+
+        // resume from the third event's position: the rest, nothing before it, nothing twice
+        const resumed: RecordedEvent[] = [];
+        const again = store.subscribeToAll({ fromPosition: seen[2].position, filter: { streamPrefixes: [prefix] } });
+        const doneAgain = collect(again, resumed);
+        const more = events(1);
+        await store.append(`${prefix}-s`, more);
+        await until(() => resumed.length >= 4, 10_000, 'resumed events');
+        await new Promise((r) => setTimeout(r, 200));
+        await again.close();
+        await doneAgain;
+        expect(resumed.map((e) => e.id)).toEqual([...seen.slice(3), { id: more[0].id }].map((e) => e.id));
+      });
+
+      it('delivers only events matching the filter', async () => {
+        const prefix = run();
+        const from = await store.headPosition();
+        await store.append(`${prefix}-f`, [event('Wanted'), event('Unwanted'), event('Wanted')]);
+        const seen: RecordedEvent[] = [];
+        const sub = store.subscribeToAll({ fromPosition: from, filter: { streamPrefixes: [prefix], eventTypes: ['Wanted'] } });
+        const done = collect(sub, seen);
+        await until(() => seen.length >= 2, 10_000, 'filtered events');
+        await store.append(`${prefix}-f`, [event('Unwanted'), event('Wanted')]);
+        await until(() => seen.length >= 3, 10_000, 'live filtered event');
+        await sub.close();
+        await done;
+        expect(seen.map((e) => e.type)).toEqual(['Wanted', 'Wanted', 'Wanted']);
+      });
+
+      it('8 writers for ~5 s: the subscriber receives every committed event exactly once, in increasing position', async () => {
+        const prefix = run();
+        const from = await store.headPosition();
+        const seen: RecordedEvent[] = [];
+        const sub = store.subscribeToAll({ fromPosition: from, filter: { streamPrefixes: [prefix] } });
+        const done = collect(sub, seen);
+
+        const written = new Map<string, { committedAt: number }>();
+        const heldBack: { id: string; committedAt: number }[] = [];
+        const stopAt = Date.now() + 5_000;
+        const writer = async (w: number) => {
+          const revisions = new Map<string, bigint>();
+          let n = 0;
+          while (Date.now() < stopAt) {
+            const stream = `${prefix}-w${w}-${n % 7}`;
+            const batch = events(1 + (n % 3));
+            // A mix of expectation modes; each writer owns its streams, so none conflicts.
+            const known = revisions.get(stream);
+            const expectedRevision: ExpectedRevision = known === undefined ? 'no_stream' : n % 5 === 0 ? 'any' : known;
+            const result = await store.append(stream, batch, { expectedRevision });
+            revisions.set(stream, result.nextExpectedRevision);
+            const at = performance.now();
+            for (const e of batch) written.set(e.id, { committedAt: at });
+            n++;
+          }
+        };
+        // Writers that take their positions first and commit last (PostgreSQL: the gap case).
+        const slowWriter = async () => {
+          if (!subject.appendInOpenTransaction) return;
+          let n = 0;
+          while (Date.now() < stopAt - 300) {
+            const batch = events(1, 'SlowThing');
+            const tx = await subject.appendInOpenTransaction(`${prefix}-slow${n++}`, batch);
+            await new Promise((r) => setTimeout(r, 50 + (n % 4) * 50));
+            await tx.commit();
+            const at = performance.now();
+            for (const e of batch) {
+              written.set(e.id, { committedAt: at });
+              heldBack.push({ id: e.id, committedAt: at });
+            }
+          }
+        };
+        await Promise.all([...Array.from({ length: 8 }, (_, w) => writer(w)), slowWriter()]);
+        await until(() => seen.length >= written.size, 20_000, `all ${written.size} events (seen ${seen.length})`);
+        await new Promise((r) => setTimeout(r, 300)); // anything extra (a duplicate) would arrive now
+        await sub.close();
+        await done;
+
+        const ids = seen.map((e) => e.id);
+        expect(new Set(ids).size).toBe(ids.length); // exactly once
+        expect(new Set(ids)).toEqual(new Set(written.keys())); // none skipped, nothing foreign
+        for (let i = 1; i < seen.length; i++) expect(comparePositions(seen[i - 1].position, seen[i].position)).toBeLessThan(0);
+        expect(written.size).toBeGreaterThan(200);
+
+        if (subject.appendInOpenTransaction) {
+          // The slow writers really committed out of order: some held event sits, in the log,
+          // before an event whose append had already returned when the held one committed.
+          const positionOf = new Map(seen.map((e) => [e.id, e.position] as const));
+          const outOfOrder = heldBack.some((h) =>
+            seen.some((e) => {
+              const w = written.get(e.id)!;
+              return w.committedAt < h.committedAt && comparePositions(positionOf.get(h.id)!, e.position) < 0 && !heldBack.some((x) => x.id === e.id);
+            }),
+          );
+          expect(heldBack.length).toBeGreaterThan(3);
+          expect(outOfOrder).toBe(true);
+        }
+      }, 60_000);
+
+      it('close() ends an idle live subscription', async () => {
+        const sub = store.subscribeToAll({ fromPosition: await store.headPosition(), filter: { streamPrefixes: [run()] } });
+        const seen: RecordedEvent[] = [];
+        const done = collect(sub, seen);
+        await new Promise((r) => setTimeout(r, 100));
+        await sub.close();
+        await expect(Promise.race([done.then(() => 'ended'), new Promise((r) => setTimeout(() => r('hung'), 5_000))])).resolves.toBe('ended');
+        expect(seen).toEqual([]);
+      });
+    });
+
+    if (options.openTransactions) {
+      describe('gap safety (a transaction that took earlier positions commits later)', () => {
+        it('a reader never skips an event that a slower transaction commits later; it waits for it', async () => {
+          const prefix = run();
+          const from = await store.headPosition();
+          const seen: RecordedEvent[] = [];
+          const sub = store.subscribeToAll({ fromPosition: from, filter: { streamPrefixes: [prefix] } });
+          const done = (async () => {
+            for await (const e of sub) seen.push(e);
+          })();
+          const slow = events(1, 'Slow');
+          const tx = await subject.appendInOpenTransaction!(`${prefix}-slow`, slow);
+          const fast = events(1, 'Fast');
+          const fastResult = await store.append(`${prefix}-fast`, fast);
+          await new Promise((r) => setTimeout(r, 300));
+          // The fast event is committed, but delivering it now would move the cursor past the slow one.
+          expect(seen).toEqual([]);
+          expect(await store.readAll({ fromPosition: from, filter: { streamPrefixes: [prefix] } })).toEqual([]);
+          await tx.commit();
+          const deadline = Date.now() + 10_000;
+          while (seen.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+          await sub.close();
+          await done;
+          expect(seen.map((e) => e.type)).toEqual(['Slow', 'Fast']);
+          expect(comparePositions(seen[0].position, seen[1].position)).toBeLessThan(0);
+          expect(comparePositions(seen[1].position, fastResult.position)).toBe(0);
+          const all = await store.readAll({ fromPosition: from, filter: { streamPrefixes: [prefix] } });
+          expect(all.map((e) => e.id)).toEqual([slow[0].id, fast[0].id]);
+        });
+      });
+    }
+  });
+}

@@ -1,0 +1,32 @@
+import pg from 'pg';
+import { createTestDatabase } from '#platform/testing/test-database.js';
+import { eventStoreContract } from '../contract/event-store.contract.js';
+import { appendOn, PostgresEventStore } from './postgres-event-store.js';
+
+eventStoreContract(
+  'PostgreSQL',
+  async () => {
+    const db = await createTestDatabase('es');
+    const store = await PostgresEventStore.connect({ connectionString: db.url, poolSize: 12 });
+    return {
+      store,
+      async appendInOpenTransaction(stream, events) {
+        const client = new pg.Client({ connectionString: db.url });
+        await client.connect();
+        await client.query('BEGIN');
+        await appendOn(client, stream, events, 'any');
+        return {
+          async commit() {
+            await client.query('COMMIT');
+            await client.end();
+          },
+        };
+      },
+      async dispose() {
+        await store.close();
+        await db.drop();
+      },
+    };
+  },
+  { openTransactions: true },
+);
