@@ -7,6 +7,7 @@ import type { AppConfig } from '#platform/config/app-config.js';
 import { loggerOptions } from '#platform/logging/logger.js';
 import { AdminModule } from './admin/admin.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { CatalogModule } from './catalog/catalog.module.js';
 import { EventPositionInterceptor } from './common/event-position.interceptor.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { WaitForPositionInterceptor } from './common/wait-for-position.interceptor.js';
@@ -43,6 +44,7 @@ export class AppModule {
         InfrastructureModule.forRoot(config, { metricsRegistry: options.metricsRegistry }),
         AuthModule,
         OpsModule,
+        CatalogModule,
         AdminModule,
         UploadsModule,
         ...(options.imports ?? []),

@@ -2,12 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { WrongExpectedRevision, type EventMetadata, type EventStore, type NewEvent, type Position } from '#event-store/event-store.port.js';
 import { currentContext, recordPosition } from './request-context.js';
 
-/** The shape every aggregate of libs/domain has: pure functions, no I/O. */
-export interface Decider<State, Command, Event extends { type: string; data: unknown }> {
-  initialState: () => State;
-  evolve: (state: State, event: Event) => State;
-  decide: (command: Command, state: State) => Event[];
-}
+import type { Decider as DomainDecider } from '#domain/shared/decider.js';
+
+/** The decider triple of libs/domain (pure; initialState is a value), State-first for inference here. */
+export type Decider<State, Command, Event extends { type: string; data: unknown }> = DomainDecider<Command, Event, State>;
 
 export interface ExecuteOptions<State, Command, Event extends { type: string; data: unknown }> {
   stream: string;
@@ -62,7 +60,7 @@ export async function loadAggregate<State, Event extends { type: string; data: u
   decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
 ): Promise<{ state: State; revision: bigint }> {
   const recorded = await store.readStream(stream);
-  let state = decider.initialState();
+  let state = decider.initialState;
   let revision = -1n;
   for (const e of recorded) {
     state = decider.evolve(state, { type: e.type, data: e.data } as Event);
@@ -104,7 +102,7 @@ export async function executeDecider<State, Command, Event extends { type: strin
       const result = await store.append(options.stream, newEvents, { expectedRevision: revision < 0n ? 'no_stream' : revision });
       recordPosition(result.position);
       observer.onExecuted?.(commandType, 'appended');
-      const next = events.reduce(options.decider.evolve, state);
+      const next = events.reduce((s, e) => options.decider.evolve(s, e), state);
       return { events, state: next, revision: result.nextExpectedRevision, position: result.position, attempts: attempt };
     } catch (e) {
       if (!(e instanceof WrongExpectedRevision)) throw e;

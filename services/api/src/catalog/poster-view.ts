@@ -1,0 +1,63 @@
+import { piastresToEgp } from '#domain/shared/money.js';
+import type { PosterEntity } from '#read-models/poster.entity.js';
+
+/** A poster as the storefront shows it: read-model row with money in EGP. */
+export function posterView(p: PosterEntity) {
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    category: p.category,
+    imageUrl: p.imageUrl,
+    visible: p.visible,
+    isActive: p.visible && !p.deleted,
+    variants: p.variants.map((v) => ({
+      id: v.variantId,
+      variantId: v.variantId,
+      size: v.size,
+      price: piastresToEgp(v.price),
+      originalPrice: piastresToEgp(v.originalPrice),
+      discountedPrice: piastresToEgp(v.discountedPrice),
+      hasDiscount: v.hasDiscount,
+      discountPercentage: v.discountPercentage,
+      weightGrams: v.weightGrams,
+    })),
+    hasDiscount: p.hasDiscount,
+    discountPercentage: p.discountPercentage,
+    originalPriceSample: piastresToEgp(p.originalPriceSample),
+    discountedPriceSample: piastresToEgp(p.discountedPriceSample),
+    minPrice: piastresToEgp(p.minPrice),
+    maxPrice: piastresToEgp(p.maxPrice),
+    createdAt: p.createdAt,
+  };
+}
+
+export type PosterView = ReturnType<typeof posterView>;
+
+export interface Page<T> {
+  currentPage: number;
+  totalPages: number;
+  totalItems: number;
+  itemsPerPage: number;
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+  items: T[];
+}
+
+export function page<T>(items: T[], totalItems: number, currentPage: number, itemsPerPage: number): Page<T> {
+  const totalPages = Math.max(1, Math.ceil(totalItems / itemsPerPage));
+  return {
+    currentPage,
+    totalPages,
+    totalItems,
+    itemsPerPage,
+    hasNextPage: currentPage < totalPages,
+    hasPreviousPage: currentPage > 1,
+    items,
+  };
+}
+
+/** LIKE pattern for a user's search text: wildcards in the text match themselves. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

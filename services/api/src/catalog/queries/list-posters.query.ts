@@ -1,0 +1,56 @@
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { PosterEntity } from '#read-models/poster.entity.js';
+import { likePattern, page, posterView, type Page, type PosterView } from '../poster-view.js';
+
+export const DEFAULT_PAGE_SIZE = 20;
+
+export class ListPostersQuery extends Query<Page<PosterView>> {
+  constructor(readonly options: { page: number; limit: number; search?: string; category?: string }) {
+    super();
+  }
+}
+
+/** The shop's grid: visible, not deleted, newest first; search on name or description, any case. */
+@QueryHandler(ListPostersQuery)
+export class ListPostersHandler implements IQueryHandler<ListPostersQuery> {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async execute({ options }: ListPostersQuery): Promise<Page<PosterView>> {
+    const qb = this.dataSource
+      .getRepository(PosterEntity)
+      .createQueryBuilder('p')
+      .where('p.visible = true AND p.deleted = false');
+    if (options.category) qb.andWhere('p.category = :category', { category: options.category });
+    if (options.search) qb.andWhere('(p.name ILIKE :q OR p.description ILIKE :q)', { q: likePattern(options.search) });
+    const [rows, total] = await qb
+      .orderBy('p.createdAt', 'DESC')
+      .addOrderBy('p.id', 'ASC')
+      .skip((options.page - 1) * options.limit)
+      .take(options.limit)
+      .getManyAndCount();
+    return page(rows.map(posterView), total, options.page, options.limit);
+  }
+}
+
+export class ListRecommendationsQuery extends Query<PosterView[]> {
+  constructor(readonly category: string, readonly exclude: string | undefined, readonly limit = 4) {
+    super();
+  }
+}
+
+/** "You may also like": same category, the current poster left out, at most 4. */
+@QueryHandler(ListRecommendationsQuery)
+export class ListRecommendationsHandler implements IQueryHandler<ListRecommendationsQuery> {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async execute(q: ListRecommendationsQuery): Promise<PosterView[]> {
+    const qb = this.dataSource
+      .getRepository(PosterEntity)
+      .createQueryBuilder('p')
+      .where('p.visible = true AND p.deleted = false AND p.category = :category', { category: q.category });
+    if (q.exclude) qb.andWhere('p.id <> :exclude', { exclude: q.exclude });
+    const rows = await qb.orderBy('p.createdAt', 'DESC').addOrderBy('p.id', 'ASC').take(Math.min(q.limit, 4)).getMany();
+    return rows.map(posterView);
+  }
+}
