@@ -1,0 +1,87 @@
+/** Validation of the checkout form with the storefront's messages; returns clean, typed values. */
+import type { OrderCustomer } from '../order/events.js';
+import { DomainError } from '../shared/domain-error.js';
+import { isValidEmail, normaliseEmail } from '../shared/validation.js';
+import { DEFAULT_COORDINATES, isPaymentMethod, parseGovernorate, type PaymentMethod } from '../shop-config.js';
+import type { CheckoutForm } from './commands.js';
+import { normaliseEgyptianPhone } from './egyptian-phone.js';
+
+export const CHECKOUT_MESSAGES = {
+  firstName: 'First name is required',
+  lastName: 'Last name is required',
+  phone: 'Phone number is required',
+  addressLine: 'Address line is required',
+  building: 'Building is required',
+  apartment: 'Apartment is required',
+  city: 'City is required',
+  governorate: 'Governorate is required',
+  paymentMethod: 'Payment method is required',
+  invalidPhone: 'Please enter a valid Egyptian phone number.',
+  invalidGovernorate: 'Please select a valid governorate',
+  invalidPaymentMethod: 'Payment method must be COD or ONLINE',
+  invalidEmail: 'Please enter a valid email address',
+  tooLong: 'This field is too long',
+  emptyCart: 'Your cart is empty',
+} as const;
+
+/** In the form's order: the first missing field gives the error message. */
+const REQUIRED = ['firstName', 'lastName', 'phone', 'addressLine', 'building', 'apartment', 'city', 'governorate', 'paymentMethod'] as const;
+
+/** Generous limits that only stop abuse; a real address fits easily. */
+const MAX_FIELD = 200;
+const MAX_NOTES = 1000;
+
+export interface ValidCheckoutForm {
+  customer: OrderCustomer;
+  paymentMethod: PaymentMethod;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+function coordinate(value: unknown, fallback: number, limit: number): number {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= limit ? n : fallback;
+}
+
+/** Throws DomainError CHECKOUT_INVALID (message: the first error; fieldErrors: all of them). */
+export function validateCheckoutForm(form: CheckoutForm): ValidCheckoutForm {
+  const errors: Record<string, string> = {};
+  for (const field of REQUIRED) {
+    const value = text(form[field]);
+    if (value === '') errors[field] = CHECKOUT_MESSAGES[field];
+    else if (value.length > MAX_FIELD) errors[field] = CHECKOUT_MESSAGES.tooLong;
+  }
+  const phone = errors.phone ? undefined : normaliseEgyptianPhone(text(form.phone));
+  if (!errors.phone && !phone) errors.phone = CHECKOUT_MESSAGES.invalidPhone;
+  const governorate = errors.governorate ? undefined : parseGovernorate(form.governorate);
+  if (!errors.governorate && !governorate) errors.governorate = CHECKOUT_MESSAGES.invalidGovernorate;
+  const paymentMethod = text(form.paymentMethod).toUpperCase();
+  if (!errors.paymentMethod && !isPaymentMethod(paymentMethod)) errors.paymentMethod = CHECKOUT_MESSAGES.invalidPaymentMethod;
+  const email = text(form.email) === '' ? null : normaliseEmail(text(form.email));
+  if (email !== null && !isValidEmail(email)) errors.email = CHECKOUT_MESSAGES.invalidEmail;
+  const notes = text(form.notes) === '' ? null : text(form.notes);
+  if (notes !== null && notes.length > MAX_NOTES) errors.notes = CHECKOUT_MESSAGES.tooLong;
+
+  const fields = Object.keys(errors);
+  if (fields.length > 0) throw DomainError.validation('CHECKOUT_INVALID', errors[fields[0]], errors);
+
+  return {
+    paymentMethod: paymentMethod as PaymentMethod,
+    customer: {
+      firstName: text(form.firstName),
+      lastName: text(form.lastName),
+      phone: phone!,
+      email,
+      addressLine: text(form.addressLine),
+      building: text(form.building),
+      apartment: text(form.apartment),
+      city: text(form.city),
+      governorate: governorate!,
+      latitude: coordinate(form.latitude, DEFAULT_COORDINATES.latitude, 90),
+      longitude: coordinate(form.longitude, DEFAULT_COORDINATES.longitude, 180),
+      notes,
+    },
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * Checkout: the one decision that writes to two aggregates. Given the cart, its pricing
+ * (priceCart with the form's governorate and payment method) and the form, returns the cart's
+ * CartCheckedOut and the new order's OrderPlaced. The handler appends the cart event with the
+ * cart's expected revision (racing tabs: one wins) and OrderPlaced with checkoutEventIds.
+ */
+import type { CartState } from '../cart/cart.decider.js';
+import { cartErrors } from '../cart/cart-errors.js';
+import type { CartCheckedOut } from '../cart/events.js';
+import type { OrderItem, OrderPlaced } from '../order/events.js';
+import { DomainError } from '../shared/domain-error.js';
+import { DEFAULT_SHOP_RULES, type ShopRules } from '../shop-config.js';
+import type { CatalogueSnapshot } from '../pricing/catalogue-snapshot.js';
+import { type CartPricing, priceCart } from '../pricing/price-cart.js';
+import type { PricedLine } from '../pricing/price-line.js';
+import { CHECKOUT_MESSAGES, validateCheckoutForm } from './checkout-form.js';
+import type { CheckoutForm } from './commands.js';
+import { checkMinimumPosters } from './minimum-posters.js';
+
+export interface CheckoutIds {
+  cartId: string;
+  orderId: string;
+  orderNumber: string;
+  /** ISO time of placement. */
+  now: string;
+}
+
+export interface CheckoutDecision {
+  cartEvents: [CartCheckedOut];
+  orderEvents: [OrderPlaced];
+}
+
+function orderItem(line: PricedLine): OrderItem {
+  return {
+    itemId: line.itemId,
+    kind: line.kind,
+    posterId: line.posterId,
+    productId: line.productId,
+    variantId: line.variantId,
+    name: line.name,
+    category: line.category,
+    imageUrl: line.imageUrl,
+    customImagePath: line.customImagePath,
+    size: line.size,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    originalUnitPrice: line.originalUnitPrice,
+    discountPercentage: line.discountPercentage,
+    lineTotal: line.lineTotal,
+  };
+}
+
+/**
+ * Order of checks: already checked out (conflict; the handler answers the winner's number),
+ * empty cart, form, unavailable lines, minimum posters. A promo dropped since it was applied
+ * does not block: the order is placed at the price without it, the price GET /user/cart showed.
+ */
+export function decideCheckout(
+  cart: CartState,
+  pricing: CartPricing,
+  form: CheckoutForm,
+  ids: CheckoutIds,
+  rules: ShopRules = DEFAULT_SHOP_RULES,
+): CheckoutDecision {
+  if (cart.checkedOut) throw cartErrors.checkedOut();
+  if (cart.items.length === 0) throw DomainError.validation('CART_EMPTY', CHECKOUT_MESSAGES.emptyCart);
+  const { customer, paymentMethod } = validateCheckoutForm(form);
+  if (pricing.governorate !== customer.governorate || pricing.paymentMethod !== paymentMethod) {
+    // A programming error in the caller, not a shopper's: the pricing must match the form.
+    throw new Error('decideCheckout: pricing was computed for another governorate or payment method');
+  }
+  if (pricing.lines.length !== cart.items.length) throw new Error('decideCheckout: pricing is not of this cart');
+  const unavailable = pricing.lines.find((l) => !l.available);
+  if (unavailable?.unavailable) throw DomainError.validation(unavailable.unavailable.reason, unavailable.unavailable.message);
+  checkMinimumPosters(customer.governorate, pricing.posterCount, rules);
+
+  return {
+    cartEvents: [{ type: 'CartCheckedOut', data: { orderId: ids.orderId, orderNumber: ids.orderNumber } }],
+    orderEvents: [
+      {
+        type: 'OrderPlaced',
+        data: {
+          orderId: ids.orderId,
+          orderNumber: ids.orderNumber,
+          cartId: ids.cartId,
+          placedAt: ids.now,
+          customer,
+          paymentMethod,
+          promoCode: pricing.promoCode,
+          promoPercent: pricing.promoPercent,
+          items: pricing.lines.map(orderItem),
+          totals: {
+            subtotal: pricing.subtotal,
+            discountFromPromotions: pricing.discountFromPromotions,
+            discountFromPromoCode: pricing.discountFromPromoCode,
+            shippingCost: pricing.shippingCost,
+            codFee: pricing.codFee,
+            taxAmount: pricing.taxAmount,
+            total: pricing.total,
+          },
+        },
+      },
+    ],
+  };
+}
+
+/**
+ * What the checkout handler calls: the cart's own refusals first, then the form, then prices
+ * the cart for the form's governorate and payment method and decides. Returns the pricing
+ * too (the answer shows the totals).
+ */
+export function priceAndDecideCheckout(
+  cart: CartState,
+  catalogue: CatalogueSnapshot,
+  form: CheckoutForm,
+  ids: CheckoutIds,
+  rules: ShopRules = DEFAULT_SHOP_RULES,
+): CheckoutDecision & { pricing: CartPricing } {
+  if (cart.checkedOut) throw cartErrors.checkedOut();
+  if (cart.items.length === 0) throw DomainError.validation('CART_EMPTY', CHECKOUT_MESSAGES.emptyCart);
+  const { customer, paymentMethod } = validateCheckoutForm(form);
+  const pricing = priceCart(cart, catalogue, { governorate: customer.governorate, paymentMethod, rules });
+  return { ...decideCheckout(cart, pricing, form, ids, rules), pricing };
+}

@@ -1,0 +1,28 @@
+/** Which category discount applies to a line, and what it takes off. */
+import { type Piastres, percentOf } from '../shared/money.js';
+import type { DiscountSnapshot } from './catalogue-snapshot.js';
+
+/**
+ * The best (highest) active discount for a category: one for that category or one for all
+ * categories. Lines without a category (custom posters, add-ons) get only all-category
+ * discounts: a shop-wide sale covers everything sold, a FOOTBALL sale covers football posters.
+ * Returns 0 when none applies. Also used by the catalogue read model to show poster discounts.
+ */
+export function bestDiscountPercentage(category: string | null, discounts: readonly DiscountSnapshot[]): number {
+  let best = 0;
+  for (const d of discounts) {
+    if (!d.active) continue;
+    if (d.category !== null && d.category !== category) continue;
+    const percentage = Math.min(100, Math.max(0, Math.trunc(d.percentage)));
+    if (percentage > best) best = percentage;
+  }
+  return best;
+}
+
+/**
+ * Unit price after a percentage discount. The discount is rounded half-up per unit so that
+ * lineTotal = unitPrice × quantity exactly, as the order's items store them.
+ */
+export function discountedUnitPrice(unitPrice: Piastres, percentage: number): Piastres {
+  return unitPrice - percentOf(unitPrice, percentage);
+}
