@@ -3,7 +3,8 @@ import { Brackets, DataSource, In, type SelectQueryBuilder } from 'typeorm';
 import { OrderEntity } from '#read-models/order.entity.js';
 import { OrderItemEntity } from '#read-models/order-item.entity.js';
 import { OrderHistoryEntity } from '#read-models/order-history.entity.js';
-import { ORDER_SORTS, pageInfo, type OrderFilters, type Paging } from './order-filters.js';
+import { pageInfo, type Paging } from '../shared/paging.js';
+import { ORDER_SORTS, type OrderFilters } from './order-filters.js';
 import { toAdminOrderView, type AdminOrderView } from './order-view.js';
 
 /** Calendar days are Cairo days, as on the dashboard (daily_sales). */

@@ -75,32 +75,3 @@ export function parseOrderFilters(query: Record<string, unknown>): OrderFilters 
   }
   return filters;
 }
-
-export interface Paging {
-  page: number;
-  size: number;
-}
-
-/** page is 1-based. Without page/size the whole filtered list comes back (the admin page pages client-side), capped. */
-export function parsePaging(query: Record<string, unknown>, defaults: { size: number; max: number }): Paging {
-  const num = (v: unknown, name: string, min: number, max: number, fallback: number): number => {
-    if (v === undefined || v === '') return fallback;
-    const n = typeof v === 'string' && /^\d{1,7}$/.test(v.trim()) ? Number(v) : typeof v === 'number' ? v : NaN;
-    if (!Number.isInteger(n) || n < min || n > max) throw new BadRequestException(`${name} must be a whole number from ${min} to ${max}`);
-    return n;
-  };
-  const size = num(query.size ?? query.limit, 'size', 1, defaults.max, defaults.size);
-  return { page: num(query.page, 'page', 1, 1_000_000, 1), size };
-}
-
-export function pageInfo(paging: Paging, totalItems: number) {
-  const totalPages = Math.max(1, Math.ceil(totalItems / paging.size));
-  return {
-    currentPage: paging.page,
-    totalPages,
-    totalItems,
-    itemsPerPage: paging.size,
-    hasNextPage: paging.page < totalPages,
-    hasPreviousPage: paging.page > 1,
-  };
-}

@@ -1,0 +1,64 @@
+import { formatPosition, type Position, type RecordedEvent } from '#event-store/event-store.port.js';
+
+/** What an analyst can ask of the log (GET /api/admin/events, /events/export). */
+export interface EventLogFilters {
+  /** Exact stream name, or a prefix when it ends with '*' or '-' (e.g. 'order-'). */
+  stream?: string;
+  types?: string[];
+  /** Recorded time window, inclusive. */
+  from?: Date;
+  to?: Date;
+  correlationId?: string;
+}
+
+export interface EventLogPage {
+  data: EventView[];
+  /** Pass as `after` (or `before` when newest first) for the next page; null at the end. */
+  nextCursor: string | null;
+  hasMore: boolean;
+}
+
+export interface EventLogQuery {
+  page(filters: EventLogFilters, options: { after?: Position; limit: number; order: 'asc' | 'desc' }): Promise<EventLogPage>;
+}
+
+export const EVENT_LOG_QUERY = Symbol('EVENT_LOG_QUERY');
+
+export function toEventView(e: RecordedEvent) {
+  const m = e.metadata ?? ({} as RecordedEvent['metadata']);
+  return {
+    id: e.id,
+    stream: e.stream,
+    type: e.type,
+    revision: Number(e.revision),
+    position: formatPosition(e.position),
+    recordedAt: e.createdAt.toISOString(),
+    occurredAt: typeof m.occurredAt === 'string' ? m.occurredAt : e.createdAt.toISOString(),
+    actor: m.actor ?? null,
+    correlationId: m.correlationId ?? null,
+    causationId: m.causationId ?? null,
+    data: e.data,
+    metadata: m,
+  };
+}
+export type EventView = ReturnType<typeof toEventView>;
+
+/** Shared by both implementations so they agree on what a filter means. */
+export function matchesFilters(e: RecordedEvent, f: EventLogFilters): boolean {
+  if (f.stream) {
+    const prefix = streamPrefix(f.stream);
+    if (prefix !== undefined ? !e.stream.startsWith(prefix) : e.stream !== f.stream) return false;
+  }
+  if (f.types?.length && !f.types.includes(e.type)) return false;
+  if (f.from && e.createdAt < f.from) return false;
+  if (f.to && e.createdAt > f.to) return false;
+  if (f.correlationId && e.metadata?.correlationId !== f.correlationId) return false;
+  return true;
+}
+
+/** 'order-*' and 'order-' are prefixes; anything else is an exact stream name. */
+export function streamPrefix(stream: string): string | undefined {
+  if (stream.endsWith('*')) return stream.slice(0, -1);
+  if (stream.endsWith('-')) return stream;
+  return undefined;
+}

@@ -1,0 +1,25 @@
+import type { PosterState } from '#domain/catalog/poster.decider.js';
+import { piastresToEgp } from '#domain/shared/money.js';
+import type { PosterEntity } from '#read-models/poster.entity.js';
+import { posterView } from '../../catalog/poster-view.js';
+
+/** A read-model poster for the admin grid: the shop's view plus what only the admin sees. */
+export function adminPosterView(p: PosterEntity) {
+  return { ...posterView(p), deleted: p.deleted, deletedAt: p.deletedAt, updatedAt: p.updatedAt, basePrice: piastresToEgp(p.minPrice) };
+}
+
+/** The poster as the command left it (answers of POST/PUT, before the projector catches up). */
+export function posterStateView(s: PosterState) {
+  const prices = s.variants.map((v) => v.price);
+  return {
+    id: s.posterId,
+    name: s.name,
+    description: s.description,
+    category: s.category,
+    imageUrl: s.imageUrl,
+    visible: s.visible,
+    deleted: s.deleted,
+    basePrice: prices.length ? piastresToEgp(Math.min(...prices)) : 0,
+    variants: s.variants.map((v) => ({ id: v.variantId, variantId: v.variantId, size: v.size, price: piastresToEgp(v.price), weightGrams: 0 })),
+  };
+}

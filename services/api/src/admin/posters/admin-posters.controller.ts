@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, Delete, Get, HttpCode, NotFoundException, Param, ParseUUIDPipe, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { Brackets, DataSource } from 'typeorm';
+import type { PosterCommand, VariantInput } from '#domain/catalog/commands.js';
+import { egpToPiastres } from '#domain/shared/money.js';
+import { uuidFromName } from '#domain/shared/uuid-from-name.js';
+import { CATEGORIES } from '#domain/shop-config.js';
+import { PosterEntity } from '#read-models/poster.entity.js';
+import { AdminOnly } from '../../auth/admin-only.decorator.js';
+import { likePattern } from '../../catalog/poster-view.js';
+import { ReadsProjections } from '../../common/reads-projections.decorator.js';
+import { ImageIntakeService, type IncomingFile } from '../../uploads/image-intake.service.js';
+import { imageUploadOptions } from '../../uploads/upload-limits.js';
+import { parseJsonPart } from '../shared/parse-json-part.js';
+import { adminPosterView, posterStateView } from './admin-poster-view.js';
+import { CreatePosterDto, UpdatePosterDto, type PosterVariantDto } from './dto/poster.dto.js';
+import { ExecutePosterCommands } from './poster.handler.js';
+
+/** Variant ids are derived from poster and size, so re-adding a size gives back its old id. */
+function variantInputs(posterId: string, variants: readonly PosterVariantDto[]): VariantInput[] {
+  return variants.map((v) => ({ variantId: uuidFromName(`${posterId}/variant/${v.size}`), size: v.size, price: egpToPiastres(v.price) }));
+}
+
+@ApiTags('admin: posters')
+@AdminOnly()
+@Controller('admin')
+export class AdminPostersController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly dataSource: DataSource,
+    private readonly images: ImageIntakeService,
+  ) {}
+
+  @Get('posters')
+  @ReadsProjections('posters')
+  async list(@Query('search') search?: string) {
+    const qb = this.dataSource.getRepository(PosterEntity).createQueryBuilder('p').where('p.deleted = false');
+    if (typeof search === 'string' && search.trim()) {
+      const like = likePattern(search.trim().slice(0, 200));
+      qb.andWhere(new Brackets((w) => w.where('p.name ILIKE :like', { like }).orWhere('p.description ILIKE :like', { like })));
+    }
+    const rows = await qb.orderBy('p.createdAt', 'DESC').addOrderBy('p.id', 'ASC').getMany();
+    return rows.map(adminPosterView);
+  }
+
+  @Get('posters/deleted')
+  @ReadsProjections('posters')
+  async deleted() {
+    const rows = await this.dataSource.getRepository(PosterEntity).find({ where: { deleted: true }, order: { deletedAt: 'DESC' } });
+    return rows.map(adminPosterView);
+  }
+
+  @Get('posters/:id')
+  @ReadsProjections('posters')
+  async get(@Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string) {
+    const row = await this.dataSource.getRepository(PosterEntity).findOneBy({ id });
+    if (!row) throw new NotFoundException('Poster not found');
+    return adminPosterView(row);
+  }
+
+  @Get('categories')
+  categories() {
+    return [...CATEGORIES];
+  }
+
+  /** The old admin asked for a poster's image URL separately. */
+  @Get(':posterId/image')
+  @ReadsProjections('posters')
+  async image(@Param('posterId', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) posterId: string) {
+    const row = await this.dataSource.getRepository(PosterEntity).findOne({ where: { id: posterId }, select: { id: true, imageUrl: true } });
+    if (!row) throw new NotFoundException('Poster not found');
+    return { url: row.imageUrl };
+  }
+
+  /** JSON, or multipart with a JSON part `data` and an image part `file`. */
+  @Post('posters')
+  @ApiConsumes('application/json', 'multipart/form-data')
+  @ApiBody({ type: CreatePosterDto })
+  @UseInterceptors(FileInterceptor('file', imageUploadOptions))
+  async create(@Body() body: Record<string, unknown>, @UploadedFile() file?: IncomingFile) {
+    const dto = await parseJsonPart(body, CreatePosterDto);
+    const posterId = randomUUID();
+    const stored = file ? await this.images.accept(file, 'posters') : undefined;
+    const command: PosterCommand = {
+      type: 'CreatePoster',
+      data: {
+        posterId,
+        name: dto.name,
+        description: dto.description ?? '',
+        category: dto.category,
+        imageUrl: stored?.url ?? dto.imageUrl ?? '',
+        visible: dto.visible ?? true,
+        variants: variantInputs(posterId, dto.variants),
+      },
+    };
+    const { state } = await this.run(posterId, [command], stored?.url);
+    return posterStateView(state);
+  }
+
+  /** Partial update: name, description, category, imageUrl, variants, visible (each optional). */
+  @Put('posters/:id')
+  @ApiConsumes('application/json', 'multipart/form-data')
+  @ApiBody({ type: UpdatePosterDto })
+  @UseInterceptors(FileInterceptor('file', imageUploadOptions))
+  async update(@Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string, @Body() body: Record<string, unknown>, @UploadedFile() file?: IncomingFile) {
+    const dto = await parseJsonPart(body, UpdatePosterDto);
+    const stored = file ? await this.images.accept(file, 'posters') : undefined;
+    const commands: PosterCommand[] = [];
+    const imageUrl = stored?.url ?? dto.imageUrl;
+    if (dto.name !== undefined || dto.description !== undefined || dto.category !== undefined || imageUrl !== undefined) {
+      commands.push({ type: 'ChangePosterDetails', data: { posterId: id, name: dto.name, description: dto.description, category: dto.category, imageUrl } });
+    }
+    if (dto.variants !== undefined) commands.push({ type: 'ChangePosterVariants', data: { posterId: id, variants: variantInputs(id, dto.variants) } });
+    if (dto.visible !== undefined) commands.push({ type: 'ChangePosterVisibility', data: { posterId: id, visible: dto.visible } });
+    // Nothing to change still checks the poster exists (404 rather than a silent 200).
+    if (commands.length === 0) commands.push({ type: 'ChangePosterDetails', data: { posterId: id } });
+    const { state } = await this.run(id, commands, stored?.url);
+    return posterStateView(state);
+  }
+
+  @Delete('posters/:id')
+  async remove(@Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string) {
+    const { state } = await this.run(id, [{ type: 'DeletePoster', data: { posterId: id } }]);
+    return posterStateView(state);
+  }
+
+  @Post('posters/:id/recover')
+  @HttpCode(200)
+  async recover(@Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string) {
+    const { state } = await this.run(id, [{ type: 'RecoverPoster', data: { posterId: id } }]);
+    return posterStateView(state);
+  }
+
+  /** A refused command must not leave the image it brought behind. */
+  private async run(posterId: string, commands: PosterCommand[], newImageUrl?: string) {
+    try {
+      return await this.commandBus.execute(new ExecutePosterCommands(posterId, commands));
+    } catch (e) {
+      await this.images.discard(newImageUrl);
+      throw e;
+    }
+  }
+}
