@@ -1,0 +1,49 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { errorMessage } from '../../lib/api';
+import { useToast } from '../../lib/toast';
+import { btnPrimary, card, errorPanel, input, label, pageTitle } from '../shared/styles';
+import { useGetAdminAnnouncementQuery, useSaveAnnouncementMutation } from './announcement-api';
+
+export function AnnouncementPage() {
+  const { data, isLoading, isError } = useGetAdminAnnouncementQuery();
+  const [save, saveState] = useSaveAnnouncementMutation();
+  const [text, setText] = useState('');
+  const toast = useToast();
+
+  useEffect(() => {
+    if (data !== undefined) setText(data);
+  }, [data]);
+  useEffect(() => {
+    if (isError) toast.error('Error', 'Failed to load announcement');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isError]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await save(text).unwrap();
+      toast.success('Announcement updated successfully');
+    } catch (error) {
+      toast.error('Error', errorMessage(error, 'Failed to update announcement'));
+    }
+  };
+
+  return (
+    <div className="space-y-5">
+      <h1 className={pageTitle}>Announcement</h1>
+      {isError && <div className={errorPanel}>Failed to load announcement</div>}
+      <form onSubmit={onSubmit} className={`${card} max-w-2xl space-y-3`}>
+        <div>
+          <label htmlFor="announcement-text" className={label}>
+            Announcement text
+          </label>
+          <input id="announcement-text" className={input} value={text} disabled={isLoading} onChange={(e) => setText(e.target.value)} />
+          <p className="mt-1 text-xs text-gray-500">Shown in the banner at the top of the site.</p>
+        </div>
+        <button type="submit" className={btnPrimary} disabled={saveState.isLoading || isLoading}>
+          {saveState.isLoading ? 'Saving...' : 'Save Changes'}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useMemo, useState } from 'react';
+import { btnSecondary, errorPanel, input, pageTitle, td, th } from '../shared/styles';
+import { useGetCustomersQuery } from './customers-api';
+
+export function CustomersPage() {
+  const { data = [], isLoading, isError, refetch } = useGetCustomersQuery();
+  const [search, setSearch] = useState('');
+  const shown = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    if (!needle) return data;
+    return data.filter((c) =>
+      [`${c.firstName} ${c.lastName}`, c.email ?? '', c.phone, c.city, c.governorate].some((f) => f.toLowerCase().includes(needle)),
+    );
+  }, [data, search]);
+
+  return (
+    <div className="space-y-5">
+      <h1 className={pageTitle}>Customers</h1>
+      <input type="search" aria-label="Search customers" placeholder="Search customers..." className={`${input} max-w-md`} value={search} onChange={(e) => setSearch(e.target.value)} />
+      {isLoading ? (
+        <p className="text-sm text-gray-500">Loading customers...</p>
+      ) : isError ? (
+        <div className={errorPanel} role="alert">
+          <p>Failed to load customers</p>
+          <button type="button" className={`${btnSecondary} mt-3`} onClick={() => refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : shown.length === 0 ? (
+        <p className="text-sm text-gray-500">No customers found</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+          <table className="min-w-full divide-y divide-gray-200">
+            <thead className="bg-gray-50">
+              <tr>
+                <th className={th}>Customer</th>
+                <th className={th}>Contact</th>
+                <th className={th}>Address</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {shown.map((c) => (
+                <tr key={c.id}>
+                  <td className={td}>
+                    <span className="flex items-center gap-3">
+                      <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-800">
+                        {(c.firstName.charAt(0) + c.lastName.charAt(0)).toUpperCase()}
+                      </span>
+                      {c.firstName} {c.lastName}
+                    </span>
+                  </td>
+                  <td className={td}>
+                    {c.email && <p>{c.email}</p>}
+                    <p className="text-gray-600">{c.phone}</p>
+                  </td>
+                  <td className={td}>
+                    <p>{c.addressLine}</p>
+                    <p className="text-xs text-gray-600">
+                      Building {c.building}, Apartment {c.apartment}, {c.city}, {c.governorate}
+                    </p>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

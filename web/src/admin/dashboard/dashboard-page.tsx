@@ -1,0 +1,127 @@
+import { format, subDays } from 'date-fns';
+import { Link } from 'react-router';
+import { formatMoney } from '../../lib/money';
+import { formatAdminDate } from '../shared/format-date';
+import { card, errorPanel, pageTitle } from '../shared/styles';
+import { BarChart, HorizontalBars } from './bar-chart';
+import { useGetDashboardQuery, type DashboardData } from './dashboard-api';
+
+const DAYS = 30;
+
+/** The last 30 days, every day present (days without orders show as 0). */
+function last30Days(perDay: DashboardData['perDay']) {
+  const byDate = new Map(perDay.map((d) => [d.date.slice(0, 10), d]));
+  return Array.from({ length: DAYS }, (_, i) => {
+    const day = subDays(new Date(), DAYS - 1 - i);
+    const entry = byDate.get(format(day, 'yyyy-MM-dd'));
+    return { label: format(day, 'MMM d'), revenue: Number(entry?.revenue ?? 0), orders: Number(entry?.orders ?? 0) };
+  });
+}
+
+function growth(current: number, previous: number): string | null {
+  if (!previous) return current ? 'New this month' : null;
+  const change = ((current - previous) / previous) * 100;
+  return `${change >= 0 ? '+' : ''}${change.toFixed(1)}% vs last month`;
+}
+
+function StatCard({ title, value, note }: { title: string; value: string; note?: string | null }) {
+  return (
+    <div className={card}>
+      <p className="text-sm text-gray-500">{title}</p>
+      <p className="mt-1 text-2xl font-bold tabular-nums">{value}</p>
+      {note && <p className="mt-1 text-xs text-gray-500">{note}</p>}
+    </div>
+  );
+}
+
+const statusTone: Record<string, string> = {
+  PLACED: 'bg-amber-100 text-amber-800',
+  SHIPPED: 'bg-emerald-100 text-emerald-800',
+  CANCELED: 'bg-red-100 text-red-800',
+};
+
+export function DashboardPage() {
+  const { data, isLoading, isError } = useGetDashboardQuery(undefined, { refetchOnFocus: false });
+
+  if (isLoading) return <p className="text-sm text-gray-500">Loading dashboard...</p>;
+  if (isError || !data) return <div className={errorPanel}>Failed to load dashboard data</div>;
+
+  const days = last30Days(data.perDay);
+  const recent = data.recentOrders.slice(0, 5);
+  return (
+    <div className="space-y-6">
+      <h1 className={pageTitle}>Dashboard</h1>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard title="Active Orders" value={String(data.activeOrders)} note={growth(data.ordersThisMonth, data.ordersLastMonth)} />
+        <StatCard title="Total Revenue" value={formatMoney(data.totalRevenue)} note={growth(data.revenueThisMonth, data.revenueLastMonth)} />
+        <StatCard title="Total Customers" value={String(data.totalCustomers)} />
+        <StatCard title="Total Products" value={String(data.totalProducts)} />
+      </div>
+
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+        <div className={card}>
+          <BarChart title="Revenue per day (last 30 days)" data={days.map((d) => ({ label: d.label, value: d.revenue }))} formatValue={formatMoney} labelEvery={7} />
+        </div>
+        <div className={card}>
+          <BarChart
+            title="Orders per day (last 30 days)"
+            data={days.map((d) => ({ label: d.label, value: d.orders }))}
+            formatValue={(n) => `${n} orders`}
+            labelEvery={7}
+            color="#f59e0b"
+          />
+        </div>
+      </div>
+
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+        <section className={`${card} lg:col-span-2`} aria-labelledby="recent-orders">
+          <h2 id="recent-orders" className="mb-3 text-lg font-semibold">
+            Recent Orders
+          </h2>
+          {recent.length === 0 ? (
+            <p className="text-sm text-gray-500">No recent orders</p>
+          ) : (
+            <ul className="divide-y divide-gray-100">
+              {recent.map((order) => (
+                <li key={order.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                  <div>
+                    <p className="font-medium">{order.orderNumber ?? `ORD-${String(order.id).padStart(6, '0')}`}</p>
+                    <p className="text-xs text-gray-500">{formatAdminDate(order.createdAt ?? order.orderDate)}</p>
+                  </div>
+                  <div className="flex items-center gap-3">
+                    <span className="tabular-nums">{formatMoney(order.total)}</span>
+                    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusTone[order.status] ?? 'bg-gray-100'}`}>{order.status}</span>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section className={card} aria-labelledby="quick-actions">
+          <h2 id="quick-actions" className="mb-3 text-lg font-semibold">
+            Quick Actions
+          </h2>
+          <div className="flex flex-col gap-2">
+            <Link to="/admin/posters?new=1" className="rounded-md bg-indigo-600 px-3 py-2 text-center text-sm font-medium text-white hover:bg-indigo-700">
+              Add New Poster
+            </Link>
+            <Link to="/admin/discounts" className="rounded-md border border-gray-300 px-3 py-2 text-center text-sm font-medium hover:bg-gray-50">
+              Add Discount
+            </Link>
+            <Link to="/admin/customers" className="rounded-md border border-gray-300 px-3 py-2 text-center text-sm font-medium hover:bg-gray-50">
+              View Customers
+            </Link>
+          </div>
+        </section>
+      </div>
+
+      <div className={card}>
+        <HorizontalBars
+          title="Orders by governorate"
+          data={data.byGovernorate.map((g) => ({ label: g.governorate, value: Number(g.orders) })).sort((a, b) => b.value - a.value)}
+          empty="No orders yet"
+        />
+      </div>
+    </div>
+  );
+}

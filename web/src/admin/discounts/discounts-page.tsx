@@ -1,0 +1,183 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { errorMessage } from '../../lib/api';
+import { useToast } from '../../lib/toast';
+import { Switch } from '../shared/switch';
+import { btnDanger, btnPrimary, btnSecondary, card, errorPanel, input, label, pageTitle, td, th } from '../shared/styles';
+import {
+  useCreateDiscountMutation,
+  useDeleteDiscountMutation,
+  useGetDiscountsQuery,
+  useUpdateDiscountMutation,
+  type Discount,
+} from './discounts-api';
+
+export const DISCOUNT_CATEGORIES = ['FOOTBALL', 'CARS', 'MOVIES', 'ANIME', 'ART', 'NATURE', 'QUOTES', 'OTHER'];
+const capitalise = (code: string) => code.charAt(0) + code.slice(1).toLowerCase();
+
+/** Spec section 5: a whole number above 0 and up to 100. */
+const validPercent = (value: number) => Number.isInteger(value) && value > 0 && value <= 100;
+
+export function DiscountsPage() {
+  const { data = [], isLoading, isError, refetch, isFetching } = useGetDiscountsQuery();
+  const [createDiscount, createState] = useCreateDiscountMutation();
+  const [category, setCategory] = useState('');
+  const [percentage, setPercentage] = useState('10');
+  const [active, setActive] = useState(true);
+  const toast = useToast();
+
+  useEffect(() => {
+    if (isError) toast.error('Error', 'Failed to load discounts');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isError]);
+
+  const onCreate = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = Number(percentage);
+    if (!validPercent(value)) {
+      toast.error('Invalid percent', 'Enter a value between 1 and 100');
+      return;
+    }
+    try {
+      await createDiscount({ category: category || null, percentage: value, active }).unwrap();
+      toast.success('Created');
+      setPercentage('10');
+      setCategory('');
+      setActive(true);
+    } catch (error) {
+      toast.error('Error', errorMessage(error, 'Failed to create'));
+    }
+  };
+
+  return (
+    <div className="space-y-5">
+      <h1 className={pageTitle}>Discounts</h1>
+      <form onSubmit={onCreate} className={`${card} flex flex-wrap items-end gap-3`} aria-label="Create discount">
+        <div>
+          <label htmlFor="discount-category" className={label}>
+            Category
+          </label>
+          <select id="discount-category" className={input} value={category} onChange={(e) => setCategory(e.target.value)}>
+            <option value="">All Categories</option>
+            {DISCOUNT_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="discount-percent" className={label}>
+            Percent off
+          </label>
+          <input id="discount-percent" type="number" min={1} max={100} step={1} className={`${input} w-28`} value={percentage} onChange={(e) => setPercentage(e.target.value)} />
+        </div>
+        <div className="flex items-center gap-2 pb-2">
+          <Switch checked={active} onChange={setActive} label="Active" />
+          <span className="text-sm">Active</span>
+        </div>
+        <button type="submit" className={btnPrimary} disabled={createState.isLoading}>
+          Add Discount
+        </button>
+      </form>
+
+      <div className="flex justify-end">
+        <button type="button" className={btnSecondary} onClick={() => refetch()} disabled={isFetching}>
+          Refresh
+        </button>
+      </div>
+      {isLoading ? (
+        <p className="text-sm text-gray-500">Loading discounts...</p>
+      ) : isError ? (
+        <div className={errorPanel}>Failed to load discounts</div>
+      ) : data.length === 0 ? (
+        <p className="text-sm text-gray-500">No discounts found</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+          <table className="min-w-full divide-y divide-gray-200">
+            <thead className="bg-gray-50">
+              <tr>
+                <th className={th}>ID</th>
+                <th className={th}>Category</th>
+                <th className={th}>Percentage</th>
+                <th className={th}>Active</th>
+                <th className={th}>Actions</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {data.map((discount) => (
+                <DiscountRow key={discount.id} discount={discount} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Percentage and active are held locally until Save is pressed for the row (spec section 4). */
+function DiscountRow({ discount }: { discount: Discount }) {
+  const [percentage, setPercentage] = useState(String(discount.percentage));
+  const [active, setActive] = useState(discount.active);
+  const [updateDiscount, updateState] = useUpdateDiscountMutation();
+  const [deleteDiscount, deleteState] = useDeleteDiscountMutation();
+  const toast = useToast();
+
+  useEffect(() => {
+    setPercentage(String(discount.percentage));
+    setActive(discount.active);
+  }, [discount.percentage, discount.active]);
+
+  const save = async () => {
+    const value = Number(percentage);
+    if (!validPercent(value)) {
+      toast.error('Invalid percent', 'Enter a value between 1 and 100');
+      return;
+    }
+    try {
+      await updateDiscount({ id: discount.id, percentage: value, active }).unwrap();
+      toast.success('Saved');
+    } catch (error) {
+      toast.error('Error', errorMessage(error, 'Failed to update'));
+    }
+  };
+
+  const remove = async () => {
+    try {
+      await deleteDiscount(discount.id).unwrap();
+      toast.success('Deleted', `Discount #${discount.id} deleted`);
+    } catch (error) {
+      toast.error('Error', errorMessage(error, 'Failed to delete'));
+    }
+  };
+
+  return (
+    <tr>
+      <td className={td}>{discount.id}</td>
+      <td className={td}>{discount.category ? capitalise(discount.category) : 'All categories'}</td>
+      <td className={td}>
+        <input
+          type="number"
+          min={1}
+          max={100}
+          step={1}
+          aria-label={`Percentage of discount ${discount.id}`}
+          className="w-24 rounded-md border border-gray-300 px-2 py-1 text-sm"
+          value={percentage}
+          onChange={(e) => setPercentage(e.target.value)}
+        />
+      </td>
+      <td className={td}>
+        <Switch checked={active} onChange={setActive} label={`Active: discount ${discount.id}`} />
+      </td>
+      <td className={`${td} space-x-2 whitespace-nowrap`}>
+        <button type="button" className={btnPrimary} onClick={save} disabled={updateState.isLoading}>
+          Save
+        </button>
+        <button type="button" className={btnDanger} onClick={remove} disabled={deleteState.isLoading}>
+          Delete
+        </button>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,139 @@
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { errorMessage } from '../../lib/api';
+import { useToast } from '../../lib/toast';
+import { ConfirmDialog } from '../shared/confirm-dialog';
+import { ImageWithFallback } from '../shared/image-with-fallback';
+import { btnPrimary, errorPanel, pageTitle } from '../shared/styles';
+import { useDeleteGalleryImageMutation, useGetAdminGalleryQuery, useUploadGalleryImageMutation, type GalleryImage } from './gallery-api';
+
+export function GalleryPage() {
+  const { data = [], isLoading, isError } = useGetAdminGalleryQuery();
+  const [upload, uploadState] = useUploadGalleryImageMutation();
+  const [remove, removeState] = useDeleteGalleryImageMutation();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [deleting, setDeleting] = useState<GalleryImage | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const toast = useToast();
+
+  useEffect(() => {
+    if (isError) toast.error('Error', 'Failed to load gallery images');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isError]);
+  useEffect(() => {
+    if (!file) return setPreview(null);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  // Images only: anything else dropped or picked is ignored.
+  const choose = (candidate: File | undefined | null) => {
+    if (candidate && candidate.type.startsWith('image/')) setFile(candidate);
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    choose(event.dataTransfer.files?.[0]);
+  };
+
+  const onUpload = async () => {
+    if (!file) return;
+    try {
+      await upload(file).unwrap();
+      toast.success('Image uploaded successfully');
+      setFile(null);
+      if (picker.current) picker.current.value = '';
+    } catch (error) {
+      toast.error('Error', errorMessage(error, 'Failed to upload image'));
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove(deleting.id).unwrap();
+      setDeleting(null);
+    } catch {
+      toast.error('Error', 'Failed to delete image');
+    }
+  };
+
+  return (
+    <div className="space-y-5">
+      <h1 className={pageTitle}>Gallery</h1>
+      <div
+        role="button"
+        tabIndex={0}
+        aria-label="Upload area: click or drop an image"
+        onClick={() => picker.current?.click()}
+        onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && picker.current?.click()}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={`flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed p-6 text-center ${
+          dragging ? 'border-indigo-500 bg-indigo-50' : 'border-gray-300 bg-white'
+        }`}
+      >
+        {preview && file ? (
+          <>
+            <img src={preview} alt="Preview" className="h-40 rounded object-contain" />
+            <p className="text-sm font-medium">{file.name}</p>
+            <p className="text-xs text-gray-500">{(file.size / 1024).toFixed(1)} KB</p>
+          </>
+        ) : (
+          <>
+            <p className="text-sm font-medium">Click to choose an image or drag and drop it here</p>
+            <p className="text-xs text-gray-500">JPG, PNG or WebP, max 5MB</p>
+          </>
+        )}
+        <input ref={picker} type="file" accept="image/*" className="hidden" aria-label="Gallery image file" onChange={(e) => choose(e.target.files?.[0])} />
+      </div>
+      <button type="button" className={btnPrimary} disabled={!file || uploadState.isLoading} onClick={onUpload}>
+        {uploadState.isLoading ? 'Uploading...' : 'Upload Image'}
+      </button>
+
+      <section aria-labelledby="gallery-images">
+        <h2 id="gallery-images" className="mb-3 text-lg font-semibold">
+          Gallery Images ({data.length})
+        </h2>
+        {isLoading ? (
+          <p className="text-sm text-gray-500">Loading images...</p>
+        ) : isError ? (
+          <div className={errorPanel}>Failed to load gallery images</div>
+        ) : data.length === 0 ? (
+          <p className="text-sm text-gray-500">No images in the gallery yet. Upload some images to get started.</p>
+        ) : (
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+            {data.map((image) => (
+              <li key={image.id} className="group relative">
+                <ImageWithFallback src={image.imageUrl} alt="Gallery image" fallbackText="No image available" className="aspect-square w-full" />
+                <button
+                  type="button"
+                  onClick={() => setDeleting(image)}
+                  aria-label="Delete image"
+                  className="absolute right-1 top-1 rounded bg-red-600 px-2 py-1 text-xs text-white opacity-100 sm:opacity-0 sm:group-hover:opacity-100 sm:focus:opacity-100"
+                >
+                  Delete
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {deleting && (
+        <ConfirmDialog
+          title="Delete image"
+          message="Are you sure you want to delete this image from the gallery?"
+          busy={removeState.isLoading}
+          onConfirm={confirmDelete}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </div>
+  );
+}

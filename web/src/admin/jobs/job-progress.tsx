@@ -1,0 +1,54 @@
+import { useEffect, useRef, useState } from 'react';
+import { ProgressBar } from '../shared/progress-bar';
+import { downloadFile } from '../shared/download';
+import { isJobFinished, useGetJobQuery } from './jobs-api';
+
+interface JobProgressProps {
+  jobId: string;
+  label: string;
+  /** Download the result once, as soon as the job completes. */
+  autoDownloadAs?: string;
+}
+
+/** Polls one job every second until it finishes; shows a progress bar and the download link. */
+export function JobProgress({ jobId, label, autoDownloadAs }: JobProgressProps) {
+  const [polling, setPolling] = useState(true);
+  const { data, isError } = useGetJobQuery(jobId, { pollingInterval: polling ? 1000 : 0 });
+  const finished = data ? isJobFinished(data.state) : false;
+  const downloaded = useRef(false);
+  // Auto-download only a job watched while it ran, not one that finished before a reload.
+  const sawRunning = useRef(false);
+  if (data && !finished) sawRunning.current = true;
+
+  useEffect(() => {
+    if (finished || isError) setPolling(false);
+  }, [finished, isError]);
+
+  useEffect(() => {
+    if (autoDownloadAs && data?.downloadUrl && finished && sawRunning.current && !downloaded.current) {
+      downloaded.current = true;
+      downloadFile(data.downloadUrl, autoDownloadAs).catch(() => undefined);
+    }
+  }, [autoDownloadAs, data?.downloadUrl, finished]);
+
+  if (isError) return <p className="text-sm text-red-700">Job {jobId} could not be read.</p>;
+  return (
+    <div className="space-y-1">
+      <div className="flex items-center justify-between text-xs text-gray-600">
+        <span>{label}</span>
+        <span className="font-medium">{data?.state ?? 'queued'}</span>
+      </div>
+      <ProgressBar value={data?.progress ?? 0} label={`${label} progress`} />
+      {data?.error && <p className="text-xs text-red-700">{data.error}</p>}
+      {finished && data?.downloadUrl && (
+        <button
+          type="button"
+          className="text-xs font-medium text-indigo-700 hover:underline"
+          onClick={() => downloadFile(data.downloadUrl!, autoDownloadAs ?? 'export')}
+        >
+          Download
+        </button>
+      )}
+    </div>
+  );
+}

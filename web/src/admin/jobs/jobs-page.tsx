@@ -1,0 +1,74 @@
+import { format } from 'date-fns';
+import { errorMessage } from '../../lib/api';
+import { useToast } from '../../lib/toast';
+import { formatAdminDate } from '../shared/format-date';
+import { btnSecondary, card, pageTitle } from '../shared/styles';
+import { JobProgress } from './job-progress';
+import { useStartExportMutation, type ExportKind } from './jobs-api';
+import { forgetJob, trackJob, useTrackedJobs } from './tracked-jobs';
+
+const EXPORTS: { kind: ExportKind; label: string; file: (day: string) => string }[] = [
+  { kind: 'orders', label: 'Orders CSV', file: (day) => `orders_${day}.csv` },
+  { kind: 'newsletter', label: 'Subscribers CSV', file: (day) => `subscribers-${day}.csv` },
+  { kind: 'events', label: 'Events NDJSON', file: (day) => `events-${day}.ndjson` },
+];
+
+/** Background jobs started here (exports) or on the Projections page (rebuilds), with progress. */
+export function JobsPage() {
+  const jobs = useTrackedJobs();
+  const [startExport, exportState] = useStartExportMutation();
+  const toast = useToast();
+
+  const start = async (kind: ExportKind, label: string, fileName: string) => {
+    try {
+      const { jobId } = await startExport({ kind, filters: {} }).unwrap();
+      trackJob({ id: String(jobId), kind: 'export', label, fileName });
+    } catch (error) {
+      toast.error('Error', errorMessage(error, 'Failed to start the export'));
+    }
+  };
+
+  return (
+    <div className="space-y-5">
+      <h1 className={pageTitle}>Jobs</h1>
+      <section className={card} aria-labelledby="start-export">
+        <h2 id="start-export" className="mb-2 font-semibold">
+          Start an export
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          {EXPORTS.map((e) => (
+            <button
+              key={e.kind}
+              type="button"
+              className={btnSecondary}
+              disabled={exportState.isLoading}
+              onClick={() => start(e.kind, e.label, e.file(format(new Date(), 'yyyy-MM-dd')))}
+            >
+              Export {e.label}
+            </button>
+          ))}
+        </div>
+      </section>
+      {jobs.length === 0 ? (
+        <p className="text-sm text-gray-500">No jobs yet</p>
+      ) : (
+        <ul className="space-y-3">
+          {jobs.map((job) => (
+            <li key={job.id} className={card}>
+              <div className="mb-2 flex items-center justify-between text-sm">
+                <span>
+                  <span className="font-medium">{job.label}</span>{' '}
+                  <span className="text-xs text-gray-500">started {formatAdminDate(job.startedAt)}</span>
+                </span>
+                <button type="button" className="text-xs text-gray-500 hover:underline" onClick={() => forgetJob(job.id)}>
+                  Remove
+                </button>
+              </div>
+              <JobProgress jobId={job.id} label={job.label} autoDownloadAs={job.fileName} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useMemo, useState } from 'react';
+import { format } from 'date-fns';
+import { useToast } from '../../lib/toast';
+import { ConfirmDialog } from '../shared/confirm-dialog';
+import { downloadFile } from '../shared/download';
+import { formatAdminDate } from '../shared/format-date';
+import { btnPrimary, errorPanel, input, pageTitle, td, th } from '../shared/styles';
+import { useDeleteSubscriberMutation, useGetSubscribersQuery, type Subscriber } from './newsletter-api';
+
+export function NewsletterPage() {
+  const { data = [], isLoading, isError } = useGetSubscribersQuery();
+  const [deleteSubscriber, deleteState] = useDeleteSubscriberMutation();
+  const [search, setSearch] = useState('');
+  const [deleting, setDeleting] = useState<Subscriber | null>(null);
+  const toast = useToast();
+
+  useEffect(() => {
+    if (isError) toast.error('Error', 'Failed to load subscribers');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isError]);
+
+  const shown = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return needle ? data.filter((s) => s.email.toLowerCase().includes(needle)) : data;
+  }, [data, search]);
+
+  const exportCsv = async () => {
+    try {
+      await downloadFile('/api/admin/newsletter/export', `subscribers-${format(new Date(), 'yyyy-MM-dd')}.csv`);
+    } catch {
+      toast.error('Error', 'Failed to export subscribers');
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await deleteSubscriber(deleting.id).unwrap();
+      setDeleting(null);
+    } catch {
+      toast.error('Deletion failed', 'Failed to delete subscriber');
+    }
+  };
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className={pageTitle}>Newsletter</h1>
+          <p className="text-sm text-gray-600">
+            {data.length} {data.length === 1 ? 'subscriber' : 'subscribers'}
+          </p>
+        </div>
+        <button type="button" className={btnPrimary} onClick={exportCsv}>
+          Export CSV
+        </button>
+      </div>
+      <input type="search" aria-label="Search by e-mail" placeholder="Search by e-mail..." className={`${input} max-w-md`} value={search} onChange={(e) => setSearch(e.target.value)} />
+      {isLoading ? (
+        <p className="text-sm text-gray-500">Loading subscribers...</p>
+      ) : isError ? (
+        <div className={errorPanel}>Failed to load subscribers</div>
+      ) : shown.length === 0 ? (
+        <p className="text-sm text-gray-500">{data.length === 0 ? 'No subscribers yet' : 'No matching subscribers found'}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+          <table className="min-w-full divide-y divide-gray-200">
+            <thead className="bg-gray-50">
+              <tr>
+                <th className={th}>Email</th>
+                <th className={th}>Subscribed On</th>
+                <th className={th}>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {shown.map((s) => (
+                <tr key={s.id}>
+                  <td className={td}>{s.email}</td>
+                  <td className={td}>{formatAdminDate(s.subscribedAt)}</td>
+                  <td className={`${td} text-right`}>
+                    <button type="button" className="text-sm text-red-700 hover:underline" onClick={() => setDeleting(s)} aria-label={`Delete ${s.email}`}>
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title="Delete subscriber"
+          message={`Are you sure you want to remove ${deleting.email} from the newsletter?`}
+          busy={deleteState.isLoading}
+          onConfirm={confirmDelete}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </div>
+  );
+}

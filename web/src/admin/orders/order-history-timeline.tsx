@@ -1,0 +1,69 @@
+import { formatAdminDate } from '../shared/format-date';
+import { useGetOrderHistoryQuery, type OrderHistoryEntry } from './orders-api';
+
+const TYPE_LABELS: Record<string, string> = {
+  OrderPlaced: 'Order placed',
+  OrderStatusChanged: 'Status changed',
+};
+
+function actorLabel(actor: OrderHistoryEntry['actor']): string {
+  if (!actor) return 'Unknown';
+  if (actor.kind === 'admin') return `Admin ${actor.id}`;
+  if (actor.kind === 'shopper') return 'Customer';
+  return actor.kind === 'system' ? 'System' : `${actor.kind} ${actor.id}`;
+}
+
+const show = (value: unknown) => (value === null || value === undefined ? 'none' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+/** "status: PLACED → SHIPPED" for {from, to} pairs (nested or at the top), else key: value. */
+function describeChanges(changes: Record<string, unknown> | null | undefined): string[] {
+  if (!changes || typeof changes !== 'object') return [];
+  if ('from' in changes && 'to' in changes) {
+    const rest = Object.entries(changes).filter(([k]) => !['from', 'to', 'orderId', 'orderNumber'].includes(k));
+    return [`status: ${show(changes.from)} → ${show(changes.to)}`, ...rest.filter(([, v]) => v !== null).map(([k, v]) => `${k}: ${show(v)}`)];
+  }
+  return Object.entries(changes).map(([key, value]) => {
+    if (value && typeof value === 'object' && 'from' in value && 'to' in value) {
+      const pair = value as { from: unknown; to: unknown };
+      return `${key}: ${show(pair.from)} → ${show(pair.to)}`;
+    }
+    return `${key}: ${show(value)}`;
+  });
+}
+
+/** The order's audit trail: every event with who, when and what changed. */
+export function OrderHistoryTimeline({ orderId }: { orderId: string }) {
+  const { data = [], isLoading, isError } = useGetOrderHistoryQuery(orderId);
+  return (
+    <section aria-labelledby={`history-${orderId}`}>
+      <h4 id={`history-${orderId}`} className="mb-2 text-sm font-semibold text-gray-800">
+        History
+      </h4>
+      {isLoading ? (
+        <p className="text-xs text-gray-500">Loading history...</p>
+      ) : isError ? (
+        <p className="text-xs text-red-700">Failed to load the order history</p>
+      ) : data.length === 0 ? (
+        <p className="text-xs text-gray-500">No history recorded</p>
+      ) : (
+        <ol className="relative space-y-3 border-l border-gray-300 pl-4" aria-label="Order timeline">
+          {data.map((entry) => (
+            <li key={entry.eventId} className="relative text-xs" data-testid="timeline-entry">
+              <span className="absolute -left-[21px] top-1 h-2.5 w-2.5 rounded-full bg-indigo-600" aria-hidden="true" />
+              <p className="font-medium text-gray-900">{TYPE_LABELS[entry.type] ?? entry.type}</p>
+              <p className="text-gray-600">
+                {formatAdminDate(entry.occurredAt)} · by {actorLabel(entry.actor)}
+              </p>
+              {entry.type !== 'OrderPlaced' &&
+                describeChanges(entry.changes).map((line) => (
+                  <p key={line} className="text-gray-700">
+                    {line}
+                  </p>
+                ))}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

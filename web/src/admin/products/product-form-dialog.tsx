@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../lib/api';
+import { useToast } from '../../lib/toast';
+import { Dialog } from '../shared/dialog';
+import { btnPrimary, btnSecondary, input, label } from '../shared/styles';
+import { useCreateProductMutation, useUpdateProductMutation, type AddOnProduct } from './products-api';
+
+/** Add and Edit dialogs: name, price and description required; the image is optional and kept when not replaced. */
+export function ProductFormDialog({ product, onClose }: { product: AddOnProduct | null; onClose: () => void }) {
+  const [name, setName] = useState(product?.name ?? '');
+  const [price, setPrice] = useState(product ? String(product.price) : '');
+  const [description, setDescription] = useState(product?.description ?? '');
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [createProduct, createState] = useCreateProductMutation();
+  const [updateProduct, updateState] = useUpdateProductMutation();
+  const toast = useToast();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = Number(price);
+    if (!name.trim() || !price.trim() || !Number.isFinite(value) || value === 0 || !description.trim()) {
+      setProblem('Please fill in all required fields');
+      return;
+    }
+    setProblem(null);
+    const data = { name: name.trim(), price: value, description: description.trim(), imageUrl: product?.imageUrl ?? null };
+    try {
+      if (product) await updateProduct({ id: product.id, data, file }).unwrap();
+      else await createProduct({ data, file }).unwrap();
+      toast.success(product ? 'Product updated successfully' : 'Product created successfully');
+      onClose();
+    } catch (error) {
+      toast.error('Error', errorMessage(error, product ? 'Failed to update product' : 'Failed to create product'));
+    }
+  };
+
+  return (
+    <Dialog title={product ? 'Edit Product' : 'Add Product'} onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate className="space-y-3">
+        {problem && (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+            {problem}
+          </p>
+        )}
+        <div>
+          <label htmlFor="product-name" className={label}>
+            Product Name *
+          </label>
+          <input id="product-name" className={input} value={name} onChange={(e) => setName(e.target.value)} />
+        </div>
+        <div>
+          <label htmlFor="product-price" className={label}>
+            Price *
+          </label>
+          <input id="product-price" type="number" step={0.01} min={0} className={input} value={price} onChange={(e) => setPrice(e.target.value)} />
+        </div>
+        <div>
+          <label htmlFor="product-description" className={label}>
+            Description *
+          </label>
+          <textarea id="product-description" rows={3} className={input} value={description} onChange={(e) => setDescription(e.target.value)} />
+        </div>
+        <div>
+          <label htmlFor="product-image" className={label}>
+            Image (optional)
+          </label>
+          <input id="product-image" type="file" accept="image/*" className="block text-sm" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        </div>
+        <div className="flex justify-end gap-2">
+          <button type="button" className={btnSecondary} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={btnPrimary} disabled={createState.isLoading || updateState.isLoading}>
+            {product ? 'Save Changes' : 'Add Product'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

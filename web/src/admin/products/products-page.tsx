@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import { formatMoney } from '../../lib/money';
+import { useToast } from '../../lib/toast';
+import { ConfirmDialog } from '../shared/confirm-dialog';
+import { ImageWithFallback } from '../shared/image-with-fallback';
+import { btnPrimary, errorPanel, pageTitle } from '../shared/styles';
+import { ProductFormDialog } from './product-form-dialog';
+import { useDeleteProductMutation, useGetAdminProductsQuery, type AddOnProduct } from './products-api';
+
+export function ProductsPage() {
+  const { data = [], isLoading, isError } = useGetAdminProductsQuery();
+  const [deleteProduct, deleteState] = useDeleteProductMutation();
+  const [editing, setEditing] = useState<AddOnProduct | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<AddOnProduct | null>(null);
+  const toast = useToast();
+
+  useEffect(() => {
+    if (isError) toast.error('Error', 'Failed to load products');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isError]);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await deleteProduct(deleting.id).unwrap();
+      toast.success('Product deleted successfully');
+      setDeleting(null);
+    } catch {
+      toast.error('Error', 'Failed to delete product');
+    }
+  };
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className={pageTitle}>Products</h1>
+        <button type="button" className={btnPrimary} onClick={() => setEditing('new')}>
+          Add Product
+        </button>
+      </div>
+      {isLoading ? (
+        <p className="text-sm text-gray-500">Loading products...</p>
+      ) : isError ? (
+        <div className={errorPanel}>Failed to load products</div>
+      ) : data.length === 0 ? (
+        <p className="text-sm text-gray-500">No products yet</p>
+      ) : (
+        <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200 bg-white">
+          {data.map((product) => (
+            <li key={product.id} className="flex flex-wrap items-center gap-4 p-3">
+              <ImageWithFallback src={product.imageUrl} alt={product.name} fallbackText="No image available" className="h-16 w-16" />
+              <div className="min-w-0 flex-1">
+                <p className="font-medium">{product.name}</p>
+                <p className="text-sm text-indigo-700">{formatMoney(product.price)}</p>
+                <p className="truncate text-xs text-gray-600">{product.description}</p>
+              </div>
+              <div className="flex gap-2">
+                <button type="button" className="rounded px-2 py-1 text-sm text-indigo-700 hover:bg-indigo-50" onClick={() => setEditing(product)}>
+                  Edit
+                </button>
+                <button type="button" className="rounded px-2 py-1 text-sm text-red-700 hover:bg-red-50" onClick={() => setDeleting(product)}>
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing && <ProductFormDialog product={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {deleting && (
+        <ConfirmDialog
+          title="Delete product"
+          message={`Are you sure you want to delete "${deleting.name}"? This action cannot be undone.`}
+          busy={deleteState.isLoading}
+          onConfirm={confirmDelete}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </div>
+  );
+}

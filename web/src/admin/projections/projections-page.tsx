@@ -1,0 +1,93 @@
+import { errorMessage } from '../../lib/api';
+import { useToast } from '../../lib/toast';
+import { JobProgress } from '../jobs/job-progress';
+import { trackJob, useTrackedJobs } from '../jobs/tracked-jobs';
+import { errorPanel, pageTitle, td, th } from '../shared/styles';
+import { useGetProjectionsQuery, useRebuildProjectionMutation, type ProjectionStatus } from './projections-api';
+
+const REFRESH_MS = 5000;
+
+const stateTone = (state: string) =>
+  /error|fail|stopped/i.test(state) ? 'bg-red-100 text-red-800' : /rebuild|catch/i.test(state) ? 'bg-amber-100 text-amber-800' : 'bg-emerald-100 text-emerald-800';
+
+/** Ops view: each projection's checkpoint, lag, state and owning replica, with a rebuild button. */
+export function ProjectionsPage() {
+  const { data = [], isLoading, isError } = useGetProjectionsQuery(undefined, { pollingInterval: REFRESH_MS });
+  const [rebuild, rebuildState] = useRebuildProjectionMutation();
+  const jobs = useTrackedJobs();
+  const toast = useToast();
+
+  const start = async (projection: ProjectionStatus) => {
+    try {
+      const { jobId } = await rebuild(projection.name).unwrap();
+      trackJob({ id: String(jobId), kind: 'rebuild', label: `Rebuild ${projection.name}` });
+      toast.success('Rebuild started', projection.name);
+    } catch (error) {
+      toast.error('Error', errorMessage(error, 'Failed to start the rebuild'));
+    }
+  };
+
+  return (
+    <div className="space-y-5">
+      <h1 className={pageTitle}>Projections</h1>
+      {isLoading ? (
+        <p className="text-sm text-gray-500">Loading projections...</p>
+      ) : isError ? (
+        <div className={errorPanel}>Failed to load projections</div>
+      ) : data.length === 0 ? (
+        <p className="text-sm text-gray-500">No projections reported</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+          <table className="min-w-full divide-y divide-gray-200">
+            <thead className="bg-gray-50">
+              <tr>
+                <th className={th}>Projection</th>
+                <th className={th}>Checkpoint</th>
+                <th className={th}>Lag</th>
+                <th className={th}>State</th>
+                <th className={th}>Owner</th>
+                <th className={th}>Rebuild</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {data.map((p) => {
+                const job = jobs.find((j) => j.kind === 'rebuild' && j.label === `Rebuild ${p.name}`);
+                return (
+                  <tr key={p.name} data-testid="projection-row">
+                    <td className={td}>
+                      <p className="font-medium">{p.name}</p>
+                      <p className="text-xs text-gray-500">version {String(p.version)}</p>
+                      {p.lastError && <p className="text-xs text-red-700">{p.lastError}</p>}
+                    </td>
+                    <td className={`${td} font-mono text-xs`}>{p.checkpoint ?? 'none'}</td>
+                    <td className={`${td} tabular-nums`}>
+                      {p.lagEvents ?? 0} events
+                      <br />
+                      <span className="text-xs text-gray-500">{Number(p.lagSeconds ?? 0).toFixed(1)} s</span>
+                    </td>
+                    <td className={td}>
+                      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${stateTone(p.state)}`}>{p.state}</span>
+                    </td>
+                    <td className={`${td} text-xs`}>{p.owner ?? 'unowned'}</td>
+                    <td className={`${td} w-56`}>
+                      <button
+                        type="button"
+                        className="mb-1 rounded-md border border-gray-300 px-2 py-1 text-xs font-medium hover:bg-gray-50 disabled:opacity-50"
+                        disabled={rebuildState.isLoading}
+                        onClick={() => start(p)}
+                        aria-label={`Rebuild ${p.name}`}
+                      >
+                        Rebuild
+                      </button>
+                      {job && <JobProgress jobId={job.id} label={job.label} />}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
