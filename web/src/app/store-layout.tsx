@@ -1,9 +1,41 @@
-import { Outlet } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { useAppSelector } from './store';
+import { AnnouncementBanner } from '../features/layout/components/announcement-banner';
+import { SiteHeader } from '../features/layout/components/site-header';
+import { SideMenu } from '../features/layout/components/side-menu';
+import { SiteFooter } from '../features/layout/components/site-footer';
+import { PageSpinner } from './page-spinner';
+
+// The drawer's code loads the first time it opens, not with the home page.
+const CartDrawer = lazy(() => import('../features/cart/components/cart-drawer').then((m) => ({ default: m.CartDrawer })));
 
 export function StoreLayout() {
+  const cartOpen = useAppSelector((s) => s.ui.cartOpen);
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  useEffect(() => {
+    if (cartOpen) setDrawerWanted(true);
+  }, [cartOpen]);
   return (
-    <main id="main">
-      <Outlet />
-    </main>
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-[60] focus:m-2 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <AnnouncementBanner />
+      <SiteHeader />
+      <SideMenu />
+      <main id="main" className="flex-1">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SiteFooter />
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <CartDrawer />
+        </Suspense>
+      )}
+      <ScrollRestoration />
+    </div>
   );
 }

@@ -1,3 +1,106 @@
+import { Link } from 'react-router';
+import { errorStatus } from '../../../lib/api';
+import { useT } from '../../../lib/i18n';
+import { useGetBestsellersQuery, useGetFeaturedQuery } from '../../catalog/catalog-api';
+import { PosterCard, PosterCardSkeleton } from '../../catalog/components/poster-card';
+import { Hero } from '../components/hero';
+import { SocialPopup } from '../components/social-popup';
+
+function SectionHeading({ title, link }: { title: string; link?: string }) {
+  const t = useT();
+  return (
+    <div className="mb-6 flex items-end justify-between gap-4">
+      <h2 className="font-display text-3xl font-bold tracking-tight">{title}</h2>
+      {link && (
+        <Link to={link} className="text-sm font-semibold text-stone-700 underline-offset-4 hover:underline">
+          {t('home.viewAll')} →
+        </Link>
+      )}
+    </div>
+  );
+}
+
+function Bestsellers() {
+  const t = useT();
+  const { data, error, isLoading } = useGetBestsellersQuery();
+  if (!isLoading && !error && (!data || data.length === 0)) return null;
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-14" aria-labelledby="bestsellers">
+      <div id="bestsellers">
+        <SectionHeading title={t('home.bestsellers')} link="/shop" />
+      </div>
+      {error ? (
+        <p role="alert" className="rounded-xl bg-rose-50 p-4 text-rose-800">
+          {errorStatus(error) === 500 ? t('home.bestsellers500') : t('home.bestsellersFailed')}
+        </p>
+      ) : (
+        <div className="grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-3">
+          {isLoading
+            ? Array.from({ length: 3 }, (_, i) => <PosterCardSkeleton key={i} />)
+            : data!.slice(0, 6).map(({ poster }, i) => <PosterCard key={poster.id} poster={poster} eager={i < 2} badge={`#${i + 1}`} />)}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Featured() {
+  const t = useT();
+  const { data, isError, isLoading } = useGetFeaturedQuery();
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-14" aria-labelledby="featured-title">
+      <div id="featured-title">
+        <SectionHeading title={t('home.featured')} link="/shop" />
+      </div>
+      {isError ? (
+        <p role="alert" className="rounded-xl bg-rose-50 p-4 text-rose-800">
+          {t('home.featuredFailed')}
+        </p>
+      ) : (
+        <div className="grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-3">
+          {isLoading
+            ? Array.from({ length: 6 }, (_, i) => <PosterCardSkeleton key={i} />)
+            : (data ?? []).slice(0, 6).map((p) => <PosterCard key={p.id} poster={p} />)}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ValueBlurbs() {
+  const t = useT();
+  const blurbs = [
+    { title: t('home.qualityTitle'), text: t('home.qualityText'), icon: '◆' },
+    { title: t('home.shippingTitle'), text: t('home.shippingText'), icon: '➜' },
+    { title: t('home.guaranteeTitle'), text: t('home.guaranteeText'), icon: '✓' },
+  ];
+  return (
+    <section className="bg-amber-50">
+      <ul className="mx-auto grid max-w-6xl gap-6 px-4 py-12 sm:grid-cols-3">
+        {blurbs.map((b) => (
+          <li key={b.title} className="flex gap-4">
+            <span aria-hidden className="flex h-12 w-12 flex-none items-center justify-center rounded-full bg-stone-900 text-xl text-amber-300">
+              {b.icon}
+            </span>
+            <div>
+              <h2 className="font-semibold">{b.title}</h2>
+              <p className="mt-1 text-sm text-stone-600">{b.text}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function HomePage() {
-  return <div className="p-8">HomePage</div>;
+  return (
+    <>
+      <Hero />
+      <Bestsellers />
+      <ValueBlurbs />
+      <Featured />
+      <SocialPopup />
+    </>
+  );
 }

@@ -1,0 +1,90 @@
+import { useT } from '../../../lib/i18n';
+import { MinusIcon, PlusIcon, TrashIcon } from '../../../lib/icons';
+import { Money } from '../../../lib/ltr';
+import { SmartImage } from '../../../lib/smart-image';
+import { sizeLabel } from '../../catalog/catalog-format';
+import { lineTotal } from '../cart-math';
+import type { CartItem } from '../cart-types';
+
+interface Props {
+  item: CartItem;
+  busy?: boolean;
+  onQuantity?: (quantity: number) => void;
+  onRemove?: () => void;
+}
+
+/** One cart line; without handlers it is read-only (checkout's Order Items). */
+export function CartLine({ item, busy, onQuantity, onRemove }: Props) {
+  const t = useT();
+  const name = item.posterName || (item.customImagePath ? t('cart.custom') : '');
+  const image = item.imageUrl ?? item.customImagePath;
+  const hasDiscount = typeof item.originalPrice === 'number' && item.originalPrice > (item.finalPrice ?? item.price);
+  return (
+    <li className="flex gap-3 py-4" data-testid="cart-line">
+      <SmartImage src={image} alt={name} width={72} height={96} className="h-24 w-[72px] flex-none rounded-md bg-stone-200 object-cover" />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <p className="truncate font-medium">{name}</p>
+            {item.size && <p className="text-sm text-stone-500">{sizeLabel(item.size)}</p>}
+          </div>
+          <p className="text-end text-sm font-semibold">
+            <Money amount={lineTotal(item)} />
+          </p>
+        </div>
+        <p className="text-xs text-stone-500">
+          <Money amount={item.finalPrice ?? item.price} /> {t('checkout.each')}
+          {hasDiscount && (
+            <>
+              {' '}
+              <s className="ms-1">
+                <Money amount={item.originalPrice} />
+              </s>
+            </>
+          )}
+        </p>
+        {onQuantity ? (
+          <div className="mt-auto flex items-center justify-between pt-2">
+            <div className="flex items-center rounded-full border border-stone-300">
+              <button
+                type="button"
+                className="flex h-9 w-9 items-center justify-center rounded-full hover:bg-stone-100 disabled:opacity-40"
+                aria-label={`${t('poster.decrease')}: ${name}`}
+                disabled={busy || item.quantity <= 1}
+                onClick={() => onQuantity(item.quantity - 1)}
+              >
+                <MinusIcon className="h-4 w-4" />
+              </button>
+              <span className="w-8 text-center text-sm font-medium" aria-live="polite" data-testid="line-quantity">
+                {item.quantity}
+              </span>
+              <button
+                type="button"
+                className="flex h-9 w-9 items-center justify-center rounded-full hover:bg-stone-100 disabled:opacity-40"
+                aria-label={`${t('poster.increase')}: ${name}`}
+                disabled={busy}
+                onClick={() => onQuantity(item.quantity + 1)}
+              >
+                <PlusIcon className="h-4 w-4" />
+              </button>
+            </div>
+            <button
+              type="button"
+              onClick={onRemove}
+              disabled={busy}
+              className="flex items-center gap-1 rounded-full px-2 py-1 text-sm text-stone-500 hover:bg-rose-50 hover:text-rose-700"
+              aria-label={t('cart.removeItem', { name })}
+            >
+              <TrashIcon className="h-4 w-4" />
+              <span className="hidden sm:inline">{t('cart.remove')}</span>
+            </button>
+          </div>
+        ) : (
+          <p className="mt-auto text-sm text-stone-600">
+            {t('common.quantity')}: <bdi dir="ltr">{item.quantity}</bdi>
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,60 @@
+import { Link } from 'react-router';
+import { useT } from '../../../lib/i18n';
+import { Money } from '../../../lib/ltr';
+import { SmartImage } from '../../../lib/smart-image';
+import { categoryLabel, fromPrice } from '../catalog-format';
+import type { Poster } from '../catalog-types';
+
+export function PosterCard({ poster, eager = false, badge }: { poster: Poster; eager?: boolean; badge?: string }) {
+  const t = useT();
+  const price = fromPrice(poster);
+  return (
+    <Link
+      to={`/posters/${encodeURIComponent(poster.id)}`}
+      className="group block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-stone-900"
+      data-testid="poster-card"
+    >
+      <div className="relative overflow-hidden rounded-xl bg-stone-200 shadow-sm ring-1 ring-stone-900/5 transition group-hover:-translate-y-1 group-hover:shadow-lg">
+        <SmartImage
+          src={poster.imageUrl}
+          alt={poster.name}
+          width={300}
+          height={400}
+          loading={eager ? 'eager' : 'lazy'}
+          className="aspect-[3/4] h-auto w-full object-cover"
+        />
+        {price && price.percent > 0 && (
+          <span className="absolute start-2 top-2 rounded-full bg-rose-600 px-2 py-0.5 text-xs font-bold text-white">
+            {t('shop.off', { percent: price.percent })}
+          </span>
+        )}
+        {badge && <span className="absolute end-2 top-2 rounded-full bg-stone-900/80 px-2 py-0.5 text-xs font-medium text-white">{badge}</span>}
+      </div>
+      <div className="mt-3 px-0.5">
+        <p className="text-xs font-medium uppercase tracking-wider text-stone-500">{categoryLabel(poster.category)}</p>
+        <h3 className="mt-0.5 line-clamp-1 font-semibold text-stone-900">{poster.name}</h3>
+        {price && (
+          <p className="mt-1 text-sm">
+            <span className="text-stone-500">{t('shop.from')} </span>
+            <Money amount={price.price} className="font-semibold" />
+            {price.original > price.price && (
+              <s className="ms-2 text-stone-400">
+                <Money amount={price.original} />
+              </s>
+            )}
+          </p>
+        )}
+      </div>
+    </Link>
+  );
+}
+
+export function PosterCardSkeleton() {
+  return (
+    <div aria-hidden className="animate-pulse">
+      <div className="aspect-[3/4] rounded-xl bg-stone-200" />
+      <div className="mt-3 h-3 w-1/3 rounded bg-stone-200" />
+      <div className="mt-2 h-4 w-2/3 rounded bg-stone-200" />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { Link, NavLink } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { setCartOpen, setLocale, setMenuOpen } from '../../../app/ui-slice';
+import { CartIcon, MenuIcon } from '../../../lib/icons';
+import { useT } from '../../../lib/i18n';
+import { CART_COUNT_KEY, readStorage } from '../../../lib/storage';
+import { useGetCartQuery } from '../../cart/cart-api';
+import { itemCount } from '../../cart/cart-math';
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-full px-3 py-1.5 text-sm font-medium transition ${isActive ? 'bg-stone-900 text-white' : 'text-stone-700 hover:bg-stone-200'}`;
+
+export function SiteHeader() {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const locale = useAppSelector((s) => s.ui.locale);
+  const { data: cart } = useGetCartQuery();
+  // Until the cart answers, the count cached by the last visit keeps the badge steady.
+  const count = cart ? itemCount(cart) : Number(readStorage(CART_COUNT_KEY) ?? 0) || 0;
+  return (
+    <header className="sticky top-0 z-40 border-b border-stone-200 bg-stone-50/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
+        <button
+          type="button"
+          className="-ms-2 flex h-11 w-11 items-center justify-center rounded-full hover:bg-stone-200 md:hidden"
+          aria-label={t('nav.menu')}
+          onClick={() => dispatch(setMenuOpen(true))}
+          data-testid="menu-button"
+        >
+          <MenuIcon className="h-6 w-6" />
+        </button>
+        <Link to="/" className="flex items-center gap-2 font-display text-xl font-bold tracking-tight">
+          <span aria-hidden className="inline-block h-7 w-5 rounded-sm bg-brand-500 shadow-[3px_3px_0_#1c1917]" />
+          {t('shop.name')}
+        </Link>
+        <nav aria-label="Main" className="ms-6 hidden items-center gap-1 md:flex">
+          <NavLink to="/" end className={navClass}>
+            {t('nav.home')}
+          </NavLink>
+          <NavLink to="/shop" className={navClass}>
+            {t('nav.shop')}
+          </NavLink>
+          <NavLink to="/custom" className={navClass}>
+            {t('nav.custom')}
+          </NavLink>
+        </nav>
+        <div className="ms-auto flex items-center gap-1">
+          <button
+            type="button"
+            onClick={() => dispatch(setLocale(locale === 'ar' ? 'en' : 'ar'))}
+            className="rounded-full px-3 py-2 text-sm font-medium hover:bg-stone-200"
+            aria-label={t('nav.languageLabel')}
+            lang={locale === 'ar' ? 'en' : 'ar'}
+            data-testid="language-toggle"
+          >
+            {t('nav.language')}
+          </button>
+          <button
+            type="button"
+            onClick={() => dispatch(setCartOpen(true))}
+            className="relative flex h-11 w-11 items-center justify-center rounded-full hover:bg-stone-200"
+            aria-label={t('nav.cart', { count })}
+            data-testid="cart-button"
+          >
+            <CartIcon className="h-6 w-6" />
+            {count > 0 && (
+              <span
+                className="absolute -end-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-500 px-1 text-xs font-bold text-stone-950"
+                data-testid="cart-badge"
+              >
+                {count}
+              </span>
+            )}
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}
