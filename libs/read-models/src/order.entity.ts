@@ -46,7 +46,7 @@ export class OrderEntity {
   @Column({ type: 'timestamptz', name: 'updated_at' }) updatedAt!: Date;
   /** Reason given with the latest status change, if any. */
   @Column({ type: 'text', name: 'status_reason', nullable: true }) statusReason!: string | null;
-  /** Lower-cased "orderNumber id first last phone status paymentMethod" for the admin search box. */
+  /** Lower-cased "orderNumber id firstName lastName phone paymentMethod" for the admin search box (status: match the status column). */
   @Column({ type: 'text', name: 'search_text' }) searchText!: string;
 
   @OneToMany(() => OrderItemEntity, (item) => item.order, { createForeignKeyConstraints: false })

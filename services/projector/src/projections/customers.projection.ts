@@ -1,0 +1,43 @@
+import type { OrderPlaced } from '#domain/order/events.js';
+import type { TableSpec } from '../runner/bulk-sql.js';
+import { dataOf } from './event-time.js';
+import { keyedProjection } from './keyed-projection.js';
+
+export const CUSTOMERS_TABLE: TableSpec = {
+  name: 'customers',
+  key: ['phone'],
+  columns: {
+    phone: 'text', first_name: 'text', last_name: 'text', email: 'text', address_line: 'text', building: 'text',
+    apartment: 'text', city: 'text', governorate: 'text', created_at: 'timestamptz', last_order_at: 'timestamptz',
+    last_order_id: 'text', order_count: 'integer',
+  },
+};
+
+/** Customers by normalised phone: name and address from their latest order, e-mail kept when a later order has none. */
+export const customersProjection = keyedProjection({
+  name: 'customers',
+  version: 1,
+  eventTypes: ['OrderPlaced'],
+  table: CUSTOMERS_TABLE,
+  keyOf: (e) => dataOf<OrderPlaced['data']>(e).customer.phone,
+  apply(row, e) {
+    const d = dataOf<OrderPlaced['data']>(e);
+    if (row && row.last_order_id === d.orderId) return row; // the same order again
+    const c = d.customer;
+    return {
+      phone: c.phone,
+      first_name: c.firstName,
+      last_name: c.lastName,
+      email: c.email ?? row?.email ?? null,
+      address_line: c.addressLine,
+      building: c.building,
+      apartment: c.apartment,
+      city: c.city,
+      governorate: c.governorate,
+      created_at: row?.created_at ?? d.placedAt,
+      last_order_at: d.placedAt,
+      last_order_id: d.orderId,
+      order_count: Number(row?.order_count ?? 0) + 1,
+    };
+  },
+});

@@ -1,0 +1,22 @@
+import type { Projection } from '../runner/projection.js';
+import { announcementProjection } from './announcement.projection.js';
+import { bestsellersProjection } from './bestsellers.projection.js';
+import { categoriesProjection } from './categories.projection.js';
+import { customPricingProjection } from './custom-pricing.projection.js';
+import { customersProjection } from './customers.projection.js';
+import { dashboardProjection } from './dashboard.projection.js';
+import { discountsProjection } from './discounts.projection.js';
+import { galleryProjection } from './gallery.projection.js';
+import { newsletterProjection } from './newsletter.projection.js';
+import { orderHistoryProjection } from './order-history.projection.js';
+import { ordersProjection } from './orders.projection.js';
+import { postersProjection } from './posters.projection.js';
+import { productsProjection } from './products.projection.js';
+import { promoCodesProjection } from './promo-codes.projection.js';
+
+/** Every projection the projector runs (names match #read-models/projection-names.js). */
+export const ALL_PROJECTIONS: readonly Projection[] = [
+  postersProjection, categoriesProjection, productsProjection, bestsellersProjection, ordersProjection,
+  orderHistoryProjection, customersProjection, newsletterProjection, dashboardProjection, galleryProjection,
+  customPricingProjection, promoCodesProjection, discountsProjection, announcementProjection,
+];

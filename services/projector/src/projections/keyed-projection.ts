@@ -1,0 +1,49 @@
+import type { RecordedEvent } from '#event-store/event-store.port.js';
+import { deleteRows, loadRows, upsertRows, type Row, type TableSpec } from '../runner/bulk-sql.js';
+import type { Projection } from '../runner/projection.js';
+
+/**
+ * A projection whose rows each follow one key (a product, a promo code, …): per batch it loads
+ * the rows the batch touches, folds the events over them in memory, then writes them back
+ * in one upsert and one delete. `apply` returns the new row, null to delete it, or the
+ * current value unchanged (e.g. an event about a row that does not exist).
+ */
+export function keyedProjection(def: {
+  name: string;
+  version: number;
+  eventTypes: readonly string[];
+  table: TableSpec;
+  extraTables?: readonly string[];
+  keyOf: (event: RecordedEvent) => string | number;
+  apply: (row: Row | null, event: RecordedEvent) => Row | null;
+}): Projection {
+  return {
+    name: def.name,
+    version: def.version,
+    eventTypes: def.eventTypes,
+    tables: [def.table.name, ...(def.extraTables ?? [])],
+    async handle(events, ctx) {
+      const rows = await loadRows(ctx, def.table, events.map(def.keyOf));
+      const state = new Map<string, Row | null>(rows);
+      const touched = new Set<string>();
+      for (const event of events) {
+        const key = String(def.keyOf(event));
+        const before = state.get(key) ?? null;
+        const after = def.apply(before, event);
+        if (after !== before) {
+          state.set(key, after);
+          touched.add(key);
+        }
+      }
+      const upserts: Row[] = [];
+      const deletes: string[] = [];
+      for (const key of touched) {
+        const row = state.get(key) ?? null;
+        if (row) upserts.push(row);
+        else if (rows.has(key)) deletes.push(key);
+      }
+      await upsertRows(ctx, def.table, upserts);
+      await deleteRows(ctx, def.table, deletes);
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import type { OrderPlaced, OrderStatusChanged } from '#domain/order/events.js';
+import { upsertRows, type Row, type TableSpec } from '../runner/bulk-sql.js';
+import type { Projection } from '../runner/projection.js';
+import { dataOf, occurredAt } from './event-time.js';
+
+export const ORDERS_TABLE: TableSpec = {
+  name: 'orders',
+  key: ['id'],
+  columns: {
+    id: 'text', order_number: 'text', cart_id: 'text', status: 'text', first_name: 'text', last_name: 'text', phone: 'text',
+    email: 'text', address_line: 'text', building: 'text', apartment: 'text', city: 'text', governorate: 'text',
+    latitude: 'double precision', longitude: 'double precision', notes: 'text', payment_method: 'text',
+    payment_reference: 'text', promo_code: 'text', promo_percent: 'integer', subtotal: 'integer',
+    discount_from_promotions: 'integer', discount_from_promo_code: 'integer', shipping_cost: 'integer', cod_fee: 'integer',
+    tax_amount: 'integer', total: 'integer', item_count: 'integer', placed_at: 'timestamptz', updated_at: 'timestamptz',
+    status_reason: 'text', search_text: 'text',
+  },
+};
+
+export const ORDER_ITEMS_TABLE: TableSpec = {
+  name: 'order_items',
+  key: ['order_id', 'line_no'],
+  columns: {
+    order_id: 'text', line_no: 'integer', item_id: 'text', kind: 'text', poster_id: 'text', product_id: 'text',
+    variant_id: 'text', name: 'text', category: 'text', image_url: 'text', custom_image_path: 'text', size: 'text',
+    quantity: 'integer', unit_price: 'integer', original_unit_price: 'integer', discount_percentage: 'integer', line_total: 'integer',
+  },
+};
+
+/** Orders and their lines for the admin orders page; a status change updates the row in place. */
+export const ordersProjection: Projection = {
+  name: 'orders',
+  version: 1,
+  eventTypes: ['OrderPlaced', 'OrderStatusChanged'],
+  tables: [ORDERS_TABLE.name, ORDER_ITEMS_TABLE.name],
+  async handle(events, ctx) {
+    const placed = new Map<string, Row>();
+    const items: Row[] = [];
+    const statusOnly = new Map<string, { id: string; status: string; status_reason: string | null; updated_at: string }>();
+    for (const e of events) {
+      if (e.type === 'OrderPlaced') {
+        const d = dataOf<OrderPlaced['data']>(e);
+        placed.set(d.orderId, orderRow(d));
+        d.items.forEach((item, lineNo) => items.push({
+          order_id: d.orderId, line_no: lineNo, item_id: item.itemId, kind: item.kind, poster_id: item.posterId ?? null,
+          product_id: item.productId ?? null, variant_id: item.variantId ?? null, name: item.name, category: item.category ?? null,
+          image_url: item.imageUrl ?? null, custom_image_path: item.customImagePath ?? null, size: item.size ?? null,
+          quantity: item.quantity, unit_price: item.unitPrice, original_unit_price: item.originalUnitPrice,
+          discount_percentage: item.discountPercentage, line_total: item.lineTotal,
+        }));
+      } else {
+        const d = dataOf<OrderStatusChanged['data']>(e);
+        const change = { id: d.orderId, status: d.to, status_reason: d.reason ?? null, updated_at: occurredAt(e) };
+        const row = placed.get(d.orderId);
+        if (row) Object.assign(row, change);
+        else statusOnly.set(d.orderId, change);
+      }
+    }
+    await upsertRows(ctx, ORDERS_TABLE, [...placed.values()]);
+    await upsertRows(ctx, ORDER_ITEMS_TABLE, items);
+    if (statusOnly.size > 0) {
+      await ctx.sql(
+        `UPDATE ${ctx.table(ORDERS_TABLE.name)} o SET status = x.status, status_reason = x.status_reason, updated_at = x.updated_at
+           FROM jsonb_to_recordset($1::jsonb) AS x(id text, status text, status_reason text, updated_at timestamptz)
+          WHERE o.id = x.id`,
+        [JSON.stringify([...statusOnly.values()])],
+      );
+    }
+  },
+};
+
+function orderRow(d: OrderPlaced['data']): Row {
+  const c = d.customer;
+  const t = d.totals;
+  return {
+    id: d.orderId, order_number: d.orderNumber, cart_id: d.cartId, status: 'PLACED', first_name: c.firstName,
+    last_name: c.lastName, phone: c.phone, email: c.email ?? null, address_line: c.addressLine, building: c.building,
+    apartment: c.apartment, city: c.city, governorate: c.governorate, latitude: c.latitude, longitude: c.longitude,
+    notes: c.notes ?? null, payment_method: d.paymentMethod, payment_reference: null, promo_code: d.promoCode ?? null,
+    promo_percent: d.promoPercent ?? 0, subtotal: t.subtotal, discount_from_promotions: t.discountFromPromotions,
+    discount_from_promo_code: t.discountFromPromoCode, shipping_cost: t.shippingCost, cod_fee: t.codFee,
+    tax_amount: t.taxAmount, total: t.total, item_count: d.items.reduce((n, i) => n + i.quantity, 0),
+    placed_at: d.placedAt, updated_at: d.placedAt, status_reason: null,
+    search_text: [d.orderNumber, d.orderId, c.firstName, c.lastName, c.phone, d.paymentMethod].join(' ').toLowerCase(),
+  };
+}

@@ -1,0 +1,112 @@
+import type pg from 'pg';
+import type { Position, RecordedEvent } from '#event-store/event-store.port.js';
+import { advanceCheckpoint, type Slot } from './checkpoints.js';
+import type { Projection, ProjectionContext } from './projection.js';
+import { qualifiedTable, type TableTarget } from './table-names.js';
+
+export class OwnershipLost extends Error {
+  override readonly name = 'OwnershipLost';
+}
+
+/** The event a handler failed on, when known (batches are retried one event at a time to find it). */
+export class PoisonEvent extends Error {
+  override readonly name = 'PoisonEvent';
+  constructor(
+    readonly eventId: string,
+    override readonly cause: unknown,
+    /** Checkpoint after the events before the culprit committed (undefined: unchanged). */
+    readonly reached?: Position,
+  ) {
+    super(`event ${eventId}: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
+export interface CheckpointTarget {
+  slot: Slot;
+  owner: string;
+  from: Position;
+}
+
+/**
+ * One transaction: the handler's rows and the checkpoint move together, so a crash at any
+ * point leaves either both or neither. synchronous_commit off: a server crash may drop the
+ * last few commits, but rows and checkpoint together, so it only repeats work.
+ */
+export async function applyBatch(
+  pool: pg.Pool,
+  projection: Projection,
+  target: TableTarget,
+  events: readonly RecordedEvent[],
+  to: Position,
+  checkpoint: CheckpointTarget | null,
+): Promise<void> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('BEGIN');
+    await client.query('SET LOCAL synchronous_commit TO OFF');
+    if (events.length > 0) {
+      const ctx: ProjectionContext = {
+        sql: async (text, params) => (await client.query(text, params as unknown[])).rows,
+        table: (name) => qualifiedTable(target, name),
+      };
+      await projection.handle(events, ctx);
+    }
+    if (checkpoint) {
+      const moved = await advanceCheckpoint(client, {
+        projection: projection.name,
+        slot: checkpoint.slot,
+        from: checkpoint.from,
+        to,
+        events: events.length,
+        lastEventAt: events.at(-1)?.createdAt ?? null,
+        owner: checkpoint.owner,
+      });
+      if (!moved) throw new OwnershipLost(`${projection.name}/${checkpoint.slot}: checkpoint moved by someone else`);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {
+      broken = true;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/**
+ * applyBatch, and when the handler throws, the same events one at a time so the good ones
+ * before the culprit commit and the culprit's id is known. Returns the position reached.
+ */
+export async function applyBatchFindingPoison(
+  pool: pg.Pool,
+  projection: Projection,
+  target: TableTarget,
+  events: readonly RecordedEvent[],
+  to: Position,
+  checkpoint: CheckpointTarget | null,
+): Promise<Position> {
+  try {
+    await applyBatch(pool, projection, target, events, to, checkpoint);
+    return to;
+  } catch (error) {
+    if (error instanceof OwnershipLost || events.length <= 1) {
+      if (events.length === 1 && !(error instanceof OwnershipLost)) throw new PoisonEvent(events[0].id, error);
+      throw error;
+    }
+  }
+  let from: Position | undefined = checkpoint?.from;
+  for (const event of events) {
+    try {
+      await applyBatch(pool, projection, target, [event], event.position, checkpoint && from ? { ...checkpoint, from } : null);
+    } catch (error) {
+      if (error instanceof OwnershipLost) throw error;
+      throw new PoisonEvent(event.id, error, from === checkpoint?.from ? undefined : from);
+    }
+    from = event.position;
+  }
+  // Every event passed alone: the batch failed for another reason (e.g. a dropped connection).
+  await applyBatch(pool, projection, target, [], to, checkpoint && from ? { ...checkpoint, from } : null);
+  return to;
+}

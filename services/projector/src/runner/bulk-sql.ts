@@ -1,0 +1,65 @@
+import type { ProjectionContext } from './projection.js';
+
+/** A table's columns with their PostgreSQL types, and its key: enough to write rows in bulk. */
+export interface TableSpec {
+  name: string;
+  key: readonly string[];
+  columns: Readonly<Record<string, string>>;
+}
+
+export type Row = Record<string, unknown>;
+
+/**
+ * Upserts many rows in one statement: the rows travel as one jsonb array parameter and
+ * jsonb_to_recordset types them (one round trip, no per-row parameters, no 65k-parameter limit).
+ * Rows must have unique keys (collect them in a Map first).
+ */
+export async function upsertRows(ctx: ProjectionContext, spec: TableSpec, rows: readonly Row[]): Promise<void> {
+  if (rows.length === 0) return;
+  const cols = Object.keys(spec.columns);
+  const defs = cols.map((c) => `${c} ${spec.columns[c]}`).join(', ');
+  const updates = cols.filter((c) => !spec.key.includes(c)).map((c) => `${c} = EXCLUDED.${c}`);
+  const conflict = updates.length ? `DO UPDATE SET ${updates.join(', ')}` : 'DO NOTHING';
+  await ctx.sql(
+    `INSERT INTO ${ctx.table(spec.name)} (${cols.join(', ')})
+     SELECT ${cols.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS x(${defs})
+     ON CONFLICT (${spec.key.join(', ')}) ${conflict}`,
+    [toJson(rows)],
+  );
+}
+
+/** Inserts rows, leaving existing keys untouched (append-only tables such as the audit trail). */
+export async function insertRowsIfAbsent(ctx: ProjectionContext, spec: TableSpec, rows: readonly Row[]): Promise<void> {
+  if (rows.length === 0) return;
+  const cols = Object.keys(spec.columns);
+  const defs = cols.map((c) => `${c} ${spec.columns[c]}`).join(', ');
+  await ctx.sql(
+    `INSERT INTO ${ctx.table(spec.name)} (${cols.join(', ')})
+     SELECT ${cols.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS x(${defs})
+     ON CONFLICT (${spec.key.join(', ')}) DO NOTHING`,
+    [toJson(rows)],
+  );
+}
+
+/** Loads the rows whose single-column key is in keys, as a Map by key. */
+export async function loadRows(ctx: ProjectionContext, spec: TableSpec, keys: Iterable<string | number>): Promise<Map<string, Row>> {
+  const list = [...new Set(keys)];
+  const found = new Map<string, Row>();
+  if (list.length === 0) return found;
+  const [key] = spec.key;
+  const type = spec.columns[key];
+  const rows = await ctx.sql(`SELECT * FROM ${ctx.table(spec.name)} WHERE ${key} = ANY($1::${type}[])`, [list]);
+  for (const row of rows) found.set(String(row[key]), row);
+  return found;
+}
+
+export async function deleteRows(ctx: ProjectionContext, spec: TableSpec, keys: Iterable<string | number>): Promise<void> {
+  const list = [...new Set(keys)];
+  if (list.length === 0) return;
+  const [key] = spec.key;
+  await ctx.sql(`DELETE FROM ${ctx.table(spec.name)} WHERE ${key} = ANY($1::${spec.columns[key]}[])`, [list]);
+}
+
+function toJson(rows: readonly Row[]): string {
+  return JSON.stringify(rows, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+}

@@ -1,0 +1,411 @@
+import type pg from 'pg';
+import { comparePositions, START, type EventStore, type Position, type RecordedEvent } from '#event-store/event-store.port.js';
+import { applyBatchFindingPoison, OwnershipLost, PoisonEvent } from './apply-batch.js';
+import { claimLiveCheckpoint, loadCheckpoint, recordFailure, releaseCheckpoint } from './checkpoints.js';
+import { Ownership } from './ownership.js';
+import { maxPosition, positionFromRow } from './positions.js';
+import type { Projection } from './projection.js';
+import { createBuildTables, dropBuildTables, swapBuildTables } from './table-sets.js';
+
+export interface RunnerLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface RunnerOptions {
+  store: EventStore;
+  pool: pg.Pool;
+  /** For the ownership connection (advisory locks must live on one session). */
+  databaseUrl: string;
+  projections: readonly Projection[];
+  replicaId: string;
+  /** Events per read (and at most per transaction). */
+  batchSize?: number;
+  /** Longest pause between polls of the log's head when idle. */
+  maxIdleMs?: number;
+  /** How long a failed projection rests before it is tried again. */
+  retryFailedAfterMs?: number;
+  logger?: RunnerLogger;
+  /** Called after each committed batch (benchmarks and metrics). */
+  onCommitted?: (projection: string, slot: 'live' | 'build', position: Position, events: number) => void;
+}
+
+interface LiveState {
+  projection: Projection;
+  types: Set<string>;
+  position: Position;
+  failedAt?: number;
+}
+
+interface BuildState {
+  projection: Projection;
+  position: Position;
+  requestId?: string;
+}
+
+/** What /health and /metrics read from this replica. */
+export interface RunnerStatus {
+  replicaId: string;
+  head: Position;
+  owned: Array<{ name: string; position: Position; failed: boolean; building: Position | null }>;
+}
+
+const noopLogger: RunnerLogger = { info() {}, warn() {}, error() {} };
+
+/**
+ * One loop per replica. It owns some projections (advisory locks, shared fairly between the
+ * live replicas), reads the log once from the lowest checkpoint among them (filtered to the
+ * event types they handle) and gives each its share of the batch in its own transaction, in
+ * parallel. Rebuilds run as a second cursor per projection, from position 0 into __build
+ * tables, and swap when they have caught up.
+ */
+export class ProjectorRunner {
+  private readonly owned = new Map<string, LiveState>();
+  private readonly builds = new Map<string, BuildState>();
+  private readonly ownership: Ownership;
+  private readonly batchSize: number;
+  private readonly maxIdleMs: number;
+  private readonly retryFailedAfterMs: number;
+  private readonly log: RunnerLogger;
+  private stopping = false;
+  private loop: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+  private lastTick = 0;
+  private head: Position = START;
+
+  constructor(private readonly o: RunnerOptions) {
+    this.ownership = new Ownership(o.databaseUrl, o.replicaId);
+    this.batchSize = o.batchSize ?? 1000;
+    this.maxIdleMs = o.maxIdleMs ?? 50;
+    this.retryFailedAfterMs = o.retryFailedAfterMs ?? 30_000;
+    this.log = o.logger ?? noopLogger;
+  }
+
+  async start(): Promise<void> {
+    await this.ownership.connect();
+    this.loop = this.run();
+  }
+
+  /** Finishes the batch in flight, releases every projection, and returns. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.loop;
+    for (const name of [...this.owned.keys()]) await this.drop(name).catch(() => undefined);
+    await this.ownership.close();
+  }
+
+  status(): RunnerStatus {
+    return {
+      replicaId: this.o.replicaId,
+      head: this.head,
+      owned: [...this.owned.values()].map((s) => ({
+        name: s.projection.name,
+        position: s.position,
+        failed: s.failedAt !== undefined,
+        building: this.builds.get(s.projection.name)?.position ?? null,
+      })),
+    };
+  }
+
+  /** Starts rebuilding an owned projection now (the CLI's path when no replica owns it). */
+  async requestBuild(name: string, requestId?: string): Promise<void> {
+    const state = this.owned.get(name);
+    if (!state) throw new Error(`${name} is not owned by this replica`);
+    await this.startBuild(state.projection, requestId);
+  }
+
+  isBuilding(name: string): boolean {
+    return this.builds.has(name);
+  }
+
+  private async run(): Promise<void> {
+    let idle = 1;
+    while (!this.stopping) {
+      let progressed = false;
+      try {
+        if (Date.now() - this.lastTick >= 1000) await this.tick();
+        progressed = await this.liveStep();
+        progressed = (await this.buildStep()) || progressed;
+      } catch (error) {
+        this.log.error({ err: error }, 'projector loop error');
+        await this.pause(1000);
+        continue;
+      }
+      if (progressed) idle = 1;
+      else {
+        await this.pause(idle);
+        idle = Math.min(this.maxIdleMs, idle * 2);
+      }
+    }
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+
+  /** Ownership, rebuild requests and retries of failed projections, once a second. */
+  private async tick(): Promise<void> {
+    this.lastTick = Date.now();
+    if (this.ownership.connectionLost) {
+      this.log.warn({ replica: this.o.replicaId }, 'ownership connection lost: dropping every projection');
+      this.owned.clear();
+      this.builds.clear();
+      await this.ownership.reconnect();
+    }
+    const alive = await this.ownership.heartbeat();
+    const share = Math.ceil(this.o.projections.length / alive);
+    // Give back the surplus so a new replica finds work (it takes it on its next tick).
+    for (const name of [...this.owned.keys()].slice(share)) await this.drop(name);
+    if (this.owned.size < share) {
+      const candidates = this.o.projections
+        .filter((p) => !this.owned.has(p.name))
+        .sort((a, b) => spread(this.o.replicaId, a.name) - spread(this.o.replicaId, b.name));
+      for (const p of candidates) {
+        if (this.owned.size >= share) break;
+        if (await this.ownership.tryAcquire(p.name)) await this.adopt(p);
+      }
+    }
+    for (const state of this.owned.values()) {
+      if (state.failedAt !== undefined && Date.now() - state.failedAt >= this.retryFailedAfterMs) state.failedAt = undefined;
+    }
+    await this.takeRebuildRequests();
+  }
+
+  private async adopt(p: Projection): Promise<void> {
+    const live = await claimLiveCheckpoint(this.o.pool, p.name, p.version, this.o.replicaId);
+    this.owned.set(p.name, { projection: p, types: new Set(p.eventTypes), position: live.position });
+    this.log.info({ projection: p.name, replica: this.o.replicaId, position: fmt(live.position) }, 'projection adopted');
+    const build = await loadCheckpoint(this.o.pool, p.name, 'build');
+    if (build && build.version === p.version && build.status !== 'failed') {
+      this.builds.set(p.name, { projection: p, position: build.position });
+    } else if (live.version !== p.version || build) {
+      await this.startBuild(p);
+    }
+  }
+
+  private async drop(name: string): Promise<void> {
+    this.owned.delete(name);
+    this.builds.delete(name);
+    await releaseCheckpoint(this.o.pool, name, this.o.replicaId);
+    await this.ownership.release(name);
+  }
+
+  private async takeRebuildRequests(): Promise<void> {
+    if (this.owned.size === 0) return;
+    const { rows } = await this.o.pool.query(
+      `UPDATE projector.rebuild_requests SET status = 'building', started_at = now()
+        WHERE status = 'requested' AND projection = ANY($1) RETURNING id, projection`,
+      [[...this.owned.keys()]],
+    );
+    for (const row of rows) await this.startBuild(this.owned.get(row.projection)!.projection, String(row.id));
+  }
+
+  private async startBuild(p: Projection, requestId?: string): Promise<void> {
+    const client = await this.o.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await createBuildTables(client, p);
+      await client.query(
+        `INSERT INTO projector.checkpoints (projection, slot, version, commit_position, prepare_position, status, owner, updated_at)
+         VALUES ($1, 'build', $2, $3, $4, 'building', $5, now())
+         ON CONFLICT (projection, slot) DO UPDATE SET version = EXCLUDED.version, commit_position = EXCLUDED.commit_position,
+           prepare_position = EXCLUDED.prepare_position, status = 'building', owner = EXCLUDED.owner, events_handled = 0,
+           last_error = NULL, last_error_event_id = NULL, last_event_at = NULL, updated_at = now()`,
+        [p.name, p.version, START.commit.toString(), START.prepare.toString(), this.o.replicaId],
+      );
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+    this.builds.set(p.name, { projection: p, position: START, requestId });
+    this.log.info({ projection: p.name, version: p.version }, 'rebuild started');
+  }
+
+  /** One read of the log for every owned live projection that is not failed. */
+  private async liveStep(): Promise<boolean> {
+    const active = [...this.owned.values()].filter((s) => s.failedAt === undefined);
+    if (active.length === 0) return false;
+    this.head = await this.o.store.headPosition();
+    const from = active.map((s) => s.position).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
+    if (comparePositions(this.head, from) <= 0) return false;
+    const types = [...new Set(active.flatMap((s) => s.projection.eventTypes))];
+    const events = await this.o.store.readAll({ fromPosition: from, maxCount: this.batchSize, filter: { eventTypes: types } });
+    const end = batchEnd(events, this.batchSize, this.head);
+    const advanceOnly: LiveState[] = [];
+    await Promise.all(
+      active.map(async (state) => {
+        if (comparePositions(state.position, end) >= 0) return;
+        const mine = events.filter((e) => state.types.has(e.type) && comparePositions(e.position, state.position) > 0);
+        if (mine.length === 0) advanceOnly.push(state);
+        else await this.applyLive(state, mine, end);
+      }),
+    );
+    if (advanceOnly.length > 0) await this.advanceIdle(advanceOnly, end);
+    return true;
+  }
+
+  private async applyLive(state: LiveState, events: RecordedEvent[], end: Position): Promise<void> {
+    const p = state.projection;
+    try {
+      await applyBatchFindingPoison(this.o.pool, p, { kind: 'live' }, events, end, {
+        slot: 'live',
+        owner: this.o.replicaId,
+        from: state.position,
+      });
+      state.position = end;
+      this.o.onCommitted?.(p.name, 'live', end, events.length);
+    } catch (error) {
+      await this.onFailure(state, error, 'live');
+    }
+  }
+
+  private async onFailure(state: { projection: Projection; position: Position; failedAt?: number }, error: unknown, slot: 'live' | 'build') {
+    const p = state.projection;
+    if (error instanceof OwnershipLost) {
+      this.log.warn({ projection: p.name, slot }, 'checkpoint moved elsewhere: giving the projection up');
+      await this.drop(p.name).catch(() => undefined);
+      return;
+    }
+    const eventId = error instanceof PoisonEvent ? error.eventId : null;
+    if (error instanceof PoisonEvent && error.reached) state.position = error.reached;
+    const cause = error instanceof PoisonEvent ? error.cause : error;
+    const message = cause instanceof Error ? cause.message : String(cause);
+    this.log.error({ projection: p.name, slot, eventId, err: cause }, 'projection stopped on an event it cannot handle');
+    await recordFailure(this.o.pool, { projection: p.name, slot, error: message, eventId }).catch(() => undefined);
+    if (slot === 'live') state.failedAt = Date.now();
+    else this.builds.delete(p.name);
+  }
+
+  /**
+   * Projections with nothing to do in this stretch of the log still move their checkpoint
+   * (one statement for all), so read-your-writes never waits on a projection that skips the event.
+   */
+  private async advanceIdle(states: LiveState[], end: Position): Promise<void> {
+    const { rows } = await this.o.pool.query(
+      `UPDATE projector.checkpoints SET commit_position = $3, prepare_position = $4, updated_at = now()
+        WHERE slot = 'live' AND projection = ANY($1) AND owner = $2
+          AND (commit_position, prepare_position) < ($3::bigint, $4::bigint)
+        RETURNING projection, commit_position, prepare_position`,
+      [states.map((s) => s.projection.name), this.o.replicaId, end.commit.toString(), end.prepare.toString()],
+    );
+    const moved = new Set(rows.map((r) => r.projection as string));
+    for (const s of states) {
+      if (moved.has(s.projection.name)) {
+        s.position = end;
+        this.o.onCommitted?.(s.projection.name, 'live', end, 0);
+      } else {
+        // Nothing moved: either already past (fine) or another replica owns it now.
+        const cp = await loadCheckpoint(this.o.pool, s.projection.name, 'live');
+        if (cp?.owner !== this.o.replicaId) await this.drop(s.projection.name);
+        else if (cp) s.position = maxPosition(s.position, cp.position);
+      }
+    }
+  }
+
+  /** One batch for each projection being rebuilt; swaps those that caught up. */
+  private async buildStep(): Promise<boolean> {
+    let progressed = false;
+    for (const build of [...this.builds.values()]) {
+      const p = build.projection;
+      const live = this.owned.get(p.name);
+      if (!live) continue;
+      const head = await this.o.store.headPosition();
+      let complete = comparePositions(build.position, head) >= 0;
+      if (!complete) {
+        const events = await this.o.store.readAll({ fromPosition: build.position, maxCount: this.batchSize, filter: { eventTypes: p.eventTypes } });
+        const end = batchEnd(events, this.batchSize, head);
+        try {
+          await applyBatchFindingPoison(this.o.pool, p, { kind: 'build' }, events, end, { slot: 'build', owner: this.o.replicaId, from: build.position });
+        } catch (error) {
+          await this.onFailure(build, error, 'build');
+          continue;
+        }
+        build.position = end;
+        this.o.onCommitted?.(p.name, 'build', end, events.length);
+        complete = events.length < this.batchSize;
+        progressed = true;
+      }
+      if (complete && comparePositions(build.position, live.position) >= 0 && live.failedAt === undefined) {
+        await this.swap(build, live);
+        progressed = true;
+      }
+    }
+    return progressed;
+  }
+
+  private async swap(build: BuildState, live: LiveState): Promise<void> {
+    const p = build.projection;
+    const client = await this.o.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await swapBuildTables(client, p);
+      const { rows } = await client.query(
+        `WITH b AS (DELETE FROM projector.checkpoints WHERE projection = $1 AND slot = 'build' RETURNING *)
+         UPDATE projector.checkpoints c SET version = b.version, commit_position = b.commit_position,
+                prepare_position = b.prepare_position, events_handled = b.events_handled, last_event_at = b.last_event_at,
+                status = 'running', last_error = NULL, last_error_event_id = NULL, updated_at = now()
+           FROM b WHERE c.projection = $1 AND c.slot = 'live' AND c.owner = $2
+         RETURNING c.commit_position, c.prepare_position`,
+        [p.name, this.o.replicaId],
+      );
+      if (rows.length !== 1) throw new OwnershipLost(`${p.name}: lost while swapping`);
+      if (build.requestId) {
+        await client.query(`UPDATE projector.rebuild_requests SET status = 'done', finished_at = now() WHERE id = $1`, [build.requestId]);
+      }
+      await client.query('COMMIT');
+      live.position = positionFromRow(rows[0]);
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      this.builds.delete(p.name);
+      await this.onFailure(build, error, 'build');
+      return;
+    } finally {
+      client.release();
+    }
+    this.builds.delete(p.name);
+    this.log.info({ projection: p.name, version: p.version, position: fmt(live.position) }, 'rebuild swapped in');
+  }
+
+  /** Abandons a build (its tables are dropped); used by tests and the CLI on cancel. */
+  async cancelBuild(name: string): Promise<void> {
+    const build = this.builds.get(name);
+    if (!build) return;
+    this.builds.delete(name);
+    await dropBuildTables(this.o.pool, build.projection);
+    await this.o.pool.query(`DELETE FROM projector.checkpoints WHERE projection = $1 AND slot = 'build'`, [name]);
+  }
+}
+
+/**
+ * Where a batch leaves the reader: after its last event when it was full; at the head read
+ * before it (or its last event, if later) when it was not, because then every event up to
+ * that head has been seen (the head only counts events visible to readers).
+ */
+function batchEnd(events: readonly RecordedEvent[], batchSize: number, head: Position): Position {
+  const last = events.at(-1)?.position;
+  if (events.length >= batchSize && last) return last;
+  return last ? maxPosition(last, head) : head;
+}
+
+/** Stable per-replica order of projections, so replicas starting together reach for different ones first. */
+function spread(replicaId: string, name: string): number {
+  let h = 2166136261;
+  for (const ch of `${replicaId}:${name}`) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
+  return h >>> 0;
+}
+
+function fmt(p: Position): string {
+  return `${p.commit}/${p.prepare}`;
+}
