@@ -395,7 +395,10 @@ export function eventStoreContract(adapterName: string, setup: () => Promise<Con
         const done = collect(sub, seen);
         await new Promise((r) => setTimeout(r, 100));
         await sub.close();
-        await expect(Promise.race([done.then(() => 'ended'), new Promise((r) => setTimeout(() => r('hung'), 5_000))])).resolves.toBe('ended');
+        let timer: NodeJS.Timeout | undefined;
+        const hung = new Promise((r) => (timer = setTimeout(() => r('hung'), 5_000)));
+        await expect(Promise.race([done.then(() => 'ended'), hung])).resolves.toBe('ended');
+        clearTimeout(timer);
         expect(seen).toEqual([]);
       });
     });

@@ -1,0 +1,46 @@
+import type { EventStore } from './event-store.port.js';
+
+export type EventStoreConfig =
+  | { kind: 'postgres'; connectionString: string; poolSize?: number }
+  | { kind: 'eventstoredb'; connectionString: string };
+
+/**
+ * The one way to get an EventStore. PostgreSQL: opens a pool and runs the `event_store`
+ * schema migration (under an advisory lock, safe when several processes start at once).
+ * Each adapter is loaded only when chosen, so PostgreSQL users never load the gRPC client.
+ */
+export async function createEventStore(config: EventStoreConfig): Promise<EventStore> {
+  switch (config.kind) {
+    case 'postgres': {
+      const { PostgresEventStore } = await import('./postgres/postgres-event-store.js');
+      return PostgresEventStore.connect({ connectionString: config.connectionString, poolSize: config.poolSize });
+    }
+    case 'eventstoredb': {
+      const { EventStoreDbEventStore } = await import('./eventstoredb/eventstoredb-event-store.js');
+      return EventStoreDbEventStore.connect({ connectionString: config.connectionString });
+    }
+    default: {
+      const unknown: never = config;
+      throw new Error(`Unknown event store kind: ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+/**
+ * EVENT_STORE=postgres (default) uses DATABASE_URL (and EVENT_STORE_POOL_SIZE if set);
+ * EVENT_STORE=eventstoredb uses EVENTSTORE_CONNECTION_STRING.
+ */
+export function eventStoreConfigFromEnv(env: NodeJS.ProcessEnv = process.env): EventStoreConfig {
+  const kind = (env.EVENT_STORE ?? 'postgres').trim().toLowerCase();
+  if (kind === 'postgres') {
+    if (!env.DATABASE_URL) throw new Error('EVENT_STORE=postgres needs DATABASE_URL');
+    const poolSize = env.EVENT_STORE_POOL_SIZE ? Number(env.EVENT_STORE_POOL_SIZE) : undefined;
+    if (poolSize !== undefined && !(Number.isInteger(poolSize) && poolSize > 0)) throw new Error('EVENT_STORE_POOL_SIZE must be a positive integer');
+    return { kind: 'postgres', connectionString: env.DATABASE_URL, poolSize };
+  }
+  if (kind === 'eventstoredb') {
+    if (!env.EVENTSTORE_CONNECTION_STRING) throw new Error('EVENT_STORE=eventstoredb needs EVENTSTORE_CONNECTION_STRING');
+    return { kind: 'eventstoredb', connectionString: env.EVENTSTORE_CONNECTION_STRING };
+  }
+  throw new Error(`EVENT_STORE must be postgres or eventstoredb, got "${env.EVENT_STORE}"`);
+}

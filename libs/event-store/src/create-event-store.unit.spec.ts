@@ -1,0 +1,22 @@
+import { eventStoreConfigFromEnv } from './create-event-store.js';
+
+describe('eventStoreConfigFromEnv', () => {
+  it('defaults to PostgreSQL on DATABASE_URL', () => {
+    expect(eventStoreConfigFromEnv({ DATABASE_URL: 'postgres://x/db' })).toEqual({ kind: 'postgres', connectionString: 'postgres://x/db', poolSize: undefined });
+  });
+  it('reads the pool size', () => {
+    expect(eventStoreConfigFromEnv({ DATABASE_URL: 'postgres://x/db', EVENT_STORE_POOL_SIZE: '20' })).toMatchObject({ poolSize: 20 });
+    expect(() => eventStoreConfigFromEnv({ DATABASE_URL: 'postgres://x/db', EVENT_STORE_POOL_SIZE: 'lots' })).toThrow(/positive integer/);
+  });
+  it('selects EventStoreDB on EVENTSTORE_CONNECTION_STRING', () => {
+    expect(eventStoreConfigFromEnv({ EVENT_STORE: 'eventstoredb', EVENTSTORE_CONNECTION_STRING: 'esdb://h:2113?tls=false' })).toEqual({
+      kind: 'eventstoredb',
+      connectionString: 'esdb://h:2113?tls=false',
+    });
+  });
+  it('refuses a missing connection string or an unknown kind', () => {
+    expect(() => eventStoreConfigFromEnv({})).toThrow(/DATABASE_URL/);
+    expect(() => eventStoreConfigFromEnv({ EVENT_STORE: 'eventstoredb' })).toThrow(/EVENTSTORE_CONNECTION_STRING/);
+    expect(() => eventStoreConfigFromEnv({ EVENT_STORE: 'mysql', DATABASE_URL: 'x' })).toThrow(/postgres or eventstoredb/);
+  });
+});
