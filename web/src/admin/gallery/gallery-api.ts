@@ -17,7 +17,7 @@ export const adminGalleryApi = api.injectEndpoints({
     uploadGalleryImage: build.mutation<unknown, File>({
       query: (file) => {
         const form = new FormData();
-        form.append('file', file);
+        form.append('file', file, file.name);
         return { url: 'gallery/upload', method: 'POST', body: form };
       },
       invalidatesTags: ['Gallery'],

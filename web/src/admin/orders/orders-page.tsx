@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useMemo, useState } from 'react';
-import { format } from 'date-fns';
+import { endOfDay, format, parseISO, startOfDay } from 'date-fns';
 import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
 import { useToast } from '../../lib/toast';
@@ -12,11 +12,12 @@ import { useGetAdminOrdersQuery, useUpdateOrderStatusMutation, type OrdersQueryA
 import { NO_FILTERS, SORT_OPTIONS, filterOrders, paginate, searchOrders, sortOrders, type OrderFilters, type OrderSortKey } from './orders-view';
 import { SizeDistributionDialog } from './size-distribution-dialog';
 
+/** The admin's local days as instants, so the server and this page agree on where a day ends. */
 function queryArgs(filters: OrderFilters): OrdersQueryArgs {
   const args: OrdersQueryArgs = {};
   if (filters.status) args.status = filters.status;
-  if (filters.dateFrom) args.dateFrom = filters.dateFrom;
-  if (filters.dateTo) args.dateTo = filters.dateTo;
+  if (filters.dateFrom) args.dateFrom = startOfDay(parseISO(filters.dateFrom)).toISOString();
+  if (filters.dateTo) args.dateTo = endOfDay(parseISO(filters.dateTo)).toISOString();
   return args;
 }
 

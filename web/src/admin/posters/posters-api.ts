@@ -33,12 +33,12 @@ function normalizePoster(raw: Raw): AdminPoster {
   };
 }
 
-/** Multipart when a file goes along (a JSON part named data and a file part named file), else JSON. */
+/** Multipart when a file goes along (a JSON text field named data and a file part named file: the server accepts one file part only), else JSON. */
 function posterBody(payload: Partial<PosterSavePayload> & { visible?: boolean }, file?: File | null) {
   if (!file) return payload;
   const form = new FormData();
-  form.append('data', new Blob([JSON.stringify(payload)], { type: 'application/json' }));
-  form.append('file', file);
+  form.append('data', JSON.stringify(payload));
+  form.append('file', file, file.name);
   return form;
 }
 

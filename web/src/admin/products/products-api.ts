@@ -19,8 +19,8 @@ export interface ProductSave {
 /** Multipart: a JSON part named data and an optional file part (spec section 7). */
 function productForm(data: ProductSave, file: File | null): FormData {
   const form = new FormData();
-  form.append('data', new Blob([JSON.stringify(data)], { type: 'application/json' }));
-  if (file) form.append('file', file);
+  form.append('data', JSON.stringify(data));
+  if (file) form.append('file', file, file.name);
   return form;
 }
 
