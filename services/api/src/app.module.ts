@@ -7,6 +7,7 @@ import type { AppConfig } from '#platform/config/app-config.js';
 import { loggerOptions } from '#platform/logging/logger.js';
 import { AdminModule } from './admin/admin.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { CartModule } from './cart/cart.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { EventPositionInterceptor } from './common/event-position.interceptor.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
@@ -45,6 +46,7 @@ export class AppModule {
         AuthModule,
         OpsModule,
         CatalogModule,
+        CartModule,
         AdminModule,
         UploadsModule,
         ...(options.imports ?? []),

@@ -14,9 +14,9 @@ const STATUS_BY_KIND: Record<string, number> = {
   unauthorized: 401,
 };
 
-export function domainErrorStatus(e: unknown): { status: number; message: string; code?: string } | undefined {
+export function domainErrorStatus(e: unknown): { status: number; message: string; code?: string; fieldErrors?: Record<string, string> } | undefined {
   if (!e || typeof e !== 'object') return undefined;
-  const err = e as { name?: unknown; kind?: unknown; code?: unknown; message?: unknown; status?: unknown };
+  const err = e as { name?: unknown; kind?: unknown; code?: unknown; message?: unknown; status?: unknown; fieldErrors?: unknown };
   if (err.name !== 'DomainError') return undefined;
   const code = typeof err.code === 'string' ? err.code : undefined;
   const kind = typeof err.kind === 'string' ? err.kind.toLowerCase() : undefined;
@@ -26,5 +26,6 @@ export function domainErrorStatus(e: unknown): { status: number; message: string
     if (/NOT_FOUND/.test(code)) status = 404;
     else if (/CONFLICT|ALREADY|CLOSED|CHECKED_OUT|EXISTS|DUPLICATE/.test(code)) status = 409;
   }
-  return { status: status ?? 400, message: typeof err.message === 'string' ? err.message : 'Bad request', code };
+  const fieldErrors = err.fieldErrors && typeof err.fieldErrors === 'object' ? (err.fieldErrors as Record<string, string>) : undefined;
+  return { status: status ?? 400, message: typeof err.message === 'string' ? err.message : 'Bad request', code, ...(fieldErrors ? { fieldErrors } : {}) };
 }

@@ -14,15 +14,15 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
-    const { status, message, code } = this.describe(exception);
+    const { status, message, code, fieldErrors } = this.describe(exception);
     if (status >= 500) {
       this.logger.error({ err: exception, requestId: currentContext().requestId }, 'unhandled error');
     }
     if (res.headersSent) return;
-    res.status(status).json({ statusCode: status, error: HttpStatus[status] ?? 'Error', message, ...(code ? { code } : {}) });
+    res.status(status).json({ statusCode: status, error: HttpStatus[status] ?? 'Error', message, ...(code ? { code } : {}), ...(fieldErrors ? { fieldErrors } : {}) });
   }
 
-  private describe(exception: unknown): { status: number; message: string; code?: string } {
+  private describe(exception: unknown): { status: number; message: string; code?: string; fieldErrors?: Record<string, string> } {
     const domain = domainErrorStatus(exception);
     if (domain) return domain;
     if (exception instanceof WrongExpectedRevision) {

@@ -1,0 +1,61 @@
+import type { CartPricing } from '#domain/pricing/price-cart.js';
+import { piastresToEgp as egp } from '#domain/shared/money.js';
+import type { ShopRules } from '#domain/shop-config.js';
+
+/** A priced cart as the storefront reads it (spec section 3), money in EGP with 2 decimals. */
+export function cartView(cartId: string, pricing: CartPricing, rules: ShopRules, checkedOut = false) {
+  return {
+    cartId,
+    items: pricing.lines.map((l) => ({
+      itemId: l.itemId,
+      id: l.itemId,
+      kind: l.kind,
+      posterId: l.posterId,
+      productId: l.productId,
+      variantId: l.variantId,
+      posterName: l.name,
+      name: l.name,
+      category: l.category,
+      imageUrl: l.imageUrl,
+      customImagePath: l.customImagePath,
+      size: l.size,
+      quantity: l.quantity,
+      /** Unit price paid (after the category discount). */
+      price: egp(l.unitPrice),
+      originalPrice: egp(l.originalUnitPrice),
+      finalPrice: egp(l.unitPrice),
+      discountPercentage: l.discountPercentage,
+      subtotal: egp(l.lineTotal),
+      available: l.available,
+      unavailableMessage: l.unavailable?.message ?? null,
+    })),
+    itemCount: pricing.itemCount,
+    posterCount: pricing.posterCount,
+    subtotal: egp(pricing.subtotal),
+    discountFromPromotions: egp(pricing.discountFromPromotions),
+    promoCode: pricing.promoCode,
+    promoDiscount: pricing.promoPercent,
+    discountFromPromoCode: egp(pricing.discountFromPromoCode),
+    promoMessage: pricing.promoDropped?.message ?? null,
+    governorate: pricing.governorate,
+    shippingCost: egp(pricing.shippingCost),
+    shipping: egp(pricing.shippingCost),
+    freeShipping: pricing.shipping.kind === 'free' && pricing.lines.length > 0,
+    amountToFreeShipping: egp(pricing.amountToFreeShipping),
+    freeShippingThreshold: egp(rules.freeShippingThreshold),
+    paymentMethod: pricing.paymentMethod,
+    codFee: egp(pricing.codFee),
+    taxRate: pricing.taxRate,
+    taxAmount: egp(pricing.taxAmount),
+    total: egp(pricing.total),
+    originalTotal: egp(pricing.originalTotal),
+    checkedOut,
+  };
+}
+
+export type CartView = ReturnType<typeof cartView>;
+
+export interface CartAnswer {
+  cartId: string;
+  cart: CartView;
+}

@@ -1,0 +1,192 @@
+import { BadRequestException, Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CART_MESSAGES } from '#domain/cart/cart-errors.js';
+import { CHECKOUT_MESSAGES } from '#domain/checkout/checkout-form.js';
+import { piastresToEgp } from '#domain/shared/money.js';
+import { parseGovernorate, parsePosterSize, type ShopRules } from '#domain/shop-config.js';
+import { FILE_STORAGE, type FileStorage } from '#platform/storage/file-storage.port.js';
+import { setActor } from '../common/request-context.js';
+import { SHOP_RULES } from '../catalog/shop-rules.js';
+import { CatalogueLoader } from './catalogue-loader.service.js';
+import type { CartAnswer } from './cart-view.js';
+import { CartService } from './cart.service.js';
+import type { AddItemInput } from './commands/add-item-to-cart.handler.js';
+import { ApplyPromoCodeCommand } from './commands/apply-promo-code.handler.js';
+import { ChangeCartItemCommand } from './commands/change-cart-item.handler.js';
+import { CheckOutCartCommand, type CheckoutAnswer } from './commands/check-out-cart.handler.js';
+import { RunCartCommand } from './commands/simple-cart-commands.handler.js';
+import {
+  AddToCartDto,
+  CheckoutDto,
+  GovernorateQueryDto,
+  PaymentMethodQueryDto,
+  PromoCodeQueryDto,
+  RequiredGovernorateQueryDto,
+  SizeQueryDto,
+  UpdateCartItemDto,
+} from './dto/cart.dto.js';
+
+const CUSTOM_IMAGE = /^\/?uploads\/(custom\/[0-9a-f-]{36}\.(?:jpg|png|webp))$/;
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * The shopper's cart, by X-Cart-Id (a new id is issued when it is absent or malformed; every
+ * answer carries cartId, in the body and the X-Cart-Id header). Commands go through the
+ * CommandBus; the cart is priced from the write side, exactly as checkout prices it.
+ */
+@ApiTags('cart')
+@ApiHeader({ name: 'X-Cart-Id', required: false })
+@Controller('user')
+export class CartController {
+  constructor(
+    private readonly carts: CartService,
+    private readonly commandBus: CommandBus,
+    private readonly catalogue: CatalogueLoader,
+    @Inject(SHOP_RULES) private readonly rules: ShopRules,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+  ) {}
+
+  private cartId(header: unknown): string | undefined {
+    const id = this.carts.cartIdFrom(header);
+    if (id) setActor({ kind: 'shopper', id });
+    return id;
+  }
+
+  private answer(res: Response, a: CartAnswer): CartAnswer {
+    res.setHeader('X-Cart-Id', a.cartId);
+    return a;
+  }
+
+  @Get('cart')
+  @ApiOkResponse({ description: '{ cartId, cart }' })
+  async get(@Headers('x-cart-id') h: string, @Query() q: GovernorateQueryDto, @Res({ passthrough: true }) res: Response) {
+    return this.answer(res, await this.carts.getCart(this.cartId(h), q.governorate));
+  }
+
+  @Post('cart')
+  @HttpCode(200)
+  async add(@Headers('x-cart-id') h: string, @Body() body: AddToCartDto, @Res({ passthrough: true }) res: Response) {
+    return this.answer(res, await this.carts.addItem(this.cartId(h) ?? this.carts.newCartId(), await this.itemInput(body)));
+  }
+
+  @Put('cart/items/:itemId')
+  async change(@Headers('x-cart-id') h: string, @Param('itemId') itemId: string, @Body() body: UpdateCartItemDto, @Res({ passthrough: true }) res: Response) {
+    if (body.quantity === undefined && body.size === undefined) throw new BadRequestException(CART_MESSAGES.quantityTooLow);
+    const cartId = this.requireCart(h);
+    const { state } = await this.commandBus.execute(new ChangeCartItemCommand(cartId, itemId, { quantity: body.quantity, size: body.size }));
+    return this.answer(res, await this.carts.price(cartId, state));
+  }
+
+  @Delete('cart/items/:itemId')
+  async remove(@Headers('x-cart-id') h: string, @Param('itemId') itemId: string, @Res({ passthrough: true }) res: Response) {
+    const cartId = this.requireCart(h);
+    const { state } = await this.commandBus.execute(new RunCartCommand(cartId, { type: 'RemoveItemFromCart', data: { itemId } }));
+    return this.answer(res, await this.carts.price(cartId, state));
+  }
+
+  @Delete('cart')
+  async clear(@Headers('x-cart-id') h: string, @Res({ passthrough: true }) res: Response) {
+    const cartId = this.cartId(h);
+    if (!cartId) return this.answer(res, await this.carts.getCart(undefined));
+    try {
+      const { state } = await this.commandBus.execute(new RunCartCommand(cartId, { type: 'ClearCart', data: {} }));
+      return this.answer(res, await this.carts.price(cartId, state));
+    } catch (e) {
+      // Emptying a checked-out cart (the storefront does it after an order) just starts a new one.
+      if ((e as { code?: string }).code === 'CART_CHECKED_OUT') return this.answer(res, await this.carts.getCart(undefined));
+      throw e;
+    }
+  }
+
+  @Post('cart/promocode/apply')
+  @HttpCode(200)
+  async applyPromo(@Headers('x-cart-id') h: string, @Query() q: PromoCodeQueryDto, @Res({ passthrough: true }) res: Response) {
+    if (q.code.trim() === '') throw new BadRequestException(CART_MESSAGES.promoRequired);
+    const cartId = this.cartId(h) ?? this.carts.newCartId();
+    const { state } = await this.commandBus.execute(new ApplyPromoCodeCommand(cartId, q.code));
+    const a = await this.carts.price(cartId, state);
+    return { ...this.answer(res, a), promoCode: a.cart.promoCode, message: `Promo code ${a.cart.promoCode} applied successfully!` };
+  }
+
+  @Delete('cart/promocode')
+  async removePromo(@Headers('x-cart-id') h: string, @Res({ passthrough: true }) res: Response) {
+    const cartId = this.requireCart(h);
+    const { state } = await this.commandBus.execute(new RunCartCommand(cartId, { type: 'RemovePromoCode', data: {} }));
+    return { ...this.answer(res, await this.carts.price(cartId, state)), message: 'Promo code removed successfully!' };
+  }
+
+  @Get('cart/promocode')
+  async getPromo(@Headers('x-cart-id') h: string, @Res({ passthrough: true }) res: Response) {
+    const a = await this.carts.getCart(this.cartId(h));
+    res.setHeader('X-Cart-Id', a.cartId);
+    return { cartId: a.cartId, promoCode: a.cart.promoCode, promoDiscount: a.cart.promoDiscount };
+  }
+
+  @Post('cart/payment-method')
+  @HttpCode(200)
+  async paymentMethod(@Headers('x-cart-id') h: string, @Query() q: PaymentMethodQueryDto, @Res({ passthrough: true }) res: Response) {
+    const cartId = this.cartId(h) ?? this.carts.newCartId();
+    const { state } = await this.commandBus.execute(new RunCartCommand(cartId, { type: 'ChoosePaymentMethod', data: { method: q.method } }));
+    return this.answer(res, await this.carts.price(cartId, state));
+  }
+
+  @Post('cart/checkout')
+  @HttpCode(200)
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A retry with the same key gets the same answer' })
+  @ApiOkResponse({ description: '{ orderNumber, orderId, cartId, total, promoMessage }' })
+  async checkout(
+    @Headers('x-cart-id') h: string,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Body() body: CheckoutDto,
+  ): Promise<CheckoutAnswer> {
+    const cartId = this.cartId(h);
+    if (!cartId) throw new BadRequestException(CHECKOUT_MESSAGES.emptyCart);
+    const key = typeof idempotencyKey === 'string' && IDEMPOTENCY_KEY.test(idempotencyKey) ? idempotencyKey : undefined;
+    return this.commandBus.execute(new CheckOutCartCommand(cartId, { ...body }, key));
+  }
+
+  /** The shipping cost for a governorate; with a cart, its own (0 from the free-shipping threshold). */
+  @Get('shipping/estimate')
+  @ApiOkResponse({ description: 'a number (EGP)', type: Number })
+  async shippingEstimate(@Headers('x-cart-id') h: string, @Query() q: RequiredGovernorateQueryDto): Promise<number> {
+    const governorate = parseGovernorate(q.governorate);
+    if (!governorate) throw new BadRequestException(CHECKOUT_MESSAGES.invalidGovernorate);
+    const cartId = this.cartId(h);
+    if (cartId) {
+      const a = await this.carts.getCart(cartId, governorate);
+      if (a.cart.items.length > 0) return a.cart.shippingCost;
+    }
+    return piastresToEgp(this.rules.shippingRates[governorate]);
+  }
+
+  /** Price of a custom poster of a size (write side: the price the cart will charge). */
+  @Get('calculate')
+  @ApiOkResponse({ description: '{ size, price } (EGP)' })
+  async calculate(@Query() q: SizeQueryDto) {
+    const size = parsePosterSize(q.size);
+    if (!size) throw new BadRequestException(CART_MESSAGES.invalidSize);
+    const prices = await this.catalogue.customPrices();
+    return { size, price: piastresToEgp(prices[size]) };
+  }
+
+  private requireCart(header: unknown): string {
+    const id = this.cartId(header);
+    if (!id) throw new BadRequestException('X-Cart-Id header is required');
+    return id;
+  }
+
+  private async itemInput(body: AddToCartDto): Promise<AddItemInput> {
+    const quantity = body.quantity ?? 1;
+    if (body.posterId) return { kind: 'poster', posterId: body.posterId, variantId: body.variantId ?? null, size: body.size ?? null, quantity };
+    if (body.productId) return { kind: 'addon', productId: body.productId, quantity };
+    if (body.customImagePath) {
+      const m = CUSTOM_IMAGE.exec(body.customImagePath);
+      if (!m || !(await this.storage.exists(m[1]))) throw new BadRequestException(CART_MESSAGES.imageRequired);
+      if (!body.size) throw new BadRequestException(CART_MESSAGES.selectPosterSize);
+      return { kind: 'custom', size: body.size, quantity, customImagePath: `/uploads/${m[1]}` };
+    }
+    throw new BadRequestException(CART_MESSAGES.posterUnavailable);
+  }
+}

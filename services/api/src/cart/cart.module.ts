@@ -1,0 +1,28 @@
+import { Global, Module } from '@nestjs/common';
+import { CatalogueLoader } from './catalogue-loader.service.js';
+import { CartController } from './cart.controller.js';
+import { CartLocks } from './cart-locks.js';
+import { CartService } from './cart.service.js';
+import { AddItemToCartHandler } from './commands/add-item-to-cart.handler.js';
+import { ApplyPromoCodeHandler } from './commands/apply-promo-code.handler.js';
+import { ChangeCartItemHandler } from './commands/change-cart-item.handler.js';
+import { CheckOutCartHandler } from './commands/check-out-cart.handler.js';
+import { RunCartCommandHandler } from './commands/simple-cart-commands.handler.js';
+
+/** Cart and checkout. Global so the uploads module can inject CartService (custom poster lines). */
+@Global()
+@Module({
+  controllers: [CartController],
+  providers: [
+    CartService,
+    CatalogueLoader,
+    CartLocks,
+    AddItemToCartHandler,
+    ChangeCartItemHandler,
+    RunCartCommandHandler,
+    ApplyPromoCodeHandler,
+    CheckOutCartHandler,
+  ],
+  exports: [CartService, CatalogueLoader],
+})
+export class CartModule {}

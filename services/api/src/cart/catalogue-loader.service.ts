@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import type { CartState } from '#domain/cart/cart.decider.js';
+import type { CartPosterSnapshot, CartProductSnapshot, CartPromoSnapshot } from '#domain/cart/commands.js';
+import { customPricingDecider } from '#domain/catalog/custom-pricing.decider.js';
+import { posterDecider, type PosterState } from '#domain/catalog/poster.decider.js';
+import { productDecider, type ProductState } from '#domain/catalog/product.decider.js';
+import { catalogueFromStates, type CatalogueSnapshot } from '#domain/pricing/catalogue-snapshot.js';
+import { discountsDecider } from '#domain/promotion/discounts.decider.js';
+import { promoCodeDecider } from '#domain/promotion/promo-code.decider.js';
+import { customPricingStream, discountsStream, posterStream, productStream, promoStream } from '#domain/streams.js';
+import { DeciderExecutor } from '../common/decider-executor.service.js';
+
+/**
+ * The write-side view of the catalogue a cart needs: the posters and add-ons it refers to, custom
+ * prices, discounts and its promo code, each folded from its own stream by its decider. Never a
+ * read model: the cart shown and the order placed are priced from the same facts (ADR 003).
+ */
+@Injectable()
+export class CatalogueLoader {
+  constructor(private readonly executor: DeciderExecutor) {}
+
+  async forCart(cart: CartState): Promise<CatalogueSnapshot> {
+    const posterIds = [...new Set(cart.items.map((l) => l.posterId).filter((id): id is string => id !== null))];
+    const productIds = [...new Set(cart.items.map((l) => l.productId).filter((id): id is string => id !== null))];
+    const needsCustom = cart.items.some((l) => l.kind === 'custom');
+    const [posters, products, customPricing, discounts, promo] = await Promise.all([
+      Promise.all(posterIds.map(async (id) => [id, await this.poster(id)] as [string, PosterState])),
+      Promise.all(productIds.map(async (id) => [id, await this.product(id)] as [string, ProductState])),
+      needsCustom ? this.executor.load(customPricingStream(), customPricingDecider).then((r) => r.state) : Promise.resolve(customPricingDecider.initialState),
+      this.executor.load(discountsStream(), discountsDecider).then((r) => r.state),
+      cart.promoCode ? this.executor.load(promoStream(cart.promoCode), promoCodeDecider).then((r) => r.state) : Promise.resolve(null),
+    ]);
+    return catalogueFromStates({ posters, products, customPricing, discounts, promo });
+  }
+
+  async poster(posterId: string): Promise<PosterState> {
+    return (await this.executor.load(posterStream(posterId), posterDecider)).state;
+  }
+
+  async product(productId: string): Promise<ProductState> {
+    return (await this.executor.load(productStream(productId), productDecider)).state;
+  }
+
+  /** What the cart decider needs to know about a poster; null when there is no such poster. */
+  async posterSnapshot(posterId: string): Promise<CartPosterSnapshot | null> {
+    const p = await this.poster(posterId);
+    if (!p.exists) return null;
+    return { posterId, visible: p.visible, deleted: p.deleted, variants: p.variants.map((v) => ({ variantId: v.variantId, size: v.size })) };
+  }
+
+  async productSnapshot(productId: string): Promise<CartProductSnapshot | null> {
+    const p = await this.product(productId);
+    return p.exists ? { productId, deleted: p.deleted } : null;
+  }
+
+  async promoSnapshot(code: string): Promise<CartPromoSnapshot | null> {
+    if (code.trim() === '') return null;
+    const p = (await this.executor.load(promoStream(code), promoCodeDecider)).state;
+    return p.exists ? { code: p.code, percentOff: p.percentOff, active: p.active, deleted: p.deleted } : null;
+  }
+
+  async customPrices() {
+    return (await this.executor.load(customPricingStream(), customPricingDecider)).state.prices;
+  }
+}
