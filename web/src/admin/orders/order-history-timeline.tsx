@@ -22,7 +22,7 @@ function describeChanges(changes: Record<string, unknown> | null | undefined): s
     const rest = Object.entries(changes).filter(([k]) => !['from', 'to', 'orderId', 'orderNumber'].includes(k));
     return [`status: ${show(changes.from)} → ${show(changes.to)}`, ...rest.filter(([, v]) => v !== null).map(([k, v]) => `${k}: ${show(v)}`)];
   }
-  return Object.entries(changes).map(([key, value]) => {
+  return Object.entries(changes).filter(([, value]) => value !== null && value !== undefined).map(([key, value]) => {
     if (value && typeof value === 'object' && 'from' in value && 'to' in value) {
       const pair = value as { from: unknown; to: unknown };
       return `${key}: ${show(pair.from)} → ${show(pair.to)}`;

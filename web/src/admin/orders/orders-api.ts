@@ -27,7 +27,17 @@ export const ordersApi = api.injectEndpoints({
     }),
     getOrderHistory: build.query<OrderHistoryEntry[], string>({
       query: (id) => `admin/orders/${id}/history`,
-      transformResponse: (answer: unknown) => unwrapList<OrderHistoryEntry>(answer),
+      // The answer is a bare list or { orderId, orderNumber, events: [...] }; time may be named occurredAt or time.
+      transformResponse: (answer: unknown) => {
+        const events = Array.isArray(answer) ? answer : ((answer as { events?: unknown[] } | null)?.events ?? unwrapList(answer));
+        return (events as Record<string, unknown>[]).map((e) => ({
+          eventId: String(e.eventId ?? e.id),
+          type: String(e.type),
+          occurredAt: String(e.occurredAt ?? e.time ?? e.recordedAt ?? ''),
+          actor: (e.actor as OrderHistoryEntry['actor']) ?? null,
+          changes: (e.changes as Record<string, unknown>) ?? {},
+        }));
+      },
       providesTags: (_r, _e, id) => [{ type: 'Order', id: `history-${id}` }],
     }),
     /**
