@@ -1,0 +1,55 @@
+import { BASE_URL, launchBrowser, signIn } from './admin-support.mjs';
+
+describe('admin sidebar (browser)', () => {
+  let browser;
+  let page;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await browser.context.newPage();
+    await page.goto(`${BASE_URL}/login`);
+    await signIn(page);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const sidebarLink = (name) => page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name, exact: true });
+
+  it('shows every link and Logout beside the page on a wide screen', async () => {
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await page.goto(`${BASE_URL}/admin`);
+    for (const name of ['Dashboard', 'Posters', 'Products', 'Orders', 'Pricing', 'Discounts', 'Promo Codes', 'Customers', 'Newsletter', 'Announcement', 'Gallery']) {
+      expect(await sidebarLink(name).isVisible()).toBe(true);
+    }
+    expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
+  });
+
+  it('collapses into a Menu toggle under 640 px, opens on click and closes after navigating', async () => {
+    await page.setViewportSize({ width: 600, height: 800 });
+    await page.goto(`${BASE_URL}/admin`);
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await toggle.waitFor();
+    expect(await sidebarLink('Orders').isVisible()).toBe(false);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+
+    await toggle.click();
+    await sidebarLink('Orders').waitFor();
+    expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(600);
+
+    await sidebarLink('Orders').click();
+    await page.waitForURL('**/admin/orders');
+    await page.getByRole('heading', { name: 'Orders' }).waitFor();
+    expect(await sidebarLink('Orders').isVisible()).toBe(false);
+  });
+
+  it('logs out from the sidebar', async () => {
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await page.goto(`${BASE_URL}/admin`);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('auth-token'))).toBeNull();
+  });
+});

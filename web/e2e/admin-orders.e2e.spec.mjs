@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import { ADMIN_USERNAME, BASE_URL, apiToken, eventually, launchBrowser, placeOrderAsShopper, signIn } from './admin-support.mjs';
+
+const CSV_COLUMNS = 'Order Number,Date,Customer Name,Phone,Address,Status,Payment Method,Subtotal,Shipping,Total,Items';
+
+describe('admin orders (browser)', () => {
+  let browser;
+  let page;
+  let orderNumber;
+
+  beforeAll(async () => {
+    // A poster to buy, created through the admin API, then an order placed with the storefront's calls.
+    const token = await apiToken();
+    const res = await fetch(`${BASE_URL}/api/admin/posters`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        name: `E2E Order Poster ${Date.now().toString(36)}`,
+        description: 'for the orders spec',
+        category: 'NATURE',
+        imageUrl: '',
+        basePrice: 300,
+        variants: [{ size: 'SIZE_30x40', price: 300, weightGrams: 0 }],
+      }),
+    });
+    if (!res.ok) throw new Error(`poster: ${res.status} ${await res.text()}`);
+    const poster = await res.json();
+    const variant = poster.variants[0];
+    const placed = await eventually(() => placeOrderAsShopper({ posterId: poster.id, variantId: variant.id ?? variant.variantId, size: variant.size, quantity: 2, firstName: 'Timeline' }));
+    orderNumber = placed.orderNumber ?? placed.order?.orderNumber;
+    expect(orderNumber).toMatch(/^PS-/);
+
+    browser = await launchBrowser();
+    page = await browser.context.newPage();
+    await page.goto(`${BASE_URL}/login`);
+    await signIn(page);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('ships an order from the list and the timeline shows the change with the admin name', async () => {
+    await eventually(async () => {
+      await page.goto(`${BASE_URL}/admin/orders`);
+      await page.getByLabel('Search').fill(orderNumber);
+      await page.getByRole('button', { name: orderNumber }).waitFor({ timeout: 3000 });
+    });
+    const status = page.getByLabel(`Status of ${orderNumber}`);
+    expect(await status.inputValue()).toBe('PLACED');
+
+    await page.getByRole('button', { name: orderNumber }).click();
+    const timeline = page.getByRole('list', { name: 'Order timeline' });
+    await timeline.getByText('Order placed').waitFor();
+    expect(await page.getByLabel('Customer information').getByText('Timeline Hassan').isVisible()).toBe(true);
+
+    await status.selectOption('SHIPPED');
+    await page.getByText('Order status updated to SHIPPED').waitFor();
+    expect(await status.inputValue()).toBe('SHIPPED');
+
+    const change = timeline.getByTestId('timeline-entry').filter({ hasText: 'Status changed' });
+    await change.waitFor({ timeout: 10_000 });
+    const text = await change.innerText();
+    expect(text).toContain(`by Admin ${ADMIN_USERNAME}`);
+    expect(text).toContain('status: PLACED → SHIPPED');
+
+    // Read-your-writes: a reload right after the change never shows the old status.
+    await page.reload();
+    await page.getByLabel('Search').fill(orderNumber);
+    expect(await page.getByLabel(`Status of ${orderNumber}`).inputValue()).toBe('SHIPPED');
+  });
+
+  it('downloads orders_{date}.csv with the spec columns', async () => {
+    await page.goto(`${BASE_URL}/admin/orders`);
+    await page.getByRole('button', { name: orderNumber }).first().waitFor().catch(() => undefined);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^orders_\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
+    const [header, ...rows] = csv.trim().split(/\r?\n/);
+    expect(header).toBe(CSV_COLUMNS);
+    expect(rows.some((row) => row.startsWith(orderNumber))).toBe(true);
+  });
+});

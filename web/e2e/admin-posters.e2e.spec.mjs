@@ -1,0 +1,50 @@
+import { BASE_URL, eventually, launchBrowser, posterPng, signIn } from './admin-support.mjs';
+
+describe('admin posters (browser)', () => {
+  let browser;
+  let page;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await browser.context.newPage();
+    await page.goto(`${BASE_URL}/login`);
+    await signIn(page);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('creates a poster with two sizes that then shows in the shop', async () => {
+    const name = `E2E Poster ${Date.now().toString(36)}`;
+    await page.goto(`${BASE_URL}/admin/posters`);
+    await page.getByRole('button', { name: 'Add Poster' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Poster' });
+
+    // The form refuses until every rule of spec section 5 is met.
+    await dialog.getByRole('button', { name: 'Create Poster' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Please fill in all required fields.' }).waitFor();
+
+    await dialog.getByLabel('Name *').fill(name);
+    await dialog.getByLabel('Description').fill('Made by the admin browser spec');
+    await dialog.getByLabel('Category *').selectOption('ART');
+    await dialog.getByLabel(/^Image/).setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: await posterPng() });
+    await dialog.getByLabel('30x40cm').check();
+    await dialog.getByLabel('50x70cm').check();
+    await dialog.getByLabel('Price for 30x40cm').fill('250');
+    await dialog.getByLabel('Price for 50x70cm').fill('420.5');
+    await dialog.getByRole('button', { name: 'Create Poster' }).click();
+    await page.getByText('Poster created successfully').waitFor();
+
+    const card = page.getByRole('article', { name });
+    await card.waitFor();
+    expect(await card.getByText('Visible', { exact: true }).isVisible()).toBe(true);
+    expect(await card.getByText('LE 250.00 - LE 420.50').isVisible()).toBe(true);
+
+    await eventually(
+      async () => {
+        await page.goto(`${BASE_URL}/shop?q=${encodeURIComponent(name)}`);
+        await page.getByText(name).first().waitFor({ timeout: 3000 });
+      },
+      { timeout: 20_000 },
+    );
+  });
+});

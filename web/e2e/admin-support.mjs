@@ -1,0 +1,112 @@
+// Shared by the admin browser specs (web/e2e/admin*.e2e.spec.mjs): Debian Chromium through
+// playwright-core against the stack the e2e harness started.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const BASE_URL = (process.env.E2E_BASE_URL ?? process.env.BASE_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`).replace(/\/$/, '');
+export const ADMIN_USERNAME = process.env.ADMIN_USERNAME ?? 'admin';
+export const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'admin-password';
+
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** A fresh Chromium with its own profile directory; close() removes it. */
+export async function launchBrowser() {
+  const profile = mkdtempSync(path.join(tmpdir(), 'admin-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    headless: true,
+    acceptDownloads: true,
+    viewport: { width: 1280, height: 900 },
+    baseURL: BASE_URL,
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the login page and waits for the redirect away from /login. */
+export async function signIn(page, { username = ADMIN_USERNAME, password = ADMIN_PASSWORD } = {}) {
+  if (!page.url().includes('/login')) await page.goto(`${BASE_URL}/login`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
+}
+
+/** An admin token straight from the API, for setting up data without clicking. */
+export async function apiToken() {
+  const res = await fetch(`${BASE_URL}/api/admin/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return (await res.json()).token;
+}
+
+/** A token-shaped string whose claims say what the test needs (the signature is not valid). */
+export function fakeToken(claims) {
+  const b64 = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}.${Buffer.from('not-a-signature').toString('base64url')}`;
+}
+
+/** Retries an assertion-style async check until it passes (projections are eventually consistent). */
+export async function eventually(check, { timeout = 15_000, interval = 250 } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, interval));
+    }
+  }
+}
+
+/** A real PNG the API's image intake accepts (content-sniffed and decoded by sharp). */
+export async function posterPng() {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width: 300, height: 400, channels: 3, background: '#f59e0b' } }).png().toBuffer();
+}
+
+/** Places an order the way the storefront does: cart calls with X-Cart-Id, then checkout. */
+export async function placeOrderAsShopper({ posterId, variantId, size, quantity = 2, firstName = 'Mona', lastName = 'Hassan' }) {
+  const call = async (method, url, body, cartId) => {
+    const res = await fetch(`${BASE_URL}/api${url}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...(cartId ? { 'X-Cart-Id': cartId } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+  const added = await call('POST', '/user/cart', { posterId, variantId, size, quantity });
+  const cartId = added.cartId;
+  const placed = await call(
+    'POST',
+    '/user/cart/checkout',
+    {
+      firstName,
+      lastName,
+      phone: '01012345678',
+      addressLine: '12 Tahrir Street',
+      building: '4',
+      apartment: '7',
+      city: 'Cairo',
+      governorate: 'CAIRO',
+      latitude: 30.0444,
+      longitude: 31.2357,
+      paymentMethod: 'COD',
+    },
+    cartId,
+  );
+  return placed;
+}
