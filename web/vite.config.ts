@@ -11,7 +11,7 @@ const backend = process.env.API_ORIGIN ?? 'http://localhost:3000';
 export default defineConfig({
   root,
   plugins: [react(), tailwindcss()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, target: 'es2022' },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, target: 'es2022', manifest: true },
   server: {
     proxy: {
       '/api': { target: backend, changeOrigin: false },

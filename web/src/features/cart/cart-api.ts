@@ -107,8 +107,14 @@ export const cartApi = api.injectEndpoints({
         return Number(o?.shippingCost ?? o?.shipping ?? o?.estimate ?? 0);
       },
     }),
-    getCustomPrice: b.query<number, string>({
+    /** null when the answer is neither a number nor `{ price: number }` (spec 5: 'Invalid price format'). */
+    getCustomPrice: b.query<number | null, string>({
       query: (size) => ({ url: '/user/calculate', params: { size } }),
+      transformResponse: (raw: unknown) => {
+        if (typeof raw === 'number' && Number.isFinite(raw)) return raw;
+        const price = (raw as { price?: unknown } | null)?.price;
+        return typeof price === 'number' && Number.isFinite(price) ? price : null;
+      },
       providesTags: ['Pricing'],
     }),
   }),

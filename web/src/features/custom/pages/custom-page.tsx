@@ -1,3 +1,178 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useAppDispatch } from '../../../app/store';
+import { setCartOpen } from '../../../app/ui-slice';
+import { errorMessage } from '../../../lib/api';
+import { useT, type MessageKey } from '../../../lib/i18n';
+import { Ltr, Money } from '../../../lib/ltr';
+import { SHOP } from '../../../lib/shop-info';
+import { useToast } from '../../../lib/toast';
+import { useGetCustomPriceQuery, useUploadCustomPosterMutation } from '../../cart/cart-api';
+import { useGetPublicConfigQuery } from '../../catalog/catalog-api';
+import { SIZE_ORDER, sizeLabel } from '../../catalog/catalog-format';
+import { validateCustomForm } from '../custom-rules';
+
 export function CustomPage() {
-  return <div className="p-8">CustomPage</div>;
+  const t = useT();
+  const toast = useToast();
+  const dispatch = useAppDispatch();
+  const ids = useId();
+  const { data: config } = useGetPublicConfigQuery();
+  const sizes = config?.sizes?.length ? config.sizes.map((s) => s.code) : SIZE_ORDER;
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [size, setSize] = useState('');
+  const [quantity, setQuantity] = useState(1);
+  const [error, setError] = useState<MessageKey | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [inputKey, setInputKey] = useState(0);
+  const price = useGetCustomPriceQuery(size, { skip: !size });
+  const [upload, uploading] = useUploadCustomPosterMutation();
+
+  useEffect(() => {
+    if (!file) return setPreview(null);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  useEffect(() => {
+    if (price.isError) toast.error(t('custom.priceFailed'));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [price.isError]);
+
+  const priceValue = !size || price.isFetching ? undefined : price.isError ? undefined : price.data;
+  const priceLoading = !!size && price.isFetching;
+  const submitDisabled = uploading.isLoading || priceLoading || (!!size && (priceValue === undefined || priceValue === null));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setServerError(null);
+    const problem = validateCustomForm({ file, size, quantity }, size ? priceValue : 0);
+    setError(problem);
+    if (problem || !file) return;
+    try {
+      await upload({ file, size, quantity }).unwrap();
+      toast.success(t('custom.success'));
+      setFile(null);
+      setSize('');
+      setQuantity(1);
+      setInputKey((k) => k + 1);
+      dispatch(setCartOpen(true));
+    } catch (err) {
+      const message = errorMessage(err, t('custom.failed'));
+      setServerError(message);
+      toast.error(message);
+    }
+  };
+
+  const onFile = (f: File | null) => {
+    setFile(f);
+    setServerError(null);
+    setError(f ? validateCustomForm({ file: f, size: 'x', quantity: 1 }, 0) : null);
+  };
+
+  const field = 'mt-1 block w-full rounded-xl border border-stone-300 bg-white px-4 py-3 focus:border-stone-900 focus:outline-none focus:ring-2 focus:ring-stone-900/20';
+  const errorId = `${ids}-error`;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="font-display text-4xl font-bold tracking-tight">{t('custom.title')}</h1>
+      <p className="mt-2 text-stone-600">{t('custom.subtitle')}</p>
+      <form onSubmit={submit} noValidate className="mt-8 grid gap-8 md:grid-cols-2" aria-describedby={error || serverError ? errorId : undefined}>
+        <div>
+          <label htmlFor={`${ids}-file`} className="font-semibold">
+            {t('custom.image')}
+          </label>
+          <label
+            htmlFor={`${ids}-file`}
+            className="mt-2 flex aspect-[3/4] cursor-pointer flex-col items-center justify-center overflow-hidden rounded-2xl border-2 border-dashed border-stone-300 bg-white text-center hover:border-stone-500"
+          >
+            {preview ? (
+              <img src={preview} alt={file?.name ?? ''} width={300} height={400} className="h-full w-full object-cover" />
+            ) : (
+              <span className="px-6 text-stone-500">
+                <span className="block text-4xl" aria-hidden>
+                  ⇪
+                </span>
+                {t('custom.choose')}
+              </span>
+            )}
+          </label>
+          <input
+            key={inputKey}
+            id={`${ids}-file`}
+            type="file"
+            accept="image/*"
+            className="mt-3 block w-full text-sm file:me-3 file:rounded-full file:border-0 file:bg-stone-900 file:px-4 file:py-2 file:font-semibold file:text-white"
+            onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+            data-testid="custom-file"
+          />
+          <p className="mt-2 text-sm text-stone-500">{t('custom.hint')}</p>
+        </div>
+        <div className="space-y-5">
+          <div>
+            <label htmlFor={`${ids}-size`} className="font-semibold">
+              {t('custom.size')}
+            </label>
+            <select id={`${ids}-size`} value={size} onChange={(e) => setSize(e.target.value)} className={field} data-testid="custom-size">
+              <option value="">{t('custom.selectSize')}</option>
+              {sizes.map((s) => (
+                <option key={s} value={s}>
+                  {sizeLabel(s)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={`${ids}-qty`} className="font-semibold">
+              {t('custom.quantity')}
+            </label>
+            <input
+              id={`${ids}-qty`}
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              value={Number.isNaN(quantity) ? '' : quantity}
+              onChange={(e) => setQuantity(e.target.valueAsNumber)}
+              className={field}
+            />
+          </div>
+          <div className="rounded-xl bg-stone-100 p-4" aria-live="polite">
+            <p className="text-sm text-stone-500">{t('custom.price')}</p>
+            <p className="text-2xl font-bold" data-testid="custom-price">
+              {priceLoading ? (
+                t('custom.priceLoading')
+              ) : typeof priceValue === 'number' ? (
+                <Money amount={priceValue * (quantity > 0 ? quantity : 1)} />
+              ) : (
+                '—'
+              )}
+            </p>
+            {price.isError && <p className="text-sm text-rose-700">{t('custom.priceFailed')}</p>}
+            {size && !priceLoading && priceValue === null && <p className="text-sm text-rose-700">{t('custom.badPrice')}</p>}
+          </div>
+          {(error || serverError) && (
+            <p id={errorId} role="alert" className="rounded-xl bg-rose-50 p-3 text-sm font-medium text-rose-800" data-testid="custom-error">
+              {serverError ?? t(error!)}
+              {error === 'custom.tooSmall' && (
+                <>
+                  {' '}
+                  <a href={SHOP.instagram} target="_blank" rel="noopener noreferrer" className="underline">
+                    Instagram <Ltr>{SHOP.instagramHandle}</Ltr>
+                  </a>
+                </>
+              )}
+            </p>
+          )}
+          <button
+            type="submit"
+            disabled={submitDisabled}
+            className="w-full rounded-full bg-stone-900 py-4 text-lg font-semibold text-white shadow-lg hover:bg-stone-700 disabled:cursor-not-allowed disabled:opacity-50"
+            data-testid="custom-submit"
+          >
+            {uploading.isLoading ? t('custom.uploading') : t('custom.submit')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
 }

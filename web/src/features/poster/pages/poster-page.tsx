@@ -1,3 +1,232 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useAppDispatch } from '../../../app/store';
+import { setCartOpen } from '../../../app/ui-slice';
+import { errorMessage, errorStatus } from '../../../lib/api';
+import { useT } from '../../../lib/i18n';
+import { BackIcon, MinusIcon, PlusIcon, ZoomIcon } from '../../../lib/icons';
+import { Money } from '../../../lib/ltr';
+import { SmartImage } from '../../../lib/smart-image';
+import { useToast } from '../../../lib/toast';
+import { useAddToCartMutation } from '../../cart/cart-api';
+import { useGetPosterQuery } from '../../catalog/catalog-api';
+import { categoryLabel, sizeLabel, sortedVariants, variantPrice } from '../../catalog/catalog-format';
+import { GalleryStrip } from '../components/gallery-strip';
+import { Recommendations } from '../components/recommendations';
+import { ZoomOverlay } from '../components/zoom-overlay';
+
+function PosterError({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  const t = useT();
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center" role="alert">
+      <h1 className="font-display text-3xl font-bold">{t('poster.errorTitle')}</h1>
+      <p className="mt-3 text-stone-600">{message}</p>
+      <div className="mt-6 flex gap-3">
+        <Link to="/shop" className="rounded-full bg-stone-900 px-6 py-3 font-semibold text-white">
+          {t('poster.backToShop')}
+        </Link>
+        {onRetry && (
+          <button type="button" onClick={onRetry} className="rounded-full border border-stone-900 px-6 py-3 font-semibold">
+            {t('poster.tryAgain')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
 export function PosterPage() {
-  return <div className="p-8">PosterPage</div>;
+  const t = useT();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const { id = '' } = useParams();
+  const { data: poster, error, isLoading, isFetching, refetch } = useGetPosterQuery(id, { skip: !id });
+  const [size, setSize] = useState<string | null>(null);
+  const [quantity, setQuantity] = useState(1);
+  const [sizeError, setSizeError] = useState<string | null>(null);
+  const [zoom, setZoom] = useState(false);
+  const [addToCart, adding] = useAddToCartMutation();
+
+  useEffect(() => {
+    setSize(null);
+    setQuantity(1);
+    setSizeError(null);
+  }, [id]);
+
+  if (!id) return <PosterError message={t('poster.noId')} />;
+  if (isLoading) {
+    return (
+      <div className="mx-auto grid max-w-6xl animate-pulse gap-10 px-4 py-10 md:grid-cols-2" aria-busy="true">
+        <div className="aspect-[3/4] rounded-2xl bg-stone-200" />
+        <div className="space-y-4">
+          <div className="h-8 w-2/3 rounded bg-stone-200" />
+          <div className="h-4 w-full rounded bg-stone-200" />
+          <div className="h-4 w-5/6 rounded bg-stone-200" />
+        </div>
+      </div>
+    );
+  }
+  if (error || !poster) {
+    const message = errorStatus(error) === 404 ? t('poster.notFound') : error ? t('poster.failed') : t('poster.unavailable');
+    return <PosterError message={message} onRetry={() => void refetch()} />;
+  }
+
+  const variants = sortedVariants(poster);
+  const selected = variants.find((v) => v.size === size) ?? null;
+  const shown = selected ? variantPrice(selected) : variants[0] ? variantPrice(variants[0]) : null;
+
+  const add = async () => {
+    if (!size) {
+      setSizeError(t('poster.selectSize'));
+      toast.error(t('poster.selectSize'));
+      return;
+    }
+    if (!selected) {
+      setSizeError(t('poster.sizeGone'));
+      toast.error(t('poster.sizeGone'));
+      return;
+    }
+    const price = variantPrice(selected);
+    try {
+      await addToCart({
+        posterId: poster.id,
+        variantId: selected.id,
+        posterName: poster.name,
+        size: selected.size,
+        quantity,
+        price: price.price,
+        originalPrice: price.original,
+        finalPrice: price.price,
+        discountedPrice: price.discounted ? price.price : undefined,
+        hasDiscount: price.discounted,
+        discountPercentage: price.percent,
+        imageUrl: poster.imageUrl,
+      }).unwrap();
+      toast.success(t('poster.added'), t('poster.addedText', { name: poster.name, size: sizeLabel(selected.size), quantity }));
+      dispatch(setCartOpen(true));
+    } catch (e) {
+      toast.error(errorMessage(e, t('poster.addFailed')));
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <button
+        type="button"
+        onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/shop'))}
+        className="mb-6 inline-flex items-center gap-1 rounded-full px-3 py-2 text-sm font-medium hover:bg-stone-200"
+      >
+        <BackIcon className="h-4 w-4" /> {t('poster.back')}
+      </button>
+      <div className={`grid gap-10 md:grid-cols-2 ${isFetching ? 'opacity-80' : ''}`}>
+        <div className="relative">
+          <button type="button" onClick={() => setZoom(true)} className="group block w-full overflow-hidden rounded-2xl bg-stone-200 shadow-lg" aria-label={t('poster.zoom')}>
+            <SmartImage src={poster.imageUrl} alt={poster.name} width={600} height={800} loading="eager" className="aspect-[3/4] h-auto w-full object-cover transition group-hover:scale-[1.02]" />
+            <span className="absolute end-3 top-3 flex h-10 w-10 items-center justify-center rounded-full bg-white/90 shadow">
+              <ZoomIcon className="h-5 w-5" />
+            </span>
+          </button>
+        </div>
+        <div>
+          <p className="text-sm font-medium uppercase tracking-wider text-stone-500">{categoryLabel(poster.category)}</p>
+          <h1 className="mt-1 font-display text-4xl font-bold tracking-tight">{poster.name}</h1>
+          {shown && (
+            <p className="mt-4 flex items-baseline gap-3 text-2xl" data-testid="poster-price">
+              <Money amount={shown.price} className="font-bold" />
+              {shown.discounted && (
+                <>
+                  <s className="text-lg text-stone-400">
+                    <Money amount={shown.original} />
+                  </s>
+                  <span className="rounded-full bg-rose-600 px-2 py-0.5 text-sm font-bold text-white">{t('shop.off', { percent: shown.percent })}</span>
+                </>
+              )}
+            </p>
+          )}
+          <p className="mt-4 whitespace-pre-line leading-relaxed text-stone-700">{poster.description}</p>
+
+          <fieldset className="mt-8" aria-describedby={sizeError ? 'size-error' : undefined}>
+            <legend className="mb-3 font-semibold">{t('poster.size')}</legend>
+            <div className="flex flex-wrap gap-2">
+              {variants.map((v) => {
+                const p = variantPrice(v);
+                const on = v.size === size;
+                return (
+                  <label
+                    key={v.id}
+                    className={`cursor-pointer rounded-xl border-2 px-4 py-2 text-center transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-stone-900 ${on ? 'border-stone-900 bg-stone-900 text-white' : 'border-stone-300 hover:border-stone-500'}`}
+                  >
+                    <input
+                      type="radio"
+                      name="size"
+                      value={v.size}
+                      checked={on}
+                      onChange={() => {
+                        setSize(v.size);
+                        setSizeError(null);
+                      }}
+                      className="sr-only"
+                    />
+                    <span className="block font-semibold" dir="ltr">
+                      {sizeLabel(v.size)}
+                    </span>
+                    <span className={`block text-xs ${on ? 'text-stone-300' : 'text-stone-500'}`}>
+                      <Money amount={p.price} />
+                    </span>
+                  </label>
+                );
+              })}
+            </div>
+            {sizeError && (
+              <p id="size-error" className="mt-2 text-sm font-medium text-rose-700" role="alert">
+                {sizeError}
+              </p>
+            )}
+          </fieldset>
+
+          <div className="mt-6">
+            <span id="qty-label" className="mb-2 block font-semibold">
+              {t('poster.quantity')}
+            </span>
+            <div className="inline-flex items-center rounded-full border border-stone-300" role="group" aria-labelledby="qty-label">
+              <button
+                type="button"
+                onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+                disabled={quantity <= 1}
+                aria-label={t('poster.decrease')}
+                className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-stone-100 disabled:opacity-40"
+              >
+                <MinusIcon className="h-4 w-4" />
+              </button>
+              <span className="w-10 text-center font-semibold" aria-live="polite" data-testid="quantity">
+                {quantity}
+              </span>
+              <button
+                type="button"
+                onClick={() => setQuantity((q) => q + 1)}
+                aria-label={t('poster.increase')}
+                className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-stone-100"
+              >
+                <PlusIcon className="h-4 w-4" />
+              </button>
+            </div>
+          </div>
+
+          <button
+            type="button"
+            onClick={add}
+            disabled={adding.isLoading}
+            className="mt-8 w-full rounded-full bg-stone-900 py-4 text-lg font-semibold text-white shadow-lg transition hover:bg-stone-700 disabled:opacity-60"
+            data-testid="add-to-cart"
+          >
+            {adding.isLoading ? t('poster.adding') : t('poster.addToCart')}
+          </button>
+        </div>
+      </div>
+      <GalleryStrip />
+      <Recommendations category={poster.category} exclude={poster.id} />
+      {zoom && <ZoomOverlay src={poster.imageUrl} alt={poster.name} onClose={() => setZoom(false)} />}
+    </div>
+  );
 }

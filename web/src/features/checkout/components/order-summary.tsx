@@ -1,0 +1,86 @@
+import { useT } from '../../../lib/i18n';
+import { Ltr, Money } from '../../../lib/ltr';
+import { round2 } from '../../cart/cart-math';
+import type { Cart } from '../../cart/cart-types';
+
+export interface SummaryFigures {
+  subtotal: number;
+  promotions: number;
+  promo: number;
+  shipping: number | null;
+  codFee: number;
+  taxAmount: number;
+  taxRate: number;
+  total: number;
+}
+
+/** Total = subtotal − promotions − promo + shipping (unless free) + COD fee (spec 9). */
+export function summaryFigures(cart: Cart, shipping: number | null, paymentMethod: string): SummaryFigures {
+  const promotions = cart.discountFromPromotions ?? 0;
+  const promo = cart.discountFromPromoCode ?? 0;
+  const codFee = paymentMethod === 'COD' ? (cart.codFee ?? 0) : 0;
+  return {
+    subtotal: cart.subtotal,
+    promotions,
+    promo,
+    shipping,
+    codFee,
+    taxAmount: cart.taxAmount ?? 0,
+    taxRate: cart.taxRate ?? 14,
+    total: round2(cart.subtotal - promotions - promo + (shipping ?? 0) + codFee),
+  };
+}
+
+export function OrderSummary({ figures, promoCode }: { figures: SummaryFigures; promoCode: string | null }) {
+  const t = useT();
+  const row = 'flex items-center justify-between gap-4 py-1.5';
+  return (
+    <dl className="text-sm" data-testid="order-summary">
+      <div className={row}>
+        <dt>{t('checkout.subtotal')}</dt>
+        <dd><Money amount={figures.subtotal} /></dd>
+      </div>
+      {figures.promotions > 0 && (
+        <div className={`${row} text-emerald-700`}>
+          <dt>{t('checkout.promotions')}</dt>
+          <dd><Ltr>−</Ltr><Money amount={figures.promotions} /></dd>
+        </div>
+      )}
+      {figures.promo > 0 && (
+        <div className={`${row} text-emerald-700`}>
+          <dt>
+            {t('checkout.promoDiscount')} {promoCode && <Ltr>({promoCode})</Ltr>}
+          </dt>
+          <dd><Ltr>−</Ltr><Money amount={figures.promo} /></dd>
+        </div>
+      )}
+      <div className={row}>
+        <dt>{t('checkout.shippingCost')}</dt>
+        <dd data-testid="summary-shipping">
+          {figures.shipping === null ? (
+            <span className="text-stone-500">{t('checkout.shippingTbd')}</span>
+          ) : figures.shipping === 0 ? (
+            <span className="font-semibold text-emerald-700">{t('checkout.free')}</span>
+          ) : (
+            <Money amount={figures.shipping} />
+          )}
+        </dd>
+      </div>
+      {figures.codFee > 0 && (
+        <div className={row}>
+          <dt>{t('checkout.codFee')}</dt>
+          <dd><Money amount={figures.codFee} /></dd>
+        </div>
+      )}
+      <div className={`${row} mt-2 border-t border-stone-200 pt-3 text-lg font-bold`}>
+        <dt>{t('checkout.total')}</dt>
+        <dd data-testid="summary-total"><Money amount={figures.total} /></dd>
+      </div>
+      {figures.taxAmount > 0 && (
+        <p className="text-end text-xs text-stone-500">
+          {t('checkout.tax', { rate: figures.taxRate })}: <Money amount={figures.taxAmount} />
+        </p>
+      )}
+    </dl>
+  );
+}

@@ -1,0 +1,67 @@
+import { useId, useState, type FormEvent } from 'react';
+import { errorMessage, errorStatus } from '../../../lib/api';
+import { useT } from '../../../lib/i18n';
+import { fillTemplate, Ltr } from '../../../lib/ltr';
+import { useToast } from '../../../lib/toast';
+import { useApplyPromoCodeMutation, useRemovePromoCodeMutation } from '../../cart/cart-api';
+
+export function PromoCodeBox({ applied }: { applied: string | null }) {
+  const t = useT();
+  const toast = useToast();
+  const id = useId();
+  const [code, setCode] = useState('');
+  const [apply, applying] = useApplyPromoCodeMutation();
+  const [remove, removing] = useRemovePromoCodeMutation();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = code.trim();
+    if (!trimmed) return;
+    try {
+      await apply(trimmed).unwrap();
+      toast.success(t('checkout.promoApplied', { code: trimmed.toUpperCase() }));
+      setCode('');
+    } catch (err) {
+      toast.error(errorMessage(err, t('checkout.promoFailed')));
+      if (errorStatus(err) === 400) setCode('');
+    }
+  };
+  const drop = async () => {
+    try {
+      await remove().unwrap();
+      toast.success(t('checkout.promoRemoved'));
+    } catch {
+      toast.error(t('checkout.promoRemoveFailed'));
+    }
+  };
+
+  if (applied) {
+    return (
+      <div className="flex items-center justify-between gap-3 rounded-xl bg-emerald-50 px-4 py-3 text-emerald-900" data-testid="promo-applied">
+        <span>{fillTemplate(t('checkout.promoActive'), { code: <Ltr className="font-bold">{applied}</Ltr> })}</span>
+        <button type="button" onClick={drop} disabled={removing.isLoading} className="rounded-full px-3 py-1 text-sm font-semibold underline hover:bg-emerald-100">
+          {t('checkout.removePromo')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={submit} className="flex gap-2">
+      <label htmlFor={id} className="sr-only">
+        {t('checkout.promo')}
+      </label>
+      <input
+        id={id}
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        placeholder={t('checkout.promo')}
+        autoComplete="off"
+        dir="ltr"
+        className="min-w-0 flex-1 rounded-full border border-stone-300 bg-white px-4 py-2 uppercase placeholder:normal-case"
+      />
+      <button type="submit" disabled={!code.trim() || applying.isLoading} className="rounded-full bg-stone-900 px-5 py-2 text-sm font-semibold text-white disabled:opacity-50">
+        {t('checkout.apply')}
+      </button>
+    </form>
+  );
+}

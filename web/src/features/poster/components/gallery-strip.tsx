@@ -1,0 +1,37 @@
+import { useT } from '../../../lib/i18n';
+import { SmartImage } from '../../../lib/smart-image';
+import { useGetGalleryQuery } from '../../catalog/catalog-api';
+
+/** Community Gallery: the list shown twice in a row so the scrolling strip loops seamlessly. */
+export function GalleryStrip() {
+  const t = useT();
+  const { data, isError, isLoading } = useGetGalleryQuery();
+  return (
+    <section className="mt-16" aria-labelledby="gallery-title">
+      <h2 id="gallery-title" className="mb-4 font-display text-2xl font-bold">
+        {t('poster.gallery')}
+      </h2>
+      {isError ? (
+        <p className="text-rose-700">{t('poster.galleryFailed')}</p>
+      ) : isLoading ? null : !data?.length ? (
+        <p className="text-stone-500">{t('poster.galleryEmpty')}</p>
+      ) : (
+        <div className="group overflow-hidden" dir="ltr">
+          <ul className="flex w-max animate-[gallery_40s_linear_infinite] gap-4 group-hover:[animation-play-state:paused] motion-reduce:animate-none">
+            {[...data, ...data].map((img, i) => (
+              <li key={`${img.id}-${i}`} aria-hidden={i >= data.length ? true : undefined}>
+                <SmartImage
+                  src={img.imageUrl}
+                  alt={i >= data.length ? '' : `Customer photo ${i + 1}`}
+                  width={180}
+                  height={240}
+                  className="h-60 w-44 rounded-lg bg-stone-200 object-cover"
+                />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { errorMessage } from '../../../lib/api';
+import { useT } from '../../../lib/i18n';
+import { Money } from '../../../lib/ltr';
+import { SmartImage } from '../../../lib/smart-image';
+import { useToast } from '../../../lib/toast';
+import { useAppDispatch } from '../../../app/store';
+import { setCartOpen } from '../../../app/ui-slice';
+import { useAddToCartMutation } from '../../cart/cart-api';
+import type { Product } from '../../catalog/catalog-types';
+
+export function AddonCard({ product }: { product: Product }) {
+  const t = useT();
+  const toast = useToast();
+  const dispatch = useAppDispatch();
+  const [addToCart, { isLoading }] = useAddToCartMutation();
+  const add = async () => {
+    try {
+      await addToCart({ productId: product.id, posterName: product.name, price: product.price, quantity: 1, imageUrl: product.imageUrl }).unwrap();
+      toast.success(t('poster.added'), product.name);
+      dispatch(setCartOpen(true));
+    } catch (e) {
+      toast.error(errorMessage(e, t('poster.addFailed')));
+    }
+  };
+  return (
+    <article className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-stone-900/5" data-testid="addon-card">
+      <SmartImage src={product.imageUrl} alt={product.name} width={300} height={300} className="aspect-square h-auto w-full bg-stone-100 object-cover" />
+      <div className="flex flex-1 flex-col p-4">
+        <h3 className="font-semibold">{product.name}</h3>
+        <p className="mt-1 line-clamp-3 text-sm text-stone-600">{product.description}</p>
+        <div className="mt-auto flex items-center justify-between gap-2 pt-4">
+          <Money amount={product.price} className="font-semibold" />
+          <button
+            type="button"
+            onClick={add}
+            disabled={isLoading}
+            className="rounded-full bg-stone-900 px-4 py-2 text-sm font-semibold text-white hover:bg-stone-700 disabled:opacity-50"
+          >
+            {isLoading ? t('poster.adding') : t('shop.addToCart')}
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}
