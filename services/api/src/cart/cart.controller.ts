@@ -150,15 +150,17 @@ export class CartController {
   /** The shipping cost for a governorate; with a cart, its own (0 from the free-shipping threshold). */
   @Get('shipping/estimate')
   @ApiOkResponse({ description: 'a number (EGP)', type: Number })
-  async shippingEstimate(@Headers('x-cart-id') h: string, @Query() q: RequiredGovernorateQueryDto): Promise<number> {
+  async shippingEstimate(@Headers('x-cart-id') h: string, @Query() q: RequiredGovernorateQueryDto, @Res() res: Response): Promise<void> {
     const governorate = parseGovernorate(q.governorate);
     if (!governorate) throw new BadRequestException(CHECKOUT_MESSAGES.invalidGovernorate);
     const cartId = this.cartId(h);
+    let cost = piastresToEgp(this.rules.shippingRates[governorate]);
     if (cartId) {
       const a = await this.carts.getCart(cartId, governorate);
-      if (a.cart.items.length > 0) return a.cart.shippingCost;
+      if (a.cart.items.length > 0) cost = a.cart.shippingCost;
     }
-    return piastresToEgp(this.rules.shippingRates[governorate]);
+    // A bare JSON number (Nest would send a primitive as text/html).
+    res.json(cost);
   }
 
   /** Price of a custom poster of a size (write side: the price the cart will charge). */

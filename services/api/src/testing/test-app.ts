@@ -38,6 +38,8 @@ export interface TestAppOptions {
   /** Start the projector in-process when its code is available (default true). */
   projector?: boolean;
   env?: Record<string, string>;
+  /** A second API "replica" on the same database (its own process state: locks, caches); it does not drop the database. */
+  sameDatabaseAs?: TestApp;
 }
 
 interface ProjectorHandle {
@@ -51,7 +53,9 @@ interface ProjectorHandle {
  * projector's code is there, so queries see commands. No mocks.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const db = await createTestDatabase('api');
+  const db = options.sameDatabaseAs
+    ? { url: options.sameDatabaseAs.config.databaseUrl, drop: async () => undefined }
+    : await createTestDatabase('api');
   const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'api-uploads-'));
   const config: AppConfig = {
     ...loadConfig({
@@ -60,7 +64,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       EVENT_STORE: 'postgres',
       ADMIN_USERNAME: TEST_ADMIN.username,
       ADMIN_PASSWORD: TEST_ADMIN.password,
-      JWT_SECRET: 'test-secret-' + Math.random().toString(36).slice(2),
+      JWT_SECRET: options.sameDatabaseAs?.config.jwtSecret ?? 'test-secret-' + Math.random().toString(36).slice(2),
       UPLOADS_DIR: uploadsDir,
       WEB_DIST_DIR: path.join(uploadsDir, 'no-web'),
       WEB_ORIGIN: 'http://localhost:5173',
@@ -75,7 +79,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const tokens = app.get(AdminTokenService);
 
   let projector: ProjectorHandle | undefined;
-  if (options.projector !== false) projector = await startProjector(store, db.url).catch(() => undefined);
+  if (options.projector !== false && !options.sameDatabaseAs) projector = await startProjector(store, db.url).catch(() => undefined);
 
   const waitForProjections = async (position?: Position | string, timeoutMs = 5000): Promise<boolean> => {
     const target = typeof position === 'string' ? parse(position) : (position ?? (await store.headPosition()));

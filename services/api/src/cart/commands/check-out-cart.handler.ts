@@ -8,6 +8,7 @@ import type { CheckoutForm } from '#domain/checkout/commands.js';
 import { checkoutEventIds, newOrderNumber, orderIdForCart } from '#domain/checkout/order-number.js';
 import { priceCart } from '#domain/pricing/price-cart.js';
 import { DomainError } from '#domain/shared/domain-error.js';
+import { uuidFromName } from '#domain/shared/uuid-from-name.js';
 import { piastresToEgp } from '#domain/shared/money.js';
 import type { ShopRules } from '#domain/shop-config.js';
 import { cartStream, orderNumberStream, orderStream } from '#domain/streams.js';
@@ -85,17 +86,20 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand>
       const orderNumber = await this.reserveOrderNumber(cartId, ids.orderNumberReserved, extra);
       const { decision, pricing } = await this.decide(cartId, cart, form, { orderId, orderNumber, now }, priced.pricing);
       const metadata = eventMetadata(extra);
+      // The id carries the order number: the store treats re-appending a known id as an idempotent
+      // success, so two racers with one fixed id would both "win" with different numbers.
+      const cartEventId = uuidFromName(`${ids.cartCheckedOut}:${orderNumber}`);
       try {
         await this.executor.store.append(
           cartStream(cartId),
-          decision.cartEvents.map((e) => ({ id: ids.cartCheckedOut, type: e.type, data: e.data, metadata })),
+          decision.cartEvents.map((e) => ({ id: cartEventId, type: e.type, data: e.data, metadata })),
           { expectedRevision: revision < 0n ? 'no_stream' : revision },
         );
       } catch (e) {
         if (e instanceof WrongExpectedRevision) continue; // a racing checkout or a cart change: look again
         throw e;
       }
-      await this.placeOrder(orderId, decision, { ...metadata, causationId: ids.cartCheckedOut }, ids.orderPlaced);
+      await this.placeOrder(orderId, decision, { ...metadata, causationId: cartEventId }, ids.orderPlaced);
       return {
         orderNumber,
         orderId,
@@ -170,7 +174,7 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand>
       return; // this request's form can't complete it; a later retry with a valid form will
     }
     const ids = checkoutEventIds(cartId);
-    await this.placeOrder(done.orderId, decided.decision, { ...eventMetadata(extra), causationId: ids.cartCheckedOut }, ids.orderPlaced);
+    await this.placeOrder(done.orderId, decided.decision, eventMetadata(extra), ids.orderPlaced);
   }
 }
 

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { orderStream } from '#domain/streams.js';
+import { orderIdForCart } from '#domain/checkout/order-number.js';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { VALID_CHECKOUT, changePosterPrices, deactivatePromo, seedPoster, seedProduct, seedPromo } from '../testing/seed-catalogue.js';
+
+describe('checkout (HTTP, real PostgreSQL event store)', () => {
+  let t: TestApp;
+  let poster: Awaited<ReturnType<typeof seedPoster>>;
+  beforeAll(async () => {
+    t = await createTestApp({ projector: false });
+    poster = await seedPoster(t.store, { prices: { SIZE_20x30: 20000, SIZE_30x40: 30000 } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function cartWith(quantity: number, size = 'SIZE_20x30'): Promise<string> {
+    const res = await t.request().post('/api/user/cart').send({ posterId: poster.posterId, size, quantity }).expect(200);
+    return res.body.cartId;
+  }
+
+  it('places an order priced from the catalogue and answers its number', async () => {
+    const cartId = await cartWith(2);
+    const res = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).send({ ...VALID_CHECKOUT, total: 1, subtotal: 1 }).expect(200);
+    expect(res.body.orderNumber).toMatch(/^PS-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
+    expect(res.body.orderId).toBe(orderIdForCart(cartId));
+    expect(res.headers['x-event-position']).toMatch(/^\d+\/\d+$/);
+    const [placed] = await t.store.readStream(orderStream(res.body.orderId));
+    expect(placed.type).toBe('OrderPlaced');
+    const data = placed.data as { totals: { subtotal: number; shippingCost: number; codFee: number; total: number }; customer: { phone: string } };
+    // 2 × 200 EGP, Cairo shipping 60, COD 20
+    expect(data.totals).toMatchObject({ subtotal: 40000, shippingCost: 6000, codFee: 2000, total: 48000 });
+    expect(placed.metadata.correlationId).toBe(res.headers['x-request-id']);
+    expect(placed.metadata.actor).toEqual({ kind: 'shopper', id: cartId });
+    // the checked-out cart is finished: the next cart call starts a new one
+    const next = await t.request().get('/api/user/cart').set('X-Cart-Id', cartId).expect(200);
+    expect(next.body.cartId).not.toBe(cartId);
+    expect(next.body.cart.items).toEqual([]);
+  });
+
+  it('refuses an empty cart with "Your cart is empty" and appends nothing', async () => {
+    const empty = (await t.request().get('/api/user/cart').expect(200)).body.cartId;
+    const before = await t.store.headPosition();
+    const res = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', empty).send(VALID_CHECKOUT).expect(400);
+    expect(res.body.message).toBe('Your cart is empty');
+    expect(await t.store.headPosition()).toEqual(before);
+  });
+
+  it.each([
+    [{ firstName: '' }, 'First name is required'],
+    [{ lastName: undefined }, 'Last name is required'],
+    [{ phone: '' }, 'Phone number is required'],
+    [{ phone: '0123' }, 'Please enter a valid Egyptian phone number.'],
+    [{ addressLine: ' ' }, 'Address line is required'],
+    [{ building: '' }, 'Building is required'],
+    [{ apartment: '' }, 'Apartment is required'],
+    [{ city: '' }, 'City is required'],
+    [{ governorate: '' }, 'Governorate is required'],
+    [{ paymentMethod: '' }, 'Payment method is required'],
+  ])('refuses %j with the spec message and appends nothing', async (change, message) => {
+    const cartId = await cartWith(2);
+    const before = await t.store.headPosition();
+    const res = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).send({ ...VALID_CHECKOUT, ...change }).expect(400);
+    expect(res.body.message).toBe(message);
+    expect(await t.store.headPosition()).toEqual(before);
+  });
+
+  it('enforces the minimum of 2 posters outside the exempt governorates (add-ons do not count)', async () => {
+    const cartId = await cartWith(1);
+    const { productId } = await seedProduct(t.store);
+    await t.request().post('/api/user/cart').set('X-Cart-Id', cartId).send({ productId, quantity: 3 }).expect(200);
+    const res = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).send({ ...VALID_CHECKOUT, governorate: 'ALEXANDRIA' }).expect(400);
+    expect(res.body.message).toBe('Minimum order for ALEXANDRIA is 2 posters');
+    await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).send({ ...VALID_CHECKOUT, governorate: 'GIZA' }).expect(200);
+  });
+
+  it('makes exactly one order from 20 concurrent checkouts of one cart, and all get its number', async () => {
+    const cartId = await cartWith(3);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).send(VALID_CHECKOUT)),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    const numbers = new Set(answers.map((a) => a.body.orderNumber));
+    expect(numbers.size).toBe(1);
+    const events = await t.store.readStream(orderStream(orderIdForCart(cartId)));
+    expect(events.filter((e) => e.type === 'OrderPlaced')).toHaveLength(1);
+    const cartEvents = await t.store.readStream(`cart-${cartId}`);
+    expect(cartEvents.filter((e) => e.type === 'CartCheckedOut')).toHaveLength(1);
+  });
+
+  it('answers a retry with the same Idempotency-Key with the same order', async () => {
+    const cartId = await cartWith(2);
+    const a = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).set('Idempotency-Key', 'key-1').send(VALID_CHECKOUT).expect(200);
+    const b = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).set('Idempotency-Key', 'key-1').send(VALID_CHECKOUT).expect(200);
+    expect(b.body.orderNumber).toBe(a.body.orderNumber);
+  });
+
+  it('charges the price of checkout time when the catalogue changed after add-to-cart', async () => {
+    const cartId = await cartWith(2, 'SIZE_30x40');
+    await changePosterPrices(t.store, poster.posterId, poster.variants.map((v) => ({ ...v, price: v.size === 'SIZE_30x40' ? 45000 : v.price })));
+    const cart = await t.request().get('/api/user/cart?governorate=CAIRO').set('X-Cart-Id', cartId).expect(200);
+    expect(cart.body.cart.items[0].price).toBe(450);
+    const res = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).send(VALID_CHECKOUT).expect(200);
+    const [placed] = await t.store.readStream(orderStream(res.body.orderId));
+    const data = placed.data as { items: Array<{ unitPrice: number }>; totals: { subtotal: number } };
+    expect(data.items[0].unitPrice).toBe(45000);
+    expect(data.totals.subtotal).toBe(90000);
+    expect(res.body.total).toBe(cart.body.cart.total);
+  });
+
+  it('applies a promo code, and drops it at checkout once deactivated, with a message', async () => {
+    await seedPromo(t.store, 'FOLLOW10', 10);
+    const cartId = await cartWith(2);
+    const bad = await t.request().post('/api/user/cart/promocode/apply?code=NOPE').set('X-Cart-Id', cartId).expect(400);
+    expect(bad.body.message).toBe('Invalid promo code');
+    const ok = await t.request().post('/api/user/cart/promocode/apply?code=follow10').set('X-Cart-Id', cartId).expect(200);
+    expect(ok.body).toMatchObject({ promoCode: 'FOLLOW10', message: 'Promo code FOLLOW10 applied successfully!' });
+    expect(ok.body.cart).toMatchObject({ promoDiscount: 10, discountFromPromoCode: 40 });
+    expect((await t.request().get('/api/user/cart/promocode').set('X-Cart-Id', cartId).expect(200)).body.promoCode).toBe('FOLLOW10');
+    await deactivatePromo(t.store, 'FOLLOW10');
+    const res = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).send(VALID_CHECKOUT).expect(200);
+    expect(res.body.promoMessage).toBe('Promo code FOLLOW10 is no longer active');
+    expect(res.body.total).toBe(480);
+  });
+
+  it('sets the payment method: ONLINE has no COD fee; a bad method is a 400', async () => {
+    const cartId = await cartWith(2);
+    const res = await t.request().post('/api/user/cart/payment-method?method=ONLINE').set('X-Cart-Id', cartId).expect(200);
+    expect(res.body.cart).toMatchObject({ paymentMethod: 'ONLINE', codFee: 0 });
+    const bad = await t.request().post('/api/user/cart/payment-method?method=CASH').set('X-Cart-Id', cartId).expect(400);
+    expect(bad.body.message).toBe('Payment method must be COD or ONLINE');
+  });
+
+  it('estimates shipping by governorate, free for a cart past the threshold', async () => {
+    expect((await t.request().get('/api/user/shipping/estimate?governorate=ALEXANDRIA').expect(200)).body).toBe(70);
+    const big = await cartWith(8); // 8 × 200 = 1,600 ≥ 1,499
+    expect((await t.request().get('/api/user/shipping/estimate?governorate=ASWAN').set('X-Cart-Id', big).expect(200)).body).toBe(0);
+    expect((await t.request().get('/api/user/shipping/estimate?governorate=ATLANTIS').expect(400)).body.message).toBe('Please select a valid governorate');
+  });
+
+  it('prices a custom poster size', async () => {
+    expect((await t.request().get('/api/user/calculate?size=SIZE_30x40').expect(200)).body).toEqual({ size: 'SIZE_30x40', price: 220 });
+    expect((await t.request().get('/api/user/calculate?size=SIZE_1x1').expect(400)).body.message).toBe('Please select a valid size');
+  });
+});
