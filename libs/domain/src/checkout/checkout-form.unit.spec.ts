@@ -1,0 +1,93 @@
+import { DomainError } from '../shared/domain-error.js';
+import { validateCheckoutForm } from './checkout-form.js';
+import type { CheckoutForm } from './commands.js';
+
+const validForm: CheckoutForm = {
+  firstName: ' Mona ',
+  lastName: 'Adel',
+  phone: '+20 10 1234 5678',
+  email: 'Mona@Example.com',
+  addressLine: '12 Nile St',
+  building: '4',
+  apartment: '7',
+  city: 'Zamalek',
+  governorate: 'cairo',
+  paymentMethod: 'cod',
+  notes: '',
+};
+
+function errorOf(form: CheckoutForm): DomainError {
+  try {
+    validateCheckoutForm(form);
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error('expected a validation error');
+}
+
+describe('validateCheckoutForm', () => {
+  it('returns clean values: trimmed, phone normalised, governorate code, default coordinates', () => {
+    expect(validateCheckoutForm(validForm)).toEqual({
+      paymentMethod: 'COD',
+      customer: {
+        firstName: 'Mona',
+        lastName: 'Adel',
+        phone: '01012345678',
+        email: 'mona@example.com',
+        addressLine: '12 Nile St',
+        building: '4',
+        apartment: '7',
+        city: 'Zamalek',
+        governorate: 'CAIRO',
+        latitude: 30.0444,
+        longitude: 31.2357,
+        notes: null,
+      },
+    });
+  });
+
+  it('keeps given coordinates and notes', () => {
+    const { customer } = validateCheckoutForm({ ...validForm, latitude: '31.2', longitude: 29.9, notes: ' Ring twice ' });
+    expect(customer).toMatchObject({ latitude: 31.2, longitude: 29.9, notes: 'Ring twice' });
+  });
+
+  it.each([
+    ['firstName', 'First name is required'],
+    ['lastName', 'Last name is required'],
+    ['phone', 'Phone number is required'],
+    ['addressLine', 'Address line is required'],
+    ['building', 'Building is required'],
+    ['apartment', 'Apartment is required'],
+    ['city', 'City is required'],
+    ['governorate', 'Governorate is required'],
+    ['paymentMethod', 'Payment method is required'],
+  ] as const)('requires %s: "%s"', (field, message) => {
+    const error = errorOf({ ...validForm, [field]: '  ' });
+    expect(error.code).toBe('CHECKOUT_INVALID');
+    expect(error.kind).toBe('validation');
+    expect(error.message).toBe(message);
+    expect(error.fieldErrors).toEqual({ [field]: message });
+  });
+
+  it('reports every missing field, the first one as the message', () => {
+    const error = errorOf({});
+    expect(error.message).toBe('First name is required');
+    expect(Object.keys(error.fieldErrors ?? {})).toHaveLength(9);
+  });
+
+  it('refuses a phone that is not an Egyptian mobile', () => {
+    const error = errorOf({ ...validForm, phone: '02 2345 6789' });
+    expect(error.message).toBe('Please enter a valid Egyptian phone number.');
+  });
+
+  it('refuses an unknown governorate and payment method, and a bad e-mail', () => {
+    expect(errorOf({ ...validForm, governorate: 'Narnia' }).fieldErrors).toEqual({ governorate: 'Please select a valid governorate' });
+    expect(errorOf({ ...validForm, paymentMethod: 'CARD' }).fieldErrors).toEqual({ paymentMethod: 'Payment method must be COD or ONLINE' });
+    expect(errorOf({ ...validForm, email: 'mona@' }).fieldErrors).toEqual({ email: 'Please enter a valid email address' });
+  });
+
+  it('refuses absurdly long fields', () => {
+    expect(errorOf({ ...validForm, city: 'x'.repeat(201) }).fieldErrors).toEqual({ city: 'This field is too long' });
+  });
+});
