@@ -4,6 +4,8 @@ import { JOB_QUEUE, type JobQueue } from '#platform/jobs/job-queue.port.js';
 import { FILE_STORAGE, type FileStorage } from '#platform/storage/file-storage.port.js';
 import type { AppConfig } from '#platform/config/app-config.js';
 import { APP_CONFIG } from '../common/tokens.js';
+import { CustomPosterUploadController } from './custom-poster-upload.controller.js';
+import { GalleryAdminController } from './gallery-admin.controller.js';
 import { ImageIntakeService } from './image-intake.service.js';
 import { THUMBNAILS_JOB, thumbnailsProcessor } from './thumbnails.js';
 
@@ -18,6 +20,7 @@ import { THUMBNAILS_JOB, thumbnailsProcessor } from './thumbnails.js';
       useFactory: (config: AppConfig) => ({ redisUrl: config.redisUrl, queueName: jobQueueNameFor(config.databaseUrl, process.env.JOBS_QUEUE) }),
     }),
   ],
+  controllers: [CustomPosterUploadController, GalleryAdminController],
   providers: [ImageIntakeService],
   exports: [ImageIntakeService],
 })

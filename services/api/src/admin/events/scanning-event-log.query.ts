@@ -55,6 +55,15 @@ export class ScanningEventLogQuery implements EventLogQuery {
     return this.answer(window.reverse(), options.limit, undefined);
   }
 
+  async lagAfter(position: Position, cap: number) {
+    const batch = await this.store.readAll({ fromPosition: position, maxCount: cap + 1 });
+    return { events: Math.min(batch.length, cap), capped: batch.length > cap, oldestAt: batch[0]?.createdAt ?? null };
+  }
+
+  async close(): Promise<void> {
+    // The store belongs to the application.
+  }
+
   private answer(found: RecordedEvent[], limit: number, resumeAt: Position | undefined): EventLogPage {
     const hasMore = found.length > limit || resumeAt !== undefined;
     const page = found.slice(0, limit);

@@ -1,0 +1,50 @@
+import { Body, Controller, Get, HttpCode, Patch, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiProperty, ApiTags } from '@nestjs/swagger';
+import { IsString, MaxLength } from 'class-validator';
+import { DataSource } from 'typeorm';
+import { AnnouncementEntity } from '#read-models/announcement.entity.js';
+import { AdminOnly } from '../../auth/admin-only.decorator.js';
+import { ReadsProjections } from '../../common/reads-projections.decorator.js';
+import { ChangeAnnouncementCommand } from './content.handlers.js';
+
+export class AnnouncementDto {
+  @ApiProperty({ example: 'Free shipping over 1,499 EGP this week!' })
+  @IsString({ message: 'Text is required' })
+  @MaxLength(500, { message: 'Announcement must be at most 500 characters' })
+  text!: string;
+}
+
+@ApiTags('admin: announcement')
+@AdminOnly()
+@Controller('admin/announcement')
+export class AdminAnnouncementController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  @Get()
+  @ReadsProjections('announcement')
+  async get() {
+    const row = await this.dataSource.getRepository(AnnouncementEntity).findOneBy({ id: 1 });
+    return { text: row?.text ?? '', updatedAt: row?.updatedAt ?? null, updatedBy: row?.updatedBy ?? null };
+  }
+
+  /** Both forms of the old admin: POST and PATCH with { text }, answering { text }. */
+  @Post()
+  @HttpCode(200)
+  post(@Body() dto: AnnouncementDto) {
+    return this.change(dto.text);
+  }
+
+  @Patch()
+  patch(@Body() dto: AnnouncementDto) {
+    return this.change(dto.text);
+  }
+
+  private async change(text: string) {
+    const { state } = await this.commandBus.execute(new ChangeAnnouncementCommand({ type: 'ChangeAnnouncement', data: { text } }));
+    return { text: state.text };
+  }
+}

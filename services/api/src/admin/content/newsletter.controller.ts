@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { BadRequestException, NotFoundException, Body, Controller, Delete, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import type { Response } from 'express';
+import { DataSource } from 'typeorm';
+import { NewsletterSubscriberEntity } from '#read-models/newsletter-subscriber.entity.js';
+import { AdminOnly } from '../../auth/admin-only.decorator.js';
+import { likePattern } from '../../catalog/poster-view.js';
+import { ReadsProjections } from '../../common/reads-projections.decorator.js';
+import { CSV_BOM, csvRow, fileDate } from '../exports/csv.js';
+import { ExecuteNewsletterCommand } from './content.handlers.js';
+
+export class SubscribeDto {
+  @ApiProperty({ example: 'fan@example.com' })
+  @IsString({ message: 'Please enter a valid email address' })
+  @MaxLength(254, { message: 'Please enter a valid email address' })
+  email!: string;
+}
+
+export class UpdateSubscriberDto {
+  /** false unsubscribes (the only change a subscriber row supports). */
+  @ApiPropertyOptional() @IsOptional() @IsBoolean({ message: 'subscribed must be true or false' }) subscribed?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean({ message: 'active must be true or false' }) active?: boolean;
+}
+
+function view(s: NewsletterSubscriberEntity) {
+  return { id: s.id, email: s.email, subscribedAt: s.subscribedAt, createdAt: s.subscribedAt };
+}
+
+/** Anonymous visitors subscribe (footer form); no token needed. */
+@ApiTags('public')
+@Controller('public/newsletter')
+export class PublicNewsletterController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @Post()
+  async subscribe(@Body() dto: SubscribeDto) {
+    const subscriberId = randomUUID();
+    const { state } = await this.commandBus.execute(new ExecuteNewsletterCommand({ type: 'SubscribeToNewsletter', data: { subscriberId, email: dto.email } }));
+    const s = state.subscribers.find((x: { subscriberId: string }) => x.subscriberId === subscriberId);
+    return { id: subscriberId, email: s?.email ?? dto.email.trim().toLowerCase(), message: 'Subscribed successfully' };
+  }
+}
+
+@ApiTags('admin: newsletter')
+@AdminOnly()
+@Controller('admin/newsletter')
+export class AdminNewsletterController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  @Get()
+  @ReadsProjections('newsletter')
+  async list(@Query('search') search?: string) {
+    const qb = this.dataSource.getRepository(NewsletterSubscriberEntity).createQueryBuilder('s');
+    if (typeof search === 'string' && search.trim()) qb.where('s.email ILIKE :like', { like: likePattern(search.trim().slice(0, 254)) });
+    const rows = await qb.orderBy('s.subscribedAt', 'DESC').addOrderBy('s.id', 'ASC').getMany();
+    return rows.map(view);
+  }
+
+  /** CSV Email, Subscribed On (file subscribers-{date}.csv), streamed in batches. */
+  @Get('export')
+  @ReadsProjections('newsletter')
+  async export(@Res() res: Response) {
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="subscribers-${fileDate()}.csv"`);
+    res.setHeader('Cache-Control', 'no-store');
+    res.write(CSV_BOM + csvRow(['Email', 'Subscribed On']));
+    const repo = this.dataSource.getRepository(NewsletterSubscriberEntity);
+    for (let offset = 0; ; offset += 1000) {
+      const rows = await repo.find({ order: { subscribedAt: 'ASC', id: 'ASC' }, skip: offset, take: 1000 });
+      if (rows.length === 0) break;
+      if (!res.write(rows.map((r) => csvRow([r.email, r.subscribedAt.toISOString()])).join(''))) await new Promise((r) => res.once('drain', r));
+      if (rows.length < 1000) break;
+    }
+    res.end();
+  }
+
+  @Patch(':id')
+  async update(@Param('id') id: string, @Body() dto: UpdateSubscriberDto) {
+    const subscribed = dto.subscribed ?? dto.active;
+    if (subscribed === undefined) throw new BadRequestException('Nothing to change: send subscribed: false to unsubscribe');
+    if (subscribed) {
+      // Staying subscribed changes nothing; a subscriber that is not listed is a 404.
+      const row = await this.dataSource.getRepository(NewsletterSubscriberEntity).findOneBy({ id: id.slice(0, 64) });
+      if (!row) throw new NotFoundException('Subscriber not found');
+      return { ...view(row), subscribed: true };
+    }
+    return this.remove(id);
+  }
+
+  @Delete(':id')
+  async remove(@Param('id') id: string) {
+    await this.commandBus.execute(new ExecuteNewsletterCommand({ type: 'UnsubscribeFromNewsletter', data: { subscriberId: id.slice(0, 64) } }));
+    return { id, subscribed: false, deleted: true };
+  }
+}

@@ -1,0 +1,55 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Brackets, DataSource } from 'typeorm';
+import { CustomerEntity } from '#read-models/customer.entity.js';
+import { AdminOnly } from '../../auth/admin-only.decorator.js';
+import { likePattern } from '../../catalog/poster-view.js';
+import { ReadsProjections } from '../../common/reads-projections.decorator.js';
+import { pageInfo, parsePaging } from '../shared/paging.js';
+
+function view(c: CustomerEntity) {
+  return {
+    id: c.phone,
+    firstName: c.firstName,
+    lastName: c.lastName,
+    email: c.email,
+    phone: c.phone,
+    addressLine: c.addressLine,
+    building: c.building,
+    apartment: c.apartment,
+    city: c.city,
+    governorate: c.governorate,
+    createdAt: c.createdAt,
+    lastOrderAt: c.lastOrderAt,
+    orderCount: c.orderCount,
+  };
+}
+
+@ApiTags('admin: customers')
+@AdminOnly()
+@Controller('admin/customers')
+export class AdminCustomersController {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** page (1-based) and size (the old admin asks page=1&size=1000); optional search on name, phone, e-mail. */
+  @Get()
+  @ReadsProjections('customers')
+  async list(@Query() query: Record<string, unknown>) {
+    const paging = parsePaging(query, { size: 20, max: 1000 });
+    const qb = this.dataSource.getRepository(CustomerEntity).createQueryBuilder('c');
+    if (typeof query.search === 'string' && query.search.trim()) {
+      const like = likePattern(query.search.trim().slice(0, 200));
+      qb.where(
+        new Brackets((w) =>
+          w
+            .where("(c.first_name || ' ' || c.last_name) ILIKE :like", { like })
+            .orWhere('c.phone ILIKE :like', { like })
+            .orWhere('c.email ILIKE :like', { like }),
+        ),
+      );
+    }
+    const [rows, total] = await qb.orderBy('c.createdAt', 'DESC').addOrderBy('c.phone', 'ASC').skip((paging.page - 1) * paging.size).take(paging.size).getManyAndCount();
+    const data = rows.map(view);
+    return { data, customers: data, items: data, ...pageInfo(paging, total) };
+  }
+}

@@ -1,0 +1,62 @@
+import { BadRequestException, Body, Controller, Delete, Get, NotFoundException, Param, Patch, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { DataSource } from 'typeorm';
+import type { Discount } from '#domain/promotion/discounts.decider.js';
+import { DiscountEntity } from '#read-models/discount.entity.js';
+import { AdminOnly } from '../../auth/admin-only.decorator.js';
+import { ReadsProjections } from '../../common/reads-projections.decorator.js';
+import { CreateDiscountDto, UpdateDiscountDto } from './discount.dto.js';
+import { ExecuteDiscountCommand } from './discounts.handler.js';
+
+function view(d: Discount) {
+  return { id: d.discountId, category: d.category, percentage: d.percentage, active: d.active };
+}
+
+function idParam(id: string): number {
+  if (!/^\d{1,9}$/.test(id)) throw new NotFoundException(`Discount #${id.slice(0, 20)} not found`);
+  return Number(id);
+}
+
+@ApiTags('admin: discounts')
+@AdminOnly()
+@Controller('admin/discounts')
+export class AdminDiscountsController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  @Get()
+  @ReadsProjections('discounts')
+  async list() {
+    const rows = await this.dataSource.getRepository(DiscountEntity).find({ order: { id: 'ASC' } });
+    return rows.map((d) => ({ id: d.id, category: d.category, percentage: d.percentage, active: d.active, createdAt: d.createdAt }));
+  }
+
+  @Post()
+  async create(@Body() dto: CreateDiscountDto) {
+    const category = dto.category === undefined || dto.category === null || dto.category.trim() === '' ? null : dto.category;
+    const { state, events } = await this.commandBus.execute(
+      new ExecuteDiscountCommand({ type: 'CreateDiscount', data: { category, percentage: dto.percentage, active: dto.active ?? true } }),
+    );
+    const id = (events[0]?.data as { discountId: number }).discountId;
+    return view(state.discounts.find((d: Discount) => d.discountId === id)!);
+  }
+
+  /** Body percentage and/or active. */
+  @Patch(':id')
+  async update(@Param('id') id: string, @Body() dto: UpdateDiscountDto) {
+    const discountId = idParam(id);
+    if (dto.percentage === undefined && dto.active === undefined) throw new BadRequestException('Nothing to change: send percentage and/or active');
+    const { state } = await this.commandBus.execute(new ExecuteDiscountCommand({ type: 'ChangeDiscount', data: { discountId, percentage: dto.percentage, active: dto.active } }));
+    return view(state.discounts.find((d: Discount) => d.discountId === discountId)!);
+  }
+
+  @Delete(':id')
+  async remove(@Param('id') id: string) {
+    const discountId = idParam(id);
+    await this.commandBus.execute(new ExecuteDiscountCommand({ type: 'DeleteDiscount', data: { discountId } }));
+    return { id: discountId, deleted: true, message: `Discount #${discountId} deleted` };
+  }
+}

@@ -1,0 +1,43 @@
+import { Controller, Get, Inject, Query, Res } from '@nestjs/common';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { AdminOnly } from '../../auth/admin-only.decorator.js';
+import { parseCursor, parseEventLogFilters, parseLimit, parseOrder } from './event-log-filters.js';
+import { EVENT_LOG_QUERY, type EventLogQuery } from './event-log.query.js';
+import { parsePosition } from '#event-store/event-store.port.js';
+
+/** The analyst's window on the event log: browse with filters, or stream a window as NDJSON. */
+@ApiTags('admin: event log')
+@AdminOnly()
+@Controller('admin/events')
+export class AdminEventsController {
+  constructor(@Inject(EVENT_LOG_QUERY) private readonly log: EventLogQuery) {}
+
+  @Get()
+  @ApiQuery({ name: 'stream', required: false, description: "exact name, or a prefix ending in '-' or '*' (order-*)" })
+  @ApiQuery({ name: 'type', required: false, description: 'event type(s), comma-separated' })
+  @ApiQuery({ name: 'from', required: false }) @ApiQuery({ name: 'to', required: false })
+  @ApiQuery({ name: 'correlationId', required: false })
+  @ApiQuery({ name: 'after', required: false, description: 'nextCursor of the previous page' })
+  @ApiQuery({ name: 'limit', required: false }) @ApiQuery({ name: 'order', required: false, enum: ['asc', 'desc'] })
+  list(@Query() q: Record<string, unknown>) {
+    return this.log.page(parseEventLogFilters(q), { after: parseCursor(q.after), limit: parseLimit(q.limit, 50, 500), order: parseOrder(q.order) });
+  }
+
+  /** One JSON event per line, oldest first, page by page so memory stays flat. */
+  @Get('export')
+  async export(@Query() q: Record<string, unknown>, @Res() res: Response) {
+    const filters = parseEventLogFilters(q);
+    let after = parseCursor(q.after);
+    res.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="events-${new Date().toISOString().slice(0, 10)}.ndjson"`);
+    res.setHeader('Cache-Control', 'no-store');
+    for (;;) {
+      const page = await this.log.page(filters, { after, limit: 500, order: 'asc' });
+      if (page.data.length && !res.write(page.data.map((e) => JSON.stringify(e)).join('\n') + '\n')) await new Promise((r) => res.once('drain', r));
+      if (!page.nextCursor || res.destroyed) break;
+      after = parsePosition(page.nextCursor);
+    }
+    res.end();
+  }
+}

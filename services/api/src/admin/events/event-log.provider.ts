@@ -1,0 +1,23 @@
+import { Inject, Injectable, type OnApplicationShutdown, type Provider } from '@nestjs/common';
+import type { EventStore } from '#event-store/event-store.port.js';
+import type { AppConfig } from '#platform/config/app-config.js';
+import { APP_CONFIG, EVENT_STORE } from '../../common/tokens.js';
+import { EVENT_LOG_QUERY, type EventLogQuery } from './event-log.query.js';
+import { PostgresEventLogQuery } from './postgres-event-log.query.js';
+import { ScanningEventLogQuery } from './scanning-event-log.query.js';
+
+/** SQL over event_store.events for the PostgreSQL adapter; the port's readAll for any other. */
+export const eventLogQueryProvider: Provider = {
+  provide: EVENT_LOG_QUERY,
+  inject: [APP_CONFIG, EVENT_STORE],
+  useFactory: (config: AppConfig, store: EventStore): EventLogQuery =>
+    config.eventStore.kind === 'postgres' ? new PostgresEventLogQuery(config.eventStore.connectionString) : new ScanningEventLogQuery(store),
+};
+
+@Injectable()
+export class EventLogQueryLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(EVENT_LOG_QUERY) private readonly query: EventLogQuery) {}
+  onApplicationShutdown(): Promise<void> {
+    return this.query.close();
+  }
+}

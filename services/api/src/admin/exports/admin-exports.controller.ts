@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { BadRequestException, Body, Controller, ConflictException, Get, HttpCode, Inject, NotFoundException, Param, Post, Res } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { IsIn, IsObject, IsOptional } from 'class-validator';
+import type { Response } from 'express';
+import { JOB_QUEUE, type JobQueue } from '#platform/jobs/job-queue.port.js';
+import { AdminOnly } from '../../auth/admin-only.decorator.js';
+import { CurrentAdmin } from '../../auth/current-admin.decorator.js';
+import type { AdminPrincipal } from '../../auth/admin-token.service.js';
+import { EXPORT_JOB, EXPORT_KINDS, validateExportFilters, type ExportJobData, type ExportJobResult, type ExportKind } from './export-jobs.js';
+import { EXPORTS_DIR } from './exports-dir.js';
+
+export class RequestExportDto {
+  @ApiProperty({ enum: EXPORT_KINDS }) @IsIn(EXPORT_KINDS, { message: `kind must be one of ${EXPORT_KINDS.join(', ')}` }) kind!: ExportKind;
+  @ApiPropertyOptional({ description: 'The list endpoint query parameters (orders: status, dateFrom, dateTo, search, sort; events: stream, type, from, to, correlationId)' })
+  @IsOptional()
+  @IsObject({ message: 'filters must be an object' })
+  filters?: Record<string, unknown>;
+}
+
+const JOB_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/** Large exports as background jobs: request → poll state and progress → download. */
+@ApiTags('admin: exports and jobs')
+@AdminOnly()
+@Controller('admin')
+export class AdminExportsController {
+  constructor(
+    @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
+    @Inject(EXPORTS_DIR) private readonly exportsDir: string,
+  ) {}
+
+  @Post('exports')
+  @HttpCode(202)
+  async request(@Body() dto: RequestExportDto, @CurrentAdmin() admin: AdminPrincipal) {
+    const filters = Object.fromEntries(Object.entries(dto.filters ?? {}).filter(([, v]) => typeof v === 'string' || Array.isArray(v)));
+    validateExportFilters(dto.kind, filters);
+    const jobId = await this.jobs.enqueue<ExportJobData>(EXPORT_JOB, { kind: dto.kind, filters, requestedBy: admin.username });
+    return { jobId, state: 'waiting', statusUrl: `/api/admin/jobs/${jobId}` };
+  }
+
+  @Get('jobs/:id')
+  async status(@Param('id') id: string) {
+    const job = JOB_ID.test(id) ? await this.jobs.getJob<ExportJobResult | unknown>(id) : undefined;
+    if (!job) throw new NotFoundException('Job not found');
+    const isExport = job.name === EXPORT_JOB;
+    return {
+      id: job.id,
+      name: job.name,
+      state: job.state,
+      progress: job.progress,
+      downloadUrl: isExport && job.state === 'completed' ? `/api/admin/jobs/${job.id}/download` : null,
+      rows: isExport && job.state === 'completed' ? (job.result as ExportJobResult).rows : undefined,
+      error: job.failedReason ?? null,
+    };
+  }
+
+  @Get('jobs/:id/download')
+  async download(@Param('id') id: string, @Res() res: Response) {
+    const job = JOB_ID.test(id) ? await this.jobs.getJob<ExportJobResult>(id) : undefined;
+    if (!job || job.name !== EXPORT_JOB) throw new NotFoundException('Export not found');
+    if (job.state !== 'completed' || !job.result) throw new ConflictException(`Export is ${job.state}, not ready yet`);
+    const file = path.basename(job.result.file);
+    if (file !== job.result.file) throw new BadRequestException('Invalid export');
+    res.setHeader('Content-Type', job.result.contentType);
+    res.setHeader('Cache-Control', 'no-store');
+    res.attachment(job.result.downloadName);
+    res.sendFile(file, { root: this.exportsDir, dotfiles: 'deny' }, (err) => {
+      if (err && !res.headersSent) res.status(404).json({ statusCode: 404, error: 'Not Found', message: 'Export file is gone; request it again' });
+    });
+  }
+}

@@ -1,0 +1,94 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename } from 'node:fs/promises';
+import path from 'node:path';
+import { once } from 'node:events';
+import { parsePosition } from '#event-store/event-store.port.js';
+import type { DataSource } from 'typeorm';
+import { NewsletterSubscriberEntity } from '#read-models/newsletter-subscriber.entity.js';
+import type { EventLogQuery } from '../events/event-log.query.js';
+import { parseEventLogFilters } from '../events/event-log-filters.js';
+import type { AdminOrdersQueries } from '../orders/admin-orders.queries.js';
+import { parseOrderFilters } from '../orders/order-filters.js';
+import { ORDER_CSV_COLUMNS, orderCsvRow } from '../orders/orders-csv.js';
+import { CSV_BOM, csvRow, fileDate } from './csv.js';
+
+export const EXPORT_JOB = 'admin.export';
+export const EXPORT_KINDS = ['orders', 'newsletter', 'events'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+export interface ExportJobData {
+  kind: ExportKind;
+  /** The same query parameters the list endpoint takes (validated when the job is requested). */
+  filters: Record<string, unknown>;
+  requestedBy: string;
+}
+
+export interface ExportJobResult {
+  /** File name inside the exports directory (never under /uploads: exports hold personal data). */
+  file: string;
+  downloadName: string;
+  contentType: string;
+  rows: number;
+}
+
+/** Checked when the job is requested, so a bad filter is a 400 then and not a failed job later. */
+export function validateExportFilters(kind: ExportKind, filters: Record<string, unknown>): void {
+  if (kind === 'orders') parseOrderFilters(filters);
+  if (kind === 'events') parseEventLogFilters(filters);
+}
+
+/**
+ * The processor, the same under BullMQ and in-process: writes the whole export to a temporary
+ * file, reporting progress, then renames it into place (a download never sees half a file).
+ */
+export function exportProcessor(deps: { exportsDir: string; orders: AdminOrdersQueries; dataSource: DataSource; eventLog: EventLogQuery }) {
+  return async (data: ExportJobData, ctx: { jobId: string; reportProgress(p: number): Promise<void> }): Promise<ExportJobResult> => {
+    await mkdir(deps.exportsDir, { recursive: true });
+    const ext = data.kind === 'events' ? 'ndjson' : 'csv';
+    const file = `${ctx.jobId.replace(/[^A-Za-z0-9-]/g, '')}.${ext}`;
+    const tmp = path.join(deps.exportsDir, `${file}.part`);
+    const out = createWriteStream(tmp);
+    const write = async (chunk: string) => {
+      if (!out.write(chunk)) await once(out, 'drain');
+    };
+    let rows = 0;
+    if (data.kind === 'orders') {
+      const filters = parseOrderFilters(data.filters);
+      const total = Math.max(1, await deps.orders.count(filters));
+      await write(CSV_BOM + csvRow(ORDER_CSV_COLUMNS));
+      for await (const batch of deps.orders.batches(filters)) {
+        await write(batch.map(orderCsvRow).join(''));
+        rows += batch.length;
+        await ctx.reportProgress((rows / total) * 99);
+      }
+    } else if (data.kind === 'newsletter') {
+      const repo = deps.dataSource.getRepository(NewsletterSubscriberEntity);
+      const total = Math.max(1, await repo.count());
+      await write(CSV_BOM + csvRow(['Email', 'Subscribed On']));
+      for (let offset = 0; ; offset += 1000) {
+        const batch = await repo.find({ order: { subscribedAt: 'ASC', id: 'ASC' }, skip: offset, take: 1000 });
+        await write(batch.map((r) => csvRow([r.email, r.subscribedAt.toISOString()])).join(''));
+        rows += batch.length;
+        await ctx.reportProgress((rows / total) * 99);
+        if (batch.length < 1000) break;
+      }
+    } else {
+      const filters = parseEventLogFilters(data.filters);
+      let after;
+      for (;;) {
+        const page = await deps.eventLog.page(filters, { after, limit: 1000, order: 'asc' });
+        if (page.data.length) await write(page.data.map((e) => JSON.stringify(e)).join('\n') + '\n');
+        rows += page.data.length;
+        // The log has no cheap total: progress creeps towards 99 as pages arrive.
+        await ctx.reportProgress(Math.min(99, rows / 100));
+        if (!page.nextCursor) break;
+        after = parsePosition(page.nextCursor);
+      }
+    }
+    out.end();
+    await once(out, 'finish');
+    await rename(tmp, path.join(deps.exportsDir, file));
+    const downloadName = data.kind === 'orders' ? `orders_${fileDate()}.csv` : data.kind === 'newsletter' ? `subscribers-${fileDate()}.csv` : `events-${fileDate()}.ndjson`;
+    return { file, downloadName, contentType: ext === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8', rows };
+  };
+}

@@ -1,0 +1,81 @@
+import { BadRequestException, Body, Controller, Get, NotFoundException, Param, Patch, Query, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { DataSource } from 'typeorm';
+import { isUuid } from '#domain/shared/uuid-from-name.js';
+import { OrderEntity } from '#read-models/order.entity.js';
+import { AdminOnly } from '../../auth/admin-only.decorator.js';
+import { CurrentAdmin } from '../../auth/current-admin.decorator.js';
+import type { AdminPrincipal } from '../../auth/admin-token.service.js';
+import { ReadsProjections } from '../../common/reads-projections.decorator.js';
+import { CSV_BOM, csvRow, fileDate } from '../exports/csv.js';
+import { parsePaging } from '../shared/paging.js';
+import { AdminOrdersQueries } from './admin-orders.queries.js';
+import { parseOrderFilters } from './order-filters.js';
+import { OrderStatusDto } from './order-status.dto.js';
+import { ChangeOrderStatusCommand } from './order-status.handler.js';
+import { ORDER_CSV_COLUMNS, orderCsvRow } from './orders-csv.js';
+
+@ApiTags('admin: orders')
+@AdminOnly()
+@Controller('admin/orders')
+export class AdminOrdersController {
+  constructor(
+    private readonly queries: AdminOrdersQueries,
+    private readonly commandBus: CommandBus,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  /** status, dateFrom, dateTo (inclusive to the end of that day), search, sort, page, size. */
+  @Get()
+  @ReadsProjections('orders')
+  list(@Query() query: Record<string, unknown>) {
+    return this.queries.list(parseOrderFilters(query), parsePaging(query, { size: 1000, max: 5000 }));
+  }
+
+  /** CSV of the list with the same filters, streamed batch by batch from the read model. */
+  @Get('export')
+  @ReadsProjections('orders')
+  async export(@Query() query: Record<string, unknown>, @Res() res: Response) {
+    const filters = parseOrderFilters(query);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="orders_${fileDate()}.csv"`);
+    res.setHeader('Cache-Control', 'no-store');
+    res.write(CSV_BOM + csvRow(ORDER_CSV_COLUMNS));
+    for await (const batch of this.queries.batches(filters)) {
+      if (!res.write(batch.map(orderCsvRow).join(''))) await new Promise((r) => res.once('drain', r));
+    }
+    res.end();
+  }
+
+  @Get(':id/history')
+  @ReadsProjections('order-history', 'orders')
+  history(@Param('id') id: string) {
+    return this.queries.history(id.slice(0, 64));
+  }
+
+  @Get(':id')
+  @ReadsProjections('orders')
+  get(@Param('id') id: string) {
+    return this.queries.get(id.slice(0, 64));
+  }
+
+  @Patch(':id/status')
+  async changeStatus(@Param('id') id: string, @Query() query: OrderStatusDto, @Body() body: OrderStatusDto, @CurrentAdmin() admin: AdminPrincipal) {
+    const status = body?.status ?? query.status;
+    const reason = body?.reason ?? query.reason ?? null;
+    if (!status) throw new BadRequestException('Status must be PLACED, SHIPPED or CANCELED');
+    const orderId = await this.resolveOrderId(id);
+    const result = await this.commandBus.execute(new ChangeOrderStatusCommand(orderId, status, reason, { kind: 'admin', id: admin.username }));
+    return { id: orderId, orderNumber: result.state.orderNumber, status: result.state.status, previousStatus: result.previous, changed: result.changed };
+  }
+
+  /** The stream is keyed by order id; an order number (PS-…) is looked up once to find it. */
+  private async resolveOrderId(idOrNumber: string): Promise<string> {
+    if (isUuid(idOrNumber)) return idOrNumber.toLowerCase();
+    const row = await this.dataSource.getRepository(OrderEntity).findOne({ where: { orderNumber: idOrNumber.trim().toUpperCase().slice(0, 40) }, select: { id: true } });
+    if (!row) throw new NotFoundException('Order not found');
+    return row.id;
+  }
+}

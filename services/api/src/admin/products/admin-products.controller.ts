@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Post, Put, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { DataSource } from 'typeorm';
+import type { ProductCommand } from '#domain/catalog/commands.js';
+import type { ProductState } from '#domain/catalog/product.decider.js';
+import { egpToPiastres, piastresToEgp } from '#domain/shared/money.js';
+import { ProductEntity } from '#read-models/product.entity.js';
+import { AdminOnly } from '../../auth/admin-only.decorator.js';
+import { ReadsProjections } from '../../common/reads-projections.decorator.js';
+import { ImageIntakeService, type IncomingFile } from '../../uploads/image-intake.service.js';
+import { imageUploadOptions } from '../../uploads/upload-limits.js';
+import { parseJsonPart } from '../shared/parse-json-part.js';
+import { ProductDto } from './product.dto.js';
+import { ExecuteProductCommand } from './product.handler.js';
+
+function stateView(s: ProductState) {
+  return { id: s.productId, name: s.name, description: s.description, price: piastresToEgp(s.price), imageUrl: s.imageUrl };
+}
+
+const uuid = new ParseUUIDPipe({ errorHttpStatusCode: 404 });
+
+/** Add-on products: the list is readable by anyone (the shop shows add-ons), changes are admin-only. */
+@ApiTags('admin: products')
+@Controller('products')
+export class AdminProductsController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly dataSource: DataSource,
+    private readonly images: ImageIntakeService,
+  ) {}
+
+  @Get()
+  @ReadsProjections('products')
+  async list() {
+    const rows = await this.dataSource.getRepository(ProductEntity).find({ where: { deleted: false }, order: { createdAt: 'DESC', id: 'ASC' } });
+    return rows.map((p) => ({ id: p.id, name: p.name, description: p.description, price: piastresToEgp(p.price), imageUrl: p.imageUrl, createdAt: p.createdAt }));
+  }
+
+  /** Multipart: part `data` (JSON {name, price, description, imageUrl}) and optional part `file`; plain JSON works too. */
+  @Post()
+  @AdminOnly()
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @ApiBody({ type: ProductDto })
+  @UseInterceptors(FileInterceptor('file', imageUploadOptions))
+  async create(@Body() body: Record<string, unknown>, @UploadedFile() file?: IncomingFile) {
+    const dto = await parseJsonPart(body, ProductDto);
+    const productId = randomUUID();
+    const stored = file ? await this.images.accept(file, 'products') : undefined;
+    const command: ProductCommand = {
+      type: 'CreateProduct',
+      data: { productId, name: dto.name, description: dto.description, price: egpToPiastres(dto.price), imageUrl: stored?.url ?? dto.imageUrl ?? null },
+    };
+    return stateView((await this.run(command, stored?.url)).state);
+  }
+
+  /** Same shape as create; without a new file (and without imageUrl) the current image is kept. */
+  @Put(':id')
+  @AdminOnly()
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @ApiBody({ type: ProductDto })
+  @UseInterceptors(FileInterceptor('file', imageUploadOptions))
+  async update(@Param('id', uuid) id: string, @Body() body: Record<string, unknown>, @UploadedFile() file?: IncomingFile) {
+    const dto = await parseJsonPart(body, ProductDto);
+    const stored = file ? await this.images.accept(file, 'products') : undefined;
+    const command: ProductCommand = {
+      type: 'UpdateProduct',
+      data: { productId: id, name: dto.name, description: dto.description, price: egpToPiastres(dto.price), imageUrl: stored?.url ?? dto.imageUrl },
+    };
+    return stateView((await this.run(command, stored?.url)).state);
+  }
+
+  @Delete(':id')
+  @AdminOnly()
+  async remove(@Param('id', uuid) id: string) {
+    await this.run({ type: 'DeleteProduct', data: { productId: id } });
+    return { id, deleted: true };
+  }
+
+  private async run(command: ProductCommand, newImageUrl?: string): Promise<{ state: ProductState }> {
+    try {
+      return await this.commandBus.execute(new ExecuteProductCommand(command));
+    } catch (e) {
+      await this.images.discard(newImageUrl);
+      throw e;
+    }
+  }
+}

@@ -1,0 +1,22 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsNumber, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+
+const REQUIRED = 'Please fill in all required fields';
+
+/** The `data` part of the multipart form (or a plain JSON body). */
+export class ProductDto {
+  @ApiProperty() @IsString({ message: REQUIRED }) @MaxLength(200, { message: 'Name must be at most 200 characters' }) name!: string;
+  @ApiProperty({ example: 75 })
+  @Type(() => Number)
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: REQUIRED })
+  price!: number;
+  @ApiProperty() @IsString({ message: REQUIRED }) @MaxLength(5000, { message: 'Description must be at most 5000 characters' }) description!: string;
+  /** Absent keeps the current image on edit; null or '' removes it. */
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @ValidateIf((_o, v) => v !== null)
+  @IsString()
+  @MaxLength(2000)
+  imageUrl?: string | null;
+}

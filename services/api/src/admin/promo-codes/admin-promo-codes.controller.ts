@@ -1,0 +1,75 @@
+import { BadRequestException, Body, Controller, Delete, Get, NotFoundException, Param, Patch, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { DataSource } from 'typeorm';
+import type { PromoCodeCommand } from '#domain/promotion/commands.js';
+import type { PromoCodeState } from '#domain/promotion/promo-code.decider.js';
+import { normalisePromoCode } from '#domain/streams.js';
+import { PromoCodeEntity } from '#read-models/promo-code.entity.js';
+import { AdminOnly } from '../../auth/admin-only.decorator.js';
+import { ReadsProjections } from '../../common/reads-projections.decorator.js';
+import { CreatePromoCodeDto, UpdatePromoCodeDto } from './promo-code.dto.js';
+import { ExecutePromoCodeCommands } from './promo-code.handler.js';
+
+const CODE = /^[A-Z0-9_-]{1,40}$/;
+
+function view(p: { code: string; percentOff: number; active: boolean; createdAt?: Date | string | null }) {
+  return { id: p.code, code: p.code, percentOff: p.percentOff, active: p.active, createdAt: p.createdAt ?? null };
+}
+
+function stateView(s: PromoCodeState) {
+  return view({ code: s.code, percentOff: s.percentOff, active: s.active, createdAt: new Date().toISOString() });
+}
+
+/** The code is the id (upper-cased); anything that cannot be a code cannot exist: 404. */
+function codeParam(id: string): string {
+  const code = normalisePromoCode(id ?? '');
+  if (!CODE.test(code)) throw new NotFoundException('Promo code not found');
+  return code;
+}
+
+@ApiTags('admin: promo codes')
+@AdminOnly()
+@Controller('admin/promocodes')
+export class AdminPromoCodesController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  @Get()
+  @ReadsProjections('promo-codes')
+  async list() {
+    const rows = await this.dataSource.getRepository(PromoCodeEntity).find({ order: { createdAt: 'DESC', code: 'ASC' } });
+    return rows.map(view);
+  }
+
+  @Post()
+  async create(@Body() dto: CreatePromoCodeDto) {
+    const code = normalisePromoCode(dto.code);
+    if (!CODE.test(code)) throw new BadRequestException('Please enter a valid code and discount percentage (1-100)');
+    const { state } = await this.commandBus.execute(
+      new ExecutePromoCodeCommands(code, [{ type: 'CreatePromoCode', data: { code, percentOff: dto.percentOff, active: dto.active } }]),
+    );
+    return stateView(state);
+  }
+
+  /** Body { active } and/or { percentOff }. */
+  @Patch(':id')
+  async update(@Param('id') id: string, @Body() dto: UpdatePromoCodeDto) {
+    const code = codeParam(id);
+    if (dto.active === undefined && dto.percentOff === undefined) throw new BadRequestException('Nothing to change: send active and/or percentOff');
+    const commands: PromoCodeCommand[] = [];
+    if (dto.percentOff !== undefined) commands.push({ type: 'ChangePromoCodePercent', data: { code, percentOff: dto.percentOff } });
+    if (dto.active !== undefined) commands.push({ type: dto.active ? 'ActivatePromoCode' : 'DeactivatePromoCode', data: { code } });
+    const { state } = await this.commandBus.execute(new ExecutePromoCodeCommands(code, commands));
+    return stateView(state);
+  }
+
+  @Delete(':id')
+  async remove(@Param('id') id: string) {
+    const code = codeParam(id);
+    await this.commandBus.execute(new ExecutePromoCodeCommands(code, [{ type: 'DeletePromoCode', data: { code } }]));
+    return { id: code, code, deleted: true };
+  }
+}

@@ -1,0 +1,51 @@
+import { BadRequestException, Body, Controller, Headers, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBody, ApiConsumes, ApiHeader, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { parsePosterSize } from '#domain/shop-config.js';
+import { CartService } from '../cart/cart.service.js';
+import { setActor } from '../common/request-context.js';
+import { ImageIntakeService, type IncomingFile } from './image-intake.service.js';
+import { imageUploadOptions, MESSAGES, MIN_CUSTOM_IMAGE_BYTES } from './upload-limits.js';
+
+/**
+ * Make-your-own poster: the shopper's image becomes a custom line in their cart. Every check runs
+ * before anything is written, and a refused cart command removes the stored image again.
+ */
+@ApiTags('cart')
+@ApiHeader({ name: 'X-Cart-Id', required: false })
+@Controller('user')
+export class CustomPosterUploadController {
+  constructor(
+    private readonly images: ImageIntakeService,
+    private readonly carts: CartService,
+  ) {}
+
+  @Post('upload')
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' }, size: { type: 'string', example: 'SIZE_30x40' }, quantity: { type: 'integer', example: 1 } } } })
+  @UseInterceptors(FileInterceptor('file', imageUploadOptions))
+  async upload(@UploadedFile() file: IncomingFile | undefined, @Body() body: Record<string, unknown>, @Headers('x-cart-id') cartHeader: unknown, @Res({ passthrough: true }) res: Response) {
+    if (!file) throw new BadRequestException(MESSAGES.noImage);
+    const sizeField = typeof body?.size === 'string' ? body.size.trim() : '';
+    if (!sizeField) throw new BadRequestException(MESSAGES.noSize);
+    const size = parsePosterSize(sizeField);
+    if (!size) throw new BadRequestException('Please select a valid size');
+    const quantityField = body?.quantity === undefined || body.quantity === '' ? '1' : String(body.quantity).trim();
+    if (!/^\d{1,4}$/.test(quantityField) || Number(quantityField) < 1) throw new BadRequestException(MESSAGES.badQuantity);
+    const quantity = Number(quantityField);
+
+    const inspected = await this.images.inspect(file, { minBytes: MIN_CUSTOM_IMAGE_BYTES });
+    const cartId = this.carts.cartIdFrom(cartHeader);
+    if (cartId) setActor({ kind: 'shopper', id: cartId });
+    const stored = await this.images.store(file, 'custom', inspected);
+    try {
+      const answer = await this.carts.addCustomPoster(cartId, { size, quantity, customImagePath: stored.url });
+      res.setHeader('X-Cart-Id', answer.cartId);
+      return { ...answer, customImagePath: stored.url, message: 'Your custom poster has been added to cart!' };
+    } catch (e) {
+      await this.images.discard(stored.url);
+      throw e;
+    }
+  }
+}

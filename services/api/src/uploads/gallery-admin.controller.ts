@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import { Controller, Delete, Param, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { AdminOnly } from '../auth/admin-only.decorator.js';
+import { ExecuteGalleryCommand } from '../admin/content/content.handlers.js';
+import { ImageIntakeService, type IncomingFile } from './image-intake.service.js';
+import { imageUploadOptions } from './upload-limits.js';
+
+/** Gallery mutations (admin). The list, GET /api/gallery, is public (catalog module). */
+@ApiTags('admin: gallery')
+@AdminOnly()
+@Controller('gallery')
+export class GalleryAdminController {
+  constructor(
+    private readonly images: ImageIntakeService,
+    private readonly commandBus: CommandBus,
+  ) {}
+
+  @Post('upload')
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } })
+  @UseInterceptors(FileInterceptor('file', imageUploadOptions))
+  async upload(@UploadedFile() file?: IncomingFile) {
+    const stored = await this.images.accept(file, 'gallery');
+    const imageId = randomUUID();
+    try {
+      await this.commandBus.execute(new ExecuteGalleryCommand({ type: 'AddGalleryImage', data: { imageId, imageUrl: stored.url } }));
+    } catch (e) {
+      await this.images.discard(stored.url);
+      throw e;
+    }
+    return { id: imageId, imageId, imageUrl: stored.url };
+  }
+
+  @Delete(':id')
+  async remove(@Param('id') id: string) {
+    await this.commandBus.execute(new ExecuteGalleryCommand({ type: 'RemoveGalleryImage', data: { imageId: id.slice(0, 64) } }));
+    return { id, deleted: true };
+  }
+}
