@@ -58,6 +58,14 @@ function launch(name, script, extraEnv) {
   return child;
 }
 
+function runOnce(name, script, extraEnv) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--enable-source-maps', script], { env: { ...env, ...extraEnv }, stdio: ['ignore', 'inherit', 'inherit'] });
+    children.push(child);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${name} failed (exit ${code})`))));
+  });
+}
+
 async function waitForHealth(url, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   let last = '';
@@ -96,6 +104,8 @@ async function main() {
     EVENT_STORE: eventStore,
     NODE_ENV: env.NODE_ENV ?? 'production',
   };
+  const uploadsDir = env.UPLOADS_DIR ?? path.join(dataDir, 'uploads');
+  if ((env.SEED_DEMO ?? '1') !== '0') await runOnce('seed', 'dist/services/api/src/demo/seed-demo.cli.js', { ...shared, UPLOADS_DIR: uploadsDir });
   launch('projector', 'dist/services/projector/src/main.js', { ...shared, PROJECTOR_PORT: String(projectorPort) });
   launch('api', 'dist/services/api/src/main.js', {
     ...shared,
@@ -103,10 +113,9 @@ async function main() {
     ADMIN_USERNAME: adminUsername,
     ADMIN_PASSWORD: password.value,
     JWT_SECRET: jwtSecret,
-    UPLOADS_DIR: env.UPLOADS_DIR ?? path.join(dataDir, 'uploads'),
+    UPLOADS_DIR: uploadsDir,
     WEB_DIST_DIR: env.WEB_DIST_DIR ?? path.resolve('web/dist'),
     WEB_ORIGIN: env.WEB_ORIGIN ?? `http://localhost:${port}`,
-    SEED_DEMO: env.SEED_DEMO ?? '1',
   });
 
   await waitForHealth(`http://127.0.0.1:${port}/api/health`, 90_000);

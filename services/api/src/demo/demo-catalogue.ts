@@ -1,0 +1,55 @@
+/** The demo shop `npm start` seeds: posters across every category, add-ons, prices, a discount, a promo code. */
+import type { Category, PosterSize } from '#domain/shop-config.js';
+
+export interface DemoPoster {
+  slug: string;
+  name: string;
+  description: string;
+  category: Category;
+  /** EGP per size. */
+  prices: Partial<Record<PosterSize, number>>;
+}
+
+const standard = { SIZE_20x30: 150, SIZE_30x40: 220, SIZE_40x50: 300, SIZE_50x70: 420 };
+const small = { SIZE_20x30: 140, SIZE_30x40: 200 };
+const large = { SIZE_30x40: 240, SIZE_40x50: 330, SIZE_50x70: 460 };
+
+export const DEMO_POSTERS: readonly DemoPoster[] = [
+  { slug: 'nile-at-dusk', name: 'Nile at Dusk', description: 'Feluccas drifting on a copper river as the sun sets over Aswan.', category: 'NATURE', prices: standard },
+  { slug: 'desert-dunes', name: 'Desert Dunes', description: 'Soft waves of sand in the Western Desert, printed on matte paper.', category: 'NATURE', prices: large },
+  { slug: 'red-sea-reef', name: 'Red Sea Reef', description: 'Turquoise water and coral shapes from the coast of Hurghada.', category: 'NATURE', prices: standard },
+  { slug: 'golden-goal', name: 'Golden Goal', description: 'The last minute of a final, a stadium holding its breath.', category: 'FOOTBALL', prices: standard },
+  { slug: 'pharaohs-eleven', name: "Pharaohs' Eleven", description: 'A tactics board in red and white for match-day walls.', category: 'FOOTBALL', prices: small },
+  { slug: 'classic-coupe', name: 'Classic Coupe', description: 'Chrome lines of a sixties coupe on a Corniche night.', category: 'CARS', prices: standard },
+  { slug: 'midnight-racer', name: 'Midnight Racer', description: 'Neon streaks of a racing car on an empty ring road.', category: 'CARS', prices: large },
+  { slug: 'silver-screen', name: 'Silver Screen', description: 'A tribute to the golden age of Egyptian cinema.', category: 'MOVIES', prices: standard },
+  { slug: 'space-odyssey', name: 'Space Odyssey', description: 'Planets in orbit, minimalist and calm.', category: 'MOVIES', prices: small },
+  { slug: 'spirit-forest', name: 'Spirit Forest', description: 'A quiet forest of lanterns in a hand-drawn anime style.', category: 'ANIME', prices: standard },
+  { slug: 'sky-runner', name: 'Sky Runner', description: 'A hero leaping across rooftops under a violet sky.', category: 'ANIME', prices: large },
+  { slug: 'bauhaus-circles', name: 'Bauhaus Circles', description: 'Primary colours and circles after the Bauhaus masters.', category: 'ART', prices: standard },
+  { slug: 'islamic-geometry', name: 'Islamic Geometry', description: 'Interlaced stars inspired by the mashrabiya of Old Cairo.', category: 'ART', prices: large },
+  { slug: 'abstract-waves', name: 'Abstract Waves', description: 'Layered waves of colour for a calm corner.', category: 'ART', prices: small },
+  { slug: 'keep-going', name: 'Keep Going', description: 'A bold reminder for the desk: every small step counts.', category: 'QUOTES', prices: small },
+  { slug: 'dream-big', name: 'Dream Big', description: 'Typography poster for bedrooms and studios.', category: 'QUOTES', prices: standard },
+  { slug: 'cairo-skyline', name: 'Cairo Skyline', description: 'The Cairo Tower and minarets in one continuous line.', category: 'OTHER', prices: standard },
+  { slug: 'vintage-map', name: 'Vintage Map', description: 'An old-style map of the Nile Delta.', category: 'OTHER', prices: large },
+];
+
+export interface DemoProduct {
+  slug: string;
+  name: string;
+  description: string;
+  price: number;
+}
+
+export const DEMO_PRODUCTS: readonly DemoProduct[] = [
+  { slug: 'black-frame', name: 'Black Frame', description: 'A slim black wooden frame with acrylic glass, fits 30x40 cm.', price: 180 },
+  { slug: 'wall-tape', name: 'Poster Wall Tape', description: 'Removable double-sided tape that leaves no marks.', price: 45 },
+  { slug: 'gift-wrap', name: 'Gift Wrapping', description: 'A kraft tube with a ribbon and a handwritten card.', price: 60 },
+];
+
+export const DEMO_GALLERY = ['gallery-1', 'gallery-2', 'gallery-3', 'gallery-4', 'gallery-5', 'gallery-6'];
+
+export const DEMO_ANNOUNCEMENT = 'Free shipping on orders from LE 1,499 · Cash on delivery across Egypt · Use code FOLLOW10 for 10% off your first order';
+export const DEMO_PROMO = { code: 'FOLLOW10', percentOff: 10 };
+export const DEMO_DISCOUNT = { category: 'ANIME' as const, percentage: 15 };

@@ -1,0 +1,49 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { createEventStore } from '#event-store/create-event-store.js';
+import type { EventStore } from '#event-store/event-store.port.js';
+import { createTestDatabase } from '#platform/testing/test-database.js';
+import { DEMO_POSTERS, DEMO_PRODUCTS } from './demo-catalogue.js';
+import { seedDemoShop } from './seed-demo.js';
+
+describe('demo shop seed (real PostgreSQL event store)', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let store: EventStore;
+  let uploads: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('seed');
+    store = await createEventStore({ kind: 'postgres', connectionString: db.url });
+    uploads = await mkdtemp(path.join(os.tmpdir(), 'seed-'));
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+    await rm(uploads, { recursive: true, force: true });
+  });
+
+  it('appends the catalogue as events with a system actor and writes decodable poster images', async () => {
+    const result = await seedDemoShop(store, uploads);
+    expect(result).toEqual({ seeded: true, posters: DEMO_POSTERS.length });
+
+    const events = await store.readAll({ maxCount: 1000 });
+    const count = (type: string) => events.filter((e) => e.type === type).length;
+    expect(count('PosterCreated')).toBe(DEMO_POSTERS.length);
+    expect(count('ProductCreated')).toBe(DEMO_PRODUCTS.length);
+    expect(count('PromoCodeCreated')).toBe(1);
+    expect(new Set(events.map((e) => e.metadata.actor.kind))).toEqual(new Set(['system']));
+
+    const files = await readdir(path.join(uploads, 'demo'));
+    expect(files.length).toBeGreaterThanOrEqual(DEMO_POSTERS.length);
+    const meta = await sharp(path.join(uploads, 'demo', `${DEMO_POSTERS[0].slug}.webp`)).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 600, 800]);
+  });
+
+  it('seeding again appends nothing', async () => {
+    const before = await store.headPosition();
+    expect(await seedDemoShop(store, uploads)).toEqual({ seeded: false, posters: 0 });
+    expect(await store.headPosition()).toEqual(before);
+  });
+});

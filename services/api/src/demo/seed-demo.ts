@@ -1,0 +1,76 @@
+/**
+ * Seeds the demo shop through the same deciders the API's commands use, so the demo log is a
+ * real history (events with a system actor), not rows. Idempotent: ids are derived from names,
+ * and a shop whose first demo poster exists is left alone.
+ */
+import { posterDecider } from '#domain/catalog/poster.decider.js';
+import { productDecider } from '#domain/catalog/product.decider.js';
+import { announcementDecider } from '#domain/content/announcement.decider.js';
+import { galleryDecider } from '#domain/content/gallery.decider.js';
+import { discountsDecider } from '#domain/promotion/discounts.decider.js';
+import { promoCodeDecider } from '#domain/promotion/promo-code.decider.js';
+import { egpToPiastres } from '#domain/shared/money.js';
+import { uuidFromName } from '#domain/shared/uuid-from-name.js';
+import type { PosterSize } from '#domain/shop-config.js';
+import {
+  announcementStream, discountsStream, galleryStream, posterStream, productStream, promoStream,
+} from '#domain/streams.js';
+import type { EventStore } from '#event-store/event-store.port.js';
+import { executeDecider } from '../common/execute-decider.js';
+import { DEMO_ANNOUNCEMENT, DEMO_DISCOUNT, DEMO_GALLERY, DEMO_POSTERS, DEMO_PRODUCTS, DEMO_PROMO } from './demo-catalogue.js';
+import { writeDemoImage } from './demo-images.js';
+
+const demoPosterId = (slug: string) => uuidFromName(`demo/poster/${slug}`);
+
+export async function seedDemoShop(store: EventStore, uploadsDir: string): Promise<{ seeded: boolean; posters: number }> {
+  const first = await store.readStream(posterStream(demoPosterId(DEMO_POSTERS[0].slug)), { maxCount: 1 });
+  if (first.length > 0) return { seeded: false, posters: 0 };
+
+  for (const poster of DEMO_POSTERS) {
+    const posterId = demoPosterId(poster.slug);
+    const imageUrl = await writeDemoImage(uploadsDir, poster.slug);
+    const variants = Object.entries(poster.prices).map(([size, egp]) => ({
+      variantId: uuidFromName(`${posterId}/variant/${size as PosterSize}`),
+      size,
+      price: egpToPiastres(egp),
+    }));
+    await executeDecider(store, {
+      stream: posterStream(posterId),
+      decider: posterDecider,
+      command: { type: 'CreatePoster', data: { posterId, name: poster.name, description: poster.description, category: poster.category, imageUrl, visible: true, variants } },
+    });
+  }
+  for (const product of DEMO_PRODUCTS) {
+    const productId = uuidFromName(`demo/product/${product.slug}`);
+    const imageUrl = await writeDemoImage(uploadsDir, `product-${product.slug}`);
+    await executeDecider(store, {
+      stream: productStream(productId),
+      decider: productDecider,
+      command: { type: 'CreateProduct', data: { productId, name: product.name, description: product.description, price: egpToPiastres(product.price), imageUrl } },
+    });
+  }
+  for (const name of DEMO_GALLERY) {
+    const imageUrl = await writeDemoImage(uploadsDir, name);
+    await executeDecider(store, {
+      stream: galleryStream(),
+      decider: galleryDecider,
+      command: { type: 'AddGalleryImage', data: { imageId: uuidFromName(`demo/gallery/${name}`), imageUrl } },
+    });
+  }
+  await executeDecider(store, {
+    stream: discountsStream(),
+    decider: discountsDecider,
+    command: { type: 'CreateDiscount', data: { category: DEMO_DISCOUNT.category, percentage: DEMO_DISCOUNT.percentage, active: true } },
+  });
+  await executeDecider(store, {
+    stream: promoStream(DEMO_PROMO.code),
+    decider: promoCodeDecider,
+    command: { type: 'CreatePromoCode', data: { code: DEMO_PROMO.code, percentOff: DEMO_PROMO.percentOff, active: true } },
+  });
+  await executeDecider(store, {
+    stream: announcementStream(),
+    decider: announcementDecider,
+    command: { type: 'ChangeAnnouncement', data: { text: DEMO_ANNOUNCEMENT } },
+  });
+  return { seeded: true, posters: DEMO_POSTERS.length };
+}
