@@ -16,6 +16,8 @@ import {
  */
 export interface ContractSubject {
   store: EventStore;
+  /** A second client of the same log, as another process would hold (races between processes). */
+  otherStore?: EventStore;
   dispose(): Promise<void>;
   /**
    * PostgreSQL only: append inside a transaction that stays open until commit() — a writer
@@ -33,10 +35,12 @@ export function eventStoreContract(adapterName: string, setup: () => Promise<Con
   describe(`EventStore contract: ${adapterName}`, () => {
     let subject: ContractSubject;
     let store: EventStore;
+    let other: EventStore;
 
     beforeAll(async () => {
       subject = await setup();
       store = subject.store;
+      other = subject.otherStore ?? subject.store;
     });
     afterAll(async () => {
       await subject?.dispose();
@@ -166,7 +170,7 @@ export function eventStoreContract(adapterName: string, setup: () => Promise<Con
           await store.append(stream, events(1), { expectedRevision: 'no_stream' });
           const results = await Promise.allSettled([
             store.append(stream, events(1), { expectedRevision: 0n }),
-            store.append(stream, events(1), { expectedRevision: 0n }),
+            other.append(stream, events(1), { expectedRevision: 0n }),
           ]);
           expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
           const [lost] = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -180,7 +184,7 @@ export function eventStoreContract(adapterName: string, setup: () => Promise<Con
         const stream = `${run()}-race`;
         const results = await Promise.allSettled([
           store.append(stream, events(2), { expectedRevision: 'no_stream' }),
-          store.append(stream, events(2), { expectedRevision: 'no_stream' }),
+          other.append(stream, events(2), { expectedRevision: 'no_stream' }),
         ]);
         expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
         expect(results.filter((r) => r.status === 'rejected' && r.reason instanceof WrongExpectedRevision)).toHaveLength(1);
@@ -208,12 +212,46 @@ export function eventStoreContract(adapterName: string, setup: () => Promise<Con
         const batch = events(3);
         const [a, b] = await Promise.all([
           store.append(stream, batch, { expectedRevision: 0n }),
-          store.append(stream, batch, { expectedRevision: 0n }),
+          other.append(stream, batch, { expectedRevision: 0n }),
         ]);
         expect(a.nextExpectedRevision).toBe(3n);
         expect(b.nextExpectedRevision).toBe(3n);
         expect(comparePositions(a.position, b.position)).toBe(0);
         expect(await store.readStream(stream)).toHaveLength(4);
+      });
+
+      it('many concurrent appends with mixed expectations each get their own answer', async () => {
+        const prefix = run();
+        const existing = Array.from({ length: 6 }, (_, i) => `${prefix}-m${i}`);
+        await Promise.all(existing.map((s) => store.append(s, events(2), { expectedRevision: 'no_stream' })));
+        const retried = events(2);
+        await store.append(`${prefix}-retry`, retried, { expectedRevision: 'no_stream' });
+        const cases: { stream: string; expected: ExpectedRevision; n: number; ok: bigint | 'conflict'; batch?: NewEvent[] }[] = [
+          { stream: existing[0], expected: 1n, n: 1, ok: 2n },
+          { stream: existing[1], expected: 0n, n: 1, ok: 'conflict' },
+          { stream: existing[2], expected: 'no_stream', n: 1, ok: 'conflict' },
+          { stream: existing[3], expected: 'stream_exists', n: 3, ok: 4n },
+          { stream: existing[4], expected: 'any', n: 2, ok: 3n },
+          { stream: existing[5], expected: 5n, n: 1, ok: 'conflict' },
+          { stream: `${prefix}-new1`, expected: 'no_stream', n: 2, ok: 1n },
+          { stream: `${prefix}-new2`, expected: 'any', n: 1, ok: 0n },
+          { stream: `${prefix}-new3`, expected: 'stream_exists', n: 1, ok: 'conflict' },
+          { stream: `${prefix}-new4`, expected: 0n, n: 1, ok: 'conflict' },
+          { stream: `${prefix}-retry`, expected: 'no_stream', n: 2, ok: 1n, batch: retried },
+        ];
+        const results = await Promise.allSettled(cases.map((c) => store.append(c.stream, c.batch ?? events(c.n), { expectedRevision: c.expected })));
+        results.forEach((r, i) => {
+          const c = cases[i];
+          if (c.ok === 'conflict') {
+            expect(r.status).toBe('rejected');
+            expect((r as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevision);
+          } else {
+            expect(r.status).toBe('fulfilled');
+            expect((r as PromiseFulfilledResult<{ nextExpectedRevision: bigint }>).value.nextExpectedRevision).toBe(c.ok);
+          }
+        });
+        const lengths = await Promise.all(cases.map((c) => store.readStream(c.stream).then((e) => e.length)));
+        expect(lengths).toEqual([3, 2, 2, 5, 4, 2, 2, 1, 0, 0, 2]);
       });
 
       it('a retry whose ids were written at another revision is a conflict, not a duplicate', async () => {

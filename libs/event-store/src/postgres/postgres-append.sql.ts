@@ -62,3 +62,61 @@ export const STREAM_REVISION = `SELECT revision FROM event_store.streams WHERE s
 export const EXISTING_EVENTS = `
   SELECT event_id::text AS event_id, stream_name, stream_revision, tx_id::text AS tx, global_position
   FROM event_store.events WHERE event_id = ANY($1::uuid[])`;
+
+/**
+ * Group append: the appends that queued up in this process while earlier ones were in flight,
+ * to DISTINCT streams, in one statement and so one commit (one WAL flush instead of N). Each
+ * request keeps its own expectation and idempotency check; a request that cannot write simply
+ * returns no row, and the caller explains it exactly as for a single append.
+ *
+ * $1 streams text[], $2 modes text[] ('any'|'no_stream'|'stream_exists'|'exact'), $3 expected bigint[],
+ * $4 event counts int[]; per event: $5 request ordinal (1-based) int[], $6 ids uuid[], $7 types text[],
+ * $8 data json[], $9 metadata json[].
+ */
+export const APPEND_GROUP = `
+  WITH req AS MATERIALIZED (
+    SELECT r.stream, r.mode, r.expected, r.n, r.idx::int AS idx
+    FROM unnest($1::text[], $2::text[], $3::bigint[], $4::int[]) WITH ORDINALITY AS r(stream, mode, expected, n, idx)
+  ),
+  ev AS MATERIALIZED (
+    SELECT e.req, e.id, e.type, e.data, e.metadata, e.ord,
+           row_number() OVER (PARTITION BY e.req ORDER BY e.ord) AS k
+    FROM unnest($5::int[], $6::uuid[], $7::text[], $8::json[], $9::json[]) WITH ORDINALITY AS e(req, id, type, data, metadata, ord)
+  ),
+  ok AS MATERIALIZED (
+    SELECT * FROM req
+    WHERE NOT EXISTS (SELECT 1 FROM ev JOIN event_store.events x ON x.event_id = ev.id WHERE ev.req = req.idx)
+  ),
+  created_any AS (
+    INSERT INTO event_store.streams AS s (stream_name, revision)
+    SELECT stream, n - 1 FROM ok WHERE mode = 'any' ORDER BY stream
+    ON CONFLICT (stream_name) DO UPDATE SET revision = s.revision + excluded.revision + 1
+    RETURNING stream_name, revision
+  ),
+  created_new AS (
+    INSERT INTO event_store.streams (stream_name, revision)
+    SELECT stream, n - 1 FROM ok WHERE mode = 'no_stream' ORDER BY stream
+    ON CONFLICT (stream_name) DO NOTHING
+    RETURNING stream_name, revision
+  ),
+  updated AS (
+    UPDATE event_store.streams AS s SET revision = s.revision + ok.n
+    FROM ok
+    WHERE s.stream_name = ok.stream
+      AND (ok.mode = 'stream_exists' OR (ok.mode = 'exact' AND s.revision = ok.expected))
+    RETURNING s.stream_name, s.revision
+  ),
+  head AS (
+    SELECT ok.idx, ok.stream, ok.n, h.revision
+    FROM ok JOIN (SELECT * FROM created_any UNION ALL SELECT * FROM created_new UNION ALL SELECT * FROM updated) h
+      ON h.stream_name = ok.stream
+  ),
+  ins AS (
+    INSERT INTO event_store.events (event_id, stream_name, stream_revision, event_type, data, metadata)
+    SELECT ev.id, head.stream, head.revision - head.n + ev.k, ev.type, ev.data, ev.metadata
+    FROM head JOIN ev ON ev.req = head.idx
+    ORDER BY ev.ord
+    RETURNING stream_name, stream_revision, tx_id, global_position
+  )
+  SELECT DISTINCT ON (stream_name) stream_name, stream_revision, tx_id::text AS tx, global_position
+  FROM ins ORDER BY stream_name, stream_revision DESC`;

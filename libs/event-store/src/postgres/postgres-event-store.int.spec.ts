@@ -8,8 +8,10 @@ eventStoreContract(
   async () => {
     const db = await createTestDatabase('es');
     const store = await PostgresEventStore.connect({ connectionString: db.url, poolSize: 12 });
+    const otherStore = await PostgresEventStore.connect({ connectionString: db.url, poolSize: 4 });
     return {
       store,
+      otherStore,
       async appendInOpenTransaction(stream, events) {
         const client = new pg.Client({ connectionString: db.url });
         await client.connect();
@@ -24,6 +26,7 @@ eventStoreContract(
       },
       async dispose() {
         await store.close();
+        await otherStore.close();
         await db.drop();
       },
     };

@@ -25,6 +25,7 @@ import {
   READ_STREAM_FORWARDS,
 } from './postgres-read.sql.js';
 import { migrateEventStoreSchema } from './postgres-schema.migration.js';
+import { AppendGroupCommitter } from './append-group-committer.js';
 import { PollingSubscription, type Page } from './polling-subscription.js';
 import { WakeSignal } from './wake-signal.js';
 
@@ -36,6 +37,8 @@ export interface PostgresEventStoreOptions {
   idleInTransactionTimeoutMs?: number;
   /** Rows per page for readAll and subscription catch-up (default 2,000). */
   pageSize?: number;
+  /** Appends in flight at once from this process (default 2); the rest queue and go as one group. */
+  appendLanes?: number;
   /** Subscription polling back-off when idle (default 5 ms → 200 ms). */
   minPollMs?: number;
   maxPollMs?: number;
@@ -101,12 +104,20 @@ export class PostgresEventStore implements EventStore {
   private readonly signal = new WakeSignal();
   private readonly pageSize: number;
   private readonly subscriptions = new Set<Subscription>();
+  private readonly committer: AppendGroupCommitter;
 
   private constructor(
     readonly pool: pg.Pool,
     private readonly options: PostgresEventStoreOptions,
   ) {
     this.pageSize = options.pageSize ?? 2000;
+    this.committer = new AppendGroupCommitter(
+      pool,
+      (stream, events, expected) => appendOn(pool, stream, events, expected),
+      (stream, events, expected) => explainNoWrite(pool, stream, events.map((e) => e.id), expected),
+      () => this.signal.ring(),
+      options.appendLanes ?? 2,
+    );
   }
 
   /** Opens the pool and runs the schema migration (idempotent, under an advisory lock). */
@@ -131,9 +142,7 @@ export class PostgresEventStore implements EventStore {
   async append(stream: string, events: readonly NewEvent[], options: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
     const expected = options.expectedRevision ?? 'any';
     if (events.length === 0) return this.appendNothing(stream, expected);
-    const result = await appendOn(this.pool, stream, events, expected);
-    this.signal.ring();
-    return result;
+    return this.committer.append(stream, events, expected);
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
