@@ -15,10 +15,13 @@ import { xsrfMiddleware } from './auth/xsrf.middleware.js';
 import { requestContextMiddleware } from './common/request-context.middleware.js';
 import { httpMetricsMiddleware } from './ops/http-metrics.middleware.js';
 
-/** The first validation message, as the web shows one message per error. */
+/**
+ * One message, as the web shows one per error: the first failing property, and of its failing
+ * rules the one written first (class-validator lists decorators bottom-up, so the last entry).
+ */
 function firstMessage(errors: ValidationError[]): string {
   for (const e of errors) {
-    const msg = e.constraints ? Object.values(e.constraints)[0] : undefined;
+    const msg = e.constraints ? Object.values(e.constraints).at(-1) : undefined;
     if (msg) return msg;
     if (e.children?.length) {
       const child = firstMessage(e.children);

@@ -79,7 +79,9 @@ export async function executeDecider<State, Command, Event extends { type: strin
   for (let attempt = 1; ; attempt++) {
     const { state, revision } = await loadAggregate(store, options.stream, options.decider);
     const command = typeof options.command === 'function' ? (options.command as (s: State) => Command)(state) : options.command;
-    const commandType = (command as { type?: string })?.type ?? 'unknown';
+    const commandType = Array.isArray(command)
+      ? command.map((c: { type?: string }) => c?.type ?? 'unknown').join('+')
+      : ((command as { type?: string })?.type ?? 'unknown');
     let events: Event[];
     try {
       events = options.decider.decide(command, state);

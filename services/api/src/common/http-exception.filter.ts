@@ -1,4 +1,5 @@
-import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import { STATUS_CODES } from 'node:http';
+import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
 import { WrongExpectedRevision } from '#event-store/event-store.port.js';
 import { currentContext } from './request-context.js';
@@ -19,7 +20,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       this.logger.error({ err: exception, requestId: currentContext().requestId }, 'unhandled error');
     }
     if (res.headersSent) return;
-    res.status(status).json({ statusCode: status, error: HttpStatus[status] ?? 'Error', message, ...(code ? { code } : {}), ...(fieldErrors ? { fieldErrors } : {}) });
+    res.status(status).json({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message, ...(code ? { code } : {}), ...(fieldErrors ? { fieldErrors } : {}) });
   }
 
   private describe(exception: unknown): { status: number; message: string; code?: string; fieldErrors?: Record<string, string> } {
@@ -28,6 +29,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (exception instanceof WrongExpectedRevision) {
       return { status: 409, message: 'The resource was changed by another request. Please try again.', code: 'CONFLICT' };
     }
+    const parserError = bodyParserMessage(exception);
+    if (parserError) return parserError;
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const body = exception.getResponse();
@@ -39,13 +42,20 @@ export class HttpExceptionFilter implements ExceptionFilter {
       }
       return { status, message };
     }
-    // body-parser errors (malformed JSON, too large) carry an HTTP status of their own.
-    const e = exception as { status?: unknown; statusCode?: unknown; type?: unknown; expose?: unknown };
+    const e = exception as { status?: unknown; statusCode?: unknown };
     const status = typeof e?.status === 'number' ? e.status : typeof e?.statusCode === 'number' ? e.statusCode : undefined;
-    if (status && status >= 400 && status < 500) {
-      const message = e.type === 'entity.too.large' ? 'Request body too large' : e.type === 'entity.parse.failed' ? 'Malformed JSON body' : 'Bad request';
-      return { status, message };
-    }
+    if (status && status >= 400 && status < 500) return { status, message: STATUS_CODES[status] ?? 'Bad request' };
     return { status: 500, message: 'Internal server error' };
   }
+}
+
+/** body-parser's errors (malformed JSON, too large), possibly wrapped by Nest: a fixed message, no parser internals. */
+function bodyParserMessage(exception: unknown): { status: number; message: string } | undefined {
+  for (let e = exception as { type?: unknown; cause?: unknown; status?: unknown; message?: unknown } | undefined, depth = 0; e && depth < 3; depth++) {
+    if (e.type === 'entity.parse.failed' || (e instanceof SyntaxError && /JSON/.test(String(e.message)))) return { status: 400, message: 'Malformed JSON body' };
+    if (e.type === 'entity.too.large') return { status: 413, message: 'Request body too large' };
+    if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') return { status: 415, message: 'Unsupported body encoding' };
+    e = e.cause as typeof e;
+  }
+  return undefined;
 }

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { seedPoster } from '../testing/seed-catalogue.js';
+
+describe('ops and cross-cutting HTTP behaviour', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('reports health of the event store, database and projections', async () => {
+    await seedPoster(t.store);
+    await t.waitForProjections();
+    const res = await t.request().get('/api/health').expect(200);
+    expect(res.body).toMatchObject({ status: 'ok', eventStore: { status: 'up', kind: 'postgres' }, database: { status: 'up' } });
+    expect(res.body.projections.count).toBe(14);
+    expect(res.body.projections.behind).toBe(0);
+    expect(['up', 'disabled']).toContain(res.body.redis.status);
+  });
+
+  it('exposes Prometheus metrics with the request histogram and command counters', async () => {
+    await t.request().post('/api/user/cart/payment-method?method=ONLINE').expect(200);
+    const res = await t.request().get('/api/metrics').expect(200);
+    expect(res.headers['content-type']).toMatch(/text\/plain/);
+    expect(res.text).toMatch(/http_request_duration_seconds_bucket\{.*route="\/api\/user\/cart\/payment-method"/);
+    expect(res.text).toMatch(/api_commands_total\{.*command="ChoosePaymentMethod".*outcome="appended"/);
+  });
+
+  it('serves the OpenAPI document generated from the DTOs', async () => {
+    const res = await t.request().get('/api/docs-json').expect(200);
+    expect(res.body.paths['/api/user/cart/checkout']).toBeDefined();
+    expect(res.body.paths['/api/public/posters']).toBeDefined();
+    expect(res.body.components.schemas.AddToCartDto).toBeDefined();
+  });
+
+  it('uses an incoming X-Request-Id as the events\' correlationId', async () => {
+    const res = await t.request().post('/api/user/cart/payment-method?method=ONLINE').set('X-Request-Id', 'req-abc-123').expect(200);
+    expect(res.headers['x-request-id']).toBe('req-abc-123');
+    const [e] = await t.store.readStream(`cart-${res.body.cartId}`);
+    expect(e.metadata).toMatchObject({ correlationId: 'req-abc-123', actor: { kind: 'shopper' }, schemaVersion: 1 });
+  });
+
+  it('sets security headers and limits CORS to the web origin', async () => {
+    const ok = await t.request().get('/api/public/config').set('Origin', 'http://localhost:5173').expect(200);
+    expect(ok.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(ok.headers['x-content-type-options']).toBe('nosniff');
+    const other = await t.request().get('/api/public/config').set('Origin', 'https://evil.example').expect(200);
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('requires the XSRF header for a state change sent with cookies, not for bearer or cookie-less calls', async () => {
+    const first = await t.request().get('/api/public/config').expect(200);
+    const cookie = (first.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('XSRF-TOKEN='))!;
+    const token = cookie.split(';')[0].split('=')[1];
+    const refused = await t.request().post('/api/user/cart/payment-method?method=COD').set('Cookie', `XSRF-TOKEN=${token}`).expect(403);
+    expect(refused.body.message).toBe('Invalid or missing XSRF token');
+    await t.request().post('/api/user/cart/payment-method?method=COD').set('Cookie', `XSRF-TOKEN=${token}`).set('X-XSRF-TOKEN', token).expect(200);
+    await t.request().post('/api/user/cart/payment-method?method=COD').expect(200);
+  });
+
+  it('answers 400 for malformed JSON and 413 for a huge body, never 500', async () => {
+    const bad = await t.request().post('/api/user/cart').set('Content-Type', 'application/json').send('{"posterId":').expect(400);
+    expect(bad.body.message).toBe('Malformed JSON body');
+    await t.request().post('/api/user/cart').send({ posterId: 'x'.repeat(2_000_000) }).expect(413);
+  });
+
+  it('answers 404 JSON for an unknown API path', async () => {
+    const res = await t.request().get('/api/nope').expect(404);
+    expect(res.body.statusCode).toBe(404);
+  });
+});
