@@ -105,6 +105,7 @@ export function decideCart(command: CartCommand, state: CartState): CartEvent[] 
       const { itemId, posterId, quantity } = command.data;
       requireQuantity(quantity);
       const poster = requireAvailablePoster(command.data.poster);
+      if (poster.posterId !== posterId) throw new Error('The poster snapshot is not the poster being added');
       const variant = resolveVariant(poster, command.data.variantId, command.data.size);
       const existing = findMatchingPosterLine(state, posterId, variant.variantId, variant.size);
       if (existing) return [mergeInto(existing, quantity)];

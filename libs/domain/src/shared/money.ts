@@ -13,7 +13,9 @@ export function egpToPiastres(egp: number | string): Piastres {
   const value = typeof egp === 'string' ? Number(egp.trim() === '' ? NaN : egp) : egp;
   if (!Number.isFinite(value)) return NaN;
   const scaled = Number((value * 100).toPrecision(15));
-  return Math.sign(scaled) * Math.round(Math.abs(scaled));
+  // Half away from zero, and never -0 (Object.is(-0, 0) is false in equality checks).
+  const rounded = Math.round(Math.abs(scaled));
+  return scaled < 0 && rounded !== 0 ? -rounded : rounded;
 }
 
 /** Piastres → EGP number with at most 2 decimals (what the HTTP answers carry). */

@@ -10,6 +10,8 @@ describe('money', () => {
     expect(egpToPiastres(' 20 ')).toBe(2000);
     expect(egpToPiastres('abc')).toBeNaN();
     expect(egpToPiastres('')).toBeNaN();
+    expect(egpToPiastres(-0)).toBe(0);
+    expect(egpToPiastres(-1.5)).toBe(-150);
   });
 
   it('converts piastres to EGP with 2 decimals', () => {
