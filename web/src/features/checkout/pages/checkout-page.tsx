@@ -191,8 +191,10 @@ export function CheckoutPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="font-display text-4xl font-bold tracking-tight">{t('checkout.title')}</h1>
-      <form ref={formRef} onSubmit={submit} noValidate className="mt-8 grid gap-8 lg:grid-cols-[1fr_400px]">
-        <section aria-labelledby="shipping-title" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-900/5 sm:p-8">
+      <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_400px]">
+        {/* The promo box is a form of its own, so the shipping form ends before the summary;
+            Place Order submits it through the form attribute. */}
+        <form id="checkout-form" ref={formRef} onSubmit={submit} noValidate aria-labelledby="shipping-title" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-900/5 sm:p-8">
           <h2 id="shipping-title" className="mb-6 text-xl font-semibold">
             {t('checkout.shipping')}
           </h2>
@@ -266,7 +268,7 @@ export function CheckoutPage() {
               </p>
             )}
           </fieldset>
-        </section>
+        </form>
 
         <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start">
           <section aria-labelledby="items-title" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-900/5">
@@ -296,6 +298,7 @@ export function CheckoutPage() {
             {submitted && Object.keys(errors).length > 0 && <p className="mt-4 text-sm text-rose-700">{t('checkout.fixErrors')}</p>}
             <button
               type="submit"
+              form="checkout-form"
               disabled={placing.isLoading || tooFewPosters}
               className="mt-4 w-full rounded-full bg-stone-900 py-4 text-lg font-semibold text-white shadow-lg hover:bg-stone-700 disabled:cursor-not-allowed disabled:opacity-50"
               data-testid="place-order"
@@ -304,7 +307,7 @@ export function CheckoutPage() {
             </button>
           </section>
         </aside>
-      </form>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,136 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render';
+import { layoutHandlers, useMswServer } from '../../test/handlers';
+import { cartWith, posterItem } from '../../test/fixtures';
+
+const server = useMswServer();
+
+const poster = {
+  id: 'poster-1',
+  name: 'Midnight Drive',
+  description: 'Neon highway at night.',
+  category: 'CARS',
+  imageUrl: 'posters/midnight.webp',
+  visible: true,
+  variants: [
+    { id: 'v-20', size: 'SIZE_20x30', price: 200, discountedPrice: 0 },
+    { id: 'v-30', size: 'SIZE_30x40', price: 300, discountedPrice: 0 },
+  ],
+};
+
+function posterPageHandlers() {
+  return [
+    http.get('*/api/public/posters/poster-1', () => HttpResponse.json(poster)),
+    http.get('*/api/gallery', () => HttpResponse.json([])),
+    http.get('*/api/public/posters', () => HttpResponse.json([])),
+  ];
+}
+
+describe('cart', () => {
+  it('replaces the stored cart id with the one a response carries and shows the badge', async () => {
+    window.localStorage.setItem('cart-id', 'old-cart');
+    const seen: (string | null)[] = [];
+    server.use(
+      http.get('*/api/user/cart', ({ request }) => {
+        seen.push(request.headers.get('X-Cart-Id'));
+        return HttpResponse.json({ cartId: 'new-cart', cart: cartWith([posterItem({ quantity: 3, subtotal: 900 })]) });
+      }),
+      http.get('*/api/public/featured', () => HttpResponse.json([])),
+      http.get('*/api/public/posters/bestsellers', () => HttpResponse.json([])),
+      ...layoutHandlers({ cart: cartWith([]) }),
+    );
+    renderApp('/');
+    expect(await screen.findByTestId('cart-badge')).toHaveTextContent('3');
+    expect(seen[0]).toBe('old-cart');
+    expect(window.localStorage.getItem('cart-id')).toBe('new-cart');
+    expect(window.localStorage.getItem('cart-count')).toBe('3');
+  });
+
+  it('adds a poster: asks for a size first, sends the new cart id, and updates the badge from the answer', async () => {
+    let added: Record<string, unknown> | null = null;
+    let addCartHeader: string | null = null;
+    let cartGets = 0;
+    let current = cartWith([]);
+    server.use(
+      http.get('*/api/user/cart', () => {
+        cartGets++;
+        return HttpResponse.json({ cartId: 'fresh-cart', cart: current });
+      }),
+      ...posterPageHandlers(),
+      http.post('*/api/user/cart', async ({ request }) => {
+        added = (await request.json()) as Record<string, unknown>;
+        addCartHeader = request.headers.get('X-Cart-Id');
+        current = cartWith([posterItem({ variantId: 'v-30', quantity: 2, subtotal: 600 })]);
+        return HttpResponse.json(
+          { cartId: 'fresh-cart', cart: current },
+          { headers: { 'X-Event-Position': '42/42' } },
+        );
+      }),
+      ...layoutHandlers({ cart: cartWith([]) }),
+    );
+    const user = userEvent.setup();
+    renderApp('/posters/poster-1');
+    await screen.findByRole('heading', { name: 'Midnight Drive' });
+    await waitFor(() => expect(cartGets).toBe(1));
+    await user.click(screen.getByTestId('add-to-cart'));
+    expect(await screen.findAllByText('Please select a size')).not.toHaveLength(0);
+    expect(added).toBeNull();
+
+    await user.click(screen.getByText('30x40cm'));
+    expect(screen.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    await user.click(screen.getByTestId('add-to-cart'));
+
+    await waitFor(() => expect(screen.getByTestId('cart-badge')).toHaveTextContent('2'));
+    expect(added).toMatchObject({ posterId: 'poster-1', variantId: 'v-30', size: 'SIZE_30x40', quantity: 2 });
+    expect(addCartHeader).toBe('fresh-cart');
+    // The answer carried the cart: badge and drawer show it straight away.
+    const drawer = await screen.findByTestId('cart-drawer');
+    expect(within(drawer).getByText('Midnight Drive')).toBeInTheDocument();
+  });
+
+  it('shows the free-shipping progress and removes a line with a toast', async () => {
+    let cart = cartWith([posterItem({ quantity: 1, subtotal: 300 })]);
+    server.use(
+      http.get('*/api/user/cart', () => HttpResponse.json({ cartId: 'cart-1', cart })),
+      http.get('*/api/public/featured', () => HttpResponse.json([])),
+      http.get('*/api/public/posters/bestsellers', () => HttpResponse.json([])),
+      http.delete('*/api/user/cart/items/item-1', () => {
+        cart = cartWith([]);
+        return HttpResponse.json({ cartId: 'cart-1', cart });
+      }),
+      ...layoutHandlers({ cart }),
+    );
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.click(await screen.findByTestId('cart-button'));
+    const drawer = await screen.findByTestId('cart-drawer');
+    expect(await within(drawer).findByTestId('free-shipping')).toHaveTextContent('Add LE 1,199.00 EGP for FREE shipping!');
+    await user.click(within(drawer).getByRole('button', { name: 'Remove Midnight Drive' }));
+    expect(await screen.findByText('Item removed')).toBeInTheDocument();
+    expect(within(drawer).getByText('Your cart is empty')).toBeInTheDocument();
+    expect(screen.queryByTestId('cart-badge')).not.toBeInTheDocument();
+  });
+
+  it('refreshes the cart each time the drawer opens', async () => {
+    let gets = 0;
+    server.use(
+      http.get('*/api/user/cart', () => {
+        gets++;
+        return HttpResponse.json({ cartId: 'cart-1', cart: cartWith([posterItem({ quantity: gets })]) });
+      }),
+      http.get('*/api/public/featured', () => HttpResponse.json([])),
+      http.get('*/api/public/posters/bestsellers', () => HttpResponse.json([])),
+      ...layoutHandlers({ cart: cartWith([]) }),
+    );
+    const user = userEvent.setup();
+    renderApp('/');
+    await waitFor(() => expect(gets).toBe(1));
+    await user.click(screen.getByTestId('cart-button'));
+    await waitFor(() => expect(gets).toBe(2));
+    expect(await screen.findByTestId('cart-badge')).toHaveTextContent('2');
+  });
+});

@@ -1,0 +1,196 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render';
+import { layoutHandlers, useMswServer } from '../../test/handlers';
+import { cartWith, posterItem } from '../../test/fixtures';
+
+const server = useMswServer();
+
+async function fillValidForm(user: ReturnType<typeof userEvent.setup>, governorate: string) {
+  await user.type(screen.getByLabelText(/First name/), 'Mona');
+  await user.type(screen.getByLabelText(/Last name/), 'Adel');
+  await user.type(screen.getByLabelText(/Phone number/), '0100 123 4567');
+  await user.type(screen.getByLabelText(/Address line/), '12 Nile St');
+  await user.type(screen.getByLabelText(/Building/), '4');
+  await user.type(screen.getByLabelText(/Apartment/), '7');
+  await user.type(screen.getByLabelText(/^City/), 'Maadi');
+  await user.selectOptions(screen.getByLabelText(/Governorate/), governorate);
+}
+
+describe('checkout', () => {
+  it('shows every required-field message and sends nothing', async () => {
+    let checkoutCalls = 0;
+    server.use(
+      ...layoutHandlers({ cart: cartWith([posterItem({ quantity: 2, subtotal: 600 })]) }),
+      http.post('*/api/user/cart/checkout', () => {
+        checkoutCalls++;
+        return HttpResponse.json({ orderNumber: 'X', orderId: 'x' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/checkout');
+    await user.click(await screen.findByTestId('place-order'));
+    for (const text of [
+      'First name is required',
+      'Last name is required',
+      'Phone number is required',
+      'Address line is required',
+      'Building is required',
+      'Apartment is required',
+      'City is required',
+      'Governorate is required',
+    ]) {
+      expect(screen.getByText(text)).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText(/First name/)).toHaveFocus();
+    expect(screen.getByLabelText(/First name/)).toHaveAttribute('aria-invalid', 'true');
+    expect(checkoutCalls).toBe(0);
+  });
+
+  it('rejects a phone that is not 01 + 9 digits and accepts Arabic-Indic digits', async () => {
+    server.use(...layoutHandlers({ cart: cartWith([posterItem({ quantity: 2, subtotal: 600 })]) }));
+    const user = userEvent.setup();
+    renderApp('/checkout');
+    const phone = await screen.findByLabelText(/Phone number/);
+    await user.type(phone, '0212345678');
+    await user.click(screen.getByTestId('place-order'));
+    expect(screen.getByTestId('error-phone')).toHaveTextContent('Please enter a valid Egyptian phone number.');
+    await user.clear(phone);
+    await user.type(phone, '٠١٠٠١٢٣٤٥٦٧');
+    expect(screen.queryByTestId('error-phone')).not.toBeInTheDocument();
+  });
+
+  it('warns about the 2-poster minimum from the server exempt list and blocks Place Order', async () => {
+    // The server says only Cairo is exempt: Giza gets the warning too.
+    server.use(...layoutHandlers({ cart: cartWith([posterItem({ quantity: 1 })]), exempt: ['CAIRO'] }));
+    const user = userEvent.setup();
+    renderApp('/checkout');
+    const governorate = await screen.findByLabelText(/Governorate/);
+    await waitFor(() => expect(within(governorate).getByRole('option', { name: 'Giza' })).toBeInTheDocument());
+    await user.selectOptions(governorate, 'GIZA');
+    expect(screen.getByTestId('min-posters-warning')).toHaveTextContent('Minimum 2 posters required for this governorate');
+    expect(screen.getByTestId('place-order')).toBeDisabled();
+    await user.selectOptions(governorate, 'CAIRO');
+    expect(screen.queryByTestId('min-posters-warning')).not.toBeInTheDocument();
+    expect(screen.getByTestId('place-order')).toBeEnabled();
+  });
+
+  it('follows the server list when it exempts Giza, and add-ons do not count as posters', async () => {
+    const addon = posterItem({ itemId: 'a1', kind: 'addon', posterId: null, productId: 'frame', variantId: null, size: null, quantity: 3 });
+    server.use(...layoutHandlers({ cart: cartWith([posterItem({ quantity: 1 }), addon]), exempt: ['CAIRO', 'GIZA'] }));
+    const user = userEvent.setup();
+    renderApp('/checkout');
+    const governorate = await screen.findByLabelText(/Governorate/);
+    await waitFor(() => expect(within(governorate).getByRole('option', { name: 'Giza' })).toBeInTheDocument());
+    await user.selectOptions(governorate, 'GIZA');
+    expect(screen.queryByTestId('min-posters-warning')).not.toBeInTheDocument();
+    await user.selectOptions(governorate, 'ALEXANDRIA');
+    expect(screen.getByTestId('min-posters-warning')).toBeInTheDocument();
+  });
+
+  it("rewrites the server's 400 minimum-order message to 'Order Requirement Not Met'", async () => {
+    server.use(
+      ...layoutHandlers({ cart: cartWith([posterItem({ quantity: 1 })]), exempt: ['CAIRO'] }),
+      http.post('*/api/user/cart/checkout', () =>
+        HttpResponse.json({ statusCode: 400, message: 'Minimum order for CAIRO is 2 posters' }, { status: 400 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/checkout');
+    await screen.findByLabelText(/First name/);
+    await fillValidForm(user, 'CAIRO');
+    await user.click(screen.getByTestId('place-order'));
+    const failure = await screen.findByTestId('checkout-failure');
+    expect(failure).toHaveTextContent('Order Requirement Not Met');
+    expect(failure).toHaveTextContent(
+      'For deliveries outside Cairo, a minimum of 2 posters is required. Please add more items to your cart or change your governorate to Cairo to proceed.',
+    );
+    expect(failure).not.toHaveTextContent('Minimum order for CAIRO');
+  });
+
+  it("shows other server errors under 'Checkout Failed'", async () => {
+    server.use(
+      ...layoutHandlers({ cart: cartWith([posterItem({ quantity: 2, subtotal: 600 })]) }),
+      http.post('*/api/user/cart/checkout', () => HttpResponse.json({ statusCode: 409, message: 'Cart was already checked out' }, { status: 409 })),
+    );
+    const user = userEvent.setup();
+    renderApp('/checkout');
+    await screen.findByLabelText(/First name/);
+    await fillValidForm(user, 'ALEXANDRIA');
+    await user.click(screen.getByTestId('place-order'));
+    const failure = await screen.findByTestId('checkout-failure');
+    expect(failure).toHaveTextContent('Checkout Failed');
+    expect(failure).toHaveTextContent('Cart was already checked out');
+  });
+
+  it('places the order with a clean payload, shows Processing..., then the confirmation', async () => {
+    let body: Record<string, unknown> | null = null;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    window.localStorage.setItem('cart-id', 'cart-1');
+    server.use(
+      ...layoutHandlers({ cart: cartWith([posterItem({ quantity: 2, subtotal: 600 })]) }),
+      http.post('*/api/user/cart/checkout', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        await gate;
+        return HttpResponse.json({ orderNumber: 'PS-7KQ4-M2XD', orderId: 'o-1' });
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp('/checkout');
+    await screen.findByLabelText(/First name/);
+    await fillValidForm(user, 'GIZA');
+    await waitFor(() => expect(screen.getByTestId('summary-shipping')).toHaveTextContent('LE 65.00'));
+    // 600 + 65 shipping + 20 COD fee
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('LE 685.00');
+    await user.click(screen.getByTestId('place-order'));
+    expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
+    release();
+    expect(await screen.findByTestId('order-number')).toHaveTextContent('PS-7KQ4-M2XD');
+    expect(router.state.location.pathname).toBe('/order-confirmation');
+    expect(body).toMatchObject({
+      firstName: 'Mona',
+      phone: '01001234567',
+      governorate: 'GIZA',
+      paymentMethod: 'COD',
+      latitude: 30.0444,
+      longitude: 31.2357,
+    });
+    expect(body).not.toHaveProperty('email');
+    expect(body).not.toHaveProperty('notes');
+    expect(window.localStorage.getItem('cart-id')).toBeNull();
+  });
+
+  it('applies a promo code and clears the field when the server refuses it with 400', async () => {
+    const cart = cartWith([posterItem({ quantity: 2, subtotal: 600 })]);
+    server.use(
+      ...layoutHandlers({ cart }),
+      http.post('*/api/user/cart/promocode/apply', ({ request }) => {
+        const code = new URL(request.url).searchParams.get('code');
+        if (code !== 'FOLLOW10') return HttpResponse.json({ statusCode: 400, message: 'Invalid promo code' }, { status: 400 });
+        return HttpResponse.json({ cartId: 'cart-1', cart: { ...cart, promoCode: 'FOLLOW10', promoDiscount: 10, discountFromPromoCode: 60 } });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/checkout');
+    const promo = await screen.findByPlaceholderText('Promo code');
+    await user.type(promo, 'NOPE');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Invalid promo code')).toBeInTheDocument();
+    expect(promo).toHaveValue('');
+    await user.type(promo, 'FOLLOW10');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Promo code FOLLOW10 applied successfully!')).toBeInTheDocument();
+    expect(screen.getByTestId('promo-applied')).toHaveTextContent('FOLLOW10');
+    expect(screen.getByTestId('order-summary')).toHaveTextContent('LE 60.00');
+  });
+
+  it('shows the empty cart state with Continue Shopping', async () => {
+    server.use(...layoutHandlers({ cart: cartWith([]) }));
+    renderApp('/checkout');
+    expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/shop');
+  });
+});
