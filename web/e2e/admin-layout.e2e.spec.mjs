@@ -18,6 +18,7 @@ describe('admin sidebar (browser)', () => {
   it('shows every link and Logout beside the page on a wide screen', async () => {
     await page.setViewportSize({ width: 1024, height: 800 });
     await page.goto(`${BASE_URL}/admin`);
+    await sidebarLink('Dashboard').waitFor();
     for (const name of ['Dashboard', 'Posters', 'Products', 'Orders', 'Pricing', 'Discounts', 'Promo Codes', 'Customers', 'Newsletter', 'Announcement', 'Gallery']) {
       expect(await sidebarLink(name).isVisible()).toBe(true);
     }

@@ -27,11 +27,16 @@ describe('admin posters (browser)', () => {
     await dialog.getByLabel('Description').fill('Made by the admin browser spec');
     await dialog.getByLabel('Category *').selectOption('ART');
     await dialog.getByLabel(/^Image/).setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: await posterPng() });
-    await dialog.getByLabel('30x40cm').check();
-    await dialog.getByLabel('50x70cm').check();
+    await dialog.getByRole('checkbox', { name: '30x40cm' }).check();
+    await dialog.getByRole('checkbox', { name: '50x70cm' }).check();
     await dialog.getByLabel('Price for 30x40cm').fill('250');
     await dialog.getByLabel('Price for 50x70cm').fill('420.5');
-    await dialog.getByRole('button', { name: 'Create Poster' }).click();
+    const [created] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/admin/posters') && r.request().method() === 'POST'),
+      dialog.getByRole('button', { name: 'Create Poster' }).click(),
+    ]);
+    expect(created.status()).toBe(201);
+    const posterId = (await created.json()).id;
     await page.getByText('Poster created successfully').waitFor();
 
     const card = page.getByRole('article', { name });
@@ -42,7 +47,8 @@ describe('admin posters (browser)', () => {
     await eventually(
       async () => {
         await page.goto(`${BASE_URL}/shop?q=${encodeURIComponent(name)}`);
-        await page.getByText(name).first().waitFor({ timeout: 3000 });
+        // A card linking to the new poster, not merely the search term echoed in the heading.
+        await page.locator(`a[href="/posters/${posterId}"]`).filter({ hasText: name }).first().waitFor({ timeout: 3000 });
       },
       { timeout: 20_000 },
     );
