@@ -42,7 +42,7 @@ export class CustomPosterUploadController {
     try {
       const answer = await this.carts.addCustomPoster(cartId, { size, quantity, customImagePath: stored.url });
       res.setHeader('X-Cart-Id', answer.cartId);
-      return { ...answer, customImagePath: stored.url, message: 'Your custom poster has been added to cart!' };
+      return { ...answer, customImagePath: stored.url, thumbnails: stored.thumbnails, message: 'Your custom poster has been added to cart!' };
     } catch (e) {
       await this.images.discard(stored.url);
       throw e;

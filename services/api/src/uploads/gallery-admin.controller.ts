@@ -31,7 +31,7 @@ export class GalleryAdminController {
       await this.images.discard(stored.url);
       throw e;
     }
-    return { id: imageId, imageId, imageUrl: stored.url };
+    return { id: imageId, imageId, imageUrl: stored.url, thumbnails: { jobId: stored.thumbnailsJobId, urls: stored.thumbnails } };
   }
 
   @Delete(':id')

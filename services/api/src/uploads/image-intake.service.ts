@@ -4,8 +4,8 @@ import sharp from 'sharp';
 import { FILE_STORAGE, type FileStorage } from '#platform/storage/file-storage.port.js';
 import { JOB_QUEUE, type JobQueue } from '#platform/jobs/job-queue.port.js';
 import { EXTENSION, sniffImageFormat, type ImageFormat } from './image-sniffer.js';
-import { THUMBNAILS_JOB, type ThumbnailsJobData } from './thumbnails.js';
-import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MESSAGES } from './upload-limits.js';
+import { thumbnailKey, THUMBNAILS_JOB, type ThumbnailsJobData } from './thumbnails.js';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MESSAGES, THUMBNAIL_SIZES } from './upload-limits.js';
 
 /** Folders under UPLOADS_DIR, one per use. */
 export type ImagePurpose = 'custom' | 'gallery' | 'posters' | 'products';
@@ -17,6 +17,8 @@ export interface IncomingFile {
 }
 
 export interface StoredImage {
+  /** Public paths of the webp thumbnails (small, medium, large) once the job has made them. */
+  thumbnails: string[];
   /** Storage key, e.g. custom/6f1c….jpg */
   key: string;
   /** What events and answers carry: /uploads/<key>. */
@@ -66,7 +68,8 @@ export class ImageIntakeService {
     const key = `${purpose}/${randomUUID()}.${EXTENSION[inspected.format]}`;
     await this.storage.save(key, file.buffer);
     const thumbnailsJobId = await this.jobs.enqueue<ThumbnailsJobData>(THUMBNAILS_JOB, { key }, { attempts: 3 });
-    return { key, url: this.storage.publicPath(key), thumbnailsJobId, ...inspected };
+    const thumbnails = THUMBNAIL_SIZES.map((size) => this.storage.publicPath(thumbnailKey(key, size)));
+    return { key, url: this.storage.publicPath(key), thumbnailsJobId, thumbnails, ...inspected };
   }
 
   async accept(file: IncomingFile | undefined, purpose: ImagePurpose, options: { minBytes?: number } = {}): Promise<StoredImage> {

@@ -1,0 +1,123 @@
+import { readdir } from 'node:fs/promises';
+import sharp from 'sharp';
+import { JOB_QUEUE, type JobQueue } from '#platform/jobs/job-queue.port.js';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { bigJpeg, noiseImage, smallPng } from './testing/test-images.js';
+
+/** Uploads on the real stack, with the thumbnail jobs on BullMQ (the jest Redis). */
+describe('uploads (HTTP, real stack, BullMQ thumbnails)', () => {
+  let t: TestApp;
+  let jpeg: Buffer;
+  const auth = () => ({ Authorization: `Bearer ${t.adminToken()}` });
+
+  async function waitForJob(jobId: string) {
+    for (let i = 0; i < 200; i++) {
+      const res = await t.request().get(`/api/admin/jobs/${jobId}`).set(auth()).expect(200);
+      if (res.body.state === 'completed' || res.body.state === 'failed') return res.body;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`job ${jobId} did not finish`);
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { REDIS_URL: process.env.REDIS_URL! } });
+    jpeg = await bigJpeg();
+    expect(t.app.get<JobQueue>(JOB_QUEUE).kind).toBe('bullmq');
+  });
+  afterAll(() => t.close());
+
+  describe('POST /api/user/upload (custom poster)', () => {
+    it('accepts a real JPEG ≥ 500 KB, stores it under a random name and adds a custom line to the cart', async () => {
+      const res = await t
+        .request()
+        .post('/api/user/upload')
+        .attach('file', jpeg, { filename: '../../etc/my photo.png', contentType: 'image/png' })
+        .field('size', 'SIZE_30x40')
+        .field('quantity', '2')
+        .expect(201);
+      expect(res.body.customImagePath).toMatch(/^\/uploads\/custom\/[0-9a-f-]{36}\.jpg$/);
+      expect(res.headers['x-cart-id']).toBe(res.body.cartId);
+      expect(res.body.cart.items).toEqual([expect.objectContaining({ size: 'SIZE_30x40', quantity: 2, customImagePath: res.body.customImagePath })]);
+      const served = await t.request().get(res.body.customImagePath).expect(200);
+      expect(Buffer.compare(served.body, jpeg)).toBe(0);
+      const events = await t.store.readStream(`cart-${res.body.cartId}`);
+      expect(events[0]).toMatchObject({ type: 'ItemAddedToCart', data: { kind: 'custom', customImagePath: res.body.customImagePath } });
+    });
+
+    it('adds to the cart named by X-Cart-Id', async () => {
+      const first = await t.request().post('/api/user/upload').attach('file', jpeg, 'a.jpg').field('size', 'SIZE_20x30').field('quantity', '1').expect(201);
+      const second = await t
+        .request()
+        .post('/api/user/upload')
+        .set('X-Cart-Id', first.body.cartId)
+        .attach('file', jpeg, 'b.jpg')
+        .field('size', '50x70')
+        .field('quantity', '1')
+        .expect(201);
+      expect(second.body.cartId).toBe(first.body.cartId);
+      expect(second.body.cart.items).toHaveLength(2);
+      expect(second.body.customImagePath).not.toBe(first.body.customImagePath);
+    });
+
+    it('refuses a text file renamed .jpg (400) and writes nothing', async () => {
+      const before = await readdir(t.config.uploadsDir, { recursive: true });
+      const text = Buffer.from('definitely a photo '.repeat(40_000));
+      await t.request().post('/api/user/upload').attach('file', text, { filename: 'photo.jpg', contentType: 'image/jpeg' }).field('size', 'SIZE_30x40').field('quantity', '1').expect(400);
+      expect(await readdir(t.config.uploadsDir, { recursive: true })).toEqual(before);
+    });
+
+    it('refuses an image under 500 KB with the spec message', async () => {
+      const res = await t.request().post('/api/user/upload').attach('file', await smallPng(), 'small.png').field('size', 'SIZE_30x40').field('quantity', '1').expect(400);
+      expect(res.body.message).toMatch(/^Image size must be at least 500KB\. Need help\? Contact us on/);
+    });
+
+    it('answers the spec messages for a missing image, size or quantity', async () => {
+      const noFile = await t.request().post('/api/user/upload').field('size', 'SIZE_30x40').field('quantity', '1').expect(400);
+      expect(noFile.body.message).toBe('Please select an image to upload.');
+      const noSize = await t.request().post('/api/user/upload').attach('file', jpeg, 'a.jpg').field('quantity', '1').expect(400);
+      expect(noSize.body.message).toBe('Please select a poster size.');
+      const zero = await t.request().post('/api/user/upload').attach('file', jpeg, 'a.jpg').field('size', 'SIZE_30x40').field('quantity', '0').expect(400);
+      expect(zero.body.message).toBe('Quantity must be at least 1.');
+      const badSize = await t.request().post('/api/user/upload').attach('file', jpeg, 'a.jpg').field('size', 'HUGE').field('quantity', '1').expect(400);
+      expect(badSize.body.message).toBe('Please select a valid size');
+    });
+
+    it('refuses a file over 20 MB with 413', async () => {
+      const huge = Buffer.concat([jpeg, Buffer.alloc(21 * 1024 * 1024)]);
+      const res = await t.request().post('/api/user/upload').attach('file', huge, 'huge.jpg').field('size', 'SIZE_30x40').field('quantity', '1');
+      expect(res.status).toBe(413);
+    });
+  });
+
+  describe('gallery', () => {
+    it('uploads an image (admin), makes the three webp thumbnails in a job, lists it and deletes it', async () => {
+      const png = await noiseImage('webp', 700, 900);
+      const res = await t.request().post('/api/gallery/upload').set(auth()).attach('file', png, 'g.webp').expect(201);
+      expect(res.body.imageUrl).toMatch(/^\/uploads\/gallery\/[0-9a-f-]{36}\.webp$/);
+      const job = await waitForJob(res.body.thumbnails.jobId);
+      expect(job).toMatchObject({ state: 'completed', progress: 100, name: 'image.thumbnails' });
+      const sizes = [];
+      for (const url of res.body.thumbnails.urls) {
+        const thumb = await t.request().get(url).buffer(true).expect(200);
+        const meta = await sharp(thumb.body).metadata();
+        sizes.push([meta.format, meta.width, meta.height]);
+      }
+      expect(sizes).toEqual([
+        ['webp', 300, 400],
+        ['webp', 400, 533],
+        ['webp', 600, 800],
+      ]);
+      await t.waitForProjections(res.headers['x-event-position']);
+      const list = await t.request().get('/api/gallery').expect(200);
+      expect(JSON.stringify(list.body)).toContain(res.body.imageUrl);
+      await t.request().delete(`/api/gallery/${res.body.id}`).set(auth()).expect(200);
+      await t.request().delete(`/api/gallery/${res.body.id}`).set(auth()).expect(404);
+    });
+
+    it('refuses a missing file and a non-image', async () => {
+      const none = await t.request().post('/api/gallery/upload').set(auth()).expect(400);
+      expect(none.body.message).toBe('Please select an image to upload.');
+      await t.request().post('/api/gallery/upload').set(auth()).attach('file', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'x.png').expect(400);
+    });
+  });
+});
