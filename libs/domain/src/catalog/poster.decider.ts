@@ -73,7 +73,7 @@ export function decidePoster(command: PosterCommand, state: PosterState): Poster
     case 'ChangePosterDetails': {
       requireEditable(state);
       const { name, description, imageUrl } = command.data;
-      const changed: Omit<PosterDetailsChanged['data'], 'posterId'> = {};
+      const changed: { -readonly [K in keyof PosterDetailsChanged['data']]?: PosterDetailsChanged['data'][K] } = {};
       if (name !== undefined) {
         if (isBlank(name)) throw DomainError.validation('POSTER_REQUIRED_FIELDS', POSTER_ERRORS.requiredFields);
         if (trimmed(name) !== state.name) changed.name = trimmed(name);

@@ -1,12 +1,13 @@
 import { cartDecider } from '../cart/cart.decider.js';
+import type { PosterCreated } from '../catalog/events.js';
 import { posterDecider } from '../catalog/poster.decider.js';
 import { decideAll, evolveAll } from './decider.js';
 import { DomainError, isDomainError } from './domain-error.js';
 
-const created = {
+const created: PosterCreated = {
   type: 'PosterCreated',
   data: { posterId: 'p1', name: 'N', description: '', category: 'ART', imageUrl: 'x', visible: true, variants: [{ variantId: 'v1', size: 'SIZE_20x30', price: 100 }] },
-} as const;
+};
 
 describe('decider helpers', () => {
   it('evolveAll folds from the initial state, or from a given one', () => {
