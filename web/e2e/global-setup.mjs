@@ -1,0 +1,83 @@
+// Starts the whole shop once for every browser spec: builds what is stale, then runs
+// `node libs/platform/bin/start.mjs` (PostgreSQL, seed of the demo catalogue, projector, API
+// serving web/dist) on a free port with a fresh temporary DATA_DIR, and waits until the API is
+// healthy and the seeded posters are readable. E2E_BASE_URL set beforehand skips all of it.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync, openSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const STATE_FILE = path.join(tmpdir(), `poster-shop-e2e-${process.pid}.json`);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(check, what, timeoutMs, child) {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`the stack exited (${child.exitCode}) before ${what}`);
+    try {
+      if (await check()) return;
+    } catch (e) {
+      last = e.message;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`timed out waiting for ${what} ${last}`);
+}
+
+export default async function globalSetup() {
+  process.env.ADMIN_USERNAME ??= 'admin';
+  process.env.ADMIN_PASSWORD ??= 'e2e-admin-password';
+  if (process.env.E2E_BASE_URL) return;
+
+  const build = spawnSync(process.execPath, ['libs/platform/bin/build.mjs', '--if-stale'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('build failed');
+
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'poster-shop-e2e-'));
+  const logFile = path.join(dataDir, 'stack.log');
+  const out = openSync(logFile, 'a');
+  const child = spawn(process.execPath, ['libs/platform/bin/start.mjs'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' },
+    stdio: ['ignore', out, out],
+    detached: true,
+  });
+  const base = `http://127.0.0.1:${port}`;
+  writeFileSync(STATE_FILE, JSON.stringify({ pid: child.pid, dataDir, base, logFile }));
+  globalThis.__STACK__ = { child, dataDir, base, logFile };
+  try {
+    await waitFor(async () => (await fetch(`${base}/api/health`)).ok, '/api/health', 180_000, child);
+    await waitFor(
+      async () => {
+        const res = await fetch(`${base}/api/public/posters?page=1&limit=20`);
+        if (!res.ok) return false;
+        const body = await res.json();
+        const items = Array.isArray(body) ? body : (body.items ?? body.data ?? body.posters ?? []);
+        return items.length > 0;
+      },
+      'the seeded catalogue',
+      60_000,
+      child,
+    );
+  } catch (e) {
+    e.message += ` (stack log: ${logFile})`;
+    throw e;
+  }
+  process.env.E2E_BASE_URL = base;
+  process.env.PORT = String(port);
+  console.log(`\n[e2e] stack on ${base} (data ${dataDir})`);
+}

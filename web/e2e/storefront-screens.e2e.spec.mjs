@@ -1,0 +1,125 @@
+// 404, the 360 px layout (menu, no sideways scroll, screenshots), Arabic RTL, the social popup.
+import { expect } from '@jest/globals';
+import { horizontalOverflow, openShop, PHONE, screenshot } from './support.mjs';
+
+describe('storefront screens', () => {
+  test('an unknown path shows the 404 page with a way home', async () => {
+    const shop = await openShop();
+    try {
+      const { page } = shop;
+      await page.goto('/no-such-page');
+      await page.getByRole('heading', { name: /Page not found/ }).waitFor();
+      expect(await page.getByText('404').first().isVisible()).toBe(true);
+      await page.getByRole('link', { name: 'Go back home' }).click();
+      await page.waitForURL((u) => u.pathname === '/');
+    } finally {
+      await shop.close();
+    }
+  });
+
+  test('at 360 px: no sideways scroll on the main screens, and the side menu with categories works', async () => {
+    const shop = await openShop({ viewport: PHONE });
+    try {
+      const { page } = shop;
+      await page.goto('/');
+      await page.getByTestId('poster-card').first().waitFor();
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await screenshot(page, 'home-360');
+
+      await page.getByTestId('menu-button').click();
+      const menu = page.getByTestId('side-menu');
+      await menu.waitFor();
+      for (const link of ['Home', 'Shop', 'Make your own', 'About Us', 'Contact Us']) {
+        expect(await menu.getByRole('link', { name: link, exact: true }).isVisible()).toBe(true);
+      }
+      await menu.getByRole('button', { name: 'Categories' }).click();
+      const firstCategory = menu.locator('#menu-categories a').first();
+      await firstCategory.waitFor();
+      await firstCategory.click();
+      await page.waitForURL(/\/shop\?category=/);
+      expect(await page.getByTestId('side-menu').count()).toBe(0);
+      await page.getByTestId('poster-card').first().waitFor();
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await screenshot(page, 'shop-360');
+
+      await page.getByTestId('poster-card').first().click();
+      await page.getByTestId('add-to-cart').waitFor();
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await page.locator('fieldset label').first().click();
+      await screenshot(page, 'poster-360');
+      await page.getByTestId('add-to-cart').click();
+      await page.getByTestId('cart-drawer').waitFor();
+      await page.getByTestId('drawer-checkout').click();
+      await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
+      // One poster, outside the exempt governorates: the warning, and Place Order disabled.
+      await page.getByLabel('Governorate').selectOption('ASWAN');
+      await page.getByTestId('min-posters-warning').waitFor();
+      expect(await page.getByTestId('place-order').isDisabled()).toBe(true);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await screenshot(page, 'checkout-360');
+      expect(shop.errors).toEqual([]);
+    } finally {
+      await shop.close();
+    }
+  });
+
+  test('Arabic: switch, RTL layout kept after reload, prices left-to-right, Arabic governorates', async () => {
+    const shop = await openShop();
+    try {
+      const { page } = shop;
+      await page.goto('/shop');
+      await page.getByTestId('poster-card').first().waitFor();
+      await page.getByTestId('language-toggle').click();
+      await page.waitForFunction(() => document.documentElement.dir === 'rtl' && document.documentElement.lang === 'ar');
+      await page.getByRole('heading', { name: 'المتجر' }).waitFor();
+      await page.reload();
+      await page.getByRole('heading', { name: 'المتجر' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      // Prices stay LTR inside the RTL page.
+      const priceDir = await page.getByTestId('poster-card').first().locator('bdi').first().getAttribute('dir');
+      expect(priceDir).toBe('ltr');
+      await screenshot(page, 'shop-arabic');
+
+      await page.getByTestId('poster-card').first().click();
+      await page.locator('fieldset label').first().click();
+      await page.getByTestId('add-to-cart').click();
+      await page.getByTestId('drawer-checkout').click();
+      await page.getByRole('heading', { name: 'إتمام الطلب', level: 1 }).waitFor();
+      const options = await page.locator('#checkout-governorate option').allTextContents();
+      expect(options).toContain('القاهرة');
+      expect(options).toContain('الجيزة');
+      expect(options.length).toBe(28);
+      // Arabic-Indic digits are accepted in the phone field.
+      await page.locator('#checkout-phone').fill('٠١٠٠١٢٣٤٥٦٧');
+      await page.getByTestId('place-order').click();
+      await page.getByText('الاسم الأول مطلوب').waitFor();
+      expect(await page.getByTestId('error-phone').count()).toBe(0);
+    } finally {
+      await shop.close();
+    }
+  });
+
+  test('the social popup appears once after 2 s and reveals the code after the fake follow check', async () => {
+    const shop = await openShop({ popup: true });
+    try {
+      const { page, context } = shop;
+      await page.goto('/');
+      const popup = page.getByTestId('social-popup');
+      await popup.waitFor({ timeout: 6000 });
+      const opened = context.waitForEvent('page');
+      await popup.getByRole('button', { name: /Follow/ }).click();
+      await (await opened).close();
+      await popup.getByText('Verifying your follow...').waitFor();
+      await popup.getByTestId('popup-code').waitFor({ timeout: 5000 });
+      await popup.getByText('10% off your first order').waitFor();
+      await popup.getByRole('button', { name: 'Copy' }).click();
+      await popup.getByRole('button', { name: 'Copied!' }).waitFor();
+      await popup.getByRole('button', { name: 'Close' }).click();
+      await page.reload();
+      await page.waitForTimeout(2600);
+      expect(await page.getByTestId('social-popup').count()).toBe(0);
+    } finally {
+      await shop.close();
+    }
+  });
+});

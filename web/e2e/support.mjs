@@ -1,0 +1,76 @@
+// Shared by the storefront browser specs: Debian Chromium through playwright-core.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const BASE_URL = () => (process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`).replace(/\/$/, '');
+export const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
+mkdirSync(ARTIFACTS, { recursive: true });
+
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 360, height: 740 };
+
+/**
+ * A fresh browser profile. By default the social popup counts as already seen so it does not
+ * cover what a spec clicks; `{ popup: true }` keeps it.
+ */
+export async function openShop({ viewport = DESKTOP, popup = false, locale } = {}) {
+  const profile = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ARGS,
+    headless: true,
+    viewport,
+    baseURL: BASE_URL(),
+  });
+  await context.addInitScript(
+    ({ popup, locale }) => {
+      if (!popup) window.localStorage.setItem('social-popup-seen', '1');
+      if (locale && !window.localStorage.getItem('locale')) window.localStorage.setItem('locale', locale);
+    },
+    { popup, locale },
+  );
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e));
+  return {
+    context,
+    page,
+    errors,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function screenshot(page, name) {
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** The page must not scroll sideways (responsive down to 360 px). */
+export async function horizontalOverflow(page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/** A PNG of random noise (so it does not compress) of at least `minBytes`. */
+export async function noisePng(minBytes) {
+  const { default: sharp } = await import('sharp');
+  let side = Math.ceil(Math.sqrt(minBytes / 3)) + 16;
+  for (;;) {
+    const raw = Buffer.alloc(side * side * 3);
+    for (let i = 0; i < raw.length; i++) raw[i] = (Math.random() * 256) | 0;
+    const png = await sharp(raw, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    if (png.length >= minBytes) return png;
+    side = Math.ceil(side * 1.2);
+  }
+}
+
+export async function smallPng() {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width: 40, height: 40, channels: 3, background: '#1c1917' } }).png().toBuffer();
+}
