@@ -1,0 +1,104 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { render } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { makeStore } from '../../app/store';
+import { Toaster } from '../../lib/toast';
+import LoginPage from './login-page';
+import { RequireAdmin } from './require-admin';
+
+const token = (exp: number) =>
+  `${btoa(JSON.stringify({ alg: 'HS256' }))}.${btoa(JSON.stringify({ sub: 'alice', role: 'ADMIN', exp }))}.sig`;
+const inMinutes = (m: number) => Math.floor(Date.now() / 1000) + m * 60;
+
+const server = setupServer(
+  http.post('*/api/admin/auth/login', async ({ request }) => {
+    const { username, password } = (await request.json()) as { username: string; password: string };
+    if (username === 'alice' && password === 'right') return HttpResponse.json({ token: token(inMinutes(30)) });
+    return HttpResponse.json({ message: 'Invalid username or password' }, { status: 401 });
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname}</p>;
+}
+
+function renderApp(start: string) {
+  render(
+    <Provider store={makeStore()}>
+      <MemoryRouter initialEntries={[start]}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route
+            path="/admin/*"
+            element={
+              <RequireAdmin>
+                <Where />
+              </RequireAdmin>
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+      <Toaster />
+    </Provider>,
+  );
+}
+
+describe('login page and protected wrapper', () => {
+  it('sends a signed-out admin to /login, then back to where they came from after signing in', async () => {
+    renderApp('/admin/orders');
+    await userEvent.type(await screen.findByLabelText('Username'), '  alice ');
+    await userEvent.type(screen.getByLabelText('Password'), 'right');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Login successful. Redirecting...')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/admin/orders'), { timeout: 2000 });
+    expect(localStorage.getItem('auth-token')).toMatch(/\.sig$/);
+  });
+
+  it('shows the 401 message for a wrong password', async () => {
+    renderApp('/login');
+    await userEvent.type(screen.getByLabelText('Username'), 'alice');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findAllByText('Invalid username or password')).not.toHaveLength(0);
+    expect(localStorage.getItem('auth-token')).toBeNull();
+  });
+
+  it('explains a missing token and an unreachable server', async () => {
+    server.use(http.post('*/api/admin/auth/login', () => HttpResponse.json({})));
+    renderApp('/login');
+    await userEvent.type(screen.getByLabelText('Username'), 'alice');
+    await userEvent.type(screen.getByLabelText('Password'), 'right');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findAllByText('No authentication token received')).not.toHaveLength(0);
+
+    server.use(http.post('*/api/admin/auth/login', () => HttpResponse.error()));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findAllByText('No response from server. Please check your connection.')).not.toHaveLength(0);
+
+    server.use(http.post('*/api/admin/auth/login', () => HttpResponse.json({}, { status: 429 })));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findAllByText('Login failed with status 429')).not.toHaveLength(0);
+  });
+
+  it('removes an expired token and goes to /login; a live one opens the page', async () => {
+    localStorage.setItem('auth-token', token(inMinutes(-1)));
+    renderApp('/admin/posters');
+    expect(await screen.findByLabelText('Username')).toBeInTheDocument();
+    expect(localStorage.getItem('auth-token')).toBeNull();
+  });
+
+  it('lets a live session through', async () => {
+    localStorage.setItem('auth-token', token(inMinutes(10)));
+    renderApp('/admin/posters');
+    expect(screen.getByTestId('where')).toHaveTextContent('/admin/posters');
+  });
+});
