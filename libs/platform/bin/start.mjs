@@ -43,6 +43,27 @@ async function shutdown(code) {
 }
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
+process.on('SIGHUP', () => shutdown(0));
+// `npm start` killed with SIGTERM signals only its direct child (a shell), which leaves this
+// process orphaned: notice the new parent and stop as if signalled.
+const parentPid = process.ppid;
+setInterval(() => { if (process.ppid !== parentPid) shutdown(0); }, 1000).unref();
+
+/**
+ * If this process is killed outright (SIGKILL), nothing here runs: a detached watchdog shell
+ * notices and stops the API, the projector and PostgreSQL, so no stray servers outlive us.
+ */
+function startWatchdog(pgDataDir) {
+  const pids = children.map((c) => c.pid).filter(Boolean).join(' ');
+  const script = [
+    `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done`,
+    `kill -TERM ${pids} 2>/dev/null; sleep 3; kill -KILL ${pids} 2>/dev/null`,
+    pgDataDir ? `[ -f '${pgDataDir}/postmaster.pid' ] && kill -INT $(head -1 '${pgDataDir}/postmaster.pid') 2>/dev/null` : 'true',
+  ].join('\n');
+  const watchdog = spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' });
+  watchdog.unref();
+  stops.push(async () => { try { process.kill(watchdog.pid); } catch { /* already gone */ } });
+}
 
 function launch(name, script, extraEnv) {
   const child = spawn(process.execPath, ['--enable-source-maps', script], {
@@ -84,9 +105,10 @@ async function waitForHealth(url, timeoutMs) {
 
 async function main() {
   let databaseUrl = env.DATABASE_URL;
+  const pgDataDir = databaseUrl ? undefined : path.join(dataDir, 'postgres');
   if (!databaseUrl) {
-    log(`starting PostgreSQL (data in ${path.join(dataDir, 'postgres')})`);
-    const pg = await startPostgres({ dir: path.join(dataDir, 'postgres'), port: env.PG_PORT ? Number(env.PG_PORT) : undefined });
+    log(`starting PostgreSQL (data in ${pgDataDir})`);
+    const pg = await startPostgres({ dir: pgDataDir, port: env.PG_PORT ? Number(env.PG_PORT) : undefined });
     stops.push(() => pg.stop());
     databaseUrl = pg.url;
   }
@@ -118,6 +140,7 @@ async function main() {
     WEB_ORIGIN: env.WEB_ORIGIN ?? `http://localhost:${port}`,
   });
 
+  startWatchdog(pgDataDir);
   await waitForHealth(`http://127.0.0.1:${port}/api/health`, 90_000);
   const base = `http://localhost:${port}`;
   console.log([
