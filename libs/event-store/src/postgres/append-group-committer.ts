@@ -48,14 +48,17 @@ export class AppendGroupCommitter {
   append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     return new Promise<AppendResult>((resolve, reject) => {
       this.queue.push({ stream, events, expected, resolve, reject });
-      // Wait one turn of the event loop: callers woken by the same reply re-append together.
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => {
-          this.scheduled = false;
-          this.flush();
-        });
-      }
+      this.schedule();
+    });
+  }
+
+  /** Flush after this turn of the event loop: callers woken by the same reply re-append together. */
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.flush();
     });
   }
 
@@ -69,7 +72,7 @@ export class AppendGroupCommitter {
         this.inFlight--;
         for (const p of group) this.inFlightStreams.delete(p.stream);
         this.onCommitted();
-        this.flush();
+        this.schedule();
       });
     }
   }

@@ -1,0 +1,223 @@
+/**
+ * Event store benchmark: our PostgreSQL adapter against the peer (Emmett 0.42 PostgreSQL) on
+ * ONE PostgreSQL server in one run, each store in its own database, same workloads.
+ * Each figure is one JSON line on stdout; logs go to stderr.
+ *
+ *   npm run build && npm run bench:event-store      (DATABASE_URL, else a durable local server)
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { emmettStore, ourStore, type BenchStore } from './lib/bench-stores.js';
+
+const log = (...args: unknown[]) => console.error('[bench]', ...args);
+const emit = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const round = (n: number) => Math.round(n);
+const ratio = (ours: number, theirs: number) => (theirs > 0 ? Math.round((ours / theirs) * 100) / 100 : null);
+
+const APPEND_SECONDS = Number(process.env.BENCH_APPEND_SECONDS ?? 3);
+const LIVE_SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 10);
+const DRAIN_EVENTS = Number(process.env.BENCH_DRAIN_EVENTS ?? 100_000);
+const POOL_SIZE = 32;
+
+interface Server {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+async function postgresServer(): Promise<Server> {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => undefined };
+  // Plain .mjs outside the build: load it from the project root.
+  const servers = await import(pathToFileURL(path.resolve('libs/platform/bin/local-servers.mjs')).href);
+  const pgServer = await servers.startPostgres({ dir: path.resolve('.bench-data', 'event-store-pg'), database: 'bench', durable: true });
+  log(`started durable PostgreSQL on port ${pgServer.port}`);
+  return { url: pgServer.url, stop: pgServer.stop };
+}
+
+async function withDatabase(serverUrl: string, name: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** `writers` loops appending for `seconds`; returns events/s. Each writer owns its streams. */
+async function appendLoad(store: BenchStore, writers: number, seconds: number, eventsPerAppend: number, oneStreamPerWriter: boolean, tag: string): Promise<{ rate: number; events: number }> {
+  let events = 0;
+  const stopAt = Date.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: writers }, async (_, w) => {
+      let n = 0;
+      let revision: bigint | 'new' = 'new';
+      const own = `${tag}-w${w}-${randomBytes(4).toString('hex')}`;
+      while (Date.now() < stopAt) {
+        if (oneStreamPerWriter) {
+          await store.append(own, eventsPerAppend, revision);
+          revision = (revision === 'new' ? -1n : revision) + BigInt(eventsPerAppend);
+        } else {
+          await store.append(`${own}-${n}`, eventsPerAppend, 'new');
+        }
+        events += eventsPerAppend;
+        n++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  return { rate: events / elapsed, events };
+}
+
+async function readStreamLoad(store: BenchStore, seconds: number): Promise<number> {
+  const stream = `read-${randomBytes(4).toString('hex')}`;
+  for (let r = 0n; r < 1000n; r += 100n) await store.append(stream, 100, r === 0n ? 'new' : r - 1n);
+  let reads = 0;
+  const stopAt = Date.now() + seconds * 1000;
+  const started = performance.now();
+  while (Date.now() < stopAt) {
+    const n = await store.readStreamCount(stream);
+    if (n !== 1000) throw new Error(`${store.name}: read ${n} events of 1000`);
+    reads++;
+  }
+  return reads / ((performance.now() - started) / 1000);
+}
+
+/** In a fresh log: pre-writes `total` events (100-event appends, 8 writers), then times a subscriber from the start. */
+async function drain(store: BenchStore, total: number, timeoutMs: number): Promise<{ rate: number; delivered: number; written: number }> {
+  const prefix = 'drain';
+  const batches = Math.ceil(total / 100);
+  let next = 0;
+  let written = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < batches) {
+        const b = next++;
+        await store.append(`${prefix}-${b}`, 100, 'new');
+        written += 100;
+      }
+    }),
+  );
+  log(`${store.name}: pre-wrote ${written} events; draining`);
+  const started = performance.now();
+  const sub = await store.subscribe();
+  const deadline = Date.now() + timeoutMs;
+  let last = -1;
+  let stalledSince = Date.now();
+  while (sub.delivered() < written && Date.now() < deadline) {
+    await sleep(5);
+    if (sub.delivered() !== last) {
+      last = sub.delivered();
+      stalledSince = Date.now();
+    } else if (Date.now() - stalledSince > 3_000) break; // it stopped delivering: count what it gave
+  }
+  const elapsed = (performance.now() - started) / 1000;
+  const delivered = sub.delivered();
+  await sub.stop();
+  return { rate: delivered / elapsed, delivered, written };
+}
+
+/** In a fresh log: a live subscriber while 32 writers append single events to new streams for `seconds`. */
+async function live(store: BenchStore, seconds: number): Promise<{ appendRate: number; delivered: number; written: number; catchUpMs: number }> {
+  const prefix = 'live';
+  const sub = await store.subscribe();
+  await sleep(300); // let the subscriber reach the head before writing
+  const { rate, events } = await appendLoad(store, 32, seconds, 1, false, prefix);
+  const stoppedAt = performance.now();
+  const deadline = Date.now() + 5_000;
+  while (sub.delivered() < events && Date.now() < deadline) await sleep(5);
+  const catchUpMs = performance.now() - stoppedAt;
+  await sleep(200); // duplicates would show up as delivered > written
+  const delivered = sub.delivered();
+  await sub.stop();
+  return { appendRate: rate, delivered, written: events, catchUpMs };
+}
+
+type Kind = 'ours' | 'emmett';
+
+/** A store on its own fresh database, dropped after `work`. */
+async function inFreshDatabase<T>(serverUrl: string, kind: Kind, work: (store: BenchStore) => Promise<T>): Promise<T> {
+  const db = await withDatabase(serverUrl, `bench_${kind}_${randomBytes(4).toString('hex')}`);
+  const store = kind === 'ours' ? await ourStore(db.url, POOL_SIZE) : await emmettStore(db.url, POOL_SIZE);
+  try {
+    return await work(store);
+  } finally {
+    await store.close().catch((e) => log(`closing ${kind}:`, e));
+    await db.drop().catch((e) => log(`dropping ${kind}:`, e));
+  }
+}
+
+async function main() {
+  const benchStarted = Date.now();
+  const server = await postgresServer();
+  const suffix = randomBytes(4).toString('hex');
+  const oursDb = await withDatabase(server.url, `bench_ours_${suffix}`);
+  const theirsDb = await withDatabase(server.url, `bench_emmett_${suffix}`);
+  const ours = await ourStore(oursDb.url, POOL_SIZE);
+  const theirs = await emmettStore(theirsDb.url, POOL_SIZE);
+  const pair = [ours, theirs] as const;
+  try {
+    for (const writers of [1, 8, 32]) {
+      const [a, b] = [await appendLoad(ours, writers, APPEND_SECONDS, 1, false, 'new'), await appendLoad(theirs, writers, APPEND_SECONDS, 1, false, 'new')];
+      emit({ bench: 'append', writers, eventsPerAppend: 1, streams: 'new', unit: 'events/s', ours: round(a.rate), peer: 'emmett', theirs: round(b.rate), ratio: ratio(a.rate, b.rate) });
+    }
+    {
+      const [a, b] = [await appendLoad(ours, 8, APPEND_SECONDS, 10, true, 'batch'), await appendLoad(theirs, 8, APPEND_SECONDS, 10, true, 'batch')];
+      emit({ bench: 'append', writers: 8, eventsPerAppend: 10, streams: 'one per writer', unit: 'events/s', ours: round(a.rate), peer: 'emmett', theirs: round(b.rate), ratio: ratio(a.rate, b.rate) });
+    }
+    {
+      const [a, b] = [await readStreamLoad(ours, 2), await readStreamLoad(theirs, 2)];
+      emit({ bench: 'read-stream', events: 1000, unit: 'reads/s', ours: round(a), peer: 'emmett', theirs: round(b), ratio: ratio(a, b) });
+    }
+    {
+      const a = await inFreshDatabase(server.url, 'ours', (s) => drain(s, DRAIN_EVENTS, 30_000));
+      const b = await inFreshDatabase(server.url, 'emmett', (s) => drain(s, DRAIN_EVENTS, 30_000));
+      emit({ bench: 'drain', unit: 'events/s', ours: round(a.rate), peer: 'emmett', theirs: round(b.rate), ratio: ratio(a.rate, b.rate), delivered: a.delivered, written: a.written, theirsDelivered: b.delivered, theirsWritten: b.written });
+    }
+    {
+      const a = await inFreshDatabase(server.url, 'ours', (s) => live(s, LIVE_SECONDS));
+      const b = await inFreshDatabase(server.url, 'emmett', (s) => live(s, LIVE_SECONDS));
+      emit({
+        bench: 'live',
+        writers: 32,
+        seconds: LIVE_SECONDS,
+        unit: 'events/s',
+        ours: round(a.appendRate),
+        peer: 'emmett',
+        theirs: round(b.appendRate),
+        ratio: ratio(a.appendRate, b.appendRate),
+        delivered: a.delivered,
+        written: a.written,
+        theirsDelivered: b.delivered,
+        theirsWritten: b.written,
+        catchUpMs: round(a.catchUpMs),
+        theirsCatchUpMs: round(b.catchUpMs),
+      });
+    }
+  } finally {
+    for (const s of pair) await s.close().catch((e) => log(`closing ${s.name}:`, e));
+    await oursDb.drop().catch((e) => log('drop ours:', e));
+    await theirsDb.drop().catch((e) => log('drop emmett:', e));
+    await server.stop();
+    log(`done in ${Math.round((Date.now() - benchStarted) / 1000)} s`);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    log('failed:', e);
+    process.exit(1);
+  },
+);
