@@ -12,6 +12,8 @@ const run = (label, cmd, args) => {
   if (r.status !== 0) { failed = true; console.error(`[test] ${label}: FAILED (exit ${r.status})`); }
 };
 
+run('type check (server)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+if (existsSync('web/tsconfig.json')) run('type check (web)', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']);
 run('node suites (jest)', 'npx', ['jest', '--config', 'jest.config.js', ...extra]);
 if (existsSync('web/vitest.config.ts')) run('web component tests (vitest)', 'npx', ['vitest', 'run', '--config', 'web/vitest.config.ts']);
 if (existsSync('web/e2e/jest.config.js')) run('browser tests (Chromium)', 'npx', ['jest', '--config', 'web/e2e/jest.config.js', '--runInBand']);
