@@ -7,7 +7,7 @@ import { chromium } from 'playwright-core';
 
 export const BASE_URL = (process.env.E2E_BASE_URL ?? process.env.BASE_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`).replace(/\/$/, '');
 export const ADMIN_USERNAME = process.env.ADMIN_USERNAME ?? 'admin';
-export const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'admin-password';
+export const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'e2e-admin-password';
 
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 

@@ -5,10 +5,14 @@ export interface StoredEvent {
   type: string;
   stream: string;
   revision: number | string;
-  position: string | { commit: string; prepare: string };
+  position: string;
+  recordedAt?: string;
+  createdAt?: string;
+  occurredAt?: string;
+  actor?: { kind: string; id: string } | null;
+  correlationId?: string | null;
   data: unknown;
   metadata: unknown;
-  createdAt: string;
 }
 
 export interface EventFilters {
@@ -17,17 +21,14 @@ export interface EventFilters {
   from?: string;
   to?: string;
   correlationId?: string;
-  page: number;
+  /** nextCursor of the previous page (keyset paging over the log's position). */
+  after?: string;
   limit: number;
 }
 
 export interface EventsPage {
   data: StoredEvent[];
-  currentPage: number;
-  totalPages: number;
-  totalItems: number;
-  hasNextPage: boolean;
-  hasPreviousPage: boolean;
+  nextCursor: string | null;
 }
 
 export const eventsApi = api.injectEndpoints({
@@ -35,19 +36,13 @@ export const eventsApi = api.injectEndpoints({
     getEvents: build.query<EventsPage, EventFilters>({
       query: (filters) => ({
         url: 'admin/events',
-        params: Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '' && v !== undefined)),
+        // Newest first: an analyst usually looks for what just happened.
+        params: { order: 'desc', ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '' && v !== undefined)) },
       }),
-      transformResponse: (raw: Partial<EventsPage> & { data?: StoredEvent[] }, _meta, args): EventsPage => {
-        const data = Array.isArray(raw) ? (raw as StoredEvent[]) : (raw?.data ?? []);
-        const currentPage = Number(raw?.currentPage ?? args.page);
-        return {
-          data,
-          currentPage,
-          totalPages: Number(raw?.totalPages ?? currentPage),
-          totalItems: Number(raw?.totalItems ?? data.length),
-          hasNextPage: Boolean(raw?.hasNextPage ?? data.length === args.limit),
-          hasPreviousPage: Boolean(raw?.hasPreviousPage ?? currentPage > 1),
-        };
+      transformResponse: (raw: unknown): EventsPage => {
+        if (Array.isArray(raw)) return { data: raw as StoredEvent[], nextCursor: null };
+        const page = (raw ?? {}) as Partial<EventsPage>;
+        return { data: page.data ?? [], nextCursor: page.nextCursor ?? null };
       },
       providesTags: ['Event'],
     }),

@@ -22,13 +22,13 @@ const EMPTY: FilterForm = { stream: '', type: '', from: '', to: '', correlationI
 /** datetime-local (local time) → ISO instant for the API. */
 const toIso = (local: string) => (local ? new Date(local).toISOString() : '');
 
-const positionText = (position: StoredEvent['position']) =>
-  typeof position === 'object' && position ? `${position.commit}/${position.prepare}` : String(position ?? '');
 
 /** Analysts' view of the log: filter by stream, type, time window and correlation id; view JSON; NDJSON download. */
 export function EventsPage() {
   const [form, setForm] = useState<FilterForm>(EMPTY);
-  const [filters, setFilters] = useState<EventFilters>({ page: 1, limit: PAGE_SIZE });
+  const [filters, setFilters] = useState<EventFilters>({ limit: PAGE_SIZE });
+  // Cursors of the pages before this one, so Previous can go back (the API pages by cursor).
+  const [previous, setPrevious] = useState<(string | undefined)[]>([]);
   const [viewing, setViewing] = useState<StoredEvent | null>(null);
   const [downloading, setDownloading] = useState(false);
   const { data, isLoading, isFetching, isError } = useGetEventsQuery(filters);
@@ -42,14 +42,15 @@ export function EventsPage() {
       correlationId: form.correlationId.trim(),
       from: toIso(form.from),
       to: toIso(form.to),
-      page: 1,
       limit: PAGE_SIZE,
     });
+    setPrevious([]);
   };
 
   const downloadNdjson = async () => {
     setDownloading(true);
     const query = new URLSearchParams();
+    for (const key of ['stream', 'type', 'correlationId'] as const) if (form[key].trim()) query.set(key, form[key].trim());
     if (form.from) query.set('from', toIso(form.from));
     if (form.to) query.set('to', toIso(form.to));
     try {
@@ -93,7 +94,8 @@ export function EventsPage() {
             className={btnSecondary}
             onClick={() => {
               setForm(EMPTY);
-              setFilters({ page: 1, limit: PAGE_SIZE });
+              setFilters({ limit: PAGE_SIZE });
+              setPrevious([]);
             }}
           >
             Clear
@@ -124,7 +126,7 @@ export function EventsPage() {
             <tbody className="divide-y divide-gray-100">
               {data.data.map((event) => (
                 <tr key={event.id}>
-                  <td className={`${td} font-mono text-xs`}>{positionText(event.position)}</td>
+                  <td className={`${td} font-mono text-xs`}>{event.position}</td>
                   <td className={`${td} font-mono text-xs`}>
                     <button type="button" className="hover:underline" onClick={() => setForm({ ...form, stream: event.stream })} title="Filter by this stream">
                       {event.stream}
@@ -132,7 +134,7 @@ export function EventsPage() {
                   </td>
                   <td className={td}>{String(event.revision)}</td>
                   <td className={td}>{event.type}</td>
-                  <td className={td}>{formatAdminDate(event.createdAt)}</td>
+                  <td className={td}>{formatAdminDate(event.recordedAt ?? event.createdAt)}</td>
                   <td className={td}>
                     <button type="button" className="text-sm text-indigo-700 hover:underline" onClick={() => setViewing(event)}>
                       View JSON
@@ -144,13 +146,29 @@ export function EventsPage() {
           </table>
           <div className="flex items-center justify-between border-t border-gray-200 px-3 py-2 text-sm">
             <span>
-              Page {data.currentPage} of {data.totalPages} ({data.totalItems} events)
+              Page {previous.length + 1} · {data.data.length} events, newest first
             </span>
             <div className="flex gap-2">
-              <button type="button" className={btnSecondary} disabled={!data.hasPreviousPage} onClick={() => setFilters({ ...filters, page: filters.page - 1 })}>
+              <button
+                type="button"
+                className={btnSecondary}
+                disabled={previous.length === 0}
+                onClick={() => {
+                  setFilters({ ...filters, after: previous[previous.length - 1] });
+                  setPrevious(previous.slice(0, -1));
+                }}
+              >
                 Previous
               </button>
-              <button type="button" className={btnSecondary} disabled={!data.hasNextPage} onClick={() => setFilters({ ...filters, page: filters.page + 1 })}>
+              <button
+                type="button"
+                className={btnSecondary}
+                disabled={!data.nextCursor}
+                onClick={() => {
+                  setPrevious([...previous, filters.after]);
+                  setFilters({ ...filters, after: data.nextCursor ?? undefined });
+                }}
+              >
                 Next
               </button>
             </div>

@@ -1,7 +1,9 @@
 import { format } from 'date-fns';
 import { errorMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
+import { rebuildProgress, useGetProjectionsQuery } from '../projections/projections-api';
 import { formatAdminDate } from '../shared/format-date';
+import { ProgressBar } from '../shared/progress-bar';
 import { btnSecondary, card, pageTitle } from '../shared/styles';
 import { JobProgress } from './job-progress';
 import { useStartExportMutation, type ExportKind } from './jobs-api';
@@ -13,9 +15,11 @@ const EXPORTS: { kind: ExportKind; label: string; file: (day: string) => string 
   { kind: 'events', label: 'Events NDJSON', file: (day) => `events-${day}.ndjson` },
 ];
 
-/** Background jobs started here (exports) or on the Projections page (rebuilds), with progress. */
+/** Background work with progress: exports started here, and projection rebuilds (requested on the Projections page). */
 export function JobsPage() {
   const jobs = useTrackedJobs();
+  const { data: projections = [] } = useGetProjectionsQuery(undefined, { pollingInterval: 2000 });
+  const rebuilds = projections.map((p) => ({ name: p.name, progress: rebuildProgress(p) })).filter((r) => r.progress !== null);
   const [startExport, exportState] = useStartExportMutation();
   const toast = useToast();
 
@@ -49,8 +53,26 @@ export function JobsPage() {
           ))}
         </div>
       </section>
+      <section className={card} aria-labelledby="rebuilds">
+        <h2 id="rebuilds" className="mb-2 font-semibold">
+          Projection rebuilds
+        </h2>
+        {rebuilds.length === 0 ? (
+          <p className="text-sm text-gray-500">No rebuild running</p>
+        ) : (
+          <ul className="space-y-2">
+            {rebuilds.map((r) => (
+              <li key={r.name} className="text-sm">
+                <p className="mb-1">{r.name}</p>
+                <ProgressBar value={r.progress ?? 0} label={`Rebuild of ${r.name}`} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <h2 className="text-lg font-semibold">Exports</h2>
       {jobs.length === 0 ? (
-        <p className="text-sm text-gray-500">No jobs yet</p>
+        <p className="text-sm text-gray-500">No exports yet</p>
       ) : (
         <ul className="space-y-3">
           {jobs.map((job) => (

@@ -1,12 +1,12 @@
 import { useSyncExternalStore } from 'react';
 
-// Jobs this admin started (exports, rebuilds), remembered across reloads so the Jobs page can
+// Export jobs this admin started, remembered across reloads so the Jobs page can
 // keep showing their progress. The job state itself always comes from GET /admin/jobs/{id}.
 
 export interface TrackedJob {
   id: string;
   label: string;
-  kind: 'export' | 'rebuild';
+  kind: 'export';
   fileName?: string;
   startedAt: string;
 }

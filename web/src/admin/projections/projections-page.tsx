@@ -1,27 +1,29 @@
 import { errorMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
-import { JobProgress } from '../jobs/job-progress';
-import { trackJob, useTrackedJobs } from '../jobs/tracked-jobs';
+import { formatAdminDate } from '../shared/format-date';
+import { ProgressBar } from '../shared/progress-bar';
 import { errorPanel, pageTitle, td, th } from '../shared/styles';
-import { useGetProjectionsQuery, useRebuildProjectionMutation, type ProjectionStatus } from './projections-api';
-
-const REFRESH_MS = 5000;
+import { rebuildProgress, useGetProjectionsQuery, useRebuildProjectionMutation, type ProjectionStatus } from './projections-api';
 
 const stateTone = (state: string) =>
-  /error|fail|stopped/i.test(state) ? 'bg-red-100 text-red-800' : /rebuild|catch/i.test(state) ? 'bg-amber-100 text-amber-800' : 'bg-emerald-100 text-emerald-800';
+  /error|fail|stopped/i.test(state) ? 'bg-red-100 text-red-800' : /rebuild|catch|build|not started/i.test(state) ? 'bg-amber-100 text-amber-800' : 'bg-emerald-100 text-emerald-800';
 
-/** Ops view: each projection's checkpoint, lag, state and owning replica, with a rebuild button. */
+/** Ops view: each projection's checkpoint, lag, state and owning replica, with a rebuild button and its progress. */
 export function ProjectionsPage() {
-  const { data = [], isLoading, isError } = useGetProjectionsQuery(undefined, { pollingInterval: REFRESH_MS });
+  const { data = [], isLoading, isError } = useGetProjectionsQuery();
+  const rebuilding = data.some((p) => {
+    const progress = rebuildProgress(p);
+    return progress !== null && progress < 100;
+  });
+  // Poll fast while a rebuild runs, slowly otherwise.
+  useGetProjectionsQuery(undefined, { pollingInterval: rebuilding ? 1000 : 5000 });
   const [rebuild, rebuildState] = useRebuildProjectionMutation();
-  const jobs = useTrackedJobs();
   const toast = useToast();
 
   const start = async (projection: ProjectionStatus) => {
     try {
-      const { jobId } = await rebuild(projection.name).unwrap();
-      trackJob({ id: String(jobId), kind: 'rebuild', label: `Rebuild ${projection.name}` });
-      toast.success('Rebuild started', projection.name);
+      await rebuild(projection.name).unwrap();
+      toast.success('Rebuild requested', `${projection.name} rebuilds beside the live table, then swaps`);
     } catch (error) {
       toast.error('Error', errorMessage(error, 'Failed to start the rebuild'));
     }
@@ -51,35 +53,42 @@ export function ProjectionsPage() {
             </thead>
             <tbody className="divide-y divide-gray-100">
               {data.map((p) => {
-                const job = jobs.find((j) => j.kind === 'rebuild' && j.label === `Rebuild ${p.name}`);
+                const progress = rebuildProgress(p);
                 return (
                   <tr key={p.name} data-testid="projection-row">
                     <td className={td}>
                       <p className="font-medium">{p.name}</p>
-                      <p className="text-xs text-gray-500">version {String(p.version)}</p>
+                      <p className="text-xs text-gray-500">
+                        version {p.version ?? 'n/a'} · {p.eventsHandled} events handled
+                      </p>
                       {p.lastError && <p className="text-xs text-red-700">{p.lastError}</p>}
                     </td>
                     <td className={`${td} font-mono text-xs`}>{p.checkpoint ?? 'none'}</td>
                     <td className={`${td} tabular-nums`}>
-                      {p.lagEvents ?? 0} events
+                      {p.lag ? `${p.lag.atLeast ? '≥ ' : ''}${p.lag.events} events` : 'n/a'}
                       <br />
-                      <span className="text-xs text-gray-500">{Number(p.lagSeconds ?? 0).toFixed(1)} s</span>
+                      <span className="text-xs text-gray-500">{p.lag ? `${p.lag.seconds} s` : ''}</span>
                     </td>
                     <td className={td}>
                       <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${stateTone(p.state)}`}>{p.state}</span>
                     </td>
                     <td className={`${td} text-xs`}>{p.owner ?? 'unowned'}</td>
-                    <td className={`${td} w-56`}>
+                    <td className={`${td} w-60`}>
                       <button
                         type="button"
                         className="mb-1 rounded-md border border-gray-300 px-2 py-1 text-xs font-medium hover:bg-gray-50 disabled:opacity-50"
-                        disabled={rebuildState.isLoading}
+                        disabled={rebuildState.isLoading || (progress !== null && progress < 100)}
                         onClick={() => start(p)}
                         aria-label={`Rebuild ${p.name}`}
                       >
                         Rebuild
                       </button>
-                      {job && <JobProgress jobId={job.id} label={job.label} />}
+                      {progress !== null && <ProgressBar value={progress} label={`Rebuild of ${p.name}`} />}
+                      {p.lastRebuildRequest && (
+                        <p className="text-[11px] text-gray-500">
+                          last request {p.lastRebuildRequest.status}, {formatAdminDate(p.lastRebuildRequest.finishedAt ?? p.lastRebuildRequest.requestedAt)}
+                        </p>
+                      )}
                     </td>
                   </tr>
                 );
