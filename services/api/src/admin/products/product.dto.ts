@@ -1,6 +1,7 @@
+import { IsEgpAmount } from '../shared/is-egp-amount.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsNumber, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 
 const REQUIRED = 'Please fill in all required fields';
 
@@ -9,7 +10,7 @@ export class ProductDto {
   @ApiProperty() @IsString({ message: REQUIRED }) @MaxLength(200, { message: 'Name must be at most 200 characters' }) name!: string;
   @ApiProperty({ example: 75 })
   @Type(() => Number)
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: REQUIRED })
+  @IsEgpAmount({ message: REQUIRED })
   price!: number;
   @ApiProperty() @IsString({ message: REQUIRED }) @MaxLength(5000, { message: 'Description must be at most 5000 characters' }) description!: string;
   /** Absent keeps the current image on edit; null or '' removes it. */

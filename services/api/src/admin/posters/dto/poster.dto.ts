@@ -1,6 +1,7 @@
+import { IsEgpAmount } from '../../shared/is-egp-amount.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsNumber, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 
 const REQUIRED = 'Please fill in all required fields.';
 const PRICE = 'Please enter valid prices (numbers greater than 0).';
@@ -14,7 +15,7 @@ export class PosterVariantDto {
   /** EGP with up to 2 decimals. */
   @ApiProperty({ example: 250 })
   @Type(() => Number)
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: PRICE })
+  @IsEgpAmount({ message: PRICE })
   price!: number;
 
   @ApiPropertyOptional({ description: 'Accepted and ignored (the old form sends 0)' })
