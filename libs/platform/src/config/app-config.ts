@@ -25,6 +25,8 @@ export interface AppConfig {
   bodyLimit: string;
   /** Connections of the API's read DataSource (TypeORM pool). */
   readPoolSize: number;
+  /** How long anonymous catalogue reads may be answered from memory (PUBLIC_CACHE_MS, 0 = off). */
+  publicCacheMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -51,5 +53,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     bodyLimit: env.BODY_LIMIT ?? '1mb',
     readPoolSize: Number(env.READ_POOL_SIZE ?? 10),
+    publicCacheMs: Number(env.PUBLIC_CACHE_MS ?? 1000),
   };
 }

@@ -51,8 +51,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
 /** body-parser's errors (malformed JSON, too large), possibly wrapped by Nest: a fixed message, no parser internals. */
 function bodyParserMessage(exception: unknown): { status: number; message: string } | undefined {
-  for (let e = exception as { type?: unknown; cause?: unknown; status?: unknown; message?: unknown } | undefined, depth = 0; e && depth < 3; depth++) {
-    if (e.type === 'entity.parse.failed' || (e instanceof SyntaxError && /JSON/.test(String(e.message)))) return { status: 400, message: 'Malformed JSON body' };
+  type ParserError = { type?: unknown; cause?: unknown; message?: unknown };
+  for (let e = exception as ParserError | undefined, depth = 0; e && depth < 3; depth++) {
+    const isJsonSyntax = e instanceof SyntaxError && /JSON/.test(String(e.message));
+    if (e.type === 'entity.parse.failed' || isJsonSyntax) return { status: 400, message: 'Malformed JSON body' };
     if (e.type === 'entity.too.large') return { status: 413, message: 'Request body too large' };
     if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') return { status: 415, message: 'Unsupported body encoding' };
     e = e.cause as typeof e;

@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { Redis } from 'ioredis';
 import type { EventStore } from '#event-store/event-store.port.js';
 import type { AppConfig } from '#platform/config/app-config.js';
+import { PROJECTION_NAMES } from '#read-models/projection-names.js';
 import { APP_CONFIG, EVENT_STORE } from '../common/tokens.js';
 
 type PartState = { status: 'up' | 'down' | 'disabled'; [key: string]: unknown };
@@ -93,7 +94,18 @@ export class HealthController {
           lagSeconds: caughtUp || !r.last_event_at ? 0 : Math.max(0, (Date.now() - new Date(r.last_event_at).getTime()) / 1000),
         };
       });
-      return { status: list.some((p) => p.status === 'failed') ? 'down' : 'up', count: list.length, behind: list.filter((p) => !p.caughtUp).length, list };
+      // A projection without a live checkpoint has not been started by any projector replica yet.
+      const missing = PROJECTION_NAMES.filter((name) => !list.some((p) => p.projection === name));
+      const failed = list.filter((p) => p.status === 'failed').map((p) => p.projection);
+      return {
+        status: failed.length > 0 || missing.length > 0 ? 'down' : 'up',
+        count: list.length,
+        behind: list.filter((p) => !p.caughtUp).length,
+        failed,
+        missing,
+        maxLagSeconds: list.reduce((m, p) => Math.max(m, p.lagSeconds), 0),
+        list,
+      };
     } catch (e) {
       // No projector schema yet (fresh database, projector not started): not an API failure.
       return { status: 'down', error: (e as Error).message, list: [] };

@@ -17,7 +17,7 @@ describe('ops and cross-cutting HTTP behaviour', () => {
     const res = await t.request().get('/api/health').expect(200);
     expect(res.body).toMatchObject({ status: 'ok', eventStore: { status: 'up', kind: 'postgres' }, database: { status: 'up' } });
     expect(res.body.projections.count).toBe(14);
-    expect(res.body.projections.behind).toBe(0);
+    expect(res.body.projections).toMatchObject({ status: "up", behind: 0, missing: [], failed: [] });
     expect(['up', 'disabled']).toContain(res.body.redis.status);
   });
 
@@ -70,5 +70,26 @@ describe('ops and cross-cutting HTTP behaviour', () => {
   it('answers 404 JSON for an unknown API path', async () => {
     const res = await t.request().get('/api/nope').expect(404);
     expect(res.body.statusCode).toBe(404);
+  });
+});
+
+describe('public read micro-cache', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_CACHE_MS: '60000' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers a repeated catalogue read from memory, and X-Wait-For-Position bypasses it', async () => {
+    await t.waitForProjections();
+    expect((await t.request().get('/api/public/posters').expect(200)).body.totalItems).toBe(0);
+    await seedPoster(t.store);
+    const head = await t.store.headPosition();
+    await t.waitForProjections(head);
+    expect((await t.request().get('/api/public/posters').expect(200)).body.totalItems).toBe(0);
+    const fresh = await t.request().get('/api/public/posters').set('X-Wait-For-Position', `${head.commit}/${head.prepare}`).expect(200);
+    expect(fresh.body.totalItems).toBe(1);
   });
 });

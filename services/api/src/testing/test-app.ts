@@ -69,6 +69,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       WEB_DIST_DIR: path.join(uploadsDir, 'no-web'),
       WEB_ORIGIN: 'http://localhost:5173',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      // Tests read right after writing; the public micro-cache would hide that (it has its own test).
+      PUBLIC_CACHE_MS: '0',
       ...options.env,
     }),
   };
