@@ -113,6 +113,11 @@ export interface EventStore {
   subscribeToAll(options?: SubscribeOptions): Subscription;
   /** The position of the newest event visible to readers (START when empty): used for lag. */
   headPosition(): Promise<Position>;
+  /**
+   * PostgreSQL only (absent elsewhere): seconds the oldest open writing transaction has run.
+   * Readers never pass it, so this is how long subscribers can be held back (a stall, not a loss).
+   */
+  oldestOpenTransactionAgeSeconds?(): Promise<number>;
   close(): Promise<void>;
 }
 

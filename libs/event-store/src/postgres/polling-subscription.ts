@@ -51,7 +51,13 @@ export class PollingSubscription implements Subscription {
     let pending: Promise<Page> | undefined;
     try {
       while (!this.closed) {
-        const page = await (pending ?? this.fetchPage(cursor, this.filter));
+        let page: Page;
+        try {
+          page = await (pending ?? this.fetchPage(cursor, this.filter));
+        } catch (e) {
+          if (this.closed) return; // the store closed its pool under a fetch: a normal end
+          throw e;
+        }
         pending = undefined;
         if (this.closed) return;
         cursor = page.next;
