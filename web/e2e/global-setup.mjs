@@ -3,7 +3,7 @@
 // serving web/dist) on a free port with a fresh temporary DATA_DIR, and waits until the API is
 // healthy and the seeded posters are readable. E2E_BASE_URL set beforehand skips all of it.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, openSync } from 'node:fs';
+import { chmodSync, mkdtempSync, writeFileSync, openSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -48,6 +48,8 @@ export default async function globalSetup() {
 
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'poster-shop-e2e-'));
+  // As root, PostgreSQL runs as the postgres user, which must be able to enter this directory.
+  chmodSync(dataDir, 0o755);
   const logFile = path.join(dataDir, 'stack.log');
   const out = openSync(logFile, 'a');
   const child = spawn(process.execPath, ['libs/platform/bin/start.mjs'], {

@@ -95,8 +95,9 @@ export const cartApi = api.injectEndpoints({
       transformResponse: toCart,
       onQueryStarted: writeCartAnswer,
     }),
-    checkout: b.mutation<CheckoutAnswer, CheckoutPayload>({
-      query: (body) => ({ url: '/user/cart/checkout', method: 'POST', body }),
+    // The same Idempotency-Key on a retried submit gets the first answer, never a second order.
+    checkout: b.mutation<CheckoutAnswer, { payload: CheckoutPayload; idempotencyKey: string }>({
+      query: ({ payload, idempotencyKey }) => ({ url: '/user/cart/checkout', method: 'POST', body: payload, headers: { 'Idempotency-Key': idempotencyKey } }),
       extraOptions: { retry: NO_RETRY },
     }),
     getShippingEstimate: b.query<number, string>({

@@ -17,6 +17,9 @@ export interface CartItem {
   imageUrl: string | null;
   discountPercentage?: number;
   category?: string | null;
+  /** false when the catalogue no longer sells this line (deleted poster, removed size). */
+  available?: boolean;
+  unavailableMessage?: string | null;
 }
 
 export interface Cart {

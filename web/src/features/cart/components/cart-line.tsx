@@ -43,6 +43,11 @@ export function CartLine({ item, busy, onQuantity, onRemove }: Props) {
             </>
           )}
         </p>
+        {item.available === false && (
+          <p className="text-xs font-medium text-rose-700" role="note">
+            {item.unavailableMessage ?? t('poster.sizeGone')}
+          </p>
+        )}
         {onQuantity ? (
           <div className="mt-auto flex items-center justify-between pt-2">
             <div className="flex items-center rounded-full border border-stone-300">

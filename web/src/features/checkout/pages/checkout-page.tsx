@@ -31,6 +31,10 @@ import {
   type ShippingForm,
 } from '../checkout-rules';
 
+function newIdempotencyKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
 const DEFAULT_COORDINATES = { latitude: 30.0444, longitude: 31.2357 };
 
 interface FieldProps {
@@ -80,6 +84,8 @@ export function CheckoutPage() {
   const [checkout, placing] = useCheckoutMutation();
   const estimate = useGetShippingEstimateQuery(form.governorate, { skip: !form.governorate });
   const paymentSynced = useRef(false);
+  // One key per visit to the page: a double click or a retry after a lost answer is one order.
+  const idempotencyKey = useRef(newIdempotencyKey());
 
   useEffect(() => {
     if (isError) toast.error(t('cart.loadFailed'));
@@ -170,7 +176,7 @@ export function CheckoutPage() {
       }).filter(([, v]) => v !== '' && v !== undefined && v !== null),
     ) as unknown as CheckoutPayload;
     try {
-      const answer = await checkout(payload).unwrap();
+      const answer = await checkout({ payload, idempotencyKey: idempotencyKey.current }).unwrap();
       toast.success(t('checkout.success'), t('checkout.successText', { orderNumber: answer.orderNumber }));
       navigate('/order-confirmation', { replace: true, state: { orderNumber: answer.orderNumber } });
       // The checked-out cart is closed: the next visit starts a new one.
@@ -191,10 +197,10 @@ export function CheckoutPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="font-display text-4xl font-bold tracking-tight">{t('checkout.title')}</h1>
-      <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_400px]">
+      <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_400px]">
         {/* The promo box is a form of its own, so the shipping form ends before the summary;
             Place Order submits it through the form attribute. */}
-        <form id="checkout-form" ref={formRef} onSubmit={submit} noValidate aria-labelledby="shipping-title" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-900/5 sm:p-8">
+        <form id="checkout-form" ref={formRef} onSubmit={submit} noValidate aria-labelledby="shipping-title" className="min-w-0 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-900/5 sm:p-8">
           <h2 id="shipping-title" className="mb-6 text-xl font-semibold">
             {t('checkout.shipping')}
           </h2>
@@ -270,7 +276,7 @@ export function CheckoutPage() {
           </fieldset>
         </form>
 
-        <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start">
+        <aside className="min-w-0 space-y-6 lg:sticky lg:top-24 lg:self-start">
           <section aria-labelledby="items-title" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-900/5">
             <h2 id="items-title" className="text-xl font-semibold">
               {t('checkout.items')}
