@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
-import { seedPoster } from '../testing/seed-catalogue.js';
+import { seedPoster, seedProduct, setPosterVisibility } from '../testing/seed-catalogue.js';
 
 describe('cart (HTTP, real PostgreSQL event store)', () => {
   let t: TestApp;
@@ -31,5 +31,59 @@ describe('cart (HTTP, real PostgreSQL event store)', () => {
     expect(res.body.cart.subtotal).toBe(700);
     expect(res.body.cart.codFee).toBe(20);
     expect(res.body.cart.total).toBe(720);
+  });
+
+  it('merges a matching poster line, changes quantity and size, removes a line and empties the cart', async () => {
+    const { posterId, variants } = await seedPoster(t.store, { prices: { SIZE_20x30: 20000, SIZE_30x40: 30000 } });
+    const first = await t.request().post('/api/user/cart').send({ posterId, size: 'SIZE_20x30', quantity: 1 }).expect(200);
+    const cartId = first.body.cartId;
+    const merged = await t.request().post('/api/user/cart').set('X-Cart-Id', cartId).send({ posterId, variantId: variants[0].variantId, quantity: 2 }).expect(200);
+    expect(merged.body.cart.items).toHaveLength(1);
+    expect(merged.body.cart.items[0].quantity).toBe(3);
+    const itemId = merged.body.cart.items[0].itemId;
+    const changed = await t.request().put(`/api/user/cart/items/${itemId}`).set('X-Cart-Id', cartId).send({ quantity: 4, size: 'SIZE_30x40' }).expect(200);
+    expect(changed.body.cart.items[0]).toMatchObject({ quantity: 4, size: 'SIZE_30x40', price: 300, subtotal: 1200 });
+    const { productId } = await seedProduct(t.store, { price: 5000 });
+    const withAddon = await t.request().post('/api/user/cart').set('X-Cart-Id', cartId).send({ productId, quantity: 1 }).expect(200);
+    expect(withAddon.body.cart.items.map((i: { kind: string }) => i.kind)).toEqual(['poster', 'addon']);
+    const removed = await t.request().delete(`/api/user/cart/items/${itemId}`).set('X-Cart-Id', cartId).expect(200);
+    expect(removed.body.cart.items).toHaveLength(1);
+    const missing = await t.request().delete(`/api/user/cart/items/${itemId}`).set('X-Cart-Id', cartId).expect(404);
+    expect(missing.body.message).toBe('Item not found in cart');
+    const cleared = await t.request().delete('/api/user/cart').set('X-Cart-Id', cartId).expect(200);
+    expect(cleared.body.cartId).toBe(cartId);
+    expect(cleared.body.cart.items).toEqual([]);
+  });
+
+  it('refuses with the storefront messages and appends nothing', async () => {
+    const { posterId } = await seedPoster(t.store, { prices: { SIZE_20x30: 20000 } });
+    const hidden = await seedPoster(t.store, { visible: false });
+    const cases: Array<[object, number, string]> = [
+      [{ posterId: 'no-such-poster', size: 'SIZE_20x30', quantity: 1 }, 404, 'Poster not found'],
+      [{ posterId: hidden.posterId, size: 'SIZE_20x30', quantity: 1 }, 400, 'Poster information is not available'],
+      [{ posterId, size: 'SIZE_50x70', quantity: 1 }, 400, 'The selected size is no longer available'],
+      [{ posterId, quantity: 1 }, 400, 'Please select a size'],
+      [{ posterId, size: 'SIZE_20x30', quantity: 0 }, 400, 'Quantity must be at least 1.'],
+      [{ posterId, size: 'SIZE_20x30', quantity: 'lots' }, 400, 'Quantity must be at least 1.'],
+      [{ posterId, size: 'SIZE_20x30', quantity: 101 }, 400, 'Quantity cannot be more than 100.'],
+      [{ productId: 'no-such-addon', quantity: 1 }, 404, 'Add-on not found'],
+      [{ customImagePath: '/etc/passwd', size: 'SIZE_20x30' }, 400, 'Please select an image to upload.'],
+      [{ price: 10 }, 400, 'Poster information is not available'],
+    ];
+    for (const [body, status, message] of cases) {
+      const before = await t.store.headPosition();
+      const res = await t.request().post('/api/user/cart').send(body);
+      expect({ body, status: res.status, message: res.body.message }).toEqual({ body, status, message });
+      expect(await t.store.headPosition()).toEqual(before);
+    }
+  });
+
+  it('keeps a line whose poster was hidden, shown unavailable and left out of the totals', async () => {
+    const { posterId } = await seedPoster(t.store, { prices: { SIZE_20x30: 20000 } });
+    const cartId = (await t.request().post('/api/user/cart').send({ posterId, size: 'SIZE_20x30', quantity: 1 }).expect(200)).body.cartId;
+    await setPosterVisibility(t.store, posterId, false);
+    const res = await t.request().get('/api/user/cart').set('X-Cart-Id', cartId).expect(200);
+    expect(res.body.cart.items[0]).toMatchObject({ available: false, unavailableMessage: 'Poster information is not available' });
+    expect(res.body.cart.subtotal).toBe(0);
   });
 });
