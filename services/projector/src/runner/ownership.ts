@@ -13,7 +13,7 @@ export class Ownership {
   private client: pg.Client | undefined;
   private lost = false;
 
-  constructor(private readonly url: string, readonly replicaId: string) {}
+  constructor(private readonly url: string, readonly replicaId: string, private readonly register = true) {}
 
   /** True when the lock connection broke: every lock is gone; the caller drops what it owned. */
   get connectionLost(): boolean {
@@ -28,6 +28,7 @@ export class Ownership {
     await client.connect();
     this.client = client;
     this.lost = false;
+    if (!this.register) return;
     await client.query(
       `INSERT INTO projector.replicas (replica_id, pid, host, started_at, heartbeat_at) VALUES ($1, $2, $3, now(), now())
        ON CONFLICT (replica_id) DO UPDATE SET pid = EXCLUDED.pid, host = EXCLUDED.host, started_at = now(), heartbeat_at = now()`,
@@ -44,6 +45,10 @@ export class Ownership {
   /** Heartbeat; answers how many replicas are alive (heartbeat within 5 s), this one included. */
   async heartbeat(): Promise<number> {
     const c = this.need();
+    if (!this.register) {
+      const { rows } = await c.query(`SELECT count(*)::int AS n FROM projector.replicas WHERE heartbeat_at > now() - interval '5 seconds'`);
+      return Math.max(1, rows[0].n as number);
+    }
     await c.query(`UPDATE projector.replicas SET heartbeat_at = now() WHERE replica_id = $1`, [this.replicaId]);
     await c.query(`DELETE FROM projector.replicas WHERE heartbeat_at < now() - interval '10 minutes'`);
     const { rows } = await c.query(`SELECT count(*)::int AS n FROM projector.replicas WHERE heartbeat_at > now() - interval '5 seconds'`);

@@ -29,6 +29,13 @@ export interface RunnerOptions {
   logger?: RunnerLogger;
   /** Called after each committed batch (benchmarks and metrics). */
   onCommitted?: (projection: string, slot: 'live' | 'build', position: Position, events: number) => void;
+  /** Called when a projection stops on an event (poison) or a batch fails. */
+  onFailed?: (projection: string, slot: 'live' | 'build', eventId: string | null) => void;
+  /**
+   * false for helpers such as the rebuild CLI: they own what they run but are not counted as
+   * a replica, so the real replicas keep their share.
+   */
+  countAsReplica?: boolean;
 }
 
 interface LiveState {
@@ -75,7 +82,7 @@ export class ProjectorRunner {
   private head: Position = START;
 
   constructor(private readonly o: RunnerOptions) {
-    this.ownership = new Ownership(o.databaseUrl, o.replicaId);
+    this.ownership = new Ownership(o.databaseUrl, o.replicaId, o.countAsReplica ?? true);
     this.batchSize = o.batchSize ?? 1000;
     this.maxIdleMs = o.maxIdleMs ?? 50;
     this.retryFailedAfterMs = o.retryFailedAfterMs ?? 30_000;
@@ -284,6 +291,7 @@ export class ProjectorRunner {
     const message = cause instanceof Error ? cause.message : String(cause);
     this.log.error({ projection: p.name, slot, eventId, err: cause }, 'projection stopped on an event it cannot handle');
     await recordFailure(this.o.pool, { projection: p.name, slot, error: message, eventId }).catch(() => undefined);
+    this.o.onFailed?.(p.name, slot, eventId);
     if (slot === 'live') state.failedAt = Date.now();
     else this.builds.delete(p.name);
   }

@@ -1,0 +1,55 @@
+// `npm run projector -- rebuild <name>`: rebuilds a projection from position 0 beside its live
+// tables and swaps when caught up. The request goes to projector.rebuild_requests; the
+// replica owning the projection takes it within a second. When no replica runs, this process
+// takes the projection itself (without counting as a replica) and does the work.
+import pg from 'pg';
+import { createEventStore } from '#event-store/create-event-store.js';
+import { runReadModelMigrations } from '#read-models/data-source.js';
+import { projectorConfigFromEnv } from './projector-config.js';
+import { ALL_PROJECTIONS } from './projections/index.js';
+import { ProjectorRunner } from './runner/runner.js';
+
+const USAGE = 'usage: npm run projector -- rebuild <projection>   (projections: ' + ALL_PROJECTIONS.map((p) => p.name).join(', ') + ')';
+
+async function rebuild(name: string): Promise<void> {
+  const projection = ALL_PROJECTIONS.find((p) => p.name === name);
+  if (!projection) throw new Error(`unknown projection "${name}"\n${USAGE}`);
+  const config = projectorConfigFromEnv();
+  await runReadModelMigrations(config.databaseUrl);
+  const store = await createEventStore(config.eventStore);
+  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4 });
+  const { rows } = await pool.query(`INSERT INTO projector.rebuild_requests (projection) VALUES ($1) RETURNING id`, [name]);
+  const requestId = String(rows[0].id);
+  process.stderr.write(`rebuild of ${name} requested (#${requestId})\n`);
+  const helper = new ProjectorRunner({
+    store, pool, databaseUrl: config.databaseUrl, projections: [projection], replicaId: `cli-${process.pid}`, countAsReplica: false,
+  });
+  await helper.start();
+  try {
+    for (;;) {
+      const { rows: [req] } = await pool.query(`SELECT status FROM projector.rebuild_requests WHERE id = $1`, [requestId]);
+      const { rows: [build] } = await pool.query(`SELECT prepare_position, owner, status, last_error FROM projector.checkpoints WHERE projection = $1 AND slot = 'build'`, [name]);
+      if (req.status === 'done') break;
+      if (build?.status === 'failed') throw new Error(`rebuild failed: ${build.last_error}`);
+      const head = await store.headPosition();
+      if (build) process.stderr.write(`\r${name}: built to ${build.prepare_position} of ${head.prepare} (by ${build.owner})   `);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    process.stderr.write(`\n${name}: rebuilt and swapped in\n`);
+  } finally {
+    await helper.stop();
+    await store.close();
+    await pool.end();
+  }
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, name] = argv;
+  if (command === 'rebuild' && name) return rebuild(name);
+  throw new Error(USAGE);
+}
+
+main(process.argv.slice(2)).catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,56 @@
+// The projector process: runs the read-model migrations (under an advisory lock), then the
+// runner (its share of the projections) and /health + /metrics on PROJECTOR_PORT.
+import pg from 'pg';
+import { createEventStore } from '#event-store/create-event-store.js';
+import { runReadModelMigrations } from '#read-models/data-source.js';
+import { createLogger } from '#platform/logging/logger.js';
+import { startHealthServer } from './observability/health-server.js';
+import { ProjectorMetrics } from './observability/projector-metrics.js';
+import { projectorConfigFromEnv } from './projector-config.js';
+import { ALL_PROJECTIONS } from './projections/index.js';
+import { ProjectorRunner } from './runner/runner.js';
+
+async function main(): Promise<void> {
+  const config = projectorConfigFromEnv();
+  const log = createLogger('projector');
+  await runReadModelMigrations(config.databaseUrl);
+  const store = await createEventStore(config.eventStore);
+  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: ALL_PROJECTIONS.length + 4, application_name: `projector-${config.replicaId}` });
+  pool.on('error', (err) => log.warn({ err }, 'idle database connection failed'));
+  const metrics = new ProjectorMetrics(pool, store, config.replicaId);
+  const runner = new ProjectorRunner({
+    store,
+    pool,
+    databaseUrl: config.databaseUrl,
+    projections: ALL_PROJECTIONS,
+    replicaId: config.replicaId,
+    batchSize: config.batchSize,
+    logger: log,
+    onCommitted: (name, slot, _position, events) => metrics.committed(name, slot, events),
+    onFailed: (name, slot) => metrics.failed(name, slot),
+  });
+  await runner.start();
+  const server = await startHealthServer({ port: config.port, pool, store, runner, metrics });
+  log.info({ replica: config.replicaId, port: config.port, projections: ALL_PROJECTIONS.length }, 'projector started');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'projector stopping');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    server.close();
+    await runner.stop().catch((err) => log.error({ err }, 'runner stop failed'));
+    await store.close().catch(() => undefined);
+    await pool.end().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
