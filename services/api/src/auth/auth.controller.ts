@@ -11,8 +11,8 @@ import { AttemptLimiter } from './login-rate-limiter.js';
 @ApiTags('admin auth')
 @Controller()
 export class AuthController {
-  // Per IP: 20 attempts a minute; per username: 10 failures per 15 minutes (reset by a success).
-  private readonly perIp = new AttemptLimiter(20, 60_000);
+  // Per IP: 30 failures a minute; per username: 10 failures per 15 minutes (a success resets it).
+  private readonly perIp = new AttemptLimiter(30, 60_000);
   private readonly perUsername = new AttemptLimiter(10, 15 * 60_000);
 
   constructor(
@@ -27,11 +27,15 @@ export class AuthController {
     const username = body.username.trim();
     const ipKey = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     const userKey = username.toLowerCase();
-    if (!this.perIp.hit(ipKey) || !this.perUsername.hit(userKey)) {
+    if (this.perIp.blocked(ipKey) || this.perUsername.blocked(userKey)) {
       throw new HttpException('Too many login attempts. Please wait a few minutes and try again.', HttpStatus.TOO_MANY_REQUESTS);
     }
     const principal = await this.users.verify(username, body.password);
-    if (!principal) throw new UnauthorizedException('Invalid username or password');
+    if (!principal) {
+      this.perIp.fail(ipKey);
+      this.perUsername.fail(userKey);
+      throw new UnauthorizedException('Invalid username or password');
+    }
     this.perUsername.reset(userKey);
     setActor({ kind: 'admin', id: principal.username });
     return { token: this.tokens.sign(principal), username: principal.username, role: principal.role, expiresIn: ADMIN_SESSION_SECONDS };
