@@ -42,8 +42,9 @@ describe('admin sidebar (browser)', () => {
 
     await sidebarLink('Orders').click();
     await page.waitForURL('**/admin/orders');
-    await page.getByRole('heading', { name: 'Orders' }).waitFor();
-    expect(await sidebarLink('Orders').isVisible()).toBe(false);
+    await page.getByRole('heading', { name: 'Orders', exact: true }).waitFor();
+    await sidebarLink('Orders').waitFor({ state: 'hidden', timeout: 5000 });
+    expect(await page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('false');
   });
 
   it('logs out from the sidebar', async () => {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ADMIN_USERNAME, BASE_URL, apiToken, eventually, launchBrowser, placeOrderAsShopper, signIn } from './admin-support.mjs';
+import { ADMIN_USERNAME, BASE_URL, eventually, launchBrowser, placeOrderAsShopper, signIn } from './admin-support.mjs';
 
 const CSV_COLUMNS = 'Order Number,Date,Customer Name,Phone,Address,Status,Payment Method,Subtotal,Shipping,Total,Items';
 
@@ -9,22 +9,11 @@ describe('admin orders (browser)', () => {
   let orderNumber;
 
   beforeAll(async () => {
-    // A poster to buy, created through the admin API, then an order placed with the storefront's calls.
-    const token = await apiToken();
-    const res = await fetch(`${BASE_URL}/api/admin/posters`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        name: `E2E Order Poster ${Date.now().toString(36)}`,
-        description: 'for the orders spec',
-        category: 'NATURE',
-        imageUrl: '',
-        basePrice: 300,
-        variants: [{ size: 'SIZE_30x40', price: 300, weightGrams: 0 }],
-      }),
-    });
-    if (!res.ok) throw new Error(`poster: ${res.status} ${await res.text()}`);
-    const poster = await res.json();
+    // A seeded poster bought with the storefront's calls (cart with X-Cart-Id, then checkout).
+    const res = await fetch(`${BASE_URL}/api/public/posters?page=1&limit=1`);
+    if (!res.ok) throw new Error(`posters: ${res.status} ${await res.text()}`);
+    const listed = await res.json();
+    const poster = (Array.isArray(listed) ? listed : (listed.items ?? listed.data ?? listed.posters))[0];
     const variant = poster.variants[0];
     const placed = await eventually(() => placeOrderAsShopper({ posterId: poster.id, variantId: variant.id ?? variant.variantId, size: variant.size, quantity: 2, firstName: 'Timeline' }));
     orderNumber = placed.orderNumber ?? placed.order?.orderNumber;
