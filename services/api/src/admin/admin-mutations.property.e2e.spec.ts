@@ -76,7 +76,7 @@ describe('admin mutations under random input (fast-check)', () => {
         const res = await req;
         if (res.status < 400 || res.status >= 500) throw new Error(`${res.status} for ${JSON.stringify(body)} ${JSON.stringify(query)}: ${res.text}`);
       }),
-      { numRuns: 40 },
+      { numRuns: 30 },
     );
     expect(await t.store.headPosition()).toEqual(before);
   });

@@ -1,6 +1,6 @@
-import { IsEgpAmount } from '../shared/is-egp-amount.js';
+import { IsEgpAmount, numericStringToNumber } from '../shared/is-egp-amount.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 
 const REQUIRED = 'Please fill in all required fields';
@@ -9,7 +9,7 @@ const REQUIRED = 'Please fill in all required fields';
 export class ProductDto {
   @ApiProperty() @IsString({ message: REQUIRED }) @MaxLength(200, { message: 'Name must be at most 200 characters' }) name!: string;
   @ApiProperty({ example: 75 })
-  @Type(() => Number)
+  @Transform(numericStringToNumber)
   @IsEgpAmount({ message: REQUIRED })
   price!: number;
   @ApiProperty() @IsString({ message: REQUIRED }) @MaxLength(5000, { message: 'Description must be at most 5000 characters' }) description!: string;

@@ -21,3 +21,7 @@ export function IsEgpAmount(options?: ValidationOptions): PropertyDecorator {
       },
     });
 }
+
+/** Forms may send "75.50": numeric strings become numbers, anything else stays as it is for the validator to refuse (true is not 1). */
+export const numericStringToNumber = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' && /^\s*-?\d{1,12}(\.\d{1,12})?\s*$/.test(value) ? Number(value) : value;

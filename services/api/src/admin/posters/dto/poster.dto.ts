@@ -1,6 +1,6 @@
-import { IsEgpAmount } from '../../shared/is-egp-amount.js';
+import { IsEgpAmount, numericStringToNumber } from '../../shared/is-egp-amount.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 
 const REQUIRED = 'Please fill in all required fields.';
@@ -14,7 +14,7 @@ export class PosterVariantDto {
 
   /** EGP with up to 2 decimals. */
   @ApiProperty({ example: 250 })
-  @Type(() => Number)
+  @Transform(numericStringToNumber)
   @IsEgpAmount({ message: PRICE })
   price!: number;
 
