@@ -33,6 +33,8 @@ describe('public catalogue reads (HTTP, real projector)', () => {
     const last = await t.request().get('/api/public/posters?page=3&limit=2').expect(200);
     expect(last.body).toMatchObject({ currentPage: 3, hasNextPage: false, hasPreviousPage: true });
     expect(last.body.posters).toHaveLength(1);
+    const past = await t.request().get('/api/public/posters?page=9&limit=2').expect(200);
+    expect(past.body).toMatchObject({ posters: [], totalItems: 5, currentPage: 9, hasNextPage: false });
   });
 
   it('never shows hidden posters, in lists or by id', async () => {

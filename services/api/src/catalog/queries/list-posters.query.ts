@@ -23,13 +23,17 @@ export class ListPostersHandler implements IQueryHandler<ListPostersQuery> {
       .where('p.visible = true AND p.deleted = false');
     if (options.category) qb.andWhere('p.category = :category', { category: options.category });
     if (options.search) qb.andWhere('(p.name ILIKE :q OR p.description ILIKE :q)', { q: likePattern(options.search) });
-    const [rows, total] = await qb
+    // One round trip: the page and the total (a window count over the filtered rows).
+    const { entities, raw } = await qb
+      .addSelect('COUNT(*) OVER ()', 'total_items')
       .orderBy('p.createdAt', 'DESC')
       .addOrderBy('p.id', 'ASC')
-      .skip((options.page - 1) * options.limit)
-      .take(options.limit)
-      .getManyAndCount();
-    return page(rows.map(posterView), total, options.page, options.limit);
+      .offset((options.page - 1) * options.limit)
+      .limit(options.limit)
+      .getRawAndEntities<{ total_items: string }>();
+    // Past the last page there is no row to carry the total: count separately (rare).
+    const total = raw.length > 0 ? Number(raw[0].total_items) : await qb.clone().offset(undefined).limit(undefined).getCount();
+    return page(entities.map(posterView), total, options.page, options.limit);
   }
 }
 
