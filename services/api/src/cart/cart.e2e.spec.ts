@@ -31,6 +31,11 @@ describe('cart (HTTP, real PostgreSQL event store)', () => {
     expect(res.body.cart.subtotal).toBe(700);
     expect(res.body.cart.codFee).toBe(20);
     expect(res.body.cart.total).toBe(720);
+    const [added] = await t.store.readStream(`cart-${res.body.cartId}`);
+    expect(added.type).toBe('ItemAddedToCart');
+    expect(added.data).toMatchObject({ posterId, quantity: 2, kind: 'poster' });
+    expect(added.data).not.toHaveProperty('price');
+    expect(added.metadata.actor).toEqual({ kind: 'shopper', id: res.body.cartId });
   });
 
   it('merges a matching poster line, changes quantity and size, removes a line and empties the cart', async () => {

@@ -30,6 +30,12 @@ export function setActor(actor: Actor): void {
   if (ctx) ctx.actor = actor;
 }
 
+/** Cart commands act as the shopper owning that cart (unless an admin or the system is acting). */
+export function actAsShopper(cartId: string): void {
+  const ctx = storage.getStore();
+  if (ctx && ctx.actor.kind === 'shopper') ctx.actor = { kind: 'shopper', id: cartId };
+}
+
 export function recordPosition(position: Position): void {
   const ctx = storage.getStore();
   if (ctx) ctx.lastPosition = position;

@@ -3,6 +3,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CartCommand } from '#domain/cart/commands.js';
 import { cartStream } from '#domain/streams.js';
 import { DeciderExecutor } from '../../common/decider-executor.service.js';
+import { actAsShopper } from '../../common/request-context.js';
 import { CatalogueLoader } from '../catalogue-loader.service.js';
 import { CART_RETRIES, cartBatchDecider, type CartCommandResult } from '../cart-commands.js';
 import { CartLocks } from '../cart-locks.js';
@@ -28,6 +29,7 @@ export class AddItemToCartHandler implements ICommandHandler<AddItemToCartComman
   ) {}
 
   async execute({ cartId, input }: AddItemToCartCommand): Promise<CartCommandResult> {
+    actAsShopper(cartId);
     // Facts from other aggregates are loaded once, outside the retry loop: they don't depend on the cart.
     const command = await this.command(input);
     const result = await this.locks.run(cartId, () =>

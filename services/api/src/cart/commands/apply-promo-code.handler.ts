@@ -1,6 +1,7 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { cartStream } from '#domain/streams.js';
 import { DeciderExecutor } from '../../common/decider-executor.service.js';
+import { actAsShopper } from '../../common/request-context.js';
 import { CatalogueLoader } from '../catalogue-loader.service.js';
 import { CART_RETRIES, cartBatchDecider, type CartCommandResult } from '../cart-commands.js';
 import { CartLocks } from '../cart-locks.js';
@@ -21,6 +22,7 @@ export class ApplyPromoCodeHandler implements ICommandHandler<ApplyPromoCodeComm
   ) {}
 
   async execute({ cartId, code }: ApplyPromoCodeCommand): Promise<CartCommandResult> {
+    actAsShopper(cartId);
     const promo = await this.catalogue.promoSnapshot(code);
     const result = await this.locks.run(cartId, () =>
       this.executor.execute({ stream: cartStream(cartId), decider: cartBatchDecider, command: [{ type: 'ApplyPromoCode', data: { code, promo } }], retries: CART_RETRIES }),

@@ -2,6 +2,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CartCommand } from '#domain/cart/commands.js';
 import { cartStream } from '#domain/streams.js';
 import { DeciderExecutor } from '../../common/decider-executor.service.js';
+import { actAsShopper } from '../../common/request-context.js';
 import { CatalogueLoader } from '../catalogue-loader.service.js';
 import { CART_RETRIES, cartBatchDecider, type CartCommandResult } from '../cart-commands.js';
 import { CartLocks } from '../cart-locks.js';
@@ -22,6 +23,7 @@ export class ChangeCartItemHandler implements ICommandHandler<ChangeCartItemComm
   ) {}
 
   async execute({ cartId, itemId, change }: ChangeCartItemCommand): Promise<CartCommandResult> {
+    actAsShopper(cartId);
     const stream = cartStream(cartId);
     return this.locks.run(cartId, async () => {
       // A size change needs the line's poster (its variants); which poster that is, the cart says.

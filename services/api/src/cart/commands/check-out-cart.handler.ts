@@ -15,7 +15,7 @@ import { cartStream, orderNumberStream, orderStream } from '#domain/streams.js';
 import { WrongExpectedRevision } from '#event-store/event-store.port.js';
 import { DeciderExecutor } from '../../common/decider-executor.service.js';
 import { eventMetadata } from '../../common/execute-decider.js';
-import { recordPosition } from '../../common/request-context.js';
+import { actAsShopper, recordPosition } from '../../common/request-context.js';
 import { SHOP_RULES } from '../../catalog/shop-rules.js';
 import { CatalogueLoader } from '../catalogue-loader.service.js';
 import { CartLocks } from '../cart-locks.js';
@@ -61,6 +61,7 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand>
   ) {}
 
   async execute({ cartId, form, idempotencyKey }: CheckOutCartCommand): Promise<CheckoutAnswer> {
+    actAsShopper(cartId);
     const cached = idempotencyKey ? this.answered.get(idempotencyKey) : undefined;
     if (cached) return cached;
     const answer = await this.locks.run(cartId, () => this.checkout(cartId, form, idempotencyKey));

@@ -2,6 +2,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CartCommand } from '#domain/cart/commands.js';
 import { cartStream } from '#domain/streams.js';
 import { DeciderExecutor } from '../../common/decider-executor.service.js';
+import { actAsShopper } from '../../common/request-context.js';
 import { CART_RETRIES, cartBatchDecider, type CartCommandResult } from '../cart-commands.js';
 import { CartLocks } from '../cart-locks.js';
 
@@ -26,6 +27,7 @@ export class RunCartCommandHandler implements ICommandHandler<RunCartCommand> {
   ) {}
 
   async execute({ cartId, command }: RunCartCommand): Promise<CartCommandResult> {
+    actAsShopper(cartId);
     const result = await this.locks.run(cartId, () =>
       this.executor.execute({ stream: cartStream(cartId), decider: cartBatchDecider, command: [command], retries: CART_RETRIES }),
     );
