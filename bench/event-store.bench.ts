@@ -17,10 +17,26 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const round = (n: number) => Math.round(n);
 const ratio = (ours: number, theirs: number) => (theirs > 0 ? Math.round((ours / theirs) * 100) / 100 : null);
 
-const APPEND_SECONDS = Number(process.env.BENCH_APPEND_SECONDS ?? 3);
+const APPEND_SECONDS = Number(process.env.BENCH_APPEND_SECONDS ?? 2.5);
 const LIVE_SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 10);
 const DRAIN_EVENTS = Number(process.env.BENCH_DRAIN_EVENTS ?? 100_000);
 const POOL_SIZE = 32;
+const DRAIN_TIMEOUT_MS = 20_000;
+
+// Dropping a workload's database (WITH FORCE) ends the peer's internal pools' idle connections;
+// their 'error' events are expected then, and must not end the run.
+process.on('uncaughtException', (e: Error & { code?: string }) => {
+  if (e?.code === '57P01') return log('(a pool lost its connection to a dropped database)');
+  log('failed:', e);
+  process.exit(1);
+});
+
+async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  const result = await work();
+  log(`${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
 
 interface Server {
   url: string;
@@ -100,6 +116,7 @@ async function drain(store: BenchStore, total: number, timeoutMs: number): Promi
   const batches = Math.ceil(total / 100);
   let next = 0;
   let written = 0;
+  const writeStarted = Date.now();
   await Promise.all(
     Array.from({ length: 8 }, async () => {
       while (next < batches) {
@@ -109,7 +126,7 @@ async function drain(store: BenchStore, total: number, timeoutMs: number): Promi
       }
     }),
   );
-  log(`${store.name}: pre-wrote ${written} events; draining`);
+  log(`${store.name}: pre-wrote ${written} events in ${((Date.now() - writeStarted) / 1000).toFixed(1)} s; draining`);
   const started = performance.now();
   const sub = await store.subscribe();
   const deadline = Date.now() + timeoutMs;
@@ -169,25 +186,28 @@ async function main() {
   const pair = [ours, theirs] as const;
   try {
     for (const writers of [1, 8, 32]) {
-      const [a, b] = [await appendLoad(ours, writers, APPEND_SECONDS, 1, false, 'new'), await appendLoad(theirs, writers, APPEND_SECONDS, 1, false, 'new')];
+      const a = await phase(`ours append x${writers}`, () => appendLoad(ours, writers, APPEND_SECONDS, 1, false, 'new'));
+      const b = await phase(`emmett append x${writers}`, () => appendLoad(theirs, writers, APPEND_SECONDS, 1, false, 'new'));
       emit({ bench: 'append', writers, eventsPerAppend: 1, streams: 'new', unit: 'events/s', ours: round(a.rate), peer: 'emmett', theirs: round(b.rate), ratio: ratio(a.rate, b.rate) });
     }
     {
-      const [a, b] = [await appendLoad(ours, 8, APPEND_SECONDS, 10, true, 'batch'), await appendLoad(theirs, 8, APPEND_SECONDS, 10, true, 'batch')];
+      const a = await phase('ours append 10-event', () => appendLoad(ours, 8, APPEND_SECONDS, 10, true, 'batch'));
+      const b = await phase('emmett append 10-event', () => appendLoad(theirs, 8, APPEND_SECONDS, 10, true, 'batch'));
       emit({ bench: 'append', writers: 8, eventsPerAppend: 10, streams: 'one per writer', unit: 'events/s', ours: round(a.rate), peer: 'emmett', theirs: round(b.rate), ratio: ratio(a.rate, b.rate) });
     }
     {
-      const [a, b] = [await readStreamLoad(ours, 2), await readStreamLoad(theirs, 2)];
+      const a = await phase('ours read stream', () => readStreamLoad(ours, 2));
+      const b = await phase('emmett read stream', () => readStreamLoad(theirs, 2));
       emit({ bench: 'read-stream', events: 1000, unit: 'reads/s', ours: round(a), peer: 'emmett', theirs: round(b), ratio: ratio(a, b) });
     }
     {
-      const a = await inFreshDatabase(server.url, 'ours', (s) => drain(s, DRAIN_EVENTS, 30_000));
-      const b = await inFreshDatabase(server.url, 'emmett', (s) => drain(s, DRAIN_EVENTS, 30_000));
+      const a = await phase('ours drain', () => inFreshDatabase(server.url, 'ours', (s) => drain(s, DRAIN_EVENTS, DRAIN_TIMEOUT_MS)));
+      const b = await phase('emmett drain', () => inFreshDatabase(server.url, 'emmett', (s) => drain(s, DRAIN_EVENTS, DRAIN_TIMEOUT_MS)));
       emit({ bench: 'drain', unit: 'events/s', ours: round(a.rate), peer: 'emmett', theirs: round(b.rate), ratio: ratio(a.rate, b.rate), delivered: a.delivered, written: a.written, theirsDelivered: b.delivered, theirsWritten: b.written });
     }
     {
-      const a = await inFreshDatabase(server.url, 'ours', (s) => live(s, LIVE_SECONDS));
-      const b = await inFreshDatabase(server.url, 'emmett', (s) => live(s, LIVE_SECONDS));
+      const a = await phase('ours live', () => inFreshDatabase(server.url, 'ours', (s) => live(s, LIVE_SECONDS)));
+      const b = await phase('emmett live', () => inFreshDatabase(server.url, 'emmett', (s) => live(s, LIVE_SECONDS)));
       emit({
         bench: 'live',
         writers: 32,

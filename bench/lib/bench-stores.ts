@@ -68,6 +68,7 @@ export async function ourStore(connectionString: string, poolSize: number): Prom
 /** Emmett 0.42 (@event-driven-io/emmett-postgresql): the peer, with its own pool of the same size. */
 export async function emmettStore(connectionString: string, poolSize: number): Promise<BenchStore> {
   const pool = new pg.Pool({ connectionString, max: poolSize });
+  pool.on('error', () => undefined); // its database is dropped (FORCE) at the end of a workload
   const store: EmmettStore = getPostgreSQLEventStore(connectionString, {
     schema: { autoMigration: 'CreateOrUpdate' },
     connectionOptions: { pooled: true, pool },

@@ -77,6 +77,7 @@ export function eventStoreContract(adapterName: string, setup: () => Promise<Con
         expect(read[2].data).toEqual({ i: 2 });
         expect(comparePositions(read[2].position, result.position)).toBe(0);
         expect(read[2].createdAt).toBeInstanceOf(Date);
+        expect(Math.abs(read[2].createdAt.getTime() - Date.now())).toBeLessThan(60_000);
       });
 
       it('no_stream on an existing stream fails with the actual revision', async () => {

@@ -44,17 +44,10 @@ export interface PostgresEventStoreOptions {
   maxPollMs?: number;
 }
 
-interface EventRow {
-  global_position: string;
-  tx: string;
-  event_id: string;
-  stream_name: string;
-  stream_revision: string;
-  event_type: string;
-  data: unknown;
-  metadata: EventMetadata;
-  created_at: Date;
-}
+/** A log row in array mode: global_position, tx, event_id, stream_name, stream_revision, event_type, data, metadata, created_ms. */
+type EventRow = [string, string, string, string, string, string, unknown, EventMetadata, number];
+/** A filtered page row: the event columns, then matched and scanned. */
+type FilteredRow = [...EventRow, boolean, number];
 
 interface AppendRow {
   stream_revision: string;
@@ -73,25 +66,25 @@ const STATEMENTS = {
   no_stream: { name: 'es_append_no_stream', text: APPEND_NO_STREAM },
   stream_exists: { name: 'es_append_stream_exists', text: APPEND_STREAM_EXISTS },
   exact: { name: 'es_append_exact', text: APPEND_EXACT },
-  readAll: { name: 'es_read_all', text: READ_ALL },
-  readAllFiltered: { name: 'es_read_all_filtered', text: READ_ALL_FILTERED },
+  readAll: { name: 'es_read_all', text: READ_ALL, rowMode: 'array' },
+  readAllFiltered: { name: 'es_read_all_filtered', text: READ_ALL_FILTERED, rowMode: 'array' },
   head: { name: 'es_head', text: HEAD_POSITION },
-  forwards: { name: 'es_read_stream_fwd', text: READ_STREAM_FORWARDS },
-  backwards: { name: 'es_read_stream_bwd', text: READ_STREAM_BACKWARDS },
+  forwards: { name: 'es_read_stream_fwd', text: READ_STREAM_FORWARDS, rowMode: 'array' },
+  backwards: { name: 'es_read_stream_bwd', text: READ_STREAM_BACKWARDS, rowMode: 'array' },
 } as const;
 
 const MAX_REVISION = 9_223_372_036_854_775_807n;
 
-export function toRecordedEvent(row: EventRow): RecordedEvent {
+export function toRecordedEvent(row: EventRow | FilteredRow): RecordedEvent {
   return {
-    id: row.event_id,
-    type: row.event_type,
-    stream: row.stream_name,
-    revision: BigInt(row.stream_revision),
-    position: { commit: BigInt(row.tx), prepare: BigInt(row.global_position) },
-    data: row.data,
-    metadata: row.metadata,
-    createdAt: row.created_at,
+    id: row[2],
+    type: row[5],
+    stream: row[3],
+    revision: BigInt(row[4]),
+    position: { commit: BigInt(row[1]), prepare: BigInt(row[0]) },
+    data: row[6],
+    metadata: row[7],
+    createdAt: new Date(row[8]),
   };
 }
 
@@ -207,7 +200,7 @@ export class PostgresEventStore implements EventStore {
     }
     // A filter may reject most rows: scan a wider window than asked, the cursor moves past it anyway.
     const scan = Math.max(limit, this.pageSize);
-    const { rows } = await this.pool.query<EventRow & { matched: boolean; scanned: number }>({
+    const { rows } = await this.pool.query<FilteredRow>({
       ...STATEMENTS.readAllFiltered,
       values: [commit, prepare, scan, types, prefixes],
     });
@@ -215,14 +208,14 @@ export class PostgresEventStore implements EventStore {
     let next = after;
     let scanned = 0;
     for (const row of rows) {
-      scanned = row.scanned;
-      if (row.matched) {
+      scanned = row[10];
+      if (row[9]) {
         if (events.length === limit) break;
         const e = toRecordedEvent(row);
         events.push(e);
         next = e.position;
       } else if (events.length < limit) {
-        next = { commit: BigInt(row.tx), prepare: BigInt(row.global_position) };
+        next = { commit: BigInt(row[1]), prepare: BigInt(row[0]) };
       }
     }
     return { events, next, full: events.length === limit || scanned === scan };

@@ -5,8 +5,11 @@
  * Order, filter and cursor are the one key (tx_id, global_position), the primary key.
  */
 
-// tx_id leaves as text ("tx"): a distinct alias, so ORDER BY tx_id still means the xid8 column.
-const COLUMNS = `global_position, tx_id::text AS tx, event_id::text AS event_id, stream_name, stream_revision, event_type, data, metadata, created_at`;
+// Read in array row mode, in this order (see EventRow). tx_id leaves as text ("tx"): a distinct
+// alias, so ORDER BY tx_id still means the xid8 column. created_at leaves as epoch milliseconds:
+// new Date(ms) costs a fraction of parsing timestamp text, and rows are the drain's hot path.
+const COLUMNS = `global_position, tx_id::text AS tx, event_id::text AS event_id, stream_name, stream_revision, event_type, data, metadata,
+  (extract(epoch FROM created_at) * 1000)::float8 AS created_ms`;
 const HORIZON = `tx_id < (SELECT pg_snapshot_xmin(pg_current_snapshot()))`;
 
 /** $1 commit (xid8 text), $2 prepare, $3 limit. */
@@ -28,7 +31,7 @@ export const READ_ALL_FILTERED = `
     ORDER BY tx_id, global_position
     LIMIT $3
   )
-  SELECT global_position, tx, event_id, stream_name, stream_revision, event_type, data, metadata, created_at, matched,
+  SELECT global_position, tx, event_id, stream_name, stream_revision, event_type, data, metadata, created_ms, matched,
     (SELECT count(*) FROM scan)::int AS scanned
   FROM (
     SELECT s.*, true AS matched FROM scan s
