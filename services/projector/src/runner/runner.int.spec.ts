@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import type { NewEvent, Position } from '#event-store/event-store.port.js';
+import { PROJECTION_NAMES, PROJECTION_TABLES } from '#read-models/projection-names.js';
+import { ALL_PROJECTIONS } from '../projections/index.js';
+import { announcementProjection } from '../projections/announcement.projection.js';
+import { galleryProjection } from '../projections/gallery.projection.js';
+import { ordersProjection } from '../projections/orders.projection.js';
+import { replayUntil } from '../replay/replay-until.js';
+import { appendUnits, createProjectorTestDb, tableChecksums, waitForCheckpoints, type TestDb } from '../testing/projector-test-kit.js';
+import { generateShopEvents } from '../testing/shop-event-generator.js';
+import type { Projection } from './projection.js';
+import { ProjectorRunner } from './runner.js';
+
+const ALL_TABLES = ALL_PROJECTIONS.flatMap((p) => p.tables);
+const PUBLIC_TABLES = Object.values(PROJECTION_TABLES).flat();
+
+function ev(type: string, data: unknown): NewEvent {
+  return { id: randomUUID(), type, data, metadata: { correlationId: 'c', actor: { kind: 'admin', id: 'boss' }, occurredAt: new Date().toISOString(), schemaVersion: 1 } };
+}
+
+describe('runner: poison events stop only their projection', () => {
+  let db: TestDb;
+  let runner: ProjectorRunner;
+  afterAll(async () => {
+    await runner?.stop();
+    await db?.close();
+  });
+
+  it('does not advance past the event, records its id, and the other projections go on', async () => {
+    db = await createProjectorTestDb('poison');
+    const poisoned: Projection = {
+      ...announcementProjection,
+      name: 'announcement',
+      async handle(events, ctx) {
+        if (events.some((e) => (e.data as { text: string }).text === 'boom')) throw new Error('cannot handle boom');
+        return announcementProjection.handle(events, ctx);
+      },
+    };
+    const before = await db.store.append('announcement', [ev('AnnouncementChanged', { text: 'before' })]);
+    const boom = ev('AnnouncementChanged', { text: 'boom' });
+    await db.store.append('announcement', [boom]);
+    await db.store.append('announcement', [ev('AnnouncementChanged', { text: 'after' })]);
+    const last = await db.store.append('gallery', [ev('GalleryImageAdded', { imageId: 'g1', imageUrl: 'g1.jpg' })]);
+
+    runner = new ProjectorRunner({ store: db.store, pool: db.pool, databaseUrl: db.url, projections: [poisoned, galleryProjection], replicaId: 'r1', batchSize: 100 });
+    await runner.start();
+    await waitForCheckpoints(db.pool, ['gallery'], last.position);
+    const failed = await waitForRow(db, `SELECT * FROM projector.checkpoints WHERE projection = 'announcement' AND status = 'failed'`);
+    expect(failed.last_error_event_id).toBe(boom.id);
+    expect(failed.last_error).toContain('cannot handle boom');
+    expect([BigInt(failed.commit_position), BigInt(failed.prepare_position)]).toEqual([before.position.commit, before.position.prepare]);
+    expect((await db.pool.query(`SELECT text FROM read.announcements`)).rows).toEqual([{ text: 'before' }]);
+    expect((await db.pool.query(`SELECT id FROM read.gallery_images`)).rows).toEqual([{ id: 'g1' }]);
+  });
+});
+
+describe('runner: rebuilds and time travel on a realistic log', () => {
+  let db: TestDb;
+  let runner: ProjectorRunner;
+  let head: Position;
+  beforeAll(async () => {
+    db = await createProjectorTestDb('rebuild');
+    head = (await appendUnits(db.store, generateShopEvents({ events: 6000, seed: 3, posters: 60 }), 6))!;
+    runner = new ProjectorRunner({ store: db.store, pool: db.pool, databaseUrl: db.url, projections: ALL_PROJECTIONS, replicaId: 'r1', batchSize: 500 });
+    await runner.start();
+    await waitForCheckpoints(db.pool, PROJECTION_NAMES, head);
+  });
+  afterAll(async () => {
+    await runner?.stop();
+    await db?.close();
+  });
+
+  it('a clean replay from position 0 gives exactly the live tables', async () => {
+    await replayUntil({ store: db.store, pool: db.pool, projections: ALL_PROJECTIONS, schema: 'reference', until: new Date(Date.now() + 3600_000) });
+    const live = await tableChecksums(db.pool, 'read', ALL_TABLES);
+    expect(await tableChecksums(db.pool, 'reference', ALL_TABLES)).toEqual(live);
+    expect(Number(live.orders.split(':')[0])).toBeGreaterThan(100);
+  });
+
+  it('a requested rebuild builds beside the live tables, swaps, and equals them', async () => {
+    const live = await tableChecksums(db.pool, 'read', PUBLIC_TABLES);
+    const { rows } = await db.pool.query(`INSERT INTO projector.rebuild_requests (projection) VALUES ('posters'), ('orders') RETURNING id`);
+    await waitForRow(db, `SELECT 1 FROM projector.rebuild_requests WHERE id = ANY($1) HAVING count(*) FILTER (WHERE status = 'done') = 2`, [rows.map((r) => r.id)]);
+    expect(await tableChecksums(db.pool, 'read', PUBLIC_TABLES)).toEqual(live);
+    expect((await db.pool.query(`SELECT count(*)::int AS n FROM projector.checkpoints WHERE slot = 'build'`)).rows[0].n).toBe(0);
+    const leftovers = await db.pool.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'read' AND tablename LIKE '%\\_\\_build'`);
+    expect(leftovers.rows).toEqual([]);
+  });
+
+  it('bumping a version rebuilds that projection from 0 and swaps in the new version', async () => {
+    const live = await tableChecksums(db.pool, 'read', ['orders', 'order_items']);
+    await runner.stop();
+    const v2: Projection = { ...ordersProjection, version: 2 };
+    runner = new ProjectorRunner({ store: db.store, pool: db.pool, databaseUrl: db.url, projections: ALL_PROJECTIONS.map((p) => (p.name === 'orders' ? v2 : p)), replicaId: 'r2', batchSize: 500 });
+    await runner.start();
+    await waitForRow(db, `SELECT 1 FROM projector.checkpoints WHERE projection = 'orders' AND slot = 'live' AND version = 2`);
+    expect(await tableChecksums(db.pool, 'read', ['orders', 'order_items'])).toEqual(live);
+  });
+
+  it('time travel: the tables as they stood at a moment, while the log went on', async () => {
+    const at = new Date();
+    const snapshot = await tableChecksums(db.pool, 'read', PUBLIC_TABLES);
+    const later = (await appendUnits(db.store, generateShopEvents({ events: 800, seed: 11, posters: 10, start: new Date('2026-09-01T00:00:00Z') }), 4))!;
+    await waitForCheckpoints(db.pool, PROJECTION_NAMES, later);
+    expect(await tableChecksums(db.pool, 'read', PUBLIC_TABLES)).not.toEqual(snapshot);
+    await replayUntil({ store: db.store, pool: db.pool, projections: ALL_PROJECTIONS, schema: 'as_of', until: at });
+    expect(await tableChecksums(db.pool, 'as_of', PUBLIC_TABLES)).toEqual(snapshot);
+  });
+});
+
+/** Polls a query until it returns a row (waiting on the projector's own state, never a fixed sleep). */
+async function waitForRow(db: TestDb, sql: string, params: unknown[] = [], timeoutMs = 30_000): Promise<Record<string, any>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await db.pool.query(sql, params);
+    if (rows.length) return rows[0];
+    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${sql}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
