@@ -51,13 +51,19 @@ export class AdminOrdersQueries {
     return (await this.withItems([order]))[0];
   }
 
-  /** Whole filtered list in keyset-free batches, for streaming exports without holding it all in memory. */
+  /**
+   * The whole filtered list in batches, for streaming exports: the ids in order first (one query,
+   * small rows), then the orders by id a batch at a time, so a long export never pays OFFSET's
+   * growing cost and pages cannot shift while it runs.
+   */
   async *batches(filters: OrderFilters, batchSize = 500): AsyncGenerator<AdminOrderView[]> {
-    for (let offset = 0; ; offset += batchSize) {
-      const orders = await this.filtered(filters).skip(offset).take(batchSize).getMany();
-      if (orders.length === 0) return;
-      yield await this.withItems(orders);
-      if (orders.length < batchSize) return;
+    const ids = (await this.filtered(filters).select('o.id', 'id').getRawMany<{ id: string }>()).map((r) => r.id);
+    const repo = this.dataSource.getRepository(OrderEntity);
+    for (let i = 0; i < ids.length; i += batchSize) {
+      const chunk = ids.slice(i, i + batchSize);
+      const byId = new Map((await repo.find({ where: { id: In(chunk) } })).map((o) => [o.id, o]));
+      // An order cannot disappear (orders are never deleted), but stay safe if one is missing.
+      yield await this.withItems(chunk.map((id) => byId.get(id)).filter((o): o is OrderEntity => o !== undefined));
     }
   }
 
