@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 export type EventStoreConfig =
-  | { kind: 'postgres'; connectionString: string }
+  | { kind: 'postgres'; connectionString: string; poolSize?: number }
   | { kind: 'eventstoredb'; connectionString: string };
 
 /** Everything a process reads from its environment, read once at boot and passed down. */
@@ -36,7 +36,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const eventStore: EventStoreConfig =
     kind === 'eventstoredb'
       ? { kind, connectionString: env.EVENTSTORE_CONNECTION_STRING ?? 'esdb://127.0.0.1:2113?tls=false' }
-      : { kind, connectionString: env.EVENT_STORE_DATABASE_URL ?? databaseUrl };
+      : { kind, connectionString: env.EVENT_STORE_DATABASE_URL ?? databaseUrl, poolSize: Number(env.EVENT_STORE_POOL_SIZE ?? 20) };
   const jwtSecretGenerated = !env.JWT_SECRET;
   return {
     port: Number(env.PORT ?? 3000),
