@@ -27,6 +27,14 @@ export interface EventLogQuery {
 
 export const EVENT_LOG_QUERY = Symbol('EVENT_LOG_QUERY');
 
+/** Fields no analyst needs and nobody should copy out of the log (admin password hashes). */
+const REDACTED_FIELDS = new Set(['passwordHash', 'password']);
+
+function redact(data: unknown): unknown {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return data;
+  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, REDACTED_FIELDS.has(k) ? '[redacted]' : v]));
+}
+
 export function toEventView(e: RecordedEvent) {
   const m = e.metadata ?? ({} as RecordedEvent['metadata']);
   return {
@@ -40,7 +48,7 @@ export function toEventView(e: RecordedEvent) {
     actor: m.actor ?? null,
     correlationId: m.correlationId ?? null,
     causationId: m.causationId ?? null,
-    data: e.data,
+    data: redact(e.data),
     metadata: m,
   };
 }
