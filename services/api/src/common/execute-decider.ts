@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { Decider as DomainDecider } from '#domain/shared/decider.js';
 import { WrongExpectedRevision, type EventMetadata, type EventStore, type NewEvent, type Position } from '#event-store/event-store.port.js';
 import { currentContext, recordPosition } from './request-context.js';
-
-import type { Decider as DomainDecider } from '#domain/shared/decider.js';
 
 /** The decider triple of libs/domain (pure; initialState is a value), State-first for inference here. */
 export type Decider<State, Command, Event extends { type: string; data: unknown }> = DomainDecider<Command, Event, State>;

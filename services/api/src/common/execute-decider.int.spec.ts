@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { cartDecider } from '#domain/cart/cart.decider.js';
+import { createEventStore } from '#event-store/create-event-store.js';
+import { WrongExpectedRevision, type EventStore } from '#event-store/event-store.port.js';
+import { createTestDatabase } from '#platform/testing/test-database.js';
+import { executeDecider } from './execute-decider.js';
+import { currentContext, runWithContext } from './request-context.js';
+
+describe('executeDecider (real PostgreSQL event store)', () => {
+  let store: EventStore;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const db = await createTestDatabase('exec');
+    drop = db.drop;
+    store = await createEventStore({ kind: 'postgres', connectionString: db.url });
+  });
+  afterAll(async () => {
+    await store?.close();
+    await drop?.();
+  });
+
+  const choose = (method: string) => ({ type: 'ChoosePaymentMethod' as const, data: { method } });
+
+  it('appends with metadata from the request context and records the position', async () => {
+    const ctx = { requestId: 'req-1', actor: { kind: 'shopper' as const, id: 'c1' } };
+    const result = await runWithContext(ctx, () => executeDecider(store, { stream: 'cart-c1', decider: cartDecider, command: choose('ONLINE') }));
+    expect(result.revision).toBe(0n);
+    expect(result.state.paymentMethod).toBe('ONLINE');
+    const [e] = await store.readStream('cart-c1');
+    expect(e.metadata).toMatchObject({ correlationId: 'req-1', actor: { kind: 'shopper', id: 'c1' }, schemaVersion: 1 });
+    expect((ctx as ReturnType<typeof currentContext>).lastPosition).toEqual(result.position);
+  });
+
+  it('appends nothing when the decision is empty', async () => {
+    const before = await store.headPosition();
+    const result = await executeDecider(store, { stream: 'cart-c1', decider: cartDecider, command: choose('ONLINE') });
+    expect(result.events).toEqual([]);
+    expect(result.position).toBeUndefined();
+    expect(await store.headPosition()).toEqual(before);
+  });
+
+  it('lets a concurrent append escape without retries, and decides again with them', async () => {
+    let raced = false;
+    const racingStore: EventStore = Object.create(store, {
+      readStream: {
+        value: async (...args: Parameters<EventStore['readStream']>) => {
+          const events = await store.readStream(...args);
+          if (!raced) {
+            raced = true; // someone else appends between our read and our append
+            await store.append(args[0], [{ id: crypto.randomUUID(), type: 'PaymentMethodChosen', data: { method: 'ONLINE' }, metadata: { correlationId: 'x', actor: { kind: 'shopper', id: 'c2' }, occurredAt: new Date().toISOString() } }]);
+          }
+          return events;
+        },
+      },
+    });
+    // Decided on the stale (empty) cart, ONLINE is a change; the racer chose ONLINE first.
+    await expect(executeDecider(racingStore, { stream: 'cart-c2', decider: cartDecider, command: choose('ONLINE') })).rejects.toBeInstanceOf(WrongExpectedRevision);
+    raced = false;
+    const retried = await executeDecider(racingStore, { stream: 'cart-c3', decider: cartDecider, command: choose('ONLINE'), retries: 2 });
+    // The second decision sees the racer's ONLINE: nothing left to do, nothing appended twice.
+    expect(retried.attempts).toBe(2);
+    expect(retried.events).toEqual([]);
+    expect((await store.readStream('cart-c3')).map((e) => (e.data as { method: string }).method)).toEqual(['ONLINE']);
+  });
+});
