@@ -1,0 +1,120 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { PROJECTION_NAMES } from '#read-models/projection-names.js';
+import type { Position } from '#event-store/event-store.port.js';
+import { ALL_PROJECTIONS } from '../projections/index.js';
+import { replayUntil } from '../replay/replay-until.js';
+import { appendUnits, createProjectorTestDb, tableChecksums, waitForCheckpoints, type TestDb } from '../testing/projector-test-kit.js';
+import { generateShopEvents } from '../testing/shop-event-generator.js';
+
+// These run the real process (dist/services/projector/src/main.js), so kill -9 hits it anywhere,
+// mid-batch included. The server code is compiled first (swc, ~1 s), as the build does.
+const ALL_TABLES = ALL_PROJECTIONS.flatMap((p) => p.tables);
+const children = new Set<ChildProcess>();
+
+beforeAll(() => {
+  const r = spawnSync('npx', ['swc', 'libs', 'services', '-d', 'dist', '--config-file', '.swcrc', '--ignore', '**/*.spec.ts', '--only', '**/*.ts', '--quiet'], { stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('swc build failed');
+});
+afterEach(() => {
+  for (const c of children) c.kill('SIGKILL');
+  children.clear();
+});
+
+function startProjector(url: string, replicaId: string): ChildProcess {
+  const child = spawn(process.execPath, ['dist/services/projector/src/main.js'], {
+    env: { ...process.env, DATABASE_URL: url, EVENT_STORE: 'postgres', PROJECTOR_PORT: '0', PROJECTOR_REPLICA_ID: replicaId, PROJECTOR_BATCH_SIZE: '100', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.add(child);
+  return child;
+}
+
+function kill9(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+    children.delete(child);
+  });
+}
+
+async function until(db: TestDb, sql: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await db.pool.query(sql);
+    if (rows[0]?.ok) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${sql}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** Each projection handled each of its events exactly once: events_handled equals their count in the log. */
+async function expectExactlyOnce(db: TestDb): Promise<void> {
+  for (const p of ALL_PROJECTIONS) {
+    const { rows: [log] } = await db.pool.query(`SELECT count(*)::int AS n FROM event_store.events WHERE event_type = ANY($1)`, [p.eventTypes]);
+    const { rows: [cp] } = await db.pool.query(`SELECT events_handled::int AS n FROM projector.checkpoints WHERE projection = $1 AND slot = 'live'`, [p.name]);
+    expect({ projection: p.name, handled: cp.n }).toEqual({ projection: p.name, handled: log.n });
+  }
+}
+
+async function expectEqualToCleanReplay(db: TestDb): Promise<void> {
+  await replayUntil({ store: db.store, pool: db.pool, projections: ALL_PROJECTIONS, schema: 'clean', until: new Date(Date.now() + 3600_000) });
+  expect(await tableChecksums(db.pool, 'read', ALL_TABLES)).toEqual(await tableChecksums(db.pool, 'clean', ALL_TABLES));
+}
+
+describe('projector process: kill -9 mid-batch, then restart', () => {
+  let db: TestDb;
+  let head: Position;
+  beforeAll(async () => {
+    db = await createProjectorTestDb('crash');
+    head = (await appendUnits(db.store, generateShopEvents({ events: 20_000, seed: 5, posters: 80 }), 8))!;
+  });
+  afterAll(() => db?.close());
+
+  it('leaves tables identical to a clean run, each event applied once', async () => {
+    const total = Number((await db.pool.query(`SELECT count(*) FROM event_store.events`)).rows[0].count);
+    for (const fraction of [0.15, 0.45]) {
+      const child = startProjector(db.url, 'victim');
+      // Kill as soon as the checkpoints have moved past the mark: transactions are in flight then.
+      await until(db, `SELECT sum(events_handled) > ${Math.floor(total * fraction * 0.4)} AS ok FROM projector.checkpoints`);
+      await kill9(child);
+    }
+    const { rows: [progress] } = await db.pool.query(`SELECT sum(events_handled)::int AS n FROM projector.checkpoints`);
+    startProjector(db.url, 'survivor');
+    await waitForCheckpoints(db.pool, PROJECTION_NAMES, head, 90_000);
+    const { rows: [after] } = await db.pool.query(`SELECT sum(events_handled)::int AS n FROM projector.checkpoints`);
+    expect(after.n).toBeGreaterThan(progress.n); // the restart had work left to do
+    await expectExactlyOnce(db);
+    await expectEqualToCleanReplay(db);
+  });
+});
+
+describe('two projector replicas', () => {
+  let db: TestDb;
+  let head: Position;
+  beforeAll(async () => {
+    db = await createProjectorTestDb('replicas');
+    head = (await appendUnits(db.store, generateShopEvents({ events: 20_000, seed: 9, posters: 80 }), 8))!;
+  });
+  afterAll(() => db?.close());
+
+  it('share the projections, and when one is killed the other takes its share and finishes', async () => {
+    const a = startProjector(db.url, 'replica-a');
+    startProjector(db.url, 'replica-b');
+    // Whoever ticks first takes everything, then gives back the surplus once it sees two replicas.
+    const half = PROJECTION_NAMES.length / 2;
+    await until(db, `SELECT count(*) FILTER (WHERE owner = 'replica-a') = ${half} AND count(*) FILTER (WHERE owner = 'replica-b') = ${half} AS ok FROM projector.checkpoints WHERE slot = 'live'`);
+    const { rows: split } = await db.pool.query(`SELECT owner, count(*)::int AS n FROM projector.checkpoints WHERE slot = 'live' GROUP BY owner ORDER BY owner`);
+    expect(split).toEqual([{ owner: 'replica-a', n: 7 }, { owner: 'replica-b', n: 7 }]);
+    await kill9(a);
+    // replica-a died with work left: some of its projections had not reached the head.
+    const { rows: [behind] } = await db.pool.query(
+      `SELECT count(*)::int AS n FROM projector.checkpoints WHERE owner = 'replica-a' AND (commit_position, prepare_position) < ($1::bigint, $2::bigint)`,
+      [head.commit.toString(), head.prepare.toString()],
+    );
+    expect(behind.n).toBeGreaterThan(0);
+    await waitForCheckpoints(db.pool, PROJECTION_NAMES, head, 90_000);
+    await until(db, `SELECT bool_and(owner = 'replica-b') AS ok FROM projector.checkpoints WHERE slot = 'live'`);
+    await expectExactlyOnce(db);
+    await expectEqualToCleanReplay(db);
+  });
+});
