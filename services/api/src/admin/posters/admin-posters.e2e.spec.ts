@@ -91,6 +91,20 @@ describe('admin posters (HTTP, real PostgreSQL event store)', () => {
     expect(image.body).toEqual({ url: body.imageUrl });
   });
 
+  it('lists deleted posters apart and gets one by id, deleted or not', async () => {
+    const created = await t.request().post('/api/admin/posters').set(auth()).send({ ...body, name: 'Gone Soon' }).expect(201);
+    const deleted = await t.request().delete(`/api/admin/posters/${created.body.id}`).set(auth()).expect(200);
+    expect(deleted.body.deleted).toBe(true);
+    await t.waitForProjections(deleted.headers['x-event-position']);
+    const bin = await t.request().get('/api/admin/posters/deleted').set(auth()).expect(200);
+    expect(bin.body.map((p: { id: string }) => p.id)).toContain(created.body.id);
+    const live = await t.request().get('/api/admin/posters').set(auth()).expect(200);
+    expect(live.body.map((p: { id: string }) => p.id)).not.toContain(created.body.id);
+    const one = await t.request().get(`/api/admin/posters/${created.body.id}`).set(auth()).expect(200);
+    expect(one.body).toMatchObject({ name: 'Gone Soon', deleted: true });
+    await t.request().get('/api/admin/posters/6f1c3d2a-8b4e-4a7f-9c1d-2e3f4a5b6c7d').set(auth()).expect(404);
+  });
+
   it('lists the categories', async () => {
     const res = await t.request().get('/api/admin/categories').set(auth()).expect(200);
     expect(res.body).toEqual(['FOOTBALL', 'CARS', 'MOVIES', 'ANIME', 'ART', 'NATURE', 'QUOTES', 'OTHER']);
