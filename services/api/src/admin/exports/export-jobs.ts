@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
 import { parsePosition } from '#event-store/event-store.port.js';
@@ -37,6 +37,23 @@ export function validateExportFilters(kind: ExportKind, filters: Record<string, 
   if (kind === 'events') parseEventLogFilters(filters);
 }
 
+/** Exports hold personal data: kept a day (as long as their job record), then removed. */
+export const EXPORT_RETENTION_MS = 24 * 3600 * 1000;
+
+export async function pruneOldExports(dir: string, now = Date.now()): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    if (!/\.(csv|ndjson)(\.part)?$/.test(name)) continue;
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => undefined);
+    if (info && now - info.mtimeMs > EXPORT_RETENTION_MS) {
+      await rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
 /**
  * The processor, the same under BullMQ and in-process: writes the whole export to a temporary
  * file, reporting progress, then renames it into place (a download never sees half a file).
@@ -44,6 +61,7 @@ export function validateExportFilters(kind: ExportKind, filters: Record<string, 
 export function exportProcessor(deps: { exportsDir: string; orders: AdminOrdersQueries; dataSource: DataSource; eventLog: EventLogQuery }) {
   return async (data: ExportJobData, ctx: { jobId: string; reportProgress(p: number): Promise<void> }): Promise<ExportJobResult> => {
     await mkdir(deps.exportsDir, { recursive: true });
+    await pruneOldExports(deps.exportsDir);
     const ext = data.kind === 'events' ? 'ndjson' : 'csv';
     const file = `${ctx.jobId.replace(/[^A-Za-z0-9-]/g, '')}.${ext}`;
     const tmp = path.join(deps.exportsDir, `${file}.part`);
