@@ -30,7 +30,7 @@ export function BarChart({ title, data, formatValue, labelEvery = 1, color = '#4
                 <title>{`${d.label}: ${formatValue(d.value)}`}</title>
               </rect>
               {i % labelEvery === 0 && (
-                <text x={x + bar / 2} y={HEIGHT - 6} fontSize={10} textAnchor="middle" fill="#6b7280">
+                <text x={i === 0 ? x : x + bar / 2} y={HEIGHT - 6} fontSize={10} textAnchor={i === 0 ? 'start' : 'middle'} fill="#6b7280">
                   {d.label}
                 </text>
               )}
