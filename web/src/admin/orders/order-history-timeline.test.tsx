@@ -1,0 +1,50 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { renderAdmin } from '../testing/render-admin';
+import { OrderHistoryTimeline } from './order-history-timeline';
+
+const server = setupServer(
+  // The API's shape: { orderId, orderNumber, events: [{ eventId, type, time, actor, changes }] }.
+  http.get('*/api/admin/orders/o-1/history', () =>
+    HttpResponse.json({
+      orderId: 'o-1',
+      orderNumber: 'PS-AAAA-BBBB',
+      events: [
+        { eventId: 'e1', type: 'OrderPlaced', time: '2026-11-20T10:00:00.000Z', actor: { kind: 'shopper', id: 'cart-1' }, changes: { total: 530 } },
+        {
+          eventId: 'e2',
+          type: 'OrderStatusChanged',
+          time: '2026-11-21T12:30:00.000Z',
+          actor: { kind: 'admin', id: 'alice' },
+          changes: { status: { from: 'PLACED', to: 'SHIPPED' }, reason: null },
+        },
+      ],
+    }),
+  ),
+  http.get('*/api/admin/orders/broken/history', () => HttpResponse.json({ message: 'nope' }, { status: 404 })),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+describe('order audit trail', () => {
+  it('lists each event with who, when and what changed', async () => {
+    renderAdmin(<OrderHistoryTimeline orderId="o-1" />);
+    const entries = await screen.findAllByTestId('timeline-entry');
+    expect(entries).toHaveLength(2);
+    expect(within(entries[0]).getByText('Order placed')).toBeInTheDocument();
+    expect(entries[0]).toHaveTextContent('by Customer');
+    expect(within(entries[1]).getByText('Status changed')).toBeInTheDocument();
+    expect(entries[1]).toHaveTextContent('by Admin alice');
+    expect(entries[1]).toHaveTextContent('status: PLACED → SHIPPED');
+    expect(entries[1]).not.toHaveTextContent('reason');
+    expect(entries[1]).toHaveTextContent(/Nov 21, 2026 \d{1,2}:30 [AP]M/);
+  });
+
+  it('says when the history cannot be read', async () => {
+    renderAdmin(<OrderHistoryTimeline orderId="broken" />);
+    expect(await screen.findByText('Failed to load the order history')).toBeInTheDocument();
+  });
+});
