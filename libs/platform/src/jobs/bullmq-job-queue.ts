@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, Worker, type Job } from 'bullmq';
-import { clampProgress, type EnqueueOptions, type JobInfo, type JobProcessor, type JobQueue, type JobState } from './job-queue.port.js';
+import { clampProgress, type EnqueueOptions, type JobFailureListener, type JobInfo, type JobProcessor, type JobQueue, type JobState } from './job-queue.port.js';
 
 /**
  * BullMQ on Redis. One queue per application (queueName), job names select the processor; the
@@ -12,7 +12,7 @@ export class BullMqJobQueue implements JobQueue {
   private readonly queue: Queue;
   private worker?: Worker;
 
-  constructor(private readonly options: { redisUrl: string; queueName: string; prefix?: string; concurrency?: number; worker?: boolean }) {
+  constructor(private readonly options: { redisUrl: string; queueName: string; prefix?: string; concurrency?: number; worker?: boolean; onFailed?: JobFailureListener }) {
     this.queue = new Queue(options.queueName, {
       connection: this.connection(),
       prefix: options.prefix,
@@ -37,6 +37,9 @@ export class BullMqJobQueue implements JobQueue {
     );
     // A worker without an error listener crashes the process on a Redis hiccup.
     this.worker.on('error', () => undefined);
+    this.worker.on('failed', (job, err) => {
+      if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) this.options.onFailed?.({ id: String(job.id), name: job.name, reason: err.message });
+    });
     await this.worker.waitUntilReady();
   }
 

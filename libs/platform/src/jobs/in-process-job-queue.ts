@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { clampProgress, type EnqueueOptions, type JobInfo, type JobProcessor, type JobQueue } from './job-queue.port.js';
+import { clampProgress, type EnqueueOptions, type JobFailureListener, type JobInfo, type JobProcessor, type JobQueue } from './job-queue.port.js';
 
 interface Entry extends JobInfo {
   data: unknown;
@@ -22,7 +22,7 @@ export class InProcessJobQueue implements JobQueue {
   private started = false;
   private closed = false;
 
-  constructor(private readonly options: { concurrency?: number; keepFinished?: number } = {}) {}
+  constructor(private readonly options: { concurrency?: number; keepFinished?: number; onFailed?: JobFailureListener } = {}) {}
 
   register<Data, Result>(name: string, processor: JobProcessor<Data, Result>): void {
     this.processors.set(name, processor as JobProcessor<any, any>);
@@ -108,6 +108,7 @@ export class InProcessJobQueue implements JobQueue {
       }
       entry.state = 'failed';
       entry.failedReason = err instanceof Error ? err.message : String(err);
+      this.options.onFailed?.({ id: entry.id, name: entry.name, reason: entry.failedReason });
       entry.resolveDone();
     }
   }

@@ -4,9 +4,10 @@ import { InProcessJobQueue } from './in-process-job-queue.js';
 import type { JobQueue } from './job-queue.port.js';
 
 // One contract, both implementations: the same processors must behave the same with and without Redis.
+const failures: Array<{ kind: string; name: string; reason: string }> = [];
 const implementations: Array<[string, () => JobQueue]> = [
-  ['in-process', () => new InProcessJobQueue()],
-  ['bullmq', () => new BullMqJobQueue({ redisUrl: process.env.REDIS_URL!, queueName: `test-${randomUUID()}` })],
+  ['in-process', () => new InProcessJobQueue({ onFailed: (j) => failures.push({ kind: 'in-process', ...j }) })],
+  ['bullmq', () => new BullMqJobQueue({ redisUrl: process.env.REDIS_URL!, queueName: `test-${randomUUID()}`, onFailed: (j) => failures.push({ kind: 'bullmq', ...j }) })],
 ];
 
 describe.each(implementations)('job queue contract (%s)', (_kind, make) => {
@@ -43,6 +44,9 @@ describe.each(implementations)('job queue contract (%s)', (_kind, make) => {
     const info = await queue.waitFor(id, 10_000);
     expect(info?.state).toBe('failed');
     expect(info?.failedReason).toContain('boom');
+    // The worker's failure event may trail the state change in Redis by a moment.
+    for (let i = 0; i < 50 && !failures.some((f) => f.id === id); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(failures).toContainEqual(expect.objectContaining({ kind: _kind, id, name: 'explode', reason: expect.stringContaining('boom') }));
   });
 
   it('shows intermediate progress while a job runs', async () => {

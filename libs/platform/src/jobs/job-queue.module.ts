@@ -1,4 +1,4 @@
-import { Global, Inject, Injectable, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { createJobQueue } from './create-job-queue.js';
 import { JOB_QUEUE, type JobQueue } from './job-queue.port.js';
 
@@ -45,7 +45,14 @@ export class JobQueueModule {
     return {
       module: JobQueueModule,
       providers: [
-        { provide: JOB_QUEUE, inject: options.inject ?? [], useFactory: (...deps: any[]) => createJobQueue(options.useFactory(...deps)) },
+        {
+          provide: JOB_QUEUE,
+          inject: options.inject ?? [],
+          useFactory: (...deps: any[]) => {
+            const log = new Logger('Jobs');
+            return createJobQueue({ ...options.useFactory(...deps), onFailed: (job) => log.warn(`job ${job.name} ${job.id} failed: ${job.reason}`) });
+          },
+        },
         JobQueueLifecycle,
       ],
       exports: [JOB_QUEUE],

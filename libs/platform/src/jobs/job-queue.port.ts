@@ -44,6 +44,9 @@ export interface JobQueue {
 
 export const JOB_QUEUE = Symbol('JOB_QUEUE');
 
+/** Told about every job that failed for good (after its attempts), so failures reach the logs. */
+export type JobFailureListener = (job: { id: string; name: string; reason: string }) => void;
+
 export function clampProgress(percent: number): number {
   if (!Number.isFinite(percent)) return 0;
   return Math.max(0, Math.min(100, Math.round(percent)));
