@@ -118,10 +118,12 @@ export class EventStoreDbEventStore implements EventStore {
         this.client.appendToStream(stream, data, { expectedRevision: toClientExpectation(expected), deadline: this.timeoutMs }),
         this.timeoutMs,
       );
-      return {
-        nextExpectedRevision: result.nextExpectedRevision,
-        position: result.position ? { commit: result.position.commit, prepare: result.position.prepare } : START,
-      };
+      if (result.position && result.position.commit >= 0n) {
+        return { nextExpectedRevision: result.nextExpectedRevision, position: { commit: result.position.commit, prepare: result.position.prepare } };
+      }
+      // An idempotent retry may come back without a log position: answer the original event's.
+      const [last] = await this.readStream(stream, { direction: 'backwards', fromRevision: result.nextExpectedRevision, maxCount: 1 });
+      return { nextExpectedRevision: result.nextExpectedRevision, position: last?.position ?? START };
     } catch (e) {
       throw toPortError(e, { stream, expected });
     }

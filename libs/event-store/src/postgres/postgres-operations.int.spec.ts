@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { createTestDatabase } from '#platform/testing/test-database.js';
 import { createEventStore } from '../create-event-store.js';
+import { WrongExpectedRevision, type NewEvent } from '../event-store.port.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 import { EVENT_STORE_SCHEMA_VERSION } from './postgres-schema.migration.js';
 
@@ -45,5 +47,45 @@ describe('PostgreSQL event store: migration and operations', () => {
       await holder.end();
       await store.close();
     }
+  });
+});
+
+describe('PostgreSQL event store: idempotency beyond the contract', () => {
+  let db: { url: string; drop: () => Promise<void> };
+  let store: PostgresEventStore;
+  const event = (): NewEvent => ({
+    id: randomUUID(),
+    type: 'ThingHappened',
+    data: { n: 1 },
+    metadata: { correlationId: randomUUID(), actor: { kind: 'system', id: 'test' }, occurredAt: new Date().toISOString() },
+  });
+  beforeAll(async () => {
+    db = await createTestDatabase('esidem');
+    store = await PostgresEventStore.connect({ connectionString: db.url });
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  it('re-appending the same ids with stream_exists is idempotent', async () => {
+    await store.append('s-1', [event()], { expectedRevision: 'no_stream' });
+    const batch = [event(), event()];
+    const first = await store.append('s-1', batch, { expectedRevision: 'stream_exists' });
+    const again = await store.append('s-1', batch, { expectedRevision: 'stream_exists' });
+    expect(again).toEqual(first);
+    expect(await store.readStream('s-1')).toHaveLength(3);
+  });
+
+  it('an event id is stored once, ever: a retry at another revision or in another stream is refused', async () => {
+    const batch = [event()];
+    await store.append('s-2', batch, { expectedRevision: 'no_stream' });
+    await store.append('s-2', [event()], { expectedRevision: 0n });
+    const atOtherRevision = await store.append('s-2', batch, { expectedRevision: 1n }).catch((e: unknown) => e);
+    expect(atOtherRevision).toBeInstanceOf(WrongExpectedRevision);
+    expect((atOtherRevision as WrongExpectedRevision).actual).toBe(1n);
+    await expect(store.append('s-3', batch, { expectedRevision: 'any' })).rejects.toBeInstanceOf(WrongExpectedRevision);
+    expect(await store.readStream('s-2')).toHaveLength(2);
+    expect(await store.readStream('s-3')).toEqual([]);
   });
 });
