@@ -99,10 +99,12 @@ export async function createApiApp(config: AppConfig, options: AppModuleOptions 
 /** The built web app with SPA fallback: any GET outside /api and /uploads that is not a file gets index.html. */
 function serveWebApp(app: NestExpressApplication, webDistDir: string): void {
   const index = path.join(webDistDir, 'index.html');
-  app.use(express.static(webDistDir, { index: false, maxAge: '1h' }));
+  const files = express.static(webDistDir, { index: false, maxAge: '1h' });
+  // /api and /uploads never touch the disk here (a stat per API call is measurable under load).
+  const isAppPath = (req: Request) => (req.method === 'GET' || req.method === 'HEAD') && !req.path.startsWith('/api') && !req.path.startsWith('/uploads');
+  app.use((req: Request, res: Response, next: NextFunction) => (isAppPath(req) ? files(req, res, next) : next()));
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api') || req.path.startsWith('/uploads')) return next();
-    if (!existsSync(index)) return next();
+    if (!isAppPath(req) || !existsSync(index)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   });
