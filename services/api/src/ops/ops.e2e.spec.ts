@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { seedPoster } from '../testing/seed-catalogue.js';
 
@@ -91,5 +94,34 @@ describe('public read micro-cache', () => {
     expect((await t.request().get('/api/public/posters').expect(200)).body.totalItems).toBe(0);
     const fresh = await t.request().get('/api/public/posters').set('X-Wait-For-Position', `${head.commit}/${head.prepare}`).expect(200);
     expect(fresh.body.totalItems).toBe(1);
+  });
+});
+
+describe('web app and uploads served by the API', () => {
+  let t: TestApp;
+  let web: string;
+  beforeAll(async () => {
+    web = mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    writeFileSync(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
+    mkdirSync(path.join(web, 'assets'));
+    writeFileSync(path.join(web, 'assets', 'app.js'), 'console.log(1)');
+    t = await createTestApp({ projector: false, env: { WEB_DIST_DIR: web } });
+    mkdirSync(path.join(t.config.uploadsDir, 'gallery'), { recursive: true });
+    writeFileSync(path.join(t.config.uploadsDir, 'gallery', 'a.txt'), 'hello');
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(web, { recursive: true, force: true });
+  });
+
+  it('serves files, falls back to index.html for app routes, and keeps /api and /uploads out of the fallback', async () => {
+    expect((await t.request().get('/assets/app.js').expect(200)).text).toBe('console.log(1)');
+    for (const route of ['/', '/shop?page=2', '/posters/abc', '/admin/orders']) {
+      const res = await t.request().get(route).expect(200);
+      expect(res.text).toContain('<div id="root">');
+    }
+    expect((await t.request().get('/api/does-not-exist').expect(404)).body.statusCode).toBe(404);
+    expect((await t.request().get('/uploads/gallery/a.txt').expect(200)).text).toBe('hello');
+    await t.request().get('/uploads/gallery/missing.jpg').expect(404);
   });
 });
