@@ -149,7 +149,7 @@ function groupValues(group: Pending[]): unknown[] {
       req.push(i + 1);
       ids.push(e.id);
       types.push(e.type);
-      data.push(JSON.stringify(e.data));
+      data.push(JSON.stringify(e.data ?? null));
       metadata.push(JSON.stringify(e.metadata));
     }
   });

@@ -252,7 +252,7 @@ export async function appendOn(
     stream,
     ids,
     events.map((e) => e.type),
-    events.map((e) => JSON.stringify(e.data)),
+    events.map((e) => JSON.stringify(e.data ?? null)),
     events.map((e) => JSON.stringify(e.metadata)),
   ];
   let statement: { name: string; text: string };
