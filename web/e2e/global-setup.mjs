@@ -3,7 +3,7 @@
 // serving web/dist) on a free port with a fresh temporary DATA_DIR, and waits until the API is
 // healthy and the seeded posters are readable. E2E_BASE_URL set beforehand skips all of it.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, writeFileSync, openSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, writeFileSync, openSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -50,11 +50,15 @@ export default async function globalSetup() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'poster-shop-e2e-'));
   // As root, PostgreSQL runs as the postgres user, which must be able to enter this directory.
   chmodSync(dataDir, 0o755);
+  // A private copy of the built app: the working tree is shared, and another engineer's build
+  // empties web/dist mid-run, which would pull chunks from under the browser.
+  const webDist = path.join(dataDir, 'web-dist');
+  cpSync(path.join(root, 'web/dist'), webDist, { recursive: true });
   const logFile = path.join(dataDir, 'stack.log');
   const out = openSync(logFile, 'a');
   const child = spawn(process.execPath, ['libs/platform/bin/start.mjs'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST_DIR: webDist, NODE_ENV: 'production' },
     stdio: ['ignore', out, out],
     detached: true,
   });

@@ -21,12 +21,14 @@ describe('storefront purchase', () => {
 
     await page.getByRole('link', { name: 'Shop now' }).click();
     await page.waitForURL('**/shop');
-    await page.getByTestId('poster-card').first().waitFor();
+    // The shop's own grid (not the home cards still on screen while its chunk loads).
+    await page.getByTestId('result-range').waitFor();
     expect(await page.getByTestId('result-range').textContent()).toMatch(/Showing 1–\d+ of \d+/);
     await screenshot(page, 'shop-desktop');
 
     await page.getByTestId('poster-card').first().click();
     await page.waitForURL('**/posters/**');
+    await page.getByTestId('add-to-cart').waitFor();
     const name = (await page.getByRole('heading', { level: 1 }).textContent()).trim();
     expect(name.length).toBeGreaterThan(0);
 
@@ -84,7 +86,8 @@ describe('storefront purchase', () => {
   });
 
   test('the order confirmation without an order number goes home', async () => {
-    const { page } = shop;
+    // A new tab: reloading the confirmation itself keeps its history state, and the number.
+    const page = await shop.context.newPage();
     await page.goto('/order-confirmation');
     // A client-side redirect (history.replaceState): no new document to wait for.
     await page.waitForFunction(() => window.location.pathname === '/');

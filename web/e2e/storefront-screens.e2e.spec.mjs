@@ -38,12 +38,13 @@ describe('storefront screens', () => {
       await firstCategory.click();
       await page.waitForFunction(() => window.location.pathname === '/shop' && window.location.search.includes('category='));
       expect(await page.getByTestId('side-menu').count()).toBe(0);
-      await page.getByTestId('poster-card').first().waitFor();
+      await page.getByTestId('result-range').waitFor();
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await screenshot(page, 'shop-360');
 
       await page.getByTestId('poster-card').first().click();
       await page.getByTestId('add-to-cart').waitFor();
+      await page.getByTestId('poster-price').waitFor();
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await page.locator('fieldset label').first().click();
       await screenshot(page, 'poster-360');
@@ -68,7 +69,7 @@ describe('storefront screens', () => {
     try {
       const { page } = shop;
       await page.goto('/shop');
-      await page.getByTestId('poster-card').first().waitFor();
+      await page.getByTestId('result-range').waitFor();
       await page.getByTestId('language-toggle').click();
       await page.waitForFunction(() => document.documentElement.dir === 'rtl' && document.documentElement.lang === 'ar');
       await page.getByRole('heading', { name: 'المتجر' }).waitFor();
@@ -81,6 +82,7 @@ describe('storefront screens', () => {
       await screenshot(page, 'shop-arabic');
 
       await page.getByTestId('poster-card').first().click();
+      await page.getByTestId('add-to-cart').waitFor();
       await page.locator('fieldset label').first().click();
       await page.getByTestId('add-to-cart').click();
       await page.getByTestId('drawer-checkout').click();

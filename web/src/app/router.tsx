@@ -3,6 +3,7 @@ import { registerNavigate } from '../lib/navigation';
 import { StoreLayout } from './store-layout';
 import { RouteError } from './route-error';
 import { PageSpinner } from './page-spinner';
+import { lazyPage } from './lazy-page';
 
 // Every page is its own chunk (route-level code splitting): the home route loads only what it
 // shows, and the back-office (src/admin, owned by the admin engineer) never enters the storefront bundle.
@@ -13,22 +14,22 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageSpinner />,
     children: [
-      { index: true, lazy: () => import('../features/home/pages/home-page').then((m) => ({ Component: m.HomePage })) },
-      { path: 'shop', lazy: () => import('../features/shop/pages/shop-page').then((m) => ({ Component: m.ShopPage })) },
-      { path: 'custom', lazy: () => import('../features/custom/pages/custom-page').then((m) => ({ Component: m.CustomPage })) },
-      { path: 'posters/:id', lazy: () => import('../features/poster/pages/poster-page').then((m) => ({ Component: m.PosterPage })) },
-      { path: 'checkout', lazy: () => import('../features/checkout/pages/checkout-page').then((m) => ({ Component: m.CheckoutPage })) },
+      { index: true, lazy: lazyPage(() => import('../features/home/pages/home-page'), (m) => m.HomePage) },
+      { path: 'shop', lazy: lazyPage(() => import('../features/shop/pages/shop-page'), (m) => m.ShopPage) },
+      { path: 'custom', lazy: lazyPage(() => import('../features/custom/pages/custom-page'), (m) => m.CustomPage) },
+      { path: 'posters/:id', lazy: lazyPage(() => import('../features/poster/pages/poster-page'), (m) => m.PosterPage) },
+      { path: 'checkout', lazy: lazyPage(() => import('../features/checkout/pages/checkout-page'), (m) => m.CheckoutPage) },
       {
         path: 'order-confirmation',
-        lazy: () => import('../features/checkout/pages/order-confirmation-page').then((m) => ({ Component: m.OrderConfirmationPage })),
+        lazy: lazyPage(() => import('../features/checkout/pages/order-confirmation-page'), (m) => m.OrderConfirmationPage),
       },
-      { path: 'about', lazy: () => import('../features/static-pages/pages/about-page').then((m) => ({ Component: m.AboutPage })) },
-      { path: 'contact', lazy: () => import('../features/static-pages/pages/contact-page').then((m) => ({ Component: m.ContactPage })) },
-      { path: 'refund-policy', lazy: () => import('../features/static-pages/pages/refund-policy-page').then((m) => ({ Component: m.RefundPolicyPage })) },
-      { path: 'privacy-policy', lazy: () => import('../features/static-pages/pages/privacy-policy-page').then((m) => ({ Component: m.PrivacyPolicyPage })) },
-      { path: 'terms', lazy: () => import('../features/static-pages/pages/terms-page').then((m) => ({ Component: m.TermsPage })) },
-      { path: 'shipping-policy', lazy: () => import('../features/static-pages/pages/shipping-policy-page').then((m) => ({ Component: m.ShippingPolicyPage })) },
-      { path: '*', lazy: () => import('../features/not-found/pages/not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
+      { path: 'about', lazy: lazyPage(() => import('../features/static-pages/pages/about-page'), (m) => m.AboutPage) },
+      { path: 'contact', lazy: lazyPage(() => import('../features/static-pages/pages/contact-page'), (m) => m.ContactPage) },
+      { path: 'refund-policy', lazy: lazyPage(() => import('../features/static-pages/pages/refund-policy-page'), (m) => m.RefundPolicyPage) },
+      { path: 'privacy-policy', lazy: lazyPage(() => import('../features/static-pages/pages/privacy-policy-page'), (m) => m.PrivacyPolicyPage) },
+      { path: 'terms', lazy: lazyPage(() => import('../features/static-pages/pages/terms-page'), (m) => m.TermsPage) },
+      { path: 'shipping-policy', lazy: lazyPage(() => import('../features/static-pages/pages/shipping-policy-page'), (m) => m.ShippingPolicyPage) },
+      { path: '*', lazy: lazyPage(() => import('../features/not-found/pages/not-found-page'), (m) => m.NotFoundPage) },
     ],
   },
   // Back-office: owned by the admin engineer. admin-routes.tsx exports AdminApp (mounted at
@@ -36,12 +37,12 @@ export const routes: RouteObject[] = [
   {
     path: '/admin/*',
     hydrateFallbackElement: <PageSpinner />,
-    lazy: () => import('../admin/admin-routes').then((m) => ({ Component: m.AdminApp })),
+    lazy: lazyPage(() => import('../admin/admin-routes'), (m) => m.AdminApp),
   },
   {
     path: '/login',
     hydrateFallbackElement: <PageSpinner />,
-    lazy: () => import('../admin/admin-routes').then((m) => ({ Component: m.LoginPage })),
+    lazy: lazyPage(() => import('../admin/admin-routes'), (m) => m.LoginPage),
   },
 ];
 

@@ -8,28 +8,26 @@ interface JobProgressProps {
   label: string;
   /** Download the result once, as soon as the job completes. */
   autoDownloadAs?: string;
+  onDownloaded?: () => void;
 }
 
 /** Polls one job every second until it finishes; shows a progress bar and the download link. */
-export function JobProgress({ jobId, label, autoDownloadAs }: JobProgressProps) {
+export function JobProgress({ jobId, label, autoDownloadAs, onDownloaded }: JobProgressProps) {
   const [polling, setPolling] = useState(true);
   const { data, isError } = useGetJobQuery(jobId, { pollingInterval: polling ? 1000 : 0 });
   const finished = data ? isJobFinished(data.state) : false;
   const downloaded = useRef(false);
-  // Auto-download only a job watched while it ran, not one that finished before a reload.
-  const sawRunning = useRef(false);
-  if (data && !finished) sawRunning.current = true;
 
   useEffect(() => {
     if (finished || isError) setPolling(false);
   }, [finished, isError]);
 
   useEffect(() => {
-    if (autoDownloadAs && data?.downloadUrl && finished && sawRunning.current && !downloaded.current) {
+    if (autoDownloadAs && data?.downloadUrl && finished && !downloaded.current) {
       downloaded.current = true;
-      downloadFile(data.downloadUrl, autoDownloadAs).catch(() => undefined);
+      downloadFile(data.downloadUrl, autoDownloadAs).then(onDownloaded, () => undefined);
     }
-  }, [autoDownloadAs, data?.downloadUrl, finished]);
+  }, [autoDownloadAs, data?.downloadUrl, finished, onDownloaded]);
 
   if (isError) return <p className="text-sm text-red-700">Job {jobId} could not be read.</p>;
   return (

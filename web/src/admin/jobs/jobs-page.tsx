@@ -7,7 +7,7 @@ import { ProgressBar } from '../shared/progress-bar';
 import { btnSecondary, card, pageTitle } from '../shared/styles';
 import { JobProgress } from './job-progress';
 import { useStartExportMutation, type ExportKind } from './jobs-api';
-import { forgetJob, trackJob, useTrackedJobs } from './tracked-jobs';
+import { forgetJob, markDownloaded, trackJob, useTrackedJobs } from './tracked-jobs';
 
 const EXPORTS: { kind: ExportKind; label: string; file: (day: string) => string }[] = [
   { kind: 'orders', label: 'Orders CSV', file: (day) => `orders_${day}.csv` },
@@ -86,7 +86,12 @@ export function JobsPage() {
                   Remove
                 </button>
               </div>
-              <JobProgress jobId={job.id} label={job.label} autoDownloadAs={job.fileName} />
+              <JobProgress
+                jobId={job.id}
+                label={job.label}
+                autoDownloadAs={job.downloaded ? undefined : job.fileName}
+                onDownloaded={() => markDownloaded(job.id)}
+              />
             </li>
           ))}
         </ul>

@@ -9,6 +9,8 @@ export interface TrackedJob {
   kind: 'export';
   fileName?: string;
   startedAt: string;
+  /** Set once the finished file was handed to the browser, so a reload does not download it again. */
+  downloaded?: boolean;
 }
 
 const KEY = 'admin-jobs';
@@ -36,6 +38,10 @@ function save(next: TrackedJob[]): void {
 
 export function trackJob(job: Omit<TrackedJob, 'startedAt'>): void {
   save([{ ...job, startedAt: new Date().toISOString() }, ...jobs.filter((j) => j.id !== job.id)].slice(0, 50));
+}
+
+export function markDownloaded(id: string): void {
+  save(jobs.map((j) => (j.id === id ? { ...j, downloaded: true } : j)));
 }
 
 export function forgetJob(id: string): void {
