@@ -125,6 +125,12 @@ describe('every admin route refuses a missing, tampered or expired token (401)',
     expect(ok.headers['x-renewed-token']).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   });
 
+  it('documents the admin routes in the OpenAPI document, with bearer auth', async () => {
+    const res = await t.request().get('/api/docs-json').expect(200);
+    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/admin/orders/{id}/status', '/api/admin/posters', '/api/admin/events', '/api/user/upload']));
+    expect(res.body.paths['/api/admin/promocodes'].post.security).toEqual([{ bearer: [] }]);
+  });
+
   it('a refused request appends nothing', async () => {
     const before = await t.store.headPosition();
     for (const r of routes.filter((x) => x.method !== 'get')) {
