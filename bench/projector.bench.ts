@@ -74,6 +74,7 @@ async function main(): Promise<void> {
     let target = head;
     const allPast = (p: Position) => positions.size === ALL_PROJECTIONS.length && [...positions.values()].every((q) => comparePositions(q, p) >= 0);
     let onAdvance: () => void = () => {};
+    let failed: (e: Error) => void = () => {};
     const runner = new ProjectorRunner({
       store: reader, pool, databaseUrl: db.url, projections: ALL_PROJECTIONS, replicaId: 'bench', batchSize: 2000,
       onCommitted: (name, slot, position) => {
@@ -82,8 +83,9 @@ async function main(): Promise<void> {
         if (allPast(target)) caughtUp();
         onAdvance();
       },
+      onFailed: (name, _slot, eventId) => failed(new Error(`projection ${name} stopped on event ${eventId}`)),
     });
-    const done = new Promise<void>((resolve) => { caughtUp = resolve; });
+    const done = new Promise<void>((resolve, reject) => { caughtUp = resolve; failed = reject; });
     t = Date.now();
     await runner.start();
     await done;

@@ -118,3 +118,53 @@ describe('two projector replicas', () => {
     await expectEqualToCleanReplay(db);
   });
 });
+
+describe('command lines', () => {
+  let db: TestDb;
+  let head: Position;
+  beforeAll(async () => {
+    db = await createProjectorTestDb('cli');
+    head = (await appendUnits(db.store, generateShopEvents({ events: 3000, seed: 13, posters: 30 }), 6))!;
+  });
+  afterAll(() => db?.close());
+
+  function run(script: string, args: string[]): Promise<{ code: number | null; stderr: string }> {
+    return new Promise((resolve) => {
+      const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, DATABASE_URL: db.url, EVENT_STORE: 'postgres', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'pipe'] });
+      children.add(child);
+      let stderr = '';
+      child.stderr!.on('data', (d) => (stderr += d));
+      child.once('exit', (code) => {
+        children.delete(child);
+        resolve({ code, stderr });
+      });
+    });
+  }
+
+  it('rebuild <name> with no replica running does the rebuild itself and swaps it in', async () => {
+    const replica = startProjector(db.url, 'only');
+    await waitForCheckpoints(db.pool, PROJECTION_NAMES, head);
+    const live = await tableChecksums(db.pool, 'read', ['posters', 'poster_discounts_state']);
+    await kill9(replica);
+    const r = await run('dist/services/projector/src/cli.js', ['rebuild', 'posters']);
+    expect(r.stderr).toContain('rebuilt and swapped in');
+    expect(r.code).toBe(0);
+    expect((await db.pool.query(`SELECT status FROM projector.rebuild_requests`)).rows).toEqual([{ status: 'done' }]);
+    expect(await tableChecksums(db.pool, 'read', ['posters', 'poster_discounts_state'])).toEqual(live);
+  });
+
+  it('replay --until --schema builds the read models as of that time, with a progress bar', async () => {
+    const r = await run('dist/services/projector/src/replay.cli.js', ['--until', new Date(Date.now() + 60_000).toISOString(), '--schema', 'analyst']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/\[#{30}\] 100\.0%/);
+    const { rows: [info] } = await db.pool.query(`SELECT events FROM analyst.replay_info`);
+    expect(info.events).toBeGreaterThan(300); // the events some projection handles (cart events are skipped)
+    expect(await tableChecksums(db.pool, 'analyst', ['orders', 'customers', 'bestsellers'])).toEqual(await tableChecksums(db.pool, 'read', ['orders', 'customers', 'bestsellers']));
+  });
+
+  it('rejects a schema it must not overwrite', async () => {
+    const r = await run('dist/services/projector/src/replay.cli.js', ['--until', new Date().toISOString(), '--schema', 'read']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('usage');
+  });
+});

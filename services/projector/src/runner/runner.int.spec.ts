@@ -10,6 +10,9 @@ import { appendUnits, createProjectorTestDb, tableChecksums, waitForCheckpoints,
 import { generateShopEvents } from '../testing/shop-event-generator.js';
 import type { Projection } from './projection.js';
 import { ProjectorRunner } from './runner.js';
+import { startHealthServer } from '../observability/health-server.js';
+import { ProjectorMetrics } from '../observability/projector-metrics.js';
+import type { AddressInfo } from 'node:net';
 
 const ALL_TABLES = ALL_PROJECTIONS.flatMap((p) => p.tables);
 const PUBLIC_TABLES = Object.values(PROJECTION_TABLES).flat();
@@ -51,6 +54,26 @@ describe('runner: poison events stop only their projection', () => {
     expect([BigInt(failed.commit_position), BigInt(failed.prepare_position)]).toEqual([before.position.commit, before.position.prepare]);
     expect((await db.pool.query(`SELECT text FROM read.announcements`)).rows).toEqual([{ text: 'before' }]);
     expect((await db.pool.query(`SELECT id FROM read.gallery_images`)).rows).toEqual([{ id: 'g1' }]);
+
+    // Health and metrics show it.
+    const metrics = new ProjectorMetrics(db.pool, db.store, 'r1');
+    const server = await startHealthServer({ port: 0, pool: db.pool, store: db.store, runner, metrics });
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const health = await (await fetch(`${base}/health`)).json();
+      expect(health.status).toBe('degraded');
+      expect(health.owned.sort()).toEqual(['announcement', 'gallery']);
+      expect(health.projections).toEqual(expect.arrayContaining([
+        expect.objectContaining({ projection: 'announcement', status: 'failed', lastErrorEventId: boom.id, owner: 'r1', lagEvents: 3 }),
+        expect.objectContaining({ projection: 'gallery', status: 'running', lagEvents: 0, lagSeconds: 0 }),
+      ]));
+      const text = await (await fetch(`${base}/metrics`)).text();
+      expect(text).toMatch(/projector_projection_failed\{projection="announcement",slot="live"[^}]*\} 1/);
+      expect(text).toMatch(/projector_lag_events\{projection="announcement",slot="live"[^}]*\} 3/);
+      expect(text).toMatch(/projector_projection_owner\{projection="gallery",owner="r1"[^}]*\} 1/);
+    } finally {
+      server.close();
+    }
   });
 });
 

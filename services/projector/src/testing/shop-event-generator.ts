@@ -33,6 +33,17 @@ class Rng {
   }
 }
 
+/** Unique per (seed, cart): the shop's alphabet without 0/O/1/I/L, 8 characters. */
+const ORDER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+function orderNumberFor(n: number): string {
+  let out = '';
+  for (let i = 0; i < 8; i++) {
+    out = ORDER_ALPHABET[n % ORDER_ALPHABET.length] + out;
+    n = Math.floor(n / ORDER_ALPHABET.length);
+  }
+  return `PS-${out}`;
+}
+
 function uuid(seed: string): string {
   const h = createHash('sha1').update(seed).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
@@ -159,7 +170,7 @@ export function* generateShopEvents(o: GeneratorOptions): Generator<AppendUnit> 
       continue;
     }
     const orderId = uuid(`order:${cartId}`);
-    const orderNumber = `PS-${uuid(`number:${cartId}`).replace(/[^A-Z2-9]/gi, '').toUpperCase().slice(0, 8).padEnd(8, 'X')}`;
+    const orderNumber = orderNumberFor((o.seed ?? 42) * 10_000_000 + cartNo);
     cartEvents.push(ev('CartCheckedOut', { orderId, orderNumber }, shopper, corr));
     yield unit(`ordernumber-${orderNumber}`, [ev('OrderNumberReserved', { orderNumber, cartId }, shopper, corr)]);
     yield unit(`cart-${cartId}`, cartEvents);
