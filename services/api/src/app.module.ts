@@ -34,10 +34,11 @@ export class AppModule {
             ...loggerOptions(config.logLevel, 'api'),
             // The request id chosen by requestContextMiddleware (incoming X-Request-Id or a UUID).
             genReqId: (req) => (req as { id?: string }).id ?? 'unknown',
-            customAttributeKeys: { reqId: 'requestId' },
+            // On every line logged during the request (Nest Logger calls included): grep by requestId.
+            customProps: (req) => ({ requestId: (req as { id?: string }).id }),
             autoLogging: { ignore: (req) => req.url === '/api/health' || req.url === '/api/metrics' },
             serializers: {
-              req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+              req: (req: { id?: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
               res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
             },
           },
