@@ -6,13 +6,14 @@ import { isJobFinished, useGetJobQuery } from './jobs-api';
 interface JobProgressProps {
   jobId: string;
   label: string;
+  fileName?: string;
   /** Download the result once, as soon as the job completes. */
-  autoDownloadAs?: string;
+  autoDownload?: boolean;
   onDownloaded?: () => void;
 }
 
 /** Polls one job every second until it finishes; shows a progress bar and the download link. */
-export function JobProgress({ jobId, label, autoDownloadAs, onDownloaded }: JobProgressProps) {
+export function JobProgress({ jobId, label, fileName = 'export', autoDownload, onDownloaded }: JobProgressProps) {
   const [polling, setPolling] = useState(true);
   const { data, isError } = useGetJobQuery(jobId, { pollingInterval: polling ? 1000 : 0 });
   const finished = data ? isJobFinished(data.state) : false;
@@ -23,11 +24,11 @@ export function JobProgress({ jobId, label, autoDownloadAs, onDownloaded }: JobP
   }, [finished, isError]);
 
   useEffect(() => {
-    if (autoDownloadAs && data?.downloadUrl && finished && !downloaded.current) {
+    if (autoDownload && data?.downloadUrl && finished && !downloaded.current) {
       downloaded.current = true;
-      downloadFile(data.downloadUrl, autoDownloadAs).then(onDownloaded, () => undefined);
+      downloadFile(data.downloadUrl, fileName).then(onDownloaded, () => undefined);
     }
-  }, [autoDownloadAs, data?.downloadUrl, finished, onDownloaded]);
+  }, [autoDownload, fileName, data?.downloadUrl, finished, onDownloaded]);
 
   if (isError) return <p className="text-sm text-red-700">Job {jobId} could not be read.</p>;
   return (
@@ -42,7 +43,7 @@ export function JobProgress({ jobId, label, autoDownloadAs, onDownloaded }: JobP
         <button
           type="button"
           className="text-xs font-medium text-indigo-700 hover:underline"
-          onClick={() => downloadFile(data.downloadUrl!, autoDownloadAs ?? 'export')}
+          onClick={() => downloadFile(data.downloadUrl!, fileName)}
         >
           Download
         </button>

@@ -89,7 +89,8 @@ export function JobsPage() {
               <JobProgress
                 jobId={job.id}
                 label={job.label}
-                autoDownloadAs={job.downloaded ? undefined : job.fileName}
+                fileName={job.fileName}
+                autoDownload={!job.downloaded}
                 onDownloaded={() => markDownloaded(job.id)}
               />
             </li>
