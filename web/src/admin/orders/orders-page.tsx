@@ -61,7 +61,11 @@ export function OrdersPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const query = new URLSearchParams(Object.entries(listArgs) as [string, string][]).toString();
+      // The file holds what the admin sees: the same filters, search and order as the list.
+      const params = new URLSearchParams(Object.entries(listArgs) as [string, string][]);
+      if (search.trim()) params.set('search', search.trim());
+      params.set('sort', sort.replace('-', '_'));
+      const query = params.toString();
       await downloadFile(`/api/admin/orders/export${query ? `?${query}` : ''}`, `orders_${format(new Date(), 'yyyy-MM-dd')}.csv`);
     } catch {
       toast.error('Export Failed', 'There was an error exporting the orders to CSV.');
