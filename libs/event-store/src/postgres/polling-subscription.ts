@@ -32,11 +32,13 @@ export class PollingSubscription implements Subscription {
     private readonly from: Position = START,
     private readonly filter: EventFilter | undefined,
     private readonly polling: PollingOptions,
+    private readonly onClose: () => void = () => undefined,
   ) {}
 
   async close(): Promise<void> {
     this.closed = true;
     this.cancelSleep?.();
+    this.onClose();
   }
 
   [Symbol.asyncIterator](): AsyncIterator<RecordedEvent> {
@@ -80,6 +82,7 @@ export class PollingSubscription implements Subscription {
       }
     } finally {
       this.closed = true;
+      this.onClose();
     }
   }
 }

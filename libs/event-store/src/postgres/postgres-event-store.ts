@@ -167,6 +167,7 @@ export class PostgresEventStore implements EventStore {
       options.fromPosition ?? START,
       options.filter,
       { minDelayMs: this.options.minPollMs ?? 5, maxDelayMs: this.options.maxPollMs ?? 200 },
+      () => this.subscriptions.delete(sub),
     );
     this.subscriptions.add(sub);
     return sub;
