@@ -17,6 +17,6 @@ export function projectorConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Pr
     eventStore: eventStoreConfigFromEnv(env),
     port: Number(env.PROJECTOR_PORT ?? 3001),
     replicaId: env.PROJECTOR_REPLICA_ID ?? `${hostname()}-${process.pid}`,
-    batchSize: Number(env.PROJECTOR_BATCH_SIZE ?? 1000),
+    batchSize: Number(env.PROJECTOR_BATCH_SIZE ?? 2000),
   };
 }

@@ -59,6 +59,41 @@ export async function advanceCheckpoint(
   return res.rowCount === 1;
 }
 
+/**
+ * advanceCheckpoint and COMMIT in one round trip (simple protocol, values inlined: positions and
+ * counts are integers, names go through escapeLiteral). Commits only when the checkpoint moved;
+ * otherwise the transaction is left for the caller to roll back.
+ */
+export async function advanceCheckpointAndCommit(
+  client: pg.PoolClient,
+  args: { projection: string; slot: Slot; from: Position; to: Position; events: number; lastEventAt: Date | null; owner: string },
+): Promise<boolean> {
+  const lit = (v: string) => {
+    if (v.includes('$')) throw new Error(`unexpected "$" in ${v}`); // the statement is dollar-quoted
+    return client.escapeLiteral(v);
+  };
+  const at = args.lastEventAt ? `${lit(args.lastEventAt.toISOString())}::timestamptz` : 'NULL::timestamptz';
+  try {
+    await client.query(
+      `DO $$ BEGIN
+         UPDATE projector.checkpoints
+            SET commit_position = ${args.to.commit}, prepare_position = ${args.to.prepare},
+                events_handled = events_handled + ${Math.trunc(args.events)}, last_event_at = COALESCE(${at}, last_event_at),
+                status = CASE WHEN slot = 'build' THEN 'building' ELSE 'running' END,
+                last_error = NULL, last_error_event_id = NULL, owner = ${lit(args.owner)}, updated_at = now()
+          WHERE projection = ${lit(args.projection)} AND slot = ${lit(args.slot)}
+            AND commit_position = ${args.from.commit} AND prepare_position = ${args.from.prepare};
+         IF NOT FOUND THEN RAISE EXCEPTION 'checkpoint_not_moved'; END IF;
+       END $$;
+       COMMIT`,
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof Error && error.message === 'checkpoint_not_moved') return false;
+    throw error;
+  }
+}
+
 export async function recordFailure(
   db: Queryable,
   args: { projection: string; slot: Slot; error: string; eventId: string | null },

@@ -60,7 +60,7 @@ describe('runner: poison events stop only their projection', () => {
     const server = await startHealthServer({ port: 0, pool: db.pool, store: db.store, runner, metrics });
     try {
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const health = await (await fetch(`${base}/health`)).json();
+      const health = (await (await fetch(`${base}/health`)).json()) as { status: string; owned: string[]; projections: unknown[] };
       expect(health.status).toBe('degraded');
       expect(health.owned.sort()).toEqual(['announcement', 'gallery']);
       expect(health.projections).toEqual(expect.arrayContaining([

@@ -20,9 +20,9 @@ export interface RunnerOptions {
   databaseUrl: string;
   projections: readonly Projection[];
   replicaId: string;
-  /** Events per read (and at most per transaction). */
+  /** Events per read (and at most per transaction; default 2,000). */
   batchSize?: number;
-  /** Longest pause between polls of the log's head when idle. */
+  /** Longest pause between polls of the log's head when idle (default 20 ms). */
   maxIdleMs?: number;
   /** How long a failed projection rests before it is tried again. */
   retryFailedAfterMs?: number;
@@ -83,8 +83,8 @@ export class ProjectorRunner {
 
   constructor(private readonly o: RunnerOptions) {
     this.ownership = new Ownership(o.databaseUrl, o.replicaId, o.countAsReplica ?? true);
-    this.batchSize = o.batchSize ?? 1000;
-    this.maxIdleMs = o.maxIdleMs ?? 50;
+    this.batchSize = o.batchSize ?? 2000;
+    this.maxIdleMs = o.maxIdleMs ?? 20;
     this.retryFailedAfterMs = o.retryFailedAfterMs ?? 30_000;
     this.log = o.logger ?? noopLogger;
   }
