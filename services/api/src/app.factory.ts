@@ -12,6 +12,7 @@ import type { AppConfig } from '#platform/config/app-config.js';
 import { createMetricsRegistry } from '#platform/metrics/metrics.js';
 import { AppModule, type AppModuleOptions } from './app.module.js';
 import { xsrfMiddleware } from './auth/xsrf.middleware.js';
+import { publicResponseCache } from './common/public-response-cache.middleware.js';
 import { requestContextMiddleware } from './common/request-context.middleware.js';
 import { httpMetricsMiddleware } from './ops/http-metrics.middleware.js';
 
@@ -54,6 +55,8 @@ export async function createApiApp(config: AppConfig, options: AppModuleOptions 
   app.useLogger(app.get(PinoLogger));
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
+  // The web fetches with cache: 'no-store'; hashing every JSON body for an ETag is wasted work.
+  app.set('etag', false);
   app.enableShutdownHooks();
 
   app.use(requestContextMiddleware);
@@ -78,6 +81,7 @@ export async function createApiApp(config: AppConfig, options: AppModuleOptions 
   app.use(express.urlencoded({ extended: false, limit: config.bodyLimit }));
   app.use(cookieParser());
   app.use(xsrfMiddleware);
+  app.use(publicResponseCache(config.publicCacheMs));
 
   app.use('/uploads', express.static(config.uploadsDir, { index: false, fallthrough: false, maxAge: '7d' }));
   serveWebApp(app, config.webDistDir);

@@ -11,7 +11,6 @@ import { CartModule } from './cart/cart.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { EventPositionInterceptor } from './common/event-position.interceptor.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
-import { PublicCacheInterceptor } from './common/public-cache.interceptor.js';
 import { WaitForPositionInterceptor } from './common/wait-for-position.interceptor.js';
 import { InfrastructureModule } from './infrastructure/infrastructure.module.js';
 import { OpsModule } from './ops/ops.module.js';
@@ -57,7 +56,6 @@ export class AppModule {
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: WaitForPositionInterceptor },
         { provide: APP_INTERCEPTOR, useClass: EventPositionInterceptor },
-        { provide: APP_INTERCEPTOR, useClass: PublicCacheInterceptor },
       ],
     };
   }

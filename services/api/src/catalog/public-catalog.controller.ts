@@ -3,7 +3,6 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { CachedPublicRead } from '../common/public-cache.interceptor.js';
 import { ReadsProjections } from '../common/reads-projections.decorator.js';
 import { ListPostersQueryDto } from './dto/list-posters.query.dto.js';
 import { GetPublicPosterQuery } from './queries/get-poster.query.js';
@@ -27,7 +26,6 @@ class LimitQueryDto {
 
 /** The storefront's reads. Hidden and deleted posters never appear here. */
 @ApiTags('public')
-@CachedPublicRead()
 @Controller()
 export class PublicCatalogController {
   constructor(private readonly queries: QueryBus) {}

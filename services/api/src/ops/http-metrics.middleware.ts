@@ -14,7 +14,13 @@ export function httpMetricsMiddleware(registry: Registry) {
     const end = duration.startTimer();
     res.on('finish', () => {
       const routePath = (req.route as { path?: string } | undefined)?.path;
-      const route = routePath ? `${req.baseUrl}${routePath}` : req.path.startsWith('/api') ? 'unmatched' : 'static';
+      const route = routePath
+        ? `${req.baseUrl}${routePath}`
+        : res.locals.cached
+          ? 'public-cache'
+          : req.path.startsWith('/api')
+            ? 'unmatched'
+            : 'static';
       end({ method: req.method, route, status: String(res.statusCode) });
     });
     next();
