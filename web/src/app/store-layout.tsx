@@ -10,9 +10,22 @@ import { PageSpinner } from './page-spinner';
 // The drawer's code loads the first time it opens, not with the home page.
 const CartDrawer = lazy(() => import('../features/cart/components/cart-drawer').then((m) => ({ default: m.CartDrawer })));
 
+// Once the first page is idle, fetch the chunks a shopper most likely needs next, so moving
+// on does not wait for them (they are not part of the first page's JavaScript).
+function prefetchLikelyPages() {
+  void import('../features/shop/pages/shop-page');
+  void import('../features/poster/pages/poster-page');
+  void import('../features/cart/components/cart-drawer');
+}
+
 export function StoreLayout() {
   const cartOpen = useAppSelector((s) => s.ui.cartOpen);
   const [drawerWanted, setDrawerWanted] = useState(false);
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
+    const handle = idle(() => prefetchLikelyPages());
+    return () => (window.cancelIdleCallback ?? window.clearTimeout)(handle);
+  }, []);
   useEffect(() => {
     if (cartOpen) setDrawerWanted(true);
   }, [cartOpen]);
