@@ -77,6 +77,40 @@ describe('runner: poison events stop only their projection', () => {
   });
 });
 
+describe('runner: fencing', () => {
+  let db: TestDb;
+  let runner: ProjectorRunner;
+  afterAll(async () => {
+    await runner?.stop();
+    await db?.close();
+  });
+
+  it('a batch whose checkpoint was moved by someone else rolls back and the projection is given up', async () => {
+    db = await createProjectorTestDb('fence');
+    const first = await db.store.append('gallery', [ev('GalleryImageAdded', { imageId: 'g1', imageUrl: 'g1.jpg' })]);
+    let hijack: (() => Promise<void>) | undefined;
+    const gallery: Projection = {
+      ...galleryProjection,
+      async handle(events, ctx) {
+        await galleryProjection.handle(events, ctx);
+        await hijack?.(); // another replica moves the checkpoint while this batch is in flight
+      },
+    };
+    runner = new ProjectorRunner({ store: db.store, pool: db.pool, databaseUrl: db.url, projections: [gallery], replicaId: 'r1' });
+    await runner.start();
+    await waitForCheckpoints(db.pool, ['gallery'], first.position);
+    hijack = async () => {
+      hijack = undefined;
+      await db.pool.query(`UPDATE projector.checkpoints SET prepare_position = prepare_position + 1000, owner = 'intruder' WHERE projection = 'gallery'`);
+    };
+    await db.store.append('gallery', [ev('GalleryImageAdded', { imageId: 'g2', imageUrl: 'g2.jpg' })]);
+    await waitForRow(db, `SELECT 1 FROM projector.checkpoints WHERE projection = 'gallery' AND owner = 'intruder'`);
+    for (let i = 0; i < 200 && runner.status().owned.length > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(runner.status().owned).toEqual([]);
+    expect((await db.pool.query(`SELECT id FROM read.gallery_images ORDER BY id`)).rows).toEqual([{ id: 'g1' }]);
+  });
+});
+
 describe('runner: rebuilds and time travel on a realistic log', () => {
   let db: TestDb;
   let runner: ProjectorRunner;
