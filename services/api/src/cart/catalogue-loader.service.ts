@@ -9,6 +9,7 @@ import { discountsDecider } from '#domain/promotion/discounts.decider.js';
 import { promoCodeDecider } from '#domain/promotion/promo-code.decider.js';
 import { customPricingStream, discountsStream, posterStream, productStream, promoStream } from '#domain/streams.js';
 import { DeciderExecutor } from '../common/decider-executor.service.js';
+import { memoInRequest } from '../common/request-context.js';
 
 /**
  * The write-side view of the catalogue a cart needs: the posters and add-ons it refers to, custom
@@ -26,19 +27,31 @@ export class CatalogueLoader {
     const [posters, products, customPricing, discounts, promo] = await Promise.all([
       Promise.all(posterIds.map(async (id) => [id, await this.poster(id)] as [string, PosterState])),
       Promise.all(productIds.map(async (id) => [id, await this.product(id)] as [string, ProductState])),
-      needsCustom ? this.executor.load(customPricingStream(), customPricingDecider).then((r) => r.state) : Promise.resolve(customPricingDecider.initialState),
-      this.executor.load(discountsStream(), discountsDecider).then((r) => r.state),
-      cart.promoCode ? this.executor.load(promoStream(cart.promoCode), promoCodeDecider).then((r) => r.state) : Promise.resolve(null),
+      needsCustom ? this.customPricing() : Promise.resolve(customPricingDecider.initialState),
+      memoInRequest(discountsStream(), async () => (await this.executor.load(discountsStream(), discountsDecider)).state),
+      cart.promoCode ? this.promo(cart.promoCode) : Promise.resolve(null),
     ]);
     return catalogueFromStates({ posters, products, customPricing, discounts, promo });
   }
 
-  async poster(posterId: string): Promise<PosterState> {
-    return (await this.executor.load(posterStream(posterId), posterDecider)).state;
+  poster(posterId: string): Promise<PosterState> {
+    const stream = posterStream(posterId);
+    return memoInRequest(stream, async () => (await this.executor.load(stream, posterDecider)).state);
   }
 
-  async product(productId: string): Promise<ProductState> {
-    return (await this.executor.load(productStream(productId), productDecider)).state;
+  product(productId: string): Promise<ProductState> {
+    const stream = productStream(productId);
+    return memoInRequest(stream, async () => (await this.executor.load(stream, productDecider)).state);
+  }
+
+  private promo(code: string) {
+    const stream = promoStream(code);
+    return memoInRequest(stream, async () => (await this.executor.load(stream, promoCodeDecider)).state);
+  }
+
+  private customPricing() {
+    const stream = customPricingStream();
+    return memoInRequest(stream, async () => (await this.executor.load(stream, customPricingDecider)).state);
   }
 
   /** What the cart decider needs to know about a poster; null when there is no such poster. */
@@ -55,11 +68,11 @@ export class CatalogueLoader {
 
   async promoSnapshot(code: string): Promise<CartPromoSnapshot | null> {
     if (code.trim() === '') return null;
-    const p = (await this.executor.load(promoStream(code), promoCodeDecider)).state;
+    const p = await this.promo(code);
     return p.exists ? { code: p.code, percentOff: p.percentOff, active: p.active, deleted: p.deleted } : null;
   }
 
   async customPrices() {
-    return (await this.executor.load(customPricingStream(), customPricingDecider)).state.prices;
+    return (await this.customPricing()).prices;
   }
 }

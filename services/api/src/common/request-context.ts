@@ -12,6 +12,8 @@ export interface RequestContext {
   actor: Actor;
   causationId?: string;
   lastPosition?: Position;
+  /** Streams folded during this request, by stream name (see CatalogueLoader): read each once. */
+  memo?: Map<string, Promise<unknown>>;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -39,6 +41,23 @@ export function actAsShopper(cartId: string): void {
 export function recordPosition(position: Position): void {
   const ctx = storage.getStore();
   if (ctx) ctx.lastPosition = position;
+}
+
+/**
+ * Per-request memo: the same catalogue stream read twice in one request (the add-to-cart command,
+ * then pricing the answer) is read once. Outside a request nothing is memoised.
+ */
+export function memoInRequest<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const ctx = storage.getStore();
+  if (!ctx) return load();
+  ctx.memo ??= new Map();
+  let hit = ctx.memo.get(key) as Promise<T> | undefined;
+  if (!hit) {
+    hit = load();
+    ctx.memo.set(key, hit);
+    hit.catch(() => ctx.memo?.delete(key));
+  }
+  return hit;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
