@@ -250,16 +250,17 @@ export class ProjectorRunner {
     const types = [...new Set(active.flatMap((s) => s.projection.eventTypes))];
     const events = await this.o.store.readAll({ fromPosition: from, maxCount: this.batchSize, filter: { eventTypes: types } });
     const end = batchEnd(events, this.batchSize, this.head);
+    const work: Array<Promise<void>> = [];
     const advanceOnly: LiveState[] = [];
-    await Promise.all(
-      active.map(async (state) => {
-        if (comparePositions(state.position, end) >= 0) return;
-        const mine = events.filter((e) => state.types.has(e.type) && comparePositions(e.position, state.position) > 0);
-        if (mine.length === 0) advanceOnly.push(state);
-        else await this.applyLive(state, mine, end);
-      }),
-    );
-    if (advanceOnly.length > 0) await this.advanceIdle(advanceOnly, end);
+    for (const state of active) {
+      if (comparePositions(state.position, end) >= 0) continue;
+      const mine = events.filter((e) => state.types.has(e.type) && comparePositions(e.position, state.position) > 0);
+      if (mine.length === 0) advanceOnly.push(state);
+      else work.push(this.applyLive(state, mine, end));
+    }
+    // Different rows of projector.checkpoints: the idle ones move while the others commit.
+    if (advanceOnly.length > 0) work.push(this.advanceIdle(advanceOnly, end));
+    await Promise.all(work);
     return true;
   }
 
