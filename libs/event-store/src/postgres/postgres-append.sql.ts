@@ -83,9 +83,14 @@ export const APPEND_GROUP = `
            row_number() OVER (PARTITION BY e.req ORDER BY e.ord) AS k
     FROM unnest($5::int[], $6::uuid[], $7::text[], $8::json[], $9::json[]) WITH ORDINALITY AS e(req, id, type, data, metadata, ord)
   ),
+  -- Requests with an id already stored; probed through the event_id index by the id array, so
+  -- the plan cannot turn into a scan of the log whatever the estimates of the CTEs.
+  dup AS MATERIALIZED (
+    SELECT DISTINCT ev.req FROM event_store.events x JOIN ev ON ev.id = x.event_id
+    WHERE x.event_id = ANY($6::uuid[])
+  ),
   ok AS MATERIALIZED (
-    SELECT * FROM req
-    WHERE NOT EXISTS (SELECT 1 FROM ev JOIN event_store.events x ON x.event_id = ev.id WHERE ev.req = req.idx)
+    SELECT * FROM req WHERE idx NOT IN (SELECT req FROM dup)
   ),
   created_any AS (
     INSERT INTO event_store.streams AS s (stream_name, revision)
