@@ -4,6 +4,7 @@ import { useAppDispatch } from '../../../app/store';
 import { errorMessage, errorStatus } from '../../../lib/api';
 import { useLocale, useT, type MessageKey } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
+import { trackEvent } from '../../../lib/pixel';
 import {
   cartApi,
   forgetCart,
@@ -177,6 +178,7 @@ export function CheckoutPage() {
     ) as unknown as CheckoutPayload;
     try {
       const answer = await checkout({ payload, idempotencyKey: idempotencyKey.current }).unwrap();
+      trackEvent('Purchase', { value: figures.total, order_number: answer.orderNumber });
       toast.success(t('checkout.success'), t('checkout.successText', { orderNumber: answer.orderNumber }));
       navigate('/order-confirmation', { replace: true, state: { orderNumber: answer.orderNumber } });
       // The checked-out cart is closed: the next visit starts a new one.

@@ -8,6 +8,7 @@ import { BackIcon, MinusIcon, PlusIcon, ZoomIcon } from '../../../lib/icons';
 import { Money } from '../../../lib/ltr';
 import { SmartImage } from '../../../lib/smart-image';
 import { useToast } from '../../../lib/toast';
+import { trackEvent } from '../../../lib/pixel';
 import { useAddToCartMutation } from '../../cart/cart-api';
 import { useGetPosterQuery } from '../../catalog/catalog-api';
 import { categoryLabel, sizeLabel, sortedVariants, variantPrice } from '../../catalog/catalog-format';
@@ -103,6 +104,7 @@ export function PosterPage() {
         discountPercentage: price.percent,
         imageUrl: poster.imageUrl,
       }).unwrap();
+      trackEvent('AddToCart', { content_ids: [poster.id], value: price.price * quantity });
       toast.success(t('poster.added'), t('poster.addedText', { name: poster.name, size: sizeLabel(selected.size), quantity }));
       dispatch(setCartOpen(true));
     } catch (e) {

@@ -3,6 +3,7 @@ import { useT } from '../../../lib/i18n';
 import { Money } from '../../../lib/ltr';
 import { SmartImage } from '../../../lib/smart-image';
 import { useToast } from '../../../lib/toast';
+import { trackEvent } from '../../../lib/pixel';
 import { useAppDispatch } from '../../../app/store';
 import { setCartOpen } from '../../../app/ui-slice';
 import { useAddToCartMutation } from '../../cart/cart-api';
@@ -16,6 +17,7 @@ export function AddonCard({ product }: { product: Product }) {
   const add = async () => {
     try {
       await addToCart({ productId: product.id, posterName: product.name, price: product.price, quantity: 1, imageUrl: product.imageUrl }).unwrap();
+      trackEvent('AddToCart', { content_ids: [product.id], value: product.price });
       toast.success(t('poster.added'), product.name);
       dispatch(setCartOpen(true));
     } catch (e) {

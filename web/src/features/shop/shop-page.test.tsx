@@ -1,0 +1,90 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render';
+import { layoutHandlers, useMswServer } from '../../test/handlers';
+import { cartWith } from '../../test/fixtures';
+
+const server = useMswServer();
+
+function posters(n: number, offset = 0) {
+  return Array.from({ length: n }, (_, i) => ({
+    id: `p${offset + i}`,
+    name: `Poster ${offset + i}`,
+    description: 'A poster',
+    category: 'CARS',
+    imageUrl: `posters/p${offset + i}.webp`,
+    variants: [{ id: `v${i}`, size: 'SIZE_30x40', price: 150, discountedPrice: 0 }],
+  }));
+}
+
+function catalogueHandlers(requests: URL[]) {
+  return [
+    http.get('*/api/public/posters', ({ request }) => {
+      const url = new URL(request.url);
+      requests.push(url);
+      const page = Number(url.searchParams.get('page'));
+      const search = url.searchParams.get('search');
+      if (search === 'nothing') return HttpResponse.json({ items: [], currentPage: 1, totalPages: 1, totalItems: 0, itemsPerPage: 20 });
+      return HttpResponse.json({
+        items: posters(page === 7 ? 5 : 20, (page - 1) * 20),
+        currentPage: page,
+        totalPages: 7,
+        totalItems: 125,
+        itemsPerPage: 20,
+        hasNextPage: page < 7,
+        hasPreviousPage: page > 1,
+      });
+    }),
+    http.get('*/api/public/categories', () => HttpResponse.json(['CARS', 'ANIME'])),
+    http.get('*/api/public/discounts', () => HttpResponse.json([{ id: 1, category: 'ANIME', percentage: 15, active: true }])),
+    http.get('*/api/public/products', () => HttpResponse.json([])),
+  ];
+}
+
+describe('shop', () => {
+  it('pages 20 at a time with first/last and ellipses, and a category resets the page', async () => {
+    const requests: URL[] = [];
+    server.use(...catalogueHandlers(requests), ...layoutHandlers({ cart: cartWith([]) }));
+    const user = userEvent.setup();
+    const { router } = renderApp('/shop?page=4');
+    expect(await screen.findByTestId('result-range')).toHaveTextContent('Showing 61–80 of 125');
+    expect(screen.getAllByTestId('poster-card')).toHaveLength(20);
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(nav).getAllByRole('button').map((b) => b.textContent?.replace(/\s+/g, ' ').trim())).toEqual([
+      '‹ Previous', '1', '2', '3', '4', '5', '6', '7', '› Next',
+    ]);
+    await user.click(within(nav).getByRole('button', { name: 'Page 6' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=6'));
+    expect(within(nav).getAllByText('…')).toHaveLength(1);
+
+    await user.selectOptions(screen.getByLabelText('Category'), 'ANIME');
+    await waitFor(() => expect(router.state.location.search).toBe('?category=ANIME'));
+    await waitFor(() => expect(requests.at(-1)!.searchParams.get('page')).toBe('1'));
+    expect(requests.at(-1)!.searchParams.get('category')).toBe('ANIME');
+    expect(requests.at(-1)!.searchParams.get('limit')).toBe('20');
+    expect(screen.getByText(/15% OFF · Anime/)).toBeInTheDocument();
+  });
+
+  it("switches the heading to 'Search results for' and shows the empty state and the didn't-find panel", async () => {
+    server.use(...catalogueHandlers([]), ...layoutHandlers({ cart: cartWith([]) }));
+    const user = userEvent.setup();
+    renderApp('/shop');
+    await screen.findByTestId('result-range');
+    await user.type(screen.getByLabelText('Search posters'), 'nothing');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByTestId('shop-heading')).toHaveTextContent('Search results for “nothing”');
+    expect(await screen.findByText('No posters found.')).toBeInTheDocument();
+    expect(screen.getByText("Didn't find what you're looking for?")).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Make your own' }).some((a) => a.getAttribute('href') === '/custom')).toBe(true);
+  });
+
+  it('shows the add-ons tab with its empty state', async () => {
+    server.use(...catalogueHandlers([]), ...layoutHandlers({ cart: cartWith([]) }));
+    const user = userEvent.setup();
+    renderApp('/shop');
+    await user.click(await screen.findByRole('tab', { name: 'Add-ons' }));
+    expect(await screen.findByText('No add-ons found.')).toBeInTheDocument();
+  });
+});
