@@ -1,0 +1,59 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render';
+import { layoutHandlers, useMswServer } from '../../test/handlers';
+import { cartWith } from '../../test/fixtures';
+import { SmartImage } from '../../lib/smart-image';
+import { PLACEHOLDER_IMAGE } from '../../lib/images';
+
+const server = useMswServer();
+
+describe('poster detail', () => {
+  it("says 'Poster not found' for a 404 with Back to Shop and Try Again", async () => {
+    server.use(
+      http.get('*/api/public/posters/missing', () => HttpResponse.json({ statusCode: 404, message: 'Poster not found' }, { status: 404 })),
+      ...layoutHandlers({ cart: cartWith([]) }),
+    );
+    renderApp('/posters/missing');
+    expect(await screen.findByRole('heading', { name: 'Error Loading Poster' })).toBeInTheDocument();
+    expect(screen.getByText('Poster not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Shop' })).toHaveAttribute('href', '/shop');
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+
+  it('retries a failing call twice, then Try Again loads it', async () => {
+    let calls = 0;
+    let healthy = false;
+    server.use(
+      http.get('*/api/public/posters/p1', () => {
+        calls++;
+        if (!healthy) return HttpResponse.json({ statusCode: 503, message: 'busy' }, { status: 503 });
+        return HttpResponse.json({ id: 'p1', name: 'Nile at Dusk', description: 'Feluccas.', category: 'NATURE', imageUrl: 'p1.webp', variants: [{ id: 'v', size: 'SIZE_20x30', price: 150 }] });
+      }),
+      http.get('*/api/gallery', () => HttpResponse.json([])),
+      http.get('*/api/public/posters', () => HttpResponse.json([])),
+      ...layoutHandlers({ cart: cartWith([]) }),
+    );
+    renderApp('/posters/p1');
+    expect(await screen.findByText('Failed to load poster details. Please try again later.')).toBeInTheDocument();
+    expect(calls).toBe(3);
+    healthy = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { name: 'Nile at Dusk' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Nile at Dusk' })).toHaveAttribute('src', '/uploads/p1.webp');
+  });
+
+  it('an image that fails retries once with a cache-busting suffix, then shows the placeholder', () => {
+    render(<SmartImage src="posters/a.webp" alt="A" width={300} height={400} />);
+    const img = screen.getByRole('img', { name: 'A' });
+    expect(img).toHaveAttribute('src', '/uploads/posters/a.webp');
+    expect(img).toHaveAttribute('loading', 'lazy');
+    expect(img).toHaveAttribute('width', '300');
+    fireEvent.error(img);
+    expect(img.getAttribute('src')).toMatch(/^\/uploads\/posters\/a\.webp\?retry=\d+$/);
+    fireEvent.error(img);
+    expect(img).toHaveAttribute('src', PLACEHOLDER_IMAGE);
+  });
+});
