@@ -109,7 +109,7 @@ export function EventsPage() {
       ) : data.data.length === 0 ? (
         <p className="text-sm text-gray-500">No events found</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white" aria-busy={isFetching}>
+        <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white" aria-busy={isFetching}>
           <table className="min-w-full divide-y divide-gray-200">
             <thead className="bg-gray-50">
               <tr>

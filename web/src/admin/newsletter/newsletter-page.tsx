@@ -63,7 +63,7 @@ export function NewsletterPage() {
       ) : shown.length === 0 ? (
         <p className="text-sm text-gray-500">{data.length === 0 ? 'No subscribers yet' : 'No matching subscribers found'}</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+        <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white">
           <table className="min-w-full divide-y divide-gray-200">
             <thead className="bg-gray-50">
               <tr>

@@ -57,7 +57,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
       <OrderHistoryTimeline orderId={order.id} />
       <section className="lg:col-span-3" aria-label="Order items">
         <h4 className="mb-2 text-sm font-semibold text-gray-800">Items</h4>
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="min-w-full text-sm">
             <thead>
               <tr className="text-left text-xs uppercase text-gray-500">

@@ -179,7 +179,7 @@ export function OrdersPage() {
       ) : shown.length === 0 ? (
         <p className="rounded-lg border border-gray-200 bg-white p-6 text-center text-sm text-gray-500">No orders found</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white" aria-busy={isFetching}>
+        <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white" aria-busy={isFetching}>
           <table className="min-w-full divide-y divide-gray-200">
             <thead className="bg-gray-50">
               <tr>

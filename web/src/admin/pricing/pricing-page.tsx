@@ -45,7 +45,7 @@ export function PricingPage() {
       ) : isError ? (
         <div className={errorPanel}>Failed to load pricing data</div>
       ) : (
-        <div className="max-w-xl overflow-x-auto rounded-lg border border-gray-200 bg-white">
+        <div className="relative max-w-xl overflow-x-auto rounded-lg border border-gray-200 bg-white">
           <table className="min-w-full divide-y divide-gray-200">
             <thead className="bg-gray-50">
               <tr>

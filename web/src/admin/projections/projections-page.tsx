@@ -39,7 +39,7 @@ export function ProjectionsPage() {
       ) : data.length === 0 ? (
         <p className="text-sm text-gray-500">No projections reported</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+        <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white">
           <table className="min-w-full divide-y divide-gray-200">
             <thead className="bg-gray-50">
               <tr>
