@@ -1,0 +1,59 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render';
+import { layoutHandlers, useMswServer } from '../../test/handlers';
+import { cartWith } from '../../test/fixtures';
+
+const server = useMswServer();
+
+describe('layout', () => {
+  it('switches to Arabic: RTL document, Arabic texts, remembered for the next visit', async () => {
+    server.use(...layoutHandlers({ cart: cartWith([]) }));
+    const user = userEvent.setup();
+    renderApp('/about');
+    await screen.findByRole('heading', { name: 'About Us', level: 1 });
+    await user.click(screen.getByTestId('language-toggle'));
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(document.documentElement).toHaveAttribute('lang', 'ar');
+    expect(window.localStorage.getItem('locale')).toBe('ar');
+    expect(screen.getByRole('heading', { name: 'من نحن', level: 1 })).toBeInTheDocument();
+    await user.click(screen.getByTestId('language-toggle'));
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+  });
+
+  it('the mobile menu expands Categories from the API and lists About, Contact and social links', async () => {
+    let categoryCalls = 0;
+    server.use(
+      http.get('*/api/public/categories', () => {
+        categoryCalls++;
+        return HttpResponse.json(['FOOTBALL', 'ANIME']);
+      }),
+      ...layoutHandlers({ cart: cartWith([]) }),
+    );
+    const user = userEvent.setup();
+    renderApp('/contact');
+    await user.click(await screen.findByTestId('menu-button'));
+    const menu = screen.getByTestId('side-menu');
+    expect(categoryCalls).toBe(0);
+    await user.click(within(menu).getByRole('button', { name: 'Categories' }));
+    const link = await within(menu).findByRole('link', { name: 'Football' });
+    expect(link).toHaveAttribute('href', '/shop?category=FOOTBALL');
+    expect(within(menu).getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/about');
+    expect(within(menu).getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
+    expect(within(menu).getByRole('link', { name: 'Instagram' })).toHaveAttribute('target', '_blank');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByTestId('side-menu')).not.toBeInTheDocument();
+  });
+
+  it('the 404 page links home; the contact page shows the hours', async () => {
+    server.use(...layoutHandlers({ cart: cartWith([]) }));
+    const { unmount } = renderApp('/nowhere');
+    expect(await screen.findByRole('heading', { name: /Page not found/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
+    unmount();
+    renderApp('/contact');
+    expect(await screen.findByText('Everyday 12:00 PM - 9:00 PM')).toBeInTheDocument();
+  });
+});
