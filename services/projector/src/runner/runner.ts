@@ -402,7 +402,7 @@ export class ProjectorRunner {
  * before it (or its last event, if later) when it was not, because then every event up to
  * that head has been seen (the head only counts events visible to readers).
  */
-function batchEnd(events: readonly RecordedEvent[], batchSize: number, head: Position): Position {
+export function batchEnd(events: readonly RecordedEvent[], batchSize: number, head: Position): Position {
   const last = events.at(-1)?.position;
   if (events.length >= batchSize && last) return last;
   return last ? maxPosition(last, head) : head;
