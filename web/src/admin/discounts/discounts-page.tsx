@@ -51,7 +51,7 @@ export function DiscountsPage() {
   return (
     <div className="space-y-5">
       <h1 className={pageTitle}>Discounts</h1>
-      <form onSubmit={onCreate} className={`${card} flex flex-wrap items-end gap-3`} aria-label="Create discount">
+      <form onSubmit={onCreate} noValidate className={`${card} flex flex-wrap items-end gap-3`} aria-label="Create discount">
         <div>
           <label htmlFor="discount-category" className={label}>
             Category

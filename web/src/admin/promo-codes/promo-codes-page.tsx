@@ -89,7 +89,7 @@ export function PromoCodesPage() {
         </button>
       </div>
       {formOpen && (
-        <form onSubmit={onCreate} className={`${card} flex flex-wrap items-end gap-3`} aria-label="Create promo code">
+        <form onSubmit={onCreate} noValidate className={`${card} flex flex-wrap items-end gap-3`} aria-label="Create promo code">
           <div>
             <label htmlFor="promo-code" className={label}>
               Code

@@ -1,0 +1,63 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { renderAdmin } from '../testing/render-admin';
+import { DiscountsPage } from './discounts-page';
+
+let discounts = [{ id: 1, category: 'ANIME', percentage: 15, active: true }];
+const patches: unknown[] = [];
+const posts: unknown[] = [];
+const server = setupServer(
+  http.get('*/api/admin/discounts', () => HttpResponse.json(discounts)),
+  http.post('*/api/admin/discounts', async ({ request }) => {
+    const body = (await request.json()) as { category: string | null; percentage: number; active: boolean };
+    posts.push(body);
+    discounts = [...discounts, { id: discounts.length + 1, ...body }];
+    return HttpResponse.json({ id: discounts.length, ...body }, { status: 201 });
+  }),
+  http.patch('*/api/admin/discounts/:id', async ({ request }) => {
+    patches.push(await request.json());
+    return HttpResponse.json({});
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  discounts = [{ id: 1, category: 'ANIME', percentage: 15, active: true }];
+  patches.length = 0;
+  posts.length = 0;
+});
+afterAll(() => server.close());
+
+describe('discounts page', () => {
+  it('holds a row percentage and active toggle locally until Save', async () => {
+    renderAdmin(<DiscountsPage />);
+    const percent = await screen.findByLabelText('Percentage of discount 1');
+    expect(screen.getByText('Anime')).toBeInTheDocument();
+    await userEvent.clear(percent);
+    await userEvent.type(percent, '25');
+    await userEvent.click(screen.getByRole('switch', { name: 'Active: discount 1' }));
+    expect(patches).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches).toEqual([{ percentage: 25, active: false }]));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+  });
+
+  it('refuses a percentage outside 1-100 and sends a blank category as null', async () => {
+    renderAdmin(<DiscountsPage />);
+    const percent = await screen.findByLabelText('Percent off');
+    await userEvent.clear(percent);
+    await userEvent.type(percent, '150');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Discount' }));
+    expect(await screen.findByText('Enter a value between 1 and 100')).toBeInTheDocument();
+    expect(posts).toHaveLength(0);
+
+    await userEvent.clear(percent);
+    await userEvent.type(percent, '20');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Discount' }));
+    await waitFor(() => expect(posts).toEqual([{ category: null, percentage: 20, active: true }]));
+    expect(await screen.findByText('All categories')).toBeInTheDocument();
+  });
+});
