@@ -6,7 +6,8 @@ import { setupServer } from 'msw/node';
 import { renderAdmin } from '../testing/render-admin';
 import { DiscountsPage } from './discounts-page';
 
-let discounts = [{ id: 1, category: 'ANIME', percentage: 15, active: true }];
+type Row = { id: number; category: string | null; percentage: number; active: boolean };
+let discounts: Row[] = [{ id: 1, category: 'ANIME', percentage: 15, active: true }];
 const patches: unknown[] = [];
 const posts: unknown[] = [];
 const server = setupServer(
