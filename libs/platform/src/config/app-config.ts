@@ -27,6 +27,8 @@ export interface AppConfig {
   readPoolSize: number;
   /** How long anonymous catalogue reads may be answered from memory (PUBLIC_CACHE_MS, 0 = off). */
   publicCacheMs: number;
+  /** Longest wait of a query sent with X-Wait-For-Position (WAIT_FOR_POSITION_MS, default 2 s). */
+  waitForPositionMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -54,5 +56,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimit: env.BODY_LIMIT ?? '1mb',
     readPoolSize: Number(env.READ_POOL_SIZE ?? 10),
     publicCacheMs: Number(env.PUBLIC_CACHE_MS ?? 1000),
+    waitForPositionMs: Number(env.WAIT_FOR_POSITION_MS ?? 2000),
   };
 }

@@ -1,17 +1,18 @@
-import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { from, switchMap, type Observable } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { parsePosition, type Position } from '#event-store/event-store.port.js';
 import { waitForPosition } from '#read-models/wait-for-position.js';
+import type { AppConfig } from '#platform/config/app-config.js';
 import { READS_PROJECTIONS } from './reads-projections.decorator.js';
+import { APP_CONFIG } from './tokens.js';
 
-const MAX_WAIT_MS = 2000;
 const LIVE_LIST_TTL_MS = 10_000;
 
 /**
- * Queries sent with X-Wait-For-Position wait (≤ 2 s) until the projections they read have
+ * Queries sent with X-Wait-For-Position wait (≤ WAIT_FOR_POSITION_MS, 2 s by default) until the projections they read have
  * caught up with the caller's own write. After the timeout the query answers anyway: slightly
  * stale beats failing.
  */
@@ -22,6 +23,7 @@ export class WaitForPositionInterceptor implements NestInterceptor {
   constructor(
     private readonly dataSource: DataSource,
     private readonly reflector: Reflector,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -36,7 +38,7 @@ export class WaitForPositionInterceptor implements NestInterceptor {
 
   private async wait(position: Position, named: string[] | undefined): Promise<boolean> {
     const names = named ?? (await this.liveProjections());
-    return waitForPosition(this.dataSource, position, names, { timeoutMs: MAX_WAIT_MS });
+    return waitForPosition(this.dataSource, position, names, { timeoutMs: this.config.waitForPositionMs });
   }
 
   /** Every projection that has a live checkpoint (one not registered yet would never catch up). */

@@ -71,6 +71,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       // Tests read right after writing; the public micro-cache would hide that (it has its own test).
       PUBLIC_CACHE_MS: '0',
+      // A busy CI machine can keep the projector behind for more than the production 2 s.
+      WAIT_FOR_POSITION_MS: '15000',
       ...options.env,
     }),
   };
@@ -83,7 +85,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   let projector: ProjectorHandle | undefined;
   if (options.projector !== false && !options.sameDatabaseAs) projector = await startProjector(store, db.url).catch(() => undefined);
 
-  const waitForProjections = async (position?: Position | string, timeoutMs = 5000): Promise<boolean> => {
+  const waitForProjections = async (position?: Position | string, timeoutMs = 20_000): Promise<boolean> => {
     const target = typeof position === 'string' ? parse(position) : (position ?? (await store.headPosition()));
     if (!projector) return false;
     return waitForPosition(dataSource, target, projector.names, { timeoutMs });
