@@ -53,7 +53,9 @@ export async function createApiApp(config: AppConfig, options: AppModuleOptions 
     bodyParser: false,
   });
   app.useLogger(app.get(PinoLogger));
-  app.set('trust proxy', 'loopback');
+  // The client IP (login rate limits, logs) comes from X-Forwarded-For only when a proxy on a
+  // private network sent it (nginx in front, docker networks); TRUST_PROXY overrides.
+  app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback, linklocal, uniquelocal');
   app.disable('x-powered-by');
   // The web fetches with cache: 'no-store'; hashing every JSON body for an ETag is wasted work.
   app.set('etag', false);
