@@ -153,6 +153,19 @@ describe('command lines', () => {
     expect(await tableChecksums(db.pool, 'read', ['posters', 'poster_discounts_state'])).toEqual(live);
   });
 
+  it('SIGTERM: finishes, gives its projections back and exits 0', async () => {
+    const child = startProjector(db.url, 'polite');
+    await until(db, `SELECT count(*) FILTER (WHERE owner = 'polite') = ${PROJECTION_NAMES.length} AS ok FROM projector.checkpoints WHERE slot = 'live'`);
+    const code = await new Promise<number | null>((resolve) => {
+      child.once('exit', (c) => resolve(c));
+      child.kill('SIGTERM');
+    });
+    children.delete(child);
+    expect(code).toBe(0);
+    expect((await db.pool.query(`SELECT count(*)::int AS n FROM projector.checkpoints WHERE owner IS NOT NULL`)).rows[0].n).toBe(0);
+    expect((await db.pool.query(`SELECT replica_id FROM projector.replicas WHERE replica_id = 'polite'`)).rows).toEqual([]);
+  });
+
   it('replay --until --schema builds the read models as of that time, with a progress bar', async () => {
     const r = await run('dist/services/projector/src/replay.cli.js', ['--until', new Date(Date.now() + 60_000).toISOString(), '--schema', 'analyst']);
     expect(r.code).toBe(0);
