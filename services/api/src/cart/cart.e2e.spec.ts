@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
-import { seedPoster, seedProduct, setPosterVisibility } from '../testing/seed-catalogue.js';
+import { seedPoster, seedProduct, seedPromo, setPosterVisibility } from '../testing/seed-catalogue.js';
 
 describe('cart (HTTP, real PostgreSQL event store)', () => {
   let t: TestApp;
@@ -90,5 +90,17 @@ describe('cart (HTTP, real PostgreSQL event store)', () => {
     const res = await t.request().get('/api/user/cart').set('X-Cart-Id', cartId).expect(200);
     expect(res.body.cart.items[0]).toMatchObject({ available: false, unavailableMessage: 'Poster information is not available' });
     expect(res.body.cart.subtotal).toBe(0);
+  });
+
+  it('removes an applied promo code, and refuses a blank one', async () => {
+    await seedPromo(t.store, 'SUMMER', 15);
+    const { posterId } = await seedPoster(t.store, { prices: { SIZE_20x30: 20000 } });
+    const cartId = (await t.request().post('/api/user/cart').send({ posterId, size: 'SIZE_20x30', quantity: 1 }).expect(200)).body.cartId;
+    const blank = await t.request().post('/api/user/cart/promocode/apply?code=%20%20').set('X-Cart-Id', cartId).expect(400);
+    expect(blank.body.message).toBe('Please enter a promo code');
+    await t.request().post('/api/user/cart/promocode/apply?code=summer').set('X-Cart-Id', cartId).expect(200);
+    const removed = await t.request().delete('/api/user/cart/promocode').set('X-Cart-Id', cartId).expect(200);
+    expect(removed.body).toMatchObject({ message: 'Promo code removed successfully!', cart: { promoCode: null, discountFromPromoCode: 0 } });
+    expect((await t.request().get('/api/user/cart/promocode').set('X-Cart-Id', cartId).expect(200)).body.promoCode).toBeNull();
   });
 });
