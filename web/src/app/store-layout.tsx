@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useAppSelector } from './store';
 import { AnnouncementBanner } from '../features/layout/components/announcement-banner';
 import { SiteHeader } from '../features/layout/components/site-header';
@@ -20,6 +20,8 @@ function prefetchLikelyPages() {
 
 export function StoreLayout() {
   const cartOpen = useAppSelector((s) => s.ui.cartOpen);
+  // While the next page's chunk loads the current page stays on screen: show that we are moving.
+  const navigating = useNavigation().state === 'loading';
   const [drawerWanted, setDrawerWanted] = useState(false);
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
@@ -34,6 +36,7 @@ export function StoreLayout() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-[60] focus:m-2 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         Skip to content
       </a>
+      {navigating && <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-[70] h-1 animate-pulse bg-brand-500" />}
       <AnnouncementBanner />
       <SiteHeader />
       <SideMenu />
