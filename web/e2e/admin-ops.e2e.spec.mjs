@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ADMIN_USERNAME, BASE_URL, launchBrowser, signIn } from './admin-support.mjs';
+import { ADMIN_USERNAME, BASE_URL, launchBrowser, posterPng, signIn } from './admin-support.mjs';
 
 describe('admin ops and analyst pages (browser)', () => {
   let browser;
@@ -62,5 +62,33 @@ describe('admin ops and analyst pages (browser)', () => {
     const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
     expect(csv.split(/\r?\n/)[0]).toBe('Email,Subscribed On');
     expect(await page.getByRole('progressbar', { name: 'Subscribers CSV progress' }).first().getAttribute('aria-valuenow')).toBe('100');
+  });
+
+  it('gallery: a dropped image shows its name and size, uploads, and can be deleted after confirming', async () => {
+    await page.goto(`${BASE_URL}/admin/gallery`);
+    const heading = page.getByRole('heading', { name: /^Gallery Images \(\d+\)$/ });
+    await heading.waitFor();
+    const count = async () => Number((await heading.innerText()).match(/\((\d+)\)/)[1]);
+    const before = await count();
+    expect(await page.getByRole('button', { name: 'Upload Image' }).isDisabled()).toBe(true);
+
+    const png = await posterPng();
+    await page.evaluate((b64) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], 'dropped.png', { type: 'image/png' }));
+      const zone = document.querySelector('[aria-label="Upload area: click or drop an image"]');
+      zone.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }, png.toString('base64'));
+    await page.getByText('dropped.png').waitFor();
+    await page.getByText(`${(png.length / 1024).toFixed(1)} KB`).waitFor();
+
+    await page.getByRole('button', { name: 'Upload Image' }).click();
+    await page.getByText('Image uploaded successfully').waitFor();
+    await page.waitForFunction((n) => document.querySelector('#gallery-images')?.textContent === `Gallery Images (${n})`, before + 1);
+
+    await page.getByRole('button', { name: 'Delete image' }).last().click();
+    await page.getByRole('dialog', { name: 'Delete image' }).getByRole('button', { name: 'Delete' }).click();
+    await page.waitForFunction((n) => document.querySelector('#gallery-images')?.textContent === `Gallery Images (${n})`, before);
   });
 });

@@ -99,7 +99,7 @@ export function GalleryPage() {
 
       <section aria-labelledby="gallery-images">
         <h2 id="gallery-images" className="mb-3 text-lg font-semibold">
-          Gallery Images ({data.length})
+          {isLoading ? 'Gallery Images' : `Gallery Images (${data.length})`}
         </h2>
         {isLoading ? (
           <p className="text-sm text-gray-500">Loading images...</p>
