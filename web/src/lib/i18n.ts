@@ -1,15 +1,33 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useAppSelector } from '../app/store';
 import type { Locale } from '../app/ui-slice';
 import { en, type MessageKey } from './i18n-en';
-import { ar } from './i18n-ar';
 
 export type { MessageKey };
-const dictionaries: Record<Locale, Record<MessageKey, string>> = { en, ar };
+
+// Arabic is its own chunk, fetched only by those who choose it: the home page's JavaScript
+// budget is spent on the shop, not on a dictionary most visitors never read.
+let arabic: Record<MessageKey, string> | null = null;
+let arabicLoading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+export function loadArabic(): Promise<void> {
+  arabicLoading ??= import('./i18n-ar').then((m) => {
+    arabic = m.ar;
+    listeners.forEach((l) => l());
+  });
+  return arabicLoading;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /** `{name}` placeholders are filled from vars; a missing key falls back to English, then to the key. */
 export function translate(locale: Locale, key: MessageKey, vars?: Record<string, string | number>): string {
-  const text = dictionaries[locale][key] ?? en[key] ?? key;
+  const dictionary = locale === 'ar' && arabic ? arabic : en;
+  const text = dictionary[key] ?? en[key] ?? key;
   return vars ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : text;
 }
 
@@ -19,7 +37,12 @@ export function useLocale(): Locale {
 
 export function useT() {
   const locale = useLocale();
-  return useCallback((key: MessageKey, vars?: Record<string, string | number>) => translate(locale, key, vars), [locale]);
+  const loaded = useSyncExternalStore(subscribe, () => arabic);
+  useEffect(() => {
+    if (locale === 'ar' && !loaded) void loadArabic();
+  }, [locale, loaded]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useCallback((key: MessageKey, vars?: Record<string, string | number>) => translate(locale, key, vars), [locale, loaded]);
 }
 
 /** Keeps <html lang dir> in step with the chosen language (RTL for Arabic). */

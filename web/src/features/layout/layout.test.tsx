@@ -18,7 +18,8 @@ describe('layout', () => {
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     expect(document.documentElement).toHaveAttribute('lang', 'ar');
     expect(window.localStorage.getItem('locale')).toBe('ar');
-    expect(screen.getByRole('heading', { name: 'من نحن', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'من نحن', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'المتجر' })).toHaveAttribute('href', '/shop');
     await user.click(screen.getByTestId('language-toggle'));
     expect(document.documentElement).toHaveAttribute('dir', 'ltr');
   });
