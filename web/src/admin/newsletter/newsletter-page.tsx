@@ -47,9 +47,11 @@ export function NewsletterPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className={pageTitle}>Newsletter</h1>
-          <p className="text-sm text-gray-600">
-            {data.length} {data.length === 1 ? 'subscriber' : 'subscribers'}
-          </p>
+          {!isLoading && !isError && (
+            <p className="text-sm text-gray-600">
+              {data.length} {data.length === 1 ? 'subscriber' : 'subscribers'}
+            </p>
+          )}
         </div>
         <button type="button" className={btnPrimary} onClick={exportCsv}>
           Export CSV
