@@ -81,4 +81,23 @@ describe('the api base query', () => {
     expect(reads).toBe(2);
     expect(writes).toBe(1);
   });
+
+  it('repeats a write once when the XSRF cookie arrived only with the refusal', async () => {
+    document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    const sent: (string | null)[] = [];
+    server.use(
+      http.post('*/api/guarded', ({ request }) => {
+        const header = request.headers.get('X-XSRF-TOKEN');
+        sent.push(header);
+        if (header !== 'fresh') {
+          document.cookie = 'XSRF-TOKEN=fresh; path=/';
+          return HttpResponse.json({ statusCode: 403, message: 'Invalid or missing XSRF token' }, { status: 403 });
+        }
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const store = makeStore();
+    await expect(store.dispatch(probeApi.endpoints.probeWrite.initiate('/guarded')).unwrap()).resolves.toEqual({ ok: true });
+    expect(sent).toEqual([null, 'fresh']);
+  });
 });

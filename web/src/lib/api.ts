@@ -110,6 +110,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, A
   const method = requestMethod(args);
   const policy = extraOptions?.retry ?? (method === 'GET' ? DEFAULT_QUERY_RETRY : NO_RETRY);
   const retryIf = policy.retryIf ?? isTransient;
+  let xsrfRetried = false;
   for (let attempt = 0; ; attempt++) {
     const result = await rawBaseQuery(args, api, {});
     rememberFromResponse(result.meta?.response, result.data ?? (result.error as { data?: unknown } | undefined)?.data);
@@ -118,6 +119,12 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, A
     if (result.error.status === 401 && !isLoginCall(url) && (isAdminCall(url) || readStorage(AUTH_TOKEN_KEY))) {
       onUnauthorized();
       return result;
+    }
+    // The first write of a visit can beat the XSRF cookie; the refusal sets it, so one more try.
+    if (result.error.status === 403 && !xsrfRetried && /xsrf/i.test(errorMessage(result.error, '')) && readCookie('XSRF-TOKEN')) {
+      xsrfRetried = true;
+      attempt--;
+      continue;
     }
     if (attempt >= policy.delays.length || !retryIf(result.error) || api.signal.aborted) return result;
     await sleep(policy.delays[attempt]);
