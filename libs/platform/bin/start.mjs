@@ -45,9 +45,12 @@ process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 process.on('SIGHUP', () => shutdown(0));
 // `npm start` killed with SIGTERM signals only its direct child (a shell), which leaves this
-// process orphaned: notice the new parent and stop as if signalled.
-const parentPid = process.ppid;
-setInterval(() => { if (process.ppid !== parentPid) shutdown(0); }, 1000).unref();
+// process orphaned: notice the new parent and stop as if signalled. Only under npm: started
+// directly (`node …/start.mjs &`, nohup), outliving the launching shell is intended.
+if (env.npm_lifecycle_event === 'start') {
+  const parentPid = process.ppid;
+  setInterval(() => { if (process.ppid !== parentPid) shutdown(0); }, 1000).unref();
+}
 
 /**
  * If this process is killed outright (SIGKILL), nothing here runs: a detached watchdog shell
