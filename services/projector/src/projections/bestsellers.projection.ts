@@ -1,5 +1,5 @@
 import type { OrderPlaced, OrderStatusChanged } from '#domain/order/events.js';
-import { insertRowsIfAbsent, type Row, type TableSpec } from '../runner/bulk-sql.js';
+import type { Row, TableSpec } from '../runner/bulk-sql.js';
 import type { Projection } from '../runner/projection.js';
 import { dataOf } from './event-time.js';
 
@@ -19,44 +19,50 @@ export const bestsellersProjection: Projection = {
   async handle(events, ctx) {
     const lines: Row[] = [];
     const canceled = new Map<string, boolean>();
-    const posters = new Set<string>();
     for (const e of events) {
       if (e.type === 'OrderPlaced') {
         const d = dataOf<OrderPlaced['data']>(e);
         d.items.forEach((item, lineNo) => {
           if (!item.posterId) return;
           lines.push({ order_id: d.orderId, line_no: lineNo, poster_id: item.posterId, quantity: item.quantity, canceled: false });
-          posters.add(item.posterId);
         });
       } else {
         const d = dataOf<OrderStatusChanged['data']>(e);
         canceled.set(d.orderId, d.to === 'CANCELED');
       }
     }
-    await insertRowsIfAbsent(ctx, LINES_TABLE, lines);
+    // Deltas, not recomputation: the cost follows the batch, not each poster's whole history.
+    const deltas = new Map<string, number>();
+    const add = (posterId: string, n: number) => deltas.set(posterId, (deltas.get(posterId) ?? 0) + n);
+    if (lines.length > 0) {
+      const inserted = await ctx.sql<{ poster_id: string; quantity: number }>(
+        `INSERT INTO ${ctx.table(LINES_TABLE.name)} (order_id, line_no, poster_id, quantity, canceled)
+         SELECT order_id, line_no, poster_id, quantity, canceled
+           FROM jsonb_to_recordset($1::jsonb) AS x(order_id text, line_no integer, poster_id text, quantity integer, canceled boolean)
+         ON CONFLICT (order_id, line_no) DO NOTHING
+         RETURNING poster_id, quantity`,
+        [JSON.stringify(lines)],
+      );
+      for (const r of inserted) add(r.poster_id, r.quantity);
+    }
     if (canceled.size > 0) {
-      const changed = await ctx.sql<{ poster_id: string }>(
+      const changed = await ctx.sql<{ poster_id: string; quantity: number; canceled: boolean }>(
         `UPDATE ${ctx.table(LINES_TABLE.name)} l SET canceled = x.canceled
            FROM jsonb_to_recordset($1::jsonb) AS x(order_id text, canceled boolean)
           WHERE l.order_id = x.order_id AND l.canceled <> x.canceled
-        RETURNING l.poster_id`,
+        RETURNING l.poster_id, l.quantity, l.canceled`,
         [JSON.stringify([...canceled].map(([order_id, c]) => ({ order_id, canceled: c })))],
       );
-      for (const r of changed) posters.add(r.poster_id);
+      for (const r of changed) add(r.poster_id, r.canceled ? -r.quantity : r.quantity);
     }
-    if (posters.size === 0) return;
-    const ids = [...posters];
+    const rows = [...deltas].filter(([, d]) => d !== 0).map(([poster_id, delta]) => ({ poster_id, delta }));
+    if (rows.length === 0) return;
     await ctx.sql(
-      `INSERT INTO ${ctx.table('bestsellers')} (poster_id, total_ordered)
-       SELECT poster_id, sum(quantity) FILTER (WHERE NOT canceled) FROM ${ctx.table(LINES_TABLE.name)}
-        WHERE poster_id = ANY($1::text[]) GROUP BY poster_id HAVING sum(quantity) FILTER (WHERE NOT canceled) > 0
-       ON CONFLICT (poster_id) DO UPDATE SET total_ordered = EXCLUDED.total_ordered`,
-      [ids],
+      `INSERT INTO ${ctx.table('bestsellers')} AS b (poster_id, total_ordered)
+       SELECT poster_id, delta FROM jsonb_to_recordset($1::jsonb) AS x(poster_id text, delta integer)
+       ON CONFLICT (poster_id) DO UPDATE SET total_ordered = b.total_ordered + EXCLUDED.total_ordered`,
+      [JSON.stringify(rows)],
     );
-    await ctx.sql(
-      `DELETE FROM ${ctx.table('bestsellers')} b WHERE b.poster_id = ANY($1::text[])
-         AND NOT EXISTS (SELECT 1 FROM ${ctx.table(LINES_TABLE.name)} l WHERE l.poster_id = b.poster_id AND NOT l.canceled)`,
-      [ids],
-    );
+    await ctx.sql(`DELETE FROM ${ctx.table('bestsellers')} WHERE poster_id = ANY($1::text[]) AND total_ordered <= 0`, [rows.map((r) => r.poster_id)]);
   },
 };
