@@ -3,7 +3,7 @@
 // serving web/dist) on a free port with a fresh temporary DATA_DIR, and waits until the API is
 // healthy and the seeded posters are readable. E2E_BASE_URL set beforehand skips all of it.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdtempSync, writeFileSync, openSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, openSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -80,7 +80,16 @@ export default async function globalSetup() {
       child,
     );
   } catch (e) {
-    e.message += ` (stack log: ${logFile})`;
+    // Jest runs no teardown after a failed setup: stop what was started and say why it failed.
+    const tail = readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+    rmSync(STATE_FILE, { force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+    e.message += `\n--- last lines of the stack log ---\n${tail}`;
     throw e;
   }
   process.env.E2E_BASE_URL = base;
