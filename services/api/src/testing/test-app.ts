@@ -29,6 +29,12 @@ export interface TestApp {
   adminToken: () => string;
   /** Same secret, already expired: for the 401 tests. */
   expiredAdminToken: () => string;
+  /**
+   * Events stored, counted in the table itself. "Nothing was appended" checks use this, not
+   * headPosition(): readers only see below the server-wide snapshot horizon, so a transaction
+   * open in another suite's database can hold the head back and make it move later.
+   */
+  eventCount: () => Promise<number>;
   /** Waits until every live projection reached the position (default: the store's head). */
   waitForProjections: (position?: Position | string, timeoutMs?: number) => Promise<boolean>;
   close: () => Promise<void>;
@@ -86,7 +92,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   if (options.projector !== false && !options.sameDatabaseAs) projector = await startProjector(store, db.url).catch(() => undefined);
 
   const waitForProjections = async (position?: Position | string, timeoutMs = 20_000): Promise<boolean> => {
-    const target = typeof position === 'string' ? parse(position) : (position ?? (await store.headPosition()));
+    const target = typeof position === 'string' ? parse(position) : (position ?? (await newestStoredPosition(dataSource)));
     if (!projector) return false;
     return waitForPosition(dataSource, target, projector.names, { timeoutMs });
   };
@@ -100,6 +106,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     projectorRunning: !!projector,
     adminToken: () => tokens.sign({ username: TEST_ADMIN.username, role: 'ADMIN' }),
     expiredAdminToken: () => tokens.sign({ username: TEST_ADMIN.username, role: 'ADMIN' }, -60),
+    eventCount: async () => Number((await dataSource.query('SELECT count(*) AS n FROM event_store.events'))[0].n),
     waitForProjections,
     close: async () => {
       await projector?.stop().catch(() => undefined);
@@ -108,6 +115,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The newest event committed so far, read from the table: headPosition() answers only below the
+ * server-wide snapshot horizon, so it can lag behind appends this test has already awaited.
+ */
+async function newestStoredPosition(dataSource: DataSource): Promise<Position> {
+  const rows = await dataSource.query('SELECT tx_id::text AS commit, global_position::text AS prepare FROM event_store.events ORDER BY tx_id DESC, global_position DESC LIMIT 1');
+  return rows.length ? { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) } : { commit: -1n, prepare: -1n };
 }
 
 function parse(text: string): Position {
