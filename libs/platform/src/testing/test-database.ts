@@ -22,3 +22,19 @@ export async function createTestDatabase(prefix = 't'): Promise<{ url: string; d
     },
   };
 }
+
+/**
+ * Events stored by the PostgreSQL event store, counted in its table. "Nothing was appended"
+ * checks use this rather than headPosition(): readers see only below the server-wide snapshot
+ * horizon, so a transaction open in another suite's database can make the head move later.
+ */
+export async function countStoredEvents(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT count(*)::int AS n FROM event_store.events');
+    return rows[0].n;
+  } finally {
+    await client.end();
+  }
+}

@@ -8,7 +8,7 @@ import supertest from 'supertest';
 import { DataSource } from 'typeorm';
 import { formatPosition, type EventStore, type Position } from '#event-store/event-store.port.js';
 import { loadConfig, type AppConfig } from '#platform/config/app-config.js';
-import { createTestDatabase } from '#platform/testing/test-database.js';
+import { countStoredEvents, createTestDatabase } from '#platform/testing/test-database.js';
 import { waitForPosition } from '#read-models/wait-for-position.js';
 import { createApiApp } from '../app.factory.js';
 import { AdminTokenService } from '../auth/admin-token.service.js';
@@ -30,10 +30,7 @@ export interface TestApp {
   /** Same secret, already expired: for the 401 tests. */
   expiredAdminToken: () => string;
   /**
-   * Events stored, counted in the table itself. "Nothing was appended" checks use this, not
-   * headPosition(): readers only see below the server-wide snapshot horizon, so a transaction
-   * open in another suite's database can hold the head back and make it move later.
-   */
+   * Events stored, counted in the table (see countStoredEvents): for "nothing was appended" checks. */
   eventCount: () => Promise<number>;
   /** Waits until every live projection reached the position (default: the store's head). */
   waitForProjections: (position?: Position | string, timeoutMs?: number) => Promise<boolean>;
@@ -106,7 +103,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     projectorRunning: !!projector,
     adminToken: () => tokens.sign({ username: TEST_ADMIN.username, role: 'ADMIN' }),
     expiredAdminToken: () => tokens.sign({ username: TEST_ADMIN.username, role: 'ADMIN' }, -60),
-    eventCount: async () => Number((await dataSource.query('SELECT count(*) AS n FROM event_store.events'))[0].n),
+    eventCount: () => countStoredEvents(db.url),
     waitForProjections,
     close: async () => {
       await projector?.stop().catch(() => undefined);
