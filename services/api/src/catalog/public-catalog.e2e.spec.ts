@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { seedDiscount, seedPoster, seedProduct } from '../testing/seed-catalogue.js';
+import { formatPosition } from '#event-store/event-store.port.js';
 
 describe('public catalogue reads (HTTP, real projector)', () => {
   let t: TestApp;
@@ -95,8 +96,7 @@ describe('public catalogue reads (HTTP, real projector)', () => {
 
   it('waits for the caller\'s own write with X-Wait-For-Position', async () => {
     const add = await seedPoster(t.store, { name: 'Fresh one', category: 'QUOTES' });
-    const head = await t.store.headPosition();
-    const res = await t.request().get(`/api/public/posters/${add.posterId}`).set('X-Wait-For-Position', `${head.commit}/${head.prepare}`).expect(200);
+    const res = await t.request().get(`/api/public/posters/${add.posterId}`).set('X-Wait-For-Position', formatPosition(add.position)).expect(200);
     expect(res.body.name).toBe('Fresh one');
   });
 });

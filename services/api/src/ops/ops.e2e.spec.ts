@@ -88,8 +88,7 @@ describe('public read micro-cache', () => {
   it('answers a repeated catalogue read from memory, and X-Wait-For-Position bypasses it', async () => {
     await t.waitForProjections();
     expect((await t.request().get('/api/public/posters').expect(200)).body.totalItems).toBe(0);
-    await seedPoster(t.store);
-    const head = await t.store.headPosition();
+    const { position: head } = await seedPoster(t.store);
     await t.waitForProjections(head);
     expect((await t.request().get('/api/public/posters').expect(200)).body.totalItems).toBe(0);
     const fresh = await t.request().get('/api/public/posters').set('X-Wait-For-Position', `${head.commit}/${head.prepare}`).expect(200);

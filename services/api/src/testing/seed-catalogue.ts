@@ -5,7 +5,7 @@ import { discountsDecider } from '#domain/promotion/discounts.decider.js';
 import { promoCodeDecider } from '#domain/promotion/promo-code.decider.js';
 import { uuidFromName } from '#domain/shared/uuid-from-name.js';
 import { discountsStream, posterStream, productStream, promoStream } from '#domain/streams.js';
-import type { EventStore } from '#event-store/event-store.port.js';
+import type { EventStore, Position } from '#event-store/event-store.port.js';
 import { executeDecider } from '../common/execute-decider.js';
 import { runWithContext } from '../common/request-context.js';
 
@@ -18,11 +18,11 @@ const asAdmin = <T>(fn: () => Promise<T>) => runWithContext({ requestId: `seed-$
 export async function seedPoster(
   store: EventStore,
   p: { name?: string; description?: string; category?: string; visible?: boolean; prices?: Partial<Record<'SIZE_20x30' | 'SIZE_30x40' | 'SIZE_40x50' | 'SIZE_50x70', number>> } = {},
-): Promise<{ posterId: string; variants: Array<{ variantId: string; size: string; price: number }> }> {
+): Promise<{ posterId: string; variants: Array<{ variantId: string; size: string; price: number }>; position: Position }> {
   const posterId = randomUUID();
   const prices = p.prices ?? { SIZE_20x30: 20000, SIZE_30x40: 30000 };
   const variants = Object.entries(prices).map(([size, price]) => ({ variantId: uuidFromName(`${posterId}:${size}`), size, price: price! }));
-  await asAdmin(() =>
+  const result = await asAdmin(() =>
     executeDecider(store, {
       stream: posterStream(posterId),
       decider: posterDecider,
@@ -40,7 +40,7 @@ export async function seedPoster(
       },
     }),
   );
-  return { posterId, variants };
+  return { posterId, variants, position: result.position! };
 }
 
 export async function changePosterPrices(store: EventStore, posterId: string, variants: Array<{ variantId: string; size: string; price: number }>) {
