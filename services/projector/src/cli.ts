@@ -18,6 +18,7 @@ async function rebuild(name: string): Promise<void> {
   await runReadModelMigrations(config.databaseUrl);
   const store = await createEventStore(config.eventStore);
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4 });
+  pool.on('error', (err) => console.error(`[projector] idle database connection failed: ${err.message}`));
   const { rows } = await pool.query(`INSERT INTO projector.rebuild_requests (projection) VALUES ($1) RETURNING id`, [name]);
   const requestId = String(rows[0].id);
   process.stderr.write(`rebuild of ${name} requested (#${requestId})\n`);

@@ -26,6 +26,7 @@ async function main(): Promise<void> {
   await runReadModelMigrations(config.databaseUrl);
   const store = await createEventStore(config.eventStore);
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: ALL_PROJECTIONS.length + 2 });
+  pool.on('error', (err) => console.error(`[replay] idle database connection failed: ${err.message}`));
   try {
     const started = Date.now();
     const result = await replayUntil({ store, pool, projections: ALL_PROJECTIONS, schema: values.schema, until, onProgress: (p) => process.stderr.write(bar(p)) });

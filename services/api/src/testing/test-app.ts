@@ -146,6 +146,8 @@ async function startProjector(store: EventStore, databaseUrl: string): Promise<P
   }
   if (!ProjectorRunner || !Array.isArray(projections) || projections.length === 0) return undefined;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  // an idle connection cut by the database's drop at teardown must not crash the test process
+  pool.on('error', () => undefined);
   const runner = new ProjectorRunner({ store, pool, databaseUrl, projections, replicaId: 'test-api', maxIdleMs: 20 });
   await runner.start();
   return {
