@@ -68,7 +68,8 @@ export class CartController {
   @Post('cart')
   @HttpCode(200)
   async add(@Headers('x-cart-id') h: string, @Body() body: AddToCartDto, @Res({ passthrough: true }) res: Response) {
-    return this.answer(res, await this.carts.addItem(this.cartId(h) ?? this.carts.newCartId(), await this.itemInput(body)));
+    // No usable X-Cart-Id: addItem mints the id, and knows the new cart has no stream to read.
+    return this.answer(res, await this.carts.addItem(this.cartId(h), await this.itemInput(body)));
   }
 
   @Put('cart/items/:itemId')

@@ -53,12 +53,12 @@ export class CartService {
   async addItem(cartId: string | undefined, input: AddItemInput): Promise<CartAnswer> {
     let id = cartId ?? this.newCartId();
     try {
-      const { state } = await this.commandBus.execute(new AddItemToCartCommand(id, input));
+      const { state } = await this.commandBus.execute(new AddItemToCartCommand(id, input, cartId === undefined));
       return this.price(id, state);
     } catch (e) {
       if ((e as { code?: string }).code !== 'CART_CHECKED_OUT') throw e;
       id = this.newCartId();
-      const { state } = await this.commandBus.execute(new AddItemToCartCommand(id, input));
+      const { state } = await this.commandBus.execute(new AddItemToCartCommand(id, input, true));
       return this.price(id, state);
     }
   }

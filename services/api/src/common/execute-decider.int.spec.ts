@@ -64,4 +64,22 @@ describe('executeDecider (real PostgreSQL event store)', () => {
     expect(retried.events).toEqual([]);
     expect((await store.readStream('cart-c3')).map((e) => (e.data as { method: string }).method)).toEqual(['ONLINE']);
   });
+
+  it('newStream skips the first read; a stream that exists after all is loaded and decided again', async () => {
+    const reads: string[] = [];
+    const countingStore: EventStore = Object.create(store, {
+      readStream: { value: (...args: Parameters<EventStore['readStream']>) => (reads.push(args[0]), store.readStream(...args)) },
+    });
+    const fresh = await executeDecider(countingStore, { stream: 'cart-new1', decider: cartDecider, command: choose('ONLINE'), newStream: true });
+    expect(reads).toEqual([]);
+    expect(fresh.revision).toBe(0n);
+    // The id was not new after all: no_stream fails, the retry reads the stream and decides on it.
+    await executeDecider(store, { stream: 'cart-new2', decider: cartDecider, command: choose('ONLINE') });
+    const retried = await executeDecider(countingStore, { stream: 'cart-new2', decider: cartDecider, command: choose('ONLINE'), newStream: true, retries: 1 });
+    expect(reads).toEqual(['cart-new2']);
+    // Decided again on the stored ONLINE: nothing to do, nothing appended over the existing stream.
+    expect(retried.attempts).toBe(2);
+    expect(retried.events).toEqual([]);
+    expect((await store.readStream('cart-new2')).map((e) => (e.data as { method: string }).method)).toEqual(['ONLINE']);
+  });
 });

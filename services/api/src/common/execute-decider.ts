@@ -21,6 +21,12 @@ export interface ExecuteOptions<State, Command, Event extends { type: string; da
   eventId?: (event: Event, index: number) => string;
   /** Extra metadata fields (e.g. idempotencyKey). */
   metadata?: Record<string, unknown>;
+  /**
+   * The caller has just minted this stream's id (a random UUID): the first attempt decides on the
+   * initial state and appends with no_stream instead of reading a stream that cannot exist. If it
+   * somehow does, the append fails with WrongExpectedRevision and the retry loads it as usual.
+   */
+  newStream?: boolean;
 }
 
 export interface ExecuteResult<State, Event> {
@@ -76,7 +82,8 @@ export async function executeDecider<State, Command, Event extends { type: strin
 ): Promise<ExecuteResult<State, Event>> {
   const maxRetries = options.retries ?? 0;
   for (let attempt = 1; ; attempt++) {
-    const { state, revision } = await loadAggregate(store, options.stream, options.decider);
+    const { state, revision } =
+      attempt === 1 && options.newStream ? { state: options.decider.initialState, revision: -1n } : await loadAggregate(store, options.stream, options.decider);
     const command = typeof options.command === 'function' ? (options.command as (s: State) => Command)(state) : options.command;
     const commandType = Array.isArray(command)
       ? command.map((c: { type?: string }) => c?.type ?? 'unknown').join('+')

@@ -14,7 +14,8 @@ export type AddItemInput =
   | { kind: 'custom'; size: string; quantity: number; customImagePath: string };
 
 export class AddItemToCartCommand extends Command<CartCommandResult> {
-  constructor(readonly cartId: string, readonly input: AddItemInput) {
+  /** newCart: cartId was just minted for this command (no stream to read yet). */
+  constructor(readonly cartId: string, readonly input: AddItemInput, readonly newCart = false) {
     super();
   }
 }
@@ -28,12 +29,12 @@ export class AddItemToCartHandler implements ICommandHandler<AddItemToCartComman
     private readonly locks: CartLocks,
   ) {}
 
-  async execute({ cartId, input }: AddItemToCartCommand): Promise<CartCommandResult> {
+  async execute({ cartId, input, newCart }: AddItemToCartCommand): Promise<CartCommandResult> {
     actAsShopper(cartId);
     // Facts from other aggregates are loaded once, outside the retry loop: they don't depend on the cart.
     const command = await this.command(input);
     const result = await this.locks.run(cartId, () =>
-      this.executor.execute({ stream: cartStream(cartId), decider: cartBatchDecider, command: [command], retries: CART_RETRIES }),
+      this.executor.execute({ stream: cartStream(cartId), decider: cartBatchDecider, command: [command], retries: CART_RETRIES, newStream: newCart }),
     );
     return { cartId, state: result.state };
   }
