@@ -11,21 +11,26 @@ const MAX_ENTRIES = 2000;
  * with X-Wait-For-Position (the caller wants its own write) or credentials always go through.
  */
 export function publicResponseCache(ttlMs: number) {
-  const entries = new Map<string, { at: number; body: Buffer | string; type: string }>();
+  const entries = new Map<string, { at: number; body: Buffer; type: string }>();
   return (req: Request, res: Response, next: NextFunction): void => {
     if (ttlMs <= 0 || req.method !== 'GET' || !CACHEABLE.test(req.path) || req.headers['x-wait-for-position'] || req.headers.authorization) return next();
     const key = req.originalUrl;
     const hit = entries.get(key);
     if (hit && Date.now() - hit.at < ttlMs) {
       res.locals.cached = true;
-      res.status(200).type(hit.type).send(hit.body);
+      // The stored bytes as they are: Express's send (charset, freshness and ETag checks, string
+      // encoding) would redo per hit what was done once when the answer was stored.
+      res.statusCode = 200;
+      res.setHeader('Content-Type', hit.type);
+      res.setHeader('Content-Length', hit.body.length);
+      res.end(hit.body);
       return;
     }
     const send = res.send.bind(res);
     res.send = (body?: unknown) => {
       if (res.statusCode === 200 && (typeof body === 'string' || Buffer.isBuffer(body))) {
         if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-        entries.set(key, { at: Date.now(), body, type: String(res.getHeader('Content-Type') ?? 'application/json') });
+        entries.set(key, { at: Date.now(), body: Buffer.isBuffer(body) ? body : Buffer.from(body), type: String(res.getHeader('Content-Type') ?? 'application/json') });
       }
       return send(body);
     };
