@@ -9,6 +9,8 @@ import { discountsDecider } from '#domain/promotion/discounts.decider.js';
 import { promoCodeDecider } from '#domain/promotion/promo-code.decider.js';
 import { customPricingStream, discountsStream, posterStream, productStream, promoStream } from '#domain/streams.js';
 import { DeciderExecutor } from '../common/decider-executor.service.js';
+import type { Decider } from '../common/execute-decider.js';
+import { ReadCoalescer } from '../common/read-coalescer.js';
 import { memoInRequest } from '../common/request-context.js';
 
 /**
@@ -18,7 +20,15 @@ import { memoInRequest } from '../common/request-context.js';
  */
 @Injectable()
 export class CatalogueLoader {
+  /** Carts priced at the same moment share their catalogue reads (never one started before they asked). */
+  private readonly reads = new ReadCoalescer();
+
   constructor(private readonly executor: DeciderExecutor) {}
+
+  /** A catalogue stream folded by its decider: once per request, shared with concurrent requests. */
+  private load<State, Event extends { type: string; data: unknown }>(stream: string, decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>): Promise<State> {
+    return memoInRequest(stream, () => this.reads.read(stream, async () => (await this.executor.load(stream, decider)).state));
+  }
 
   async forCart(cart: CartState): Promise<CatalogueSnapshot> {
     const posterIds = [...new Set(cart.items.map((l) => l.posterId).filter((id): id is string => id !== null))];
@@ -28,7 +38,7 @@ export class CatalogueLoader {
       Promise.all(posterIds.map(async (id) => [id, await this.poster(id)] as [string, PosterState])),
       Promise.all(productIds.map(async (id) => [id, await this.product(id)] as [string, ProductState])),
       needsCustom ? this.customPricing() : Promise.resolve(customPricingDecider.initialState),
-      memoInRequest(discountsStream(), async () => (await this.executor.load(discountsStream(), discountsDecider)).state),
+      this.load(discountsStream(), discountsDecider),
       cart.promoCode ? this.promo(cart.promoCode) : Promise.resolve(null),
     ]);
     return catalogueFromStates({ posters, products, customPricing, discounts, promo });
@@ -36,22 +46,22 @@ export class CatalogueLoader {
 
   poster(posterId: string): Promise<PosterState> {
     const stream = posterStream(posterId);
-    return memoInRequest(stream, async () => (await this.executor.load(stream, posterDecider)).state);
+    return this.load(stream, posterDecider);
   }
 
   product(productId: string): Promise<ProductState> {
     const stream = productStream(productId);
-    return memoInRequest(stream, async () => (await this.executor.load(stream, productDecider)).state);
+    return this.load(stream, productDecider);
   }
 
   private promo(code: string) {
     const stream = promoStream(code);
-    return memoInRequest(stream, async () => (await this.executor.load(stream, promoCodeDecider)).state);
+    return this.load(stream, promoCodeDecider);
   }
 
   private customPricing() {
     const stream = customPricingStream();
-    return memoInRequest(stream, async () => (await this.executor.load(stream, customPricingDecider)).state);
+    return this.load(stream, customPricingDecider);
   }
 
   /** What the cart decider needs to know about a poster; null when there is no such poster. */
