@@ -39,7 +39,8 @@ export async function startPostgres({ dir, port, database = 'postershop', durabl
     onLog: log,
     onError: (e) => log(String(e)),
   });
-  if (process.getuid?.() === 0) letPostgresUserReach([dir, await postgresBinDir()]);
+  // the data directory itself stays 0700: PostgreSQL refuses it otherwise; only its ancestors need traverse
+  if (process.getuid?.() === 0) letPostgresUserReach([path.dirname(path.resolve(dir)), await postgresBinDir()]);
   if (!existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
   else removeStalePid(dir);
   await pg.start();
