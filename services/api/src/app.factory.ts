@@ -1,4 +1,3 @@
-import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -14,33 +13,13 @@ import { AppModule, type AppModuleOptions } from './app.module.js';
 import { xsrfMiddleware } from './auth/xsrf.middleware.js';
 import { publicResponseCache } from './common/public-response-cache.middleware.js';
 import { requestContextMiddleware } from './common/request-context.middleware.js';
+import { validationPipe } from './common/validation-pipe.js';
 import { httpMetricsMiddleware } from './ops/http-metrics.middleware.js';
 
 /**
  * One message, as the web shows one per error: the first failing property, and of its failing
  * rules the one written first (class-validator lists decorators bottom-up, so the last entry).
  */
-function firstMessage(errors: ValidationError[]): string {
-  for (const e of errors) {
-    const msg = e.constraints ? Object.values(e.constraints).at(-1) : undefined;
-    if (msg) return msg;
-    if (e.children?.length) {
-      const child = firstMessage(e.children);
-      if (child) return child;
-    }
-  }
-  return 'Invalid request';
-}
-
-export const validationPipe = () =>
-  new ValidationPipe({
-    whitelist: true,
-    // The spec's client sends price fields with add-to-cart: accepted and ignored, not refused.
-    forbidNonWhitelisted: false,
-    transform: true,
-    exceptionFactory: (errors) => new BadRequestException(firstMessage(errors)),
-  });
-
 /**
  * The whole HTTP app, configured but not listening: main.ts listens, tests use it through
  * supertest. Order matters: request context first (so logs, metrics and errors see the id),

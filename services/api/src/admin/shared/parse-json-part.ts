@@ -1,5 +1,5 @@
 import { BadRequestException, type Type } from '@nestjs/common';
-import { validationPipe } from '../../app.factory.js';
+import { validationPipe } from '../../common/validation-pipe.js';
 
 /**
  * Multipart forms carry their fields as a JSON part named `data` (spec section 7); plain JSON
