@@ -48,6 +48,18 @@ describe('layout', () => {
     expect(screen.queryByTestId('side-menu')).not.toBeInTheDocument();
   });
 
+  it('names categories in Arabic in the mobile menu', async () => {
+    window.localStorage.setItem('locale', 'ar');
+    server.use(http.get('*/api/public/categories', () => HttpResponse.json(['FOOTBALL', 'ANIME'])), ...layoutHandlers({ cart: cartWith([]) }));
+    const user = userEvent.setup();
+    renderApp('/contact');
+    await user.click(await screen.findByTestId('menu-button'));
+    const menu = screen.getByTestId('side-menu');
+    await user.click(within(menu).getByRole('button', { name: 'الأقسام' }));
+    expect(await within(menu).findByRole('link', { name: 'كرة القدم' })).toHaveAttribute('href', '/shop?category=FOOTBALL');
+    expect(within(menu).getByRole('link', { name: 'أنمي' })).toHaveAttribute('href', '/shop?category=ANIME');
+  });
+
   it('the 404 page links home; the contact page shows the hours', async () => {
     server.use(...layoutHandlers({ cart: cartWith([]) }));
     const { unmount } = renderApp('/nowhere');

@@ -1,12 +1,14 @@
 import { Link } from 'react-router';
+import { useCategoryLabel } from '../use-category-label';
 import { useT } from '../../../lib/i18n';
 import { Money } from '../../../lib/ltr';
 import { SmartImage } from '../../../lib/smart-image';
-import { categoryLabel, fromPrice } from '../catalog-format';
+import { fromPrice } from '../catalog-format';
 import type { Poster } from '../catalog-types';
 
 export function PosterCard({ poster, eager = false, badge }: { poster: Poster; eager?: boolean; badge?: string }) {
   const t = useT();
+  const categoryName = useCategoryLabel();
   const price = fromPrice(poster);
   return (
     <Link
@@ -31,7 +33,7 @@ export function PosterCard({ poster, eager = false, badge }: { poster: Poster; e
         {badge && <span className="absolute end-2 top-2 rounded-full bg-stone-900/80 px-2 py-0.5 text-xs font-medium text-white">{badge}</span>}
       </div>
       <div className="mt-3 px-0.5">
-        <p className="text-xs font-medium uppercase tracking-wider text-stone-500">{categoryLabel(poster.category)}</p>
+        <p className="text-xs font-medium uppercase tracking-wider text-stone-500">{categoryName(poster.category)}</p>
         <h3 className="mt-0.5 line-clamp-1 font-semibold text-stone-900">{poster.name}</h3>
         {price && (
           <p className="mt-1 text-sm">

@@ -1,16 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
+import { useCategoryLabel } from '../../catalog/use-category-label';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { setMenuOpen } from '../../../app/ui-slice';
 import { ChevronIcon, CloseIcon } from '../../../lib/icons';
 import { useT } from '../../../lib/i18n';
 import { useGetCategoriesQuery } from '../../catalog/catalog-api';
-import { categoryLabel } from '../../catalog/catalog-format';
 import { SocialLinks } from './social-links';
 import { useDialogBehaviour } from '../../../lib/use-dialog';
 
 export function SideMenu() {
   const t = useT();
+  const categoryName = useCategoryLabel();
   const dispatch = useAppDispatch();
   const open = useAppSelector((s) => s.ui.menuOpen);
   const [categoriesOpen, setCategoriesOpen] = useState(false);
@@ -62,7 +63,7 @@ export function SideMenu() {
               {categories?.map((c) => (
                 <li key={c}>
                   <Link to={`/shop?category=${encodeURIComponent(c)}`} onClick={close} className="block rounded px-3 py-2 hover:bg-stone-100">
-                    {categoryLabel(c)}
+                    {categoryName(c)}
                   </Link>
                 </li>
               ))}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useCategoryLabel } from '../../catalog/use-category-label';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAppDispatch } from '../../../app/store';
 import { setCartOpen } from '../../../app/ui-slice';
@@ -11,7 +12,7 @@ import { useToast } from '../../../lib/toast';
 import { trackEvent } from '../../../lib/pixel';
 import { useAddToCartMutation } from '../../cart/cart-api';
 import { useGetPosterQuery } from '../../catalog/catalog-api';
-import { categoryLabel, sizeLabel, sortedVariants, variantPrice } from '../../catalog/catalog-format';
+import { sizeLabel, sortedVariants, variantPrice } from '../../catalog/catalog-format';
 import { GalleryStrip } from '../components/gallery-strip';
 import { Recommendations } from '../components/recommendations';
 import { ZoomOverlay } from '../components/zoom-overlay';
@@ -38,6 +39,7 @@ function PosterError({ message, onRetry }: { message: string; onRetry?: () => vo
 
 export function PosterPage() {
   const t = useT();
+  const categoryName = useCategoryLabel();
   const toast = useToast();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
@@ -131,7 +133,7 @@ export function PosterPage() {
           </button>
         </div>
         <div>
-          <p className="text-sm font-medium uppercase tracking-wider text-stone-500">{categoryLabel(poster.category)}</p>
+          <p className="text-sm font-medium uppercase tracking-wider text-stone-500">{categoryName(poster.category)}</p>
           <h1 className="mt-1 font-display text-4xl font-bold tracking-tight">{poster.name}</h1>
           {shown && (
             <p className="mt-4 flex items-baseline gap-3 text-2xl" data-testid="poster-price">

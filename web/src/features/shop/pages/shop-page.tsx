@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useCategoryLabel } from '../../catalog/use-category-label';
 import { Link, useSearchParams } from 'react-router';
 import { useT } from '../../../lib/i18n';
 import { Ltr } from '../../../lib/ltr';
 import { SHOP } from '../../../lib/shop-info';
 import { useToast } from '../../../lib/toast';
 import { useGetCategoriesQuery, useGetPostersQuery, useGetProductsQuery, useGetPublicDiscountsQuery } from '../../catalog/catalog-api';
-import { categoryLabel } from '../../catalog/catalog-format';
 import { PosterCard, PosterCardSkeleton } from '../../catalog/components/poster-card';
 import { AddonCard } from '../components/addon-card';
 import { Pagination } from '../components/pagination';
@@ -88,6 +88,7 @@ function AddonsGrid() {
 
 export function ShopPage() {
   const t = useT();
+  const categoryName = useCategoryLabel();
   const toast = useToast();
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'addons' ? 'addons' : 'posters';
@@ -140,7 +141,7 @@ export function ShopPage() {
         <ul className="mt-4 flex flex-wrap gap-2" aria-label="Current discounts">
           {activeDiscounts.map((d) => (
             <li key={d.id} className="rounded-full bg-rose-100 px-3 py-1 text-sm font-medium text-rose-800">
-              {t('shop.off', { percent: d.percentage })} · {d.category ? categoryLabel(d.category) : t('shop.allCategories')}
+              {t('shop.off', { percent: d.percentage })} · {d.category ? categoryName(d.category) : t('shop.allCategories')}
             </li>
           ))}
         </ul>
@@ -187,7 +188,7 @@ export function ShopPage() {
                 <option value="">{t('shop.allCategories')}</option>
                 {categories.data?.map((c) => (
                   <option key={c} value={c}>
-                    {categoryLabel(c)}
+                    {categoryName(c)}
                   </option>
                 ))}
               </select>
