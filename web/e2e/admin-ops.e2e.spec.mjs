@@ -1,14 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { ADMIN_USERNAME, BASE_URL, launchBrowser, posterPng, signIn } from './admin-support.mjs';
+import { ADMIN_USERNAME, BASE_URL, posterPng, signedInBrowser } from './admin-support.mjs';
 
 describe('admin ops and analyst pages (browser)', () => {
   let browser;
   let page;
   beforeAll(async () => {
-    browser = await launchBrowser();
-    page = await browser.context.newPage();
-    await page.goto(`${BASE_URL}/login`);
-    await signIn(page);
+    ({ browser, page } = await signedInBrowser());
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ADMIN_USERNAME, BASE_URL, eventually, launchBrowser, placeOrderAsShopper, signIn } from './admin-support.mjs';
+import { ADMIN_USERNAME, BASE_URL, eventually, placeOrderAsShopper, signedInBrowser } from './admin-support.mjs';
 
 const CSV_COLUMNS = 'Order Number,Date,Customer Name,Phone,Address,Status,Payment Method,Subtotal,Shipping,Total,Items';
 
@@ -19,10 +19,7 @@ describe('admin orders (browser)', () => {
     orderNumber = placed.orderNumber ?? placed.order?.orderNumber;
     expect(orderNumber).toMatch(/^PS-/);
 
-    browser = await launchBrowser();
-    page = await browser.context.newPage();
-    await page.goto(`${BASE_URL}/login`);
-    await signIn(page);
+    ({ browser, page } = await signedInBrowser());
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,13 +1,10 @@
-import { BASE_URL, eventually, launchBrowser, posterPng, signIn } from './admin-support.mjs';
+import { BASE_URL, eventually, posterPng, signedInBrowser } from './admin-support.mjs';
 
 describe('admin posters (browser)', () => {
   let browser;
   let page;
   beforeAll(async () => {
-    browser = await launchBrowser();
-    page = await browser.context.newPage();
-    await page.goto(`${BASE_URL}/login`);
-    await signIn(page);
+    ({ browser, page } = await signedInBrowser());
   });
   afterAll(async () => {
     await browser?.close();

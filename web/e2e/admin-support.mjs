@@ -40,6 +40,15 @@ export async function signIn(page, { username = ADMIN_USERNAME, password = ADMIN
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
 }
 
+/** A fresh browser with one page already signed in as the admin: the usual start of a spec. */
+export async function signedInBrowser() {
+  const browser = await launchBrowser();
+  const page = await browser.context.newPage();
+  await page.goto(`${BASE_URL}/login`);
+  await signIn(page);
+  return { browser, page };
+}
+
 /** An admin token straight from the API, for setting up data without clicking. */
 export async function apiToken() {
   const res = await fetch(`${BASE_URL}/api/admin/auth/login`, {
