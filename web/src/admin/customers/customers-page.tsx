@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
-import { btnSecondary, errorPanel, input, pageTitle, td, th } from '../shared/styles';
+import { btnSecondary, errorPanel, input, pageTitle, td } from '../shared/styles';
 import { useGetCustomersQuery } from './customers-api';
+import { DataTable } from '../shared/data-table';
 
 export function CustomersPage() {
   const { data = [], isLoading, isError, refetch } = useGetCustomersQuery();
@@ -29,41 +30,30 @@ export function CustomersPage() {
       ) : shown.length === 0 ? (
         <p className="text-sm text-gray-500">No customers found</p>
       ) : (
-        <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white">
-          <table className="min-w-full divide-y divide-gray-200">
-            <thead className="bg-gray-50">
-              <tr>
-                <th className={th}>Customer</th>
-                <th className={th}>Contact</th>
-                <th className={th}>Address</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {shown.map((c) => (
-                <tr key={c.id}>
-                  <td className={td}>
-                    <span className="flex items-center gap-3">
-                      <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-800">
-                        {(c.firstName.charAt(0) + c.lastName.charAt(0)).toUpperCase()}
-                      </span>
-                      {c.firstName} {c.lastName}
-                    </span>
-                  </td>
-                  <td className={td}>
-                    {c.email && <p>{c.email}</p>}
-                    <p className="text-gray-600">{c.phone}</p>
-                  </td>
-                  <td className={td}>
-                    <p>{c.addressLine}</p>
-                    <p className="text-xs text-gray-600">
-                      Building {c.building}, Apartment {c.apartment}, {c.city}, {c.governorate}
-                    </p>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={['Customer', 'Contact', 'Address']}>
+          {shown.map((c) => (
+            <tr key={c.id}>
+              <td className={td}>
+                <span className="flex items-center gap-3">
+                  <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-800">
+                    {(c.firstName.charAt(0) + c.lastName.charAt(0)).toUpperCase()}
+                  </span>
+                  {c.firstName} {c.lastName}
+                </span>
+              </td>
+              <td className={td}>
+                {c.email && <p>{c.email}</p>}
+                <p className="text-gray-600">{c.phone}</p>
+              </td>
+              <td className={td}>
+                <p>{c.addressLine}</p>
+                <p className="text-xs text-gray-600">
+                  Building {c.building}, Apartment {c.apartment}, {c.city}, {c.governorate}
+                </p>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </div>
   );

@@ -2,7 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { Switch } from '../shared/switch';
-import { btnDanger, btnPrimary, btnSecondary, card, errorPanel, input, label, pageTitle, td, th } from '../shared/styles';
+import { btnDanger, btnPrimary, btnSecondary, card, errorPanel, input, label, pageTitle, td } from '../shared/styles';
+import { DataTable } from '../shared/data-table';
 import {
   useCreateDiscountMutation,
   useDeleteDiscountMutation,
@@ -92,24 +93,11 @@ export function DiscountsPage() {
       ) : data.length === 0 ? (
         <p className="text-sm text-gray-500">No discounts found</p>
       ) : (
-        <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white">
-          <table className="min-w-full divide-y divide-gray-200">
-            <thead className="bg-gray-50">
-              <tr>
-                <th className={th}>ID</th>
-                <th className={th}>Category</th>
-                <th className={th}>Percentage</th>
-                <th className={th}>Active</th>
-                <th className={th}>Actions</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {data.map((discount) => (
-                <DiscountRow key={discount.id} discount={discount} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={['ID', 'Category', 'Percentage', 'Active', 'Actions']}>
+          {data.map((discount) => (
+            <DiscountRow key={discount.id} discount={discount} />
+          ))}
+        </DataTable>
       )}
     </div>
   );

@@ -4,8 +4,9 @@ import { useToast } from '../../lib/toast';
 import { Dialog } from '../shared/dialog';
 import { downloadFile } from '../shared/download';
 import { formatAdminDate } from '../shared/format-date';
-import { btnPrimary, btnSecondary, errorPanel, input, label, pageTitle, td, th } from '../shared/styles';
+import { btnPrimary, btnSecondary, errorPanel, input, label, pageTitle, td } from '../shared/styles';
 import { useGetEventsQuery, type EventFilters, type StoredEvent } from './events-api';
+import { DataTable } from '../shared/data-table';
 
 const PAGE_SIZE = 50;
 
@@ -109,71 +110,60 @@ export function EventsPage() {
       ) : data.data.length === 0 ? (
         <p className="text-sm text-gray-500">No events found</p>
       ) : (
-        <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white" aria-busy={isFetching}>
-          <table className="min-w-full divide-y divide-gray-200">
-            <thead className="bg-gray-50">
-              <tr>
-                <th className={th}>Position</th>
-                <th className={th}>Stream</th>
-                <th className={th}>Revision</th>
-                <th className={th}>Type</th>
-                <th className={th}>Recorded</th>
-                <th className={th}>
-                  <span className="sr-only">JSON</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {data.data.map((event) => (
-                <tr key={event.id}>
-                  <td className={`${td} font-mono text-xs`}>{event.position}</td>
-                  <td className={`${td} font-mono text-xs`}>
-                    <button type="button" className="hover:underline" onClick={() => setForm({ ...form, stream: event.stream })} title="Filter by this stream">
-                      {event.stream}
-                    </button>
-                  </td>
-                  <td className={td}>{String(event.revision)}</td>
-                  <td className={td}>{event.type}</td>
-                  <td className={td}>{formatAdminDate(event.recordedAt ?? event.createdAt)}</td>
-                  <td className={td}>
-                    <button type="button" className="text-sm text-indigo-700 hover:underline" onClick={() => setViewing(event)}>
-                      View JSON
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <div className="flex items-center justify-between border-t border-gray-200 px-3 py-2 text-sm">
-            <span>
-              Page {previous.length + 1} · {data.data.length} events, newest first
-            </span>
-            <div className="flex gap-2">
-              <button
-                type="button"
-                className={btnSecondary}
-                disabled={previous.length === 0}
-                onClick={() => {
-                  setFilters({ ...filters, after: previous[previous.length - 1] });
-                  setPrevious(previous.slice(0, -1));
-                }}
-              >
-                Previous
-              </button>
-              <button
-                type="button"
-                className={btnSecondary}
-                disabled={!data.nextCursor}
-                onClick={() => {
-                  setPrevious([...previous, filters.after]);
-                  setFilters({ ...filters, after: data.nextCursor ?? undefined });
-                }}
-              >
-                Next
-              </button>
+        <DataTable
+          columns={['Position', 'Stream', 'Revision', 'Type', 'Recorded', { label: 'JSON', srOnly: true }]}
+          busy={isFetching}
+          footer={
+            <div className="flex items-center justify-between border-t border-gray-200 px-3 py-2 text-sm">
+              <span>
+                Page {previous.length + 1} · {data.data.length} events, newest first
+              </span>
+              <div className="flex gap-2">
+                <button
+                  type="button"
+                  className={btnSecondary}
+                  disabled={previous.length === 0}
+                  onClick={() => {
+                    setFilters({ ...filters, after: previous[previous.length - 1] });
+                    setPrevious(previous.slice(0, -1));
+                  }}
+                >
+                  Previous
+                </button>
+                <button
+                  type="button"
+                  className={btnSecondary}
+                  disabled={!data.nextCursor}
+                  onClick={() => {
+                    setPrevious([...previous, filters.after]);
+                    setFilters({ ...filters, after: data.nextCursor ?? undefined });
+                  }}
+                >
+                  Next
+                </button>
+              </div>
             </div>
-          </div>
-        </div>
+          }
+        >
+          {data.data.map((event) => (
+            <tr key={event.id}>
+              <td className={`${td} font-mono text-xs`}>{event.position}</td>
+              <td className={`${td} font-mono text-xs`}>
+                <button type="button" className="hover:underline" onClick={() => setForm({ ...form, stream: event.stream })} title="Filter by this stream">
+                  {event.stream}
+                </button>
+              </td>
+              <td className={td}>{String(event.revision)}</td>
+              <td className={td}>{event.type}</td>
+              <td className={td}>{formatAdminDate(event.recordedAt ?? event.createdAt)}</td>
+              <td className={td}>
+                <button type="button" className="text-sm text-indigo-700 hover:underline" onClick={() => setViewing(event)}>
+                  View JSON
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {viewing && (
         <Dialog title={`${viewing.type} · ${viewing.stream}`} onClose={() => setViewing(null)} wide>

@@ -4,8 +4,9 @@ import { useToast } from '../../lib/toast';
 import { ConfirmDialog } from '../shared/confirm-dialog';
 import { downloadFile } from '../shared/download';
 import { formatAdminDate } from '../shared/format-date';
-import { btnPrimary, errorPanel, input, pageTitle, td, th } from '../shared/styles';
+import { btnPrimary, errorPanel, input, pageTitle, td } from '../shared/styles';
 import { useDeleteSubscriberMutation, useGetSubscribersQuery, type Subscriber } from './newsletter-api';
+import { DataTable } from '../shared/data-table';
 
 export function NewsletterPage() {
   const { data = [], isLoading, isError } = useGetSubscribersQuery();
@@ -65,32 +66,19 @@ export function NewsletterPage() {
       ) : shown.length === 0 ? (
         <p className="text-sm text-gray-500">{data.length === 0 ? 'No subscribers yet' : 'No matching subscribers found'}</p>
       ) : (
-        <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white">
-          <table className="min-w-full divide-y divide-gray-200">
-            <thead className="bg-gray-50">
-              <tr>
-                <th className={th}>Email</th>
-                <th className={th}>Subscribed On</th>
-                <th className={th}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {shown.map((s) => (
-                <tr key={s.id}>
-                  <td className={td}>{s.email}</td>
-                  <td className={td}>{formatAdminDate(s.subscribedAt)}</td>
-                  <td className={`${td} text-right`}>
-                    <button type="button" className="text-sm text-red-700 hover:underline" onClick={() => setDeleting(s)} aria-label={`Delete ${s.email}`}>
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={['Email', 'Subscribed On', { label: 'Actions', srOnly: true }]}>
+          {shown.map((s) => (
+            <tr key={s.id}>
+              <td className={td}>{s.email}</td>
+              <td className={td}>{formatAdminDate(s.subscribedAt)}</td>
+              <td className={`${td} text-right`}>
+                <button type="button" className="text-sm text-red-700 hover:underline" onClick={() => setDeleting(s)} aria-label={`Delete ${s.email}`}>
+                  Delete
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {deleting && (
         <ConfirmDialog

@@ -5,12 +5,13 @@ import { formatMoney } from '../../lib/money';
 import { useToast } from '../../lib/toast';
 import { downloadFile } from '../shared/download';
 import { formatAdminDate } from '../shared/format-date';
-import { btnPrimary, btnSecondary, errorPanel, input, label, pageTitle, td, th } from '../shared/styles';
+import { btnPrimary, btnSecondary, errorPanel, input, label, pageTitle, td } from '../shared/styles';
 import { OrderDetails } from './order-details';
 import { ORDER_STATUSES, customerName, type AdminOrder, type OrderStatus } from './order-model';
 import { useGetAdminOrdersQuery, useUpdateOrderStatusMutation, type OrdersQueryArgs } from './orders-api';
 import { NO_FILTERS, SORT_OPTIONS, filterOrders, paginate, searchOrders, sortOrders, type OrderFilters, type OrderSortKey } from './orders-view';
 import { SizeDistributionDialog } from './size-distribution-dialog';
+import { DataTable } from '../shared/data-table';
 
 /** The admin's local days as instants, so the server and this page agree on where a day ends. */
 function queryArgs(filters: OrderFilters): OrdersQueryArgs {
@@ -179,80 +180,72 @@ export function OrdersPage() {
       ) : shown.length === 0 ? (
         <p className="rounded-lg border border-gray-200 bg-white p-6 text-center text-sm text-gray-500">No orders found</p>
       ) : (
-        <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white" aria-busy={isFetching}>
-          <table className="min-w-full divide-y divide-gray-200">
-            <thead className="bg-gray-50">
-              <tr>
-                <th className={th}>Order</th>
-                <th className={th}>Customer</th>
-                <th className={th}>Date</th>
-                <th className={th}>Status</th>
-                <th className={`${th} text-right`}>Total</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {current.rows.map((order) => (
-                <Fragment key={order.id}>
-                  <tr data-testid="order-row">
-                    <td className={td}>
-                      <button
-                        type="button"
-                        className="font-medium text-indigo-700 hover:underline"
-                        aria-expanded={expanded === order.id}
-                        onClick={() => setExpanded(expanded === order.id ? null : order.id)}
-                      >
-                        {order.orderNumber}
-                      </button>
-                    </td>
-                    <td className={td}>
-                      <p>{customerName(order)}</p>
-                      <p className="text-xs text-gray-500">{order.phone}</p>
-                    </td>
-                    <td className={td}>{formatAdminDate(order.createdAt)}</td>
-                    <td className={td}>
-                      <select
-                        aria-label={`Status of ${order.orderNumber}`}
-                        className="rounded-md border border-gray-300 px-2 py-1 text-sm"
-                        value={order.status}
-                        onChange={(e) => changeStatus(order, e.target.value as OrderStatus)}
-                      >
-                        {ORDER_STATUSES.map((s) => (
-                          <option key={s} value={s}>
-                            {s}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td className={`${td} text-right tabular-nums`}>{formatMoney(order.total)}</td>
-                  </tr>
-                  {expanded === order.id && (
-                    <tr>
-                      <td colSpan={5} className="p-0">
-                        <OrderDetails order={order} />
-                      </td>
-                    </tr>
-                  )}
-                </Fragment>
-              ))}
-            </tbody>
-          </table>
-          <div className="flex flex-wrap items-center justify-between gap-2 border-t border-gray-200 px-3 py-2 text-sm">
-            <span>
-              Showing {current.first} to {current.last} of {current.total}
-            </span>
-            <div className="flex items-center gap-2">
-              <button type="button" className={btnSecondary} disabled={current.page <= 1} onClick={() => setPage(current.page - 1)}>
-                Previous
-              </button>
+        <DataTable
+          columns={['Order', 'Customer', 'Date', 'Status', { label: 'Total', align: 'right' }]}
+          busy={isFetching}
+          footer={
+            <div className="flex flex-wrap items-center justify-between gap-2 border-t border-gray-200 px-3 py-2 text-sm">
               <span>
-                Page {current.page} of {current.totalPages}
+                Showing {current.first} to {current.last} of {current.total}
               </span>
-              <button type="button" className={btnSecondary} disabled={current.page >= current.totalPages} onClick={() => setPage(current.page + 1)}>
-                Next
-              </button>
+              <div className="flex items-center gap-2">
+                <button type="button" className={btnSecondary} disabled={current.page <= 1} onClick={() => setPage(current.page - 1)}>
+                  Previous
+                </button>
+                <span>
+                  Page {current.page} of {current.totalPages}
+                </span>
+                <button type="button" className={btnSecondary} disabled={current.page >= current.totalPages} onClick={() => setPage(current.page + 1)}>
+                  Next
+                </button>
+              </div>
             </div>
-          </div>
-        </div>
+          }
+        >
+          {current.rows.map((order) => (
+            <Fragment key={order.id}>
+              <tr data-testid="order-row">
+                <td className={td}>
+                  <button
+                    type="button"
+                    className="font-medium text-indigo-700 hover:underline"
+                    aria-expanded={expanded === order.id}
+                    onClick={() => setExpanded(expanded === order.id ? null : order.id)}
+                  >
+                    {order.orderNumber}
+                  </button>
+                </td>
+                <td className={td}>
+                  <p>{customerName(order)}</p>
+                  <p className="text-xs text-gray-500">{order.phone}</p>
+                </td>
+                <td className={td}>{formatAdminDate(order.createdAt)}</td>
+                <td className={td}>
+                  <select
+                    aria-label={`Status of ${order.orderNumber}`}
+                    className="rounded-md border border-gray-300 px-2 py-1 text-sm"
+                    value={order.status}
+                    onChange={(e) => changeStatus(order, e.target.value as OrderStatus)}
+                  >
+                    {ORDER_STATUSES.map((s) => (
+                      <option key={s} value={s}>
+                        {s}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td className={`${td} text-right tabular-nums`}>{formatMoney(order.total)}</td>
+              </tr>
+              {expanded === order.id && (
+                <tr>
+                  <td colSpan={5} className="p-0">
+                    <OrderDetails order={order} />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          ))}
+        </DataTable>
       )}
       {showSizes && <SizeDistributionDialog orders={orders} onClose={() => setShowSizes(false)} />}
     </div>

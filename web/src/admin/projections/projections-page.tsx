@@ -2,8 +2,9 @@ import { errorMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { formatAdminDate } from '../shared/format-date';
 import { ProgressBar } from '../shared/progress-bar';
-import { errorPanel, pageTitle, td, th } from '../shared/styles';
+import { errorPanel, pageTitle, td } from '../shared/styles';
 import { rebuildProgress, useGetProjectionsQuery, useRebuildProjectionMutation, type ProjectionStatus } from './projections-api';
+import { DataTable } from '../shared/data-table';
 
 const stateTone = (state: string) =>
   /error|fail|stopped/i.test(state) ? 'bg-red-100 text-red-800' : /rebuild|catch|build|not started/i.test(state) ? 'bg-amber-100 text-amber-800' : 'bg-emerald-100 text-emerald-800';
@@ -39,63 +40,49 @@ export function ProjectionsPage() {
       ) : data.length === 0 ? (
         <p className="text-sm text-gray-500">No projections reported</p>
       ) : (
-        <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white">
-          <table className="min-w-full divide-y divide-gray-200">
-            <thead className="bg-gray-50">
-              <tr>
-                <th className={th}>Projection</th>
-                <th className={th}>Checkpoint</th>
-                <th className={th}>Lag</th>
-                <th className={th}>State</th>
-                <th className={th}>Owner</th>
-                <th className={th}>Rebuild</th>
+        <DataTable columns={['Projection', 'Checkpoint', 'Lag', 'State', 'Owner', 'Rebuild']}>
+          {data.map((p) => {
+            const progress = rebuildProgress(p);
+            return (
+              <tr key={p.name} data-testid="projection-row">
+                <td className={td}>
+                  <p className="font-medium">{p.name}</p>
+                  <p className="text-xs text-gray-500">
+                    version {p.version ?? 'n/a'} · {p.eventsHandled} events handled
+                  </p>
+                  {p.lastError && <p className="text-xs text-red-700">{p.lastError}</p>}
+                </td>
+                <td className={`${td} font-mono text-xs`}>{p.checkpoint ?? 'none'}</td>
+                <td className={`${td} tabular-nums`}>
+                  {p.lag ? `${p.lag.atLeast ? '≥ ' : ''}${p.lag.events} events` : 'n/a'}
+                  <br />
+                  <span className="text-xs text-gray-500">{p.lag ? `${p.lag.seconds} s` : ''}</span>
+                </td>
+                <td className={td}>
+                  <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${stateTone(p.state)}`}>{p.state}</span>
+                </td>
+                <td className={`${td} text-xs`}>{p.owner ?? 'unowned'}</td>
+                <td className={`${td} w-60`}>
+                  <button
+                    type="button"
+                    className="mb-1 rounded-md border border-gray-300 px-2 py-1 text-xs font-medium hover:bg-gray-50 disabled:opacity-50"
+                    disabled={rebuildState.isLoading || (progress !== null && progress < 100)}
+                    onClick={() => start(p)}
+                    aria-label={`Rebuild ${p.name}`}
+                  >
+                    Rebuild
+                  </button>
+                  {progress !== null && <ProgressBar value={progress} label={`Rebuild of ${p.name}`} />}
+                  {p.lastRebuildRequest && (
+                    <p className="text-[11px] text-gray-500">
+                      last request {p.lastRebuildRequest.status}, {formatAdminDate(p.lastRebuildRequest.finishedAt ?? p.lastRebuildRequest.requestedAt)}
+                    </p>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {data.map((p) => {
-                const progress = rebuildProgress(p);
-                return (
-                  <tr key={p.name} data-testid="projection-row">
-                    <td className={td}>
-                      <p className="font-medium">{p.name}</p>
-                      <p className="text-xs text-gray-500">
-                        version {p.version ?? 'n/a'} · {p.eventsHandled} events handled
-                      </p>
-                      {p.lastError && <p className="text-xs text-red-700">{p.lastError}</p>}
-                    </td>
-                    <td className={`${td} font-mono text-xs`}>{p.checkpoint ?? 'none'}</td>
-                    <td className={`${td} tabular-nums`}>
-                      {p.lag ? `${p.lag.atLeast ? '≥ ' : ''}${p.lag.events} events` : 'n/a'}
-                      <br />
-                      <span className="text-xs text-gray-500">{p.lag ? `${p.lag.seconds} s` : ''}</span>
-                    </td>
-                    <td className={td}>
-                      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${stateTone(p.state)}`}>{p.state}</span>
-                    </td>
-                    <td className={`${td} text-xs`}>{p.owner ?? 'unowned'}</td>
-                    <td className={`${td} w-60`}>
-                      <button
-                        type="button"
-                        className="mb-1 rounded-md border border-gray-300 px-2 py-1 text-xs font-medium hover:bg-gray-50 disabled:opacity-50"
-                        disabled={rebuildState.isLoading || (progress !== null && progress < 100)}
-                        onClick={() => start(p)}
-                        aria-label={`Rebuild ${p.name}`}
-                      >
-                        Rebuild
-                      </button>
-                      {progress !== null && <ProgressBar value={progress} label={`Rebuild of ${p.name}`} />}
-                      {p.lastRebuildRequest && (
-                        <p className="text-[11px] text-gray-500">
-                          last request {p.lastRebuildRequest.status}, {formatAdminDate(p.lastRebuildRequest.finishedAt ?? p.lastRebuildRequest.requestedAt)}
-                        </p>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </DataTable>
       )}
     </div>
   );

@@ -4,7 +4,8 @@ import { useToast } from '../../lib/toast';
 import { ConfirmDialog } from '../shared/confirm-dialog';
 import { formatAdminDate } from '../shared/format-date';
 import { Switch } from '../shared/switch';
-import { btnPrimary, btnSecondary, card, errorPanel, input, label, pageTitle, td, th } from '../shared/styles';
+import { btnPrimary, btnSecondary, card, errorPanel, input, label, pageTitle, td } from '../shared/styles';
+import { DataTable } from '../shared/data-table';
 import {
   useCreatePromoCodeMutation,
   useDeletePromoCodeMutation,
@@ -117,56 +118,43 @@ export function PromoCodesPage() {
       ) : data.length === 0 ? (
         <p className="text-sm text-gray-500">No promo codes found</p>
       ) : (
-        <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white">
-          <table className="min-w-full divide-y divide-gray-200">
-            <thead className="bg-gray-50">
-              <tr>
-                <th className={th}>Code</th>
-                <th className={th}>Discount</th>
-                <th className={th}>Status</th>
-                <th className={th}>Created</th>
-                <th className={th}>Actions</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {data.map((promo) => (
-                <tr key={promo.id}>
-                  <td className={`${td} font-mono font-semibold`}>{promo.code}</td>
-                  <td className={td}>
-                    {editing?.id === promo.id ? (
-                      <span className="flex gap-1">
-                        <input
-                          type="number"
-                          aria-label={`Discount of ${promo.code}`}
-                          className="w-20 rounded border border-gray-300 px-2 py-1"
-                          value={editing.percent}
-                          onChange={(e) => setEditing({ id: promo.id, percent: e.target.value })}
-                        />
-                        <button type="button" className={btnPrimary} onClick={saveEdit}>
-                          Save
-                        </button>
-                      </span>
-                    ) : (
-                      `${promo.percentOff}%`
-                    )}
-                  </td>
-                  <td className={td}>
-                    <span className="flex items-center gap-2">
-                      <Switch checked={promo.active} onChange={(next) => toggle(promo, next)} label={`Active: ${promo.code}`} />
-                      <span className="text-xs">{promo.active ? 'Active' : 'Inactive'}</span>
-                    </span>
-                  </td>
-                  <td className={td}>{formatAdminDate(promo.createdAt)}</td>
-                  <td className={td}>
-                    <button type="button" className="text-sm text-red-700 hover:underline" onClick={() => setDeleting(promo)}>
-                      Delete
+        <DataTable columns={['Code', 'Discount', 'Status', 'Created', 'Actions']}>
+          {data.map((promo) => (
+            <tr key={promo.id}>
+              <td className={`${td} font-mono font-semibold`}>{promo.code}</td>
+              <td className={td}>
+                {editing?.id === promo.id ? (
+                  <span className="flex gap-1">
+                    <input
+                      type="number"
+                      aria-label={`Discount of ${promo.code}`}
+                      className="w-20 rounded border border-gray-300 px-2 py-1"
+                      value={editing.percent}
+                      onChange={(e) => setEditing({ id: promo.id, percent: e.target.value })}
+                    />
+                    <button type="button" className={btnPrimary} onClick={saveEdit}>
+                      Save
                     </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  </span>
+                ) : (
+                  `${promo.percentOff}%`
+                )}
+              </td>
+              <td className={td}>
+                <span className="flex items-center gap-2">
+                  <Switch checked={promo.active} onChange={(next) => toggle(promo, next)} label={`Active: ${promo.code}`} />
+                  <span className="text-xs">{promo.active ? 'Active' : 'Inactive'}</span>
+                </span>
+              </td>
+              <td className={td}>{formatAdminDate(promo.createdAt)}</td>
+              <td className={td}>
+                <button type="button" className="text-sm text-red-700 hover:underline" onClick={() => setDeleting(promo)}>
+                  Delete
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {deleting && (
         <ConfirmDialog
