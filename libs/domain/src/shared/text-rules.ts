@@ -1,0 +1,75 @@
+/**
+ * What text the shop accepts, anywhere: from a client at the HTTP edge and into the event log.
+ * PostgreSQL cannot store NUL in text or jsonb, nor a lone surrogate in jsonb; C0 controls and
+ * non-characters are never part of a name, address or code a person typed. One rule, so the
+ * edge refuses exactly what the log would refuse (and a little more: controls).
+ */
+
+export type TextProblem = 'NUL byte' | 'control character' | 'lone surrogate' | 'non-character';
+
+export interface TextRuleOptions {
+  /** Tab, line feed and carriage return are allowed (multi-line fields, and the log's own check). */
+  allowLineBreaks?: boolean;
+}
+
+// Fast path: most text is plain; one regex test decides. \uFDD0-\uFDEF and \uFFFE\uFFFF are the
+// BMP non-characters; astral non-characters (U+1FFFE…) are checked in the slow path.
+// eslint-disable-next-line no-control-regex
+const SUSPECT = /[\u0000-\u001f\u007f\ud800-\udfff\ufdd0-\ufdef\ufffe\uffff]/;
+
+/** The first reason `text` is refused, or undefined when it is acceptable. */
+export function textProblem(text: string, options: TextRuleOptions = {}): TextProblem | undefined {
+  if (!SUSPECT.test(text)) return undefined;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0) return 'NUL byte';
+    if (c < 0x20 || c === 0x7f) {
+      if (options.allowLineBreaks && (c === 0x09 || c === 0x0a || c === 0x0d)) continue;
+      return 'control character';
+    }
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return 'lone surrogate';
+      const codePoint = ((c - 0xd800) << 10) + (next - 0xdc00) + 0x10000;
+      if ((codePoint & 0xfffe) === 0xfffe) return 'non-character';
+      i++;
+      continue;
+    }
+    if (c >= 0xdc00 && c <= 0xdfff) return 'lone surrogate';
+    if ((c >= 0xfdd0 && c <= 0xfdef) || c === 0xfffe || c === 0xffff) return 'non-character';
+  }
+  return undefined;
+}
+
+export interface TextViolation {
+  /** Where in the value: `customer.firstName`, `items[2].name`, or `(key)` for an object key. */
+  path: string;
+  problem: TextProblem;
+}
+
+/**
+ * The first string (value or object key) anywhere in a JSON-like value that breaks the rule.
+ * Iterative, so a deeply nested value cannot overflow the stack here.
+ */
+export function findTextViolation(value: unknown, options: TextRuleOptions = {}, root = ''): TextViolation | undefined {
+  const stack: Array<[unknown, string]> = [[value, root]];
+  while (stack.length > 0) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'string') {
+      const problem = textProblem(v, options);
+      if (problem) return { path: path || '(value)', problem };
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${path}[${i}]`]);
+    } else if (v !== null && typeof v === 'object') {
+      const keys = Object.keys(v);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i];
+        const at = path ? `${path}.${key}` : key;
+        const problem = textProblem(key, options);
+        if (problem) return { path: `${at} (key)`, problem };
+        stack.push([(v as Record<string, unknown>)[key], at]);
+      }
+    }
+  }
+  return undefined;
+}
