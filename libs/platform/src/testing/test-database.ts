@@ -38,3 +38,23 @@ export async function countStoredEvents(url: string): Promise<number> {
     await client.end();
   }
 }
+
+/**
+ * Waits until readers see every event stored in the database. Readers see only below the
+ * server-wide snapshot horizon, which a transaction in another suite's database can hold back
+ * for a moment; a test that reads right after appending must wait for this, not sleep.
+ */
+export async function waitUntilStoredEventsVisible(
+  url: string,
+  visibleCount: () => Promise<number>,
+  timeoutMs = 15_000,
+): Promise<number> {
+  const stored = await countStoredEvents(url);
+  const deadline = Date.now() + timeoutMs;
+  for (let pause = 5; ; pause = Math.min(200, pause * 2)) {
+    const visible = await visibleCount();
+    if (visible >= stored) return visible;
+    if (Date.now() > deadline) throw new Error(`only ${visible} of ${stored} stored events became visible within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}

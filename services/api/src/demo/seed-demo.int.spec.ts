@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { createEventStore } from '#event-store/create-event-store.js';
 import type { EventStore } from '#event-store/event-store.port.js';
-import { countStoredEvents, createTestDatabase } from '#platform/testing/test-database.js';
+import { countStoredEvents, createTestDatabase, waitUntilStoredEventsVisible } from '#platform/testing/test-database.js';
 import { DEMO_POSTERS, DEMO_PRODUCTS } from './demo-catalogue.js';
 import { seedDemoShop } from './seed-demo.js';
 
@@ -28,6 +28,7 @@ describe('demo shop seed (real PostgreSQL event store)', () => {
     const result = await seedDemoShop(store, uploads);
     expect(result).toEqual({ seeded: true, posters: DEMO_POSTERS.length });
 
+    await waitUntilStoredEventsVisible(db.url, async () => (await store.readAll({ maxCount: 1000 })).length);
     const events = await store.readAll({ maxCount: 1000 });
     const count = (type: string) => events.filter((e) => e.type === type).length;
     expect(count('PosterCreated')).toBe(DEMO_POSTERS.length);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createEventStore } from '#event-store/create-event-store.js';
 import type { EventStore, NewEvent } from '#event-store/event-store.port.js';
-import { createTestDatabase } from '#platform/testing/test-database.js';
+import { createTestDatabase, waitUntilStoredEventsVisible } from '#platform/testing/test-database.js';
 import type { EventLogFilters, EventLogQuery } from './event-log.query.js';
 import { PostgresEventLogQuery } from './postgres-event-log.query.js';
 import { ScanningEventLogQuery } from './scanning-event-log.query.js';
@@ -33,6 +33,7 @@ describe('event log queries: SQL and port scan agree', () => {
     }
     sql = new PostgresEventLogQuery(db.url);
     scan = new ScanningEventLogQuery(store);
+    await waitUntilStoredEventsVisible(db.url, async () => (await store.readAll({ maxCount: 1000 })).length);
   });
   afterAll(async () => {
     await sql.close();
