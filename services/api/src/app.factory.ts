@@ -32,9 +32,9 @@ export async function createApiApp(config: AppConfig, options: AppModuleOptions 
     bodyParser: false,
   });
   app.useLogger(app.get(PinoLogger));
-  // The client IP (login rate limits, logs) comes from X-Forwarded-For only when a proxy on a
-  // private network sent it (nginx in front, docker networks); TRUST_PROXY overrides.
-  app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback, linklocal, uniquelocal');
+  // The client IP (login limits, logs) comes from X-Forwarded-For only from proxies TRUST_PROXY
+  // names: trusting any private address by default let a client on the LAN pick its own IP.
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   // The web fetches with cache: 'no-store'; hashing every JSON body for an ETag is wasted work.
   app.set('etag', false);

@@ -29,6 +29,20 @@ export interface AppConfig {
   publicCacheMs: number;
   /** Longest wait of a query sent with X-Wait-For-Position (WAIT_FOR_POSITION_MS, default 2 s). */
   waitForPositionMs: number;
+  /**
+   * Which proxies may speak for the client (X-Forwarded-For/-Proto), as Express's `trust proxy`:
+   * false (the default: nobody), true, a hop count, or addresses/subnets ('loopback, 10.0.0.0/8').
+   */
+  trustProxy: boolean | number | string;
+}
+
+/** TRUST_PROXY: unset/false → false, true, a hop count, or a list Express understands. */
+export function parseTrustProxy(value: string | undefined): boolean | number | string {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -57,5 +71,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     readPoolSize: Number(env.READ_POOL_SIZE ?? 10),
     publicCacheMs: Number(env.PUBLIC_CACHE_MS ?? 1000),
     waitForPositionMs: Number(env.WAIT_FOR_POSITION_MS ?? 2000),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

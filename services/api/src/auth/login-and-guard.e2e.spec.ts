@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import jwt from 'jsonwebtoken';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { adminStream } from '#domain/streams.js';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../testing/test-app.js';
 
@@ -60,12 +62,59 @@ describe('admin auth (HTTP)', () => {
     await t.request().get(guarded).set('Authorization', `Bearer ${token}`).expect(200);
   });
 
-  it('rate-limits login attempts per username (429)', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) {
-      statuses.push((await t.request().post('/api/admin/login').send({ username: 'victim', password: `guess${i}` })).status);
+  it('limits parallel guesses: counted when they start, so 40 at once get 5 checks and 35 × 429 with Retry-After', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => t.request().post('/api/admin/login').send({ username: 'victim', password: `guess${i}` })),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(35);
+    const refused = answers.find((r) => r.status === 429)!;
+    expect(refused.body.message).toBe('Too many login attempts. Please wait a few minutes and try again.');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
+  describe('from several clients (loopback addresses 127.0.0.x on a listening server)', () => {
+    let port: number;
+    beforeAll(async () => {
+      await t.app.listen(0, '127.0.0.1');
+      port = (t.app.getHttpServer().address() as AddressInfo).port;
+    });
+
+    /** A login POST whose socket comes from `from`, optionally claiming another client in X-Forwarded-For. */
+    function loginFrom(from: string, password: string, forwardedFor?: string): Promise<number> {
+      const body = JSON.stringify({ username: TEST_ADMIN.username, password });
+      return new Promise((resolve, reject) => {
+        const req = http.request(
+          {
+            host: '127.0.0.1', port, localAddress: from, method: 'POST', path: '/api/admin/login',
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
     }
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    expect(statuses.slice(10)).toEqual([429, 429]);
+
+    it("keeps the owner's login open from another client while one client guesses the admin's password", async () => {
+      const guesses = await Promise.all(Array.from({ length: 20 }, (_, i) => loginFrom('127.0.0.3', `wrong${i}`)));
+      expect(guesses.filter((s) => s === 401)).toHaveLength(5);
+      expect(guesses.filter((s) => s === 429)).toHaveLength(15);
+      // One more guess, alone, is checked and starts a 30 s back-off for this client and username:
+      // even the right password waits, while the owner on another client does not.
+      expect(await loginFrom('127.0.0.3', 'wrong-again')).toBe(401);
+      expect(await loginFrom('127.0.0.3', TEST_ADMIN.password)).toBe(429);
+      expect(await loginFrom('127.0.0.4', TEST_ADMIN.password)).toBe(200);
+    });
+
+    it('ignores a spoofed X-Forwarded-For by default (TRUST_PROXY unset): a blocked client stays blocked', async () => {
+      expect(t.config.trustProxy).toBe(false);
+      expect(await loginFrom('127.0.0.3', TEST_ADMIN.password, '203.0.113.9')).toBe(429);
+      expect(await loginFrom('127.0.0.3', 'another-guess', '198.51.100.1')).toBe(429);
+    });
   });
 });

@@ -1,49 +1,116 @@
 /**
- * Failed-attempt counter per key in a fixed window, in memory (per API process). Login is
- * limited per client IP and per username, so neither spraying one account from many IPs nor
- * many accounts from one IP gets far. Only failures count: a shop whose admins log in often is
- * never locked out by its own successes. Several replicas each keep their own window.
+ * Login guessing limits, in memory (per API process). An attempt is counted when it starts,
+ * before the password is checked, so parallel guesses cannot all slip in while the first ones
+ * are still being verified; a success refunds it. Past a few free failures a key backs off
+ * exponentially (never a fixed lock), and only one attempt at a time is let through.
+ *
+ * Keys are per client and per (username, client): an attacker slows down only themselves, so
+ * the owner logging in from anywhere else is never locked out of their own shop.
  */
-export class AttemptLimiter {
-  private readonly windows = new Map<string, { start: number; failures: number }>();
+export interface BackoffPolicy {
+  /** Failures allowed before backing off. */
+  freeFailures: number;
+  /** Wait after the first failure past the free ones; doubles with each further failure. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+interface KeyState {
+  failures: number;
+  inFlight: number;
+  blockedUntil: number;
+  lastSeen: number;
+}
+
+/** success forgives the key; failure keeps the count; refund undoes an attempt never made. */
+export type Outcome = 'success' | 'failure' | 'refund';
+
+export type Attempt = { allowed: true; settle: (outcome: Outcome) => void } | { allowed: false; retryAfterMs: number };
+
+const MAX_KEYS = 50_000;
+
+export class BackoffLimiter {
+  private readonly keys = new Map<string, KeyState>();
 
   constructor(
-    private readonly maxFailures: number,
-    private readonly windowMs: number,
+    private readonly policy: BackoffPolicy,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** True when the key already used up its failures in the current window. */
-  blocked(key: string): boolean {
-    const w = this.current(key);
-    return w !== undefined && w.failures >= this.maxFailures;
-  }
-
-  fail(key: string): void {
+  /** Counts an attempt now, or says how long to wait. Synchronous: atomic in Node's event loop. */
+  begin(key: string): Attempt {
     const t = this.now();
-    let w = this.current(key);
-    if (!w) {
-      w = { start: t, failures: 0 };
-      this.windows.set(key, w);
-      if (this.windows.size > 10_000) this.prune(t);
+    let s = this.keys.get(key);
+    if (s && s.inFlight === 0 && s.blockedUntil <= t && t - s.lastSeen > this.policy.maxDelayMs) {
+      this.keys.delete(key); // quiet for longer than the longest back-off: forgiven
+      s = undefined;
     }
-    w.failures++;
-  }
-
-  reset(key: string): void {
-    this.windows.delete(key);
-  }
-
-  private current(key: string) {
-    const w = this.windows.get(key);
-    if (w && this.now() - w.start >= this.windowMs) {
-      this.windows.delete(key);
-      return undefined;
+    if (s && s.blockedUntil > t) return { allowed: false, retryAfterMs: s.blockedUntil - t };
+    if (s && s.failures >= this.policy.freeFailures && s.inFlight > 0) return { allowed: false, retryAfterMs: this.policy.baseDelayMs };
+    if (!s) {
+      if (this.keys.size >= MAX_KEYS) this.prune(t);
+      s = { failures: 0, inFlight: 0, blockedUntil: 0, lastSeen: t };
+      this.keys.set(key, s);
     }
-    return w;
+    const state = s;
+    const blockedBefore = state.blockedUntil;
+    state.failures++;
+    state.inFlight++;
+    state.lastSeen = t;
+    const over = state.failures - this.policy.freeFailures;
+    if (over > 0) state.blockedUntil = t + Math.min(this.policy.maxDelayMs, this.policy.baseDelayMs * 2 ** Math.min(30, over - 1));
+    let settled = false;
+    return {
+      allowed: true,
+      settle: (outcome) => {
+        if (settled) return;
+        settled = true;
+        state.inFlight--;
+        if (outcome === 'success' && this.keys.get(key) === state) this.keys.delete(key);
+        if (outcome === 'refund') {
+          state.failures--;
+          state.blockedUntil = blockedBefore;
+        }
+      },
+    };
   }
 
   private prune(t: number): void {
-    for (const [k, w] of this.windows) if (t - w.start >= this.windowMs) this.windows.delete(k);
+    for (const [k, s] of this.keys) if (s.inFlight === 0 && s.blockedUntil <= t) this.keys.delete(k);
+    // Still full (an attack from very many clients): drop the oldest half rather than grow.
+    if (this.keys.size >= MAX_KEYS) [...this.keys.keys()].slice(0, MAX_KEYS / 2).forEach((k) => this.keys.delete(k));
   }
+}
+
+/** Both limits of a login: the client's, and the (username, client) pair's. */
+export class LoginThrottle {
+  constructor(
+    private readonly perClient: BackoffLimiter,
+    private readonly perUserAndClient: BackoffLimiter,
+  ) {}
+
+  begin(username: string, client: string): Attempt {
+    const pair = this.perUserAndClient.begin(`${username.toLowerCase()}\u0000${client}`);
+    if (!pair.allowed) return pair;
+    const whole = this.perClient.begin(client);
+    if (!whole.allowed) {
+      pair.settle('refund');
+      return whole;
+    }
+    return {
+      allowed: true,
+      settle: (outcome) => {
+        pair.settle(outcome);
+        whole.settle(outcome);
+      },
+    };
+  }
+}
+
+/** Five free failures per (username, client), then 30 s, 1 min, 2 min … up to 15 min; twenty per client. */
+export function defaultLoginThrottle(now: () => number = Date.now): LoginThrottle {
+  return new LoginThrottle(
+    new BackoffLimiter({ freeFailures: 20, baseDelayMs: 30_000, maxDelayMs: 15 * 60_000 }, now),
+    new BackoffLimiter({ freeFailures: 5, baseDelayMs: 30_000, maxDelayMs: 15 * 60_000 }, now),
+  );
 }

@@ -1,25 +1,74 @@
 import { describe, expect, it } from '@jest/globals';
-import { AttemptLimiter } from './login-rate-limiter.js';
+import { BackoffLimiter, defaultLoginThrottle, type Attempt } from './login-rate-limiter.js';
 
-describe('AttemptLimiter', () => {
-  it('blocks a key after its failures in the window, and forgets them when the window ends', () => {
+const policy = { freeFailures: 3, baseDelayMs: 1000, maxDelayMs: 8000 };
+const allowed = (a: Attempt) => (a.allowed ? a : undefined);
+
+describe('BackoffLimiter', () => {
+  it('lets the free failures through, then backs off exponentially up to the cap', () => {
     let now = 0;
-    const limiter = new AttemptLimiter(3, 1000, () => now);
-    for (let i = 0; i < 3; i++) {
-      expect(limiter.blocked('ip')).toBe(false);
-      limiter.fail('ip');
+    const limiter = new BackoffLimiter(policy, () => now);
+    for (let i = 0; i < 3; i++) allowed(limiter.begin('k'))!.settle('failure');
+    allowed(limiter.begin('k'))!.settle('failure'); // 4th: allowed, and sets a 1 s wait
+    expect(limiter.begin('k')).toEqual({ allowed: false, retryAfterMs: 1000 });
+    now += 1000;
+    allowed(limiter.begin('k'))!.settle('failure'); // 5th: 2 s
+    expect(limiter.begin('k')).toEqual({ allowed: false, retryAfterMs: 2000 });
+    const waits: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const refused = limiter.begin('k');
+      now += refused.allowed ? 0 : refused.retryAfterMs;
+      waits.push(refused.allowed ? 0 : refused.retryAfterMs);
+      allowed(limiter.begin('k'))!.settle('failure');
     }
-    expect(limiter.blocked('ip')).toBe(true);
-    expect(limiter.blocked('other')).toBe(false);
-    now = 1000;
-    expect(limiter.blocked('ip')).toBe(false);
+    expect(waits).toEqual([2000, 4000, 8000, 8000, 8000]);
+    expect(limiter.begin('other').allowed).toBe(true);
   });
 
-  it('is cleared by a reset (a successful login)', () => {
-    const limiter = new AttemptLimiter(1, 1000, () => 0);
-    limiter.fail('admin');
-    expect(limiter.blocked('admin')).toBe(true);
-    limiter.reset('admin');
-    expect(limiter.blocked('admin')).toBe(false);
+  it('counts an attempt when it starts: parallel attempts past the free ones are refused', () => {
+    const limiter = new BackoffLimiter(policy, () => 0);
+    const results = Array.from({ length: 40 }, () => limiter.begin('k'));
+    expect(results.filter((r) => r.allowed)).toHaveLength(3);
+  });
+
+  it('forgives on success, and undoes a refunded attempt', () => {
+    const limiter = new BackoffLimiter(policy, () => 0);
+    for (let i = 0; i < 3; i++) allowed(limiter.begin('k'))!.settle('failure');
+    allowed(limiter.begin('k'))!.settle('success');
+    for (let i = 0; i < 3; i++) allowed(limiter.begin('k'))!.settle('refund');
+    expect(limiter.begin('k').allowed).toBe(true);
+  });
+
+  it('forgets a key that stayed quiet longer than the longest back-off', () => {
+    let now = 0;
+    const limiter = new BackoffLimiter(policy, () => now);
+    for (let i = 0; i < 6; i++) {
+      const a = limiter.begin('k');
+      if (a.allowed) a.settle('failure');
+    }
+    now += 8001 + 8000;
+    for (let i = 0; i < 3; i++) allowed(limiter.begin('k'))!.settle('failure');
+  });
+});
+
+describe('login throttle', () => {
+  it("limits a guessing client without touching the owner's login from another client", () => {
+    const throttle = defaultLoginThrottle(() => 0);
+    const guesses = Array.from({ length: 40 }, () => throttle.begin('admin', '10.0.0.66'));
+    expect(guesses.filter((g) => g.allowed)).toHaveLength(5);
+    expect(throttle.begin('admin', '10.0.0.7').allowed).toBe(true);
+  });
+
+  it('limits one client spraying many usernames', () => {
+    const throttle = defaultLoginThrottle(() => 0);
+    let allowedCount = 0;
+    for (let i = 0; i < 100; i++) {
+      const a = throttle.begin(`user${i}`, '10.0.0.66');
+      if (a.allowed) {
+        allowedCount++;
+        a.settle('failure');
+      }
+    }
+    expect(allowedCount).toBe(21);
   });
 });
