@@ -25,9 +25,10 @@ async function main(): Promise<void> {
     projections: ALL_PROJECTIONS,
     replicaId: config.replicaId,
     batchSize: config.batchSize,
+    retryBackoff: config.retryBackoff,
     logger: log,
     onCommitted: (name, slot, _position, events) => metrics.committed(name, slot, events),
-    onFailed: (name, slot) => metrics.failed(name, slot),
+    onFailed: (name, slot, _eventId, failure) => metrics.failed(name, slot, failure.eventType),
   });
   await runner.start();
   const server = await startHealthServer({ port: config.port, pool, store, runner, metrics });

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { eventStoreConfigFromEnv, type EventStoreConfig } from '#event-store/create-event-store.js';
+import type { RetryBackoff } from './runner/checkpoints.js';
 
 export interface ProjectorConfig {
   databaseUrl: string;
@@ -7,9 +8,11 @@ export interface ProjectorConfig {
   port: number;
   replicaId: string;
   batchSize: number;
+  /** Back-off of a failed projection (PROJECTOR_RETRY_BASE_MS, PROJECTOR_RETRY_MAX_MS). */
+  retryBackoff: RetryBackoff;
 }
 
-/** DATABASE_URL (read models, checkpoints), EVENT_STORE / EVENTSTORE_CONNECTION_STRING, PROJECTOR_PORT, PROJECTOR_REPLICA_ID. */
+/** DATABASE_URL (read models, checkpoints), EVENT_STORE / EVENTSTORE_CONNECTION_STRING, PROJECTOR_PORT, PROJECTOR_REPLICA_ID, PROJECTOR_RETRY_*_MS. */
 export function projectorConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ProjectorConfig {
   if (!env.DATABASE_URL) throw new Error('DATABASE_URL is required (read models and checkpoints live there)');
   return {
@@ -18,5 +21,14 @@ export function projectorConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Pr
     port: Number(env.PROJECTOR_PORT ?? 3001),
     replicaId: env.PROJECTOR_REPLICA_ID ?? `${hostname()}-${process.pid}`,
     batchSize: Number(env.PROJECTOR_BATCH_SIZE ?? 2000),
+    retryBackoff: {
+      baseMs: positive(env.PROJECTOR_RETRY_BASE_MS, 1000),
+      maxMs: positive(env.PROJECTOR_RETRY_MAX_MS, 5 * 60_000),
+    },
   };
+}
+
+function positive(text: string | undefined, fallback: number): number {
+  const n = Number(text);
+  return text !== undefined && Number.isFinite(n) && n > 0 ? n : fallback;
 }

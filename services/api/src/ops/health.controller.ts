@@ -3,12 +3,42 @@ import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/s
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Redis } from 'ioredis';
-import type { EventStore } from '#event-store/event-store.port.js';
+import type { EventStore, Position } from '#event-store/event-store.port.js';
 import type { AppConfig } from '#platform/config/app-config.js';
 import { PROJECTION_NAMES } from '#read-models/projection-names.js';
 import { APP_CONFIG, EVENT_STORE } from '../common/tokens.js';
+import { judgeProjections, stallThresholdMs, type CheckpointView, type ProjectionVerdict } from './projection-health.js';
 
-type PartState = { status: 'up' | 'down' | 'disabled'; [key: string]: unknown };
+type PartState = { status: 'up' | 'down' | 'disabled' | 'degraded'; [key: string]: unknown };
+
+interface CheckpointRow {
+  projection: string;
+  status: string;
+  commit_position: string;
+  prepare_position: string;
+  updated_at: Date;
+  last_error: string | null;
+  last_error_event_id: string | null;
+  failed_event_type: string | null;
+  failed_commit_position: string | null;
+  failed_prepare_position: string | null;
+  first_failed_at: Date | null;
+  attempts: number;
+  next_retry_at: Date | null;
+}
+
+/** What the admin needs to act on a failed projection. */
+function failureOf(r: CheckpointRow) {
+  return {
+    eventType: r.failed_event_type,
+    eventId: r.last_error_event_id,
+    position: r.failed_commit_position !== null ? `${r.failed_commit_position}/${r.failed_prepare_position}` : null,
+    error: r.last_error,
+    firstFailedAt: r.first_failed_at,
+    attempts: Number(r.attempts),
+    nextRetryAt: r.next_retry_at,
+  };
+}
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -17,14 +47,17 @@ function withTimeout<T>(p: Promise<T>, what: string): Promise<T> {
 }
 
 /**
- * Ready when the event store and the database answer (and Redis, when configured). Projection
- * lag is reported but never makes the API unready: a slow projector means stale reads, not
- * refused writes.
+ * 200 "ok" when the event store and the database answer (and Redis, when configured) and every
+ * projection runs. 503 "unavailable" when a dependency is down; 503 "degraded" when a
+ * projection failed on an event, stalled, or was never started by a running projector: its
+ * reads are silently stale, which is data loss from the admin's point of view. Lag alone
+ * (a projection catching up) stays 200.
  */
 @ApiTags('ops')
 @Controller('health')
 export class HealthController {
   private redis: Redis | undefined;
+  private readonly stallMs = stallThresholdMs();
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -33,13 +66,24 @@ export class HealthController {
   ) {}
 
   @Get()
-  @ApiOkResponse({ description: 'Ready' })
-  @ApiServiceUnavailableResponse({ description: 'A dependency is down' })
+  @ApiOkResponse({ description: 'Ready, every projection running' })
+  @ApiServiceUnavailableResponse({ description: 'A dependency is down ("unavailable") or a projection failed or stalled ("degraded")' })
   async health(@Res() res: Response): Promise<void> {
     const [eventStore, database, redis] = await Promise.all([this.checkEventStore(), this.checkDatabase(), this.checkRedis()]);
     const projections = await this.checkProjections(eventStore.head as string | undefined);
     const ready = eventStore.status === 'up' && database.status === 'up' && redis.status !== 'down';
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', eventStore, database, redis, projections });
+    const degraded = projections.status === 'degraded';
+    const status = !ready ? 'unavailable' : degraded ? 'degraded' : 'ok';
+    const body: Record<string, unknown> = { status, eventStore, database, redis, projections };
+    if (degraded) {
+      const list = projections.list as Array<{ projection: string; failure?: unknown }>;
+      body.degraded = [
+        ...(projections.failed ?? []).map((name) => ({ projection: name, reason: 'failed', failure: list.find((p) => p.projection === name)?.failure })),
+        ...(projections.stalled ?? []).map((name) => ({ projection: name, reason: 'stalled' })),
+        ...(projections.missing ?? []).map((name) => ({ projection: name, reason: 'not started' })),
+      ];
+    }
+    res.status(status === 'ok' ? 200 : 503).json(body);
   }
 
   private async checkEventStore(): Promise<PartState> {
@@ -72,43 +116,66 @@ export class HealthController {
     }
   }
 
-  private async checkProjections(head: string | undefined): Promise<PartState> {
+  private async checkProjections(head: string | undefined): Promise<PartState & Partial<ProjectionVerdict>> {
     try {
-      const rows: Array<{ projection: string; status: string; commit_position: string; prepare_position: string; last_event_at: Date | null }> =
-        await withTimeout(
-          this.dataSource.query(
-            `SELECT projection, status, commit_position, prepare_position, last_event_at FROM projector.checkpoints WHERE slot = 'live' ORDER BY projection`,
-          ),
-          'projections',
-        );
+      const { rows, now, projectorUpSince } = await withTimeout(this.readCheckpoints(), 'projections');
       const [headCommit, headPrepare] = (head ?? '-1/-1').split('/').map((x) => BigInt(x));
-      const list = rows.map((r) => {
+      const pendingSince = new Map<string, Date | null>();
+      const list = [];
+      const views: CheckpointView[] = [];
+      for (const r of rows) {
         const commit = BigInt(r.commit_position);
         const prepare = BigInt(r.prepare_position);
+        const position = `${commit}/${prepare}`;
         const caughtUp = commit > headCommit || (commit === headCommit && prepare >= headPrepare);
-        return {
+        if (!caughtUp && !pendingSince.has(position)) pendingSince.set(position, await this.oldestPendingAt({ commit, prepare }));
+        const oldestPendingAt = caughtUp ? null : (pendingSince.get(position) ?? null);
+        views.push({ projection: r.projection, status: r.status, caughtUp, updatedAt: new Date(r.updated_at), oldestPendingAt });
+        list.push({
           projection: r.projection,
           status: r.status,
-          position: `${commit}/${prepare}`,
+          position,
           caughtUp,
-          lagSeconds: caughtUp || !r.last_event_at ? 0 : Math.max(0, (Date.now() - new Date(r.last_event_at).getTime()) / 1000),
-        };
-      });
-      // A projection without a live checkpoint has not been started by any projector replica yet.
-      const missing = PROJECTION_NAMES.filter((name) => !list.some((p) => p.projection === name));
-      const failed = list.filter((p) => p.status === 'failed').map((p) => p.projection);
+          lagSeconds: caughtUp || !oldestPendingAt ? 0 : Math.max(0, Math.round((now.getTime() - oldestPendingAt.getTime()) / 1000)),
+          ...(r.status === 'failed' ? { failure: failureOf(r) } : {}),
+        });
+      }
+      const verdict = judgeProjections(views, PROJECTION_NAMES, { now, stallMs: this.stallMs, projectorUpSince });
+      const bad = verdict.failed.length + verdict.stalled.length + verdict.missing.length > 0;
       return {
-        status: failed.length > 0 || missing.length > 0 ? 'down' : 'up',
+        status: bad ? 'degraded' : 'up',
         count: list.length,
         behind: list.filter((p) => !p.caughtUp).length,
-        failed,
-        missing,
+        ...verdict,
         maxLagSeconds: list.reduce((m, p) => Math.max(m, p.lagSeconds), 0),
         list,
       };
     } catch (e) {
       // No projector schema yet (fresh database, projector not started): not an API failure.
       return { status: 'down', error: (e as Error).message, list: [] };
+    }
+  }
+
+  private async readCheckpoints(): Promise<{ rows: CheckpointRow[]; now: Date; projectorUpSince: Date | null }> {
+    const rows: CheckpointRow[] = await this.dataSource.query(
+      `SELECT projection, status, commit_position, prepare_position, updated_at, last_error, last_error_event_id, failed_event_type,
+              failed_commit_position, failed_prepare_position, first_failed_at, attempts, next_retry_at
+         FROM projector.checkpoints WHERE slot = 'live' ORDER BY projection`,
+    );
+    // The database's clock, like updated_at's: an API host whose clock drifts cannot invent a stall.
+    const [clock] = await this.dataSource.query(
+      `SELECT now() AS now, (SELECT min(started_at) FROM projector.replicas WHERE heartbeat_at > now() - interval '10 seconds') AS up_since`,
+    );
+    return { rows, now: new Date(clock.now), projectorUpSince: clock.up_since ? new Date(clock.up_since) : null };
+  }
+
+  /** When the first event past a checkpoint was recorded (any type: a projection also has to step over the others). */
+  private async oldestPendingAt(position: Position): Promise<Date | null> {
+    try {
+      const [next] = await withTimeout(this.store.readAll({ fromPosition: position, maxCount: 1 }), 'event store');
+      return next?.createdAt ?? null;
+    } catch {
+      return null;
     }
   }
 

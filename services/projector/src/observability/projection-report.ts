@@ -11,6 +11,16 @@ export interface ProjectionReport {
   owner: string | null;
   lastError: string | null;
   lastErrorEventId: string | null;
+  /** Set while failed: the event it stopped on and where the retries stand. */
+  failure: {
+    eventId: string | null;
+    eventType: string | null;
+    position: string | null;
+    error: string | null;
+    firstFailedAt: string | null;
+    attempts: number;
+    nextRetryAt: string | null;
+  } | null;
   eventsHandled: number;
   /** Global positions between the checkpoint and the head (PostgreSQL store: events). */
   lagEvents: number;
@@ -45,6 +55,18 @@ export async function projectionReports(pool: pg.Pool, store: EventStore): Promi
       owner: r.owner ?? null,
       lastError: r.last_error ?? null,
       lastErrorEventId: r.last_error_event_id ?? null,
+      failure:
+        r.status === 'failed'
+          ? {
+              eventId: r.last_error_event_id ?? null,
+              eventType: r.failed_event_type ?? null,
+              position: r.failed_commit_position != null ? `${r.failed_commit_position}/${r.failed_prepare_position}` : null,
+              error: r.last_error ?? null,
+              firstFailedAt: r.first_failed_at ? new Date(r.first_failed_at).toISOString() : null,
+              attempts: Number(r.attempts ?? 0),
+              nextRetryAt: r.next_retry_at ? new Date(r.next_retry_at).toISOString() : null,
+            }
+          : null,
       eventsHandled: Number(r.events_handled),
       lagEvents: Math.max(0, Number(head.prepare - position.prepare)),
       lagSeconds,

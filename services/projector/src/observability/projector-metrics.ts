@@ -32,6 +32,7 @@ export class ProjectorMetrics {
   readonly registry: Registry;
   private readonly handled: Counter<'projection' | 'slot'>;
   private readonly errors: Counter<'projection' | 'slot'>;
+  private readonly failures: Counter<'projection' | 'slot' | 'event_type'>;
   private readonly rates = new RateWindow();
   private readonly refresh: () => Promise<void>;
 
@@ -40,6 +41,10 @@ export class ProjectorMetrics {
     this.registry.setDefaultLabels({ service: 'projector', replica: replicaId });
     this.handled = new Counter({ name: 'projector_events_handled_total', help: 'Events applied by this replica', labelNames: ['projection', 'slot'], registers: [this.registry] });
     this.errors = new Counter({ name: 'projector_errors_total', help: 'Batches that failed (poison events included)', labelNames: ['projection', 'slot'], registers: [this.registry] });
+    this.failures = new Counter({
+      name: 'projector_projection_failures_total', help: 'Failed attempts of a projection by this replica (each retry that fails counts)',
+      labelNames: ['projection', 'slot', 'event_type'], registers: [this.registry],
+    });
     const rates = this.rates;
     new Gauge({
       name: 'projector_events_per_second', help: 'Events applied per second by this replica (10 s window)', labelNames: ['projection'], registers: [this.registry],
@@ -53,12 +58,15 @@ export class ProjectorMetrics {
     this.refresh = async () => {
         const { head, projections } = await projectionReports(pool, store);
         headGauge.set(Number(head.prepare));
-        for (const g of [checkpoint, lagEvents, lagSeconds, owner, failed]) g.reset();
+        for (const g of [checkpoint, lagEvents, lagSeconds, owner, failed, attempts, retryIn]) g.reset();
         for (const p of projections) {
           checkpoint.set({ projection: p.projection, slot: p.slot, version: String(p.version) }, Number(p.position.split('/')[1]));
           lagEvents.set({ projection: p.projection, slot: p.slot }, p.lagEvents);
           lagSeconds.set({ projection: p.projection, slot: p.slot }, p.lagSeconds);
           failed.set({ projection: p.projection, slot: p.slot }, p.status === 'failed' ? 1 : 0);
+          attempts.set({ projection: p.projection, slot: p.slot }, p.failure?.attempts ?? 0);
+          const next = p.failure?.nextRetryAt ? Date.parse(p.failure.nextRetryAt) : null;
+          retryIn.set({ projection: p.projection, slot: p.slot }, next === null ? 0 : Math.max(0, (next - Date.now()) / 1000));
           if (p.owner && p.slot === 'live') owner.set({ projection: p.projection, owner: p.owner }, 1);
         }
         const age = (store as { oldestOpenTransactionAgeSeconds?: () => Promise<number> }).oldestOpenTransactionAgeSeconds;
@@ -69,6 +77,8 @@ export class ProjectorMetrics {
     const lagSeconds = new Gauge({ name: 'projector_lag_seconds', help: 'Age of the oldest event not yet projected', labelNames: ['projection', 'slot'], registers: [this.registry] });
     const owner = new Gauge({ name: 'projector_projection_owner', help: '1 for the replica owning the projection', labelNames: ['projection', 'owner'], registers: [this.registry] });
     const failed = new Gauge({ name: 'projector_projection_failed', help: '1 when a projection stopped on an event', labelNames: ['projection', 'slot'], registers: [this.registry] });
+    const attempts = new Gauge({ name: 'projector_projection_failure_attempts', help: 'Failed attempts in a row on the event a projection stopped on (0 when running)', labelNames: ['projection', 'slot'], registers: [this.registry] });
+    const retryIn = new Gauge({ name: 'projector_projection_next_retry_seconds', help: 'Seconds until a failed projection is tried again (0 when running or due)', labelNames: ['projection', 'slot'], registers: [this.registry] });
     const oldestTx = new Gauge({ name: 'projector_event_store_oldest_transaction_age_seconds', help: 'Oldest open writing transaction in the store: readers wait behind it', registers: [this.registry] });
   }
 
@@ -84,8 +94,9 @@ export class ProjectorMetrics {
     this.rates.add(projection, events);
   }
 
-  failed(projection: string, slot: 'live' | 'build'): void {
+  failed(projection: string, slot: 'live' | 'build', eventType: string | null = null): void {
     this.errors.inc({ projection, slot });
+    this.failures.inc({ projection, slot, event_type: eventType ?? '' });
   }
 }
 

@@ -12,12 +12,16 @@ export class OwnershipLost extends Error {
 export class PoisonEvent extends Error {
   override readonly name = 'PoisonEvent';
   constructor(
-    readonly eventId: string,
+    readonly event: Pick<RecordedEvent, 'id' | 'type' | 'position'>,
     override readonly cause: unknown,
     /** Checkpoint after the events before the culprit committed (undefined: unchanged). */
     readonly reached?: Position,
   ) {
-    super(`event ${eventId}: ${cause instanceof Error ? cause.message : String(cause)}`);
+    super(`event ${event.id}: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+
+  get eventId(): string {
+    return this.event.id;
   }
 }
 
@@ -93,7 +97,7 @@ export async function applyBatchFindingPoison(
     return to;
   } catch (error) {
     if (error instanceof OwnershipLost || events.length <= 1) {
-      if (events.length === 1 && !(error instanceof OwnershipLost)) throw new PoisonEvent(events[0].id, error);
+      if (events.length === 1 && !(error instanceof OwnershipLost)) throw new PoisonEvent(events[0], error);
       throw error;
     }
   }
@@ -103,7 +107,7 @@ export async function applyBatchFindingPoison(
       await applyBatch(pool, projection, target, [event], event.position, checkpoint && from ? { ...checkpoint, from } : null);
     } catch (error) {
       if (error instanceof OwnershipLost) throw error;
-      throw new PoisonEvent(event.id, error, from === checkpoint?.from ? undefined : from);
+      throw new PoisonEvent(event, error, from === checkpoint?.from ? undefined : from);
     }
     from = event.position;
   }

@@ -1,7 +1,9 @@
 import type pg from 'pg';
 import { comparePositions, START, type EventStore, type Position, type RecordedEvent } from '#event-store/event-store.port.js';
 import { applyBatchFindingPoison, OwnershipLost, PoisonEvent } from './apply-batch.js';
-import { claimLiveCheckpoint, loadCheckpoint, recordFailure, releaseCheckpoint } from './checkpoints.js';
+import {
+  claimLiveCheckpoint, DEFAULT_RETRY_BACKOFF, dueRetries, loadCheckpoint, recordFailure, releaseCheckpoint, retryDelayMs, type RetryBackoff,
+} from './checkpoints.js';
 import { Ownership } from './ownership.js';
 import { maxPosition, positionFromRow } from './positions.js';
 import type { Projection } from './projection.js';
@@ -24,13 +26,18 @@ export interface RunnerOptions {
   batchSize?: number;
   /** Longest pause between polls of the log's head when idle (default 20 ms). */
   maxIdleMs?: number;
-  /** How long a failed projection rests before it is tried again. */
-  retryFailedAfterMs?: number;
+  /**
+   * How long a failed projection rests before it is tried again: baseMs after the first
+   * failure, doubling per failure on the same event, at most maxMs (default 1 s to 5 min).
+   */
+  retryBackoff?: Partial<RetryBackoff>;
+  /** How often ownership, rebuild requests and "retry now" are looked at (default 1 s). */
+  tickIntervalMs?: number;
   logger?: RunnerLogger;
   /** Called after each committed batch (benchmarks and metrics). */
   onCommitted?: (projection: string, slot: 'live' | 'build', position: Position, events: number) => void;
   /** Called when a projection stops on an event (poison) or a batch fails. */
-  onFailed?: (projection: string, slot: 'live' | 'build', eventId: string | null) => void;
+  onFailed?: (projection: string, slot: 'live' | 'build', eventId: string | null, failure: FailureInfo) => void;
   /**
    * false for helpers such as the rebuild CLI: they own what they run but are not counted as
    * a replica, so the real replicas keep their share.
@@ -38,11 +45,20 @@ export interface RunnerOptions {
   countAsReplica?: boolean;
 }
 
+export interface FailureInfo {
+  eventType: string | null;
+  error: string;
+  /** Failures in a row on the same event. */
+  attempts: number;
+  retryInMs: number;
+}
+
 interface LiveState {
   projection: Projection;
   types: Set<string>;
   position: Position;
-  failedAt?: number;
+  /** Set while the projection is failed; it stays set during a retry until a batch of its own events commits. */
+  failed?: { retryAt: number };
 }
 
 interface BuildState {
@@ -55,7 +71,7 @@ interface BuildState {
 export interface RunnerStatus {
   replicaId: string;
   head: Position;
-  owned: Array<{ name: string; position: Position; failed: boolean; building: Position | null }>;
+  owned: Array<{ name: string; position: Position; failed: boolean; nextRetryAt: number | null; building: Position | null }>;
 }
 
 const noopLogger: RunnerLogger = { info() {}, warn() {}, error() {} };
@@ -73,7 +89,8 @@ export class ProjectorRunner {
   private readonly ownership: Ownership;
   private readonly batchSize: number;
   private readonly maxIdleMs: number;
-  private readonly retryFailedAfterMs: number;
+  private readonly backoff: RetryBackoff;
+  private readonly tickIntervalMs: number;
   private readonly log: RunnerLogger;
   private stopping = false;
   private loop: Promise<void> | undefined;
@@ -85,7 +102,8 @@ export class ProjectorRunner {
     this.ownership = new Ownership(o.databaseUrl, o.replicaId, o.countAsReplica ?? true);
     this.batchSize = o.batchSize ?? 2000;
     this.maxIdleMs = o.maxIdleMs ?? 20;
-    this.retryFailedAfterMs = o.retryFailedAfterMs ?? 30_000;
+    this.backoff = { ...DEFAULT_RETRY_BACKOFF, ...o.retryBackoff };
+    this.tickIntervalMs = o.tickIntervalMs ?? 1000;
     this.log = o.logger ?? noopLogger;
   }
 
@@ -110,7 +128,8 @@ export class ProjectorRunner {
       owned: [...this.owned.values()].map((s) => ({
         name: s.projection.name,
         position: s.position,
-        failed: s.failedAt !== undefined,
+        failed: s.failed !== undefined,
+        nextRetryAt: s.failed?.retryAt ?? null,
         building: this.builds.get(s.projection.name)?.position ?? null,
       })),
     };
@@ -132,7 +151,7 @@ export class ProjectorRunner {
     while (!this.stopping) {
       let progressed = false;
       try {
-        if (Date.now() - this.lastTick >= 1000) await this.tick();
+        if (Date.now() - this.lastTick >= this.tickIntervalMs) await this.tick();
         progressed = await this.liveStep();
         progressed = (await this.buildStep()) || progressed;
       } catch (error) {
@@ -181,15 +200,15 @@ export class ProjectorRunner {
         if (await this.ownership.tryAcquire(p.name)) await this.adopt(p);
       }
     }
-    for (const state of this.owned.values()) {
-      if (state.failedAt !== undefined && Date.now() - state.failedAt >= this.retryFailedAfterMs) state.failedAt = undefined;
-    }
+    await this.takeRetryRequests();
     await this.takeRebuildRequests();
   }
 
   private async adopt(p: Projection): Promise<void> {
     const live = await claimLiveCheckpoint(this.o.pool, p.name, p.version, this.o.replicaId);
-    this.owned.set(p.name, { projection: p, types: new Set(p.eventTypes), position: live.position });
+    // A projection another replica left failed keeps its back-off: adopting it is no retry.
+    const failed = live.status === 'failed' ? { retryAt: live.nextRetryAt?.getTime() ?? 0 } : undefined;
+    this.owned.set(p.name, { projection: p, types: new Set(p.eventTypes), position: live.position, failed });
     this.log.info({ projection: p.name, replica: this.o.replicaId, position: fmt(live.position) }, 'projection adopted');
     const build = await loadCheckpoint(this.o.pool, p.name, 'build');
     if (build && build.version === p.version && build.status !== 'failed') {
@@ -204,6 +223,18 @@ export class ProjectorRunner {
     this.builds.delete(name);
     await releaseCheckpoint(this.o.pool, name, this.o.replicaId);
     await this.ownership.release(name);
+  }
+
+  /**
+   * The checkpoint row is the truth about when to try again: "retry now" (the admin API) moves
+   * next_retry_at to now(), and a replica that adopted a failed projection follows it too.
+   */
+  private async takeRetryRequests(): Promise<void> {
+    const resting = [...this.owned.values()].filter((s) => s.failed && s.failed.retryAt > Date.now());
+    for (const name of await dueRetries(this.o.pool, resting.map((s) => s.projection.name))) {
+      const state = this.owned.get(name);
+      if (state?.failed) state.failed.retryAt = 0;
+    }
   }
 
   private async takeRebuildRequests(): Promise<void> {
@@ -226,7 +257,9 @@ export class ProjectorRunner {
          VALUES ($1, 'build', $2, $3, $4, 'building', $5, now())
          ON CONFLICT (projection, slot) DO UPDATE SET version = EXCLUDED.version, commit_position = EXCLUDED.commit_position,
            prepare_position = EXCLUDED.prepare_position, status = 'building', owner = EXCLUDED.owner, events_handled = 0,
-           last_error = NULL, last_error_event_id = NULL, last_event_at = NULL, updated_at = now()`,
+           last_error = NULL, last_error_event_id = NULL, failed_event_type = NULL, failed_commit_position = NULL,
+           failed_prepare_position = NULL, first_failed_at = NULL, attempts = 0, next_retry_at = NULL,
+           last_event_at = NULL, updated_at = now()`,
         [p.name, p.version, START.commit.toString(), START.prepare.toString(), this.o.replicaId],
       );
       await client.query('COMMIT');
@@ -240,9 +273,10 @@ export class ProjectorRunner {
     this.log.info({ projection: p.name, version: p.version }, 'rebuild started');
   }
 
-  /** One read of the log for every owned live projection that is not failed. */
+  /** One read of the log for every owned live projection that is not failed (or whose retry is due). */
   private async liveStep(): Promise<boolean> {
-    const active = [...this.owned.values()].filter((s) => s.failedAt === undefined);
+    const now = Date.now();
+    const active = [...this.owned.values()].filter((s) => !s.failed || s.failed.retryAt <= now);
     if (active.length === 0) return false;
     this.head = await this.o.store.headPosition();
     const from = active.map((s) => s.position).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
@@ -273,27 +307,37 @@ export class ProjectorRunner {
         from: state.position,
       });
       state.position = end;
+      if (state.failed) this.log.info({ projection: p.name, position: fmt(end) }, 'projection recovered');
+      state.failed = undefined;
       this.o.onCommitted?.(p.name, 'live', end, events.length);
     } catch (error) {
       await this.onFailure(state, error, 'live');
     }
   }
 
-  private async onFailure(state: { projection: Projection; position: Position; failedAt?: number }, error: unknown, slot: 'live' | 'build') {
+  private async onFailure(state: { projection: Projection; position: Position; failed?: { retryAt: number } }, error: unknown, slot: 'live' | 'build') {
     const p = state.projection;
     if (error instanceof OwnershipLost) {
       this.log.warn({ projection: p.name, slot }, 'checkpoint moved elsewhere: giving the projection up');
       await this.drop(p.name).catch(() => undefined);
       return;
     }
-    const eventId = error instanceof PoisonEvent ? error.eventId : null;
+    const event = error instanceof PoisonEvent ? error.event : null;
     if (error instanceof PoisonEvent && error.reached) state.position = error.reached;
     const cause = error instanceof PoisonEvent ? error.cause : error;
     const message = cause instanceof Error ? cause.message : String(cause);
-    this.log.error({ projection: p.name, slot, eventId, err: cause }, 'projection stopped on an event it cannot handle');
-    await recordFailure(this.o.pool, { projection: p.name, slot, error: message, eventId }).catch(() => undefined);
-    this.o.onFailed?.(p.name, slot, eventId);
-    if (slot === 'live') state.failedAt = Date.now();
+    // Unrecorded (the database is down too): still back off, as if it were the first failure.
+    const { attempts, retryInMs } = await recordFailure(
+      this.o.pool,
+      { projection: p.name, slot, error: message, event: event && { id: event.id, type: event.type, position: event.position } },
+      this.backoff,
+    ).catch(() => ({ attempts: 1, retryInMs: retryDelayMs(1, this.backoff) }));
+    this.log.error(
+      { projection: p.name, slot, eventId: event?.id ?? null, eventType: event?.type ?? null, position: event ? fmt(event.position) : null, attempts, retryInMs, err: cause },
+      slot === 'live' ? 'projection stopped on an event it cannot handle; retrying after back-off' : 'rebuild stopped on an event it cannot handle',
+    );
+    this.o.onFailed?.(p.name, slot, event?.id ?? null, { eventType: event?.type ?? null, error: message, attempts, retryInMs });
+    if (slot === 'live') state.failed = { retryAt: Date.now() + retryInMs };
     else this.builds.delete(p.name);
   }
 
@@ -346,7 +390,9 @@ export class ProjectorRunner {
         complete = events.length < this.batchSize;
         progressed = true;
       }
-      if (complete && comparePositions(build.position, live.position) >= 0 && live.failedAt === undefined) {
+      // A failed live projection is no reason to wait: the build got past every event the live
+      // one stopped on, with the code running now, so swapping it in is the recovery.
+      if (complete && comparePositions(build.position, live.position) >= 0) {
         await this.swap(build, live);
         progressed = true;
       }
@@ -364,7 +410,9 @@ export class ProjectorRunner {
         `WITH b AS (DELETE FROM projector.checkpoints WHERE projection = $1 AND slot = 'build' RETURNING *)
          UPDATE projector.checkpoints c SET version = b.version, commit_position = b.commit_position,
                 prepare_position = b.prepare_position, events_handled = b.events_handled, last_event_at = b.last_event_at,
-                status = 'running', last_error = NULL, last_error_event_id = NULL, updated_at = now()
+                status = 'running', last_error = NULL, last_error_event_id = NULL, failed_event_type = NULL,
+                failed_commit_position = NULL, failed_prepare_position = NULL, first_failed_at = NULL, attempts = 0,
+                next_retry_at = NULL, updated_at = now()
            FROM b WHERE c.projection = $1 AND c.slot = 'live' AND c.owner = $2
          RETURNING c.commit_position, c.prepare_position`,
         [p.name, this.o.replicaId],
@@ -375,6 +423,7 @@ export class ProjectorRunner {
       }
       await client.query('COMMIT');
       live.position = positionFromRow(rows[0]);
+      live.failed = undefined;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       this.builds.delete(p.name);

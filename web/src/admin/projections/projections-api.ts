@@ -9,9 +9,21 @@ export interface ProjectionStatus {
   eventsHandled: number;
   lag: { events: number; atLeast?: boolean; seconds: number } | null;
   lastError: string | null;
+  /** Set while the projection is stopped on an event: what to fix, and where the retries stand. */
+  failure: ProjectionFailure | null;
   /** The beside-the-live-one rebuild in progress, if any. */
   rebuild: { state: string; version: number | string; checkpoint: string; eventsHandled: number } | null;
   lastRebuildRequest: { id: string; status: string; requestedAt: string; finishedAt: string | null } | null;
+}
+
+export interface ProjectionFailure {
+  eventType: string | null;
+  eventId: string | null;
+  position: string | null;
+  error: string | null;
+  firstFailedAt: string | null;
+  attempts: number;
+  nextRetryAt: string | null;
 }
 
 type Raw = Record<string, unknown>;
@@ -28,6 +40,7 @@ function normalizeProjection(p: Raw): ProjectionStatus {
     eventsHandled: Number(p.eventsHandled ?? 0),
     lag,
     lastError: (p.lastError as string | null) ?? null,
+    failure: (p.failure as ProjectionFailure | null) ?? null,
     rebuild: (p.rebuild as ProjectionStatus['rebuild']) ?? null,
     lastRebuildRequest: (p.lastRebuildRequest as ProjectionStatus['lastRebuildRequest']) ?? null,
   };
@@ -44,10 +57,14 @@ export const projectionsApi = api.injectEndpoints({
       query: (name) => ({ url: `admin/projections/${encodeURIComponent(name)}/rebuild`, method: 'POST' }),
       invalidatesTags: ['Projection'],
     }),
+    retryProjection: build.mutation<{ projection: string; status: string }, string>({
+      query: (name) => ({ url: `admin/projections/${encodeURIComponent(name)}/retry`, method: 'POST' }),
+      invalidatesTags: ['Projection'],
+    }),
   }),
 });
 
-export const { useGetProjectionsQuery, useRebuildProjectionMutation } = projectionsApi;
+export const { useGetProjectionsQuery, useRebuildProjectionMutation, useRetryProjectionMutation } = projectionsApi;
 
 /**
  * How far a rebuild has come: the rebuilding copy replays the same log the live one has handled,

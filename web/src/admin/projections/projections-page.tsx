@@ -3,13 +3,18 @@ import { useToast } from '../../lib/toast';
 import { formatAdminDate } from '../shared/format-date';
 import { ProgressBar } from '../shared/progress-bar';
 import { errorPanel, pageTitle, td } from '../shared/styles';
-import { rebuildProgress, useGetProjectionsQuery, useRebuildProjectionMutation, type ProjectionStatus } from './projections-api';
+import {
+  rebuildProgress, useGetProjectionsQuery, useRebuildProjectionMutation, useRetryProjectionMutation, type ProjectionFailure, type ProjectionStatus,
+} from './projections-api';
 import { DataTable } from '../shared/data-table';
 
 const stateTone = (state: string) =>
   /error|fail|stopped/i.test(state) ? 'bg-red-100 text-red-800' : /rebuild|catch|build|not started/i.test(state) ? 'bg-amber-100 text-amber-800' : 'bg-emerald-100 text-emerald-800';
 
-/** Ops view: each projection's checkpoint, lag, state and owning replica, with a rebuild button and its progress. */
+/**
+ * Ops view: each projection's checkpoint, lag, state and owning replica, with a rebuild button and its
+ * progress; a failed projection shows the event it stopped on and offers "Retry now" once the cause is fixed.
+ */
 export function ProjectionsPage() {
   const { data = [], isLoading, isError } = useGetProjectionsQuery();
   const rebuilding = data.some((p) => {
@@ -19,7 +24,17 @@ export function ProjectionsPage() {
   // Poll fast while a rebuild runs, slowly otherwise.
   useGetProjectionsQuery(undefined, { pollingInterval: rebuilding ? 1000 : 5000 });
   const [rebuild, rebuildState] = useRebuildProjectionMutation();
+  const [retry, retryState] = useRetryProjectionMutation();
   const toast = useToast();
+
+  const retryNow = async (projection: ProjectionStatus) => {
+    try {
+      await retry(projection.name).unwrap();
+      toast.success('Retry requested', `${projection.name} is tried again within a few seconds`);
+    } catch (error) {
+      toast.error('Error', errorMessage(error, 'Failed to request a retry'));
+    }
+  };
 
   const start = async (projection: ProjectionStatus) => {
     try {
@@ -50,7 +65,7 @@ export function ProjectionsPage() {
                   <p className="text-xs text-gray-500">
                     version {p.version ?? 'n/a'} · {p.eventsHandled} events handled
                   </p>
-                  {p.lastError && <p className="text-xs text-red-700">{p.lastError}</p>}
+                  {p.failure ? <FailureDetails name={p.name} failure={p.failure} /> : p.lastError && <p className="text-xs text-red-700">{p.lastError}</p>}
                 </td>
                 <td className={`${td} font-mono text-xs`}>{p.checkpoint ?? 'none'}</td>
                 <td className={`${td} tabular-nums`}>
@@ -63,6 +78,17 @@ export function ProjectionsPage() {
                 </td>
                 <td className={`${td} text-xs`}>{p.owner ?? 'unowned'}</td>
                 <td className={`${td} w-60`}>
+                  {p.failure && (
+                    <button
+                      type="button"
+                      className="mb-1 mr-1 rounded-md border border-red-300 bg-red-50 px-2 py-1 text-xs font-medium text-red-800 hover:bg-red-100 disabled:opacity-50"
+                      disabled={retryState.isLoading}
+                      onClick={() => retryNow(p)}
+                      aria-label={`Retry ${p.name} now`}
+                    >
+                      Retry now
+                    </button>
+                  )}
                   <button
                     type="button"
                     className="mb-1 rounded-md border border-gray-300 px-2 py-1 text-xs font-medium hover:bg-gray-50 disabled:opacity-50"
@@ -85,5 +111,28 @@ export function ProjectionsPage() {
         </DataTable>
       )}
     </div>
+  );
+}
+
+/** What stopped a projection, for whoever fixes it: the event, the error and where the retries stand. */
+function FailureDetails({ name, failure }: { name: string; failure: ProjectionFailure }) {
+  return (
+    <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-xs text-red-800" aria-label={`Failure of ${name}`} data-testid="projection-failure">
+      <dt className="font-medium">Error</dt>
+      <dd className="break-words">{failure.error ?? 'unknown'}</dd>
+      <dt className="font-medium">Event</dt>
+      <dd>
+        {failure.eventType ?? 'unknown'} <span className="font-mono">{failure.eventId ?? ''}</span>
+      </dd>
+      <dt className="font-medium">Position</dt>
+      <dd className="font-mono">{failure.position ?? 'n/a'}</dd>
+      <dt className="font-medium">Attempts</dt>
+      <dd>
+        {failure.attempts}
+        {failure.firstFailedAt ? `, failing since ${formatAdminDate(failure.firstFailedAt)}` : ''}
+      </dd>
+      <dt className="font-medium">Next retry</dt>
+      <dd>{failure.nextRetryAt ? formatAdminDate(failure.nextRetryAt) : 'at the next tick'}</dd>
+    </dl>
   );
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Inject, NotFoundException, Param, Post } from '@nestjs/common';
+import { ConflictException, Controller, Get, HttpCode, Inject, NotFoundException, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { CheckpointEntity } from '#read-models/checkpoint.entity.js';
@@ -10,7 +10,8 @@ import { EVENT_LOG_QUERY, type EventLogQuery } from '../events/event-log.query.j
 const LAG_CAP = 100_000;
 
 /**
- * The projector's state as it records it in projector.checkpoints. A rebuild is a request row the
+ * The projector's state as it records it in projector.checkpoints, with the failure (event,
+ * error, attempts, next retry) of a projection that stopped on an event. A rebuild is a request row the
  * owning projector replica picks up on its next tick (projector.rebuild_requests): it rebuilds
  * beside the live tables and swaps when caught up, so reads never see a half-built model.
  */
@@ -47,6 +48,18 @@ export class AdminProjectionsController {
           lastEventAt: live?.lastEventAt ?? null,
           lag: lag ? { events: lag.events, atLeast: lag.capped, seconds: lag.oldestAt ? Math.max(0, Math.round((Date.now() - lag.oldestAt.getTime()) / 1000)) : 0 } : null,
           lastError: live?.lastError ?? null,
+          failure:
+            live?.status === 'failed'
+              ? {
+                  eventType: live.failedEventType,
+                  eventId: live.lastErrorEventId,
+                  position: live.failedCommitPosition !== null ? `${live.failedCommitPosition}/${live.failedPreparePosition}` : null,
+                  error: live.lastError,
+                  firstFailedAt: live.firstFailedAt,
+                  attempts: live.attempts,
+                  nextRetryAt: live.nextRetryAt,
+                }
+              : null,
           rebuild: build
             ? { state: build.status, version: build.version, checkpoint: `${build.commitPosition}/${build.preparePosition}`, eventsHandled: build.eventsHandled }
             : null,
@@ -56,10 +69,29 @@ export class AdminProjectionsController {
     );
   }
 
+  /**
+   * Makes the owning replica try a failed projection again at its next tick (within about a
+   * second) instead of waiting out its back-off: next_retry_at is the switch it polls.
+   */
+  @Post(':name/retry')
+  @HttpCode(202)
+  async retry(@Param('name') name: string) {
+    this.known(name);
+    const rows: Array<{ projection: string; next_retry_at: Date; attempts: number }> = await this.dataSource.query(
+      // Wrapped in a SELECT: TypeORM answers a bare UPDATE with [rows, count], not rows.
+      `WITH u AS (UPDATE projector.checkpoints SET next_retry_at = now()
+                   WHERE projection = $1 AND slot = 'live' AND status = 'failed' RETURNING projection, next_retry_at, attempts)
+       SELECT * FROM u`,
+      [name],
+    );
+    if (rows.length === 0) throw new ConflictException(`${name} is not failed: nothing to retry`);
+    return { projection: name, status: 'retry requested', attempts: Number(rows[0].attempts), nextRetryAt: rows[0].next_retry_at };
+  }
+
   @Post(':name/rebuild')
   @HttpCode(202)
   async rebuild(@Param('name') name: string) {
-    if (!(PROJECTION_NAMES as readonly string[]).includes(name)) throw new NotFoundException(`Unknown projection ${name.slice(0, 60)}`);
+    this.known(name);
     // One pending request per projection is enough: a second click joins the first.
     const [existing] = await this.dataSource.query(
       `SELECT id::text, status, requested_at FROM projector.rebuild_requests WHERE projection = $1 AND status IN ('requested', 'building') ORDER BY id DESC LIMIT 1`,
@@ -69,5 +101,9 @@ export class AdminProjectionsController {
       existing ??
       (await this.dataSource.query(`INSERT INTO projector.rebuild_requests (projection) VALUES ($1) RETURNING id::text, status, requested_at`, [name]))[0];
     return { projection: name, requestId: row.id, status: row.status, requestedAt: row.requested_at };
+  }
+
+  private known(name: string): void {
+    if (!(PROJECTION_NAMES as readonly string[]).includes(name)) throw new NotFoundException(`Unknown projection ${name.slice(0, 60)}`);
   }
 }
