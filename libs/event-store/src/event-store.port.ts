@@ -4,6 +4,8 @@
  * production behave the same.
  */
 
+import { findTextViolation, textProblem, type TextProblem } from '#domain/shared/text-rules.js';
+
 /** 'any': no check; 'no_stream': stream must not exist; 'stream_exists': must exist; bigint: exact last revision. */
 export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | bigint;
 
@@ -135,4 +137,41 @@ export class WrongExpectedRevision extends Error {
 
 export class EventStoreUnavailable extends Error {
   override readonly name = 'EventStoreUnavailable';
+}
+
+/**
+ * An event the log refuses before anything is written: a string in it (value or key, any depth)
+ * that PostgreSQL cannot hold (NUL, lone surrogate) or that no projection should ever have to
+ * apply (controls, non-characters). Once appended, such an event would stop every projection
+ * that reads it, for ever; refused here, the writer gets an error it can report.
+ */
+export class UnstorableEvent extends Error {
+  override readonly name = 'UnstorableEvent';
+  constructor(
+    readonly stream: string,
+    readonly eventType: string,
+    readonly eventId: string,
+    /** `data.customer.firstName`, `metadata.actor.id`, `data.items[2].name`, `type`, … */
+    readonly path: string,
+    readonly problem: TextProblem,
+  ) {
+    super(`Event ${eventType} for ${stream} cannot be stored: ${problem} in ${path}`);
+  }
+}
+
+const LOG_TEXT_RULE = { allowLineBreaks: true } as const;
+
+/**
+ * Throws UnstorableEvent for the first event of `events` the log must refuse. Both adapters call
+ * it first thing in append, so they refuse exactly the same events and write none of the batch.
+ */
+export function assertStorable(stream: string, events: readonly NewEvent[]): void {
+  const streamProblem = textProblem(stream, LOG_TEXT_RULE);
+  if (streamProblem) throw new UnstorableEvent(stream, events[0]?.type ?? '(none)', events[0]?.id ?? '', 'stream', streamProblem);
+  for (const e of events) {
+    const typeProblem = textProblem(e.type, LOG_TEXT_RULE);
+    if (typeProblem) throw new UnstorableEvent(stream, e.type, e.id, 'type', typeProblem);
+    const violation = findTextViolation(e.data, LOG_TEXT_RULE, 'data') ?? findTextViolation(e.metadata, LOG_TEXT_RULE, 'metadata');
+    if (violation) throw new UnstorableEvent(stream, e.type, e.id, violation.path, violation.problem);
+  }
 }
