@@ -153,7 +153,7 @@ export class UnstorableEvent extends Error {
     readonly eventId: string,
     /** `data.customer.firstName`, `metadata.actor.id`, `data.items[2].name`, `type`, … */
     readonly path: string,
-    readonly problem: TextProblem,
+    readonly problem: TextProblem | 'too long',
   ) {
     super(`Event ${eventType} for ${stream} cannot be stored: ${problem} in ${path}`);
   }
@@ -162,11 +162,17 @@ export class UnstorableEvent extends Error {
 const LOG_TEXT_RULE = { allowLineBreaks: true } as const;
 
 /**
+ * Stream names are keys (a btree index in PostgreSQL holds at most 2,704 bytes an entry); ours are
+ * `<category>-<id>`, far below this. In UTF-16 units: 500 of them are at most 1,500 UTF-8 bytes.
+ */
+export const MAX_STREAM_NAME_LENGTH = 500;
+
+/**
  * Throws UnstorableEvent for the first event of `events` the log must refuse. Both adapters call
  * it first thing in append, so they refuse exactly the same events and write none of the batch.
  */
 export function assertStorable(stream: string, events: readonly NewEvent[]): void {
-  const streamProblem = textProblem(stream, LOG_TEXT_RULE);
+  const streamProblem = stream.length > MAX_STREAM_NAME_LENGTH ? 'too long' : textProblem(stream, LOG_TEXT_RULE);
   if (streamProblem) throw new UnstorableEvent(stream, events[0]?.type ?? '(none)', events[0]?.id ?? '', 'stream', streamProblem);
   for (const e of events) {
     const typeProblem = textProblem(e.type, LOG_TEXT_RULE);

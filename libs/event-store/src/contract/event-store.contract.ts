@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   comparePositions,
+  MAX_STREAM_NAME_LENGTH,
   UnstorableEvent,
   WrongExpectedRevision,
   type EventStore,
@@ -208,9 +209,16 @@ export function eventStoreContract(adapterName: string, setup: () => Promise<Con
         expect(result.nextExpectedRevision).toBe(1n);
       });
 
-      it('refuses an unstorable stream name or event type', async () => {
+      it('refuses an unstorable or over-long stream name, or an unstorable event type', async () => {
         const stream = `${run()}-s\u0000`;
         expect(await refusalOf(store.append(stream, [event()]))).toMatchObject({ path: 'stream', problem: 'NUL byte' });
+        const long = `${run()}-${'x'.repeat(MAX_STREAM_NAME_LENGTH)}`;
+        expect(await refusalOf(store.append(long, [event()]))).toMatchObject({ path: 'stream', problem: 'too long' });
+        expect(await store.readStream(long)).toEqual([]);
+        // the longest name allowed, in 3-byte UTF-8 characters, is stored
+        const longest = `${run()}-`.padEnd(MAX_STREAM_NAME_LENGTH, '€');
+        await store.append(longest, [event()]);
+        expect(await store.readStream(longest)).toHaveLength(1);
         const typed = event('Bad\u0001Type');
         expect(await refusalOf(store.append(`${run()}-t`, [typed]))).toMatchObject({ path: 'type', problem: 'control character' });
       });
