@@ -4,6 +4,8 @@
  * production behave the same.
  */
 
+import { findTextViolation, textProblem, type TextProblem } from '#domain/shared/text-rules.js';
+
 /** 'any': no check; 'no_stream': stream must not exist; 'stream_exists': must exist; bigint: exact last revision. */
 export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | bigint;
 
@@ -135,4 +137,72 @@ export class WrongExpectedRevision extends Error {
 
 export class EventStoreUnavailable extends Error {
   override readonly name = 'EventStoreUnavailable';
+}
+
+/**
+ * An event the log refuses before anything is written: a string in it (value or key, any depth)
+ * that PostgreSQL cannot hold (NUL, lone surrogate) or that no projection should ever have to
+ * apply (controls, non-characters). Once appended, such an event would stop every projection
+ * that reads it, for ever; refused here, the writer gets an error it can report.
+ */
+export class UnstorableEvent extends Error {
+  override readonly name = 'UnstorableEvent';
+  constructor(
+    readonly stream: string,
+    readonly eventType: string,
+    readonly eventId: string,
+    /** `data.customer.firstName`, `metadata.actor.id`, `data.items[2].name`, `type`, … */
+    readonly path: string,
+    readonly problem: TextProblem | 'too long',
+  ) {
+    super(`Event ${eventType} for ${stream} cannot be stored: ${problem} in ${path}`);
+  }
+}
+
+const LOG_TEXT_RULE = { allowLineBreaks: true } as const;
+
+/**
+ * Stream names are keys (a btree index in PostgreSQL holds at most 2,704 bytes an entry); ours are
+ * `<category>-<id>`, far below this. In UTF-16 units: 500 of them are at most 1,500 UTF-8 bytes.
+ */
+export const MAX_STREAM_NAME_LENGTH = 500;
+
+/**
+ * Throws UnstorableEvent for the first event of `events` the log must refuse. Both adapters call
+ * it first thing in append, so they refuse exactly the same events and write none of the batch.
+ */
+export function assertStorable(stream: string, events: readonly NewEvent[]): void {
+  const streamProblem = stream.length > MAX_STREAM_NAME_LENGTH ? 'too long' : textProblem(stream, LOG_TEXT_RULE);
+  if (streamProblem) throw new UnstorableEvent(stream, events[0]?.type ?? '(none)', events[0]?.id ?? '', 'stream', streamProblem);
+  for (const e of events) {
+    const typeProblem = textProblem(e.type, LOG_TEXT_RULE);
+    if (typeProblem) throw new UnstorableEvent(stream, e.type, e.id, 'type', typeProblem);
+    if (!hasRefusedText(e.data) && !hasRefusedText(e.metadata)) continue;
+    const violation = findTextViolation(e.data, LOG_TEXT_RULE, 'data') ?? findTextViolation(e.metadata, LOG_TEXT_RULE, 'metadata');
+    if (violation) throw new UnstorableEvent(stream, e.type, e.id, violation.path, violation.problem);
+  }
+}
+
+/**
+ * The hot path: the shared rule on every string and key, without building paths (about half the
+ * cost of findTextViolation); findTextViolation runs only to name the path of a refused event.
+ * Iterative, like the rule, so a deeply nested value cannot overflow the stack.
+ */
+function hasRefusedText(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (textProblem(v, LOG_TEXT_RULE)) return true;
+    } else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) stack.push(v[i]);
+    } else if (v !== null && typeof v === 'object') {
+      const keys = Object.keys(v);
+      for (let i = 0; i < keys.length; i++) {
+        if (textProblem(keys[i], LOG_TEXT_RULE)) return true;
+        stack.push((v as Record<string, unknown>)[keys[i]]);
+      }
+    }
+  }
+  return false;
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   comparePositions,
+  MAX_STREAM_NAME_LENGTH,
+  UnstorableEvent,
   WrongExpectedRevision,
   type EventStore,
   type ExpectedRevision,
@@ -161,6 +163,73 @@ export function eventStoreContract(adapterName: string, setup: () => Promise<Con
         const [read] = await store.readStream(stream);
         expect((read.data as { blob: string }).blob).toHaveLength(1_000_000);
         expect((read.data as { tail: string }).tail).toBe('end');
+      });
+    });
+
+    describe('text the log refuses (every writer, before anything is written)', () => {
+      async function refusalOf(p: Promise<unknown>): Promise<UnstorableEvent> {
+        const e = await p.then(
+          () => undefined,
+          (err: unknown) => err,
+        );
+        expect(e).toBeInstanceOf(UnstorableEvent);
+        return e as UnstorableEvent;
+      }
+
+      it('refuses a NUL, a lone surrogate, a control character or a non-character in data, keys or metadata, naming type, path and problem', async () => {
+        const cases: Array<[NewEvent, string, string]> = [
+          [event('Subscribed', { email: 'a@b.co\u0000' }), 'data.email', 'NUL byte'],
+          [event('Checked', { customer: { firstName: 'Nul\u0000Byte' } }), 'data.customer.firstName', 'NUL byte'],
+          [event('Named', { items: [{ name: 'ok' }, { name: '\ud800x' }] }), 'data.items[1].name', 'lone surrogate'],
+          [event('Keyed', { tags: { ['k\udc00']: 1 } }), 'data.tags.k\udc00 (key)', 'lone surrogate'],
+          [event('Belled', { note: 'ring\u0007' }), 'data.note', 'control character'],
+          [event('Nonchar', { note: 'x\uffff' }), 'data.note', 'non-character'],
+          [{ ...event('MetaBad'), metadata: { ...event().metadata, actor: { kind: 'admin', id: 'eve\u0000' } } }, 'metadata.actor.id', 'NUL byte'],
+        ];
+        for (const [bad, path, problem] of cases) {
+          const stream = `${run()}-bad`;
+          const refused = await refusalOf(store.append(stream, [bad], { expectedRevision: 'no_stream' }));
+          expect(refused).toMatchObject({ stream, eventType: bad.type, eventId: bad.id, path, problem });
+          expect(refused.message).toContain(path);
+          expect(await store.readStream(stream)).toEqual([]);
+        }
+      });
+
+      it('writes none of a batch when one of its events is refused, and the stream stays as it was', async () => {
+        const stream = `${run()}-batch`;
+        await store.append(stream, [event('First')], { expectedRevision: 'no_stream' });
+        const good = event('Fine', { text: 'fine' });
+        const bad = event('Broken', { text: 'bro\u0000ken' });
+        const refused = await refusalOf(store.append(stream, [good, bad], { expectedRevision: 0n }));
+        expect(refused.eventType).toBe('Broken');
+        const read = await store.readStream(stream);
+        expect(read.map((e) => e.type)).toEqual(['First']);
+        // the same good event still appends at the same expected revision: nothing moved
+        const result = await store.append(stream, [good], { expectedRevision: 0n });
+        expect(result.nextExpectedRevision).toBe(1n);
+      });
+
+      it('refuses an unstorable or over-long stream name, or an unstorable event type', async () => {
+        const stream = `${run()}-s\u0000`;
+        expect(await refusalOf(store.append(stream, [event()]))).toMatchObject({ path: 'stream', problem: 'NUL byte' });
+        const long = `${run()}-${'x'.repeat(MAX_STREAM_NAME_LENGTH)}`;
+        expect(await refusalOf(store.append(long, [event()]))).toMatchObject({ path: 'stream', problem: 'too long' });
+        expect(await store.readStream(long)).toEqual([]);
+        // the longest name allowed, in 3-byte UTF-8 characters, is stored
+        const longest = `${run()}-`.padEnd(MAX_STREAM_NAME_LENGTH, '€');
+        await store.append(longest, [event()]);
+        expect(await store.readStream(longest)).toHaveLength(1);
+        const typed = event('Bad\u0001Type');
+        expect(await refusalOf(store.append(`${run()}-t`, [typed]))).toMatchObject({ path: 'type', problem: 'control character' });
+      });
+
+      it('accepts and round-trips line breaks, tabs, astral characters, right-to-left text and paired surrogates', async () => {
+        const stream = `${run()}-text`;
+        const text = 'line 1\r\nline 2\ttabbed \u{1F5BC}\u{1F1EA}\u{1F1EC} مصر \u200f\u00a0é\u0301';
+        const e = event('Texty', { text, [text]: text, list: [text] });
+        await store.append(stream, [e], { expectedRevision: 'no_stream' });
+        const [read] = await store.readStream(stream);
+        expect(read.data).toEqual(e.data);
       });
     });
 

@@ -20,6 +20,7 @@ import {
   type ResolvedEvent,
 } from '@eventstore/db-client';
 import {
+  assertStorable,
   comparePositions,
   EventStoreUnavailable,
   START,
@@ -111,6 +112,7 @@ export class EventStoreDbEventStore implements EventStore {
 
   async append(stream: string, events: readonly NewEvent[], options: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
     const expected = options.expectedRevision ?? 'any';
+    assertStorable(stream, events);
     const data = events.map((e) => jsonEvent({ id: e.id, type: e.type, data: e.data as JSONType, metadata: e.metadata }));
     try {
       const result = await withTimeout(

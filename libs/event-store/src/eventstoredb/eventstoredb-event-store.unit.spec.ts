@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { NO_STREAM, WrongExpectedVersionError } from '@eventstore/db-client';
-import { EventStoreUnavailable, WrongExpectedRevision, type NewEvent } from '../event-store.port.js';
+import { EventStoreUnavailable, UnstorableEvent, WrongExpectedRevision, type NewEvent } from '../event-store.port.js';
 import { toPortError } from './eventstoredb-errors.js';
 import { EventStoreDbEventStore } from './eventstoredb-event-store.js';
 import { withTimeout } from './with-timeout.js';
@@ -99,6 +99,26 @@ describe('EventStoreDB adapter: our own timeout', () => {
       await expect(refused.append('s-1', [event])).rejects.toBeInstanceOf(EventStoreUnavailable);
     } finally {
       await refused.close();
+    }
+  });
+
+  it('refuses an unstorable event before sending anything to the server', async () => {
+    let connections = 0;
+    const server = net.createServer((sock) => {
+      connections++;
+      sock.destroy();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as net.AddressInfo;
+    const esdb = EventStoreDbEventStore.connect({ connectionString: `esdb://127.0.0.1:${port}?tls=false`, timeoutMs: 3_000 });
+    try {
+      const bad = { ...event, data: { email: 'a@b.co\u0000' } };
+      await expect(esdb.append('newsletter', [event, bad])).rejects.toMatchObject({ name: 'UnstorableEvent', path: 'data.email', problem: 'NUL byte' });
+      await expect(esdb.append('newsletter', [bad])).rejects.toBeInstanceOf(UnstorableEvent);
+      expect(connections).toBe(0);
+    } finally {
+      await esdb.close();
+      await new Promise((r) => server.close(r));
     }
   });
 });

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import {
+  assertStorable,
   START,
   WrongExpectedRevision,
   type AppendResult,
@@ -134,6 +135,7 @@ export class PostgresEventStore implements EventStore {
 
   async append(stream: string, events: readonly NewEvent[], options: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
     const expected = options.expectedRevision ?? 'any';
+    assertStorable(stream, events);
     if (events.length === 0) return this.appendNothing(stream, expected);
     return this.committer.append(stream, events, expected);
   }

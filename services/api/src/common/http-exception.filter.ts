@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
-import { WrongExpectedRevision } from '#event-store/event-store.port.js';
+import { UnstorableEvent, WrongExpectedRevision } from '#event-store/event-store.port.js';
 import { currentContext } from './request-context.js';
 import { domainErrorStatus } from './domain-error-status.js';
 
@@ -28,6 +28,12 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (domain) return domain;
     if (exception instanceof WrongExpectedRevision) {
       return { status: 409, message: 'The resource was changed by another request. Please try again.', code: 'CONFLICT' };
+    }
+    if (exception instanceof UnstorableEvent) {
+      // The log refused text no projection could apply: the client sent it, so it is a 400 naming
+      // the field (event data paths are the request's own field names), never a 500.
+      const field = exception.path.replace(/^data\.?/, '') || 'request';
+      return { status: 400, message: `Text that cannot be stored (${exception.problem}) in ${field}`, code: 'UNSTORABLE_TEXT' };
     }
     const parserError = bodyParserMessage(exception);
     if (parserError) return parserError;

@@ -1,6 +1,6 @@
 import type { OrderPlaced } from '#domain/order/events.js';
 import type { TableSpec } from '../runner/bulk-sql.js';
-import { dataOf } from './event-time.js';
+import { dataOf, placedAt } from './event-time.js';
 import { keyedProjection } from './keyed-projection.js';
 
 export const CUSTOMERS_TABLE: TableSpec = {
@@ -24,6 +24,7 @@ export const customersProjection = keyedProjection({
     const d = dataOf<OrderPlaced['data']>(e);
     if (row && row.last_order_id === d.orderId) return row; // the same order again
     const c = d.customer;
+    const at = placedAt(e);
     return {
       phone: c.phone,
       first_name: c.firstName,
@@ -34,8 +35,8 @@ export const customersProjection = keyedProjection({
       apartment: c.apartment,
       city: c.city,
       governorate: c.governorate,
-      created_at: row?.created_at ?? d.placedAt,
-      last_order_at: d.placedAt,
+      created_at: row?.created_at ?? at,
+      last_order_at: at,
       last_order_id: d.orderId,
       order_count: Number(row?.order_count ?? 0) + 1,
     };

@@ -1,6 +1,6 @@
 import type { OrderPlaced, OrderStatusChanged } from '#domain/order/events.js';
 import type { Projection } from '../runner/projection.js';
-import { dataOf } from './event-time.js';
+import { dataOf, placedAt } from './event-time.js';
 
 /** Dashboard days follow the shop's calendar (Egypt), not UTC. */
 export const SHOP_TIME_ZONE = 'Africa/Cairo';
@@ -20,7 +20,7 @@ export const dashboardProjection: Projection = {
     for (const e of events) {
       if (e.type === 'OrderPlaced') {
         const d = dataOf<OrderPlaced['data']>(e);
-        placed.set(d.orderId, { order_id: d.orderId, placed_at: d.placedAt, status: 'PLACED', total: d.totals.total, subtotal: d.totals.subtotal });
+        placed.set(d.orderId, { order_id: d.orderId, placed_at: placedAt(e), status: 'PLACED', total: d.totals.total, subtotal: d.totals.subtotal });
       } else {
         const d = dataOf<OrderStatusChanged['data']>(e);
         const row = placed.get(d.orderId);

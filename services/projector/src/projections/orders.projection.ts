@@ -1,7 +1,7 @@
 import type { OrderPlaced, OrderStatusChanged } from '#domain/order/events.js';
 import { upsertRows, type Row, type TableSpec } from '../runner/bulk-sql.js';
 import type { Projection } from '../runner/projection.js';
-import { dataOf, occurredAt } from './event-time.js';
+import { dataOf, occurredAt, placedAt } from './event-time.js';
 
 export const ORDERS_TABLE: TableSpec = {
   name: 'orders',
@@ -40,7 +40,7 @@ export const ordersProjection: Projection = {
     for (const e of events) {
       if (e.type === 'OrderPlaced') {
         const d = dataOf<OrderPlaced['data']>(e);
-        placed.set(d.orderId, orderRow(d));
+        placed.set(d.orderId, orderRow(d, placedAt(e)));
         d.items.forEach((item, lineNo) => items.push({
           order_id: d.orderId, line_no: lineNo, item_id: item.itemId, kind: item.kind, poster_id: item.posterId ?? null,
           product_id: item.productId ?? null, variant_id: item.variantId ?? null, name: item.name, category: item.category ?? null,
@@ -69,7 +69,7 @@ export const ordersProjection: Projection = {
   },
 };
 
-function orderRow(d: OrderPlaced['data']): Row {
+function orderRow(d: OrderPlaced['data'], at: string): Row {
   const c = d.customer;
   const t = d.totals;
   return {
@@ -80,7 +80,7 @@ function orderRow(d: OrderPlaced['data']): Row {
     promo_percent: d.promoPercent ?? 0, subtotal: t.subtotal, discount_from_promotions: t.discountFromPromotions,
     discount_from_promo_code: t.discountFromPromoCode, shipping_cost: t.shippingCost, cod_fee: t.codFee,
     tax_amount: t.taxAmount, total: t.total, item_count: d.items.reduce((n, i) => n + i.quantity, 0),
-    placed_at: d.placedAt, updated_at: d.placedAt, status_reason: null,
+    placed_at: at, updated_at: at, status_reason: null,
     search_text: [d.orderNumber, d.orderId, c.firstName, c.lastName, c.phone, d.paymentMethod].join(' ').toLowerCase(),
   };
 }

@@ -1,0 +1,38 @@
+import type { ArgumentsHost } from '@nestjs/common';
+import { UnstorableEvent, WrongExpectedRevision } from '#event-store/event-store.port.js';
+import { HttpExceptionFilter } from './http-exception.filter.js';
+
+/** The filter's answer to one exception, as the client would receive it. */
+function answer(exception: unknown): { status: number; body: Record<string, unknown> } {
+  const out = { status: 0, body: {} as Record<string, unknown> };
+  const res = {
+    headersSent: false,
+    status(code: number) {
+      out.status = code;
+      return this;
+    },
+    json(body: Record<string, unknown>) {
+      out.body = body;
+      return this;
+    },
+  };
+  const host = { switchToHttp: () => ({ getResponse: () => res }) } as unknown as ArgumentsHost;
+  new HttpExceptionFilter().catch(exception, host);
+  return out;
+}
+
+describe('HttpExceptionFilter', () => {
+  it('answers an event the log refused with 400 naming the field and the problem, never 500', () => {
+    const refused = new UnstorableEvent('newsletter', 'NewsletterSubscribed', 'id-1', 'data.email', 'NUL byte');
+    expect(answer(refused)).toEqual({
+      status: 400,
+      body: { statusCode: 400, error: 'Bad Request', message: 'Text that cannot be stored (NUL byte) in email', code: 'UNSTORABLE_TEXT' },
+    });
+    const nested = new UnstorableEvent('order-1', 'OrderPlaced', 'id-2', 'data.customer.firstName', 'lone surrogate');
+    expect(answer(nested).body.message).toBe('Text that cannot be stored (lone surrogate) in customer.firstName');
+  });
+
+  it('keeps WrongExpectedRevision a 409', () => {
+    expect(answer(new WrongExpectedRevision('cart-1', 0n, 1n)).body).toMatchObject({ statusCode: 409, code: 'CONFLICT' });
+  });
+});
