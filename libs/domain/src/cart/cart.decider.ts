@@ -19,7 +19,8 @@ import {
 import { normalisePromoCode } from '../streams.js';
 import { CART_MESSAGES, cartErrors } from './cart-errors.js';
 import type { CartCommand, CartPosterSnapshot } from './commands.js';
-import type { CartEvent, CartItemKind } from './events.js';
+import type { OrderPlaced } from '../order/events.js';
+import type { CartEvent, CartItemKind, CheckoutRequest } from './events.js';
 
 export interface CartLine {
   itemId: string;
@@ -32,13 +33,22 @@ export interface CartLine {
   customImagePath: string | null;
 }
 
+/** What CartCheckedOut decided; order and request are null for schema-1 events. */
+export interface CheckedOutCart {
+  orderId: string;
+  orderNumber: string;
+  order: OrderPlaced['data'] | null;
+  request: CheckoutRequest | null;
+  promoMessage: string | null;
+}
+
 export interface CartState {
   /** In the order they were added (the drawer shows them so). */
   items: readonly CartLine[];
   promoCode: string | null;
   paymentMethod: PaymentMethod;
   /** Set once; a checked-out cart refuses every command. */
-  checkedOut: { orderId: string; orderNumber: string } | null;
+  checkedOut: CheckedOutCart | null;
 }
 
 export const initialCartState: CartState = Object.freeze({
@@ -241,7 +251,16 @@ export function evolveCart(state: CartState, event: CartEvent): CartState {
     case 'PaymentMethodChosen':
       return { ...state, paymentMethod: event.data.method };
     case 'CartCheckedOut':
-      return { ...state, checkedOut: { orderId: event.data.orderId, orderNumber: event.data.orderNumber } };
+      return {
+        ...state,
+        checkedOut: {
+          orderId: event.data.orderId,
+          orderNumber: event.data.orderNumber,
+          order: event.data.order ?? null,
+          request: event.data.request ?? null,
+          promoMessage: event.data.promoMessage ?? null,
+        },
+      };
     default:
       return assertNever(event, 'cart event');
   }

@@ -2,6 +2,7 @@
  * Cart events (`cart-<cartId>`). They carry no prices: a cart is priced from the catalogue
  * each time it is shown and at checkout, so a price change reaches every open cart.
  */
+import type { OrderPlaced } from '../order/events.js';
 import type { DomainEvent } from '../shared/event.js';
 import type { PaymentMethod, PosterSize } from '../shop-config.js';
 
@@ -42,7 +43,28 @@ export type CartCleared = DomainEvent<'CartCleared', {}>;
 export type PromoCodeApplied = DomainEvent<'PromoCodeApplied', { code: string }>;
 export type PromoCodeRemovedFromCart = DomainEvent<'PromoCodeRemovedFromCart', { code: string }>;
 export type PaymentMethodChosen = DomainEvent<'PaymentMethodChosen', { method: PaymentMethod }>;
-export type CartCheckedOut = DomainEvent<'CartCheckedOut', { orderId: string; orderNumber: string }>;
+/** Who asked for a checkout: the Idempotency-Key (if any) and a hash of the request body. */
+export interface CheckoutRequest {
+  idempotencyKey: string | null;
+  bodyHash: string;
+}
+
+/**
+ * The checkout decision, made once. Since schema 2 it carries the whole order (`order`, the
+ * OrderPlaced data), so OrderPlaced can be derived from the cart's log alone by whoever appends
+ * it (the API right after, a retry, the projector's completion reactor). Events of schema 1
+ * carry only orderId and orderNumber; both shapes stay readable (docs/adr/004).
+ */
+export type CartCheckedOut = DomainEvent<'CartCheckedOut', {
+  orderId: string;
+  orderNumber: string;
+  /** Absent on schema-1 events. */
+  order?: OrderPlaced['data'];
+  /** Absent on schema-1 events. */
+  request?: CheckoutRequest;
+  /** The answer's promoMessage (promo dropped since it was applied); absent on schema-1 events. */
+  promoMessage?: string | null;
+}>;
 
 export type CartEvent =
   | ItemAddedToCart

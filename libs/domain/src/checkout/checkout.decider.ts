@@ -6,7 +6,7 @@
  */
 import type { CartState } from '../cart/cart.decider.js';
 import { cartErrors } from '../cart/cart-errors.js';
-import type { CartCheckedOut } from '../cart/events.js';
+import type { CartCheckedOut, CheckoutRequest } from '../cart/events.js';
 import type { OrderItem, OrderPlaced } from '../order/events.js';
 import { DomainError } from '../shared/domain-error.js';
 import { DEFAULT_SHOP_RULES, type ShopRules } from '../shop-config.js';
@@ -23,6 +23,8 @@ export interface CheckoutIds {
   orderNumber: string;
   /** ISO time of placement. */
   now: string;
+  /** Recorded in CartCheckedOut so a retry can be told from a reuse of its key (default: no key, empty hash). */
+  request?: CheckoutRequest;
 }
 
 export interface CheckoutDecision {
@@ -74,34 +76,47 @@ export function decideCheckout(
   if (unavailable?.unavailable) throw DomainError.validation(unavailable.unavailable.reason, unavailable.unavailable.message);
   checkMinimumPosters(customer.governorate, pricing.posterCount, rules);
 
-  return {
-    cartEvents: [{ type: 'CartCheckedOut', data: { orderId: ids.orderId, orderNumber: ids.orderNumber } }],
-    orderEvents: [
-      {
-        type: 'OrderPlaced',
-        data: {
-          orderId: ids.orderId,
-          orderNumber: ids.orderNumber,
-          cartId: ids.cartId,
-          placedAt: ids.now,
-          customer,
-          paymentMethod,
-          promoCode: pricing.promoCode,
-          promoPercent: pricing.promoPercent,
-          items: pricing.lines.map(orderItem),
-          totals: {
-            subtotal: pricing.subtotal,
-            discountFromPromotions: pricing.discountFromPromotions,
-            discountFromPromoCode: pricing.discountFromPromoCode,
-            shippingCost: pricing.shippingCost,
-            codFee: pricing.codFee,
-            taxAmount: pricing.taxAmount,
-            total: pricing.total,
-          },
-        },
-      },
-    ],
+  const order: OrderPlaced['data'] = {
+    orderId: ids.orderId,
+    orderNumber: ids.orderNumber,
+    cartId: ids.cartId,
+    placedAt: ids.now,
+    customer,
+    paymentMethod,
+    promoCode: pricing.promoCode,
+    promoPercent: pricing.promoPercent,
+    items: pricing.lines.map(orderItem),
+    totals: {
+      subtotal: pricing.subtotal,
+      discountFromPromotions: pricing.discountFromPromotions,
+      discountFromPromoCode: pricing.discountFromPromoCode,
+      shippingCost: pricing.shippingCost,
+      codFee: pricing.codFee,
+      taxAmount: pricing.taxAmount,
+      total: pricing.total,
+    },
   };
+  const checkedOut: CartCheckedOut = {
+    type: 'CartCheckedOut',
+    data: {
+      orderId: ids.orderId,
+      orderNumber: ids.orderNumber,
+      order,
+      request: ids.request ?? { idempotencyKey: null, bodyHash: '' },
+      promoMessage: pricing.promoDropped?.message ?? null,
+    },
+  };
+  // OrderPlaced is not decided again: it is read off the cart's event, the one decision.
+  return { cartEvents: [checkedOut], orderEvents: [orderPlacedFromCheckout(checkedOut.data)!] };
+}
+
+/**
+ * The OrderPlaced a CartCheckedOut decided, identical for every caller (the API, a retry, the
+ * completion reactor), so appending it with checkoutEventIds(cartId).orderPlaced and 'no_stream'
+ * is idempotent. Undefined for schema-1 events, which did not record the order.
+ */
+export function orderPlacedFromCheckout(data: CartCheckedOut['data']): OrderPlaced | undefined {
+  return data.order ? { type: 'OrderPlaced', data: data.order } : undefined;
 }
 
 /**

@@ -3,7 +3,8 @@ import { DEFAULT_SHOP_RULES } from '../shop-config.js';
 import { priceCart } from '../pricing/price-cart.js';
 import { addOnAdded, cartWith, catalogue, customAdded, line, posterAdded, salahPoster } from '../testing/fixtures.js';
 import type { CartState } from '../cart/cart.decider.js';
-import { decideCheckout, priceAndDecideCheckout } from './checkout.decider.js';
+import { decideCheckout, orderPlacedFromCheckout, priceAndDecideCheckout } from './checkout.decider.js';
+import { checkoutBodyHash, checkoutRequest, reusesKeyWithOtherBody } from './checkout-request.js';
 import type { CheckoutForm } from './commands.js';
 
 const form: CheckoutForm = {
@@ -36,8 +37,15 @@ describe('checkout', () => {
     const cart = cartWith([salah2, line(addOnAdded('a1', 'frame'))], { promoCode: 'WELCOME10' });
     const cat = catalogue({ promo: { code: 'WELCOME10', percentOff: 10, active: true, deleted: false } });
     const { cartEvents, orderEvents, pricing } = priceAndDecideCheckout(cart, cat, form, ids);
-    expect(cartEvents).toEqual([{ type: 'CartCheckedOut', data: { orderId: 'order-1', orderNumber: 'PS-7KQ4-M2XD' } }]);
     const [placed] = orderEvents;
+    // The cart's event is the decision: it carries the whole order, and OrderPlaced is read off it.
+    expect(cartEvents).toEqual([
+      {
+        type: 'CartCheckedOut',
+        data: { orderId: 'order-1', orderNumber: 'PS-7KQ4-M2XD', order: placed.data, request: { idempotencyKey: null, bodyHash: '' }, promoMessage: null },
+      },
+    ]);
+    expect(orderPlacedFromCheckout(cartEvents[0].data)).toEqual(placed);
     expect(placed.type).toBe('OrderPlaced');
     expect(placed.data).toMatchObject({
       orderId: 'order-1',
@@ -72,7 +80,7 @@ describe('checkout', () => {
   });
 
   it('refuses a cart already checked out, as a conflict', () => {
-    const cart: CartState = cartWith([salah2], { checkedOut: { orderId: 'order-1', orderNumber: 'PS-2222-2222' } });
+    const cart: CartState = cartWith([salah2], { checkedOut: { orderId: 'order-1', orderNumber: 'PS-2222-2222', order: null, request: null, promoMessage: null } });
     expect(codeOf(() => priceAndDecideCheckout(cart, catalogue(), form, ids))).toBe('conflict:CART_CHECKED_OUT:Cart was already checked out');
   });
 
@@ -135,5 +143,39 @@ describe('checkout', () => {
     const cart = cartWith([salah2]);
     const pricing = priceCart(cart, catalogue(), { governorate: 'GIZA', paymentMethod: 'COD' });
     expect(() => decideCheckout(cart, pricing, form, ids)).toThrow('pricing was computed for another governorate');
+  });
+
+  it('records the request and the dropped promo message in CartCheckedOut', () => {
+    const cart = cartWith([salah2], { promoCode: 'WELCOME10' });
+    const request = checkoutRequest(form, 'key-1');
+    const { cartEvents, pricing } = priceAndDecideCheckout(cart, catalogue({ promo: { code: 'WELCOME10', percentOff: 10, active: false, deleted: false } }), form, { ...ids, request });
+    expect(cartEvents[0].data.request).toEqual(request);
+    expect(cartEvents[0].data.promoMessage).toBe(pricing.promoDropped?.message);
+    expect(cartEvents[0].data.promoMessage).toBeTruthy();
+  });
+
+  it('reads a schema-1 CartCheckedOut (no order recorded) as nothing to derive', () => {
+    expect(orderPlacedFromCheckout({ orderId: 'order-1', orderNumber: 'PS-7KQ4-M2XD' })).toBeUndefined();
+  });
+});
+
+describe('checkout idempotency', () => {
+  const done = (request: { idempotencyKey: string | null; bodyHash: string } | null) => ({
+    orderId: 'order-1', orderNumber: 'PS-7KQ4-M2XD', order: null, request, promoMessage: null,
+  });
+
+  it('hashes the body independently of key order and undefined fields, and sensitively to values', () => {
+    expect(checkoutBodyHash({ a: 1, b: 'x', c: undefined })).toBe(checkoutBodyHash({ b: 'x', a: 1 }));
+    expect(checkoutBodyHash({ ...form, firstName: 'Other' })).not.toBe(checkoutBodyHash(form));
+  });
+
+  it('flags only the same key with another body', () => {
+    const original = checkoutRequest(form, 'key-1');
+    expect(reusesKeyWithOtherBody(done(original), checkoutRequest({ ...form, firstName: 'Other' }, 'key-1'))).toBe(true);
+    expect(reusesKeyWithOtherBody(done(original), checkoutRequest(form, 'key-1'))).toBe(false);
+    // another key, or none: a retry of a placed checkout, answered with the original order
+    expect(reusesKeyWithOtherBody(done(original), checkoutRequest({ ...form, firstName: 'Other' }, 'key-2'))).toBe(false);
+    expect(reusesKeyWithOtherBody(done(original), checkoutRequest({ ...form, firstName: 'Other' }, undefined))).toBe(false);
+    expect(reusesKeyWithOtherBody(done(null), checkoutRequest(form, 'key-1'))).toBe(false);
   });
 });

@@ -52,3 +52,11 @@ export function checkoutEventIds(cartId: string): { orderNumberReserved: (orderN
 export function reserveOrderNumber(orderNumber: string, cartId: string): OrderNumberReserved {
   return { type: 'OrderNumberReserved', data: { orderNumber, cartId } };
 }
+
+/**
+ * OrderPlaced's metadata, from its CartCheckedOut's: same request, actor and time, caused by the
+ * cart's event. Every writer of OrderPlaced (API, retry, completion reactor) derives the same.
+ */
+export function orderPlacedMetadata<M extends object>(cartCheckedOutMetadata: M, cartCheckedOutId: string): M & { causationId: string } {
+  return { ...cartCheckedOutMetadata, causationId: cartCheckedOutId };
+}

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { orderStream } from '#domain/streams.js';
-import { orderIdForCart } from '#domain/checkout/order-number.js';
+import { checkoutEventIds, orderIdForCart } from '#domain/checkout/order-number.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { VALID_CHECKOUT, changePosterPrices, deactivatePromo, seedPoster, seedProduct, seedPromo } from '../testing/seed-catalogue.js';
 
@@ -94,6 +95,78 @@ describe('checkout (HTTP, real PostgreSQL event store)', () => {
     const a = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).set('Idempotency-Key', 'key-1').send(VALID_CHECKOUT).expect(200);
     const b = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).set('Idempotency-Key', 'key-1').send(VALID_CHECKOUT).expect(200);
     expect(b.body.orderNumber).toBe(a.body.orderNumber);
+  });
+
+  it('scopes an Idempotency-Key to its cart: another cart with the same key gets its own order', async () => {
+    const a = await cartWith(2);
+    const b = await cartWith(3);
+    const first = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', a).set('Idempotency-Key', 'shared-key').send(VALID_CHECKOUT).expect(200);
+    const second = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', b).set('Idempotency-Key', 'shared-key').send(VALID_CHECKOUT).expect(200);
+    expect(second.body).toMatchObject({ cartId: b, orderId: orderIdForCart(b), total: 680 });
+    expect(second.body.orderNumber).not.toBe(first.body.orderNumber);
+    const [placed] = await t.store.readStream(orderStream(orderIdForCart(b)));
+    expect(placed.data).toMatchObject({ cartId: b, orderNumber: second.body.orderNumber });
+  });
+
+  it('refuses the same Idempotency-Key on the same cart with another body (422), appending nothing', async () => {
+    const cartId = await cartWith(2);
+    await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).set('Idempotency-Key', 'key-422').send(VALID_CHECKOUT).expect(200);
+    const before = await t.eventCount();
+    const res = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).set('Idempotency-Key', 'key-422')
+      .send({ ...VALID_CHECKOUT, firstName: 'Someone' }).expect(422);
+    expect(res.body.message).toBe('This Idempotency-Key was already used for a checkout with a different request body. Use a new key for a new request.');
+    expect(await t.eventCount()).toBe(before);
+  });
+
+  it('answers the same key and body with the original answer after a restart (nothing kept in memory)', async () => {
+    await seedPromo(t.store, 'GONE5', 5);
+    const cartId = await cartWith(2);
+    await t.request().post('/api/user/cart/promocode/apply?code=GONE5').set('X-Cart-Id', cartId).expect(200);
+    await deactivatePromo(t.store, 'GONE5');
+    const first = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).set('Idempotency-Key', 'key-restart').send(VALID_CHECKOUT).expect(200);
+    const restarted = await createTestApp({ projector: false, sameDatabaseAs: t });
+    try {
+      const again = await restarted.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).set('Idempotency-Key', 'key-restart').send(VALID_CHECKOUT).expect(200);
+      expect(again.body).toEqual(first.body);
+      expect(first.body.promoMessage).toBe('Promo code GONE5 is no longer active');
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('answers a retry with another body (and no key) with the order first placed, never a rebuilt one', async () => {
+    const cartId = await cartWith(2);
+    const first = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).send(VALID_CHECKOUT).expect(200);
+    const retry = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId)
+      .send({ ...VALID_CHECKOUT, firstName: 'Renamed', governorate: 'ASWAN', paymentMethod: 'ONLINE' }).expect(200);
+    expect(retry.body).toEqual(first.body);
+    const events = await t.store.readStream(orderStream(first.body.orderId));
+    expect(events).toHaveLength(1);
+    expect((events[0].data as { customer: { firstName: string } }).customer.firstName).toBe(VALID_CHECKOUT.firstName);
+  });
+
+  it('records the decided order in CartCheckedOut, and OrderPlaced is exactly that order', async () => {
+    const cartId = await cartWith(2);
+    const res = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).set('Idempotency-Key', 'key-record').send(VALID_CHECKOUT).expect(200);
+    const checkedOut = (await t.store.readStream(`cart-${cartId}`)).find((e) => e.type === 'CartCheckedOut')!;
+    const [placed] = await t.store.readStream(orderStream(res.body.orderId));
+    const data = checkedOut.data as { order: unknown; request: { idempotencyKey: string; bodyHash: string } };
+    expect(data.order).toEqual(placed.data);
+    expect(data.request).toMatchObject({ idempotencyKey: 'key-record', bodyHash: expect.stringMatching(/^[\w-]{43}$/) });
+    expect(placed.id).toBe(checkoutEventIds(cartId).orderPlaced);
+    expect(placed.metadata).toEqual({ ...checkedOut.metadata, causationId: checkedOut.id });
+  });
+
+  it('still completes a schema-1 CartCheckedOut (order not recorded) on a retry, with the reserved number', async () => {
+    const cartId = await cartWith(2);
+    const orderId = orderIdForCart(cartId);
+    const metadata = { correlationId: 'old-release', actor: { kind: 'shopper' as const, id: cartId }, occurredAt: new Date().toISOString() };
+    await t.store.append(`cart-${cartId}`, [{ id: randomUUID(), type: 'CartCheckedOut', data: { orderId, orderNumber: 'PS-2345-6789' }, metadata }], { expectedRevision: 'stream_exists' });
+    const res = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).send(VALID_CHECKOUT).expect(200);
+    expect(res.body).toMatchObject({ orderNumber: 'PS-2345-6789', orderId, total: 480 });
+    const again = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).send({ ...VALID_CHECKOUT, firstName: 'Renamed' }).expect(200);
+    expect(again.body).toEqual(res.body);
+    expect(await t.store.readStream(orderStream(orderId))).toHaveLength(1);
   });
 
   it('charges the price of checkout time when the catalogue changed after add-to-cart', async () => {

@@ -1,30 +1,34 @@
 import { randomInt } from 'node:crypto';
-import { Inject } from '@nestjs/common';
+import { Inject, UnprocessableEntityException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { cartDecider, type CartState } from '#domain/cart/cart.decider.js';
-import { decideCheckout, type CheckoutDecision } from '#domain/checkout/checkout.decider.js';
+import { decideCheckout, orderPlacedFromCheckout, type CheckoutDecision } from '#domain/checkout/checkout.decider.js';
+import { checkoutRequest, IDEMPOTENCY_MESSAGES, reusesKeyWithOtherBody } from '#domain/checkout/checkout-request.js';
 import { validateCheckoutForm } from '#domain/checkout/checkout-form.js';
 import type { CheckoutForm } from '#domain/checkout/commands.js';
-import { checkoutEventIds, newOrderNumber, orderIdForCart } from '#domain/checkout/order-number.js';
+import { checkoutEventIds, newOrderNumber, orderIdForCart, orderPlacedMetadata } from '#domain/checkout/order-number.js';
 import { priceCart } from '#domain/pricing/price-cart.js';
 import { DomainError } from '#domain/shared/domain-error.js';
 import { uuidFromName } from '#domain/shared/uuid-from-name.js';
 import { piastresToEgp } from '#domain/shared/money.js';
 import type { ShopRules } from '#domain/shop-config.js';
 import { cartStream, orderNumberStream, orderStream } from '#domain/streams.js';
-import { WrongExpectedRevision } from '#event-store/event-store.port.js';
+import type { CheckoutRequest } from '#domain/cart/events.js';
+import type { OrderPlaced } from '#domain/order/events.js';
+import { WrongExpectedRevision, type EventMetadata, type RecordedEvent } from '#event-store/event-store.port.js';
 import { DeciderExecutor } from '../../common/decider-executor.service.js';
 import { eventMetadata } from '../../common/execute-decider.js';
 import { actAsShopper, recordPosition } from '../../common/request-context.js';
 import { SHOP_RULES } from '../../catalog/shop-rules.js';
 import { CatalogueLoader } from '../catalogue-loader.service.js';
 import { CartLocks } from '../cart-locks.js';
+import { checkoutFaultFromEnv, crashIfAt } from '../checkout-faults.js';
 
 export interface CheckoutAnswer {
   orderNumber: string;
   orderId: string;
   cartId: string;
-  /** EGP; null when answering for an order placed by an earlier (or racing) request. */
+  /** EGP; null only when a schema-1 half-done checkout could not be completed by this request. */
   total: number | null;
   /** Set when the cart's promo code was dropped (deactivated or deleted since it was applied). */
   promoMessage: string | null;
@@ -39,19 +43,26 @@ export class CheckOutCartCommand extends Command<CheckoutAnswer> {
 const PLACEHOLDER_NUMBER = 'PS-2222-2222';
 const MAX_ATTEMPTS = 5;
 const MAX_NUMBER_DRAWS = 10;
-const IDEMPOTENCY_CACHE = 10_000;
+
+interface LoadedCart {
+  cart: CartState;
+  revision: bigint;
+  /** The recorded CartCheckedOut, when there is one: its id and metadata make OrderPlaced's. */
+  checkedOut?: RecordedEvent;
+}
 
 /**
  * Checkout, on the write side only (no read model): price the cart from the catalogue streams →
  * validate → reserve an order number (no_stream on ordernumber-<N>) → CartCheckedOut with the
- * cart's expected revision (racing checkouts: one wins, the others reload and answer its number)
- * → OrderPlaced on order-<orderId> with a deterministic event id (a retry completes a half-done
- * checkout). orderId is derived from the cart id, so a cart has one order whatever happens.
+ * cart's expected revision (racing checkouts: one wins, the others reload and answer its order).
+ * CartCheckedOut carries the whole decided order; OrderPlaced is derived from it (same id, data
+ * and metadata whoever appends it), so the API appending it right after, a retry, and the
+ * projector's checkout-completion reactor all write the same event once (docs/adr/004).
+ * Idempotency lives in the cart's log (key + body hash in CartCheckedOut), not in memory.
  */
 @CommandHandler(CheckOutCartCommand)
 export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand> {
-  /** Idempotency-Key → answer, per process; the cart itself makes retries idempotent across replicas. */
-  private readonly answered = new Map<string, CheckoutAnswer>();
+  private readonly fault = checkoutFaultFromEnv();
 
   constructor(
     private readonly executor: DeciderExecutor,
@@ -62,30 +73,22 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand>
 
   async execute({ cartId, form, idempotencyKey }: CheckOutCartCommand): Promise<CheckoutAnswer> {
     actAsShopper(cartId);
-    const cached = idempotencyKey ? this.answered.get(idempotencyKey) : undefined;
-    if (cached) return cached;
-    const answer = await this.locks.run(cartId, () => this.checkout(cartId, form, idempotencyKey));
-    if (idempotencyKey) {
-      if (this.answered.size >= IDEMPOTENCY_CACHE) this.answered.delete(this.answered.keys().next().value as string);
-      this.answered.set(idempotencyKey, answer);
-    }
-    return answer;
+    return this.locks.run(cartId, () => this.checkout(cartId, form, checkoutRequest(form, idempotencyKey)));
   }
 
-  private async checkout(cartId: string, form: CheckoutForm, idempotencyKey: string | undefined): Promise<CheckoutAnswer> {
+  private async checkout(cartId: string, form: CheckoutForm, request: CheckoutRequest): Promise<CheckoutAnswer> {
     const orderId = orderIdForCart(cartId);
     const ids = checkoutEventIds(cartId);
-    const extra = idempotencyKey ? { idempotencyKey } : undefined;
+    const extra = request.idempotencyKey ? { idempotencyKey: request.idempotencyKey } : undefined;
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      const { state: cart, revision } = await this.executor.load(cartStream(cartId), cartDecider);
-      if (cart.checkedOut) {
-        await this.completeHalfDone(cartId, cart, form, extra);
-        return { ...cart.checkedOut, cartId, total: null, promoMessage: null };
-      }
+      const loaded = await this.loadCart(cartId);
+      const { cart, revision } = loaded;
+      if (cart.checkedOut) return this.answerPlaced(cartId, loaded, form, request);
       const now = new Date().toISOString();
       const priced = await this.decide(cartId, cart, form, { orderId, orderNumber: PLACEHOLDER_NUMBER, now });
       const orderNumber = await this.reserveOrderNumber(cartId, ids.orderNumberReserved, extra);
-      const { decision, pricing } = await this.decide(cartId, cart, form, { orderId, orderNumber, now }, priced.pricing);
+      crashIfAt(this.fault, 'after-number-reserved');
+      const { decision, pricing } = await this.decide(cartId, cart, form, { orderId, orderNumber, now, request }, priced.pricing);
       const metadata = eventMetadata(extra);
       // The id carries the order number: the store treats re-appending a known id as an idempotent
       // success, so two racers with one fixed id would both "win" with different numbers.
@@ -100,7 +103,9 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand>
         if (e instanceof WrongExpectedRevision) continue; // a racing checkout or a cart change: look again
         throw e;
       }
-      await this.placeOrder(orderId, decision, { ...metadata, causationId: cartEventId }, ids.orderPlaced);
+      crashIfAt(this.fault, 'after-cart-checked-out');
+      await this.placeOrder(orderId, decision.orderEvents[0], orderPlacedMetadata(metadata, cartEventId), ids.orderPlaced);
+      crashIfAt(this.fault, 'after-order-placed');
       return {
         orderNumber,
         orderId,
@@ -112,11 +117,41 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand>
     throw DomainError.conflict('CHECKOUT_CONFLICT', 'The cart changed during checkout. Please try again.');
   }
 
+  private async loadCart(cartId: string): Promise<LoadedCart> {
+    const recorded = await this.executor.store.readStream(cartStream(cartId));
+    let cart = cartDecider.initialState;
+    let checkedOut: RecordedEvent | undefined;
+    for (const e of recorded) {
+      cart = cartDecider.evolve(cart, { type: e.type, data: e.data } as Parameters<typeof cartDecider.evolve>[1]);
+      if (e.type === 'CartCheckedOut') checkedOut = e;
+    }
+    return { cart, revision: recorded.length ? recorded[recorded.length - 1].revision : -1n, checkedOut };
+  }
+
+  /**
+   * The cart is checked out (by this request's earlier try, another tab, a crashed process): the
+   * answer is the order it decided, whatever this body says. Its OrderPlaced is appended again,
+   * a no-op when it is there, the completion of a half-done checkout when it is not.
+   */
+  private async answerPlaced(cartId: string, loaded: LoadedCart, form: CheckoutForm, request: CheckoutRequest): Promise<CheckoutAnswer> {
+    const done = loaded.cart.checkedOut!;
+    if (reusesKeyWithOtherBody(done, request)) throw new UnprocessableEntityException(IDEMPOTENCY_MESSAGES.keyReused);
+    const event = loaded.checkedOut!;
+    const placed = orderPlacedFromCheckout(event.data as Parameters<typeof orderPlacedFromCheckout>[0]);
+    const { orderNumber, orderId } = done;
+    if (placed) {
+      await this.placeOrder(orderId, placed, orderPlacedMetadata(event.metadata, event.id), checkoutEventIds(cartId).orderPlaced);
+      return { orderNumber, orderId, cartId, total: piastresToEgp(placed.data.totals.total), promoMessage: done.promoMessage };
+    }
+    const total = await this.completeSchema1(cartId, loaded.cart, form, event);
+    return { orderNumber, orderId, cartId, total, promoMessage: null };
+  }
+
   private async decide(
     cartId: string,
     cart: CartState,
     form: CheckoutForm,
-    ids: { orderId: string; orderNumber: string; now: string },
+    ids: { orderId: string; orderNumber: string; now: string; request?: CheckoutRequest },
     known?: ReturnType<typeof priceCart>,
   ): Promise<{ decision: CheckoutDecision; pricing: ReturnType<typeof priceCart> }> {
     let pricing = known;
@@ -146,36 +181,37 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand>
     throw new Error('Could not reserve a free order number');
   }
 
-  private async placeOrder(orderId: string, decision: CheckoutDecision, metadata: ReturnType<typeof eventMetadata>, eventId: string): Promise<void> {
+  private async placeOrder(orderId: string, placed: OrderPlaced, metadata: EventMetadata, eventId: string): Promise<void> {
     try {
       const result = await this.executor.store.append(
         orderStream(orderId),
-        decision.orderEvents.map((e) => ({ id: eventId, type: e.type, data: e.data, metadata })),
+        [{ id: eventId, type: placed.type, data: placed.data, metadata }],
         { expectedRevision: 'no_stream' },
       );
       recordPosition(result.position);
     } catch (e) {
-      if (!(e instanceof WrongExpectedRevision)) throw e; // already placed: a retry of a completed checkout
+      if (!(e instanceof WrongExpectedRevision)) throw e; // placed, then changed (status): nothing to add
     }
   }
 
   /**
-   * The cart says checked out but the order was never written (the process died in between):
-   * the retry writes it now, priced as of now, with the reserved number.
+   * Schema-1 CartCheckedOut (written before the order was recorded in it): the order can only be
+   * rebuilt from a request's form, priced as of now, with the reserved number. Kept for carts
+   * checked out by an older release and never completed; new checkouts never come here.
    */
-  private async completeHalfDone(cartId: string, cart: CartState, form: CheckoutForm, extra: Record<string, unknown> | undefined): Promise<void> {
+  private async completeSchema1(cartId: string, cart: CartState, form: CheckoutForm, event: RecordedEvent): Promise<number | null> {
     const done = cart.checkedOut!;
-    const existing = await this.executor.store.readStream(orderStream(done.orderId), { maxCount: 1 });
-    if (existing.length > 0) return;
+    const [existing] = await this.executor.store.readStream(orderStream(done.orderId), { maxCount: 1 });
+    if (existing) return existing.type === 'OrderPlaced' ? piastresToEgp((existing.data as OrderPlaced['data']).totals.total) : null;
     const open: CartState = { ...cart, checkedOut: null };
     let decided;
     try {
       decided = await this.decide(cartId, open, form, { orderId: done.orderId, orderNumber: done.orderNumber, now: new Date().toISOString() });
     } catch {
-      return; // this request's form can't complete it; a later retry with a valid form will
+      return null; // this request's form can't complete it; a later retry with a valid form will
     }
-    const ids = checkoutEventIds(cartId);
-    await this.placeOrder(done.orderId, decided.decision, eventMetadata(extra), ids.orderPlaced);
+    const placed = decided.decision.orderEvents[0];
+    await this.placeOrder(done.orderId, placed, orderPlacedMetadata(eventMetadata(), event.id), checkoutEventIds(cartId).orderPlaced);
+    return piastresToEgp(placed.data.totals.total);
   }
 }
-
