@@ -12,14 +12,13 @@ import { createMetricsRegistry } from '#platform/metrics/metrics.js';
 import { AppModule, type AppModuleOptions } from './app.module.js';
 import { xsrfMiddleware } from './auth/xsrf.middleware.js';
 import { publicResponseCache } from './common/public-response-cache.middleware.js';
+import { edgeTextMiddleware } from './common/edge-text.js';
+import { jsonBody, urlencodedBody } from './common/json-body.js';
 import { requestContextMiddleware } from './common/request-context.middleware.js';
+import { StreamAbortInterceptor } from './common/stream-abort.interceptor.js';
 import { validationPipe } from './common/validation-pipe.js';
 import { httpMetricsMiddleware } from './ops/http-metrics.middleware.js';
 
-/**
- * One message, as the web shows one per error: the first failing property, and of its failing
- * rules the one written first (class-validator lists decorators bottom-up, so the last entry).
- */
 /**
  * The whole HTTP app, configured but not listening: main.ts listens, tests use it through
  * supertest. Order matters: request context first (so logs, metrics and errors see the id),
@@ -58,8 +57,11 @@ export async function createApiApp(config: AppConfig, options: AppModuleOptions 
     credentials: true,
     exposedHeaders: ['X-Event-Position', 'X-Renewed-Token', 'X-Request-Id', 'X-Cart-Id'],
   });
-  app.use(express.json({ limit: config.bodyLimit }));
-  app.use(express.urlencoded({ extended: false, limit: config.bodyLimit }));
+  // The edge text check: URL, query and the headers the app reads before any body is read, then
+  // each body right after it is parsed (depth-bounded JSON); multipart fields in the global pipe.
+  app.use(edgeTextMiddleware);
+  app.use(jsonBody(config.bodyLimit));
+  app.use(urlencodedBody(config.bodyLimit));
   app.use(cookieParser());
   app.use(xsrfMiddleware);
   app.use(publicResponseCache(config.publicCacheMs));
@@ -69,6 +71,7 @@ export async function createApiApp(config: AppConfig, options: AppModuleOptions 
 
   app.setGlobalPrefix('api');
   app.useGlobalPipes(validationPipe());
+  app.useGlobalInterceptors(new StreamAbortInterceptor());
 
   const docs = new DocumentBuilder()
     .setTitle('Poster shop API')

@@ -70,41 +70,52 @@ export function exportProcessor(deps: { exportsDir: string; orders: AdminOrdersQ
       if (!out.write(chunk)) await once(out, 'drain');
     };
     let rows = 0;
-    if (data.kind === 'orders') {
-      const filters = parseOrderFilters(data.filters);
-      const total = Math.max(1, await deps.orders.count(filters));
-      await write(CSV_BOM + csvRow(ORDER_CSV_COLUMNS));
-      for await (const batch of deps.orders.batches(filters)) {
-        await write(batch.map(orderCsvRow).join(''));
-        rows += batch.length;
-        await ctx.reportProgress((rows / total) * 99);
+    try {
+      if (data.kind === 'orders') {
+        const filters = parseOrderFilters(data.filters);
+        const total = Math.max(1, await deps.orders.count(filters));
+        await write(CSV_BOM + csvRow(ORDER_CSV_COLUMNS));
+        for await (const batch of deps.orders.batches(filters)) {
+          await write(batch.map(orderCsvRow).join(''));
+          rows += batch.length;
+          await ctx.reportProgress((rows / total) * 99);
+        }
+      } else if (data.kind === 'newsletter') {
+        const repo = deps.dataSource.getRepository(NewsletterSubscriberEntity);
+        const total = Math.max(1, await repo.count());
+        await write(CSV_BOM + csvRow(['Email', 'Subscribed On']));
+        for (let offset = 0; ; offset += 1000) {
+          const batch = await repo.find({ order: { subscribedAt: 'ASC', id: 'ASC' }, skip: offset, take: 1000 });
+          await write(batch.map((r) => csvRow([r.email, r.subscribedAt.toISOString()])).join(''));
+          rows += batch.length;
+          await ctx.reportProgress((rows / total) * 99);
+          if (batch.length < 1000) break;
+        }
+      } else {
+        const filters = parseEventLogFilters(data.filters);
+        let after;
+        for (;;) {
+          const page = await deps.eventLog.page(filters, { after, limit: 1000, order: 'asc' });
+          if (page.data.length) await write(page.data.map((e) => JSON.stringify(e)).join('\n') + '\n');
+          rows += page.data.length;
+          // The log has no cheap total: progress creeps towards 99 as pages arrive.
+          await ctx.reportProgress(Math.min(99, rows / 100));
+          if (!page.nextCursor) break;
+          after = parsePosition(page.nextCursor);
+        }
       }
-    } else if (data.kind === 'newsletter') {
-      const repo = deps.dataSource.getRepository(NewsletterSubscriberEntity);
-      const total = Math.max(1, await repo.count());
-      await write(CSV_BOM + csvRow(['Email', 'Subscribed On']));
-      for (let offset = 0; ; offset += 1000) {
-        const batch = await repo.find({ order: { subscribedAt: 'ASC', id: 'ASC' }, skip: offset, take: 1000 });
-        await write(batch.map((r) => csvRow([r.email, r.subscribedAt.toISOString()])).join(''));
-        rows += batch.length;
-        await ctx.reportProgress((rows / total) * 99);
-        if (batch.length < 1000) break;
+      out.end();
+      await once(out, 'finish');
+    } catch (err) {
+      // A failed export leaves no half-written file nor an open descriptor behind; the job fails with the error.
+      if (!out.closed) {
+        const closed = once(out, 'close').catch(() => undefined);
+        out.destroy();
+        await closed;
       }
-    } else {
-      const filters = parseEventLogFilters(data.filters);
-      let after;
-      for (;;) {
-        const page = await deps.eventLog.page(filters, { after, limit: 1000, order: 'asc' });
-        if (page.data.length) await write(page.data.map((e) => JSON.stringify(e)).join('\n') + '\n');
-        rows += page.data.length;
-        // The log has no cheap total: progress creeps towards 99 as pages arrive.
-        await ctx.reportProgress(Math.min(99, rows / 100));
-        if (!page.nextCursor) break;
-        after = parsePosition(page.nextCursor);
-      }
+      await rm(tmp, { force: true });
+      throw err;
     }
-    out.end();
-    await once(out, 'finish');
     await rename(tmp, path.join(deps.exportsDir, file));
     const downloadName = data.kind === 'orders' ? `orders_${fileDate()}.csv` : data.kind === 'newsletter' ? `subscribers-${fileDate()}.csv` : `events-${fileDate()}.ndjson`;
     return { file, downloadName, contentType: ext === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8', rows };

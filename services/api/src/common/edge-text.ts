@@ -1,0 +1,162 @@
+import { BadRequestException } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { textProblem, type TextProblem } from '#domain/shared/text-rules.js';
+
+/**
+ * The edge check: every text a client sends (URL path, query keys and values, the headers the
+ * app reads, body keys and values) is held to the shop's one text rule before a handler, the
+ * database or the log sees it. A refusal is a 400 naming the field, never a 500 from PostgreSQL
+ * ("invalid byte sequence") or an event no projection can store.
+ */
+
+/**
+ * Fields a person types over several lines (checkout delivery notes, poster and add-on
+ * descriptions, announcement text): tab, line feed and carriage return are allowed there only.
+ */
+export const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set(['notes', 'description', 'text']);
+
+/** Headers whose values reach queries, commands or events (X-Request-Id has its own strict pattern). */
+export const CHECKED_HEADERS = ['x-cart-id', 'idempotency-key', 'x-wait-for-position'] as const;
+
+const HEADER_NAMES: Record<(typeof CHECKED_HEADERS)[number], string> = {
+  'x-cart-id': 'X-Cart-Id',
+  'idempotency-key': 'Idempotency-Key',
+  'x-wait-for-position': 'X-Wait-For-Position',
+};
+
+/** Field names come from the client: a refusal quotes a bounded piece of one. */
+const MAX_NAME_IN_MESSAGE = 80;
+
+function named(name: string): string {
+  return name.length > MAX_NAME_IN_MESSAGE ? `${name.slice(0, MAX_NAME_IN_MESSAGE)}…` : name;
+}
+
+function refusal(where: string, problem: TextProblem): string {
+  return `${named(where)} contains a ${problem}`;
+}
+
+/**
+ * The first key or value anywhere in a parsed body that breaks the rule, as a message naming it
+ * (`customer.firstName contains a NUL byte`), or undefined. The shared walker
+ * (findTextViolation) applies one option to the whole value; here line breaks depend on the
+ * field, so the walk is this one, still iterative (a deep value cannot overflow the stack) and
+ * still judging every string by textProblem alone.
+ */
+export function bodyTextRefusal(value: unknown, root = ''): string | undefined {
+  const stack: Array<[unknown, string, boolean]> = [[value, root, MULTI_LINE_FIELDS.has(lastKey(root))]];
+  while (stack.length > 0) {
+    const [v, path, multiLine] = stack.pop()!;
+    if (typeof v === 'string') {
+      const problem = textProblem(v, { allowLineBreaks: multiLine });
+      if (problem) return refusal(path || 'the request body', problem);
+    } else if (Array.isArray(v)) {
+      // Elements of a multi-line field's array (several notes) are multi-line too.
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${path}[${i}]`, multiLine]);
+    } else if (v !== null && typeof v === 'object') {
+      const keys = Object.keys(v);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i];
+        const problem = textProblem(key);
+        // The key itself is not quoted: it is the hostile text.
+        if (problem) return refusal(path ? `a field name in ${path}` : 'a field name', problem);
+        stack.push([(v as Record<string, unknown>)[key], path ? `${path}.${key}` : key, MULTI_LINE_FIELDS.has(key)]);
+      }
+    }
+  }
+  return undefined;
+}
+
+function lastKey(path: string): string {
+  const dot = path.lastIndexOf('.');
+  return dot < 0 ? path : path.slice(dot + 1);
+}
+
+/** Bodies already checked at the edge: the global pipe sees the same object and skips it. */
+const checkedBodies = new WeakSet<object>();
+
+/** Throws a 400 naming the field; remembers an object body so it is walked once per request. */
+export function assertBodyText(value: unknown, root = ''): void {
+  if (value !== null && typeof value === 'object') {
+    if (checkedBodies.has(value)) return;
+    const message = bodyTextRefusal(value, root);
+    if (message) throw new BadRequestException(message);
+    checkedBodies.add(value);
+    return;
+  }
+  if (typeof value === 'string') {
+    const message = bodyTextRefusal(value, root);
+    if (message) throw new BadRequestException(message);
+  }
+}
+
+/** Marks a body that is known to be clean without a walk (see the JSON parser's byte scan). */
+export function markBodyChecked(value: unknown): void {
+  if (value !== null && typeof value === 'object') checkedBodies.add(value);
+}
+
+/** Percent-decoding (and `+` as space in queries); undefined for a malformed escape. Text without `%` is not copied. */
+function decoded(text: string, plus: boolean): string | undefined {
+  if (text.indexOf('%') < 0) return plus ? text.replace(/\+/g, ' ') : text;
+  try {
+    return decodeURIComponent(plus ? text.replace(/\+/g, ' ') : text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The URL path (percent-decoded: `%00` is a NUL), every query key and value, and the headers the
+ * app reads. Decoding here, from the raw URL, holds whatever query parser Express uses to the
+ * same rule; a malformed escape (`%zz`, an encoded lone surrogate) is refused too.
+ */
+export function requestTextRefusal(req: Pick<Request, 'url' | 'headers'>): string | undefined {
+  const url = req.url;
+  const q = url.indexOf('?');
+  const rawPath = q < 0 ? url : url.slice(0, q);
+  const path = decoded(rawPath, false);
+  if (path === undefined) return 'URL path has a malformed percent-encoding';
+  const pathProblem = textProblem(path);
+  if (pathProblem) return refusal('URL path', pathProblem);
+
+  if (q >= 0 && q < url.length - 1) {
+    for (const pair of url.slice(q + 1).split('&')) {
+      if (!pair) continue;
+      const eq = pair.indexOf('=');
+      const key = decoded(eq < 0 ? pair : pair.slice(0, eq), true);
+      if (key === undefined) return 'a query parameter name has a malformed percent-encoding';
+      const keyProblem = textProblem(key);
+      if (keyProblem) return refusal('a query parameter name', keyProblem);
+      if (eq < 0) continue;
+      const value = decoded(pair.slice(eq + 1), true);
+      if (value === undefined) return `query parameter ${named(key)} has a malformed percent-encoding`;
+      const valueProblem = textProblem(value);
+      if (valueProblem) return refusal(`query parameter ${key}`, valueProblem);
+    }
+  }
+
+  for (const header of CHECKED_HEADERS) {
+    const value = req.headers[header];
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) {
+      const problem = textProblem(v);
+      if (problem) return refusal(`header ${HEADER_NAMES[header]}`, problem);
+    }
+  }
+  return undefined;
+}
+
+/** The edge middleware for URL, query and headers: runs before bodies are read. */
+export function edgeTextMiddleware(req: Request, _res: Response, next: NextFunction): void {
+  const message = requestTextRefusal(req);
+  next(message ? new BadRequestException(message) : undefined);
+}
+
+/** After the body parsers: the parsed JSON or urlencoded body (multipart is the pipe's, later). */
+export function bodyTextMiddleware(req: Request, _res: Response, next: NextFunction): void {
+  try {
+    assertBodyText(req.body);
+    next();
+  } catch (e) {
+    next(e);
+  }
+}
