@@ -15,7 +15,6 @@ import { publicResponseCache } from './common/public-response-cache.middleware.j
 import { edgeTextMiddleware } from './common/edge-text.js';
 import { jsonBody, urlencodedBody } from './common/json-body.js';
 import { requestContextMiddleware } from './common/request-context.middleware.js';
-import { StreamAbortInterceptor } from './common/stream-abort.interceptor.js';
 import { validationPipe } from './common/validation-pipe.js';
 import { httpMetricsMiddleware } from './ops/http-metrics.middleware.js';
 
@@ -71,7 +70,6 @@ export async function createApiApp(config: AppConfig, options: AppModuleOptions 
 
   app.setGlobalPrefix('api');
   app.useGlobalPipes(validationPipe());
-  app.useGlobalInterceptors(new StreamAbortInterceptor());
 
   const docs = new DocumentBuilder()
     .setTitle('Poster shop API')

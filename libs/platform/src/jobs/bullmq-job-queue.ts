@@ -53,9 +53,11 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async getJob<Result>(id: string): Promise<JobInfo<Result> | undefined> {
+    // State first, then the job: a job that completes between the two reads is then reported
+    // with its return value (the other order could say "completed" with the result still null).
+    const state = await this.queue.getJobState(id);
     const job = await this.queue.getJob(id);
-    if (!job) return undefined;
-    const state = await job.getState();
+    if (!job || state === 'unknown') return undefined;
     return {
       id: String(job.id),
       name: job.name,

@@ -19,7 +19,13 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (status >= 500) {
       this.logger.error({ err: exception, requestId: currentContext().requestId }, 'unhandled error');
     }
-    if (res.headersSent) return;
+    if (res.headersSent) {
+      // A streamed answer (CSV export) failed after its status and first rows went out: it cannot
+      // become an error response any more. Destroying the socket ends the chunked body without its
+      // final chunk, which every HTTP client reports as an error, instead of leaving it waiting.
+      if (!res.writableEnded) res.destroy();
+      return;
+    }
     res.status(status).json({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message, ...(code ? { code } : {}), ...(fieldErrors ? { fieldErrors } : {}) });
   }
 
