@@ -42,11 +42,16 @@ export interface InspectedImage {
   data: Buffer;
 }
 
-/** High enough for print; the shopper's file was already lossy, a second pass at this quality is invisible on paper. */
+/**
+ * High enough for print: the shopper's file was already lossy, a second pass at this quality is
+ * invisible on paper. JPEG without optimised Huffman tables streams row by row (~20 MB for a
+ * 48 MP image instead of ~300 MB held for the optimisation pass). WebP's encoder holds the whole
+ * image whatever we do, which is why intake decodes share a bounded number of slots.
+ */
 const REENCODE = {
-  jpeg: { quality: 92, chromaSubsampling: '4:4:4' },
+  jpeg: { quality: 92, chromaSubsampling: '4:4:4', optimiseCoding: false },
   png: { compressionLevel: 6 },
-  webp: { quality: 92 },
+  webp: { quality: 92, effort: 2 },
 } as const;
 
 @Injectable()
