@@ -120,6 +120,15 @@ describe('ImageIntakeService on a real disk and job queue', () => {
       expect(await refusedQuickly(padded, MESSAGES.badAspectRatio)).toBeLessThan(300);
     });
 
+    it('a thumbnail job refuses a bomb already on disk (stored before these checks) without decoding it', async () => {
+      const key = `gallery/${randomUUID()}.png`;
+      await storage.save(key, pngBomb(1_000_000, 100));
+      const started = performance.now();
+      await expect(thumbnailsProcessor(storage)({ key }, { reportProgress: async () => undefined })).rejects.toThrow(MESSAGES.sideTooLong);
+      expect(performance.now() - started).toBeLessThan(300);
+      expect(await storage.exists(thumbnailKey(key, THUMBNAIL_SIZES[0]))).toBe(false);
+    });
+
     it('still accepts a long but sane panorama (4000 x 200, 20:1)', async () => {
       const png = await noiseImage('png', 4000, 200);
       const stored = await intake.accept({ buffer: png, size: png.length }, 'gallery');
