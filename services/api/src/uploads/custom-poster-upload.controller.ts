@@ -38,7 +38,7 @@ export class CustomPosterUploadController {
     const inspected = await this.images.inspect(file, { minBytes: MIN_CUSTOM_IMAGE_BYTES });
     const cartId = this.carts.cartIdFrom(cartHeader);
     if (cartId) setActor({ kind: 'shopper', id: cartId });
-    const stored = await this.images.store(file, 'custom', inspected);
+    const stored = await this.images.store('custom', inspected);
     try {
       const answer = await this.carts.addCustomPoster(cartId, { size, quantity, customImagePath: stored.url });
       res.setHeader('X-Cart-Id', answer.cartId);

@@ -2,23 +2,36 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { randomUUID } from 'node:crypto';
+import { BullMqJobQueue } from '#platform/jobs/bullmq-job-queue.js';
 import { InProcessJobQueue } from '#platform/jobs/in-process-job-queue.js';
+import type { EnqueueOptions, JobQueue } from '#platform/jobs/job-queue.port.js';
 import { LocalFileStorage } from '#platform/storage/local-file-storage.js';
 import { ImageIntakeService } from './image-intake.service.js';
+import { thumbnailPipelines } from './image-limits.js';
 import { thumbnailKey, thumbnailsProcessor, THUMBNAILS_JOB } from './thumbnails.js';
-import { MESSAGES, MIN_CUSTOM_IMAGE_BYTES, THUMBNAIL_SIZES } from './upload-limits.js';
-import { bigJpeg, noiseImage, smallPng } from './testing/test-images.js';
+import { MAX_THUMBNAIL_PIPELINES, MESSAGES, MIN_CUSTOM_IMAGE_BYTES, THUMBNAIL_SIZES } from './upload-limits.js';
+import { bigJpeg, cutInsideScan, exifHasGps, jpegWithGpsAndRotation, noiseImage, pngBomb, smallPng } from './testing/test-images.js';
+
+/** A real in-process queue that also counts what was put on it, so a test can see nothing was. */
+class CountingQueue extends InProcessJobQueue {
+  enqueued = 0;
+  override enqueue<Data>(name: string, data: Data, options?: EnqueueOptions): Promise<string> {
+    this.enqueued++;
+    return super.enqueue(name, data, options);
+  }
+}
 
 describe('ImageIntakeService on a real disk and job queue', () => {
   let dir: string;
   let storage: LocalFileStorage;
-  let jobs: InProcessJobQueue;
+  let jobs: CountingQueue;
   let intake: ImageIntakeService;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'uploads-'));
     storage = new LocalFileStorage(dir);
-    jobs = new InProcessJobQueue();
+    jobs = new CountingQueue();
     jobs.register(THUMBNAILS_JOB, thumbnailsProcessor(storage));
     await jobs.start();
     intake = new ImageIntakeService(storage, jobs);
@@ -28,12 +41,18 @@ describe('ImageIntakeService on a real disk and job queue', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('stores a real image under a random name and makes the three webp thumbnails', async () => {
+  // Originals only: thumbnail jobs of earlier tests may still be writing under thumbs/.
+  const originals = async () => (await readdir(dir, { recursive: true })).filter((f) => !f.includes('thumbs'));
+
+  it('stores a real image, re-encoded, under a random name and makes the three webp thumbnails', async () => {
     const jpeg = await bigJpeg();
     const stored = await intake.accept({ buffer: jpeg, size: jpeg.length }, 'custom', { minBytes: MIN_CUSTOM_IMAGE_BYTES });
     expect(stored.key).toMatch(/^custom\/[0-9a-f-]{36}\.jpg$/);
     expect(stored.url).toBe(`/uploads/${stored.key}`);
-    expect((await storage.read(stored.key)).equals(jpeg)).toBe(true);
+    const saved = await storage.read(stored.key);
+    expect(saved.equals(jpeg)).toBe(false);
+    expect(await sharp(saved).metadata()).toMatchObject({ format: 'jpeg', width: 1000, height: 1000 });
+    expect(stored).toMatchObject({ format: 'jpeg', width: 1000, height: 1000, bytes: saved.length });
 
     const job = await jobs.waitFor(stored.thumbnailsJobId, 20_000);
     expect(job).toMatchObject({ state: 'completed', progress: 100 });
@@ -52,10 +71,10 @@ describe('ImageIntakeService on a real disk and job queue', () => {
   });
 
   it('refuses a text file and writes nothing', async () => {
-    const before = await readdir(dir, { recursive: true });
+    const before = await originals();
     const text = Buffer.from('hello, I am definitely a JPEG'.repeat(40_000));
     await expect(intake.accept({ buffer: text, size: text.length }, 'custom')).rejects.toMatchObject({ status: 400, message: MESSAGES.notAnImage });
-    expect(await readdir(dir, { recursive: true })).toEqual(before);
+    expect(await originals()).toEqual(before);
   });
 
   it('refuses an image under the custom minimum with the spec message', async () => {
@@ -67,9 +86,84 @@ describe('ImageIntakeService on a real disk and job queue', () => {
   });
 
   it('refuses a truncated JPEG whose header is fine', async () => {
-    const jpeg = await noiseImage('jpeg', 300, 300);
-    const cut = jpeg.subarray(0, Math.floor(jpeg.length / 2));
+    const cut = cutInsideScan(await noiseImage('jpeg', 300, 300, 3));
+    // The premise: the header alone still reads, so only a full decode can tell.
+    expect(await sharp(cut).metadata()).toMatchObject({ format: 'jpeg', width: 300, height: 300 });
     await expect(intake.accept({ buffer: cut, size: cut.length }, 'gallery')).rejects.toMatchObject({ status: 400, message: MESSAGES.unreadableImage });
+  });
+
+  describe('decides on the header, before decoding a pixel', () => {
+    async function refusedQuickly(png: Buffer, message: string) {
+      const filesBefore = await originals();
+      const jobsBefore = jobs.enqueued;
+      const started = performance.now();
+      await expect(intake.accept({ buffer: png, size: png.length }, 'custom', { minBytes: MIN_CUSTOM_IMAGE_BYTES })).rejects.toMatchObject({ status: 400, message });
+      const elapsed = performance.now() - started;
+      expect(await originals()).toEqual(filesBefore);
+      expect(jobs.enqueued).toBe(jobsBefore);
+      return elapsed;
+    }
+
+    it('refuses the 1,000,000 x 100 PNG bomb in milliseconds, writing nothing and queueing nothing', async () => {
+      const bomb = pngBomb(1_000_000, 100);
+      // The premise: past the 500 KB minimum, so only the dimension check can stop it.
+      expect(bomb.length).toBeGreaterThan(MIN_CUSTOM_IMAGE_BYTES);
+      expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({ format: 'png', width: 1_000_000, height: 100 });
+      // Decoding would take seconds and gigabytes; the header takes milliseconds.
+      expect(await refusedQuickly(bomb, MESSAGES.sideTooLong)).toBeLessThan(300);
+    });
+
+    it('refuses too many pixels (8000 x 8000) and an absurd aspect ratio (10000 x 100) with their own messages', async () => {
+      expect(await refusedQuickly(pngBomb(8000, 8000), MESSAGES.tooManyPixels)).toBeLessThan(300);
+      const sliver = pngBomb(10_000, 100);
+      const padded = Buffer.concat([sliver, Buffer.alloc(MIN_CUSTOM_IMAGE_BYTES)]); // trailing bytes, to pass the size minimum
+      expect(await refusedQuickly(padded, MESSAGES.badAspectRatio)).toBeLessThan(300);
+    });
+
+    it('a thumbnail job refuses a bomb already on disk (stored before these checks) without decoding it', async () => {
+      const key = `gallery/${randomUUID()}.png`;
+      await storage.save(key, pngBomb(1_000_000, 100));
+      const started = performance.now();
+      await expect(thumbnailsProcessor(storage)({ key }, { reportProgress: async () => undefined })).rejects.toThrow(MESSAGES.sideTooLong);
+      expect(performance.now() - started).toBeLessThan(300);
+      expect(await storage.exists(thumbnailKey(key, THUMBNAIL_SIZES[0]))).toBe(false);
+    });
+
+    it('still accepts a long but sane panorama (4000 x 200, 20:1)', async () => {
+      const png = await noiseImage('png', 4000, 200);
+      const stored = await intake.accept({ buffer: png, size: png.length }, 'gallery');
+      expect(stored).toMatchObject({ format: 'png', width: 4000, height: 200 });
+    });
+  });
+
+  describe('stores the re-encode, not the bytes as sent', () => {
+    const trailer = Buffer.from('APPENDED-PAYLOAD-AFTER-THE-IMAGE');
+
+    it('drops EXIF (GPS included) and bytes after EOI from a JPEG, and applies its orientation to the pixels', async () => {
+      const sent = Buffer.concat([await jpegWithGpsAndRotation(200, 100), trailer]);
+      // The premise: the upload really carries GPS, a rotation and a trailer.
+      const before = await sharp(sent).metadata();
+      expect(exifHasGps(before.exif)).toBe(true);
+      expect(before).toMatchObject({ orientation: 6, width: 200, height: 100 });
+
+      const stored = await intake.accept({ buffer: sent, size: sent.length }, 'gallery');
+      const saved = await storage.read(stored.key);
+      const after = await sharp(saved).metadata();
+      expect(after.exif).toBeUndefined();
+      expect(after.orientation).toBeUndefined();
+      expect(after).toMatchObject({ format: 'jpeg', width: 100, height: 200 });
+      expect(saved.includes(trailer)).toBe(false);
+      expect(saved.subarray(-2)).toEqual(Buffer.from([0xff, 0xd9]));
+    });
+
+    it('drops bytes after IEND from a PNG', async () => {
+      const sent = Buffer.concat([await noiseImage('png', 64, 48), trailer]);
+      const stored = await intake.accept({ buffer: sent, size: sent.length }, 'gallery');
+      const saved = await storage.read(stored.key);
+      expect(saved.includes(trailer)).toBe(false);
+      expect(saved.subarray(-8, -4).toString('latin1')).toBe('IEND');
+      expect(await sharp(saved).metadata()).toMatchObject({ format: 'png', width: 64, height: 48 });
+    });
   });
 
   it('refuses a missing file', async () => {
@@ -80,5 +174,40 @@ describe('ImageIntakeService on a real disk and job queue', () => {
     expect(intake.keyOf('/uploads/gallery/0b5b6f8e-1111-4c3a-9a55-2d1f7c2e9a10.jpg')).toBe('gallery/0b5b6f8e-1111-4c3a-9a55-2d1f7c2e9a10.jpg');
     expect(intake.keyOf('/uploads/../../etc/passwd')).toBeUndefined();
     expect(intake.keyOf('https://cdn.example.com/a.jpg')).toBeUndefined();
+  });
+});
+
+// The limit lives in the processor, so it holds whatever concurrency the queue itself runs with.
+const queues: Array<[string, () => JobQueue]> = [
+  ['in-process', () => new InProcessJobQueue({ concurrency: 4 })],
+  ['bullmq', () => new BullMqJobQueue({ redisUrl: process.env.REDIS_URL!, queueName: `thumbs-${randomUUID()}`, concurrency: 4 })],
+];
+
+describe.each(queues)('thumbnail jobs on a %s queue running 4 at a time', (_kind, make) => {
+  let dir: string;
+  let queue: JobQueue;
+  let intake: ImageIntakeService;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'thumbs-'));
+    const storage = new LocalFileStorage(dir);
+    queue = make();
+    queue.register(THUMBNAILS_JOB, thumbnailsProcessor(storage));
+    await queue.start();
+    intake = new ImageIntakeService(storage, queue);
+  });
+  afterAll(async () => {
+    await queue.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it(`never decodes more than ${MAX_THUMBNAIL_PIPELINES} image(s) at once, and finishes them all`, async () => {
+    const images = await Promise.all([11, 12, 13, 14, 15, 16].map((seed) => noiseImage('jpeg', 900, 1200, seed)));
+    thumbnailPipelines.resetPeak();
+    const stored = [];
+    for (const jpeg of images) stored.push(await intake.accept({ buffer: jpeg, size: jpeg.length }, 'gallery'));
+    const results = await Promise.all(stored.map((s) => queue.waitFor(s.thumbnailsJobId, 60_000)));
+    expect(results.map((r) => r?.state)).toEqual(stored.map(() => 'completed'));
+    expect(thumbnailPipelines.peak()).toBe(MAX_THUMBNAIL_PIPELINES);
   });
 });

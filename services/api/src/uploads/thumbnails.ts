@@ -1,7 +1,8 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import type { FileStorage } from '#platform/storage/file-storage.port.js';
-import { MAX_IMAGE_PIXELS, THUMBNAIL_SIZES } from './upload-limits.js';
+import { DECODE_OPTIONS, dimensionProblem, readHeader, thumbnailPipelines } from './image-limits.js';
+import { THUMBNAIL_SIZES } from './upload-limits.js';
 
 export const THUMBNAILS_JOB = 'image.thumbnails';
 
@@ -16,19 +17,40 @@ export function thumbnailKey(key: string, size: { width: number; height: number 
   return path.posix.join(dir === '.' ? '' : dir, 'thumbs', `${base}-${size.width}x${size.height}.webp`);
 }
 
-/** The job's processor: the same function runs under BullMQ and in-process. */
+/** The thumbnails are cut from one downscaled copy this big, so the original is decoded once, not once per size. */
+const WORKING_COPY = { width: 1200, height: 1600 } as const;
+
+/**
+ * The job's processor: the same function runs under BullMQ and in-process, and takes a slot of
+ * thumbnailPipelines around its decode, so neither queue's concurrency can raise the number of
+ * images held in memory at once.
+ */
 export function thumbnailsProcessor(storage: FileStorage) {
   return async ({ key }: ThumbnailsJobData, ctx: { reportProgress(p: number): Promise<void> }): Promise<{ thumbnails: string[] }> => {
     const original = await storage.read(key);
+    // Originals are checked at intake; this guards files stored before that check or put there by hand.
+    const header = await readHeader(original);
+    const problem = dimensionProblem(header.width, header.height);
+    if (problem) throw new Error(`${key}: ${problem}`);
+
+    const webps = await thumbnailPipelines.run(async () => {
+      const working = await sharp(original, DECODE_OPTIONS)
+        .rotate() // honour EXIF orientation before cropping (originals stored before re-encoding may carry it)
+        .resize(WORKING_COPY.width, WORKING_COPY.height, { fit: 'outside', withoutEnlargement: true })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const raw = { raw: { width: working.info.width, height: working.info.height, channels: working.info.channels } };
+      const out: Buffer[] = [];
+      for (const size of THUMBNAIL_SIZES) {
+        out.push(await sharp(working.data, raw).resize(size.width, size.height, { fit: 'cover', position: 'attention' }).webp({ quality: 80 }).toBuffer());
+      }
+      return out;
+    });
+
     const made: string[] = [];
     for (const [i, size] of THUMBNAIL_SIZES.entries()) {
-      const webp = await sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS })
-        .rotate() // honour EXIF orientation before cropping
-        .resize(size.width, size.height, { fit: 'cover', position: 'attention' })
-        .webp({ quality: 80 })
-        .toBuffer();
       const out = thumbnailKey(key, size);
-      await storage.save(out, webp);
+      await storage.save(out, webps[i]);
       made.push(out);
       await ctx.reportProgress(((i + 1) / THUMBNAIL_SIZES.length) * 100);
     }

@@ -1,8 +1,11 @@
 import { readdir } from 'node:fs/promises';
+import { Queue } from 'bullmq';
 import sharp from 'sharp';
+import { jobQueueNameFor } from '#platform/jobs/job-queue.module.js';
 import { JOB_QUEUE, type JobQueue } from '#platform/jobs/job-queue.port.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
-import { bigJpeg, noiseImage, smallPng } from './testing/test-images.js';
+import { MESSAGES } from './upload-limits.js';
+import { bigJpeg, noiseImage, pngBomb, smallPng } from './testing/test-images.js';
 
 /** Uploads on the real stack, with the thumbnail jobs on BullMQ (the jest Redis). */
 describe('uploads (HTTP, real stack, BullMQ thumbnails)', () => {
@@ -38,8 +41,10 @@ describe('uploads (HTTP, real stack, BullMQ thumbnails)', () => {
       expect(res.body.customImagePath).toMatch(/^\/uploads\/custom\/[0-9a-f-]{36}\.jpg$/);
       expect(res.headers['x-cart-id']).toBe(res.body.cartId);
       expect(res.body.cart.items).toEqual([expect.objectContaining({ size: 'SIZE_30x40', quantity: 2, customImagePath: res.body.customImagePath })]);
-      const served = await t.request().get(res.body.customImagePath).expect(200);
-      expect(Buffer.compare(served.body, jpeg)).toBe(0);
+      // What is served is the server's re-encode of the upload, not the bytes as sent.
+      const served = await t.request().get(res.body.customImagePath).buffer(true).expect(200);
+      expect(Buffer.compare(served.body, jpeg)).not.toBe(0);
+      expect(await sharp(served.body).metadata()).toMatchObject({ format: 'jpeg', width: 1000, height: 1000 });
       const events = await t.store.readStream(`cart-${res.body.cartId}`);
       expect(events[0]).toMatchObject({ type: 'ItemAddedToCart', data: { kind: 'custom', customImagePath: res.body.customImagePath } });
     });
@@ -66,6 +71,28 @@ describe('uploads (HTTP, real stack, BullMQ thumbnails)', () => {
       const text = Buffer.from('definitely a photo '.repeat(40_000));
       await t.request().post('/api/user/upload').attach('file', text, { filename: 'photo.jpg', contentType: 'image/jpeg' }).field('size', 'SIZE_30x40').field('quantity', '1').expect(400);
       expect(await originals()).toEqual(before);
+    });
+
+    it('refuses the 1,000,000 x 100 PNG bomb with 400 and a clear message in well under a second, storing and queueing nothing', async () => {
+      const bomb = pngBomb(1_000_000, 100);
+      const originals = async () => (await readdir(t.config.uploadsDir, { recursive: true })).filter((f) => !f.includes('thumbs'));
+      // The app's own BullMQ queue, read directly: the port has no way to list jobs.
+      const queue = new Queue(jobQueueNameFor(t.config.databaseUrl, process.env.JOBS_QUEUE), { connection: { url: process.env.REDIS_URL! } });
+      try {
+        const jobsIn = async () => Object.values(await queue.getJobCounts()).reduce((a, b) => a + b, 0);
+        const filesBefore = await originals();
+        const jobsBefore = await jobsIn();
+        const started = performance.now();
+        const res = await t.request().post('/api/user/upload').attach('file', bomb, { filename: 'panorama.png', contentType: 'image/png' }).field('size', 'SIZE_30x40').field('quantity', '1').expect(400);
+        const elapsed = performance.now() - started;
+        expect(res.body.message).toBe(MESSAGES.sideTooLong);
+        expect(elapsed).toBeLessThan(1000);
+        expect(await originals()).toEqual(filesBefore);
+        expect(await jobsIn()).toBe(jobsBefore);
+        expect(res.headers['x-cart-id']).toBeUndefined();
+      } finally {
+        await queue.close();
+      }
     });
 
     it('refuses an image under 500 KB with the spec message', async () => {

@@ -60,6 +60,24 @@ describe('custom poster upload', () => {
     expect(await screen.findByTestId('cart-badge')).toHaveTextContent('2');
   });
 
+  it("shows the server's 400 message (e.g. an image too large to decode) and keeps the form", async () => {
+    const message = 'The image is too large: each side must be at most 20000 pixels.';
+    server.use(
+      http.get('*/api/user/calculate', () => HttpResponse.json({ price: 220 })),
+      http.post('*/api/user/upload', () => HttpResponse.json({ statusCode: 400, message, error: 'Bad Request' }, { status: 400 })),
+      ...layoutHandlers({ cart: cartWith([]) }),
+    );
+    const user = userEvent.setup();
+    renderApp('/custom');
+    await user.upload(await screen.findByTestId('custom-file'), image(600 * 1024, 'panorama.png'));
+    await user.selectOptions(screen.getByTestId('custom-size'), 'SIZE_30x40');
+    await waitFor(() => expect(screen.getByTestId('custom-price')).toHaveTextContent('LE 220.00'));
+    await user.click(screen.getByTestId('custom-submit'));
+    expect(await screen.findByTestId('custom-error')).toHaveTextContent(message);
+    expect(screen.getByTestId('custom-size')).toHaveValue('SIZE_30x40');
+    expect(screen.queryByText('Your custom poster has been added to cart!')).not.toBeInTheDocument();
+  });
+
   it("says 'Invalid price format received from server' and keeps submit disabled", async () => {
     server.use(http.get('*/api/user/calculate', () => HttpResponse.json({ amount: 'lots' })), ...layoutHandlers({ cart: cartWith([]) }));
     const user = userEvent.setup();

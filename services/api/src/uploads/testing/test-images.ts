@@ -1,13 +1,26 @@
-import { randomBytes } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
 /**
- * Real encoded images for tests. Random noise does not compress, so the file size follows the
- * pixel count: ~900x900 of noise as a q90 JPEG is well past 500 KB.
+ * Real encoded images for tests, all deterministic: the same seed gives the same bytes on every
+ * run, so a test that passes once passes always. Noise does not compress, so the file size follows
+ * the pixel count: ~900x900 of noise as a q90 JPEG is well past 500 KB.
  */
-export async function noiseImage(format: 'jpeg' | 'png' | 'webp', width: number, height: number): Promise<Buffer> {
-  const raw = randomBytes(width * height * 3);
-  const img = sharp(raw, { raw: { width, height, channels: 3 } });
+export function seededBytes(length: number, seed = 1): Buffer {
+  // xorshift32: tiny, fast and good enough to defeat JPEG/PNG compression.
+  let x = seed >>> 0 || 0x9e3779b9;
+  const out = Buffer.allocUnsafe(length);
+  for (let i = 0; i < length; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    out[i] = x & 0xff;
+  }
+  return out;
+}
+
+export async function noiseImage(format: 'jpeg' | 'png' | 'webp', width: number, height: number, seed = 1): Promise<Buffer> {
+  const img = sharp(seededBytes(width * height * 3, seed), { raw: { width, height, channels: 3 } });
   if (format === 'jpeg') return img.jpeg({ quality: 90 }).toBuffer();
   if (format === 'png') return img.png().toBuffer();
   return img.webp({ quality: 90 }).toBuffer();
@@ -22,4 +35,80 @@ export async function bigJpeg(): Promise<Buffer> {
 
 export async function smallPng(): Promise<Buffer> {
   return noiseImage('png', 40, 60);
+}
+
+/**
+ * A valid PNG declaring width x height pixels of black, built by hand so no decoder has to hold
+ * them: a few hundred KB that inflate to hundreds of MB. Fast deflate (level 1) on purpose: it
+ * compresses zeros less, which pushes the 1,000,000 x 100 bomb past the 500 KB custom minimum.
+ */
+export function pngBomb(width = 1_000_000, height = 100): Buffer {
+  const rowBytes = 1 + width * 3; // filter byte + RGB
+  const idat = deflateSync(Buffer.alloc(rowBytes * height), { level: 1 });
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // colour type RGB
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** A noise JPEG carrying EXIF with a GPS position (Cairo) and an orientation tag (rotate 90° on display). */
+export async function jpegWithGpsAndRotation(width: number, height: number): Promise<Buffer> {
+  return sharp(seededBytes(width * height * 3, 7), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .withMetadata({ orientation: 6 })
+    .withExifMerge({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '30/1 2/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '31/1 14/1 0/1' } })
+    .toBuffer();
+}
+
+/** True when a TIFF/EXIF block (as sharp's metadata().exif gives it) points to a GPS IFD (tag 0x8825). */
+export function exifHasGps(exif: Buffer | undefined): boolean {
+  if (!exif) return false;
+  const tiff = exif.subarray(0, 6).toString('latin1') === 'Exif\0\0' ? exif.subarray(6) : exif;
+  const le = tiff.subarray(0, 2).toString('latin1') === 'II';
+  const u16 = (o: number) => (le ? tiff.readUInt16LE(o) : tiff.readUInt16BE(o));
+  const u32 = (o: number) => (le ? tiff.readUInt32LE(o) : tiff.readUInt32BE(o));
+  const ifd0 = u32(4);
+  const entries = u16(ifd0);
+  for (let i = 0; i < entries; i++) if (u16(ifd0 + 2 + i * 12) === 0x8825) return true;
+  return false;
+}
+
+/**
+ * The JPEG cut in the middle of its entropy-coded scan: every marker up to and including SOS is
+ * intact (so the header reads fine) but half the scan data is gone, so decoding cannot finish.
+ */
+export function cutInsideScan(jpeg: Buffer): Buffer {
+  let sos = -1;
+  for (let i = 2; i + 3 < jpeg.length; ) {
+    if (jpeg[i] !== 0xff) throw new Error(`not a marker at ${i}`);
+    const marker = jpeg[i + 1];
+    const length = jpeg.readUInt16BE(i + 2);
+    if (marker === 0xda) {
+      sos = i + 2 + length;
+      break;
+    }
+    i += 2 + length;
+  }
+  if (sos < 0) throw new Error('no SOS marker');
+  return jpeg.subarray(0, sos + Math.floor((jpeg.length - sos) / 2));
 }
