@@ -17,6 +17,8 @@ export const PROJECTION_TABLES = {
   'promo-codes': ['promo_codes'],
   discounts: ['discounts'],
   announcement: ['announcements'],
+  // A reactor (it completes half-done checkouts in the log): a checkpoint, no tables.
+  'checkout-completion': [],
 } as const;
 
 export type ProjectionName = keyof typeof PROJECTION_TABLES;

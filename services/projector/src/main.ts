@@ -8,7 +8,6 @@ import { startHealthServer } from './observability/health-server.js';
 import { ProjectorMetrics } from './observability/projector-metrics.js';
 import { projectorConfigFromEnv } from './projector-config.js';
 import { ALL_PROJECTIONS } from './projections/index.js';
-import { CheckoutCompletionReactor } from './reactors/checkout-completion.js';
 import { ProjectorRunner } from './runner/runner.js';
 
 async function main(): Promise<void> {
@@ -32,8 +31,6 @@ async function main(): Promise<void> {
     onFailed: (name, slot, _eventId, failure) => metrics.failed(name, slot, failure.eventType),
   });
   await runner.start();
-  const checkoutCompletion = new CheckoutCompletionReactor({ store, pool, logger: log });
-  await checkoutCompletion.start();
   const server = await startHealthServer({ port: config.port, pool, store, runner, metrics });
   log.info({ replica: config.replicaId, port: config.port, projections: ALL_PROJECTIONS.length }, 'projector started');
 
@@ -46,7 +43,6 @@ async function main(): Promise<void> {
     force.unref();
     server.close();
     await runner.stop().catch((err) => log.error({ err }, 'runner stop failed'));
-    await checkoutCompletion.stop().catch((err) => log.error({ err }, 'checkout completion stop failed'));
     await store.close().catch(() => undefined);
     await pool.end().catch(() => undefined);
     process.exit(0);

@@ -7,6 +7,7 @@ import {
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
+  type Position,
   type RecordedEvent,
   type Subscription,
 } from '../event-store.port.js';
@@ -56,6 +57,19 @@ export function eventStoreContract(adapterName: string, setup: () => Promise<Con
       metadata: { correlationId: randomUUID(), actor: { kind: 'system', id: 'contract' }, occurredAt: new Date().toISOString(), schemaVersion: 1 },
     });
     const events = (n: number, type?: string) => Array.from({ length: n }, (_, i) => event(type, { i }));
+
+    /**
+     * Waits until readers see an append: on PostgreSQL only below the server-wide snapshot
+     * horizon, which a transaction in another suite's database can hold back for a moment.
+     */
+    async function visible(appended: Promise<{ position: Position }>): Promise<void> {
+      const { position } = await appended;
+      const deadline = Date.now() + 15_000;
+      while (comparePositions(await store.headPosition(), position) < 0) {
+        if (Date.now() > deadline) throw new Error('an append never became visible to readers');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    }
 
     async function conflictOf(p: Promise<unknown>): Promise<WrongExpectedRevision> {
       const e = await p.then(
@@ -333,7 +347,7 @@ export function eventStoreContract(adapterName: string, setup: () => Promise<Con
         await store.append(`${prefix}one-1`, [event('Alpha'), event('Beta')]);
         await store.append(`${prefix}two-1`, [event('Alpha'), event('Gamma')]);
         await store.append(`${prefix}one-2`, [event('Gamma')]);
-        await store.append(`${run()}-elsewhere`, [event('Alpha')]);
+        await visible(store.append(`${run()}-elsewhere`, [event('Alpha')]));
 
         const mine = await store.readAll({ fromPosition: from, filter: { streamPrefixes: [prefix] } });
         expect(mine.map((e) => e.type)).toEqual(['Alpha', 'Beta', 'Alpha', 'Gamma', 'Gamma']);
@@ -355,7 +369,7 @@ export function eventStoreContract(adapterName: string, setup: () => Promise<Con
 
       it('readAll without a filter returns events in increasing position and honours maxCount', async () => {
         const from = await store.headPosition();
-        await store.append(`${run()}-x`, events(5));
+        await visible(store.append(`${run()}-x`, events(5)));
         const page = await store.readAll({ fromPosition: from, maxCount: 3 });
         expect(page).toHaveLength(3);
         for (let i = 1; i < page.length; i++) expect(comparePositions(page[i - 1].position, page[i].position)).toBeLessThan(0);

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { seedPoster } from '../testing/seed-catalogue.js';
+import { PROJECTION_NAMES } from '#read-models/projection-names.js';
 
 describe('ops and cross-cutting HTTP behaviour', () => {
   let t: TestApp;
@@ -19,7 +20,7 @@ describe('ops and cross-cutting HTTP behaviour', () => {
     await t.waitForProjections();
     const res = await t.request().get('/api/health').expect(200);
     expect(res.body).toMatchObject({ status: 'ok', eventStore: { status: 'up', kind: 'postgres' }, database: { status: 'up' } });
-    expect(res.body.projections.count).toBe(14);
+    expect(res.body.projections.count).toBe(PROJECTION_NAMES.length);
     expect(res.body.projections).toMatchObject({ status: "up", behind: 0, missing: [], failed: [] });
     expect(['up', 'disabled']).toContain(res.body.redis.status);
   });

@@ -2,6 +2,7 @@ import type { Projection } from '../runner/projection.js';
 import { announcementProjection } from './announcement.projection.js';
 import { bestsellersProjection } from './bestsellers.projection.js';
 import { categoriesProjection } from './categories.projection.js';
+import { checkoutCompletionReactor } from './checkout-completion.reactor.js';
 import { customPricingProjection } from './custom-pricing.projection.js';
 import { customersProjection } from './customers.projection.js';
 import { dashboardProjection } from './dashboard.projection.js';
@@ -14,9 +15,9 @@ import { postersProjection } from './posters.projection.js';
 import { productsProjection } from './products.projection.js';
 import { promoCodesProjection } from './promo-codes.projection.js';
 
-/** Every projection the projector runs (names match #read-models/projection-names.js). */
+/** Every projection the projector runs, and its one reactor (names match #read-models/projection-names.js). */
 export const ALL_PROJECTIONS: readonly Projection[] = [
   postersProjection, categoriesProjection, productsProjection, bestsellersProjection, ordersProjection,
   orderHistoryProjection, customersProjection, newsletterProjection, dashboardProjection, galleryProjection,
-  customPricingProjection, promoCodesProjection, discountsProjection, announcementProjection,
+  customPricingProjection, promoCodesProjection, discountsProjection, announcementProjection, checkoutCompletionReactor,
 ];

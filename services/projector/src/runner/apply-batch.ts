@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Position, RecordedEvent } from '#event-store/event-store.port.js';
+import type { EventStore, Position, RecordedEvent } from '#event-store/event-store.port.js';
 import { advanceCheckpointAndCommit, type Slot } from './checkpoints.js';
 import type { Projection, ProjectionContext } from './projection.js';
 import { qualifiedTable, type TableTarget } from './table-names.js';
@@ -43,6 +43,7 @@ export async function applyBatch(
   events: readonly RecordedEvent[],
   to: Position,
   checkpoint: CheckpointTarget | null,
+  log?: EventStore,
 ): Promise<void> {
   const client = await pool.connect();
   let broken = false;
@@ -53,6 +54,7 @@ export async function applyBatch(
       const ctx: ProjectionContext = {
         sql: async (text, params) => (await client.query(text, params as unknown[])).rows,
         table: (name) => qualifiedTable(target, name),
+        log,
       };
       await projection.handle(events, ctx);
     }
@@ -91,9 +93,10 @@ export async function applyBatchFindingPoison(
   events: readonly RecordedEvent[],
   to: Position,
   checkpoint: CheckpointTarget | null,
+  log?: EventStore,
 ): Promise<Position> {
   try {
-    await applyBatch(pool, projection, target, events, to, checkpoint);
+    await applyBatch(pool, projection, target, events, to, checkpoint, log);
     return to;
   } catch (error) {
     if (error instanceof OwnershipLost || events.length <= 1) {
@@ -104,7 +107,7 @@ export async function applyBatchFindingPoison(
   let from: Position | undefined = checkpoint?.from;
   for (const event of events) {
     try {
-      await applyBatch(pool, projection, target, [event], event.position, checkpoint && from ? { ...checkpoint, from } : null);
+      await applyBatch(pool, projection, target, [event], event.position, checkpoint && from ? { ...checkpoint, from } : null, log);
     } catch (error) {
       if (error instanceof OwnershipLost) throw error;
       throw new PoisonEvent(event, error, from === checkpoint?.from ? undefined : from);

@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '#event-store/event-store.port.js';
+import type { EventStore, RecordedEvent } from '#event-store/event-store.port.js';
 
 /** A query on the projection's transaction (raw pg: the hot path, bulk statements). */
 export type Sql = <Row = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<Row[]>;
@@ -11,6 +11,12 @@ export interface ProjectionContext {
    * `read.posters__build` while a new version is rebuilt, `"<schema>".posters` for time travel.
    */
   table(name: string): string;
+  /**
+   * The event log, given only on the live slot: reactors append the events a fact implies
+   * (idempotently, with ids derived from it). Rebuilds and time travel leave it out, so a
+   * replay never writes to the log; read models never use it.
+   */
+  log?: EventStore;
 }
 
 export interface Projection {

@@ -301,11 +301,7 @@ export class ProjectorRunner {
   private async applyLive(state: LiveState, events: RecordedEvent[], end: Position): Promise<void> {
     const p = state.projection;
     try {
-      await applyBatchFindingPoison(this.o.pool, p, { kind: 'live' }, events, end, {
-        slot: 'live',
-        owner: this.o.replicaId,
-        from: state.position,
-      });
+      await applyBatchFindingPoison(this.o.pool, p, { kind: 'live' }, events, end, { slot: 'live', owner: this.o.replicaId, from: state.position }, this.o.store);
       state.position = end;
       if (state.failed) this.log.info({ projection: p.name, position: fmt(end) }, 'projection recovered');
       state.failed = undefined;

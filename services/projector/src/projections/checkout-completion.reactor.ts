@@ -1,0 +1,53 @@
+/**
+ * Checkout completion: a reactor run by the projector like a projection (its own checkpoint,
+ * owner, back-off on failure, health and metrics), with no tables. A checkout appends
+ * CartCheckedOut (the whole decided order) and then OrderPlaced; an API that dies in between
+ * leaves a cart that says "checked out" and no order. This follows CartCheckedOut and appends
+ * the missing OrderPlaced, derived from the cart's event alone: same id, data and metadata as
+ * the API writes, so whoever comes first wins and the others are idempotent no-ops (ADR 004).
+ *
+ * It acts only when the runner gives it the log (the live slot): rebuilds and time travel
+ * replay it as a no-op, so a replay never writes to the log.
+ */
+import type { CartCheckedOut } from '#domain/cart/events.js';
+import { orderPlacedFromCheckout } from '#domain/checkout/checkout.decider.js';
+import { checkoutEventIds, orderPlacedMetadata } from '#domain/checkout/order-number.js';
+import { orderStream } from '#domain/streams.js';
+import { WrongExpectedRevision, type EventStore, type RecordedEvent } from '#event-store/event-store.port.js';
+import type { Projection } from '../runner/projection.js';
+
+export type CompletionOutcome = 'placed' | 'already-placed' | 'schema-1';
+
+/**
+ * One CartCheckedOut: one read of the order stream, and an append only when it is empty.
+ * Schema-1 events (no order recorded) cannot be completed from the log; the shopper's retry does.
+ */
+export async function completeCheckout(log: EventStore, event: RecordedEvent): Promise<CompletionOutcome> {
+  const placed = orderPlacedFromCheckout(event.data as CartCheckedOut['data']);
+  if (!placed) return 'schema-1';
+  const stream = orderStream(placed.data.orderId);
+  const [existing] = await log.readStream(stream, { maxCount: 1 });
+  if (existing) return 'already-placed';
+  try {
+    await log.append(
+      stream,
+      [{ id: checkoutEventIds(placed.data.cartId).orderPlaced, type: placed.type, data: placed.data, metadata: orderPlacedMetadata(event.metadata, event.id) }],
+      { expectedRevision: 'no_stream' },
+    );
+    return 'placed';
+  } catch (e) {
+    if (e instanceof WrongExpectedRevision) return 'already-placed'; // the API got there first
+    throw e;
+  }
+}
+
+export const checkoutCompletionReactor: Projection = {
+  name: 'checkout-completion',
+  version: 1,
+  eventTypes: ['CartCheckedOut'],
+  tables: [],
+  async handle(events, { log }) {
+    if (!log) return;
+    for (const event of events) await completeCheckout(log, event);
+  },
+};
