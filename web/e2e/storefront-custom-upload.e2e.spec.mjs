@@ -4,27 +4,9 @@
 // cart. Every image is made here from fixed bytes, so each run uploads exactly the same files.
 import { deflateSync } from 'node:zlib';
 import { expect } from '@jest/globals';
-import sharp from 'sharp';
-import { openShop, smallPng } from './support.mjs';
+import { noisePng, openShop, smallPng } from './support.mjs';
 
 const BOMB_MESSAGE = 'The image is too large: each side must be at most 20000 pixels.';
-
-/** xorshift32 noise: does not compress, so the PNG's size follows its pixel count. */
-function seededBytes(length, seed) {
-  let x = seed >>> 0;
-  const out = Buffer.allocUnsafe(length);
-  for (let i = 0; i < length; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    out[i] = x & 0xff;
-  }
-  return out;
-}
-
-async function noisePng(width, height, seed) {
-  return sharp(seededBytes(width * height * 3, seed), { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
-}
 
 function crc32(bytes) {
   let crc = 0xffffffff;

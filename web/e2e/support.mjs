@@ -57,17 +57,23 @@ export async function horizontalOverflow(page) {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
-/** A PNG of random noise (so it does not compress) of at least `minBytes`. */
-export async function noisePng(minBytes) {
-  const { default: sharp } = await import('sharp');
-  let side = Math.ceil(Math.sqrt(minBytes / 3)) + 16;
-  for (;;) {
-    const raw = Buffer.alloc(side * side * 3);
-    for (let i = 0; i < raw.length; i++) raw[i] = (Math.random() * 256) | 0;
-    const png = await sharp(raw, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
-    if (png.length >= minBytes) return png;
-    side = Math.ceil(side * 1.2);
+/** xorshift32 noise: does not compress, so a PNG's size follows its pixel count; same seed, same bytes. */
+export function seededBytes(length, seed = 1) {
+  let x = seed >>> 0 || 0x9e3779b9;
+  const out = Buffer.allocUnsafe(length);
+  for (let i = 0; i < length; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    out[i] = x & 0xff;
   }
+  return out;
+}
+
+/** An uncompressed PNG of seeded noise: width x height x 3 bytes and a little more. */
+export async function noisePng(width, height, seed = 1) {
+  const { default: sharp } = await import('sharp');
+  return sharp(seededBytes(width * height * 3, seed), { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
 }
 
 export async function smallPng() {
