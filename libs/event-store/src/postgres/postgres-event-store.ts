@@ -124,6 +124,9 @@ export class PostgresEventStore implements EventStore {
     });
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
+    // Nor may a checked-out one (pg-pool only listens while a client is idle): the query in
+    // flight gets the error, the client is discarded on release.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     try {
       await migrateEventStoreSchema(pool);
     } catch (e) {
