@@ -15,6 +15,10 @@ export function createReadDataSource(url: string, options: { poolSize?: number }
     synchronize: false,
     migrationsRun: false,
     poolSize: options.poolSize ?? 10,
+    // Bounded waits for a connection (new or from a busy pool): a frozen database fails the
+    // request (503) instead of holding it open.
+    connectTimeoutMS: 5000,
+    extra: { keepAlive: true },
     logging: false,
   });
 }

@@ -36,6 +36,8 @@ export interface PostgresEventStoreOptions {
   poolSize?: number;
   /** A session idle inside a transaction is ended after this (default 30 s): it would stall every reader. */
   idleInTransactionTimeoutMs?: number;
+  /** Longest wait for a connection, new or from the pool (default 5 s). */
+  connectionTimeoutMs?: number;
   /** Rows per page for readAll and subscription catch-up (default 2,000). */
   pageSize?: number;
   /** Appends in flight at once from this process (default 2); the rest queue and go as one group. */
@@ -121,9 +123,16 @@ export class PostgresEventStore implements EventStore {
       max: options.poolSize ?? 10,
       idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? 30_000,
       application_name: 'event-store',
+      // A server that accepts TCP but never answers (frozen, overloaded), or a pool whose every
+      // client is stuck, must fail the caller in bounded time (the API answers 503), not hang it.
+      connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
+      keepAlive: true,
     });
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
+    // Nor may a checked-out one (pg-pool only listens while a client is idle): the query in
+    // flight gets the error, the client is discarded on release.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     try {
       await migrateEventStoreSchema(pool);
     } catch (e) {

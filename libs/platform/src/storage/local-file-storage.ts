@@ -15,11 +15,17 @@ export class LocalFileStorage implements FileStorage {
 
   async save(key: string, content: Buffer): Promise<void> {
     const full = this.resolve(key);
-    await mkdir(path.dirname(full), { recursive: true });
+    await makeDirectory(path.dirname(full));
     // Write then rename: a reader never sees half a file.
     const tmp = `${full}.${process.pid}.tmp`;
-    await writeFile(tmp, content);
-    await rename(tmp, full);
+    try {
+      await writeFile(tmp, content);
+      await rename(tmp, full);
+    } catch (error) {
+      // A full disk fails the write halfway: the partial file would only take more space.
+      await rm(tmp, { force: true }).catch(() => undefined);
+      throw error;
+    }
   }
 
   read(key: string): Promise<Buffer> {
@@ -41,5 +47,19 @@ export class LocalFileStorage implements FileStorage {
 
   publicPath(key: string): string {
     return `/uploads/${key.split(path.sep).join('/')}`;
+  }
+}
+
+/**
+ * Node's recursive mkdir reports ENOENT whenever it cannot create a missing level, whatever the
+ * cause (a read-only mount, no permission): one plain mkdir names the real one, which decides
+ * between "full", "not writable" and a bug.
+ */
+async function makeDirectory(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(dir);
   }
 }

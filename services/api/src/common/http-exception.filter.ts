@@ -15,8 +15,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
-    const { status, message, code, fieldErrors } = this.describe(exception);
-    if (status >= 500) {
+    const { status, message, code, fieldErrors, retryAfterSeconds } = this.describe(exception);
+    if (code === UNAVAILABLE.code) {
+      // An outage answers every request this way: one line each, not a stack per request.
+      this.logger.warn({ requestId: currentContext().requestId, cause: connectionErrorSummary(exception) }, 'dependency unreachable: answered 503');
+    } else if (status >= 500) {
       this.logger.error({ err: exception, requestId: currentContext().requestId }, 'unhandled error');
     }
     if (res.headersSent) {
@@ -26,12 +29,14 @@ export class HttpExceptionFilter implements ExceptionFilter {
       if (!res.writableEnded) res.destroy();
       return;
     }
+    if (retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(retryAfterSeconds));
     res.status(status).json({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message, ...(code ? { code } : {}), ...(fieldErrors ? { fieldErrors } : {}) });
   }
 
-  private describe(exception: unknown): { status: number; message: string; code?: string; fieldErrors?: Record<string, string> } {
+  private describe(exception: unknown): { status: number; message: string; code?: string; fieldErrors?: Record<string, string>; retryAfterSeconds?: number } {
     const domain = domainErrorStatus(exception);
     if (domain) return domain;
+    if (isConnectionError(exception)) return UNAVAILABLE;
     if (exception instanceof WrongExpectedRevision) {
       return { status: 409, message: 'The resource was changed by another request. Please try again.', code: 'CONFLICT' };
     }
@@ -59,6 +64,47 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (status && status >= 400 && status < 500) return { status, message: STATUS_CODES[status] ?? 'Bad request' };
     return { status: 500, message: 'Internal server error' };
   }
+}
+
+/**
+ * The database (event store or read models) cannot be reached: refused, cut, shutting down,
+ * starting up, or no connection within the pool's timeout. Nothing about the request is wrong and
+ * a retry a moment later may well succeed, so it is a 503 with Retry-After, never a 500.
+ */
+const UNAVAILABLE = {
+  status: 503,
+  message: 'The shop is temporarily unavailable (a service it depends on cannot be reached). Please try again in a few seconds.',
+  code: 'SERVICE_UNAVAILABLE',
+  retryAfterSeconds: 2,
+} as const;
+
+/** Socket-level failures of a connection to a server. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/**
+ * SQLSTATEs that mean "the server, not the statement": class 08 (connection exception),
+ * 57P01-57P03 (admin/crash shutdown, cannot connect now: a restart), 53300 (no free connection slot).
+ */
+const SERVER_GONE_STATES = /^(08...|57P0[123]|53300)$/;
+/** node-postgres says these in words only (no code): a socket that ended, a pool that timed out. */
+const CONNECTION_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|Query read timeout/;
+
+export function isConnectionError(exception: unknown): boolean {
+  return connectionErrorSummary(exception) !== undefined;
+}
+
+/** The link of the error chain (TypeORM's driverError, cause, AggregateError) that names the outage. */
+function connectionErrorSummary(exception: unknown): string | undefined {
+  type Link = { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown; errors?: unknown };
+  const queue: unknown[] = [exception];
+  for (let seen = 0; queue.length > 0 && seen < 8; seen++) {
+    const e = queue.shift() as Link | undefined;
+    if (!e || typeof e !== 'object') continue;
+    const code = typeof e.code === 'string' ? e.code : '';
+    const message = typeof e.message === 'string' ? e.message : '';
+    if (NETWORK_CODES.has(code) || SERVER_GONE_STATES.test(code) || CONNECTION_MESSAGES.test(message)) return code ? `${code} ${message}` : message;
+    queue.push(e.driverError, e.cause, ...(Array.isArray(e.errors) ? e.errors : []));
+  }
+  return undefined;
 }
 
 /** body-parser's errors (malformed JSON, too large), possibly wrapped by Nest: a fixed message, no parser internals. */

@@ -71,13 +71,17 @@ export class HealthController {
   async health(@Res() res: Response): Promise<void> {
     const [eventStore, database, redis] = await Promise.all([this.checkEventStore(), this.checkDatabase(), this.checkRedis()]);
     const projections = await this.checkProjections(eventStore.head as string | undefined);
-    const ready = eventStore.status === 'up' && database.status === 'up' && redis.status !== 'down';
-    const degraded = projections.status === 'degraded';
+    const ready = eventStore.status === 'up' && database.status === 'up';
+    // Without Redis the shop still sells (commands and reads need only PostgreSQL); background
+    // work waits for it and runs when it returns. So: degraded, naming redis, not unavailable.
+    const redisDown = redis.status === 'down';
+    const degraded = projections.status === 'degraded' || redisDown;
     const status = !ready ? 'unavailable' : degraded ? 'degraded' : 'ok';
     const body: Record<string, unknown> = { status, eventStore, database, redis, projections };
     if (degraded) {
-      const list = projections.list as Array<{ projection: string; failure?: unknown }>;
+      const list = (projections.list ?? []) as Array<{ projection: string; failure?: unknown }>;
       body.degraded = [
+        ...(redisDown ? [{ dependency: 'redis', reason: 'unreachable: background jobs wait until it returns', error: redis.error }] : []),
         ...(projections.failed ?? []).map((name) => ({ projection: name, reason: 'failed', failure: list.find((p) => p.projection === name)?.failure })),
         ...(projections.stalled ?? []).map((name) => ({ projection: name, reason: 'stalled' })),
         ...(projections.missing ?? []).map((name) => ({ projection: name, reason: 'not started' })),

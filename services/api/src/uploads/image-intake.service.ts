@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BadRequestException, Inject, Injectable, Logger, PayloadTooLargeException } from '@nestjs/common';
+import { BadRequestException, HttpException, Inject, Injectable, Logger, PayloadTooLargeException, ServiceUnavailableException } from '@nestjs/common';
 import sharp from 'sharp';
 import { FILE_STORAGE, type FileStorage } from '#platform/storage/file-storage.port.js';
 import { JOB_QUEUE, type JobQueue } from '#platform/jobs/job-queue.port.js';
@@ -106,7 +106,9 @@ export class ImageIntakeService {
   /** Stores an inspected image under a random name and queues its thumbnails. */
   async store(purpose: ImagePurpose, inspected: InspectedImage): Promise<StoredImage> {
     const key = `${purpose}/${randomUUID()}.${EXTENSION[inspected.format]}`;
-    await this.storage.save(key, inspected.data);
+    await this.storage.save(key, inspected.data).catch((error: unknown) => {
+      throw this.storageRefusal(error) ?? error;
+    });
     const thumbnailsJobId = await this.jobs.enqueue<ThumbnailsJobData>(THUMBNAILS_JOB, { key }, { attempts: 3 });
     const thumbnails = THUMBNAIL_SIZES.map((size) => this.storage.publicPath(thumbnailKey(key, size)));
     const { format, width, height, bytes } = inspected;
@@ -116,6 +118,23 @@ export class ImageIntakeService {
   async accept(file: IncomingFile | undefined, purpose: ImagePurpose, options: { minBytes?: number } = {}): Promise<StoredImage> {
     const inspected = await this.inspect(file, options);
     return this.store(purpose, inspected);
+  }
+
+  /**
+   * The disk, not the image: a full disk is 507 (the admin must free space), an unwritable one
+   * 503 (a mount or permission problem). Either way the shopper gets a sentence, not a 500.
+   */
+  private storageRefusal(error: unknown): HttpException | undefined {
+    const code = (error as { code?: unknown })?.code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') {
+      this.log.error(`upload refused, storage full: ${(error as Error).message}`);
+      return new HttpException(MESSAGES.storageFull, 507);
+    }
+    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+      this.log.error(`upload refused, storage not writable: ${(error as Error).message}`);
+      return new ServiceUnavailableException(MESSAGES.storageUnwritable);
+    }
+    return undefined;
   }
 
   private unreadable(err: unknown): BadRequestException {

@@ -46,4 +46,6 @@ export const MESSAGES = {
   tooSmall: 'Image size must be at least 500KB. Need help? Contact us on Instagram @postershop.eg',
   noSize: 'Please select a poster size.',
   badQuantity: 'Quantity must be at least 1.',
+  storageFull: 'The image could not be saved: the server is out of storage space. Please try again later.',
+  storageUnwritable: 'The image could not be saved: uploads are temporarily unavailable. Please try again later.',
 } as const;

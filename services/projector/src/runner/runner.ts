@@ -105,6 +105,10 @@ export class ProjectorRunner {
     this.backoff = { ...DEFAULT_RETRY_BACKOFF, ...o.retryBackoff };
     this.tickIntervalMs = o.tickIntervalMs ?? 1000;
     this.log = o.logger ?? noopLogger;
+    // pg-pool listens for errors only on idle clients: a client held by a batch when the database
+    // goes away would emit an unhandled 'error' and end the process. The batch sees the failure
+    // through its query and the loop retries; the listener is only there to keep the process up.
+    o.pool.on('connect', (client) => client.on('error', () => undefined));
   }
 
   async start(): Promise<void> {
