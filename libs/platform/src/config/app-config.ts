@@ -34,6 +34,8 @@ export interface AppConfig {
    * false (the default: nobody), true, a hop count, or addresses/subnets ('loopback, 10.0.0.0/8').
    */
   trustProxy: boolean | number | string;
+  /** How long queueing a job waits for Redis before answering 503 (JOBS_ENQUEUE_TIMEOUT_MS, default 5 s). */
+  jobsEnqueueTimeoutMs: number;
 }
 
 /** TRUST_PROXY: unset/false → false, true, a hop count, or a list Express understands. */
@@ -72,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicCacheMs: Number(env.PUBLIC_CACHE_MS ?? 1000),
     waitForPositionMs: Number(env.WAIT_FOR_POSITION_MS ?? 2000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    jobsEnqueueTimeoutMs: Number(env.JOBS_ENQUEUE_TIMEOUT_MS ?? 5000),
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, Worker, type Job } from 'bullmq';
-import { clampProgress, type EnqueueOptions, type JobFailureListener, type JobInfo, type JobProcessor, type JobQueue, type JobState } from './job-queue.port.js';
+import { clampProgress, JobQueueUnavailable, type EnqueueOptions, type JobFailureListener, type JobInfo, type JobProcessor, type JobQueue, type JobState } from './job-queue.port.js';
 
 /**
  * BullMQ on Redis. One queue per application (queueName), job names select the processor; the
@@ -12,7 +12,18 @@ export class BullMqJobQueue implements JobQueue {
   private readonly queue: Queue;
   private worker?: Worker;
 
-  constructor(private readonly options: { redisUrl: string; queueName: string; prefix?: string; concurrency?: number; worker?: boolean; onFailed?: JobFailureListener }) {
+  constructor(
+    private readonly options: {
+      redisUrl: string;
+      queueName: string;
+      prefix?: string;
+      concurrency?: number;
+      worker?: boolean;
+      onFailed?: JobFailureListener;
+      /** How long an enqueue waits for Redis before giving up (default 5 s). */
+      enqueueTimeoutMs?: number;
+    },
+  ) {
     this.queue = new Queue(options.queueName, {
       connection: this.connection(),
       prefix: options.prefix,
@@ -44,12 +55,25 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async enqueue<Data>(name: string, data: Data, options: EnqueueOptions = {}): Promise<string> {
-    const job = await this.queue.add(name, data, {
+    const added = this.queue.add(name, data, {
       jobId: options.jobId ?? randomUUID(),
       attempts: options.attempts ?? 1,
       backoff: { type: 'exponential', delay: 1000 },
     });
-    return String(job.id);
+    // ioredis holds commands while it reconnects, for ever: a Redis outage would hang the request.
+    // Past the bound the caller hears "unavailable"; should Redis come back later the held add still
+    // lands, which is harmless (the caller was told to retry and gets a new job id).
+    const timeoutMs = this.options.enqueueTimeoutMs ?? 5000;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new JobQueueUnavailable(`Redis did not take the ${name} job within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      const job = await Promise.race([added, timedOut]);
+      return String(job.id);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async getJob<Result>(id: string): Promise<JobInfo<Result> | undefined> {

@@ -44,6 +44,16 @@ export interface JobQueue {
 
 export const JOB_QUEUE = Symbol('JOB_QUEUE');
 
+/**
+ * The queue's server did not take a job in time (Redis down). Its code is a socket timeout's, so
+ * the API answers it as any outage of a dependency: 503 with Retry-After, never a request that
+ * waits for as long as Redis is gone.
+ */
+export class JobQueueUnavailable extends Error {
+  override readonly name = 'JobQueueUnavailable';
+  readonly code = 'ETIMEDOUT';
+}
+
 /** Told about every job that failed for good (after its attempts), so failures reach the logs. */
 export type JobFailureListener = (job: { id: string; name: string; reason: string }) => void;
 

@@ -39,7 +39,8 @@ describe('Redis killed and restarted with REDIS_URL set (own redis-server, BullM
   beforeAll(async () => {
     port = await freePort();
     redis = await startRedis({ dir: path.join(root, 'redis'), port });
-    t = await createTestApp({ env: { REDIS_URL: redis.url } });
+    // A short enqueue bound keeps the refused request quick; the restart below takes a fraction of it.
+    t = await createTestApp({ env: { REDIS_URL: redis.url, JOBS_ENQUEUE_TIMEOUT_MS: '3000' } });
     expect(t.app.get<JobQueue>(JOB_QUEUE).kind).toBe('bullmq');
   }, 60_000);
 
@@ -73,8 +74,14 @@ describe('Redis killed and restarted with REDIS_URL set (own redis-server, BullM
     // The shop itself still answers: it needs only PostgreSQL.
     await t.request().get('/api/public/config').expect(200);
 
-    // Requested while Redis is down: the queue's connection holds it until Redis is back, so it
-    // is answered (and queued) after the restart rather than refused or lost.
+    // Requested while Redis stays down: refused within the enqueue bound, never a hang.
+    const refusedAt = Date.now();
+    const refused = await t.request().post('/api/admin/exports').set(auth()).send({ kind: 'orders' });
+    expect([refused.status, refused.headers['retry-after'], refused.body.code]).toEqual([503, '2', 'SERVICE_UNAVAILABLE']);
+    expect(Date.now() - refusedAt).toBeLessThan(10_000);
+
+    // Requested while Redis is down and back within the bound: the queue's connection holds it
+    // until Redis is back, so it is answered (and queued) after the restart, not refused or lost.
     const queue = t.app.get<JobQueue>(JOB_QUEUE);
     const enqueue = queue.enqueue.bind(queue);
     let enqueuing = 0;

@@ -109,7 +109,11 @@ export class ImageIntakeService {
     await this.storage.save(key, inspected.data).catch((error: unknown) => {
       throw this.storageRefusal(error) ?? error;
     });
-    const thumbnailsJobId = await this.jobs.enqueue<ThumbnailsJobData>(THUMBNAILS_JOB, { key }, { attempts: 3 });
+    const thumbnailsJobId = await this.jobs.enqueue<ThumbnailsJobData>(THUMBNAILS_JOB, { key }, { attempts: 3 }).catch(async (error: unknown) => {
+      // Refused as a whole (the queue is down): no original left behind without its thumbnails.
+      await this.storage.delete(key).catch(() => undefined);
+      throw error;
+    });
     const thumbnails = THUMBNAIL_SIZES.map((size) => this.storage.publicPath(thumbnailKey(key, size)));
     const { format, width, height, bytes } = inspected;
     return { key, url: this.storage.publicPath(key), thumbnailsJobId, thumbnails, format, width, height, bytes };

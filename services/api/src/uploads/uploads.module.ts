@@ -17,7 +17,11 @@ import { THUMBNAILS_JOB, thumbnailsProcessor } from './thumbnails.js';
   imports: [
     JobQueueModule.forRootAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ redisUrl: config.redisUrl, queueName: jobQueueNameFor(config.databaseUrl, process.env.JOBS_QUEUE) }),
+      useFactory: (config: AppConfig) => ({
+        redisUrl: config.redisUrl,
+        queueName: jobQueueNameFor(config.databaseUrl, process.env.JOBS_QUEUE),
+        enqueueTimeoutMs: config.jobsEnqueueTimeoutMs,
+      }),
     }),
   ],
   controllers: [CustomPosterUploadController, GalleryAdminController],
