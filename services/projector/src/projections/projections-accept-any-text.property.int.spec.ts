@@ -103,6 +103,7 @@ const SAMPLES: Record<ShopEventType, Sample> = {
   NewsletterUnsubscribed: { stream: () => 'newsletter', data: { subscriberId: 's1', email: 'fan@example.com' }, given: (d) => [{ type: 'NewsletterSubscribed', data: { ...d } }] },
   AdminUserRegistered: { stream: (d) => `admin-${d.username}`, data: { username: 'boss', passwordHash: '$argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA', role: 'ADMIN' } },
   AdminPasswordChanged: { stream: (d) => `admin-${d.username}`, data: { username: 'boss', passwordHash: '$argon2id$v=19$m=65536,t=3,p=4$bmV3$aGFzaDI' } },
+  AdminSessionsRevoked: { stream: (d) => `admin-${d.username}`, data: { username: 'boss', generation: 1, reason: 'logout' } },
   ItemAddedToCart: { stream: cart, data: { itemId: 'i1', kind: 'poster', posterId: 'p1', variantId: 'v1', productId: 'a1', size: 'SIZE_20x30', quantity: 2, customImagePath: 'uploads/x.jpg' } },
   CartItemQuantityChanged: { stream: cart, data: { itemId: 'i1', quantity: 3, previousQuantity: 2 } },
   CartItemSizeChanged: { stream: cart, data: { itemId: 'i1', size: 'SIZE_30x40', variantId: 'v2', previousSize: 'SIZE_20x30' } },
