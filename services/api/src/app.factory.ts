@@ -40,17 +40,7 @@ export async function createApiApp(config: AppConfig, options: AppModuleOptions 
 
   app.use(requestContextMiddleware);
   app.use(httpMetricsMiddleware(metricsRegistry));
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-          'connect-src': ["'self'", ...config.webOrigins],
-        },
-      },
-      crossOriginResourcePolicy: { policy: 'same-site' },
-    }),
-  );
+  app.use(securityHeaders(config));
   app.enableCors({
     origin: config.webOrigins.length > 0 ? config.webOrigins : false,
     credentials: true,
@@ -80,6 +70,29 @@ export async function createApiApp(config: AppConfig, options: AppModuleOptions 
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, docs), { jsonDocumentUrl: 'api/docs-json' });
 
   return app;
+}
+
+/**
+ * Helmet, with HSTS and upgrade-insecure-requests only on requests that arrived over HTTPS
+ * (req.secure: the socket's TLS, or X-Forwarded-Proto from a proxy TRUST_PROXY trusts). Sent
+ * over plain HTTP they would make a browser insist on https:// for a shop that has none, e.g.
+ * opened at http://<server-ip>:3000 on a LAN: every later visit and every asset would fail.
+ */
+function securityHeaders(config: AppConfig) {
+  const options = (https: boolean): Parameters<typeof helmet>[0] => ({
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'connect-src': ["'self'", ...config.webOrigins],
+        'upgrade-insecure-requests': https ? [] : null,
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    strictTransportSecurity: https ? {} : false,
+  });
+  const overHttps = helmet(options(true));
+  const overHttp = helmet(options(false));
+  return (req: Request, res: Response, next: NextFunction) => (req.secure ? overHttps : overHttp)(req, res, next);
 }
 
 /** The built web app with SPA fallback: any GET outside /api and /uploads that is not a file gets index.html. */

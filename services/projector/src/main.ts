@@ -31,8 +31,8 @@ async function main(): Promise<void> {
     onFailed: (name, slot, _eventId, failure) => metrics.failed(name, slot, failure.eventType),
   });
   await runner.start();
-  const server = await startHealthServer({ port: config.port, pool, store, runner, metrics });
-  log.info({ replica: config.replicaId, port: config.port, projections: ALL_PROJECTIONS.length }, 'projector started');
+  const server = await startHealthServer({ port: config.port, host: config.host, pool, store, runner, metrics });
+  log.info({ replica: config.replicaId, host: config.host, port: config.port, projections: ALL_PROJECTIONS.length }, 'projector started');
 
   let stopping = false;
   const shutdown = async (signal: string) => {

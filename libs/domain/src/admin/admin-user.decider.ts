@@ -4,13 +4,15 @@ import type { Decider } from '../shared/decider.js';
 import { DomainError } from '../shared/domain-error.js';
 import { isBlank, trimmed } from '../shared/validation.js';
 import type { AdminUserCommand } from './commands.js';
-import type { AdminRole, AdminUserEvent } from './events.js';
+import type { AdminRole, AdminSessionEndReason, AdminUserEvent } from './events.js';
 
 export interface AdminUserState {
   exists: boolean;
   username: string;
   passwordHash: string;
   role: AdminRole | null;
+  /** Tokens name the generation they were issued under; only the current one is accepted. */
+  sessionGeneration: number;
 }
 
 export const initialAdminUserState: AdminUserState = Object.freeze({
@@ -18,6 +20,7 @@ export const initialAdminUserState: AdminUserState = Object.freeze({
   username: '',
   passwordHash: '',
   role: null,
+  sessionGeneration: 0,
 });
 
 function requireHash(passwordHash: string): void {
@@ -38,18 +41,31 @@ export function decideAdminUser(command: AdminUserCommand, state: AdminUserState
       requireHash(command.data.passwordHash);
       return command.data.passwordHash === state.passwordHash
         ? []
-        : [{ type: 'AdminPasswordChanged', data: { username: state.username, passwordHash: command.data.passwordHash } }];
+        : [
+            { type: 'AdminPasswordChanged', data: { username: state.username, passwordHash: command.data.passwordHash } },
+            revoked(state, 'password-changed'),
+          ];
+    case 'RevokeAdminSessions':
+      if (!state.exists) throw DomainError.notFound('ADMIN_NOT_FOUND', 'Admin user not found');
+      // Always a new generation, even twice in a row: a logout must never be a no-op.
+      return [revoked(state, 'logout')];
     default:
       return assertNever(command, 'admin user command');
   }
 }
 
+function revoked(state: AdminUserState, reason: AdminSessionEndReason): AdminUserEvent {
+  return { type: 'AdminSessionsRevoked', data: { username: state.username, generation: state.sessionGeneration + 1, reason } };
+}
+
 export function evolveAdminUser(state: AdminUserState, event: AdminUserEvent): AdminUserState {
   switch (event.type) {
     case 'AdminUserRegistered':
-      return { exists: true, username: event.data.username, passwordHash: event.data.passwordHash, role: event.data.role };
+      return { exists: true, username: event.data.username, passwordHash: event.data.passwordHash, role: event.data.role, sessionGeneration: 0 };
     case 'AdminPasswordChanged':
       return { ...state, passwordHash: event.data.passwordHash };
+    case 'AdminSessionsRevoked':
+      return { ...state, sessionGeneration: Math.max(state.sessionGeneration, event.data.generation) };
     default:
       return assertNever(event, 'admin user event');
   }

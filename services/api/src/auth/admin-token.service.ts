@@ -6,6 +6,12 @@ import { APP_CONFIG } from '../common/tokens.js';
 export interface AdminPrincipal {
   username: string;
   role: 'ADMIN';
+  /**
+   * The admin's session generation when the token was issued (claim `sgen`). A logout or a
+   * password change moves the admin to the next generation, which ends every older token.
+   * Absent means 0: the generation of an admin who never logged out.
+   */
+  sessionGeneration?: number;
 }
 
 /** 30 minutes from the last activity: every admin call gets a fresh token (X-Renewed-Token). */
@@ -21,15 +27,24 @@ export class AdminTokenService {
   }
 
   sign(principal: AdminPrincipal, lifetimeSeconds = ADMIN_SESSION_SECONDS): string {
-    return jwt.sign({ role: principal.role }, this.secret, { algorithm: 'HS256', subject: principal.username, expiresIn: lifetimeSeconds });
+    return jwt.sign({ role: principal.role, sgen: principal.sessionGeneration ?? 0 }, this.secret, {
+      algorithm: 'HS256',
+      subject: principal.username,
+      expiresIn: lifetimeSeconds,
+    });
   }
 
-  /** The principal, or undefined for a missing, tampered, expired or non-admin token. */
+  /**
+   * The principal, or undefined for a missing, tampered, expired or non-admin token. The
+   * signature alone does not make it current: the guard also compares its session generation.
+   */
   verify(token: string): AdminPrincipal | undefined {
     try {
       const payload = jwt.verify(token, this.secret, { algorithms: ['HS256'] });
       if (typeof payload !== 'object' || payload.role !== 'ADMIN' || typeof payload.sub !== 'string' || !payload.sub) return undefined;
-      return { username: payload.sub, role: 'ADMIN' };
+      const sgen = payload.sgen ?? 0;
+      if (!Number.isSafeInteger(sgen) || sgen < 0) return undefined;
+      return { username: payload.sub, role: 'ADMIN', sessionGeneration: sgen };
     } catch {
       return undefined;
     }

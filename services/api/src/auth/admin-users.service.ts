@@ -62,6 +62,21 @@ export class AdminUsersService implements OnApplicationBootstrap {
       return undefined;
     }
     const ok = await argon2.verify(user.passwordHash, password).catch(() => false);
-    return ok ? { username: user.username, role: 'ADMIN' } : undefined;
+    return ok ? { username: user.username, role: 'ADMIN', sessionGeneration: user.sessionGeneration } : undefined;
+  }
+
+  /**
+   * Stores the new hash and, in the same append, ends every session of the admin (the decider
+   * emits AdminSessionsRevoked with the change). Answers the principal of the new generation.
+   */
+  async changePassword(username: string, newPassword: string): Promise<AdminPrincipal> {
+    const name = username.trim();
+    const passwordHash = await argon2.hash(newPassword, { type: argon2.argon2id });
+    const { state } = await this.executor.execute({
+      stream: adminStream(name),
+      decider: adminUserDecider,
+      command: { type: 'ChangeAdminPassword', data: { username: name, passwordHash } },
+    });
+    return { username: state.username, role: 'ADMIN', sessionGeneration: state.sessionGeneration };
   }
 }

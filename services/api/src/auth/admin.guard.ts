@@ -1,9 +1,12 @@
 import { Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { setActor } from '../common/request-context.js';
+import { AdminSessionsService } from './admin-sessions.service.js';
 import { AdminTokenService, type AdminPrincipal } from './admin-token.service.js';
 
 export type AdminRequest = Request & { admin?: AdminPrincipal };
+
+export const RENEWED_TOKEN_HEADER = 'X-Renewed-Token';
 
 export function bearerToken(req: Request): string | undefined {
   const h = req.headers.authorization;
@@ -13,24 +16,32 @@ export function bearerToken(req: Request): string | undefined {
 }
 
 /**
- * Role ADMIN enforced on the server: 401 without a valid token. On success the request acts as
- * that admin (events name them) and the answer carries a renewed token, so the session lasts
- * 30 minutes from the last activity rather than from login.
+ * Role ADMIN enforced on the server: 401 without a valid token, or with one whose session was
+ * ended (logout, password change: the admin's stream holds the current session generation). On
+ * success the request acts as that admin (events name them) and the answer carries a renewed
+ * token of the same generation, so the session lasts 30 minutes from the last activity rather
+ * than from login, and renewing never outlives a logout.
  */
 @Injectable()
 export class AdminGuard implements CanActivate {
-  constructor(private readonly tokens: AdminTokenService) {}
+  constructor(
+    private readonly tokens: AdminTokenService,
+    private readonly sessions: AdminSessionsService,
+  ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
     const req = http.getRequest<AdminRequest>();
     const token = bearerToken(req);
     if (!token) throw new UnauthorizedException('Authentication required');
     const principal = this.tokens.verify(token);
     if (!principal) throw new UnauthorizedException('Invalid or expired token');
+    const session = await this.sessions.current(principal.username);
+    // A deleted or never-registered admin, or a token from before the last logout/password change.
+    if (!session.exists || session.generation !== (principal.sessionGeneration ?? 0)) throw new UnauthorizedException('Session ended; please sign in again');
     req.admin = principal;
     setActor({ kind: 'admin', id: principal.username });
-    http.getResponse<Response>().setHeader('X-Renewed-Token', this.tokens.sign(principal));
+    http.getResponse<Response>().setHeader(RENEWED_TOKEN_HEADER, this.tokens.sign(principal));
     return true;
   }
 }

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { AdminGuard } from './admin.guard.js';
+import { AdminSessionsService } from './admin-sessions.service.js';
 import { AdminTokenService } from './admin-token.service.js';
 import { AdminUsersService } from './admin-users.service.js';
 import { AuthController } from './auth.controller.js';
@@ -8,7 +9,7 @@ import { AuthController } from './auth.controller.js';
 @Global()
 @Module({
   controllers: [AuthController],
-  providers: [AdminTokenService, AdminGuard, AdminUsersService],
-  exports: [AdminTokenService, AdminGuard, AdminUsersService],
+  providers: [AdminTokenService, AdminSessionsService, AdminGuard, AdminUsersService],
+  exports: [AdminTokenService, AdminSessionsService, AdminGuard, AdminUsersService],
 })
 export class AuthModule {}

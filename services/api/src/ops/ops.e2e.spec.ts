@@ -27,7 +27,7 @@ describe('ops and cross-cutting HTTP behaviour', () => {
 
   it('exposes Prometheus metrics with the request histogram and command counters', async () => {
     await t.request().post('/api/user/cart/payment-method?method=ONLINE').expect(200);
-    const res = await t.request().get('/api/metrics').expect(200);
+    const res = await t.request().get('/api/metrics').set('Authorization', `Bearer ${t.adminToken()}`).expect(200);
     expect(res.headers['content-type']).toMatch(/text\/plain/);
     expect(res.text).toMatch(/http_request_duration_seconds_bucket\{.*route="\/api\/user\/cart\/payment-method"/);
     expect(res.text).toMatch(/api_commands_total\{.*command="ChoosePaymentMethod".*outcome="appended"/);

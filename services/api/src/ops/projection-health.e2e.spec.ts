@@ -49,7 +49,7 @@ describe('health and the admin projections page when a projection fails', () => 
         }),
       },
     ]);
-    const metrics = (await t.request().get('/api/metrics').expect(200)).text;
+    const metrics = (await t.request().get('/api/metrics').set(admin()).expect(200)).text;
     expect(metrics).toMatch(/api_projection_failed\{projection="announcement"[^}]*\} 1/);
     expect(metrics).toMatch(/api_projection_failed\{projection="gallery"[^}]*\} 0/);
     expect(metrics).toMatch(/api_projection_failure_attempts\{projection="announcement"[^}]*\} [1-9]/);
@@ -74,7 +74,7 @@ describe('health and the admin projections page when a projection fails', () => 
     });
     expect(back.body).toMatchObject({ status: 'ok', projections: { failed: [] } });
     expect(back.body.degraded).toBeUndefined();
-    expect((await t.request().get('/api/metrics').expect(200)).text).toMatch(/api_projection_failed\{projection="announcement"[^}]*\} 0/);
+    expect((await t.request().get('/api/metrics').set(admin()).expect(200)).text).toMatch(/api_projection_failed\{projection="announcement"[^}]*\} 0/);
     expect((await t.request().get('/api/admin/announcement').set(admin()).expect(200)).body.text).toBe('boom');
     const after = ((await t.request().get('/api/admin/projections').set(admin()).expect(200)).body as Array<Record<string, any>>).find((p) => p.name === 'announcement')!;
     expect(after).toMatchObject({ state: 'running', failure: null, lastError: null });

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type pg from 'pg';
 import { formatPosition, type EventStore } from '#event-store/event-store.port.js';
+import { DEFAULT_HEALTH_HOST } from '../projector-config.js';
 import type { ProjectorRunner } from '../runner/runner.js';
 import { projectionReports } from './projection-report.js';
 import type { ProjectorMetrics } from './projector-metrics.js';
@@ -10,7 +11,7 @@ import type { ProjectorMetrics } from './projector-metrics.js';
  * "degraded" when one stopped on an event, 503 when the database cannot be read).
  * GET /metrics: Prometheus text.
  */
-export function startHealthServer(deps: { port: number; pool: pg.Pool; store: EventStore; runner: ProjectorRunner; metrics: ProjectorMetrics }): Promise<http.Server> {
+export function startHealthServer(deps: { port: number; host?: string; pool: pg.Pool; store: EventStore; runner: ProjectorRunner; metrics: ProjectorMetrics }): Promise<http.Server> {
   const server = http.createServer(async (req, res) => {
     try {
       if (req.url === '/metrics') {
@@ -41,6 +42,6 @@ export function startHealthServer(deps: { port: number; pool: pg.Pool; store: Ev
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(deps.port, () => resolve(server));
+    server.listen(deps.port, deps.host ?? DEFAULT_HEALTH_HOST, () => resolve(server));
   });
 }

@@ -103,6 +103,7 @@ const SAMPLES: Record<ShopEventType, Sample> = {
   NewsletterUnsubscribed: { stream: () => 'newsletter', data: { subscriberId: 's1', email: 'fan@example.com' }, given: (d) => [{ type: 'NewsletterSubscribed', data: { ...d } }] },
   AdminUserRegistered: { stream: (d) => `admin-${d.username}`, data: { username: 'boss', passwordHash: '$argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA', role: 'ADMIN' } },
   AdminPasswordChanged: { stream: (d) => `admin-${d.username}`, data: { username: 'boss', passwordHash: '$argon2id$v=19$m=65536,t=3,p=4$bmV3$aGFzaDI' } },
+  AdminSessionsRevoked: { stream: (d) => `admin-${d.username}`, data: { username: 'boss', generation: 1, reason: 'logout' } },
   ItemAddedToCart: { stream: cart, data: { itemId: 'i1', kind: 'poster', posterId: 'p1', variantId: 'v1', productId: 'a1', size: 'SIZE_20x30', quantity: 2, customImagePath: 'uploads/x.jpg' } },
   CartItemQuantityChanged: { stream: cart, data: { itemId: 'i1', quantity: 3, previousQuantity: 2 } },
   CartItemSizeChanged: { stream: cart, data: { itemId: 'i1', size: 'SIZE_30x40', variantId: 'v2', previousSize: 'SIZE_20x30' } },
@@ -226,7 +227,7 @@ describe('the log never holds an event its projections cannot apply (fast-check,
 
   it('has a sample for every event type of the shop, and every INDEXED field names a field of a sample', () => {
     expect(Object.keys(SAMPLES).sort()).toEqual([...SHOP_EVENT_TYPES].sort());
-    expect(SHOP_EVENT_TYPES).toHaveLength(37);
+    expect(SHOP_EVENT_TYPES).toHaveLength(38);
     const fields = new Set(Object.values(SAMPLES).flatMap((s) => stringPaths(s.data).map(fieldName)));
     expect(Object.keys(INDEXED).filter((f) => !fields.has(f))).toEqual([]);
   });

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { api } from '../../lib/api';
 import { useAppDispatch } from '../../app/store';
-import { clearSession, sessionUsername } from '../auth/admin-session';
+import { clearSession, sessionToken, sessionUsername } from '../auth/admin-session';
+import { useLogoutMutation } from '../auth/auth-api';
 import { ADMIN_NAV } from './admin-nav';
 
 /**
@@ -18,7 +19,12 @@ export function AdminLayout() {
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
-  const logout = () => {
+  const [endSessionOnServer, { isLoading: loggingOut }] = useLogoutMutation();
+
+  const logout = async () => {
+    // The server ends every copy of the token (renewed ones, other tabs and devices); a failure
+    // there still signs this browser out.
+    if (sessionToken()) await endSessionOnServer().unwrap().catch(() => undefined);
     clearSession();
     // Cached admin answers must not outlive the session.
     dispatch(api.util.resetApiState());
@@ -63,7 +69,7 @@ export function AdminLayout() {
             </li>
           ))}
           <li>
-            <button type="button" onClick={logout} className="block w-full rounded-md px-3 py-2 text-left text-sm text-gray-300 hover:bg-gray-800 hover:text-white">
+            <button type="button" onClick={() => void logout()} disabled={loggingOut} className="block w-full rounded-md px-3 py-2 text-left text-sm text-gray-300 hover:bg-gray-800 hover:text-white">
               Logout
             </button>
           </li>

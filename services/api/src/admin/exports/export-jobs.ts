@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
 import { parsePosition } from '#event-store/event-store.port.js';
@@ -54,18 +54,34 @@ export async function pruneOldExports(dir: string, now = Date.now()): Promise<nu
   return removed;
 }
 
+/** Exports hold customers' names and phones: only the API's own user may read them. */
+export const EXPORT_FILE_MODE = 0o600;
+export const EXPORTS_DIR_MODE = 0o700;
+
+/**
+ * mkdir's mode applies only to a directory it creates (and passes through the umask), so an
+ * existing or umask-widened directory is narrowed explicitly.
+ */
+export async function prepareExportsDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: EXPORTS_DIR_MODE });
+  await chmod(dir, EXPORTS_DIR_MODE);
+}
+
 /**
  * The processor, the same under BullMQ and in-process: writes the whole export to a temporary
  * file, reporting progress, then renames it into place (a download never sees half a file).
  */
 export function exportProcessor(deps: { exportsDir: string; orders: AdminOrdersQueries; dataSource: DataSource; eventLog: EventLogQuery }) {
   return async (data: ExportJobData, ctx: { jobId: string; reportProgress(p: number): Promise<void> }): Promise<ExportJobResult> => {
-    await mkdir(deps.exportsDir, { recursive: true });
+    await prepareExportsDir(deps.exportsDir);
     await pruneOldExports(deps.exportsDir);
     const ext = data.kind === 'events' ? 'ndjson' : 'csv';
     const file = `${ctx.jobId.replace(/[^A-Za-z0-9-]/g, '')}.${ext}`;
     const tmp = path.join(deps.exportsDir, `${file}.part`);
-    const out = createWriteStream(tmp);
+    // Owner-only from the first byte (not chmod after): other local users never see a customer
+    // list. A leftover .part would keep its old mode when reopened, so it goes first.
+    await rm(tmp, { force: true });
+    const out = createWriteStream(tmp, { mode: EXPORT_FILE_MODE, flags: 'w' });
     const write = async (chunk: string) => {
       if (!out.write(chunk)) await once(out, 'drain');
     };
