@@ -2,12 +2,14 @@
 // PostgreSQL (data under DATA_DIR, kept across restarts) unless DATABASE_URL is given; the
 // PostgreSQL event store unless EVENT_STORE=eventstoredb; the projector and the API as separate
 // processes; the built web app served by the API on the same origin as /api.
-// Ctrl-C (or SIGTERM) stops everything this script started.
+// A crashed API or projector is restarted with back-off (PostgreSQL keeps running); one that keeps
+// crashing stops everything with exit code 1. Ctrl-C (or SIGTERM) stops everything this script started.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort, startPostgres } from './local-servers.mjs';
+import { superviseChild } from './supervisor.mjs';
 
 const env = process.env;
 const port = Number(env.PORT ?? 3000);
@@ -24,20 +26,35 @@ function persisted(name, make) {
   return { value, generated: true };
 }
 
+/** One-off children (the seed). */
 const children = [];
+/** The API and the projector, restarted when they crash. */
+const supervised = [];
 const stops = [];
 let stopping = false;
+// The current pids of the supervised children, one a line: they change on every restart, and the
+// watchdog (a shell outliving a SIGKILLed start.mjs) reads them when it has to stop them.
+const pidFile = path.join(dataDir, 'children.pids');
+
+function writePidFile() {
+  if (stopping) return;
+  writeFileSync(pidFile, supervised.map((s) => s.pid).filter(Boolean).join('\n') + '\n');
+}
 
 async function shutdown(code) {
   if (stopping) return;
   stopping = true;
   log('stopping…');
-  await Promise.all(children.map((child) => new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => { clearTimeout(kill); resolve(); });
-    child.kill('SIGTERM');
-  })));
+  await Promise.all([
+    ...supervised.map((s) => s.stop()),
+    ...children.map((child) => new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      child.once('exit', () => { clearTimeout(kill); resolve(); });
+      child.kill('SIGTERM');
+    })),
+  ]);
+  rmSync(pidFile, { force: true });
   for (const stop of stops.reverse()) await stop().catch((e) => console.error(e));
   process.exit(code);
 }
@@ -57,10 +74,11 @@ if (env.npm_lifecycle_event === 'start') {
  * notices and stops the API, the projector and PostgreSQL, so no stray servers outlive us.
  */
 function startWatchdog(pgDataDir) {
-  const pids = children.map((c) => c.pid).filter(Boolean).join(' ');
   const script = [
     `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done`,
-    `kill -TERM ${pids} 2>/dev/null; sleep 3; kill -KILL ${pids} 2>/dev/null`,
+    `pids=$(cat '${pidFile}' 2>/dev/null)`,
+    `[ -n "$pids" ] && { kill -TERM $pids 2>/dev/null; sleep 3; kill -KILL $pids 2>/dev/null; }`,
+    `rm -f '${pidFile}'`,
     pgDataDir ? `[ -f '${pgDataDir}/postmaster.pid' ] && kill -INT $(head -1 '${pgDataDir}/postmaster.pid') 2>/dev/null` : 'true',
   ].join('\n');
   const watchdog = spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' });
@@ -69,17 +87,20 @@ function startWatchdog(pgDataDir) {
 }
 
 function launch(name, script, extraEnv) {
-  const child = spawn(process.execPath, ['--enable-source-maps', script], {
-    env: { ...env, ...extraEnv },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  children.push(child);
-  child.once('exit', (code, signal) => {
-    if (stopping) return;
-    console.error(`[start] ${name} exited (${signal ?? code}); stopping the rest`);
-    shutdown(1);
-  });
-  return child;
+  supervised.push(superviseChild({
+    name,
+    spawnChild: () => spawn(process.execPath, ['--enable-source-maps', script], {
+      env: { ...env, ...extraEnv },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    }),
+    log: (message) => console.error(`[start] ${message}`),
+    onGiveUp: (message) => {
+      console.error(`[start] ${message}; stopping the rest`);
+      shutdown(1);
+    },
+    onChange: writePidFile,
+  }));
+  writePidFile();
 }
 
 function runOnce(name, script, extraEnv) {

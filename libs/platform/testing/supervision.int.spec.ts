@@ -1,0 +1,202 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+// @ts-expect-error: plain-Node launcher module without type declarations
+import { freePort } from '../bin/local-servers.mjs';
+// @ts-expect-error: plain-Node launcher module without type declarations
+import { superviseChild } from '../bin/supervisor.mjs';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs: number, context = () => ''): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value !== undefined && value !== false) return value;
+    } catch (e) {
+      last = (e as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what} ${last}\n${context()}`);
+}
+
+/** The live children of `parent` whose command line contains `needle`, read from /proc (independent of what start.mjs reports). */
+function childPids(parent: number, needle: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(ppid) !== parent || state === 'Z') continue;
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ').includes(needle)) pids.push(Number(entry));
+    } catch {
+      /* exited while listing */
+    }
+  }
+  return pids;
+}
+
+/** Running, not a zombie waiting for a parent that is gone to reap it. */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/** The exit code, or 'still running' after timeoutMs. */
+function exited(child: ChildProcess, timeoutMs: number): Promise<number | null | 'still running'> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+    const timer = setTimeout(() => resolve('still running'), timeoutMs);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+}
+
+describe('superviseChild', () => {
+  const fast = { initialDelayMs: 100, maxDelayMs: 1000, resetAfterMs: 10_000, crashWindowMs: 10_000, maxCrashesInWindow: 2 };
+
+  it('restarts a crashing child with growing delays, then gives up', async () => {
+    const logs: string[] = [];
+    let spawned = 0;
+    const gaveUp = new Promise<string>((resolve) => {
+      superviseChild({
+        name: 'crasher',
+        spawnChild: () => {
+          spawned++;
+          return spawn(process.execPath, ['-e', 'process.exit(3)'], { stdio: 'ignore' });
+        },
+        log: (m: string) => logs.push(m),
+        onGiveUp: resolve,
+        policy: fast,
+      });
+    });
+    expect(await gaveUp).toBe('crasher exited (3); it crashed 3 times within 10 s: giving up');
+    expect(logs).toEqual(['crasher exited (3); restarting in 0.1 s (restart 1)', 'crasher exited (3); restarting in 0.2 s (restart 2)']);
+    expect(spawned).toBe(3);
+  });
+
+  it('does not restart a child it was asked to stop', async () => {
+    const logs: string[] = [];
+    const child = superviseChild({
+      name: 'sleeper',
+      spawnChild: () => spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }),
+      log: (m: string) => logs.push(m),
+      onGiveUp: (m: string) => logs.push(m),
+      policy: fast,
+    });
+    const pid = child.pid;
+    expect(pid).toEqual(expect.any(Number));
+    await child.stop();
+    expect(alive(pid)).toBe(false);
+    expect(child.pid).toBeUndefined();
+    // The exit handler logs synchronously, before stop() resolves: a restart would be listed here.
+    expect(logs).toEqual([]);
+  });
+});
+
+describe('npm start when a child is killed', () => {
+  let stack: ChildProcess;
+  let dataDir: string;
+  let base: string;
+  const logFile = () => path.join(dataDir, 'stack.log');
+  const logTail = () => (existsSync(logFile()) ? `--- stack log ---\n${readFileSync(logFile(), 'utf8').split('\n').slice(-30).join('\n')}` : '');
+  const startLines = () => readFileSync(logFile(), 'utf8').split('\n').filter((l) => l.startsWith('[start]'));
+  const onlyChild = (needle: string) => waitFor(`one ${needle}`, () => {
+    const pids = childPids(stack.pid!, needle);
+    return pids.length === 1 ? pids[0] : undefined;
+  }, 20_000, logTail);
+  const healthy = async () => (await fetch(`${base}/api/health`)).status === 200 || undefined;
+  const postmasterPid = () => Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+
+  beforeAll(async () => {
+    const build = spawnSync(process.execPath, ['libs/platform/bin/build.mjs', '--if-stale'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('build failed');
+    const port = await freePort();
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'poster-shop-supervise-'));
+    // As root, PostgreSQL runs as the postgres user, which must be able to enter this directory.
+    chmodSync(dataDir, 0o755);
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', SEED_DEMO: '0', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'supervise-admin-password' };
+    // Like a bare `npm start`: its own embedded PostgreSQL, not the servers of the jest global setup.
+    for (const key of ['DATABASE_URL', 'REDIS_URL', 'EVENT_STORE', 'EVENTSTORE_CONNECTION_STRING', 'PROJECTOR_PORT', 'PG_PORT', 'npm_lifecycle_event']) delete env[key];
+    const out = openSync(logFile(), 'a');
+    stack = spawn(process.execPath, ['libs/platform/bin/start.mjs'], { cwd: root, env, stdio: ['ignore', out, out], detached: true });
+    base = `http://127.0.0.1:${port}`;
+    await waitFor('/api/health', async () => {
+      if (stack.exitCode !== null) throw new Error(`start.mjs exited (${stack.exitCode})`);
+      return healthy();
+    }, 40_000, logTail);
+  }, 60_000);
+
+  afterAll(() => {
+    if (stack) {
+      try {
+        process.kill(-stack.pid!, 'SIGKILL');
+      } catch {
+        /* the group is gone */
+      }
+    }
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('restarts the API after SIGKILL, and the API answers again', async () => {
+    const postgres = postmasterPid();
+    const api = await onlyChild('services/api/src/main.js');
+    process.kill(api, 'SIGKILL');
+    const restarted = await waitFor('a new API process', () => childPids(stack.pid!, 'services/api/src/main.js').find((pid) => pid !== api), 10_000, logTail);
+    await waitFor('/api/health 200 from the new API', healthy, 30_000, logTail);
+
+    expect(restarted).not.toBe(api);
+    expect(startLines()).toContain('[start] api exited (SIGKILL); restarting in 0.5 s (restart 1)');
+    expect(stack.exitCode).toBeNull();
+    // The embedded PostgreSQL was not restarted with it.
+    expect(postmasterPid()).toBe(postgres);
+    expect(alive(postgres)).toBe(true);
+  });
+
+  it('restarts the projector after SIGKILL, and it projects what the API appended meanwhile', async () => {
+    const login = await fetch(`${base}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'supervise-admin-password' }),
+    });
+    expect(login.status).toBe(200);
+    const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}`, 'content-type': 'application/json' };
+
+    const projector = await onlyChild('services/projector/src/main.js');
+    process.kill(projector, 'SIGKILL');
+    // Appended only once the old projector is gone, so only a restarted one can project it.
+    await waitFor('the killed projector to be reaped', () => !childPids(stack.pid!, 'services/projector/src/main.js').includes(projector) || undefined, 10_000, logTail);
+    const text = `Back after a crash ${Date.now()}`;
+    const change = await fetch(`${base}/api/admin/announcement`, { method: 'POST', headers: auth, body: JSON.stringify({ text }) });
+    expect(change.status).toBe(200);
+
+    await waitFor('the announcement in the read model', async () => {
+      const res = await fetch(`${base}/api/admin/announcement`, { headers: auth });
+      return ((await res.json()) as { text: string }).text === text || undefined;
+    }, 30_000, logTail);
+    const now = childPids(stack.pid!, 'services/projector/src/main.js');
+    expect(now).toHaveLength(1);
+    expect(now).not.toContain(projector);
+    expect(startLines()).toContain('[start] projector exited (SIGKILL); restarting in 0.5 s (restart 1)');
+    expect(stack.exitCode).toBeNull();
+  });
+
+  it('still stops everything, with exit code 0, on SIGTERM after the restarts', async () => {
+    const servers = [...childPids(stack.pid!, 'src/main.js'), postmasterPid()];
+    expect(servers).toHaveLength(3);
+    stack.kill('SIGTERM');
+    expect(await exited(stack, 25_000)).toBe(0);
+    for (const pid of servers) await waitFor(`process ${pid} to stop`, () => !alive(pid) || undefined, 5000);
+  }, 35_000);
+});
