@@ -277,6 +277,8 @@ const MAYBE_HEADERS: Array<[string, fc.Arbitrary<string>, number]> = [
   ['Cookie', fc.constantFrom('XSRF-TOKEN=x', 'a=b', '=', 'XSRF-TOKEN=', 'token=x; token=y'), 25],
   ['Accept', fc.constantFrom('text/csv', 'application/xml', '*/*;q=0', 'x'), 20],
   ['Accept-Encoding', fc.constantFrom('gzip', 'br', 'identity;q=0', 'x'), 20],
+  // The body is never compressed: the parser must refuse, not crash, when told it is.
+  ['Content-Encoding', fc.constantFrom('gzip', 'deflate', 'br', 'x-unknown', 'identity', 'gzip, gzip'), 25],
 ];
 
 /** One request to this operation, as this identity. */
@@ -296,12 +298,13 @@ export function requestArbitrary(op: Operation, identity: Identity, ctx: FuzzCon
         if (params[i] !== undefined) headers[p.name] = params[i]!;
       });
       MAYBE_HEADERS.forEach(([name], i) => {
-        if (extras[i] !== null && (name !== 'X-Wait-For-Position' || op.method === 'get')) headers[name] = extras[i]!;
+        const applies = name === 'X-Wait-For-Position' ? op.method === 'get' : name === 'Content-Encoding' ? body.body !== undefined : true;
+        if (extras[i] !== null && applies) headers[name] = extras[i]!;
       });
       if (auth !== undefined) headers.Authorization = auth;
       if (body.contentType !== undefined) headers['Content-Type'] = body.contentType;
       const url = path + query;
-      const shownBody = body.body === undefined ? '' : typeof body.body === 'string' ? body.body : body.body.toString('latin1');
+      const shownBody = compact(body.body === undefined ? '' : typeof body.body === 'string' ? body.body : body.body.toString('latin1'));
       const shownHeaders = Object.entries(headers)
         .filter(([k]) => k !== 'Authorization')
         .map(([k, v]) => `${k}: ${JSON.stringify(v.length > 80 ? v.slice(0, 80) + '…' : v)}`)
@@ -314,4 +317,12 @@ export function requestArbitrary(op: Operation, identity: Identity, ctx: FuzzCon
         describe: `${op.method.toUpperCase()} ${url.length > 300 ? url.slice(0, 300) + '…' : url} [${identity}${auth && identity === 'anonymous' ? ', bad token' : ''}] {${shownHeaders}} ${body.note}: ${JSON.stringify(shownBody.length > 300 ? shownBody.slice(0, 300) + '…' : shownBody)}`,
       };
     });
+}
+
+/** Long nesting and repeats shown by count, so a failure report stays readable. */
+function compact(text: string): string {
+  return text
+    .replace(/(\[){10,}|(\{"a":){10,}/g, (m) => `<${m.startsWith('[') ? m.length : m.length / 5} levels of ${m.startsWith('[') ? '[' : '{"a":'}>`)
+    .replace(/(\]){10,}|(\}){10,}/g, (m) => `<${m.length} closing>`)
+    .replace(/(.)\1{49,}/g, (m, c: string) => `<${m.length}×${c}>`);
 }
