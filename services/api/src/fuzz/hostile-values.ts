@@ -128,6 +128,35 @@ export const numberishText: fc.Arbitrary<string> = fc.oneof(
   fc.double({ noNaN: true }).map(String),
 );
 
+/** Dates a Date parser accepts and a database may not, and dates no calendar has. */
+export const dateishText: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(
+    '2026-01-01',
+    '2026-02-30',
+    '2026-13-01',
+    '0000-01-01',
+    '0001-01-01',
+    '9999-12-31',
+    '1969-12-31T23:59:59Z',
+    '+275760-09-13T00:00:00.000Z',
+    '-271821-04-20T00:00:00.000Z',
+    '+275760-09-14T00:00:00.000Z',
+    '-000001-01-01T00:00:00Z',
+    '2026-01-01T25:00:00Z',
+    '2026-01-01T00:00:00+99:00',
+    'Invalid Date',
+    '0',
+    '-1',
+    '8640000000000001',
+    'Sat, 01 Jan 2000 00:00:00 GMT',
+    'January 1, 10000',
+    '10000',
+    '1',
+    '99999',
+  ),
+  fc.date({ min: new Date(-8.64e15), max: new Date(8.64e15), noInvalidDate: true }).map((d) => d.toISOString()),
+);
+
 /** Names of fields a body may carry beside the schema's. */
 export const extraKey: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'id', 'type', 'data', 'metadata', 'streamId', 'position', 'actor', 'role', 'isAdmin', ''),
@@ -147,6 +176,7 @@ export const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: hostileText },
   { weight: 3, arbitrary: hostileNumber },
   { weight: 2, arbitrary: numberishText },
+  { weight: 1, arbitrary: dateishText },
   { weight: 1, arbitrary: fc.boolean() },
   { weight: 1, arbitrary: fc.constant(null) },
   { weight: 2, arbitrary: fc.array(fc.oneof(hostileText, hostileNumber, fc.constant(null)), { maxLength: 4 }) },

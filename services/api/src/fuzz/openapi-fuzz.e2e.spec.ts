@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { PROJECTION_NAMES } from '#read-models/projection-names.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { seedDiscount, seedPoster, seedProduct, seedPromo, VALID_CHECKOUT } from '../testing/seed-catalogue.js';
-import { COMMAND_METHODS, operationsOf, requestArbitrary, type FuzzContext, type FuzzRequest, type Identity, type OpenApiDocument, type Operation } from './openapi-operations.js';
+import { COMMAND_METHODS, filterValue, operationsOf, UNDECLARED_QUERY, requestArbitrary, type FuzzContext, type FuzzRequest, type Identity, type OpenApiDocument, type Operation } from './openapi-operations.js';
 
 /**
  * Every path and method of the app's own OpenAPI document, fuzzed anonymously and as admin with
@@ -17,6 +17,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 150);
 const MIN_REQUESTS = 20_000;
 const CONCURRENCY = 4;
+const REQUEST_TIMEOUT_MS = 15_000;
 /** argon2 per attempt and a per-IP limit: a long run there only measures 429s. */
 const RUNS_BY_ROUTE: Record<string, number> = {
   'POST /api/admin/auth/login': 15,
@@ -64,7 +65,8 @@ describe('every OpenAPI route under hostile input (fast-check)', () => {
   const eventCount = async (): Promise<number> => (await t.dataSource.query('SELECT count(*)::int AS n FROM event_store.events'))[0].n;
 
   async function send(req: FuzzRequest) {
-    let r = t.request()[req.method](req.url);
+    // A response left open is a failure too; without a timeout it would stall the whole run.
+    let r = t.request()[req.method](req.url).timeout(REQUEST_TIMEOUT_MS);
     for (const [name, value] of Object.entries(req.headers)) r = r.set(name, value);
     if (req.body !== undefined) r = r.send(req.body);
     return r.buffer(true).parse((res, done) => {
@@ -236,6 +238,8 @@ async function seedShop(t: TestApp, doc: OpenApiDocument): Promise<FuzzContext> 
   return {
     resolve: (ref) => schemas[ref.replace('#/components/schemas/', '')],
     known: (field) => byField[field] ?? [],
+    filterKeys: UNDECLARED_QUERY,
+    filterValue,
     knownPathValues: (path) => byPath.find(([re]) => re.test(path))?.[1] ?? [...posterIds, orderId],
     adminToken: () => t.adminToken(),
     expiredAdminToken: () => t.expiredAdminToken(),

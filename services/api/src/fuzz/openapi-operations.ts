@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { bodyFor, plausible, type SchemaContext, type SchemaObject } from './schema-arbitrary.js';
 import {
+  dateishText,
   encodeLoose,
   hostileHeaderText,
   hostileJson,
@@ -81,8 +82,18 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
   return ops;
 }
 
+const DATE_NAMES = /^(date|from$|to$|after$|before$|since$|until$)/i;
+
 /** Query names the list endpoints read without declaring them in the document. */
-const UNDECLARED_QUERY = ['page', 'limit', 'offset', 'status', 'search', 'sort', 'order', 'dateFrom', 'dateTo', 'from', 'to', 'type', 'stream', 'after', 'category', 'governorate', 'size', 'code', 'method', 'kind', 'q'];
+export const UNDECLARED_QUERY = ['page', 'limit', 'offset', 'status', 'search', 'sort', 'order', 'dateFrom', 'dateTo', 'from', 'to', 'type', 'stream', 'after', 'correlationId', 'category', 'governorate', 'size', 'code', 'method', 'kind', 'q'];
+
+/** A value in a free-form filters object: dates, hostile text, lists of either. */
+export const filterValue: fc.Arbitrary<unknown> = fc.oneof(
+  dateishText,
+  hostileText,
+  fc.constantFrom('PLACED', 'SHIPPED', 'CANCELED', 'ALL', 'latest', 'oldest', 'ItemAddedToCart', 'cart-x'),
+  fc.array(fc.oneof(dateishText, hostileText), { maxLength: 3 }),
+);
 
 const WRONG_CONTENT_TYPES = [
   'text/plain',
@@ -141,7 +152,9 @@ const asFieldText = (v: unknown): string => (typeof v === 'string' ? (v.startsWi
 function parameterText(p: ParameterObject, ctx: FuzzContext, path: string): fc.Arbitrary<string> {
   const known = p.in === 'path' ? ctx.knownPathValues(path, p.name) : ctx.known(p.name);
   const numeric = p.schema?.type === 'number' || p.schema?.type === 'integer';
+  const datelike = DATE_NAMES.test(p.name);
   return fc.oneof(
+    { weight: datelike ? 4 : 0, arbitrary: dateishText },
     { weight: known.length ? 4 : 0, arbitrary: known.length ? fc.constantFrom(...known) : fc.constant('') },
     { weight: 2, arbitrary: plausible(p.schema, ctx, p.name).map(asFieldText) },
     { weight: 4, arbitrary: hostileText },
@@ -161,8 +174,9 @@ function queryString(op: Operation, ctx: FuzzContext): fc.Arbitrary<string> {
     ),
   );
   const extraName = fc.oneof(fc.constantFrom(...UNDECLARED_QUERY), fc.constantFrom('__proto__', 'constructor', 'a[b]', 'x[]'), hostileText);
+  const extraValue = (name: string) => fc.oneof(hostileText, numberishText, ...(DATE_NAMES.test(name) ? [dateishText, dateishText] : []));
   const extras = fc.array(
-    fc.tuple(extraName, fc.oneof(hostileText, numberishText), fc.boolean()).map(([k, v, twice]) => {
+    fc.tuple(extraName.chain((k) => fc.tuple(fc.constant(k), extraValue(k))), fc.boolean()).map(([[k, v], twice]) => {
       const pair = `${encodeLoose(k)}=${encodeLoose(v)}`;
       return twice ? [pair, pair] : [pair];
     }),

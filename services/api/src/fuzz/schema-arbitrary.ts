@@ -21,6 +21,9 @@ export interface SchemaContext {
   resolve(ref: string): SchemaObject | undefined;
   /** Real values for a field of this name (poster ids, sizes...), so some requests reach the domain. */
   known(field: string): string[];
+  /** Keys and values for free-form objects (an export's filters are a list's query). */
+  filterKeys: string[];
+  filterValue: fc.Arbitrary<unknown>;
 }
 
 /**
@@ -55,7 +58,7 @@ export function plausible(schema: SchemaObject | undefined, ctx: SchemaContext, 
     case 'object':
     default:
       if (s.properties) choices.push(plausibleObject(s, ctx, depth));
-      else choices.push(fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.constant(null), fc.dictionary(fc.string({ maxLength: 6 }), fc.string({ maxLength: 6 }), { maxKeys: 3 })));
+      else choices.push(fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.constant(null), fc.dictionary(fc.constantFrom(...ctx.filterKeys), ctx.filterValue, { maxKeys: 4 })));
   }
   if (s.nullable) choices.push(fc.constant(null));
   return fc.oneof(...choices);
