@@ -32,11 +32,19 @@ export class AdminEventsController {
     res.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="events-${new Date().toISOString().slice(0, 10)}.ndjson"`);
     res.setHeader('Cache-Control', 'no-store');
-    for (;;) {
-      const page = await this.log.page(filters, { after, limit: 500, order: 'asc' });
-      if (page.data.length && !res.write(page.data.map((e) => JSON.stringify(e)).join('\n') + '\n')) await new Promise((r) => res.once('drain', r));
-      if (!page.nextCursor || res.destroyed) break;
-      after = parsePosition(page.nextCursor);
+    try {
+      for (;;) {
+        const page = await this.log.page(filters, { after, limit: 500, order: 'asc' });
+        if (page.data.length && !res.write(page.data.map((e) => JSON.stringify(e)).join('\n') + '\n')) await new Promise((r) => res.once('drain', r));
+        if (!page.nextCursor || res.destroyed) break;
+        after = parsePosition(page.nextCursor);
+      }
+    } catch (e) {
+      // Before the first line the error filter can still answer; after it, only a cut connection
+      // tells the client the file is incomplete (an open response would hang it).
+      if (!res.headersSent) throw e;
+      res.destroy(e as Error);
+      return;
     }
     res.end();
   }

@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import { parsePosition, type Position } from '#event-store/event-store.port.js';
+import { isFilterDate } from '../shared/date-bounds.js';
 import type { EventLogFilters } from './event-log.query.js';
 
 function text(v: unknown, name: string, max: number): string | undefined {
@@ -13,7 +14,7 @@ function instant(v: unknown, name: string, endOfDay: boolean): Date | undefined 
   if (!s) return undefined;
   // A bare date means the whole day (UTC), like the orders filter's inclusive "to".
   const d = /^\d{4}-\d{2}-\d{2}$/.test(s) ? new Date(`${s}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}Z`) : new Date(s);
-  if (Number.isNaN(d.getTime())) throw new BadRequestException(`${name} must be an ISO date or date-time`);
+  if (!isFilterDate(d)) throw new BadRequestException(`${name} must be an ISO date or date-time between the years 1 and 9999`);
   return d;
 }
 

@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import { isOrderStatus, type OrderStatus } from '#domain/order/events.js';
+import { isFilterDate } from '../shared/date-bounds.js';
 
 /** Sort name → entity properties and direction (ties broken by id in the query). */
 export const ORDER_SORTS = {
@@ -44,11 +45,11 @@ function parseBound(value: unknown, name: string): OrderFilters['from'] {
   const v = value.trim();
   if (DATE_ONLY.test(v)) {
     const d = new Date(`${v}T00:00:00Z`);
-    if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== v) throw new BadRequestException(`${name} must be a valid date (YYYY-MM-DD)`);
+    if (!isFilterDate(d) || d.toISOString().slice(0, 10) !== v) throw new BadRequestException(`${name} must be a valid date (YYYY-MM-DD)`);
     return { date: v };
   }
   const instant = new Date(v);
-  if (v.length > 40 || Number.isNaN(instant.getTime())) throw new BadRequestException(`${name} must be a date (YYYY-MM-DD)`);
+  if (v.length > 40 || !isFilterDate(instant)) throw new BadRequestException(`${name} must be a date (YYYY-MM-DD)`);
   return { instant };
 }
 
