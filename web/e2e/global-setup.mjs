@@ -94,5 +94,7 @@ export default async function globalSetup() {
   }
   process.env.E2E_BASE_URL = base;
   process.env.PORT = String(port);
+  // Specs that break a read table on purpose reach the stack's PostgreSQL through this.
+  process.env.E2E_DATA_DIR = dataDir;
   console.log(`\n[e2e] stack on ${base} (data ${dataDir})`);
 }

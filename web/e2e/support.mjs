@@ -1,5 +1,5 @@
 // Shared by the storefront browser specs: Debian Chromium through playwright-core.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,4 +79,32 @@ export async function noisePng(width, height, seed = 1) {
 export async function smallPng() {
   const { default: sharp } = await import('sharp');
   return sharp({ create: { width: 40, height: 40, channels: 3, background: '#1c1917' } }).png().toBuffer();
+}
+
+/**
+ * The stack's PostgreSQL, for specs that have to make a projection fail for real (a trigger on a
+ * read table). E2E_DATABASE_URL wins; otherwise the embedded server under the DATA_DIR the global
+ * setup started, whose port is line 4 of postmaster.pid (credentials from local-servers.mjs).
+ */
+export function stackDatabaseUrl() {
+  if (process.env.E2E_DATABASE_URL) return process.env.E2E_DATABASE_URL;
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('neither E2E_DATABASE_URL nor E2E_DATA_DIR is set: this spec needs the database of the stack under test');
+  const port = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]);
+  if (!Number.isInteger(port) || port <= 0) throw new Error(`no port in ${dataDir}/postgres/postmaster.pid`);
+  return `postgres://postgres:postgres@127.0.0.1:${port}/postershop`;
+}
+
+/** A connected pg client on the stack's database; the caller ends it. */
+export async function stackDatabase() {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: stackDatabaseUrl() });
+  await client.connect();
+  return client;
+}
+
+/** GET /api/health as { status, body }: 503 carries the body that says why. */
+export async function health() {
+  const res = await fetch(`${BASE_URL()}/api/health`);
+  return { status: res.status, body: await res.json() };
 }
