@@ -17,6 +17,8 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 150);
 const MIN_REQUESTS = 20_000;
 const CONCURRENCY = 4;
+/** Routes whose success ends every session of the admin. */
+const ENDS_SESSIONS = /\/(logout|password)$/;
 const REQUEST_TIMEOUT_MS = 15_000;
 /** argon2 per attempt and a per-IP limit: a long run there only measures 429s. */
 const RUNS_BY_ROUTE: Record<string, number> = {
@@ -51,7 +53,8 @@ describe('every OpenAPI route under hostile input (fast-check)', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     expect((server.address() as AddressInfo).port).toBeGreaterThan(0);
     doc = (await t.request().get('/api/docs-json').expect(200)).body;
-    ctx = await seedShop(t, doc);
+    adminSession.token = t.adminToken();
+    ctx = await seedShop(t, doc, () => adminSession.token);
   }, 120_000);
 
   afterAll(async () => {
@@ -63,6 +66,19 @@ describe('every OpenAPI route under hostile input (fast-check)', () => {
    * which at one count per command would be most of the run time.
    */
   const eventCount = async (): Promise<number> => (await t.dataSource.query('SELECT count(*)::int AS n FROM event_store.events'))[0].n;
+
+  /**
+   * The admin identity's token. A fuzzed logout (or password change) really ends every session
+   * of the admin, so the identity takes a token of the new session (as signing in again would;
+   * the fuzzed logins have used up this client's login attempts); otherwise every later admin
+   * request would only test the 401.
+   */
+  const adminSession = {
+    token: '',
+    async renew() {
+      this.token = await t.currentAdminToken();
+    },
+  };
 
   async function send(req: FuzzRequest) {
     // A response left open is a failure too; without a timeout it would stall the whole run.
@@ -105,6 +121,7 @@ describe('every OpenAPI route under hostile input (fast-check)', () => {
       for (const req of requests) {
         const { status, text } = await answer(req);
         record(req, status, text);
+        if (identity === 'admin' && status < 300 && ENDS_SESSIONS.test(op.path)) await adminSession.renew();
         const after = await eventCount();
         if (status >= 400 && after !== before) {
           failures.push({ route: `${route} (${identity})`, seed, problem: `refused with ${status} but ${after - before} event(s) appended`, request: req.describe, answer: text });
@@ -166,7 +183,7 @@ function report(failures: Failure[]): string {
  * Real objects for the requests to name: posters, a product, a promo code, a discount, carts with
  * lines, a placed order, a subscriber, an export job. Without them most requests stop at "not found".
  */
-async function seedShop(t: TestApp, doc: OpenApiDocument): Promise<FuzzContext> {
+async function seedShop(t: TestApp, doc: OpenApiDocument, adminToken: () => string): Promise<FuzzContext> {
   const posters = await Promise.all([
     seedPoster(t.store, { category: 'ART', prices: { SIZE_20x30: 20000, SIZE_30x40: 30000, SIZE_40x50: 40000, SIZE_50x70: 50000 } }),
     seedPoster(t.store, { category: 'ANIME' }),
@@ -241,7 +258,7 @@ async function seedShop(t: TestApp, doc: OpenApiDocument): Promise<FuzzContext> 
     filterKeys: UNDECLARED_QUERY,
     filterValue,
     knownPathValues: (path) => byPath.find(([re]) => re.test(path))?.[1] ?? [...posterIds, orderId],
-    adminToken: () => t.adminToken(),
+    adminToken,
     expiredAdminToken: () => t.expiredAdminToken(),
   };
 }

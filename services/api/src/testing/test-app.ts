@@ -11,6 +11,7 @@ import { loadConfig, type AppConfig } from '#platform/config/app-config.js';
 import { countStoredEvents, createTestDatabase } from '#platform/testing/test-database.js';
 import { waitForPosition } from '#read-models/wait-for-position.js';
 import { createApiApp } from '../app.factory.js';
+import { AdminSessionsService } from '../auth/admin-sessions.service.js';
 import { AdminTokenService } from '../auth/admin-token.service.js';
 import { EVENT_STORE } from '../common/tokens.js';
 
@@ -27,6 +28,8 @@ export interface TestApp {
   projectorRunning: boolean;
   /** A valid ADMIN bearer token (signed by the app's secret) for TEST_ADMIN. */
   adminToken: () => string;
+  /** A token of the admin's current session (after a logout or password change ended the older ones). */
+  currentAdminToken: () => Promise<string>;
   /** Same secret, already expired: for the 401 tests. */
   expiredAdminToken: () => string;
   /**
@@ -102,6 +105,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     projectorRunning: !!projector,
     adminToken: () => tokens.sign({ username: TEST_ADMIN.username, role: 'ADMIN' }),
+    currentAdminToken: async () => {
+      const { generation } = await app.get(AdminSessionsService).current(TEST_ADMIN.username);
+      return tokens.sign({ username: TEST_ADMIN.username, role: 'ADMIN', sessionGeneration: generation });
+    },
     expiredAdminToken: () => tokens.sign({ username: TEST_ADMIN.username, role: 'ADMIN' }, -60),
     eventCount: () => countStoredEvents(db.url),
     waitForProjections,

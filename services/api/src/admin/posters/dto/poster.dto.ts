@@ -1,7 +1,7 @@
 import { IsEgpAmount, numericStringToNumber } from '../../shared/is-egp-amount.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 
 const REQUIRED = 'Please fill in all required fields.';
 const PRICE = 'Please enter valid prices (numbers greater than 0).';
@@ -52,7 +52,8 @@ export class UpdatePosterDto {
   @ApiPropertyOptional() @IsOptional() @IsBoolean({ message: 'Visibility must be true or false' }) visible?: boolean;
 
   @ApiPropertyOptional({ type: [PosterVariantDto] })
-  @IsOptional()
+  // Absent means "keep the sizes"; null is not absent (IsOptional would let it through as a list).
+  @ValidateIf((o: UpdatePosterDto) => o.variants !== undefined)
   @IsArray({ message: 'Please select at least one size.' })
   @ArrayMaxSize(10)
   @ValidateNested({ each: true })
