@@ -257,6 +257,8 @@ interface Line {
 interface Shared {
   client: Client;
   rec: Recorder;
+  /** The shop's minimum-order rule, from /api/public/config as the storefront reads it. */
+  rules: { exemptGovernorates: string[]; minimumPosters: number };
   posters: Poster[];
   searchTerms: string[];
   customers: ReturnType<typeof customerPool>;
@@ -269,18 +271,20 @@ async function user(index: number, s: Shared): Promise<void> {
   const { client } = s;
   let cartId: string | undefined;
   let lines: Line[] = [];
+  let posterCount = 0;
   let checkouts = 0;
 
   const takeCart = (a: Answer | undefined) => {
     if (!a || a.status !== 200 || !a.body?.cart) return;
     cartId = a.body.cartId;
     lines = (a.body.cart.items as Array<{ itemId: string; posterId: string }>).map((i) => ({ itemId: i.itemId, posterId: i.posterId }));
+    posterCount = a.body.cart.posterCount;
   };
   const cartHeaders = () => (cartId ? { 'x-cart-id': cartId } : undefined);
 
-  const add = async () => {
+  const add = async (keepCart = false) => {
     // Some visitors leave a cart behind and come back with a new one.
-    if (rnd.chance(0.08)) (cartId = undefined), (lines = []);
+    if (!keepCart && rnd.chance(0.08)) (cartId = undefined), (lines = []), (posterCount = 0);
     const p = rnd.pick(s.posters);
     takeCart(await client.call('cart.add', 'POST', '/api/user/cart', { headers: cartHeaders(), body: { posterId: p.id, size: rnd.pick(p.sizes), quantity: rnd.int(1, 3) } }));
   };
@@ -322,6 +326,8 @@ async function user(index: number, s: Shared): Promise<void> {
       if (!cartId || lines.length === 0) return;
       if (rnd.chance(0.2)) takeCart(await client.call('cart.promo', 'POST', '/api/user/cart/promocode/apply?code=FOLLOW10', { headers: cartHeaders() }));
       const c = rnd.pick(s.customers);
+      // Outside the exempt governorates the storefront asks for more posters before it lets the form go.
+      for (let i = 0; i < 3 && !s.rules.exemptGovernorates.includes(c.governorate) && posterCount < s.rules.minimumPosters; i++) await add(true);
       // One in twenty types a number that is not an Egyptian mobile: a 400, and the cart stays open.
       const invalidPhone = rnd.chance(0.05);
       const form = {
@@ -346,6 +352,7 @@ async function user(index: number, s: Shared): Promise<void> {
         s.orders++;
         cartId = undefined;
         lines = [];
+        posterCount = 0;
       }
     },
     adminOrders: async () => {
@@ -410,11 +417,13 @@ async function main(): Promise<void> {
     const rec = new Recorder();
     const client = new Client(shop.url, shop.admin, rec);
     const posters = await seedCatalogue(client, shop.url);
-    rec.kinds.delete('seed');
     const setup = seededRandom(SEED);
     const searchTerms = [...new Set(posters.flatMap((p) => p.name.toLowerCase().split(/\s+/)).filter((w) => w.length >= 4))].sort();
     searchTerms.push('zzz-no-such-poster');
-    const shared: Shared = { client, rec, posters, searchTerms, customers: customerPool(setup, 300), endAt: Date.now() + runMs, orders: 0 };
+    rec.kinds.delete('seed');
+    const config = await client.call('seed', 'GET', '/api/public/config');
+    const rules = { exemptGovernorates: config?.body?.exemptGovernorates ?? [], minimumPosters: config?.body?.minimumPosters ?? 1 };
+    const shared: Shared = { client, rec, rules, posters, searchTerms, customers: customerPool(setup, 300), endAt: Date.now() + runMs, orders: 0 };
 
     log(`${MINUTES} min with ${USERS} users (think ${THINK_MS} ms, seed ${SEED}); warm-up ${Math.round(warmupMs / 1000)} s; load average ${loadStart.join(' ')}`);
     const started = Date.now();
