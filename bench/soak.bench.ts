@@ -21,7 +21,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { seededRandom, type Random } from './lib/seeded-random.js';
-import { rssMb, startShopProcesses, type ShopProcesses } from './lib/shop-processes.js';
+import { heapUsedMb, rssMb, startShopProcesses, type ShopProcesses } from './lib/shop-processes.js';
 
 const { values: cli } = parseArgs({
   options: {
@@ -406,6 +406,7 @@ interface RssReading {
   api?: number;
   projector?: number;
 }
+type HeapReading = { atMs: number; api?: number; projector?: number };
 
 async function main(): Promise<void> {
   const runMs = MINUTES * 60_000;
@@ -438,7 +439,12 @@ async function main(): Promise<void> {
       rec.warm = true;
       log(`warm-up over: RSS api ${afterWarmup.api} MB, projector ${afterWarmup.projector} MB`);
     }, warmupMs);
+    // V8 heap in use beside RSS: when RSS grows, says whether it is JavaScript objects kept alive.
+    const heaps: HeapReading[] = [];
+    const heapNow = async () => ({ api: await heapUsedMb(`${shop.url}/api/metrics`), projector: await heapUsedMb(`${shop.projectorUrl}/metrics`) });
+    heaps.push({ atMs: 0, ...(await heapNow()) });
     const sampler = setInterval(() => {
+      void heapNow().then((h) => heaps.push({ atMs: Date.now() - started, ...h }));
       const r = rss();
       samples.push({ atMs: Date.now() - started, ...r });
       if (samples.length % PROGRESS_EVERY !== 1) return;
@@ -471,6 +477,15 @@ async function main(): Promise<void> {
     };
     const early = (key: keyof RssReading) => floor(key, warmupMs, warmupMs + measuredMs / 5);
     const late = (key: keyof RssReading) => floor(key, elapsedSec * 1000 - measuredMs / 5, elapsedSec * 1000);
+    const heapFloor = (key: 'api' | 'projector', from: number, to: number) => {
+      const xs = heaps.filter((x) => x.atMs >= from && x.atMs <= to && x[key] !== undefined).map((x) => x[key]!);
+      return xs.length ? Math.min(...xs) : undefined;
+    };
+    const heapSummary = (key: 'api' | 'projector') => {
+      const floorEarly = heapFloor(key, warmupMs, warmupMs + measuredMs / 5);
+      const floorLate = heapFloor(key, elapsedSec * 1000 - measuredMs / 5, elapsedSec * 1000);
+      return { start: heaps[0]?.[key], end: heaps[heaps.length - 1]?.[key], floorEarly, floorLate, floorGrowthPct: growth(floorEarly, floorLate) };
+    };
     const rssFloorGrowthAfterWarmupPct = { api: growth(early('api'), late('api')), projector: growth(early('projector'), late('projector')) };
     console.log(
       JSON.stringify({
@@ -500,6 +515,7 @@ async function main(): Promise<void> {
         },
         rssGrowthAfterWarmupPct,
         rssFloorGrowthAfterWarmupPct,
+        heapUsedMb: { api: heapSummary('api'), projector: heapSummary('projector') },
         rssSamplesMb: samples
           .filter((_, i) => i % PROGRESS_EVERY === 0 || i === samples.length - 1)
           .map(({ atMs, ...r }) => ({ atSec: Math.round(atMs / 1000), ...r })),

@@ -11,6 +11,8 @@ import { pathToFileURL } from 'node:url';
 
 export interface ShopProcesses {
   url: string;
+  /** The projector's health server (/health, /metrics). */
+  projectorUrl: string;
   admin: { username: string; password: string };
   apiPid: number;
   projectorPid: number;
@@ -22,12 +24,14 @@ export async function startShopProcesses(log: (msg: string) => void): Promise<Sh
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-shop-'));
   chmodSync(dir, 0o755); // PostgreSQL runs as the postgres user when we are root
   const port: number = await servers.freePort();
+  const projectorPort: number = await servers.freePort();
   const admin = { username: 'admin', password: 'soak-admin-password' };
   const launcher = spawn(process.execPath, ['libs/platform/bin/start.mjs'], {
     env: {
       ...process.env,
       DATA_DIR: dir,
       PORT: String(port),
+      PROJECTOR_PORT: String(projectorPort),
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
@@ -65,7 +69,7 @@ export async function startShopProcesses(log: (msg: string) => void): Promise<Sh
     const projectorPid = children.find((pid) => cmdline(pid).includes('services/projector/src/main.js'));
     if (!apiPid || !projectorPid) throw new Error(`could not find the API and projector among start.mjs's children ${children.join(', ')}`);
     log(`shop up at ${url} (data in ${dir}); api pid ${apiPid}, projector pid ${projectorPid}`);
-    return { url, admin, apiPid, projectorPid, stop };
+    return { url, projectorUrl: `http://127.0.0.1:${projectorPort}`, admin, apiPid, projectorPid, stop };
   } catch (e) {
     await stop();
     throw e;
@@ -86,6 +90,17 @@ function cmdline(pid: number): string {
     return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
   } catch {
     return '';
+  }
+}
+
+/** V8 heap in use (MB) from a Prometheus endpoint's default metrics, or undefined when unreadable. */
+export async function heapUsedMb(metricsUrl: string): Promise<number | undefined> {
+  try {
+    const text = await (await fetch(metricsUrl, { signal: AbortSignal.timeout(5_000) })).text();
+    const m = /^nodejs_heap_size_used_bytes(?:\{[^}]*\})? ([0-9.e+]+)/m.exec(text);
+    return m ? Math.round((Number(m[1]) / 1024 / 1024) * 10) / 10 : undefined;
+  } catch {
+    return undefined;
   }
 }
 
