@@ -4,23 +4,31 @@ import type { EventStore } from '#event-store/event-store.port.js';
 import { createMetricsRegistry } from '#platform/metrics/metrics.js';
 import { projectionReports } from './projection-report.js';
 
-/** Events handled per projection over a sliding window, for the events/s gauge. */
+/**
+ * Events handled per projection over a sliding window, for the events/s gauge. Old samples go
+ * as new ones arrive, not only when /metrics is scraped: unscraped (npm start) the list grew
+ * with every batch for as long as the projector ran.
+ */
 class RateWindow {
   private readonly samples = new Map<string, Array<[number, number]>>();
   constructor(private readonly windowMs = 10_000) {}
   add(key: string, n: number): void {
-    const list = this.samples.get(key) ?? [];
+    const list = this.prune(key);
     list.push([Date.now(), n]);
-    this.samples.set(key, list);
   }
   keys(): string[] {
     return [...this.samples.keys()];
   }
   perSecond(key: string): number {
+    return this.prune(key).reduce((s, [, n]) => s + n, 0) / (this.windowMs / 1000);
+  }
+  private prune(key: string): Array<[number, number]> {
     const cutoff = Date.now() - this.windowMs;
-    const list = (this.samples.get(key) ?? []).filter(([t]) => t >= cutoff);
-    this.samples.set(key, list);
-    return list.reduce((s, [, n]) => s + n, 0) / (this.windowMs / 1000);
+    let list = this.samples.get(key);
+    if (!list) this.samples.set(key, (list = []));
+    const stale = list.findIndex(([t]) => t >= cutoff);
+    list.splice(0, stale === -1 ? list.length : stale);
+    return list;
   }
 }
 
