@@ -2,40 +2,11 @@
 // decompression bomb (1,000,000 x 100 px in ~1.3 MB) is refused by the server and the shopper reads
 // its message; a generated image over 500 KB is uploaded with a size and quantity and lands in the
 // cart. Every image is made here from fixed bytes, so each run uploads exactly the same files.
-import { deflateSync } from 'node:zlib';
 import { expect } from '@jest/globals';
+import { pngBomb } from '../../libs/platform/testing/test-bytes.mjs';
 import { noisePng, openShop, smallPng } from './support.mjs';
 
 const BOMB_MESSAGE = 'The image is too large: each side must be at most 20000 pixels.';
-
-function crc32(bytes) {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type, data) {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A valid RGB PNG declaring width x height black pixels, built by hand so nothing here decodes them. */
-function pngBomb(width, height) {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const idat = deflateSync(Buffer.alloc((1 + width * 3) * height), { level: 1 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
-}
 
 describe('custom poster upload', () => {
   let shop;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { seededBytes } from '../../libs/platform/testing/test-bytes.mjs';
 
 export const BASE_URL = () => (process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`).replace(/\/$/, '');
 export const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
@@ -55,19 +56,6 @@ export async function screenshot(page, name) {
 /** The page must not scroll sideways (responsive down to 360 px). */
 export async function horizontalOverflow(page) {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
-
-/** xorshift32 noise: does not compress, so a PNG's size follows its pixel count; same seed, same bytes. */
-export function seededBytes(length, seed = 1) {
-  let x = seed >>> 0 || 0x9e3779b9;
-  const out = Buffer.allocUnsafe(length);
-  for (let i = 0; i < length; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    out[i] = x & 0xff;
-  }
-  return out;
 }
 
 /** An uncompressed PNG of seeded noise: width x height x 3 bytes and a little more. */

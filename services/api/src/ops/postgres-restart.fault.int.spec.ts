@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -17,6 +16,7 @@ import { ALL_PROJECTIONS } from '../../../projector/src/projections/index.js';
 import { createApiApp } from '../app.factory.js';
 import { AdminTokenService } from '../auth/admin-token.service.js';
 import { EVENT_STORE } from '../common/tokens.js';
+import { portAnswers, until } from '../testing/fault-waits.js';
 import { VALID_CHECKOUT, seedPoster } from '../testing/seed-catalogue.js';
 
 /** Longest any answer may take while the database is gone: a clear refusal, never a hang. */
@@ -34,20 +34,6 @@ interface Outcome {
 
 type PgServer = { url: string; port: number; stop: () => Promise<void> };
 
-const until = async (what: string, check: () => boolean | Promise<boolean>, timeoutMs: number) => {
-  const deadline = Date.now() + timeoutMs;
-  for (let pause = 10; !(await check()); pause = Math.min(200, pause * 2)) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, pause));
-  }
-};
-
-const portAnswers = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = net.connect(port, '127.0.0.1');
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => resolve(false));
-  });
 
 /**
  * This suite starts its own PostgreSQL (the one every other suite shares must not go down) and

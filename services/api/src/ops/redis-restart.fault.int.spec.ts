@@ -1,29 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { JOB_QUEUE, type JobQueue } from '#platform/jobs/job-queue.port.js';
 // @ts-expect-error: plain-Node launcher module without type declarations
 import { freePort, startRedis } from '../../../../libs/platform/bin/local-servers.mjs';
+import { portAnswers, until } from '../testing/fault-waits.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 
 type RedisServer = { url: string; port: number; pid: number; stop: () => Promise<void> };
 
-const until = async (what: string, check: () => boolean | Promise<boolean>, timeoutMs: number) => {
-  const deadline = Date.now() + timeoutMs;
-  for (let pause = 10; !(await check()); pause = Math.min(200, pause * 2)) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, pause));
-  }
-};
-
-const portAnswers = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = net.connect(port, '127.0.0.1');
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => resolve(false));
-  });
 
 /**
  * Its own redis-server (the jest one serves other suites), killed with SIGKILL and started

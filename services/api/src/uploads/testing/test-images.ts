@@ -1,24 +1,13 @@
-import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
+import { pngBomb, seededBytes } from '../../../../../libs/platform/testing/test-bytes.mjs';
+
+export { pngBomb, seededBytes };
 
 /**
  * Real encoded images for tests, all deterministic: the same seed gives the same bytes on every
  * run, so a test that passes once passes always. Noise does not compress, so the file size follows
  * the pixel count: ~900x900 of noise as a q90 JPEG is well past 500 KB.
  */
-export function seededBytes(length: number, seed = 1): Buffer {
-  // xorshift32: tiny, fast and good enough to defeat JPEG/PNG compression.
-  let x = seed >>> 0 || 0x9e3779b9;
-  const out = Buffer.allocUnsafe(length);
-  for (let i = 0; i < length; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    out[i] = x & 0xff;
-  }
-  return out;
-}
-
 export async function noiseImage(format: 'jpeg' | 'png' | 'webp', width: number, height: number, seed = 1): Promise<Buffer> {
   const img = sharp(seededBytes(width * height * 3, seed), { raw: { width, height, channels: 3 } });
   if (format === 'jpeg') return img.jpeg({ quality: 90 }).toBuffer();
@@ -35,40 +24,6 @@ export async function bigJpeg(): Promise<Buffer> {
 
 export async function smallPng(): Promise<Buffer> {
   return noiseImage('png', 40, 60);
-}
-
-/**
- * A valid PNG declaring width x height pixels of black, built by hand so no decoder has to hold
- * them: a few hundred KB that inflate to hundreds of MB. Fast deflate (level 1) on purpose: it
- * compresses zeros less, which pushes the 1,000,000 x 100 bomb past the 500 KB custom minimum.
- */
-export function pngBomb(width = 1_000_000, height = 100): Buffer {
-  const rowBytes = 1 + width * 3; // filter byte + RGB
-  const idat = deflateSync(Buffer.alloc(rowBytes * height), { level: 1 });
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // colour type RGB
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
 }
 
 /** A noise JPEG carrying EXIF with a GPS position (Cairo) and an orientation tag (rotate 90° on display). */
