@@ -37,6 +37,13 @@ describe('read-model migrations and entities', () => {
       expect(await waitForPosition(ds, { commit: 10n, prepare: 5n }, ['orders', 'customers'], { timeoutMs: 100 })).toBe(false);
       setTimeout(() => void ds.query(`UPDATE projector.checkpoints SET commit_position = 11 WHERE projection = 'customers'`), 50);
       expect(await waitForPosition(ds, { commit: 10n, prepare: 5n }, ['orders', 'customers'], { timeoutMs: 2000 })).toBe(true);
+
+      // A failed projection holds a strict wait to its timeout; a read after a write does not wait on it.
+      await ds.query(`UPDATE projector.checkpoints SET status = 'failed' WHERE projection = 'orders'`);
+      expect(await waitForPosition(ds, { commit: 12n, prepare: 0n }, ['orders'], { timeoutMs: 100 })).toBe(false);
+      const started = Date.now();
+      expect(await waitForPosition(ds, { commit: 12n, prepare: 0n }, ['orders'], { timeoutMs: 60_000, failedCountsAsReached: true })).toBe(true);
+      expect(Date.now() - started).toBeLessThan(30_000);
     } finally {
       await ds.destroy();
     }

@@ -10,7 +10,15 @@ export async function waitForPosition(
   dataSource: DataSource,
   position: Position,
   projections: readonly string[],
-  options: { timeoutMs?: number; intervalMs?: number } = {},
+  options: {
+    timeoutMs?: number;
+    intervalMs?: number;
+    /**
+     * A failed projection waits for a fix or a retry, not for time: a read after the caller's own
+     * write answers at once with what it has rather than waiting out the timeout on every call.
+     */
+    failedCountsAsReached?: boolean;
+  } = {},
 ): Promise<boolean> {
   const names = [...new Set(projections)];
   if (names.length === 0) return true;
@@ -20,8 +28,8 @@ export async function waitForPosition(
     const rows: Array<{ reached: string }> = await dataSource.query(
       `SELECT count(*) AS reached FROM projector.checkpoints
         WHERE slot = 'live' AND projection = ANY($1)
-          AND (commit_position, prepare_position) >= ($2::bigint, $3::bigint)`,
-      [names, position.commit.toString(), position.prepare.toString()],
+          AND ((commit_position, prepare_position) >= ($2::bigint, $3::bigint) OR (status = 'failed' AND $4))`,
+      [names, position.commit.toString(), position.prepare.toString(), options.failedCountsAsReached ?? false],
     );
     if (Number(rows[0]?.reached ?? 0) >= names.length) return true;
     const left = deadline - Date.now();

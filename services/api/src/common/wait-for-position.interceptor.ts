@@ -38,7 +38,7 @@ export class WaitForPositionInterceptor implements NestInterceptor {
 
   private async wait(position: Position, named: string[] | undefined): Promise<boolean> {
     const names = named ?? (await this.liveProjections());
-    return waitForPosition(this.dataSource, position, names, { timeoutMs: this.config.waitForPositionMs });
+    return waitForPosition(this.dataSource, position, names, { timeoutMs: this.config.waitForPositionMs, failedCountsAsReached: true });
   }
 
   /** Every projection that has a live checkpoint (one not registered yet would never catch up). */
