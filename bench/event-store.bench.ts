@@ -10,9 +10,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { emmettStore, ourStore, type BenchStore } from './lib/bench-stores.js';
+import { durableRequested, serverIsDurable } from './lib/durability.js';
 
 const log = (...args: unknown[]) => console.error('[bench]', ...args);
-const emit = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
+/** Whether the server measured commits durably: set once it is known, carried on every line. */
+let durable: boolean | null = null;
+const emit = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify({ ...line, durable })}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const round = (n: number) => Math.round(n);
 const ratio = (ours: number, theirs: number) => (theirs > 0 ? Math.round((ours / theirs) * 100) / 100 : null);
@@ -47,8 +50,9 @@ async function postgresServer(): Promise<Server> {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => undefined };
   // Plain .mjs outside the build: load it from the project root.
   const servers = await import(pathToFileURL(path.resolve('libs/platform/bin/local-servers.mjs')).href);
-  const pgServer = await servers.startPostgres({ dir: path.resolve('.bench-data', 'event-store-pg'), database: 'bench', durable: true });
-  log(`started durable PostgreSQL on port ${pgServer.port}`);
+  const durable = durableRequested();
+  const pgServer = await servers.startPostgres({ dir: path.resolve('.bench-data', 'event-store-pg'), database: 'bench', durable });
+  log(`started ${durable ? 'durable' : 'non-durable'} PostgreSQL on port ${pgServer.port}`);
   return { url: pgServer.url, stop: pgServer.stop };
 }
 
@@ -193,6 +197,7 @@ async function inFreshDatabase<T>(serverUrl: string, kind: Kind, work: (store: B
 async function main() {
   const benchStarted = Date.now();
   const server = await postgresServer();
+  durable = await serverIsDurable(server.url);
   const suffix = randomBytes(4).toString('hex');
   const oursDb = await withDatabase(server.url, `bench_ours_${suffix}`);
   const theirsDb = await withDatabase(server.url, `bench_emmett_${suffix}`);

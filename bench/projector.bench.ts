@@ -15,6 +15,7 @@ import { ALL_PROJECTIONS } from '../services/projector/src/projections/index.js'
 import { ProjectorRunner } from '../services/projector/src/runner/runner.js';
 import { appendUnits } from '../services/projector/src/testing/projector-test-kit.js';
 import { generateShopEvents, type AppendUnit } from '../services/projector/src/testing/shop-event-generator.js';
+import { durableRequested, serverIsDurable } from './lib/durability.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 200_000);
 const LIVE_SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 15);
@@ -44,7 +45,7 @@ async function database(): Promise<{ url: string; stop: () => Promise<void> }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-projector-'));
   // @ts-expect-error plain ESM helper without types
   const { startPostgres } = await import('../../libs/platform/bin/local-servers.mjs');
-  const server = await startPostgres({ dir, database: name, durable: false });
+  const server = await startPostgres({ dir, database: name, durable: durableRequested() });
   return { url: server.url, stop: async () => { await server.stop(); rmSync(dir, { recursive: true, force: true }); } };
 }
 
@@ -55,6 +56,7 @@ function percentile(sorted: number[], p: number): number {
 
 async function main(): Promise<void> {
   const db = await database();
+  const durable = await serverIsDurable(db.url);
   try {
     await runReadModelMigrations(db.url);
     const writer = await PostgresEventStore.connect({ connectionString: db.url, poolSize: 8 });
@@ -93,7 +95,7 @@ async function main(): Promise<void> {
     await done;
     const replaySeconds = (Date.now() - t) / 1000;
     log(`replayed ${total} events in ${replaySeconds.toFixed(2)} s`);
-    console.log(JSON.stringify({ bench: 'replay', unit: 'events/s', ours: Math.round(total / replaySeconds), events: total, seconds: Number(replaySeconds.toFixed(2)) }));
+    console.log(JSON.stringify({ bench: 'replay', durable, unit: 'events/s', ours: Math.round(total / replaySeconds), events: total, seconds: Number(replaySeconds.toFixed(2)) }));
 
     // Live: a steady 500 events/s of the same mix; lag = append acknowledged → every checkpoint past it.
     const pending: Array<{ position: Position; at: number }> = [];
@@ -132,7 +134,7 @@ async function main(): Promise<void> {
     const sorted = lags.sort((a, b) => a - b);
     const rate = Math.round(sent / LIVE_SECONDS);
     log(`live: ${sent} events in ${LIVE_SECONDS} s, ${sorted.length} appends measured, ${pending.length} never seen`);
-    console.log(JSON.stringify({ bench: 'live-lag', unit: 'ms', p50: percentile(sorted, 50), p99: percentile(sorted, 99), rate: RATE, measuredRate: rate, samples: sorted.length }));
+    console.log(JSON.stringify({ bench: 'live-lag', durable, unit: 'ms', p50: percentile(sorted, 50), p99: percentile(sorted, 99), rate: RATE, measuredRate: rate, samples: sorted.length }));
 
     await runner.stop();
     await writer.close();
