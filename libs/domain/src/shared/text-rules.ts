@@ -42,32 +42,45 @@ export function textProblem(text: string, options: TextRuleOptions = {}): TextPr
 }
 
 export interface TextViolation {
-  /** Where in the value: `customer.firstName`, `items[2].name`, or `(key)` for an object key. */
+  /** Where in the value: `customer.firstName`, `items[2].name`, or `<path> (key)` for an object key. */
   path: string;
   problem: TextProblem;
+  /** Set when an object key broke the rule and `hideKeys` was asked: `path` is then the object holding it. */
+  inKey?: true;
+}
+
+export interface TextWalkOptions extends TextRuleOptions {
+  /** Keys whose values (and their arrays) may hold tab and line breaks: multi-line fields. */
+  multiLineKeys?: ReadonlySet<string>;
+  /** Report a bad key at the object holding it instead of quoting it (it is the hostile text). */
+  hideKeys?: boolean;
 }
 
 /**
  * The first string (value or object key) anywhere in a JSON-like value that breaks the rule.
  * Iterative, so a deeply nested value cannot overflow the stack here.
  */
-export function findTextViolation(value: unknown, options: TextRuleOptions = {}, root = ''): TextViolation | undefined {
-  const stack: Array<[unknown, string]> = [[value, root]];
+export function findTextViolation(value: unknown, options: TextWalkOptions = {}, root = ''): TextViolation | undefined {
+  const all = options.allowLineBreaks ?? false;
+  const multiLine = (key: string) => all || (options.multiLineKeys?.has(key) ?? false);
+  const keyRule = { allowLineBreaks: all };
+  const stack: Array<[unknown, string, boolean]> = [[value, root, multiLine(root.slice(root.lastIndexOf('.') + 1))]];
   while (stack.length > 0) {
-    const [v, path] = stack.pop()!;
+    const [v, path, lineBreaks] = stack.pop()!;
     if (typeof v === 'string') {
-      const problem = textProblem(v, options);
+      const problem = textProblem(v, { allowLineBreaks: lineBreaks });
       if (problem) return { path: path || '(value)', problem };
     } else if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${path}[${i}]`]);
+      // The elements of a multi-line field's array (several notes) are multi-line too.
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${path}[${i}]`, lineBreaks]);
     } else if (v !== null && typeof v === 'object') {
       const keys = Object.keys(v);
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i];
         const at = path ? `${path}.${key}` : key;
-        const problem = textProblem(key, options);
-        if (problem) return { path: `${at} (key)`, problem };
-        stack.push([(v as Record<string, unknown>)[key], at]);
+        const problem = textProblem(key, keyRule);
+        if (problem) return options.hideKeys ? { path, problem, inKey: true } : { path: `${at} (key)`, problem };
+        stack.push([(v as Record<string, unknown>)[key], at, multiLine(key)]);
       }
     }
   }

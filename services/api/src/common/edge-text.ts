@@ -1,6 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { textProblem, type TextProblem } from '#domain/shared/text-rules.js';
+import { findTextViolation, textProblem, type TextProblem } from '#domain/shared/text-rules.js';
 
 /**
  * The edge check: every text a client sends (URL path, query keys and values, the headers the
@@ -37,38 +37,14 @@ function refusal(where: string, problem: TextProblem): string {
 
 /**
  * The first key or value anywhere in a parsed body that breaks the rule, as a message naming it
- * (`customer.firstName contains a NUL byte`), or undefined. The shared walker
- * (findTextViolation) applies one option to the whole value; here line breaks depend on the
- * field, so the walk is this one, still iterative (a deep value cannot overflow the stack) and
- * still judging every string by textProblem alone.
+ * (`customer.firstName contains a NUL byte`), or undefined. A bad key is not quoted: it is the
+ * hostile text; the message names the object holding it.
  */
 export function bodyTextRefusal(value: unknown, root = ''): string | undefined {
-  const stack: Array<[unknown, string, boolean]> = [[value, root, MULTI_LINE_FIELDS.has(lastKey(root))]];
-  while (stack.length > 0) {
-    const [v, path, multiLine] = stack.pop()!;
-    if (typeof v === 'string') {
-      const problem = textProblem(v, { allowLineBreaks: multiLine });
-      if (problem) return refusal(path || 'the request body', problem);
-    } else if (Array.isArray(v)) {
-      // Elements of a multi-line field's array (several notes) are multi-line too.
-      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${path}[${i}]`, multiLine]);
-    } else if (v !== null && typeof v === 'object') {
-      const keys = Object.keys(v);
-      for (let i = keys.length - 1; i >= 0; i--) {
-        const key = keys[i];
-        const problem = textProblem(key);
-        // The key itself is not quoted: it is the hostile text.
-        if (problem) return refusal(path ? `a field name in ${path}` : 'a field name', problem);
-        stack.push([(v as Record<string, unknown>)[key], path ? `${path}.${key}` : key, MULTI_LINE_FIELDS.has(key)]);
-      }
-    }
-  }
-  return undefined;
-}
-
-function lastKey(path: string): string {
-  const dot = path.lastIndexOf('.');
-  return dot < 0 ? path : path.slice(dot + 1);
+  const violation = findTextViolation(value, { multiLineKeys: MULTI_LINE_FIELDS, hideKeys: true }, root);
+  if (!violation) return undefined;
+  if (violation.inKey) return refusal(violation.path ? `a field name in ${violation.path}` : 'a field name', violation.problem);
+  return refusal(violation.path === '(value)' ? 'the request body' : violation.path, violation.problem);
 }
 
 /** Bodies already checked at the edge: the global pipe sees the same object and skips it. */
