@@ -56,31 +56,52 @@ export interface TextWalkOptions extends TextRuleOptions {
   hideKeys?: boolean;
 }
 
+/** A place in the walk: its value, and how to name it only if it is refused (no path strings on the way). */
+interface Place {
+  value: unknown;
+  parent: Place | undefined;
+  /** Object key or array index under the parent. */
+  at: string | number;
+  lineBreaks: boolean;
+}
+
+function pathOf(place: Place | undefined, root: string): string {
+  const parts: string[] = [];
+  for (let p = place; p?.parent; p = p.parent) parts.push(typeof p.at === 'number' ? `[${p.at}]` : `.${p.at}`);
+  const path = root + parts.reverse().join('');
+  return path.startsWith('.') ? path.slice(1) : path;
+}
+
 /**
  * The first string (value or object key) anywhere in a JSON-like value that breaks the rule.
- * Iterative, so a deeply nested value cannot overflow the stack here.
+ * Iterative, so a deeply nested value cannot overflow the stack here; paths are built only for
+ * the refused string, so the walk is cheap enough for every append.
  */
 export function findTextViolation(value: unknown, options: TextWalkOptions = {}, root = ''): TextViolation | undefined {
   const all = options.allowLineBreaks ?? false;
   const multiLine = (key: string) => all || (options.multiLineKeys?.has(key) ?? false);
   const keyRule = { allowLineBreaks: all };
-  const stack: Array<[unknown, string, boolean]> = [[value, root, multiLine(root.slice(root.lastIndexOf('.') + 1))]];
+  const stack: Place[] = [{ value, parent: undefined, at: root, lineBreaks: multiLine(root.slice(root.lastIndexOf('.') + 1)) }];
   while (stack.length > 0) {
-    const [v, path, lineBreaks] = stack.pop()!;
+    const place = stack.pop()!;
+    const v = place.value;
     if (typeof v === 'string') {
-      const problem = textProblem(v, { allowLineBreaks: lineBreaks });
-      if (problem) return { path: path || '(value)', problem };
+      const problem = textProblem(v, { allowLineBreaks: place.lineBreaks });
+      if (problem) return { path: pathOf(place, root) || '(value)', problem };
     } else if (Array.isArray(v)) {
       // The elements of a multi-line field's array (several notes) are multi-line too.
-      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${path}[${i}]`, lineBreaks]);
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], parent: place, at: i, lineBreaks: place.lineBreaks });
     } else if (v !== null && typeof v === 'object') {
       const keys = Object.keys(v);
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i];
-        const at = path ? `${path}.${key}` : key;
         const problem = textProblem(key, keyRule);
-        if (problem) return options.hideKeys ? { path, problem, inKey: true } : { path: `${at} (key)`, problem };
-        stack.push([(v as Record<string, unknown>)[key], at, multiLine(key)]);
+        if (problem) {
+          const holder = pathOf(place, root);
+          if (options.hideKeys) return { path: holder, problem, inKey: true };
+          return { path: `${holder ? `${holder}.` : ''}${key} (key)`, problem };
+        }
+        stack.push({ value: (v as Record<string, unknown>)[key], parent: place, at: key, lineBreaks: multiLine(key) });
       }
     }
   }
