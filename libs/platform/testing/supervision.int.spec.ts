@@ -6,23 +6,9 @@ import path from 'node:path';
 import { freePort } from '../bin/local-servers.mjs';
 // @ts-expect-error: plain-Node launcher module without type declarations
 import { superviseChild } from '../bin/supervisor.mjs';
+import { until } from '../src/testing/until.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-
-async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs: number, context = () => ''): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last = '';
-  while (Date.now() < deadline) {
-    try {
-      const value = await check();
-      if (value !== undefined && value !== false) return value;
-    } catch (e) {
-      last = (e as Error).message;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what} ${last}\n${context()}`);
-}
 
 /** The live children of `parent` whose command line contains `needle`, read from /proc (independent of what start.mjs reports). */
 function childPids(parent: number, needle: string): number[] {
@@ -112,10 +98,10 @@ describe('npm start when a child is killed', () => {
   const logFile = () => path.join(dataDir, 'stack.log');
   const logTail = () => (existsSync(logFile()) ? `--- stack log ---\n${readFileSync(logFile(), 'utf8').split('\n').slice(-30).join('\n')}` : '');
   const startLines = () => readFileSync(logFile(), 'utf8').split('\n').filter((l) => l.startsWith('[start]'));
-  const onlyChild = (needle: string) => waitFor(`one ${needle}`, () => {
+  const onlyChild = (needle: string) => until(`one ${needle}`, () => {
     const pids = childPids(stack.pid!, needle);
     return pids.length === 1 ? pids[0] : undefined;
-  }, 20_000, logTail);
+  }, { timeoutMs: 20_000, context: logTail });
   const healthy = async () => (await fetch(`${base}/api/health`)).status === 200 || undefined;
   const postmasterPid = () => Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
 
@@ -132,10 +118,7 @@ describe('npm start when a child is killed', () => {
     const out = openSync(logFile(), 'a');
     stack = spawn(process.execPath, ['libs/platform/bin/start.mjs'], { cwd: root, env, stdio: ['ignore', out, out], detached: true });
     base = `http://127.0.0.1:${port}`;
-    await waitFor('/api/health', async () => {
-      if (stack.exitCode !== null) throw new Error(`start.mjs exited (${stack.exitCode})`);
-      return healthy();
-    }, 40_000, logTail);
+    await until('/api/health', healthy, { timeoutMs: 40_000, child: stack, context: logTail });
   }, 60_000);
 
   afterAll(() => {
@@ -153,8 +136,8 @@ describe('npm start when a child is killed', () => {
     const postgres = postmasterPid();
     const api = await onlyChild('services/api/src/main.js');
     process.kill(api, 'SIGKILL');
-    const restarted = await waitFor('a new API process', () => childPids(stack.pid!, 'services/api/src/main.js').find((pid) => pid !== api), 10_000, logTail);
-    await waitFor('/api/health 200 from the new API', healthy, 30_000, logTail);
+    const restarted = await until('a new API process', () => childPids(stack.pid!, 'services/api/src/main.js').find((pid) => pid !== api), { timeoutMs: 10_000, context: logTail });
+    await until('/api/health 200 from the new API', healthy, { timeoutMs: 30_000, context: logTail });
 
     expect(restarted).not.toBe(api);
     expect(startLines()).toContain('[start] api exited (SIGKILL); restarting in 0.5 s (restart 1)');
@@ -176,15 +159,15 @@ describe('npm start when a child is killed', () => {
     const projector = await onlyChild('services/projector/src/main.js');
     process.kill(projector, 'SIGKILL');
     // Appended only once the old projector is gone, so only a restarted one can project it.
-    await waitFor('the killed projector to be reaped', () => !childPids(stack.pid!, 'services/projector/src/main.js').includes(projector) || undefined, 10_000, logTail);
+    await until('the killed projector to be reaped', () => !childPids(stack.pid!, 'services/projector/src/main.js').includes(projector) || undefined, { timeoutMs: 10_000, context: logTail });
     const text = `Back after a crash ${Date.now()}`;
     const change = await fetch(`${base}/api/admin/announcement`, { method: 'POST', headers: auth, body: JSON.stringify({ text }) });
     expect(change.status).toBe(200);
 
-    await waitFor('the announcement in the read model', async () => {
+    await until('the announcement in the read model', async () => {
       const res = await fetch(`${base}/api/admin/announcement`, { headers: auth });
       return ((await res.json()) as { text: string }).text === text || undefined;
-    }, 30_000, logTail);
+    }, { timeoutMs: 30_000, context: logTail });
     const now = childPids(stack.pid!, 'services/projector/src/main.js');
     expect(now).toHaveLength(1);
     expect(now).not.toContain(projector);
@@ -197,6 +180,6 @@ describe('npm start when a child is killed', () => {
     expect(servers).toHaveLength(3);
     stack.kill('SIGTERM');
     expect(await exited(stack, 25_000)).toBe(0);
-    for (const pid of servers) await waitFor(`process ${pid} to stop`, () => !alive(pid) || undefined, 5000);
+    for (const pid of servers) await until(`process ${pid} to stop`, () => !alive(pid) || undefined, 5000);
   }, 35_000);
 });

@@ -15,6 +15,7 @@ import type { EventStore } from '#event-store/event-store.port.js';
 import { orderIdForCart } from '#domain/checkout/order-number.js';
 import { cartStream, orderStream } from '#domain/streams.js';
 import { createTestDatabase } from '#platform/testing/test-database.js';
+import { until } from '#platform/testing/until.js';
 import { VALID_CHECKOUT, seedPoster } from '../testing/seed-catalogue.js';
 import { CHECKOUT_FAULT_STEPS, type CheckoutFaultStep } from './checkout-faults.js';
 
@@ -31,22 +32,6 @@ function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
-}
-
-async function until<T>(what: string, check: () => Promise<T | undefined | false>, child?: ChildProcess): Promise<T> {
-  const deadline = Date.now() + DEADLINE_MS;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`process exited (${child.exitCode}) before ${what}`);
-    try {
-      const value = await check();
-      if (value) return value;
-    } catch (e) {
-      last = e;
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
 }
 
 function exited(child: ChildProcess): Promise<NodeJS.Signals | number | null> {
@@ -74,7 +59,7 @@ describe('checkout survives kill -9 of the API at every step (real processes)', 
     const port = await freePort();
     const child = startNode('dist/services/api/src/main.js', { PORT: String(port), ...(fault ? { CHECKOUT_FAULT_AT: fault } : {}) });
     const base = `http://127.0.0.1:${port}`;
-    await until('the API to answer /api/health', async () => (await fetch(`${base}/api/health`)).ok, child);
+    await until('the API to answer /api/health', async () => (await fetch(`${base}/api/health`)).ok, { timeoutMs: DEADLINE_MS, child });
     return { child, base };
   }
 
@@ -153,7 +138,7 @@ describe('checkout survives kill -9 of the API at every step (real processes)', 
       }
       // Decided: the order reaches the admin list on its own (the projector's completion reactor).
       const orderNumber = (checkedOut!.data as { orderNumber: string }).orderNumber;
-      const listed = await until(`order ${orderNumber} (${step}) in the admin list`, async () => (await adminOrders()).find((o) => o.orderNumber === orderNumber));
+      const listed = await until(`order ${orderNumber} (${step}) in the admin list`, async () => (await adminOrders()).find((o) => o.orderNumber === orderNumber), DEADLINE_MS);
       expect(listed).toMatchObject({ total: 480, firstName: VALID_CHECKOUT.firstName });
       const placed = await store.readStream(orderStream(orderIdForCart(cartId)));
       expect(placed.map((e) => e.type)).toEqual(['OrderPlaced']);

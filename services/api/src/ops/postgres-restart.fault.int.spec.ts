@@ -16,7 +16,7 @@ import { ALL_PROJECTIONS } from '../../../projector/src/projections/index.js';
 import { createApiApp } from '../app.factory.js';
 import { AdminTokenService } from '../auth/admin-token.service.js';
 import { EVENT_STORE } from '../common/tokens.js';
-import { portAnswers, until } from '../testing/fault-waits.js';
+import { portAnswers, until } from '#platform/testing/until.js';
 import { VALID_CHECKOUT, seedPoster } from '../testing/seed-catalogue.js';
 
 /** Longest any answer may take while the database is gone: a clear refusal, never a hang. */

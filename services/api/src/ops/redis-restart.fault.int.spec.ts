@@ -5,7 +5,7 @@ import path from 'node:path';
 import { JOB_QUEUE, type JobQueue } from '#platform/jobs/job-queue.port.js';
 // @ts-expect-error: plain-Node launcher module without type declarations
 import { freePort, startRedis } from '../../../../libs/platform/bin/local-servers.mjs';
-import { portAnswers, until } from '../testing/fault-waits.js';
+import { portAnswers, until } from '#platform/testing/until.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 
 type RedisServer = { url: string; port: number; pid: number; stop: () => Promise<void> };
