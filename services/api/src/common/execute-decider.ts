@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Decider as DomainDecider } from '#domain/shared/decider.js';
-import { WrongExpectedRevision, type EventMetadata, type EventStore, type NewEvent, type Position } from '#event-store/event-store.port.js';
+import { WrongExpectedRevision, type EventMetadata, type EventStore, type NewEvent, type Position, type RecordedEvent } from '#event-store/event-store.port.js';
 import { currentContext, recordPosition } from './request-context.js';
 
 /** The decider triple of libs/domain (pure; initialState is a value), State-first for inference here. */
@@ -63,7 +63,7 @@ export async function loadAggregate<State, Event extends { type: string; data: u
   store: EventStore,
   stream: string,
   decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
-): Promise<{ state: State; revision: bigint }> {
+): Promise<{ state: State; revision: bigint; events: RecordedEvent[] }> {
   const recorded = await store.readStream(stream);
   let state = decider.initialState;
   let revision = -1n;
@@ -71,7 +71,8 @@ export async function loadAggregate<State, Event extends { type: string; data: u
     state = decider.evolve(state, { type: e.type, data: e.data } as Event);
     revision = e.revision;
   }
-  return { state, revision };
+  // The recorded events too: a caller may need one of them as stored (its id and metadata).
+  return { state, revision, events: recorded };
 }
 
 /** load stream → decide → append with the expected revision; retry on a concurrent append when allowed. */

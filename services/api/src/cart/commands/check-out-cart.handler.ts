@@ -118,14 +118,8 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand>
   }
 
   private async loadCart(cartId: string): Promise<LoadedCart> {
-    const recorded = await this.executor.store.readStream(cartStream(cartId));
-    let cart = cartDecider.initialState;
-    let checkedOut: RecordedEvent | undefined;
-    for (const e of recorded) {
-      cart = cartDecider.evolve(cart, { type: e.type, data: e.data } as Parameters<typeof cartDecider.evolve>[1]);
-      if (e.type === 'CartCheckedOut') checkedOut = e;
-    }
-    return { cart, revision: recorded.length ? recorded[recorded.length - 1].revision : -1n, checkedOut };
+    const { state: cart, revision, events } = await this.executor.load(cartStream(cartId), cartDecider);
+    return { cart, revision, checkedOut: events.findLast((e) => e.type === 'CartCheckedOut') };
   }
 
   /**
