@@ -83,6 +83,7 @@ describe('event log queries: SQL and port scan agree', () => {
 
   it('never shows an admin password hash', async () => {
     await store.append('admin-root', [{ ...event('AdminUserRegistered', randomUUID()), data: { username: 'root', passwordHash: '$argon2id$secret', role: 'ADMIN' } }]);
+    await waitUntilStoredEventsVisible(db.url, async () => (await store.readAll({ maxCount: 1000 })).length);
     for (const q of [sql, scan]) {
       const page = await q.page({ stream: 'admin-root' }, { limit: 5, order: 'asc' });
       expect(page.data[0].data).toEqual({ username: 'root', passwordHash: '[redacted]', role: 'ADMIN' });
