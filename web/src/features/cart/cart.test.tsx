@@ -43,7 +43,7 @@ describe('cart', () => {
       ...layoutHandlers({ cart: cartWith([]) }),
     );
     renderApp('/');
-    expect(await screen.findByTestId('cart-badge')).toHaveTextContent('3');
+    await waitFor(() => expect(screen.getByTestId('cart-badge')).toHaveTextContent('3'));
     expect(seen[0]).toBe('old-cart');
     expect(window.localStorage.getItem('cart-id')).toBe('new-cart');
     expect(window.localStorage.getItem('cart-count')).toBe('3');
@@ -131,6 +131,6 @@ describe('cart', () => {
     await waitFor(() => expect(gets).toBe(1));
     await user.click(screen.getByTestId('cart-button'));
     await waitFor(() => expect(gets).toBe(2));
-    expect(await screen.findByTestId('cart-badge')).toHaveTextContent('2');
+    await waitFor(() => expect(screen.getByTestId('cart-badge')).toHaveTextContent('2'));
   });
 });

@@ -57,7 +57,7 @@ describe('custom poster upload', () => {
     // (jsdom's File does not survive undici's multipart encoding byte for byte; the browser spec checks the real upload.)
     expect(sent!.has('file')).toBe(true);
     expect(screen.getByTestId('custom-size')).toHaveValue('');
-    expect(await screen.findByTestId('cart-badge')).toHaveTextContent('2');
+    await waitFor(() => expect(screen.getByTestId('cart-badge')).toHaveTextContent('2'));
   });
 
   it("shows the server's 400 message (e.g. an image too large to decode) and keeps the form", async () => {

@@ -76,7 +76,7 @@ describe('shop', () => {
     await screen.findByTestId('result-range');
     await user.type(screen.getByLabelText('Search posters'), 'nothing');
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(await screen.findByTestId('shop-heading')).toHaveTextContent('Search results for “nothing”');
+    await waitFor(() => expect(screen.getByTestId('shop-heading')).toHaveTextContent('Search results for “nothing”'));
     expect(await screen.findByText('No posters found.')).toBeInTheDocument();
     expect(screen.getByText("Didn't find what you're looking for?")).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Make your own' }).some((a) => a.getAttribute('href') === '/custom')).toBe(true);
