@@ -6,13 +6,13 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Logger as PinoLogger } from 'nestjs-pino';
 import type { AppConfig } from '#platform/config/app-config.js';
 import { createMetricsRegistry } from '#platform/metrics/metrics.js';
 import { AppModule, type AppModuleOptions } from './app.module.js';
 import { xsrfMiddleware } from './auth/xsrf.middleware.js';
 import { publicResponseCache } from './common/public-response-cache.middleware.js';
 import { edgeTextMiddleware } from './common/edge-text.js';
+import { createApiLogger, httpLogMiddleware, PinoNestLogger } from './common/pino-logging.js';
 import { jsonBody, urlencodedBody } from './common/json-body.js';
 import { requestContextMiddleware } from './common/request-context.middleware.js';
 import { validationPipe } from './common/validation-pipe.js';
@@ -29,7 +29,8 @@ export async function createApiApp(config: AppConfig, options: AppModuleOptions 
     bufferLogs: options.bufferLogs ?? true,
     bodyParser: false,
   });
-  app.useLogger(app.get(PinoLogger));
+  const logger = createApiLogger(config.logLevel);
+  app.useLogger(new PinoNestLogger(logger));
   // The client IP (login limits, logs) comes from X-Forwarded-For only from proxies TRUST_PROXY
   // names: trusting any private address by default let a client on the LAN pick its own IP.
   app.set('trust proxy', config.trustProxy);
@@ -39,6 +40,7 @@ export async function createApiApp(config: AppConfig, options: AppModuleOptions 
   app.enableShutdownHooks();
 
   app.use(requestContextMiddleware);
+  app.use('/api', httpLogMiddleware(logger));
   app.use(httpMetricsMiddleware(metricsRegistry));
   app.use(securityHeaders(config));
   app.enableCors({

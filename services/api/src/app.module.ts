@@ -1,10 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
-import { LoggerModule } from 'nestjs-pino';
 import type { Registry } from 'prom-client';
 import type { AppConfig } from '#platform/config/app-config.js';
-import { loggerOptions } from '#platform/logging/logger.js';
 import { AdminModule } from './admin/admin.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CartModule } from './cart/cart.module.js';
@@ -28,20 +26,6 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        LoggerModule.forRoot({
-          pinoHttp: {
-            ...loggerOptions(config.logLevel, 'api'),
-            // The request id chosen by requestContextMiddleware (incoming X-Request-Id or a UUID).
-            genReqId: (req) => (req as { id?: string }).id ?? 'unknown',
-            // On every line logged during the request (Nest Logger calls included): grep by requestId.
-            customProps: (req) => ({ requestId: (req as { id?: string }).id }),
-            autoLogging: { ignore: (req) => req.url === '/api/health' || req.url === '/api/metrics' },
-            serializers: {
-              req: (req: { id?: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-            },
-          },
-        }),
         CqrsModule.forRoot(),
         InfrastructureModule.forRoot(config, { metricsRegistry: options.metricsRegistry }),
         AuthModule,

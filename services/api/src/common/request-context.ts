@@ -27,6 +27,11 @@ export function currentContext(): RequestContext {
   return storage.getStore() ?? { requestId: randomUUID(), actor: { kind: 'system', id: 'api' } };
 }
 
+/** The id of the request running now, if any (log lines name it). */
+export function currentRequestId(): string | undefined {
+  return storage.getStore()?.requestId;
+}
+
 export function setActor(actor: Actor): void {
   const ctx = storage.getStore();
   if (ctx) ctx.actor = actor;

@@ -1,0 +1,67 @@
+import type { LoggerService } from '@nestjs/common';
+import type { RequestHandler } from 'express';
+import pino, { type Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { loggerOptions } from '#platform/logging/logger.js';
+import { currentRequestId } from './request-context.js';
+
+/**
+ * One pino logger for the API: the access line of every request (pino-http) and every Nest
+ * `Logger` call. Lines logged while a request runs carry its `requestId` (read from the request
+ * context, so no logger has to be threaded through), which is what lets one grep follow a request.
+ */
+export function createApiLogger(level: string, destination?: pino.DestinationStream): Logger {
+  return pino({
+    ...loggerOptions(level, 'api'),
+    mixin: () => {
+      const requestId = currentRequestId();
+      return requestId ? { requestId } : {};
+    },
+  }, destination ?? pino.destination(1));
+}
+
+const QUIET_URLS = new Set(['/api/health', '/api/metrics']);
+
+type LoggedRequest = { id?: string; method: string; url: string; originalUrl?: string };
+
+/**
+ * The access log of `/api`: one line per finished request, without headers (they hold tokens and
+ * cookies). Mounted under `/api`, so `req.url` is relative: log `originalUrl`.
+ */
+export function httpLogMiddleware(logger: Logger): RequestHandler {
+  return pinoHttp({
+    logger,
+    // The id chosen by requestContextMiddleware (an incoming X-Request-Id or a UUID).
+    genReqId: (req) => (req as { id?: string }).id ?? 'unknown',
+    // The response finishes outside the request's async context: name the request on the line.
+    customProps: (req) => ({ requestId: (req as { id?: string }).id }),
+    autoLogging: { ignore: (req) => QUIET_URLS.has((req as LoggedRequest).originalUrl ?? req.url ?? '') },
+    serializers: {
+      req: (req: LoggedRequest) => ({ id: req.id, method: req.method, url: req.originalUrl ?? req.url }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  });
+}
+
+type Level = 'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal';
+
+/** Nest's logger interface over pino: `context` is the Nest class name, an Error keeps its stack. */
+export class PinoNestLogger implements LoggerService {
+  constructor(private readonly logger: Logger) {}
+
+  log(message: unknown, ...rest: unknown[]): void { this.write('info', message, rest); }
+  error(message: unknown, ...rest: unknown[]): void { this.write('error', message, rest); }
+  warn(message: unknown, ...rest: unknown[]): void { this.write('warn', message, rest); }
+  debug(message: unknown, ...rest: unknown[]): void { this.write('debug', message, rest); }
+  verbose(message: unknown, ...rest: unknown[]): void { this.write('trace', message, rest); }
+  fatal(message: unknown, ...rest: unknown[]): void { this.write('fatal', message, rest); }
+
+  private write(level: Level, message: unknown, rest: unknown[]): void {
+    // Nest passes the context last; error() may pass a stack string before it.
+    const context = typeof rest.at(-1) === 'string' ? (rest.at(-1) as string) : undefined;
+    const stack = level === 'error' && rest.length > 1 && typeof rest[0] === 'string' ? rest[0] : undefined;
+    if (message instanceof Error) this.logger[level]({ context, err: message }, message.message);
+    else if (typeof message === 'object' && message !== null) this.logger[level]({ context, ...message });
+    else this.logger[level]({ context, ...(stack ? { stack } : {}) }, String(message));
+  }
+}
