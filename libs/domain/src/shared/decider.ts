@@ -37,3 +37,16 @@ export function decideAll<Command, Event, State>(
   }
   return all;
 }
+
+/**
+ * The decider over a list of commands decided in a row (decideAll) on one state, so one request
+ * that changes several things (a poster's details, sizes and visibility; a cart line's quantity
+ * and size) is one append, all or nothing.
+ */
+export function decideMany<Command, Event, State>(decider: Decider<Command, Event, State>): Decider<readonly Command[], Event, State> {
+  return {
+    initialState: decider.initialState,
+    evolve: decider.evolve,
+    decide: (commands, state) => decideAll(decider, commands, state),
+  };
+}

@@ -1,7 +1,7 @@
 import { cartDecider } from '../cart/cart.decider.js';
 import type { PosterCreated } from '../catalog/events.js';
 import { posterDecider } from '../catalog/poster.decider.js';
-import { decideAll, evolveAll } from './decider.js';
+import { decideAll, decideMany, evolveAll } from './decider.js';
 import { DomainError, isDomainError } from './domain-error.js';
 
 const created: PosterCreated = {
@@ -34,6 +34,22 @@ describe('decider helpers', () => {
     expect(() =>
       decideAll(cartDecider, [{ type: 'ClearCart', data: {} }, { type: 'ChangeCartItemQuantity', data: { itemId: 'x', quantity: 1 } }], cartDecider.initialState),
     ).toThrow(DomainError);
+  });
+
+  it('decideMany is a decider over command lists: same state and evolve, decideAll as decide', () => {
+    const many = decideMany(posterDecider);
+    expect(many.initialState).toBe(posterDecider.initialState);
+    const state = evolveAll(many, [created]);
+    const events = many.decide(
+      [
+        { type: 'ChangePosterVisibility', data: { posterId: 'p1', visible: false } },
+        { type: 'ChangePosterVisibility', data: { posterId: 'p1', visible: false } },
+      ],
+      state,
+    );
+    expect(events.map((e) => e.type)).toEqual(['PosterVisibilityChanged']);
+    expect(many.decide([], state)).toEqual([]);
+    expect(() => many.decide([{ type: 'DeletePoster', data: { posterId: 'p1' } }], posterDecider.initialState)).toThrow(DomainError);
   });
 });
 

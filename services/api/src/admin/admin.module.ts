@@ -3,13 +3,11 @@ import { DataSource } from 'typeorm';
 import { JOB_QUEUE, type JobQueue } from '#platform/jobs/job-queue.port.js';
 import { UploadsModule } from '../uploads/uploads.module.js';
 import { AdminAnnouncementController } from './content/announcement.controller.js';
-import { CONTENT_HANDLERS } from './content/content.handlers.js';
 import { AdminNewsletterController, PublicNewsletterController } from './content/newsletter.controller.js';
 import { AdminPricingController } from './content/pricing.controller.js';
 import { AdminCustomersController } from './customers/admin-customers.controller.js';
 import { AdminDashboardController } from './dashboard/admin-dashboard.controller.js';
 import { AdminDiscountsController } from './discounts/admin-discounts.controller.js';
-import { ExecuteDiscountCommandHandler } from './discounts/discounts.handler.js';
 import { AdminEventsController } from './events/admin-events.controller.js';
 import { EVENT_LOG_QUERY, type EventLogQuery } from './events/event-log.query.js';
 import { EventLogQueryLifecycle, eventLogQueryProvider } from './events/event-log.provider.js';
@@ -20,12 +18,9 @@ import { AdminOrdersController } from './orders/admin-orders.controller.js';
 import { AdminOrdersQueries } from './orders/admin-orders.queries.js';
 import { ChangeOrderStatusHandler } from './orders/order-status.handler.js';
 import { AdminPostersController } from './posters/admin-posters.controller.js';
-import { ExecutePosterCommandsHandler } from './posters/poster.handler.js';
 import { AdminProductsController } from './products/admin-products.controller.js';
-import { ExecuteProductCommandHandler } from './products/product.handler.js';
 import { AdminProjectionsController } from './projections/admin-projections.controller.js';
 import { AdminPromoCodesController } from './promo-codes/admin-promo-codes.controller.js';
-import { ExecutePromoCodeCommandsHandler } from './promo-codes/promo-code.handler.js';
 
 /**
  * Back-office endpoints. Every controller here is @AdminOnly() (role ADMIN on the server), except
@@ -51,12 +46,7 @@ import { ExecutePromoCodeCommandsHandler } from './promo-codes/promo-code.handle
   ],
   providers: [
     AdminOrdersQueries,
-    ExecutePosterCommandsHandler,
     ChangeOrderStatusHandler,
-    ExecutePromoCodeCommandsHandler,
-    ExecuteDiscountCommandHandler,
-    ExecuteProductCommandHandler,
-    ...CONTENT_HANDLERS,
     eventLogQueryProvider,
     EventLogQueryLifecycle,
     exportsDirProvider,

@@ -1,8 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { CatalogueLoader } from './catalogue-loader.service.js';
 import { CartController } from './cart.controller.js';
-import { CartLocks } from './cart-locks.js';
 import { CartService } from './cart.service.js';
+import { CartWriter } from './cart-writer.service.js';
 import { AddItemToCartHandler } from './commands/add-item-to-cart.handler.js';
 import { ApplyPromoCodeHandler } from './commands/apply-promo-code.handler.js';
 import { ChangeCartItemHandler } from './commands/change-cart-item.handler.js';
@@ -16,7 +16,7 @@ import { RunCartCommandHandler } from './commands/simple-cart-commands.handler.j
   providers: [
     CartService,
     CatalogueLoader,
-    CartLocks,
+    CartWriter,
     AddItemToCartHandler,
     ChangeCartItemHandler,
     RunCartCommandHandler,

@@ -169,6 +169,21 @@ describe('checkout (HTTP, real PostgreSQL event store)', () => {
     expect(await t.store.readStream(orderStream(orderId))).toHaveLength(1);
   });
 
+  it('counts checkouts in the command metrics: placed once, answered again as a no-op, refused', async () => {
+    const counts = async () => {
+      const text = (await t.request().get('/api/metrics').set('Authorization', `Bearer ${t.adminToken()}`).expect(200)).text;
+      const count = (outcome: string) => Number(new RegExp(`^api_commands_total\\{[^}]*command="CheckOutCart",outcome="${outcome}"[^}]*\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+      return { appended: count('appended'), noop: count('noop'), rejected: count('rejected') };
+    };
+    const cartId = await cartWith(2);
+    const before = await counts();
+    await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).send({ ...VALID_CHECKOUT, city: '' }).expect(400);
+    await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).send(VALID_CHECKOUT).expect(200);
+    await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).send(VALID_CHECKOUT).expect(200);
+    const after = await counts();
+    expect({ appended: after.appended - before.appended, noop: after.noop - before.noop, rejected: after.rejected - before.rejected }).toEqual({ appended: 1, noop: 1, rejected: 1 });
+  });
+
   it('charges the price of checkout time when the catalogue changed after add-to-cart', async () => {
     const cartId = await cartWith(2, 'SIZE_30x40');
     await changePosterPrices(t.store, poster.posterId, poster.variants.map((v) => ({ ...v, price: v.size === 'SIZE_30x40' ? 45000 : v.price })));

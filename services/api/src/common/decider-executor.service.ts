@@ -12,7 +12,7 @@ export class DeciderExecutor {
   private readonly conflicts;
 
   constructor(
-    @Inject(EVENT_STORE) readonly store: EventStore,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(METRICS_REGISTRY) registry: Registry,
   ) {
     this.commands = counter(registry, { name: 'api_commands_total', help: 'Commands decided, by type and outcome', labelNames: ['command', 'outcome'] });

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { cartDecider } from '#domain/cart/cart.decider.js';
 import { createEventStore } from '#event-store/create-event-store.js';
 import { WrongExpectedRevision, type EventStore } from '#event-store/event-store.port.js';
+import { DomainError } from '#domain/shared/domain-error.js';
 import { countStoredEvents, createTestDatabase } from '#platform/testing/test-database.js';
-import { executeDecider } from './execute-decider.js';
+import { executeDecider, type DeciderObserver } from './execute-decider.js';
 import { currentContext, runWithContext } from './request-context.js';
 
 describe('executeDecider (real PostgreSQL event store)', () => {
@@ -81,5 +82,35 @@ describe('executeDecider (real PostgreSQL event store)', () => {
     expect(retried.attempts).toBe(2);
     expect(retried.events).toEqual([]);
     expect((await store.readStream('cart-new2')).map((e) => (e.data as { method: string }).method)).toEqual(['ONLINE']);
+  });
+
+  it('builds the command from the stream as loaded, and answers the events as appended', async () => {
+    await executeDecider(store, { stream: 'cart-b1', decider: cartDecider, command: choose('ONLINE') });
+    const seen: Array<{ method: string; revision: bigint; ids: string[] }> = [];
+    const result = await executeDecider(store, {
+      stream: 'cart-b1',
+      decider: cartDecider,
+      command: async (state, loaded) => {
+        seen.push({ method: state.paymentMethod, revision: loaded.revision, ids: loaded.events.map((e) => e.id) });
+        return choose('COD');
+      },
+      eventId: () => '00000000-0000-4000-8000-0000000000b1',
+      metadata: { idempotencyKey: 'k-b1' },
+    });
+    const stored = await store.readStream('cart-b1');
+    expect(seen).toEqual([{ method: 'ONLINE', revision: 0n, ids: [stored[0].id] }]);
+    expect(result.appended).toEqual([{ id: stored[1].id, type: 'PaymentMethodChosen', data: { method: 'COD' }, metadata: stored[1].metadata }]);
+    expect(result.appended[0]).toMatchObject({ id: '00000000-0000-4000-8000-0000000000b1', metadata: { idempotencyKey: 'k-b1' } });
+    expect((await executeDecider(store, { stream: 'cart-b1', decider: cartDecider, command: choose('COD') })).appended).toEqual([]);
+  });
+
+  it('counts a refusal while building the command as rejected, and a failure to build as nothing', async () => {
+    const outcomes: string[] = [];
+    const observer: DeciderObserver = { onExecuted: (type, outcome) => outcomes.push(`${type}:${outcome}`) };
+    const refuse = () => Promise.reject(DomainError.validation('NO', 'No'));
+    await expect(executeDecider(store, { stream: 'cart-b2', decider: cartDecider, command: refuse, commandType: 'Choose' }, observer)).rejects.toThrow('No');
+    await expect(executeDecider(store, { stream: 'cart-b2', decider: cartDecider, command: () => Promise.reject(new Error('store down')) }, observer)).rejects.toThrow('store down');
+    expect(outcomes).toEqual(['Choose:rejected']);
+    expect(await store.readStream('cart-b2')).toEqual([]);
   });
 });

@@ -1,16 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import type { Decider as DomainDecider } from '#domain/shared/decider.js';
+import { DomainError } from '#domain/shared/domain-error.js';
 import { WrongExpectedRevision, type EventMetadata, type EventStore, type NewEvent, type Position, type RecordedEvent } from '#event-store/event-store.port.js';
 import { currentContext, recordPosition } from './request-context.js';
 
 /** The decider triple of libs/domain (pure; initialState is a value), State-first for inference here. */
 export type Decider<State, Command, Event extends { type: string; data: unknown }> = DomainDecider<Command, Event, State>;
 
+export type CommandBuilder<State, Command> = (state: State, loaded: LoadedAggregate<State>) => Command | Promise<Command>;
+
 export interface ExecuteOptions<State, Command, Event extends { type: string; data: unknown }> {
   stream: string;
   decider: Decider<State, Command, Event>;
-  /** The command, or a function building it from the current state (e.g. to pick a fresh line id). */
-  command: Command | ((state: State) => Command);
+  /**
+   * The command, or a function building it from the stream as loaded, on every attempt: to pick a
+   * fresh line id, or to gather facts that depend on the state (a checkout prices the cart and
+   * reserves an order number). A DomainError it throws is a rejected command, like decide's.
+   */
+  command: Command | CommandBuilder<State, Command>;
+  /** The command's name in metrics when building it refuses before there is a command to name. */
+  commandType?: string;
   /**
    * How many times to reload and decide again after a concurrent append (WrongExpectedRevision).
    * Only for commands whose outcome is still right when decided on newer state (add to cart: yes;
@@ -29,8 +38,18 @@ export interface ExecuteOptions<State, Command, Event extends { type: string; da
   newStream?: boolean;
 }
 
+export interface LoadedAggregate<State> {
+  state: State;
+  /** -1n: no stream. */
+  revision: bigint;
+  /** The stream's events as stored (ids and metadata); a caller may answer from one of them. */
+  events: RecordedEvent[];
+}
+
 export interface ExecuteResult<State, Event> {
   events: Event[];
+  /** The events as appended, with their ids and metadata; empty when nothing was appended. */
+  appended: NewEvent[];
   /** State after the new events. */
   state: State;
   /** Stream revision after the append (or the loaded one when nothing was appended); -1n: no stream. */
@@ -63,7 +82,7 @@ export async function loadAggregate<State, Event extends { type: string; data: u
   store: EventStore,
   stream: string,
   decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
-): Promise<{ state: State; revision: bigint; events: RecordedEvent[] }> {
+): Promise<LoadedAggregate<State>> {
   const recorded = await store.readStream(stream);
   let state = decider.initialState;
   let revision = -1n;
@@ -71,8 +90,13 @@ export async function loadAggregate<State, Event extends { type: string; data: u
     state = decider.evolve(state, { type: e.type, data: e.data } as Event);
     revision = e.revision;
   }
-  // The recorded events too: a caller may need one of them as stored (its id and metadata).
   return { state, revision, events: recorded };
+}
+
+function typeOf(command: unknown): string {
+  return Array.isArray(command)
+    ? command.map((c: { type?: string }) => c?.type ?? 'unknown').join('+')
+    : ((command as { type?: string })?.type ?? 'unknown');
 }
 
 /** load stream → decide → append with the expected revision; retry on a concurrent append when allowed. */
@@ -83,12 +107,18 @@ export async function executeDecider<State, Command, Event extends { type: strin
 ): Promise<ExecuteResult<State, Event>> {
   const maxRetries = options.retries ?? 0;
   for (let attempt = 1; ; attempt++) {
-    const { state, revision } =
-      attempt === 1 && options.newStream ? { state: options.decider.initialState, revision: -1n } : await loadAggregate(store, options.stream, options.decider);
-    const command = typeof options.command === 'function' ? (options.command as (s: State) => Command)(state) : options.command;
-    const commandType = Array.isArray(command)
-      ? command.map((c: { type?: string }) => c?.type ?? 'unknown').join('+')
-      : ((command as { type?: string })?.type ?? 'unknown');
+    const loaded: LoadedAggregate<State> =
+      attempt === 1 && options.newStream ? { state: options.decider.initialState, revision: -1n, events: [] } : await loadAggregate(store, options.stream, options.decider);
+    const { state, revision } = loaded;
+    let command: Command;
+    try {
+      command = typeof options.command === 'function' ? await (options.command as CommandBuilder<State, Command>)(state, loaded) : options.command;
+    } catch (e) {
+      // A refusal is counted; a failure to gather facts (the store is down) is not a decision.
+      if (e instanceof DomainError) observer.onExecuted?.(options.commandType ?? 'unknown', 'rejected');
+      throw e;
+    }
+    const commandType = typeOf(command);
     let events: Event[];
     try {
       events = options.decider.decide(command, state);
@@ -98,7 +128,7 @@ export async function executeDecider<State, Command, Event extends { type: strin
     }
     if (events.length === 0) {
       observer.onExecuted?.(commandType, 'noop');
-      return { events, state, revision, attempts: attempt };
+      return { events, appended: [], state, revision, attempts: attempt };
     }
     const metadata = eventMetadata(options.metadata);
     const newEvents: NewEvent[] = events.map((e, i) => ({
@@ -112,7 +142,7 @@ export async function executeDecider<State, Command, Event extends { type: strin
       recordPosition(result.position);
       observer.onExecuted?.(commandType, 'appended');
       const next = events.reduce((s, e) => options.decider.evolve(s, e), state);
-      return { events, state: next, revision: result.nextExpectedRevision, position: result.position, attempts: attempt };
+      return { events, appended: newEvents, state: next, revision: result.nextExpectedRevision, position: result.position, attempts: attempt };
     } catch (e) {
       if (!(e instanceof WrongExpectedRevision)) throw e;
       const willRetry = attempt <= maxRetries;

@@ -9,6 +9,7 @@ import { createMetricsRegistry } from '#platform/metrics/metrics.js';
 import { FILE_STORAGE } from '#platform/storage/file-storage.port.js';
 import { LocalFileStorage } from '#platform/storage/local-file-storage.js';
 import { DeciderExecutor } from '../common/decider-executor.service.js';
+import { ExecuteDeciderHandler } from '../common/execute-decider.handler.js';
 import { APP_CONFIG, EVENT_STORE, METRICS_REGISTRY } from '../common/tokens.js';
 
 @Injectable()
@@ -51,6 +52,8 @@ export class InfrastructureModule {
         { provide: METRICS_REGISTRY, useValue: options.metricsRegistry ?? createMetricsRegistry('api') },
         { provide: FILE_STORAGE, useValue: new LocalFileStorage(config.uploadsDir) },
         DeciderExecutor,
+        // The one handler of commands that need nothing but their stream (ExecuteDeciderCommand).
+        ExecuteDeciderHandler,
         InfrastructureLifecycle,
       ],
       exports: [APP_CONFIG, EVENT_STORE, DataSource, METRICS_REGISTRY, FILE_STORAGE, DeciderExecutor],

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
-import { ExecuteGalleryCommand } from '../admin/content/content.handlers.js';
+import { galleryCommand } from '../admin/content/content-commands.js';
 import { ImageIntakeService, type IncomingFile } from './image-intake.service.js';
 import { imageUploadOptions } from './upload-limits.js';
 
@@ -26,7 +26,7 @@ export class GalleryAdminController {
     const stored = await this.images.accept(file, 'gallery');
     const imageId = randomUUID();
     try {
-      await this.commandBus.execute(new ExecuteGalleryCommand({ type: 'AddGalleryImage', data: { imageId, imageUrl: stored.url } }));
+      await this.commandBus.execute(galleryCommand({ type: 'AddGalleryImage', data: { imageId, imageUrl: stored.url } }));
     } catch (e) {
       await this.images.discard(stored.url);
       throw e;
@@ -36,7 +36,7 @@ export class GalleryAdminController {
 
   @Delete(':id')
   async remove(@Param('id') id: string) {
-    await this.commandBus.execute(new ExecuteGalleryCommand({ type: 'RemoveGalleryImage', data: { imageId: id.slice(0, 64) } }));
+    await this.commandBus.execute(galleryCommand({ type: 'RemoveGalleryImage', data: { imageId: id.slice(0, 64) } }));
     return { id, deleted: true };
   }
 }

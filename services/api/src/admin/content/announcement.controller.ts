@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { AnnouncementEntity } from '#read-models/announcement.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
-import { ChangeAnnouncementCommand } from './content.handlers.js';
+import { announcementCommand } from './content-commands.js';
 
 export class AnnouncementDto {
   @ApiProperty({ example: 'Free shipping over 1,499 EGP this week!' })
@@ -44,7 +44,7 @@ export class AdminAnnouncementController {
   }
 
   private async change(text: string) {
-    const { state } = await this.commandBus.execute(new ChangeAnnouncementCommand({ type: 'ChangeAnnouncement', data: { text } }));
+    const { state } = await this.commandBus.execute(announcementCommand({ type: 'ChangeAnnouncement', data: { text } }));
     return { text: state.text };
   }
 }

@@ -10,7 +10,7 @@ import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { likePattern } from '../../catalog/poster-view.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
 import { CSV_BOM, csvRow, fileDate } from '../exports/csv.js';
-import { ExecuteNewsletterCommand } from './content.handlers.js';
+import { newsletterCommand } from './content-commands.js';
 
 export class SubscribeDto {
   @ApiProperty({ example: 'fan@example.com' })
@@ -38,7 +38,7 @@ export class PublicNewsletterController {
   @Post()
   async subscribe(@Body() dto: SubscribeDto) {
     const subscriberId = randomUUID();
-    const { state } = await this.commandBus.execute(new ExecuteNewsletterCommand({ type: 'SubscribeToNewsletter', data: { subscriberId, email: dto.email } }));
+    const { state } = await this.commandBus.execute(newsletterCommand({ type: 'SubscribeToNewsletter', data: { subscriberId, email: dto.email } }));
     const s = state.subscribers.find((x: { subscriberId: string }) => x.subscriberId === subscriberId);
     return { id: subscriberId, email: s?.email ?? dto.email.trim().toLowerCase(), message: 'Subscribed successfully' };
   }
@@ -95,7 +95,7 @@ export class AdminNewsletterController {
 
   @Delete(':id')
   async remove(@Param('id') id: string) {
-    await this.commandBus.execute(new ExecuteNewsletterCommand({ type: 'UnsubscribeFromNewsletter', data: { subscriberId: id.slice(0, 64) } }));
+    await this.commandBus.execute(newsletterCommand({ type: 'UnsubscribeFromNewsletter', data: { subscriberId: id.slice(0, 64) } }));
     return { id, subscribed: false, deleted: true };
   }
 }

@@ -4,7 +4,7 @@ import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import { egpToPiastres, piastresToEgp } from '#domain/shared/money.js';
 import { parsePosterSize } from '#domain/shop-config.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
-import { SetCustomPriceCommand } from './content.handlers.js';
+import { customPriceCommand } from './content-commands.js';
 
 const INVALID_PRICE = 'Please enter a valid positive number';
 
@@ -26,7 +26,7 @@ export class AdminPricingController {
     const text = String(raw).trim();
     if (!/^\d{1,7}(\.\d{1,2})?$/.test(text)) throw new BadRequestException(INVALID_PRICE);
     const price = egpToPiastres(text);
-    const { state } = await this.commandBus.execute(new SetCustomPriceCommand({ type: 'SetCustomPrice', data: { size, price } }));
+    const { state } = await this.commandBus.execute(customPriceCommand({ type: 'SetCustomPrice', data: { size, price } }));
     return { size, price: piastresToEgp(state.prices[size]) };
   }
 }

@@ -7,7 +7,7 @@ import { DiscountEntity } from '#read-models/discount.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
 import { CreateDiscountDto, UpdateDiscountDto } from './discount.dto.js';
-import { ExecuteDiscountCommand } from './discounts.handler.js';
+import { discountCommand } from './discount-commands.js';
 
 function view(d: Discount) {
   return { id: d.discountId, category: d.category, percentage: d.percentage, active: d.active };
@@ -38,7 +38,7 @@ export class AdminDiscountsController {
   async create(@Body() dto: CreateDiscountDto) {
     const category = dto.category === undefined || dto.category === null || dto.category.trim() === '' ? null : dto.category;
     const { state, events } = await this.commandBus.execute(
-      new ExecuteDiscountCommand({ type: 'CreateDiscount', data: { category, percentage: dto.percentage, active: dto.active ?? true } }),
+      discountCommand({ type: 'CreateDiscount', data: { category, percentage: dto.percentage, active: dto.active ?? true } }),
     );
     const id = (events[0]?.data as { discountId: number }).discountId;
     return view(state.discounts.find((d: Discount) => d.discountId === id)!);
@@ -49,14 +49,14 @@ export class AdminDiscountsController {
   async update(@Param('id') id: string, @Body() dto: UpdateDiscountDto) {
     const discountId = idParam(id);
     if (dto.percentage === undefined && dto.active === undefined) throw new BadRequestException('Nothing to change: send percentage and/or active');
-    const { state } = await this.commandBus.execute(new ExecuteDiscountCommand({ type: 'ChangeDiscount', data: { discountId, percentage: dto.percentage, active: dto.active } }));
+    const { state } = await this.commandBus.execute(discountCommand({ type: 'ChangeDiscount', data: { discountId, percentage: dto.percentage, active: dto.active } }));
     return view(state.discounts.find((d: Discount) => d.discountId === discountId)!);
   }
 
   @Delete(':id')
   async remove(@Param('id') id: string) {
     const discountId = idParam(id);
-    await this.commandBus.execute(new ExecuteDiscountCommand({ type: 'DeleteDiscount', data: { discountId } }));
+    await this.commandBus.execute(discountCommand({ type: 'DeleteDiscount', data: { discountId } }));
     return { id: discountId, deleted: true, message: `Discount #${discountId} deleted` };
   }
 }

@@ -17,7 +17,7 @@ import { imageUploadOptions } from '../../uploads/upload-limits.js';
 import { parseJsonPart } from '../shared/parse-json-part.js';
 import { adminPosterView, posterStateView } from './admin-poster-view.js';
 import { CreatePosterDto, UpdatePosterDto, type PosterVariantDto } from './dto/poster.dto.js';
-import { ExecutePosterCommands } from './poster.handler.js';
+import { posterCommands } from './poster-commands.js';
 
 /** Variant ids are derived from poster and size, so re-adding a size gives back its old id. */
 function variantInputs(posterId: string, variants: readonly PosterVariantDto[]): VariantInput[] {
@@ -137,7 +137,7 @@ export class AdminPostersController {
   /** A refused command must not leave the image it brought behind. */
   private async run(posterId: string, commands: PosterCommand[], newImageUrl?: string) {
     try {
-      return await this.commandBus.execute(new ExecutePosterCommands(posterId, commands));
+      return await this.commandBus.execute(posterCommands(posterId, commands));
     } catch (e) {
       await this.images.discard(newImageUrl);
       throw e;

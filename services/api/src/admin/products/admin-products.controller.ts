@@ -14,7 +14,7 @@ import { ImageIntakeService, type IncomingFile } from '../../uploads/image-intak
 import { imageUploadOptions } from '../../uploads/upload-limits.js';
 import { parseJsonPart } from '../shared/parse-json-part.js';
 import { ProductDto } from './product.dto.js';
-import { ExecuteProductCommand } from './product.handler.js';
+import { productCommand } from './product-commands.js';
 
 function stateView(s: ProductState) {
   return { id: s.productId, name: s.name, description: s.description, price: piastresToEgp(s.price), imageUrl: s.imageUrl };
@@ -81,7 +81,7 @@ export class AdminProductsController {
 
   private async run(command: ProductCommand, newImageUrl?: string): Promise<{ state: ProductState }> {
     try {
-      return await this.commandBus.execute(new ExecuteProductCommand(command));
+      return await this.commandBus.execute(productCommand(command));
     } catch (e) {
       await this.images.discard(newImageUrl);
       throw e;

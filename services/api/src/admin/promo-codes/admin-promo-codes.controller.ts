@@ -9,7 +9,7 @@ import { PromoCodeEntity } from '#read-models/promo-code.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
 import { CreatePromoCodeDto, UpdatePromoCodeDto } from './promo-code.dto.js';
-import { ExecutePromoCodeCommands } from './promo-code.handler.js';
+import { promoCodeCommands } from './promo-code-commands.js';
 
 const CODE = /^[A-Z0-9_-]{1,40}$/;
 
@@ -49,7 +49,7 @@ export class AdminPromoCodesController {
     const code = normalisePromoCode(dto.code);
     if (!CODE.test(code)) throw new BadRequestException('Please enter a valid code and discount percentage (1-100)');
     const { state } = await this.commandBus.execute(
-      new ExecutePromoCodeCommands(code, [{ type: 'CreatePromoCode', data: { code, percentOff: dto.percentOff, active: dto.active } }]),
+      promoCodeCommands(code, [{ type: 'CreatePromoCode', data: { code, percentOff: dto.percentOff, active: dto.active } }]),
     );
     return stateView(state);
   }
@@ -62,14 +62,14 @@ export class AdminPromoCodesController {
     const commands: PromoCodeCommand[] = [];
     if (dto.percentOff !== undefined) commands.push({ type: 'ChangePromoCodePercent', data: { code, percentOff: dto.percentOff } });
     if (dto.active !== undefined) commands.push({ type: dto.active ? 'ActivatePromoCode' : 'DeactivatePromoCode', data: { code } });
-    const { state } = await this.commandBus.execute(new ExecutePromoCodeCommands(code, commands));
+    const { state } = await this.commandBus.execute(promoCodeCommands(code, commands));
     return stateView(state);
   }
 
   @Delete(':id')
   async remove(@Param('id') id: string) {
     const code = codeParam(id);
-    await this.commandBus.execute(new ExecutePromoCodeCommands(code, [{ type: 'DeletePromoCode', data: { code } }]));
+    await this.commandBus.execute(promoCodeCommands(code, [{ type: 'DeletePromoCode', data: { code } }]));
     return { id: code, code, deleted: true };
   }
 }

@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CartCommand } from '#domain/cart/commands.js';
-import { cartStream } from '#domain/streams.js';
-import { DeciderExecutor } from '../../common/decider-executor.service.js';
-import { actAsShopper } from '../../common/request-context.js';
 import { CatalogueLoader } from '../catalogue-loader.service.js';
-import { CART_RETRIES, cartBatchDecider, type CartCommandResult } from '../cart-commands.js';
-import { CartLocks } from '../cart-locks.js';
+import { CartWriter, type CartCommandResult } from '../cart-writer.service.js';
 
 export type AddItemInput =
   | { kind: 'poster'; posterId: string; variantId: string | null; size: string | null; quantity: number }
@@ -24,19 +20,13 @@ export class AddItemToCartCommand extends Command<CartCommandResult> {
 @CommandHandler(AddItemToCartCommand)
 export class AddItemToCartHandler implements ICommandHandler<AddItemToCartCommand> {
   constructor(
-    private readonly executor: DeciderExecutor,
+    private readonly cart: CartWriter,
     private readonly catalogue: CatalogueLoader,
-    private readonly locks: CartLocks,
   ) {}
 
   async execute({ cartId, input, newCart }: AddItemToCartCommand): Promise<CartCommandResult> {
-    actAsShopper(cartId);
-    // Facts from other aggregates are loaded once, outside the retry loop: they don't depend on the cart.
-    const command = await this.command(input);
-    const result = await this.locks.run(cartId, () =>
-      this.executor.execute({ stream: cartStream(cartId), decider: cartBatchDecider, command: [command], retries: CART_RETRIES, newStream: newCart }),
-    );
-    return { cartId, state: result.state };
+    // Facts from other aggregates are loaded once, before the cart's queue: they don't depend on the cart.
+    return this.cart.execute(cartId, [await this.command(input)], newCart);
   }
 
   private async command(input: AddItemInput): Promise<CartCommand> {

@@ -1,10 +1,6 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CartCommand } from '#domain/cart/commands.js';
-import { cartStream } from '#domain/streams.js';
-import { DeciderExecutor } from '../../common/decider-executor.service.js';
-import { actAsShopper } from '../../common/request-context.js';
-import { CART_RETRIES, cartBatchDecider, type CartCommandResult } from '../cart-commands.js';
-import { CartLocks } from '../cart-locks.js';
+import { CartWriter, type CartCommandResult } from '../cart-writer.service.js';
 
 /**
  * Cart commands that need nothing but the cart: remove a line, clear, remove the promo, choose
@@ -21,16 +17,9 @@ export class RunCartCommand extends Command<CartCommandResult> {
 
 @CommandHandler(RunCartCommand)
 export class RunCartCommandHandler implements ICommandHandler<RunCartCommand> {
-  constructor(
-    private readonly executor: DeciderExecutor,
-    private readonly locks: CartLocks,
-  ) {}
+  constructor(private readonly cart: CartWriter) {}
 
-  async execute({ cartId, command }: RunCartCommand): Promise<CartCommandResult> {
-    actAsShopper(cartId);
-    const result = await this.locks.run(cartId, () =>
-      this.executor.execute({ stream: cartStream(cartId), decider: cartBatchDecider, command: [command], retries: CART_RETRIES }),
-    );
-    return { cartId, state: result.state };
+  execute({ cartId, command }: RunCartCommand): Promise<CartCommandResult> {
+    return this.cart.execute(cartId, [command]);
   }
 }
