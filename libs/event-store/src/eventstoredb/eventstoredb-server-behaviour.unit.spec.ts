@@ -254,3 +254,45 @@ describe('EventStoreDB adapter: subscriptions', () => {
     await sub.close();
   });
 });
+
+describe('EventStoreDB adapter: bounded backwards reads and the head of a namespace', () => {
+  /** $all as the server holds it; a read yields from a position as EventStoreDB does (inclusive), at most maxCount. */
+  function log(streams: string[]) {
+    const all = streams.map((s, i) => resolved(s, i + 1));
+    let reads = 0;
+    const readAll = ((o: { fromPosition: 'start' | 'end' | Position; direction: string; maxCount: number }) => {
+      const backwards = o.direction === 'backwards';
+      const ordered = backwards ? [...all].reverse() : all;
+      const from = o.fromPosition;
+      const at = typeof from === 'string' ? 0 : ordered.findIndex((e) => (backwards ? e.event!.position.commit <= from.commit : e.event!.position.commit >= from.commit));
+      const page = at < 0 ? [] : ordered.slice(at, at + o.maxCount);
+      reads++;
+      return Readable.from(page);
+    }) as unknown as EventStoreDbClientCalls['readAll'];
+    return { readAll, reads: () => reads, append: (s: string) => all.push(resolved(s, all.length + 1)) };
+  }
+
+  it('reads newest first before a cursor, stops after maxScan events and says where to continue', async () => {
+    const server = log(['a.cart-1', 'a.order-1', 'b.cart-9', 'a.cart-2', 'a.order-2', 'b.cart-8']);
+    const s = store({ readAll: server.readAll }, { namespace: 'a.' });
+    const first = await s.readAllBackwards({ maxCount: 10, maxScan: 3, filter: { streamPrefixes: ['order-'] } });
+    expect(first.events.map((e) => e.stream)).toEqual(['order-2']);
+    expect(first.continueBefore).toEqual({ commit: 400n, prepare: 400n });
+    const rest = await s.readAllBackwards({ before: first.continueBefore, maxCount: 10, maxScan: 100, filter: { streamPrefixes: ['order-'] } });
+    expect(rest).toEqual({ events: [expect.objectContaining({ stream: 'order-1', position: { commit: 200n, prepare: 200n } })], continueBefore: undefined });
+  });
+
+  it('finds the head of its namespace, then examines only what was appended since', async () => {
+    const server = log(['a.cart-1', ...Array.from({ length: 250 }, (_, i) => `b.cart-${i}`)]);
+    const s = store({ readAll: server.readAll }, { namespace: 'a.' });
+    expect(await s.headPosition()).toEqual({ commit: 100n, prepare: 100n });
+    expect(server.reads()).toBe(3); // 251 events, 100 a read
+    server.append('b.cart-x');
+    server.append('a.cart-2');
+    server.append('b.cart-y');
+    expect(await s.headPosition()).toEqual({ commit: 25300n, prepare: 25300n });
+    server.append('b.cart-z');
+    expect(await s.headPosition()).toEqual({ commit: 25300n, prepare: 25300n });
+    expect(server.reads()).toBe(5); // one read each time: the new events and the one examined before
+  });
+});
