@@ -2,7 +2,7 @@ import type { EventStore } from './event-store.port.js';
 
 export type EventStoreConfig =
   | { kind: 'postgres'; connectionString: string; poolSize?: number }
-  | { kind: 'eventstoredb'; connectionString: string };
+  | { kind: 'eventstoredb'; connectionString: string; namespace?: string };
 
 /**
  * The one way to get an EventStore. PostgreSQL: opens a pool and runs the `event_store`
@@ -17,7 +17,7 @@ export async function createEventStore(config: EventStoreConfig): Promise<EventS
     }
     case 'eventstoredb': {
       const { EventStoreDbEventStore } = await import('./eventstoredb/eventstoredb-event-store.js');
-      return EventStoreDbEventStore.connect({ connectionString: config.connectionString });
+      return EventStoreDbEventStore.connect({ connectionString: config.connectionString, namespace: config.namespace });
     }
     default: {
       const unknown: never = config;
@@ -28,7 +28,8 @@ export async function createEventStore(config: EventStoreConfig): Promise<EventS
 
 /**
  * EVENT_STORE=postgres (default) uses DATABASE_URL (and EVENT_STORE_POOL_SIZE if set);
- * EVENT_STORE=eventstoredb uses EVENTSTORE_CONNECTION_STRING.
+ * EVENT_STORE=eventstoredb uses EVENTSTORE_CONNECTION_STRING, and EVENTSTORE_NAMESPACE when several
+ * logs share one server (each test run has its own).
  */
 export function eventStoreConfigFromEnv(env: NodeJS.ProcessEnv = process.env): EventStoreConfig {
   const kind = (env.EVENT_STORE ?? 'postgres').trim().toLowerCase();
@@ -40,7 +41,7 @@ export function eventStoreConfigFromEnv(env: NodeJS.ProcessEnv = process.env): E
   }
   if (kind === 'eventstoredb') {
     if (!env.EVENTSTORE_CONNECTION_STRING) throw new Error('EVENT_STORE=eventstoredb needs EVENTSTORE_CONNECTION_STRING');
-    return { kind: 'eventstoredb', connectionString: env.EVENTSTORE_CONNECTION_STRING };
+    return { kind: 'eventstoredb', connectionString: env.EVENTSTORE_CONNECTION_STRING, ...(env.EVENTSTORE_NAMESPACE ? { namespace: env.EVENTSTORE_NAMESPACE } : {}) };
   }
   throw new Error(`EVENT_STORE must be postgres or eventstoredb, got "${env.EVENT_STORE}"`);
 }

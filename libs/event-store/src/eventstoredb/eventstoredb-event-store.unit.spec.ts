@@ -59,7 +59,8 @@ describe('EventStoreDB adapter: our own timeout', () => {
       });
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
       const { port } = server.address() as net.AddressInfo;
-      store = EventStoreDbEventStore.connect({ connectionString: `esdb://127.0.0.1:${port}?tls=false`, timeoutMs: 400 });
+      // One resubscription: the subscription test still sees a try again before the failure.
+      store = EventStoreDbEventStore.connect({ connectionString: `esdb://127.0.0.1:${port}?tls=false`, timeoutMs: 400, resubscribe: { retries: 1, firstDelayMs: 10, maxDelayMs: 10 } });
     });
     afterAll(async () => {
       await store.close();

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 export type EventStoreConfig =
   | { kind: 'postgres'; connectionString: string; poolSize?: number }
-  | { kind: 'eventstoredb'; connectionString: string };
+  | { kind: 'eventstoredb'; connectionString: string; namespace?: string };
 
 /** Everything a process reads from its environment, read once at boot and passed down. */
 export interface AppConfig {
@@ -53,7 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (kind !== 'postgres' && kind !== 'eventstoredb') throw new Error(`EVENT_STORE must be postgres or eventstoredb, not ${kind}`);
   const eventStore: EventStoreConfig =
     kind === 'eventstoredb'
-      ? { kind, connectionString: env.EVENTSTORE_CONNECTION_STRING ?? 'esdb://127.0.0.1:2113?tls=false' }
+      ? { kind, connectionString: env.EVENTSTORE_CONNECTION_STRING ?? 'esdb://127.0.0.1:2113?tls=false', namespace: env.EVENTSTORE_NAMESPACE || undefined }
       : { kind, connectionString: env.EVENT_STORE_DATABASE_URL ?? databaseUrl, poolSize: Number(env.EVENT_STORE_POOL_SIZE ?? 20) };
   const jwtSecretGenerated = !env.JWT_SECRET;
   return {

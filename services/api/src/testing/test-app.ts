@@ -9,6 +9,7 @@ import { DataSource } from 'typeorm';
 import { formatPosition, type EventStore, type Position } from '#event-store/event-store.port.js';
 import { loadConfig, type AppConfig } from '#platform/config/app-config.js';
 import { countStoredEvents, createTestDatabase } from '#platform/testing/test-database.js';
+import { testEventStoreEnv } from '#platform/testing/test-event-store.js';
 import { waitForPosition } from '#read-models/wait-for-position.js';
 import { createApiApp } from '../app.factory.js';
 import { AdminSessionsService } from '../auth/admin-sessions.service.js';
@@ -67,7 +68,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...loadConfig({
       NODE_ENV: 'test',
       DATABASE_URL: db.url,
-      EVENT_STORE: 'postgres',
+      // PostgreSQL's event store, or EventStoreDB when the global setup found one (a replica shares the namespace).
+      ...testEventStoreEnv(options.sameDatabaseAs?.config.eventStore.kind === 'eventstoredb' ? options.sameDatabaseAs.config.eventStore.namespace : undefined),
       ADMIN_USERNAME: TEST_ADMIN.username,
       ADMIN_PASSWORD: TEST_ADMIN.password,
       JWT_SECRET: options.sameDatabaseAs?.config.jwtSecret ?? 'test-secret-' + Math.random().toString(36).slice(2),
@@ -92,7 +94,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   if (options.projector !== false && !options.sameDatabaseAs) projector = await startProjector(store, db.url).catch(() => undefined);
 
   const waitForProjections = async (position?: Position | string, timeoutMs = 20_000): Promise<boolean> => {
-    const target = typeof position === 'string' ? parse(position) : (position ?? (await newestStoredPosition(dataSource)));
+    const target = typeof position === 'string' ? parse(position) : (position ?? (await newestStoredPosition(dataSource, config, store)));
     if (!projector) return false;
     return waitForPosition(dataSource, target, projector.names, { timeoutMs });
   };
@@ -110,7 +112,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       return tokens.sign({ username: TEST_ADMIN.username, role: 'ADMIN', sessionGeneration: generation });
     },
     expiredAdminToken: () => tokens.sign({ username: TEST_ADMIN.username, role: 'ADMIN' }, -60),
-    eventCount: () => countStoredEvents(db.url),
+    // EventStoreDB answers reads with every acknowledged append: its own count is exact.
+    eventCount: async () => (config.eventStore.kind === 'postgres' ? countStoredEvents(db.url) : (await store.readAll()).length),
     waitForProjections,
     close: async () => {
       await projector?.stop().catch(() => undefined);
@@ -125,7 +128,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
  * The newest event committed so far, read from the table: headPosition() answers only below the
  * server-wide snapshot horizon, so it can lag behind appends this test has already awaited.
  */
-async function newestStoredPosition(dataSource: DataSource): Promise<Position> {
+async function newestStoredPosition(dataSource: DataSource, config: AppConfig, store: EventStore): Promise<Position> {
+  if (config.eventStore.kind !== 'postgres') return store.headPosition();
   const rows = await dataSource.query('SELECT tx_id::text AS commit, global_position::text AS prepare FROM event_store.events ORDER BY tx_id DESC, global_position DESC LIMIT 1');
   return rows.length ? { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) } : { commit: -1n, prepare: -1n };
 }

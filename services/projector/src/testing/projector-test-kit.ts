@@ -1,23 +1,30 @@
 import pg from 'pg';
-import { PostgresEventStore } from '#event-store/postgres/postgres-event-store.js';
+import { createEventStore, eventStoreConfigFromEnv } from '#event-store/create-event-store.js';
 import { comparePositions, type EventStore, type Position } from '#event-store/event-store.port.js';
 import { runReadModelMigrations } from '#read-models/data-source.js';
-import { createTestDatabase } from '#platform/testing/test-database.js';
+import { countStoredEvents, createTestDatabase } from '#platform/testing/test-database.js';
+import { testEventStoreEnv } from '#platform/testing/test-event-store.js';
 import { positionFromRow } from '../runner/positions.js';
 import type { AppendUnit } from './shop-event-generator.js';
 
 export interface TestDb {
   url: string;
   pool: pg.Pool;
-  store: PostgresEventStore;
+  /** The tests' event store (see test-event-store.ts): PostgreSQL in this database, or a namespace of the EventStoreDB. */
+  store: EventStore;
+  /** The same store's settings for a child process (projector, CLI): spread into its env. */
+  storeEnv: Record<string, string>;
+  /** Events in the log, of these types if given: exact right after the appends were acknowledged. */
+  countEvents(types?: readonly string[]): Promise<number>;
   close(): Promise<void>;
 }
 
-/** A fresh database with the event store and read-model schemas (real PostgreSQL). */
+/** A fresh database with the read-model schemas (and the event store's, on PostgreSQL); real servers. */
 export async function createProjectorTestDb(prefix = 'proj'): Promise<TestDb> {
   const db = await createTestDatabase(prefix);
   await runReadModelMigrations(db.url);
-  const store = await PostgresEventStore.connect({ connectionString: db.url });
+  const storeEnv = testEventStoreEnv();
+  const store = await createEventStore(eventStoreConfigFromEnv({ ...storeEnv, DATABASE_URL: db.url }));
   const pool = new pg.Pool({ connectionString: db.url, max: 20 });
   // an idle connection cut by the database's drop at teardown must not crash the test process
   pool.on('error', () => undefined);
@@ -25,6 +32,16 @@ export async function createProjectorTestDb(prefix = 'proj'): Promise<TestDb> {
     url: db.url,
     pool,
     store,
+    storeEnv,
+    countEvents: async (types) => {
+      // PostgreSQL: counted in the table, as readers see only below the snapshot horizon (see countStoredEvents).
+      if (storeEnv.EVENT_STORE === 'postgres') {
+        if (!types) return countStoredEvents(db.url);
+        const { rows } = await pool.query('SELECT count(*)::int AS n FROM event_store.events WHERE event_type = ANY($1)', [types]);
+        return rows[0].n;
+      }
+      return (await store.readAll(types ? { filter: { eventTypes: types } } : {})).length;
+    },
     close: async () => {
       await store.close();
       await pool.end();

@@ -4,14 +4,14 @@ import type { AppConfig } from '#platform/config/app-config.js';
 import { APP_CONFIG, EVENT_STORE } from '../../common/tokens.js';
 import { EVENT_LOG_QUERY, type EventLogQuery } from './event-log.query.js';
 import { PostgresEventLogQuery } from './postgres-event-log.query.js';
-import { ScanningEventLogQuery } from './scanning-event-log.query.js';
+import { EventStoreDbEventLogQuery, type EventStoreDbLog } from './eventstoredb-event-log.query.js';
 
-/** SQL over event_store.events for the PostgreSQL adapter; the port's readAll for any other. */
+/** SQL over event_store.events for the PostgreSQL adapter; forward and backward reads of $all on EventStoreDB. */
 export const eventLogQueryProvider: Provider = {
   provide: EVENT_LOG_QUERY,
   inject: [APP_CONFIG, EVENT_STORE],
   useFactory: (config: AppConfig, store: EventStore): EventLogQuery =>
-    config.eventStore.kind === 'postgres' ? new PostgresEventLogQuery(config.eventStore.connectionString) : new ScanningEventLogQuery(store),
+    config.eventStore.kind === 'postgres' ? new PostgresEventLogQuery(config.eventStore.connectionString) : new EventStoreDbEventLogQuery(store as EventStore & EventStoreDbLog),
 };
 
 @Injectable()

@@ -1,17 +1,22 @@
-import { comparePositions, formatPosition, type EventStore, type Position, type RecordedEvent } from '#event-store/event-store.port.js';
+import type { EventStoreDbEventStore } from '#event-store/eventstoredb/eventstoredb-event-store.js';
+import { formatPosition, type Position, type RecordedEvent } from '#event-store/event-store.port.js';
 import { matchesFilters, streamPrefix, toEventView, type EventLogFilters, type EventLogPage, type EventLogQuery } from './event-log.query.js';
 
 const BATCH = 1000;
 /** A browse request never reads more than this many events: it answers what it found and a cursor. */
 const MAX_SCAN = 200_000;
 
+/** What the EventStoreDB event browser reads: the log forwards (the port) and backwards (the adapter). */
+export type EventStoreDbLog = Pick<EventStoreDbEventStore, 'readAll' | 'readAllBackwards'>;
+
 /**
- * Works on any adapter through the port's readAll (the EventStoreDB default): the store filters by
- * type and stream prefix, the rest is checked here. Newest-first reads forwards and keeps the last
- * page's worth, which is fine for a back-office tool; the PostgreSQL adapter has a SQL version.
+ * The event browser on EventStoreDB (PostgreSQL has a SQL version): the store filters by type and
+ * stream prefix, the rest is checked here. Oldest first reads forwards from the cursor; newest
+ * first reads backwards from it. Either way a page examines at most MAX_SCAN events and, when it
+ * stops there, answers what it found with a cursor to continue from.
  */
-export class ScanningEventLogQuery implements EventLogQuery {
-  constructor(private readonly store: EventStore) {}
+export class EventStoreDbEventLogQuery implements EventLogQuery {
+  constructor(private readonly store: EventStoreDbLog) {}
 
   async page(filters: EventLogFilters, options: { after?: Position; limit: number; order: 'asc' | 'desc' }): Promise<EventLogPage> {
     const storeFilter = {
@@ -37,22 +42,22 @@ export class ScanningEventLogQuery implements EventLogQuery {
       }
       return this.answer(found, options.limit, scanned >= MAX_SCAN ? cursor : undefined);
     }
-    // Newest first: keep a sliding window of the newest `limit + 1` matches before the cursor.
-    const window: RecordedEvent[] = [];
-    let cursor: Position | undefined;
-    for (;;) {
-      const batch = await this.store.readAll({ fromPosition: cursor, maxCount: BATCH, filter });
-      if (batch.length === 0) break;
-      cursor = batch[batch.length - 1].position;
-      for (const e of batch) {
-        if (options.after && comparePositions(e.position, options.after) >= 0) break;
-        if (!matchesFilters(e, filters)) continue;
-        window.push(e);
-        if (window.length > options.limit + 1) window.shift();
+    // Newest first: log order follows commit order, which may trail recorded time by a little,
+    // so the read stops a minute before the window opens.
+    const found: RecordedEvent[] = [];
+    let before = options.after;
+    let scanned = 0;
+    while (found.length <= options.limit && scanned < MAX_SCAN) {
+      const page = await this.store.readAllBackwards({ before, maxCount: BATCH, maxScan: Math.min(BATCH, MAX_SCAN - scanned), filter });
+      scanned += BATCH;
+      for (const e of page.events) {
+        if (filters.from && e.createdAt.getTime() < filters.from.getTime() - 60_000) return this.answer(found, options.limit, undefined);
+        if (matchesFilters(e, filters)) found.push(e);
       }
-      if (batch.length < BATCH || (options.after && comparePositions(cursor, options.after) >= 0)) break;
+      if (!page.continueBefore) return this.answer(found, options.limit, undefined);
+      before = page.continueBefore;
     }
-    return this.answer(window.reverse(), options.limit, undefined);
+    return this.answer(found, options.limit, scanned >= MAX_SCAN ? before : undefined);
   }
 
   async lagAfter(position: Position, cap: number) {
