@@ -1143,7 +1143,7 @@ export type DiscountView = {
 };
 export type CreateDiscountDto = {
   active?: boolean;
-  category?: object | null;
+  category?: string | null;
   percentage: number;
 };
 export type DeletedDiscountView = {
@@ -1555,7 +1555,7 @@ export type AddOnView = {
 };
 export type ProductDto = {
   description: string;
-  imageUrl?: object | null;
+  imageUrl?: string | null;
   name: string;
   price: number;
 };
