@@ -14,6 +14,8 @@ const run = (label, cmd, args) => {
 
 run('type check (server)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 if (existsSync('web/tsconfig.json')) run('type check (web)', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']);
+// The web's client is generated from the API's OpenAPI document; both are committed.
+run('generated client is current', process.execPath, ['dist/services/api/src/openapi/write-openapi.js', '--check']);
 run('node suites (jest)', 'npx', ['jest', '--config', 'jest.config.js', ...extra]);
 if (existsSync('web/vitest.config.ts')) run('web component tests (vitest)', 'npx', ['vitest', 'run', '--config', 'web/vitest.config.ts']);
 if (existsSync('web/e2e/jest.config.js')) run('browser tests (Chromium)', 'npx', ['jest', '--config', 'web/e2e/jest.config.js', '--runInBand']);

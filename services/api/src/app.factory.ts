@@ -1,6 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
@@ -17,6 +17,7 @@ import { jsonBody, urlencodedBody } from './common/json-body.js';
 import { requestContextMiddleware } from './common/request-context.middleware.js';
 import { validationPipe } from './common/validation-pipe.js';
 import { httpMetricsMiddleware } from './ops/http-metrics.middleware.js';
+import { createOpenApiDocument } from './openapi/openapi-document.js';
 
 /**
  * The whole HTTP app, configured but not listening: main.ts listens, tests use it through
@@ -63,13 +64,7 @@ export async function createApiApp(config: AppConfig, options: AppModuleOptions 
   app.setGlobalPrefix('api');
   app.useGlobalPipes(validationPipe());
 
-  const docs = new DocumentBuilder()
-    .setTitle('Poster shop API')
-    .setDescription('Storefront, cart and checkout, admin back-office. Commands answer X-Event-Position; queries accept X-Wait-For-Position.')
-    .setVersion('1.0')
-    .addBearerAuth()
-    .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, docs), { jsonDocumentUrl: 'api/docs-json' });
+  SwaggerModule.setup('api/docs', app, () => createOpenApiDocument(app), { jsonDocumentUrl: 'api/docs-json' });
 
   return app;
 }

@@ -1,9 +1,10 @@
 import type { CartPricing } from '#domain/pricing/price-cart.js';
 import { piastresToEgp as egp } from '#domain/shared/money.js';
 import type { ShopRules } from '#domain/shop-config.js';
+import type { CartView } from './cart-response.js';
 
 /** A priced cart as the storefront reads it (spec section 3), money in EGP with 2 decimals. */
-export function cartView(cartId: string, pricing: CartPricing, rules: ShopRules, checkedOut = false) {
+export function cartView(cartId: string, pricing: CartPricing, rules: ShopRules, checkedOut = false): CartView {
   return {
     cartId,
     items: pricing.lines.map((l) => ({
@@ -20,7 +21,6 @@ export function cartView(cartId: string, pricing: CartPricing, rules: ShopRules,
       customImagePath: l.customImagePath,
       size: l.size,
       quantity: l.quantity,
-      /** Unit price paid (after the category discount). */
       price: egp(l.unitPrice),
       originalPrice: egp(l.originalUnitPrice),
       finalPrice: egp(l.unitPrice),
@@ -51,11 +51,4 @@ export function cartView(cartId: string, pricing: CartPricing, rules: ShopRules,
     originalTotal: egp(pricing.originalTotal),
     checkedOut,
   };
-}
-
-export type CartView = ReturnType<typeof cartView>;
-
-export interface CartAnswer {
-  cartId: string;
-  cart: CartView;
 }

@@ -10,12 +10,13 @@ import { FILE_STORAGE, type FileStorage } from '#platform/storage/file-storage.p
 import { setActor } from '../common/request-context.js';
 import { SHOP_RULES } from '../catalog/shop-rules.js';
 import { CatalogueLoader } from './catalogue-loader.service.js';
-import type { CartAnswer } from './cart-view.js';
+import { SizePriceView } from '../catalog/shop-content-response.js';
+import { CartAnswer, CartPromoView, CheckoutAnswerView, PromoAppliedAnswer, PromoRemovedAnswer } from './cart-response.js';
 import { CartService } from './cart.service.js';
 import type { AddItemInput } from './commands/add-item-to-cart.handler.js';
 import { ApplyPromoCodeCommand } from './commands/apply-promo-code.handler.js';
 import { ChangeCartItemCommand } from './commands/change-cart-item.handler.js';
-import { CheckOutCartCommand, type CheckoutAnswer } from './commands/check-out-cart.handler.js';
+import { CheckOutCartCommand } from './commands/check-out-cart.handler.js';
 import { RunCartCommand } from './commands/simple-cart-commands.handler.js';
 import {
   AddToCartDto,
@@ -60,20 +61,22 @@ export class CartController {
   }
 
   @Get('cart')
-  @ApiOkResponse({ description: '{ cartId, cart }' })
-  async get(@Headers('x-cart-id') h: string, @Query() q: GovernorateQueryDto, @Res({ passthrough: true }) res: Response) {
+  @ApiOkResponse({ type: CartAnswer })
+  async getCart(@Headers('x-cart-id') h: string, @Query() q: GovernorateQueryDto, @Res({ passthrough: true }) res: Response) {
     return this.answer(res, await this.carts.getCart(this.cartId(h), q.governorate));
   }
 
   @Post('cart')
   @HttpCode(200)
-  async add(@Headers('x-cart-id') h: string, @Body() body: AddToCartDto, @Res({ passthrough: true }) res: Response) {
+  @ApiOkResponse({ type: CartAnswer })
+  async addToCart(@Headers('x-cart-id') h: string, @Body() body: AddToCartDto, @Res({ passthrough: true }) res: Response) {
     // No usable X-Cart-Id: addItem mints the id, and knows the new cart has no stream to read.
     return this.answer(res, await this.carts.addItem(this.cartId(h), await this.itemInput(body)));
   }
 
   @Put('cart/items/:itemId')
-  async change(@Headers('x-cart-id') h: string, @Param('itemId') itemId: string, @Body() body: UpdateCartItemDto, @Res({ passthrough: true }) res: Response) {
+  @ApiOkResponse({ type: CartAnswer })
+  async updateCartItem(@Headers('x-cart-id') h: string, @Param('itemId') itemId: string, @Body() body: UpdateCartItemDto, @Res({ passthrough: true }) res: Response) {
     if (body.quantity === undefined && body.size === undefined) throw new BadRequestException(CART_MESSAGES.quantityTooLow);
     const cartId = this.requireCart(h);
     const { state } = await this.commandBus.execute(new ChangeCartItemCommand(cartId, itemId, { quantity: body.quantity, size: body.size }));
@@ -81,14 +84,16 @@ export class CartController {
   }
 
   @Delete('cart/items/:itemId')
-  async remove(@Headers('x-cart-id') h: string, @Param('itemId') itemId: string, @Res({ passthrough: true }) res: Response) {
+  @ApiOkResponse({ type: CartAnswer })
+  async removeCartItem(@Headers('x-cart-id') h: string, @Param('itemId') itemId: string, @Res({ passthrough: true }) res: Response) {
     const cartId = this.requireCart(h);
     const { state } = await this.commandBus.execute(new RunCartCommand(cartId, { type: 'RemoveItemFromCart', data: { itemId } }));
     return this.answer(res, await this.carts.price(cartId, state));
   }
 
   @Delete('cart')
-  async clear(@Headers('x-cart-id') h: string, @Res({ passthrough: true }) res: Response) {
+  @ApiOkResponse({ type: CartAnswer })
+  async clearCart(@Headers('x-cart-id') h: string, @Res({ passthrough: true }) res: Response) {
     const cartId = this.cartId(h);
     if (!cartId) return this.answer(res, await this.carts.getCart(undefined));
     try {
@@ -103,7 +108,8 @@ export class CartController {
 
   @Post('cart/promocode/apply')
   @HttpCode(200)
-  async applyPromo(@Headers('x-cart-id') h: string, @Query() q: PromoCodeQueryDto, @Res({ passthrough: true }) res: Response) {
+  @ApiOkResponse({ type: PromoAppliedAnswer })
+  async applyPromoCode(@Headers('x-cart-id') h: string, @Query() q: PromoCodeQueryDto, @Res({ passthrough: true }) res: Response): Promise<PromoAppliedAnswer> {
     if (q.code.trim() === '') throw new BadRequestException(CART_MESSAGES.promoRequired);
     const cartId = this.cartId(h) ?? this.carts.newCartId();
     const { state } = await this.commandBus.execute(new ApplyPromoCodeCommand(cartId, q.code));
@@ -112,14 +118,16 @@ export class CartController {
   }
 
   @Delete('cart/promocode')
-  async removePromo(@Headers('x-cart-id') h: string, @Res({ passthrough: true }) res: Response) {
+  @ApiOkResponse({ type: PromoRemovedAnswer })
+  async removePromoCode(@Headers('x-cart-id') h: string, @Res({ passthrough: true }) res: Response): Promise<PromoRemovedAnswer> {
     const cartId = this.requireCart(h);
     const { state } = await this.commandBus.execute(new RunCartCommand(cartId, { type: 'RemovePromoCode', data: {} }));
     return { ...this.answer(res, await this.carts.price(cartId, state)), message: 'Promo code removed successfully!' };
   }
 
   @Get('cart/promocode')
-  async getPromo(@Headers('x-cart-id') h: string, @Res({ passthrough: true }) res: Response) {
+  @ApiOkResponse({ type: CartPromoView })
+  async getPromoCode(@Headers('x-cart-id') h: string, @Res({ passthrough: true }) res: Response): Promise<CartPromoView> {
     const a = await this.carts.getCart(this.cartId(h));
     res.setHeader('X-Cart-Id', a.cartId);
     return { cartId: a.cartId, promoCode: a.cart.promoCode, promoDiscount: a.cart.promoDiscount };
@@ -127,7 +135,8 @@ export class CartController {
 
   @Post('cart/payment-method')
   @HttpCode(200)
-  async paymentMethod(@Headers('x-cart-id') h: string, @Query() q: PaymentMethodQueryDto, @Res({ passthrough: true }) res: Response) {
+  @ApiOkResponse({ type: CartAnswer })
+  async setPaymentMethod(@Headers('x-cart-id') h: string, @Query() q: PaymentMethodQueryDto, @Res({ passthrough: true }) res: Response) {
     const cartId = this.cartId(h) ?? this.carts.newCartId();
     const { state } = await this.commandBus.execute(new RunCartCommand(cartId, { type: 'ChoosePaymentMethod', data: { method: q.method } }));
     return this.answer(res, await this.carts.price(cartId, state));
@@ -136,12 +145,12 @@ export class CartController {
   @Post('cart/checkout')
   @HttpCode(200)
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A retry with the same key gets the same answer' })
-  @ApiOkResponse({ description: '{ orderNumber, orderId, cartId, total, promoMessage }' })
+  @ApiOkResponse({ type: CheckoutAnswerView })
   async checkout(
     @Headers('x-cart-id') h: string,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Body() body: CheckoutDto,
-  ): Promise<CheckoutAnswer> {
+  ): Promise<CheckoutAnswerView> {
     const cartId = this.cartId(h);
     if (!cartId) throw new BadRequestException(CHECKOUT_MESSAGES.emptyCart);
     const key = typeof idempotencyKey === 'string' && IDEMPOTENCY_KEY.test(idempotencyKey) ? idempotencyKey : undefined;
@@ -151,7 +160,7 @@ export class CartController {
   /** The shipping cost for a governorate; with a cart, its own (0 from the free-shipping threshold). */
   @Get('shipping/estimate')
   @ApiOkResponse({ description: 'a number (EGP)', type: Number })
-  async shippingEstimate(@Headers('x-cart-id') h: string, @Query() q: RequiredGovernorateQueryDto, @Res() res: Response): Promise<void> {
+  async getShippingEstimate(@Headers('x-cart-id') h: string, @Query() q: RequiredGovernorateQueryDto, @Res() res: Response): Promise<void> {
     const governorate = parseGovernorate(q.governorate);
     if (!governorate) throw new BadRequestException(CHECKOUT_MESSAGES.invalidGovernorate);
     const cartId = this.cartId(h);
@@ -166,8 +175,8 @@ export class CartController {
 
   /** Price of a custom poster of a size (write side: the price the cart will charge). */
   @Get('calculate')
-  @ApiOkResponse({ description: '{ size, price } (EGP)' })
-  async calculate(@Query() q: SizeQueryDto) {
+  @ApiOkResponse({ type: SizePriceView })
+  async getCustomPrice(@Query() q: SizeQueryDto): Promise<SizePriceView> {
     const size = parsePosterSize(q.size);
     if (!size) throw new BadRequestException(CART_MESSAGES.invalidSize);
     const prices = await this.catalogue.customPrices();

@@ -8,7 +8,8 @@ import { cartStream } from '#domain/streams.js';
 import { DeciderExecutor } from '../common/decider-executor.service.js';
 import { SHOP_RULES } from '../catalog/shop-rules.js';
 import { CatalogueLoader } from './catalogue-loader.service.js';
-import { cartView, type CartAnswer } from './cart-view.js';
+import type { CartAnswer } from './cart-response.js';
+import { cartView } from './cart-view.js';
 import { AddItemToCartCommand, type AddItemInput } from './commands/add-item-to-cart.handler.js';
 
 const CART_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{7,63}$/;

@@ -1,8 +1,9 @@
 import { piastresToEgp } from '#domain/shared/money.js';
 import type { PosterEntity } from '#read-models/poster.entity.js';
+import type { PosterView } from './poster-response.js';
 
 /** A poster as the storefront shows it: read-model row with money in EGP. */
-export function posterView(p: PosterEntity) {
+export function posterView(p: PosterEntity): PosterView {
   return {
     id: p.id,
     name: p.name,
@@ -31,8 +32,6 @@ export function posterView(p: PosterEntity) {
     createdAt: p.createdAt,
   };
 }
-
-export type PosterView = ReturnType<typeof posterView>;
 
 export interface Page<T> {
   currentPage: number;

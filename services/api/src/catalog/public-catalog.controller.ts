@@ -1,10 +1,12 @@
 import { Controller, Get, Param, Query as QueryParam } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { ReadsProjections } from '../common/reads-projections.decorator.js';
 import { ListPostersQueryDto } from './dto/list-posters.query.dto.js';
+import { BestsellerView, PosterPage, PosterView } from './poster-response.js';
+import { AddOnView, AnnouncementView, CustomPriceView, DiscountView, GalleryImageView } from './shop-content-response.js';
 import { GetPublicPosterQuery } from './queries/get-poster.query.js';
 import { ListBestsellersQuery } from './queries/list-bestsellers.query.js';
 import { DEFAULT_PAGE_SIZE, ListPostersQuery, ListRecommendationsQuery } from './queries/list-posters.query.js';
@@ -26,14 +28,18 @@ class LimitQueryDto {
 
 /** The storefront's reads. Hidden and deleted posters never appear here. */
 @ApiTags('public')
+@ApiExtraModels(PosterPage, PosterView)
 @Controller()
 export class PublicCatalogController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get('public/posters')
   @ReadsProjections('posters')
-  @ApiOkResponse({ description: 'posters plus currentPage, totalPages, totalItems, itemsPerPage, hasNextPage, hasPreviousPage; with ?categories=X a bare array (≤ 4, recommendations)' })
-  async listPosters(@QueryParam() q: ListPostersQueryDto) {
+  @ApiOkResponse({
+    description: 'A page of posters; with ?categories=X the spec\'s recommendations answer instead: a bare array (≤ 4)',
+    schema: { oneOf: [{ $ref: getSchemaPath(PosterPage) }, { type: 'array', items: { $ref: getSchemaPath(PosterView) } }] },
+  })
+  async getPosters(@QueryParam() q: ListPostersQueryDto): Promise<PosterPage | PosterView[]> {
     if (q.categories) return this.queries.execute(new ListRecommendationsQuery(q.categories, q.exclude));
     const { items, ...pagination } = await this.queries.execute(
       new ListPostersQuery({ page: q.page ?? 1, limit: q.limit ?? DEFAULT_PAGE_SIZE, search: q.search, category: q.category }),
@@ -44,21 +50,23 @@ export class PublicCatalogController {
   // Declared before :id so "bestsellers" is not taken for an id.
   @Get('public/posters/bestsellers')
   @ReadsProjections('bestsellers', 'posters')
-  @ApiOkResponse({ description: 'array of { posterId, totalOrdered, poster }' })
-  bestsellers(@QueryParam() q: LimitQueryDto) {
+  @ApiOkResponse({ type: [BestsellerView] })
+  getBestsellers(@QueryParam() q: LimitQueryDto): Promise<BestsellerView[]> {
     return this.queries.execute(new ListBestsellersQuery(q.limit ?? 8));
   }
 
   @Get('public/posters/:id')
   @ReadsProjections('posters')
+  @ApiOkResponse({ type: PosterView })
   @ApiNotFoundResponse({ description: 'Poster not found (also for hidden or deleted posters)' })
-  poster(@Param('id') id: string) {
+  getPoster(@Param('id') id: string): Promise<PosterView> {
     return this.queries.execute(new GetPublicPosterQuery(id));
   }
 
   @Get('public/featured')
   @ReadsProjections('posters')
-  async featured() {
+  @ApiOkResponse({ type: [PosterView] })
+  async getFeatured(): Promise<PosterView[]> {
     const { items } = await this.queries.execute(new ListPostersQuery({ page: 1, limit: FEATURED_COUNT }));
     return items;
   }
@@ -66,38 +74,42 @@ export class PublicCatalogController {
   @Get('public/categories')
   @ReadsProjections('categories')
   @ApiOkResponse({ description: 'category codes with at least one poster on sale', type: [String] })
-  categories() {
+  getCategories(): Promise<string[]> {
     return this.queries.execute(new ListCategoriesQuery());
   }
 
   @Get('public/discounts')
   @ReadsProjections('discounts')
-  discounts() {
+  @ApiOkResponse({ type: [DiscountView] })
+  getPublicDiscounts(): Promise<DiscountView[]> {
     return this.queries.execute(new ListActiveDiscountsQuery());
   }
 
   @Get('public/products')
   @ReadsProjections('products')
-  products() {
+  @ApiOkResponse({ type: [AddOnView] })
+  getProducts(): Promise<AddOnView[]> {
     return this.queries.execute(new ListProductsQuery());
   }
 
   @Get('public/announcement')
   @ReadsProjections('announcement')
-  @ApiOkResponse({ description: '{ text } (null when no announcement is set)' })
-  announcement() {
+  @ApiOkResponse({ type: AnnouncementView })
+  getAnnouncement(): Promise<AnnouncementView> {
     return this.queries.execute(new GetAnnouncementQuery());
   }
 
   @Get('gallery')
   @ReadsProjections('gallery')
-  gallery() {
+  @ApiOkResponse({ type: [GalleryImageView] })
+  getGallery(): Promise<GalleryImageView[]> {
     return this.queries.execute(new ListGalleryQuery());
   }
 
   @Get('pricing')
   @ReadsProjections('custom-pricing')
-  pricing() {
+  @ApiOkResponse({ type: [CustomPriceView] })
+  getPricing(): Promise<CustomPriceView[]> {
     return this.queries.execute(new ListCustomPricesQuery());
   }
 }

@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { piastresToEgp } from '#domain/shared/money.js';
 import {
   CATEGORIES,
@@ -13,12 +13,13 @@ import {
   type ShopRules,
 } from '#domain/shop-config.js';
 import { SHOP_RULES } from './shop-rules.js';
+import { ShopConfigView } from './shop-content-response.js';
 
 /** What the web must agree on with the server (one list of exempt governorates, one COD fee, …). */
 @ApiTags('public')
 @Controller('public/config')
 export class ShopConfigController {
-  private readonly body;
+  private readonly body: ShopConfigView;
 
   constructor(@Inject(SHOP_RULES) rules: ShopRules) {
     this.body = {
@@ -46,7 +47,8 @@ export class ShopConfigController {
 
   @Get()
   @Header('Cache-Control', 'public, max-age=300')
-  config() {
+  @ApiOkResponse({ type: ShopConfigView })
+  getPublicConfig(): ShopConfigView {
     return this.body;
   }
 }

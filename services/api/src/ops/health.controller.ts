@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Redis } from 'ioredis';
@@ -7,6 +7,7 @@ import type { EventStore, Position } from '#event-store/event-store.port.js';
 import type { AppConfig } from '#platform/config/app-config.js';
 import { PROJECTION_NAMES } from '#read-models/projection-names.js';
 import { APP_CONFIG, EVENT_STORE } from '../common/tokens.js';
+import { HealthView } from './health-response.js';
 import { judgeProjections, stallThresholdMs, type CheckpointView, type ProjectionVerdict } from './projection-health.js';
 
 type PartState = { status: 'up' | 'down' | 'disabled' | 'degraded'; [key: string]: unknown };
@@ -66,8 +67,9 @@ export class HealthController {
   ) {}
 
   @Get()
-  @ApiOkResponse({ description: 'Ready, every projection running' })
-  @ApiServiceUnavailableResponse({ description: 'A dependency is down ("unavailable") or a projection failed or stalled ("degraded")' })
+  @ApiOperation({ operationId: 'getHealth' })
+  @ApiOkResponse({ description: 'Ready, every projection running', type: HealthView })
+  @ApiServiceUnavailableResponse({ description: 'A dependency is down ("unavailable") or a projection failed or stalled ("degraded")', type: HealthView })
   async health(@Res() res: Response): Promise<void> {
     const [eventStore, database, redis] = await Promise.all([this.checkEventStore(), this.checkDatabase(), this.checkRedis()]);
     const projections = await this.checkProjections(eventStore.head as string | undefined);

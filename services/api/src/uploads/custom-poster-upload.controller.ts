@@ -1,8 +1,9 @@
 import { BadRequestException, Body, Controller, Headers, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiHeader, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { parsePosterSize } from '#domain/shop-config.js';
+import { CustomPosterAnswer } from '../cart/cart-response.js';
 import { CartService } from '../cart/cart.service.js';
 import { setActor } from '../common/request-context.js';
 import { ImageIntakeService, type IncomingFile } from './image-intake.service.js';
@@ -25,7 +26,8 @@ export class CustomPosterUploadController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' }, size: { type: 'string', example: 'SIZE_30x40' }, quantity: { type: 'integer', example: 1 } } } })
   @UseInterceptors(FileInterceptor('file', imageUploadOptions))
-  async upload(@UploadedFile() file: IncomingFile | undefined, @Body() body: Record<string, unknown>, @Headers('x-cart-id') cartHeader: unknown, @Res({ passthrough: true }) res: Response) {
+  @ApiCreatedResponse({ type: CustomPosterAnswer })
+  async uploadCustomPoster(@UploadedFile() file: IncomingFile | undefined, @Body() body: Record<string, unknown>, @Headers('x-cart-id') cartHeader: unknown, @Res({ passthrough: true }) res: Response): Promise<CustomPosterAnswer> {
     if (!file) throw new BadRequestException(MESSAGES.noImage);
     const sizeField = typeof body?.size === 'string' ? body.size.trim() : '';
     if (!sizeField) throw new BadRequestException(MESSAGES.noSize);

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Controller, Delete, Param, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { galleryCommand } from '../admin/content/content-commands.js';
+import { DeletedView } from '../admin/shared/deleted-response.js';
 import { ImageIntakeService, type IncomingFile } from './image-intake.service.js';
+import { GalleryUploadView } from './upload-response.js';
 import { imageUploadOptions } from './upload-limits.js';
 
 /** Gallery mutations (admin). The list, GET /api/gallery, is public (catalog module). */
@@ -22,7 +24,8 @@ export class GalleryAdminController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } })
   @UseInterceptors(FileInterceptor('file', imageUploadOptions))
-  async upload(@UploadedFile() file?: IncomingFile) {
+  @ApiCreatedResponse({ type: GalleryUploadView })
+  async uploadGalleryImage(@UploadedFile() file?: IncomingFile): Promise<GalleryUploadView> {
     const stored = await this.images.accept(file, 'gallery');
     const imageId = randomUUID();
     try {
@@ -35,7 +38,8 @@ export class GalleryAdminController {
   }
 
   @Delete(':id')
-  async remove(@Param('id') id: string) {
+  @ApiOkResponse({ type: DeletedView })
+  async deleteGalleryImage(@Param('id') id: string): Promise<DeletedView> {
     await this.commandBus.execute(galleryCommand({ type: 'RemoveGalleryImage', data: { imageId: id.slice(0, 64) } }));
     return { id, deleted: true };
   }

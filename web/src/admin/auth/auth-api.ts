@@ -1,8 +1,9 @@
+import type { LoginDto, LoginResponseDto } from '../../api/generated';
 import { api } from '../../lib/api';
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<{ token?: string; accessToken?: string }, { username: string; password: string }>({
+    login: build.mutation<LoginResponseDto, LoginDto>({
       query: (body) => ({ url: 'admin/auth/login', method: 'POST', body }),
       extraOptions: { retry: { delays: [] } },
     }),

@@ -53,7 +53,7 @@ export default function LoginPage() {
     let message: string;
     try {
       const answer = await login({ username: name, password }).unwrap();
-      const token = answer?.token ?? answer?.accessToken;
+      const token = answer?.token;
       if (token) {
         storeSession(token);
         setRedirecting(true);

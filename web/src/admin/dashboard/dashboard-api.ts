@@ -1,13 +1,7 @@
+import type { DashboardView } from '../../api/generated';
 import { api } from '../../lib/api';
 
-export interface DashboardRecentOrder {
-  id: string;
-  orderNumber?: string;
-  createdAt?: string | null;
-  orderDate?: string | null;
-  total: number;
-  status: string;
-}
+export type DashboardRecentOrder = DashboardView['recentOrders'][number];
 
 export interface DashboardData {
   activeOrders: number;
@@ -23,41 +17,21 @@ export interface DashboardData {
   recentOrders: DashboardRecentOrder[];
 }
 
-const list = <T,>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
-const num = (value: unknown) => (Number.isFinite(Number(value)) ? Number(value) : 0);
-
-type Raw = Record<string, unknown>;
-
-/**
- * The API answers either the flat contract (revenueThisMonth, perDay, byGovernorate) or its richer
- * form (thisMonth/lastMonth objects, revenuePerDay + ordersPerDay, ordersByGovernorate). Each part
- * missing from the answer falls back to zero or an empty list (spec section 8).
- */
-export function normalizeDashboard(raw: Raw): DashboardData {
-  const thisMonth = (raw.thisMonth ?? {}) as Raw;
-  const lastMonth = (raw.lastMonth ?? {}) as Raw;
-  let perDay = list<{ date: string; revenue: number; orders: number }>(raw.perDay);
-  if (perDay.length === 0) {
-    const days = new Map<string, { date: string; revenue: number; orders: number }>();
-    for (const d of list<Raw>(raw.revenuePerDay)) days.set(String(d.date), { date: String(d.date), revenue: num(d.revenue), orders: 0 });
-    for (const d of list<Raw>(raw.ordersPerDay)) {
-      const day = days.get(String(d.date)) ?? { date: String(d.date), revenue: 0, orders: 0 };
-      days.set(day.date, { ...day, orders: num(d.orders) });
-    }
-    perDay = [...days.values()];
-  }
+/** The page's figures: this and last month, and revenue and orders per day side by side. */
+export function dashboardData(view: DashboardView): DashboardData {
+  const orders = new Map(view.ordersPerDay.map((d) => [d.date, d.orders]));
   return {
-    activeOrders: num(raw.activeOrders),
-    totalRevenue: num(raw.totalRevenue),
-    totalCustomers: num(raw.totalCustomers),
-    totalProducts: num(raw.totalProducts),
-    revenueThisMonth: num(raw.revenueThisMonth ?? thisMonth.revenue),
-    revenueLastMonth: num(raw.revenueLastMonth ?? lastMonth.revenue),
-    ordersThisMonth: num(raw.ordersThisMonth ?? thisMonth.orders),
-    ordersLastMonth: num(raw.ordersLastMonth ?? lastMonth.orders),
-    perDay,
-    byGovernorate: list<Raw>(raw.byGovernorate ?? raw.ordersByGovernorate).map((g) => ({ governorate: String(g.governorate), orders: num(g.orders) })),
-    recentOrders: list(raw.recentOrders),
+    activeOrders: view.activeOrders,
+    totalRevenue: view.totalRevenue,
+    totalCustomers: view.totalCustomers,
+    totalProducts: view.totalProducts,
+    revenueThisMonth: view.thisMonth.revenue,
+    revenueLastMonth: view.lastMonth.revenue,
+    ordersThisMonth: view.thisMonth.orders,
+    ordersLastMonth: view.lastMonth.orders,
+    perDay: view.revenuePerDay.map((d) => ({ date: d.date, revenue: d.revenue, orders: orders.get(d.date) ?? 0 })),
+    byGovernorate: view.ordersByGovernorate,
+    recentOrders: view.recentOrders,
   };
 }
 
@@ -65,7 +39,7 @@ export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
     getDashboard: build.query<DashboardData, void>({
       query: () => 'admin/dashboard',
-      transformResponse: (raw: Record<string, unknown>) => normalizeDashboard(raw ?? {}),
+      transformResponse: dashboardData,
       providesTags: ['Dashboard'],
     }),
   }),

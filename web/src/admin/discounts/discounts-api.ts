@@ -1,31 +1,19 @@
+import type { AdminDiscountView, CreateDiscountDto, UpdateDiscountDto } from '../../api/generated';
 import { api } from '../../lib/api';
-import { unwrapList } from '../shared/unwrap-list';
 
-export interface Discount {
-  id: number;
-  category: string | null;
-  percentage: number;
-  active: boolean;
-}
+export type Discount = AdminDiscountView;
 
 export const discountsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getDiscounts: build.query<Discount[], void>({
+    getDiscounts: build.query<AdminDiscountView[], void>({
       query: () => 'admin/discounts',
-      transformResponse: (answer: unknown) =>
-        unwrapList<Record<string, unknown>>(answer).map((d) => ({
-          id: Number(d.id ?? d.discountId),
-          category: (d.category as string | null) || null,
-          percentage: Number(d.percentage),
-          active: Boolean(d.active),
-        })),
       providesTags: ['Discount'],
     }),
-    createDiscount: build.mutation<unknown, Omit<Discount, 'id'>>({
+    createDiscount: build.mutation<unknown, CreateDiscountDto>({
       query: (body) => ({ url: 'admin/discounts', method: 'POST', body }),
       invalidatesTags: ['Discount', 'Poster'],
     }),
-    updateDiscount: build.mutation<unknown, { id: number; percentage: number; active: boolean }>({
+    updateDiscount: build.mutation<unknown, UpdateDiscountDto & { id: number }>({
       query: ({ id, ...body }) => ({ url: `admin/discounts/${id}`, method: 'PATCH', body }),
       invalidatesTags: ['Discount', 'Poster'],
     }),

@@ -1,19 +1,7 @@
+import type { EventLogPage, EventView } from '../../api/generated';
 import { api } from '../../lib/api';
 
-export interface StoredEvent {
-  id: string;
-  type: string;
-  stream: string;
-  revision: number | string;
-  position: string;
-  recordedAt?: string;
-  createdAt?: string;
-  occurredAt?: string;
-  actor?: { kind: string; id: string } | null;
-  correlationId?: string | null;
-  data: unknown;
-  metadata: unknown;
-}
+export type StoredEvent = EventView;
 
 export interface EventFilters {
   stream?: string;
@@ -26,10 +14,7 @@ export interface EventFilters {
   limit: number;
 }
 
-export interface EventsPage {
-  data: StoredEvent[];
-  nextCursor: string | null;
-}
+export type EventsPage = EventLogPage;
 
 export const eventsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -39,11 +24,6 @@ export const eventsApi = api.injectEndpoints({
         // Newest first: an analyst usually looks for what just happened.
         params: { order: 'desc', ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '' && v !== undefined)) },
       }),
-      transformResponse: (raw: unknown): EventsPage => {
-        if (Array.isArray(raw)) return { data: raw as StoredEvent[], nextCursor: null };
-        const page = (raw ?? {}) as Partial<EventsPage>;
-        return { data: page.data ?? [], nextCursor: page.nextCursor ?? null };
-      },
       providesTags: ['Event'],
     }),
   }),

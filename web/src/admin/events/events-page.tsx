@@ -155,7 +155,7 @@ export function EventsPage() {
               </td>
               <td className={td}>{String(event.revision)}</td>
               <td className={td}>{event.type}</td>
-              <td className={td}>{formatAdminDate(event.recordedAt ?? event.createdAt)}</td>
+              <td className={td}>{formatAdminDate(event.recordedAt)}</td>
               <td className={td}>
                 <button type="button" className="text-sm text-indigo-700 hover:underline" onClick={() => setViewing(event)}>
                   View JSON

@@ -1,17 +1,12 @@
+import type { GalleryImageView } from '../../api/generated';
 import { api } from '../../lib/api';
-import { unwrapList } from '../shared/unwrap-list';
 
-export interface GalleryImage {
-  id: string;
-  imageUrl: string;
-}
+export type GalleryImage = GalleryImageView;
 
 export const adminGalleryApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getAdminGallery: build.query<GalleryImage[], void>({
+    getAdminGallery: build.query<GalleryImageView[], void>({
       query: () => 'gallery',
-      transformResponse: (answer: unknown) =>
-        unwrapList<Record<string, unknown>>(answer).map((g) => ({ id: String(g.id ?? g.imageId), imageUrl: String(g.imageUrl ?? g.url ?? '') })),
       providesTags: ['Gallery'],
     }),
     uploadGalleryImage: build.mutation<unknown, File>({

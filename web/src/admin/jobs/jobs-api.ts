@@ -1,29 +1,17 @@
+import type { ExportRequestedView, JobView, RequestExportDto } from '../../api/generated';
 import { api } from '../../lib/api';
 
-export interface JobStatus {
-  id?: string;
-  state: string;
-  progress: number;
-  downloadUrl: string | null;
-  error?: string | null;
-}
+export type JobStatus = JobView;
 
-export type ExportKind = 'orders' | 'newsletter' | 'events';
+export type ExportKind = RequestExportDto['kind'];
 
 export const jobsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    startExport: build.mutation<{ jobId: string }, { kind: ExportKind; filters: Record<string, string> }>({
+    startExport: build.mutation<ExportRequestedView, { kind: ExportKind; filters: Record<string, string> }>({
       query: (body) => ({ url: 'admin/exports', method: 'POST', body }),
     }),
-    getJob: build.query<JobStatus, string>({
+    getJob: build.query<JobView, string>({
       query: (id) => `admin/jobs/${encodeURIComponent(id)}`,
-      transformResponse: (raw: Partial<JobStatus>) => ({
-        id: raw?.id,
-        state: String(raw?.state ?? 'unknown'),
-        progress: Number(raw?.progress ?? 0),
-        downloadUrl: raw?.downloadUrl ?? null,
-        error: raw?.error ?? null,
-      }),
       providesTags: (_r, _e, id) => [{ type: 'Job', id }],
     }),
   }),

@@ -70,7 +70,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
             </thead>
             <tbody>
               {order.items.map((item) => (
-                <tr key={item.key} className="border-t border-gray-200">
+                <tr key={item.itemId} className="border-t border-gray-200">
                   <td className="px-2 py-1">
                     <ImageWithFallback
                       src={item.customImagePath ?? item.imageUrl}

@@ -52,7 +52,7 @@ export function OrderHistoryTimeline({ orderId }: { orderId: string }) {
               <span className="absolute -left-[21px] top-1 h-2.5 w-2.5 rounded-full bg-indigo-600" aria-hidden="true" />
               <p className="font-medium text-gray-900">{TYPE_LABELS[entry.type] ?? entry.type}</p>
               <p className="text-gray-600">
-                {formatAdminDate(entry.occurredAt)} · by {actorLabel(entry.actor)}
+                {formatAdminDate(entry.time)} · by {actorLabel(entry.actor)}
               </p>
               {entry.type !== 'OrderPlaced' &&
                 describeChanges(entry.changes).map((line) => (

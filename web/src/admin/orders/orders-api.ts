@@ -1,6 +1,6 @@
+import type { AdminOrderPage, OrderHistoryEntryView, OrderHistoryView } from '../../api/generated';
 import { api } from '../../lib/api';
-import { unwrapList } from '../shared/unwrap-list';
-import { normalizeOrder, type AdminOrder, type OrderStatus } from './order-model';
+import type { AdminOrder, OrderStatus } from './order-model';
 
 export interface OrdersQueryArgs {
   status?: OrderStatus;
@@ -8,13 +8,7 @@ export interface OrdersQueryArgs {
   dateTo?: string;
 }
 
-export interface OrderHistoryEntry {
-  eventId: string;
-  type: string;
-  occurredAt: string;
-  actor: { kind: string; id: string } | null;
-  changes: Record<string, unknown>;
-}
+export type OrderHistoryEntry = OrderHistoryEntryView;
 
 const ORDERS_TIMEOUT_MS = 10_000;
 
@@ -22,22 +16,12 @@ export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAdminOrders: build.query<AdminOrder[], OrdersQueryArgs>({
       query: (args) => ({ url: 'admin/orders', params: { ...args }, timeout: ORDERS_TIMEOUT_MS }),
-      transformResponse: (answer: unknown) => unwrapList<Record<string, unknown>>(answer).map(normalizeOrder),
+      transformResponse: (page: AdminOrderPage) => page.data,
       providesTags: (orders = []) => [{ type: 'Order', id: 'LIST' }, ...orders.map((o) => ({ type: 'Order' as const, id: o.id }))],
     }),
     getOrderHistory: build.query<OrderHistoryEntry[], string>({
       query: (id) => `admin/orders/${id}/history`,
-      // The answer is a bare list or { orderId, orderNumber, events: [...] }; time may be named occurredAt or time.
-      transformResponse: (answer: unknown) => {
-        const events = Array.isArray(answer) ? answer : ((answer as { events?: unknown[] } | null)?.events ?? unwrapList(answer));
-        return (events as Record<string, unknown>[]).map((e) => ({
-          eventId: String(e.eventId ?? e.id),
-          type: String(e.type),
-          occurredAt: String(e.occurredAt ?? e.time ?? e.recordedAt ?? ''),
-          actor: (e.actor as OrderHistoryEntry['actor']) ?? null,
-          changes: (e.changes as Record<string, unknown>) ?? {},
-        }));
-      },
+      transformResponse: (history: OrderHistoryView) => history.events,
       providesTags: (_r, _e, id) => [{ type: 'Order', id: `history-${id}` }],
     }),
     /**

@@ -47,7 +47,7 @@ const server = setupServer(
     const status = params.get('status');
     return HttpResponse.json({ data: status ? orders.filter((o) => o.status === status) : orders, currentPage: 1, totalPages: 1, totalItems: orders.length });
   }),
-  http.get('*/api/admin/orders/:id/history', () => HttpResponse.json([])),
+  http.get('*/api/admin/orders/:id/history', ({ params }) => HttpResponse.json({ orderId: params.id, orderNumber: 'PS-TEST-0001', events: [] })),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

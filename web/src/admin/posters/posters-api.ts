@@ -1,37 +1,10 @@
+import type { AdminPosterView } from '../../api/generated';
 import { api } from '../../lib/api';
-import { unwrapList } from '../shared/unwrap-list';
 import type { PosterSavePayload } from './poster-form.validation';
 
-export interface AdminVariant {
-  id: string;
-  size: string;
-  price: number;
-}
-
-export interface AdminPoster {
-  id: string;
-  name: string;
-  description: string;
-  category: string;
-  imageUrl: string | null;
-  visible: boolean;
-  variants: AdminVariant[];
-}
-
-type Raw = Record<string, unknown>;
-
-function normalizePoster(raw: Raw): AdminPoster {
-  const variants = Array.isArray(raw.variants) ? (raw.variants as Raw[]) : [];
-  return {
-    id: String(raw.id ?? raw.posterId ?? ''),
-    name: String(raw.name ?? ''),
-    description: String(raw.description ?? ''),
-    category: String(raw.category ?? ''),
-    imageUrl: (raw.imageUrl as string | null) ?? null,
-    visible: raw.visible !== false && raw.isActive !== false,
-    variants: variants.map((v) => ({ id: String(v.id ?? v.variantId ?? v.size), size: String(v.size), price: Number(v.price) })),
-  };
-}
+/** What the grid and the poster form read of the API's AdminPosterView. */
+export type AdminVariant = Pick<AdminPosterView['variants'][number], 'id' | 'size' | 'price'>;
+export type AdminPoster = Pick<AdminPosterView, 'id' | 'name' | 'description' | 'category' | 'imageUrl' | 'visible'> & { variants: AdminVariant[] };
 
 /** Multipart when a file goes along (a JSON text field named data and a file part named file: the server accepts one file part only), else JSON. */
 function posterBody(payload: Partial<PosterSavePayload> & { visible?: boolean }, file?: File | null) {
@@ -44,19 +17,16 @@ function posterBody(payload: Partial<PosterSavePayload> & { visible?: boolean },
 
 export const postersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getAdminPosters: build.query<AdminPoster[], void>({
-      query: () => ({ url: 'admin/posters', params: { page: 1, limit: 1000 } }),
-      transformResponse: (answer: unknown) => unwrapList<Raw>(answer).map(normalizePoster),
+    getAdminPosters: build.query<AdminPosterView[], void>({
+      query: () => 'admin/posters',
       providesTags: (posters = []) => [{ type: 'Poster', id: 'ADMIN' }, ...posters.map((p) => ({ type: 'Poster' as const, id: p.id }))],
     }),
-    getDeletedPosters: build.query<AdminPoster[], void>({
+    getDeletedPosters: build.query<AdminPosterView[], void>({
       query: () => 'admin/posters/deleted',
-      transformResponse: (answer: unknown) => unwrapList<Raw>(answer).map(normalizePoster),
       providesTags: [{ type: 'Poster', id: 'DELETED' }],
     }),
     getAdminCategories: build.query<string[], void>({
       query: () => 'admin/categories',
-      transformResponse: (answer: unknown) => unwrapList<unknown>(answer).map(String),
       providesTags: ['Category'],
     }),
     createPoster: build.mutation<unknown, { payload: PosterSavePayload; file: File | null }>({

@@ -1,20 +1,15 @@
+import type { CustomPriceView, UpdatePriceApiArg } from '../../api/generated';
 import { api } from '../../lib/api';
-import { unwrapList } from '../shared/unwrap-list';
 
-export interface PricingEntry {
-  size: string;
-  price: number;
-}
+export type PricingEntry = CustomPriceView;
 
 export const pricingApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getAdminPricing: build.query<PricingEntry[], void>({
+    getAdminPricing: build.query<CustomPriceView[], void>({
       query: () => 'pricing',
-      transformResponse: (answer: unknown) =>
-        unwrapList<Record<string, unknown>>(answer).map((p) => ({ size: String(p.size), price: Number(p.price) })),
       providesTags: ['Pricing'],
     }),
-    updatePrice: build.mutation<unknown, PricingEntry>({
+    updatePrice: build.mutation<unknown, UpdatePriceApiArg>({
       query: ({ size, price }) => ({ url: `pricing/${encodeURIComponent(size)}`, method: 'PUT', params: { price } }),
       invalidatesTags: ['Pricing', 'Cart'],
     }),

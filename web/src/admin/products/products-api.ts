@@ -1,20 +1,8 @@
+import type { ListedAddOnView, ProductDto } from '../../api/generated';
 import { api } from '../../lib/api';
-import { unwrapList } from '../shared/unwrap-list';
 
-export interface AddOnProduct {
-  id: string;
-  name: string;
-  description: string;
-  price: number;
-  imageUrl: string | null;
-}
-
-export interface ProductSave {
-  name: string;
-  price: number;
-  description: string;
-  imageUrl: string | null;
-}
+export type AddOnProduct = ListedAddOnView;
+export type ProductSave = ProductDto;
 
 /** Multipart: a JSON part named data and an optional file part (spec section 7). */
 function productForm(data: ProductSave, file: File | null): FormData {
@@ -26,16 +14,8 @@ function productForm(data: ProductSave, file: File | null): FormData {
 
 export const adminProductsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getAdminProducts: build.query<AddOnProduct[], void>({
+    getAdminProducts: build.query<ListedAddOnView[], void>({
       query: () => 'products',
-      transformResponse: (answer: unknown) =>
-        unwrapList<Record<string, unknown>>(answer).map((p) => ({
-          id: String(p.id ?? p.productId),
-          name: String(p.name ?? ''),
-          description: String(p.description ?? ''),
-          price: Number(p.price),
-          imageUrl: (p.imageUrl as string | null) ?? null,
-        })),
       providesTags: ['Product'],
     }),
     createProduct: build.mutation<unknown, { data: ProductSave; file: File | null }>({

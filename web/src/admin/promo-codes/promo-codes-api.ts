@@ -1,33 +1,19 @@
+import type { CreatePromoCodeDto, PromoCodeView, UpdatePromoCodeDto } from '../../api/generated';
 import { api } from '../../lib/api';
-import { unwrapList } from '../shared/unwrap-list';
 
-export interface PromoCode {
-  id: string;
-  code: string;
-  percentOff: number;
-  active: boolean;
-  createdAt: string | null;
-}
+export type PromoCode = PromoCodeView;
 
 export const promoCodesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getPromoCodes: build.query<PromoCode[], void>({
+    getPromoCodes: build.query<PromoCodeView[], void>({
       query: () => 'admin/promocodes',
-      transformResponse: (answer: unknown) =>
-        unwrapList<Record<string, unknown>>(answer).map((p) => ({
-          id: String(p.id ?? p.code),
-          code: String(p.code),
-          percentOff: Number(p.percentOff),
-          active: Boolean(p.active),
-          createdAt: (p.createdAt as string | null) ?? null,
-        })),
       providesTags: ['Promo'],
     }),
-    createPromoCode: build.mutation<unknown, { code: string; percentOff: number }>({
+    createPromoCode: build.mutation<unknown, CreatePromoCodeDto>({
       query: (body) => ({ url: 'admin/promocodes', method: 'POST', body }),
       invalidatesTags: ['Promo'],
     }),
-    updatePromoCode: build.mutation<unknown, { id: string; active?: boolean; percentOff?: number }>({
+    updatePromoCode: build.mutation<unknown, UpdatePromoCodeDto & { id: string }>({
       query: ({ id, ...body }) => ({ url: `admin/promocodes/${encodeURIComponent(id)}`, method: 'PATCH', body }),
       invalidatesTags: ['Promo'],
     }),

@@ -1,12 +1,13 @@
 import { Body, Controller, Get, HttpCode, Patch, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { AnnouncementEntity } from '#read-models/announcement.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
 import { announcementCommand } from './content-commands.js';
+import { AdminAnnouncementView, SavedAnnouncementView } from './content-response.js';
 
 export class AnnouncementDto {
   @ApiProperty({ example: 'Free shipping over 1,499 EGP this week!' })
@@ -26,7 +27,8 @@ export class AdminAnnouncementController {
 
   @Get()
   @ReadsProjections('announcement')
-  async get() {
+  @ApiOkResponse({ type: AdminAnnouncementView })
+  async getAdminAnnouncement(): Promise<AdminAnnouncementView> {
     const row = await this.dataSource.getRepository(AnnouncementEntity).findOneBy({ id: 1 });
     return { text: row?.text ?? '', updatedAt: row?.updatedAt ?? null, updatedBy: row?.updatedBy ?? null };
   }
@@ -34,16 +36,18 @@ export class AdminAnnouncementController {
   /** Both forms of the old admin: POST and PATCH with { text }, answering { text }. */
   @Post()
   @HttpCode(200)
-  post(@Body() dto: AnnouncementDto) {
+  @ApiOkResponse({ type: SavedAnnouncementView })
+  saveAnnouncement(@Body() dto: AnnouncementDto): Promise<SavedAnnouncementView> {
     return this.change(dto.text);
   }
 
   @Patch()
-  patch(@Body() dto: AnnouncementDto) {
+  @ApiOkResponse({ type: SavedAnnouncementView })
+  patchAnnouncement(@Body() dto: AnnouncementDto): Promise<SavedAnnouncementView> {
     return this.change(dto.text);
   }
 
-  private async change(text: string) {
+  private async change(text: string): Promise<SavedAnnouncementView> {
     const { state } = await this.commandBus.execute(announcementCommand({ type: 'ChangeAnnouncement', data: { text } }));
     return { text: state.text };
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestException, NotFoundException, Body, Controller, Delete, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiProperty, ApiPropertyOptional, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
@@ -11,6 +11,7 @@ import { likePattern } from '../../catalog/poster-view.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
 import { CSV_BOM, csvRow, fileDate } from '../exports/csv.js';
 import { newsletterCommand } from './content-commands.js';
+import { SubscribedView, SubscriberView, SubscriptionView } from './content-response.js';
 
 export class SubscribeDto {
   @ApiProperty({ example: 'fan@example.com' })
@@ -25,7 +26,7 @@ export class UpdateSubscriberDto {
   @ApiPropertyOptional() @IsOptional() @IsBoolean({ message: 'active must be true or false' }) active?: boolean;
 }
 
-function view(s: NewsletterSubscriberEntity) {
+function view(s: NewsletterSubscriberEntity): SubscriberView {
   return { id: s.id, email: s.email, subscribedAt: s.subscribedAt, createdAt: s.subscribedAt };
 }
 
@@ -36,7 +37,8 @@ export class PublicNewsletterController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post()
-  async subscribe(@Body() dto: SubscribeDto) {
+  @ApiCreatedResponse({ type: SubscribedView })
+  async subscribeToNewsletter(@Body() dto: SubscribeDto): Promise<SubscribedView> {
     const subscriberId = randomUUID();
     const { state } = await this.commandBus.execute(newsletterCommand({ type: 'SubscribeToNewsletter', data: { subscriberId, email: dto.email } }));
     const s = state.subscribers.find((x: { subscriberId: string }) => x.subscriberId === subscriberId);
@@ -55,7 +57,9 @@ export class AdminNewsletterController {
 
   @Get()
   @ReadsProjections('newsletter')
-  async list(@Query('search') search?: string) {
+  @ApiQuery({ name: 'search', required: false, description: 'In the e-mail address' })
+  @ApiOkResponse({ type: [SubscriberView] })
+  async getSubscribers(@Query('search') search?: string): Promise<SubscriberView[]> {
     const qb = this.dataSource.getRepository(NewsletterSubscriberEntity).createQueryBuilder('s');
     if (typeof search === 'string' && search.trim()) qb.where('s.email ILIKE :like', { like: likePattern(search.trim().slice(0, 254)) });
     const rows = await qb.orderBy('s.subscribedAt', 'DESC').addOrderBy('s.id', 'ASC').getMany();
@@ -65,7 +69,9 @@ export class AdminNewsletterController {
   /** CSV Email, Subscribed On (file subscribers-{date}.csv), streamed in batches. */
   @Get('export')
   @ReadsProjections('newsletter')
-  async export(@Res() res: Response) {
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'CSV (subscribers-{date}.csv)', schema: { type: 'string' } })
+  async exportSubscribers(@Res() res: Response) {
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="subscribers-${fileDate()}.csv"`);
     res.setHeader('Cache-Control', 'no-store');
@@ -81,7 +87,8 @@ export class AdminNewsletterController {
   }
 
   @Patch(':id')
-  async update(@Param('id') id: string, @Body() dto: UpdateSubscriberDto) {
+  @ApiOkResponse({ type: SubscriptionView })
+  async updateSubscriber(@Param('id') id: string, @Body() dto: UpdateSubscriberDto): Promise<SubscriptionView> {
     const subscribed = dto.subscribed ?? dto.active;
     if (subscribed === undefined) throw new BadRequestException('Nothing to change: send subscribed: false to unsubscribe');
     if (subscribed) {
@@ -90,11 +97,12 @@ export class AdminNewsletterController {
       if (!row) throw new NotFoundException('Subscriber not found');
       return { ...view(row), subscribed: true };
     }
-    return this.remove(id);
+    return this.deleteSubscriber(id);
   }
 
   @Delete(':id')
-  async remove(@Param('id') id: string) {
+  @ApiOkResponse({ type: SubscriptionView })
+  async deleteSubscriber(@Param('id') id: string): Promise<SubscriptionView> {
     await this.commandBus.execute(newsletterCommand({ type: 'UnsubscribeFromNewsletter', data: { subscriberId: id.slice(0, 64) } }));
     return { id, subscribed: false, deleted: true };
   }

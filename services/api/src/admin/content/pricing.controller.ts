@@ -1,10 +1,11 @@
 import { BadRequestException, Body, Controller, Param, Put, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { egpToPiastres, piastresToEgp } from '#domain/shared/money.js';
 import { parsePosterSize } from '#domain/shop-config.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { customPriceCommand } from './content-commands.js';
+import { SizePriceView } from '../../catalog/shop-content-response.js';
 
 const INVALID_PRICE = 'Please enter a valid positive number';
 
@@ -18,7 +19,8 @@ export class AdminPricingController {
   /** PUT /api/pricing/SIZE_30x40?price=250 (the body { price } works too). Size with or without the SIZE_ prefix. */
   @Put(':size')
   @ApiQuery({ name: 'price', type: Number })
-  async set(@Param('size') sizeParam: string, @Query('price') queryPrice?: unknown, @Body() body?: { price?: unknown }) {
+  @ApiOkResponse({ type: SizePriceView })
+  async updatePrice(@Param('size') sizeParam: string, @Query('price') queryPrice?: unknown, @Body() body?: { price?: unknown }): Promise<SizePriceView> {
     const size = parsePosterSize(sizeParam);
     if (!size) throw new BadRequestException('Please select a valid size');
     const raw = queryPrice ?? body?.price;

@@ -1,13 +1,14 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Brackets, DataSource } from 'typeorm';
 import { CustomerEntity } from '#read-models/customer.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { likePattern } from '../../catalog/poster-view.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
 import { pageInfo, parsePaging } from '../shared/paging.js';
+import { CustomerPage, type CustomerView } from './customer-response.js';
 
-function view(c: CustomerEntity) {
+function view(c: CustomerEntity): CustomerView {
   return {
     id: c.phone,
     firstName: c.firstName,
@@ -34,7 +35,11 @@ export class AdminCustomersController {
   /** page (1-based) and size (the old admin asks page=1&size=1000); optional search on name, phone, e-mail. */
   @Get()
   @ReadsProjections('customers')
-  async list(@Query() query: Record<string, unknown>) {
+  @ApiQuery({ name: 'page', required: false, type: Number })
+  @ApiQuery({ name: 'size', required: false, type: Number })
+  @ApiQuery({ name: 'search', required: false, description: 'In name, phone or e-mail' })
+  @ApiOkResponse({ type: CustomerPage })
+  async getCustomers(@Query() query: Record<string, unknown>): Promise<CustomerPage> {
     const paging = parsePaging(query, { size: 20, max: 1000 });
     const qb = this.dataSource.getRepository(CustomerEntity).createQueryBuilder('c');
     if (typeof query.search === 'string' && query.search.trim()) {

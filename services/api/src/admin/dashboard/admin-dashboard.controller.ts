@@ -1,10 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { piastresToEgp } from '#domain/shared/money.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
 import { SHOP_TIME_ZONE } from '../orders/admin-orders.queries.js';
+import { DashboardView } from './dashboard-response.js';
 
 const DAYS = 30;
 
@@ -26,7 +27,8 @@ export class AdminDashboardController {
 
   @Get()
   @ReadsProjections('dashboard', 'orders', 'customers', 'posters')
-  async get() {
+  @ApiOkResponse({ type: DashboardView })
+  async getDashboard(): Promise<DashboardView> {
     const q = <T>(sql: string, params: unknown[] = []) => this.dataSource.query(sql, params) as Promise<T[]>;
     const [[totals], [counts], months, days, governorates, recent] = await Promise.all([
       q<{ active: string; revenue: string; revenue_subtotal: string; orders: string }>(

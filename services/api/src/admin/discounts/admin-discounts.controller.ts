@@ -1,15 +1,17 @@
 import { BadRequestException, Body, Controller, Delete, Get, NotFoundException, Param, Patch, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import type { Discount } from '#domain/promotion/discounts.decider.js';
 import { DiscountEntity } from '#read-models/discount.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
+import { DiscountView } from '../../catalog/shop-content-response.js';
 import { CreateDiscountDto, UpdateDiscountDto } from './discount.dto.js';
 import { discountCommand } from './discount-commands.js';
+import { AdminDiscountView, DeletedDiscountView } from './discount-response.js';
 
-function view(d: Discount) {
+function view(d: Discount): DiscountView {
   return { id: d.discountId, category: d.category, percentage: d.percentage, active: d.active };
 }
 
@@ -29,13 +31,15 @@ export class AdminDiscountsController {
 
   @Get()
   @ReadsProjections('discounts')
-  async list() {
+  @ApiOkResponse({ type: [AdminDiscountView] })
+  async getDiscounts(): Promise<AdminDiscountView[]> {
     const rows = await this.dataSource.getRepository(DiscountEntity).find({ order: { id: 'ASC' } });
     return rows.map((d) => ({ id: d.id, category: d.category, percentage: d.percentage, active: d.active, createdAt: d.createdAt }));
   }
 
   @Post()
-  async create(@Body() dto: CreateDiscountDto) {
+  @ApiCreatedResponse({ type: DiscountView })
+  async createDiscount(@Body() dto: CreateDiscountDto) {
     const category = dto.category === undefined || dto.category === null || dto.category.trim() === '' ? null : dto.category;
     const { state, events } = await this.commandBus.execute(
       discountCommand({ type: 'CreateDiscount', data: { category, percentage: dto.percentage, active: dto.active ?? true } }),
@@ -46,7 +50,8 @@ export class AdminDiscountsController {
 
   /** Body percentage and/or active. */
   @Patch(':id')
-  async update(@Param('id') id: string, @Body() dto: UpdateDiscountDto) {
+  @ApiOkResponse({ type: DiscountView })
+  async updateDiscount(@Param('id') id: string, @Body() dto: UpdateDiscountDto) {
     const discountId = idParam(id);
     if (dto.percentage === undefined && dto.active === undefined) throw new BadRequestException('Nothing to change: send percentage and/or active');
     const { state } = await this.commandBus.execute(discountCommand({ type: 'ChangeDiscount', data: { discountId, percentage: dto.percentage, active: dto.active } }));
@@ -54,7 +59,8 @@ export class AdminDiscountsController {
   }
 
   @Delete(':id')
-  async remove(@Param('id') id: string) {
+  @ApiOkResponse({ type: DeletedDiscountView })
+  async deleteDiscount(@Param('id') id: string): Promise<DeletedDiscountView> {
     const discountId = idParam(id);
     await this.commandBus.execute(discountCommand({ type: 'DeleteDiscount', data: { discountId } }));
     return { id: discountId, deleted: true, message: `Discount #${discountId} deleted` };

@@ -7,7 +7,7 @@ export class CreateDiscountDto {
   @ApiProperty({ example: 15 }) @IsInt({ message: PERCENT }) @Min(1, { message: PERCENT }) @Max(100, { message: PERCENT }) percentage!: number;
   @ApiPropertyOptional() @IsOptional() @IsBoolean({ message: 'Active must be true or false' }) active?: boolean;
   /** A category code, or null / '' for all categories. */
-  @ApiPropertyOptional({ nullable: true, example: 'ANIME' })
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'ANIME' })
   @IsOptional()
   @ValidateIf((_o, v) => v !== null)
   @IsString({ message: 'Please select a valid category' })

@@ -1,10 +1,11 @@
 import { Controller, Get, Inject, Query, Res } from '@nestjs/common';
-import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { parseCursor, parseEventLogFilters, parseLimit, parseOrder } from './event-log-filters.js';
 import { EVENT_LOG_QUERY, type EventLogQuery } from './event-log.query.js';
 import { parsePosition } from '#event-store/event-store.port.js';
+import { EventLogPage } from './event-log-response.js';
 
 /** The analyst's window on the event log: browse with filters, or stream a window as NDJSON. */
 @ApiTags('admin: event log')
@@ -20,13 +21,16 @@ export class AdminEventsController {
   @ApiQuery({ name: 'correlationId', required: false })
   @ApiQuery({ name: 'after', required: false, description: 'nextCursor of the previous page' })
   @ApiQuery({ name: 'limit', required: false }) @ApiQuery({ name: 'order', required: false, enum: ['asc', 'desc'] })
-  list(@Query() q: Record<string, unknown>) {
+  @ApiOkResponse({ type: EventLogPage })
+  getEvents(@Query() q: Record<string, unknown>): Promise<EventLogPage> {
     return this.log.page(parseEventLogFilters(q), { after: parseCursor(q.after), limit: parseLimit(q.limit, 50, 500), order: parseOrder(q.order) });
   }
 
   /** One JSON event per line, oldest first, page by page so memory stays flat. */
   @Get('export')
-  async export(@Query() q: Record<string, unknown>, @Res() res: Response) {
+  @ApiProduces('application/x-ndjson')
+  @ApiOkResponse({ description: 'One JSON event per line, oldest first', schema: { type: 'string' } })
+  async exportEvents(@Query() q: Record<string, unknown>, @Res() res: Response) {
     const filters = parseEventLogFilters(q);
     let after = parseCursor(q.after);
     res.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');

@@ -1,4 +1,5 @@
 import { formatPosition, type Position, type RecordedEvent } from '#event-store/event-store.port.js';
+import type { EventLogPage, EventView } from './event-log-response.js';
 
 /** What an analyst can ask of the log (GET /api/admin/events, /events/export). */
 export interface EventLogFilters {
@@ -9,13 +10,6 @@ export interface EventLogFilters {
   from?: Date;
   to?: Date;
   correlationId?: string;
-}
-
-export interface EventLogPage {
-  data: EventView[];
-  /** Pass as `after` (or `before` when newest first) for the next page; null at the end. */
-  nextCursor: string | null;
-  hasMore: boolean;
 }
 
 export interface EventLogQuery {
@@ -35,7 +29,7 @@ function redact(data: unknown): unknown {
   return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, REDACTED_FIELDS.has(k) ? '[redacted]' : v]));
 }
 
-export function toEventView(e: RecordedEvent) {
+export function toEventView(e: RecordedEvent): EventView {
   const m = e.metadata ?? ({} as RecordedEvent['metadata']);
   return {
     id: e.id,
@@ -52,7 +46,6 @@ export function toEventView(e: RecordedEvent) {
     metadata: m,
   };
 }
-export type EventView = ReturnType<typeof toEventView>;
 
 /** Shared by both implementations so they agree on what a filter means. */
 export function matchesFilters(e: RecordedEvent, f: EventLogFilters): boolean {

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { formatPosition, type Position, type RecordedEvent } from '#event-store/event-store.port.js';
-import { streamPrefix, toEventView, type EventLogFilters, type EventLogPage, type EventLogQuery } from './event-log.query.js';
+import { streamPrefix, toEventView, type EventLogFilters, type EventLogQuery } from './event-log.query.js';
+import type { EventLogPage } from './event-log-response.js';
 
 interface Row {
   tx: string;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { BadRequestException, Body, Controller, ConflictException, Get, HttpCode, Inject, NotFoundException, Param, Post, Res } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiProduces, ApiProperty, ApiPropertyOptional, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { IsIn, IsObject, IsOptional } from 'class-validator';
 import type { Response } from 'express';
 import { JOB_QUEUE, type JobQueue } from '#platform/jobs/job-queue.port.js';
@@ -8,6 +8,7 @@ import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { CurrentAdmin } from '../../auth/current-admin.decorator.js';
 import type { AdminPrincipal } from '../../auth/admin-token.service.js';
 import { EXPORT_JOB, EXPORT_KINDS, validateExportFilters, type ExportJobData, type ExportJobResult, type ExportKind } from './export-jobs.js';
+import { ExportRequestedView, JobView } from './export-response.js';
 import { EXPORTS_DIR } from './exports-dir.js';
 
 export class RequestExportDto {
@@ -32,7 +33,8 @@ export class AdminExportsController {
 
   @Post('exports')
   @HttpCode(202)
-  async request(@Body() dto: RequestExportDto, @CurrentAdmin() admin: AdminPrincipal) {
+  @ApiResponse({ status: 202, type: ExportRequestedView })
+  async startExport(@Body() dto: RequestExportDto, @CurrentAdmin() admin: AdminPrincipal): Promise<ExportRequestedView> {
     const filters = Object.fromEntries(Object.entries(dto.filters ?? {}).filter(([, v]) => typeof v === 'string' || Array.isArray(v)));
     validateExportFilters(dto.kind, filters);
     const jobId = await this.jobs.enqueue<ExportJobData>(EXPORT_JOB, { kind: dto.kind, filters, requestedBy: admin.username });
@@ -40,7 +42,8 @@ export class AdminExportsController {
   }
 
   @Get('jobs/:id')
-  async status(@Param('id') id: string) {
+  @ApiOkResponse({ type: JobView })
+  async getJob(@Param('id') id: string): Promise<JobView> {
     const job = JOB_ID.test(id) ? await this.jobs.getJob<ExportJobResult | unknown>(id) : undefined;
     if (!job) throw new NotFoundException('Job not found');
     const isExport = job.name === EXPORT_JOB;
@@ -56,7 +59,9 @@ export class AdminExportsController {
   }
 
   @Get('jobs/:id/download')
-  async download(@Param('id') id: string, @Res() res: Response) {
+  @ApiProduces('text/csv', 'application/x-ndjson')
+  @ApiOkResponse({ description: 'The export file', schema: { type: 'string', format: 'binary' } })
+  async downloadExport(@Param('id') id: string, @Res() res: Response) {
     const job = JOB_ID.test(id) ? await this.jobs.getJob<ExportJobResult>(id) : undefined;
     if (!job || job.name !== EXPORT_JOB) throw new NotFoundException('Export not found');
     if (job.state !== 'completed' || !job.result) throw new ConflictException(`Export is ${job.state}, not ready yet`);

@@ -1,8 +1,9 @@
-import { BadRequestException, Body, Controller, Get, NotFoundException, Param, Patch, Query, Res } from '@nestjs/common';
+import { applyDecorators, BadRequestException, Body, Controller, Get, NotFoundException, Param, Patch, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
+import { ORDER_STATUSES } from '#domain/order/events.js';
 import { isUuid } from '#domain/shared/uuid-from-name.js';
 import { OrderEntity } from '#read-models/order.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
@@ -12,10 +13,22 @@ import { ReadsProjections } from '../../common/reads-projections.decorator.js';
 import { CSV_BOM, csvRow, fileDate } from '../exports/csv.js';
 import { parsePaging } from '../shared/paging.js';
 import { AdminOrdersQueries } from './admin-orders.queries.js';
-import { parseOrderFilters } from './order-filters.js';
+import { ORDER_SORTS, parseOrderFilters } from './order-filters.js';
+import { AdminOrderPage, AdminOrderView, OrderHistoryView, OrderStatusChangeView } from './order-response.js';
 import { OrderStatusDto } from './order-status.dto.js';
 import { ChangeOrderStatusCommand } from './order-status.handler.js';
 import { ORDER_CSV_COLUMNS, orderCsvRow } from './orders-csv.js';
+
+/** The list's filters, shared by the list and its CSV export. */
+function ApiOrderFilters() {
+  return applyDecorators(
+    ApiQuery({ name: 'status', required: false, enum: ORDER_STATUSES }),
+    ApiQuery({ name: 'dateFrom', required: false, description: 'YYYY-MM-DD (a Cairo day) or an ISO instant' }),
+    ApiQuery({ name: 'dateTo', required: false, description: 'YYYY-MM-DD, inclusive to the end of that day, or an ISO instant' }),
+    ApiQuery({ name: 'search', required: false, description: 'Order number, name, phone, e-mail' }),
+    ApiQuery({ name: 'sort', required: false, enum: Object.keys(ORDER_SORTS) }),
+  );
+}
 
 @ApiTags('admin: orders')
 @AdminOnly()
@@ -30,14 +43,21 @@ export class AdminOrdersController {
   /** status, dateFrom, dateTo (inclusive to the end of that day), search, sort, page, size. */
   @Get()
   @ReadsProjections('orders')
-  list(@Query() query: Record<string, unknown>) {
+  @ApiOrderFilters()
+  @ApiQuery({ name: 'page', required: false, type: Number })
+  @ApiQuery({ name: 'size', required: false, type: Number })
+  @ApiOkResponse({ type: AdminOrderPage })
+  getAdminOrders(@Query() query: Record<string, unknown>): Promise<AdminOrderPage> {
     return this.queries.list(parseOrderFilters(query), parsePaging(query, { size: 1000, max: 5000 }));
   }
 
   /** CSV of the list with the same filters, streamed batch by batch from the read model. */
   @Get('export')
   @ReadsProjections('orders')
-  async export(@Query() query: Record<string, unknown>, @Res() res: Response) {
+  @ApiOrderFilters()
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'CSV (orders_{date}.csv)', schema: { type: 'string' } })
+  async exportOrders(@Query() query: Record<string, unknown>, @Res() res: Response) {
     const filters = parseOrderFilters(query);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="orders_${fileDate()}.csv"`);
@@ -51,18 +71,21 @@ export class AdminOrdersController {
 
   @Get(':id/history')
   @ReadsProjections('order-history', 'orders')
-  history(@Param('id') id: string) {
+  @ApiOkResponse({ type: OrderHistoryView })
+  getOrderHistory(@Param('id') id: string): Promise<OrderHistoryView> {
     return this.queries.history(id.slice(0, 64));
   }
 
   @Get(':id')
   @ReadsProjections('orders')
-  get(@Param('id') id: string) {
+  @ApiOkResponse({ type: AdminOrderView })
+  getAdminOrder(@Param('id') id: string): Promise<AdminOrderView> {
     return this.queries.get(id.slice(0, 64));
   }
 
   @Patch(':id/status')
-  async changeStatus(@Param('id') id: string, @Query() query: OrderStatusDto, @Body() body: OrderStatusDto, @CurrentAdmin() admin: AdminPrincipal) {
+  @ApiOkResponse({ type: OrderStatusChangeView })
+  async updateOrderStatus(@Param('id') id: string, @Query() query: OrderStatusDto, @Body() body: OrderStatusDto, @CurrentAdmin() admin: AdminPrincipal): Promise<OrderStatusChangeView> {
     const status = body?.status ?? query.status;
     const reason = body?.reason ?? query.reason ?? null;
     if (!status) throw new BadRequestException('Status must be PLACED, SHIPPED or CANCELED');

@@ -5,7 +5,8 @@ import { OrderItemEntity } from '#read-models/order-item.entity.js';
 import { OrderHistoryEntity } from '#read-models/order-history.entity.js';
 import { pageInfo, type Paging } from '../shared/paging.js';
 import { ORDER_SORTS, type OrderFilters } from './order-filters.js';
-import { toAdminOrderView, type AdminOrderView } from './order-view.js';
+import type { AdminOrderPage, AdminOrderView, OrderHistoryView } from './order-response.js';
+import { toAdminOrderView } from './order-view.js';
 
 /** Calendar days are Cairo days, as on the dashboard (daily_sales). */
 export const SHOP_TIME_ZONE = 'Africa/Cairo';
@@ -38,7 +39,7 @@ export class AdminOrdersQueries {
     return qb;
   }
 
-  async list(filters: OrderFilters, paging: Paging) {
+  async list(filters: OrderFilters, paging: Paging): Promise<AdminOrderPage> {
     const qb = this.filtered(filters);
     const [orders, totalItems] = await qb.skip((paging.page - 1) * paging.size).take(paging.size).getManyAndCount();
     const data = await this.withItems(orders);
@@ -71,7 +72,7 @@ export class AdminOrdersQueries {
     return this.filtered(filters).getCount();
   }
 
-  async history(id: string) {
+  async history(id: string): Promise<OrderHistoryView> {
     const order = await this.dataSource.getRepository(OrderEntity).findOne({ where: [{ id }, { orderNumber: id.toUpperCase() }], select: { id: true, orderNumber: true } });
     if (!order) throw new NotFoundException('Order not found');
     const rows = await this.dataSource.getRepository(OrderHistoryEntity).find({

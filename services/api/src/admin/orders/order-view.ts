@@ -1,9 +1,10 @@
 import { piastresToEgp } from '#domain/shared/money.js';
 import type { OrderEntity } from '#read-models/order.entity.js';
 import type { OrderItemEntity } from '#read-models/order-item.entity.js';
+import type { AdminOrderView } from './order-response.js';
 
 /** An order as the admin orders page reads it (spec section 3 "Order"), money in EGP. */
-export function toAdminOrderView(order: OrderEntity, items: OrderItemEntity[]) {
+export function toAdminOrderView(order: OrderEntity, items: OrderItemEntity[]): AdminOrderView {
   return {
     id: order.id,
     orderNumber: order.orderNumber,
@@ -57,5 +58,3 @@ export function toAdminOrderView(order: OrderEntity, items: OrderItemEntity[]) {
     })),
   };
 }
-
-export type AdminOrderView = ReturnType<typeof toAdminOrderView>;

@@ -1,5 +1,5 @@
 import { csvRow } from '../exports/csv.js';
-import type { AdminOrderView } from './order-view.js';
+import type { AdminOrderView } from './order-response.js';
 
 /** The spec's export columns (section 7, client-side only in the old product; now server-side). */
 export const ORDER_CSV_COLUMNS = ['Order Number', 'Date', 'Customer Name', 'Phone', 'Address', 'Status', 'Payment Method', 'Subtotal', 'Shipping', 'Total', 'Items'] as const;

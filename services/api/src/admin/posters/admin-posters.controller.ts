@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, HttpCode, NotFoundException, Param, ParseUUIDPipe, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Brackets, DataSource } from 'typeorm';
 import type { PosterCommand, VariantInput } from '#domain/catalog/commands.js';
 import { egpToPiastres } from '#domain/shared/money.js';
@@ -15,6 +15,7 @@ import { ReadsProjections } from '../../common/reads-projections.decorator.js';
 import { ImageIntakeService, type IncomingFile } from '../../uploads/image-intake.service.js';
 import { imageUploadOptions } from '../../uploads/upload-limits.js';
 import { parseJsonPart } from '../shared/parse-json-part.js';
+import { AdminPosterView, PosterImageView, PosterStateView } from './admin-poster-response.js';
 import { adminPosterView, posterStateView } from './admin-poster-view.js';
 import { CreatePosterDto, UpdatePosterDto, type PosterVariantDto } from './dto/poster.dto.js';
 import { posterCommands } from './poster-commands.js';
@@ -36,7 +37,9 @@ export class AdminPostersController {
 
   @Get('posters')
   @ReadsProjections('posters')
-  async list(@Query('search') search?: string) {
+  @ApiQuery({ name: 'search', required: false, description: 'In name or description' })
+  @ApiOkResponse({ type: [AdminPosterView] })
+  async getAdminPosters(@Query('search') search?: string): Promise<AdminPosterView[]> {
     const qb = this.dataSource.getRepository(PosterEntity).createQueryBuilder('p').where('p.deleted = false');
     if (typeof search === 'string' && search.trim()) {
       const like = likePattern(search.trim().slice(0, 200));
@@ -48,28 +51,32 @@ export class AdminPostersController {
 
   @Get('posters/deleted')
   @ReadsProjections('posters')
-  async deleted() {
+  @ApiOkResponse({ type: [AdminPosterView] })
+  async getDeletedPosters(): Promise<AdminPosterView[]> {
     const rows = await this.dataSource.getRepository(PosterEntity).find({ where: { deleted: true }, order: { deletedAt: 'DESC' } });
     return rows.map(adminPosterView);
   }
 
   @Get('posters/:id')
   @ReadsProjections('posters')
-  async get(@Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string) {
+  @ApiOkResponse({ type: AdminPosterView })
+  async getAdminPoster(@Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string) {
     const row = await this.dataSource.getRepository(PosterEntity).findOneBy({ id });
     if (!row) throw new NotFoundException('Poster not found');
     return adminPosterView(row);
   }
 
   @Get('categories')
-  categories() {
+  @ApiOkResponse({ description: 'Every category code', type: [String] })
+  getAdminCategories(): string[] {
     return [...CATEGORIES];
   }
 
   /** The old admin asked for a poster's image URL separately. */
   @Get(':posterId/image')
   @ReadsProjections('posters')
-  async image(@Param('posterId', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) posterId: string) {
+  @ApiOkResponse({ type: PosterImageView })
+  async getPosterImage(@Param('posterId', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) posterId: string) {
     const row = await this.dataSource.getRepository(PosterEntity).findOne({ where: { id: posterId }, select: { id: true, imageUrl: true } });
     if (!row) throw new NotFoundException('Poster not found');
     return { url: row.imageUrl };
@@ -80,7 +87,8 @@ export class AdminPostersController {
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiBody({ type: CreatePosterDto })
   @UseInterceptors(FileInterceptor('file', imageUploadOptions))
-  async create(@Body() body: Record<string, unknown>, @UploadedFile() file?: IncomingFile) {
+  @ApiCreatedResponse({ type: PosterStateView })
+  async createPoster(@Body() body: Record<string, unknown>, @UploadedFile() file?: IncomingFile) {
     const dto = await parseJsonPart(body, CreatePosterDto);
     const posterId = randomUUID();
     const stored = file ? await this.images.accept(file, 'posters') : undefined;
@@ -105,7 +113,8 @@ export class AdminPostersController {
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiBody({ type: UpdatePosterDto })
   @UseInterceptors(FileInterceptor('file', imageUploadOptions))
-  async update(@Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string, @Body() body: Record<string, unknown>, @UploadedFile() file?: IncomingFile) {
+  @ApiOkResponse({ type: PosterStateView })
+  async updatePoster(@Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string, @Body() body: Record<string, unknown>, @UploadedFile() file?: IncomingFile) {
     const dto = await parseJsonPart(body, UpdatePosterDto);
     const stored = file ? await this.images.accept(file, 'posters') : undefined;
     const commands: PosterCommand[] = [];
@@ -122,14 +131,16 @@ export class AdminPostersController {
   }
 
   @Delete('posters/:id')
-  async remove(@Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string) {
+  @ApiOkResponse({ type: PosterStateView })
+  async deletePoster(@Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string) {
     const { state } = await this.run(id, [{ type: 'DeletePoster', data: { posterId: id } }]);
     return posterStateView(state);
   }
 
   @Post('posters/:id/recover')
   @HttpCode(200)
-  async recover(@Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string) {
+  @ApiOkResponse({ type: PosterStateView })
+  async recoverPoster(@Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string) {
     const { state } = await this.run(id, [{ type: 'RecoverPoster', data: { posterId: id } }]);
     return posterStateView(state);
   }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Post, Put, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import type { ProductCommand } from '#domain/catalog/commands.js';
 import type { ProductState } from '#domain/catalog/product.decider.js';
@@ -13,10 +13,13 @@ import { ReadsProjections } from '../../common/reads-projections.decorator.js';
 import { ImageIntakeService, type IncomingFile } from '../../uploads/image-intake.service.js';
 import { imageUploadOptions } from '../../uploads/upload-limits.js';
 import { parseJsonPart } from '../shared/parse-json-part.js';
+import { AddOnView } from '../../catalog/shop-content-response.js';
+import { DeletedView } from '../shared/deleted-response.js';
 import { ProductDto } from './product.dto.js';
 import { productCommand } from './product-commands.js';
+import { ListedAddOnView } from './product-response.js';
 
-function stateView(s: ProductState) {
+function stateView(s: ProductState): AddOnView {
   return { id: s.productId, name: s.name, description: s.description, price: piastresToEgp(s.price), imageUrl: s.imageUrl };
 }
 
@@ -34,7 +37,8 @@ export class AdminProductsController {
 
   @Get()
   @ReadsProjections('products')
-  async list() {
+  @ApiOkResponse({ type: [ListedAddOnView] })
+  async getAdminProducts(): Promise<ListedAddOnView[]> {
     const rows = await this.dataSource.getRepository(ProductEntity).find({ where: { deleted: false }, order: { createdAt: 'DESC', id: 'ASC' } });
     return rows.map((p) => ({ id: p.id, name: p.name, description: p.description, price: piastresToEgp(p.price), imageUrl: p.imageUrl, createdAt: p.createdAt }));
   }
@@ -45,7 +49,8 @@ export class AdminProductsController {
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiBody({ type: ProductDto })
   @UseInterceptors(FileInterceptor('file', imageUploadOptions))
-  async create(@Body() body: Record<string, unknown>, @UploadedFile() file?: IncomingFile) {
+  @ApiCreatedResponse({ type: AddOnView })
+  async createProduct(@Body() body: Record<string, unknown>, @UploadedFile() file?: IncomingFile) {
     const dto = await parseJsonPart(body, ProductDto);
     const productId = randomUUID();
     const stored = file ? await this.images.accept(file, 'products') : undefined;
@@ -62,7 +67,8 @@ export class AdminProductsController {
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiBody({ type: ProductDto })
   @UseInterceptors(FileInterceptor('file', imageUploadOptions))
-  async update(@Param('id', uuid) id: string, @Body() body: Record<string, unknown>, @UploadedFile() file?: IncomingFile) {
+  @ApiOkResponse({ type: AddOnView })
+  async updateProduct(@Param('id', uuid) id: string, @Body() body: Record<string, unknown>, @UploadedFile() file?: IncomingFile) {
     const dto = await parseJsonPart(body, ProductDto);
     const stored = file ? await this.images.accept(file, 'products') : undefined;
     const command: ProductCommand = {
@@ -74,7 +80,8 @@ export class AdminProductsController {
 
   @Delete(':id')
   @AdminOnly()
-  async remove(@Param('id', uuid) id: string) {
+  @ApiOkResponse({ type: DeletedView })
+  async deleteProduct(@Param('id', uuid) id: string): Promise<DeletedView> {
     await this.run({ type: 'DeleteProduct', data: { productId: id } });
     return { id, deleted: true };
   }

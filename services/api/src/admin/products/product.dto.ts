@@ -14,7 +14,7 @@ export class ProductDto {
   price!: number;
   @ApiProperty() @IsString({ message: REQUIRED }) @MaxLength(5000, { message: 'Description must be at most 5000 characters' }) description!: string;
   /** Absent keeps the current image on edit; null or '' removes it. */
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ type: String, nullable: true })
   @IsOptional()
   @ValidateIf((_o, v) => v !== null)
   @IsString()

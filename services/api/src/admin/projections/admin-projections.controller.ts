@@ -1,10 +1,11 @@
 import { ConflictException, Controller, Get, HttpCode, Inject, NotFoundException, Param, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { CheckpointEntity } from '#read-models/checkpoint.entity.js';
 import { PROJECTION_NAMES } from '#read-models/projection-names.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { EVENT_LOG_QUERY, type EventLogQuery } from '../events/event-log.query.js';
+import { ProjectionRebuildRequestedView, ProjectionRetryView, ProjectionStatusView } from './projection-response.js';
 
 /** Lag is counted exactly up to this many events; past it the answer says "at least". */
 const LAG_CAP = 100_000;
@@ -25,6 +26,8 @@ export class AdminProjectionsController {
   ) {}
 
   @Get()
+  @ApiOperation({ operationId: 'getProjections' })
+  @ApiOkResponse({ type: [ProjectionStatusView] })
   async list() {
     const rows = await this.dataSource.getRepository(CheckpointEntity).find({ order: { projection: 'ASC', slot: 'DESC' } });
     const requests: Array<{ projection: string; id: string; status: string; requested_at: Date; finished_at: Date | null }> = await this.dataSource.query(
@@ -75,6 +78,8 @@ export class AdminProjectionsController {
    */
   @Post(':name/retry')
   @HttpCode(202)
+  @ApiOperation({ operationId: 'retryProjection' })
+  @ApiResponse({ status: 202, type: ProjectionRetryView })
   async retry(@Param('name') name: string) {
     this.known(name);
     const rows: Array<{ projection: string; next_retry_at: Date; attempts: number }> = await this.dataSource.query(
@@ -90,6 +95,8 @@ export class AdminProjectionsController {
 
   @Post(':name/rebuild')
   @HttpCode(202)
+  @ApiOperation({ operationId: 'rebuildProjection' })
+  @ApiResponse({ status: 202, type: ProjectionRebuildRequestedView })
   async rebuild(@Param('name') name: string) {
     this.known(name);
     // One pending request per projection is enough: a second click joins the first.

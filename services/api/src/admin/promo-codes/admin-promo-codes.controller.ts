@@ -1,6 +1,6 @@
 import { BadRequestException, Body, Controller, Delete, Get, NotFoundException, Param, Patch, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import type { PromoCodeCommand } from '#domain/promotion/commands.js';
 import type { PromoCodeState } from '#domain/promotion/promo-code.decider.js';
@@ -10,10 +10,11 @@ import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
 import { CreatePromoCodeDto, UpdatePromoCodeDto } from './promo-code.dto.js';
 import { promoCodeCommands } from './promo-code-commands.js';
+import { DeletedPromoCodeView, PromoCodeView } from './promo-code-response.js';
 
 const CODE = /^[A-Z0-9_-]{1,40}$/;
 
-function view(p: { code: string; percentOff: number; active: boolean; createdAt?: Date | string | null }) {
+function view(p: { code: string; percentOff: number; active: boolean; createdAt?: Date | string | null }): PromoCodeView {
   return { id: p.code, code: p.code, percentOff: p.percentOff, active: p.active, createdAt: p.createdAt ?? null };
 }
 
@@ -39,13 +40,15 @@ export class AdminPromoCodesController {
 
   @Get()
   @ReadsProjections('promo-codes')
-  async list() {
+  @ApiOkResponse({ type: [PromoCodeView] })
+  async getPromoCodes(): Promise<PromoCodeView[]> {
     const rows = await this.dataSource.getRepository(PromoCodeEntity).find({ order: { createdAt: 'DESC', code: 'ASC' } });
     return rows.map(view);
   }
 
   @Post()
-  async create(@Body() dto: CreatePromoCodeDto) {
+  @ApiCreatedResponse({ type: PromoCodeView })
+  async createPromoCode(@Body() dto: CreatePromoCodeDto) {
     const code = normalisePromoCode(dto.code);
     if (!CODE.test(code)) throw new BadRequestException('Please enter a valid code and discount percentage (1-100)');
     const { state } = await this.commandBus.execute(
@@ -56,7 +59,8 @@ export class AdminPromoCodesController {
 
   /** Body { active } and/or { percentOff }. */
   @Patch(':id')
-  async update(@Param('id') id: string, @Body() dto: UpdatePromoCodeDto) {
+  @ApiOkResponse({ type: PromoCodeView })
+  async updatePromoCode(@Param('id') id: string, @Body() dto: UpdatePromoCodeDto) {
     const code = codeParam(id);
     if (dto.active === undefined && dto.percentOff === undefined) throw new BadRequestException('Nothing to change: send active and/or percentOff');
     const commands: PromoCodeCommand[] = [];
@@ -67,7 +71,8 @@ export class AdminPromoCodesController {
   }
 
   @Delete(':id')
-  async remove(@Param('id') id: string) {
+  @ApiOkResponse({ type: DeletedPromoCodeView })
+  async deletePromoCode(@Param('id') id: string): Promise<DeletedPromoCodeView> {
     const code = codeParam(id);
     await this.commandBus.execute(promoCodeCommands(code, [{ type: 'DeletePromoCode', data: { code } }]));
     return { id: code, code, deleted: true };

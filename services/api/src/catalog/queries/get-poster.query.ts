@@ -2,7 +2,8 @@ import { NotFoundException } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { PosterEntity } from '#read-models/poster.entity.js';
-import { posterView, type PosterView } from '../poster-view.js';
+import { posterView } from '../poster-view.js';
+import type { PosterView } from '../poster-response.js';
 
 export class GetPublicPosterQuery extends Query<PosterView> {
   constructor(readonly posterId: string) {

@@ -2,14 +2,8 @@ import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { BestsellerEntity } from '#read-models/bestseller.entity.js';
 import { PosterEntity } from '#read-models/poster.entity.js';
-import { posterView, type PosterView } from '../poster-view.js';
-
-export interface BestsellerView {
-  posterId: string;
-  totalOrdered: number;
-  /** The poster itself, so the web needs no call per entry. */
-  poster: PosterView;
-}
+import { posterView } from '../poster-view.js';
+import type { BestsellerView } from '../poster-response.js';
 
 export class ListBestsellersQuery extends Query<BestsellerView[]> {
   constructor(readonly limit: number) {

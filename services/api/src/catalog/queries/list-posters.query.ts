@@ -1,7 +1,8 @@
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { PosterEntity } from '#read-models/poster.entity.js';
-import { likePattern, page, posterView, type Page, type PosterView } from '../poster-view.js';
+import { likePattern, page, posterView, type Page } from '../poster-view.js';
+import type { PosterView } from '../poster-response.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
 

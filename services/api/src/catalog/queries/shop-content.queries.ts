@@ -1,13 +1,14 @@
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { piastresToEgp } from '#domain/shared/money.js';
-import { CATEGORIES, DEFAULT_CUSTOM_PRICES, SIZES, SIZE_LABELS, type PosterSize } from '#domain/shop-config.js';
+import { CATEGORIES, DEFAULT_CUSTOM_PRICES, SIZES, SIZE_LABELS } from '#domain/shop-config.js';
 import { AnnouncementEntity } from '#read-models/announcement.entity.js';
 import { CategoryEntity } from '#read-models/category.entity.js';
 import { CustomPriceEntity } from '#read-models/custom-price.entity.js';
 import { DiscountEntity } from '#read-models/discount.entity.js';
 import { GalleryImageEntity } from '#read-models/gallery-image.entity.js';
 import { ProductEntity } from '#read-models/product.entity.js';
+import type { AddOnView, AnnouncementView, CustomPriceView, DiscountView, GalleryImageView } from '../shop-content-response.js';
 
 /** Small public reads of the storefront, one query each. */
 
@@ -25,69 +26,48 @@ export class ListCategoriesHandler implements IQueryHandler<ListCategoriesQuery>
   }
 }
 
-export interface PublicDiscountView {
-  id: number;
-  category: string | null;
-  percentage: number;
-  active: boolean;
-}
-
-export class ListActiveDiscountsQuery extends Query<PublicDiscountView[]> {}
+export class ListActiveDiscountsQuery extends Query<DiscountView[]> {}
 
 @QueryHandler(ListActiveDiscountsQuery)
 export class ListActiveDiscountsHandler implements IQueryHandler<ListActiveDiscountsQuery> {
   constructor(private readonly dataSource: DataSource) {}
-  async execute(): Promise<PublicDiscountView[]> {
+  async execute(): Promise<DiscountView[]> {
     const rows = await this.dataSource.getRepository(DiscountEntity).find({ where: { active: true }, order: { id: 'ASC' } });
     return rows.map((d) => ({ id: d.id, category: d.category, percentage: d.percentage, active: d.active }));
   }
 }
 
-export interface ProductView {
-  id: string;
-  name: string;
-  description: string;
-  price: number;
-  imageUrl: string | null;
-}
-
-export class ListProductsQuery extends Query<ProductView[]> {}
+export class ListProductsQuery extends Query<AddOnView[]> {}
 
 @QueryHandler(ListProductsQuery)
 export class ListProductsHandler implements IQueryHandler<ListProductsQuery> {
   constructor(private readonly dataSource: DataSource) {}
-  async execute(): Promise<ProductView[]> {
+  async execute(): Promise<AddOnView[]> {
     const rows = await this.dataSource.getRepository(ProductEntity).find({ where: { deleted: false }, order: { createdAt: 'ASC', id: 'ASC' } });
     return rows.map((p) => ({ id: p.id, name: p.name, description: p.description, price: piastresToEgp(p.price), imageUrl: p.imageUrl }));
   }
 }
 
-export class GetAnnouncementQuery extends Query<{ text: string | null }> {}
+export class GetAnnouncementQuery extends Query<AnnouncementView> {}
 
 @QueryHandler(GetAnnouncementQuery)
 export class GetAnnouncementHandler implements IQueryHandler<GetAnnouncementQuery> {
   constructor(private readonly dataSource: DataSource) {}
-  async execute(): Promise<{ text: string | null }> {
+  async execute(): Promise<AnnouncementView> {
     const [row] = await this.dataSource.getRepository(AnnouncementEntity).find({ order: { updatedAt: 'DESC' }, take: 1 });
     return { text: row?.text ? row.text : null };
   }
 }
 
-export class ListGalleryQuery extends Query<Array<{ id: string; imageUrl: string }>> {}
+export class ListGalleryQuery extends Query<GalleryImageView[]> {}
 
 @QueryHandler(ListGalleryQuery)
 export class ListGalleryHandler implements IQueryHandler<ListGalleryQuery> {
   constructor(private readonly dataSource: DataSource) {}
-  async execute(): Promise<Array<{ id: string; imageUrl: string }>> {
+  async execute(): Promise<GalleryImageView[]> {
     const rows = await this.dataSource.getRepository(GalleryImageEntity).find({ order: { addedAt: 'DESC', id: 'ASC' } });
     return rows.map((g) => ({ id: g.id, imageUrl: g.imageUrl }));
   }
-}
-
-export interface CustomPriceView {
-  size: PosterSize;
-  label: string;
-  price: number;
 }
 
 export class ListCustomPricesQuery extends Query<CustomPriceView[]> {}

@@ -1,0 +1,34 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+export class AdminAnnouncementView {
+  @ApiProperty({ description: 'Empty when none is set' }) text!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) updatedAt!: Date | null;
+  @ApiProperty({ type: String, nullable: true }) updatedBy!: string | null;
+}
+
+export class SavedAnnouncementView {
+  @ApiProperty() text!: string;
+}
+
+export class SubscriberView {
+  @ApiProperty() id!: string;
+  @ApiProperty() email!: string;
+  @ApiProperty({ type: String, format: 'date-time' }) subscribedAt!: Date;
+  @ApiProperty({ type: String, format: 'date-time', description: 'Same as subscribedAt' }) createdAt!: Date;
+}
+
+export class SubscribedView {
+  @ApiProperty() id!: string;
+  @ApiProperty() email!: string;
+  @ApiProperty({ example: 'Subscribed successfully' }) message!: string;
+}
+
+/** A subscriber after PATCH or DELETE: still subscribed (with its row), or gone. */
+export class SubscriptionView {
+  @ApiProperty() id!: string;
+  @ApiProperty() subscribed!: boolean;
+  @ApiPropertyOptional() email?: string;
+  @ApiPropertyOptional({ type: String, format: 'date-time' }) subscribedAt?: Date;
+  @ApiPropertyOptional({ type: String, format: 'date-time' }) createdAt?: Date;
+  @ApiPropertyOptional() deleted?: boolean;
+}

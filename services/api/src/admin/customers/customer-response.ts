@@ -1,0 +1,25 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { PaginationFields } from '../../catalog/poster-response.js';
+
+export class CustomerView {
+  @ApiProperty({ description: 'The phone number (customers are keyed by phone)' }) id!: string;
+  @ApiProperty() firstName!: string;
+  @ApiProperty() lastName!: string;
+  @ApiProperty({ type: String, nullable: true }) email!: string | null;
+  @ApiProperty() phone!: string;
+  @ApiProperty() addressLine!: string;
+  @ApiProperty() building!: string;
+  @ApiProperty() apartment!: string;
+  @ApiProperty() city!: string;
+  @ApiProperty() governorate!: string;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt!: Date;
+  @ApiProperty({ type: String, format: 'date-time' }) lastOrderAt!: Date;
+  @ApiProperty() orderCount!: number;
+}
+
+/** A page of customers; the rows under data and, for the spec's older readers, customers and items. */
+export class CustomerPage extends PaginationFields {
+  @ApiProperty({ type: () => [CustomerView] }) data!: CustomerView[];
+  @ApiProperty({ type: () => [CustomerView], description: 'Same as data' }) customers!: CustomerView[];
+  @ApiProperty({ type: () => [CustomerView], description: 'Same as data' }) items!: CustomerView[];
+}

@@ -1,0 +1,58 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class MonthFigures {
+  @ApiProperty({ example: '2026-11' }) month!: string;
+  @ApiProperty() orders!: number;
+  @ApiProperty({ description: 'EGP, shipped orders' }) revenue!: number;
+  @ApiProperty() newCustomers!: number;
+}
+
+/** Percent change from last month; null when last month was 0 and this one is not. */
+export class GrowthFigures {
+  @ApiProperty({ type: Number, nullable: true }) orders!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) revenue!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) customers!: number | null;
+}
+
+export class DayRevenue {
+  @ApiProperty({ example: '2026-11-22' }) date!: string;
+  @ApiProperty() revenue!: number;
+}
+
+export class DayOrders {
+  @ApiProperty({ example: '2026-11-22' }) date!: string;
+  @ApiProperty() orders!: number;
+}
+
+export class GovernorateFigures {
+  @ApiProperty() governorate!: string;
+  @ApiProperty() orders!: number;
+  @ApiProperty() revenue!: number;
+}
+
+export class RecentOrderView {
+  @ApiProperty() id!: string;
+  @ApiProperty() orderNumber!: string;
+  @ApiProperty() customerName!: string;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt!: Date;
+  @ApiProperty({ type: String, format: 'date-time', description: 'Same as createdAt' }) orderDate!: Date;
+  @ApiProperty() total!: number;
+  @ApiProperty() status!: string;
+}
+
+export class DashboardView {
+  @ApiProperty() activeOrders!: number;
+  @ApiProperty({ description: 'EGP, totals of shipped orders' }) totalRevenue!: number;
+  @ApiProperty({ description: "EGP, subtotals of shipped orders (the old dashboard's figure)" }) revenueSubtotal!: number;
+  @ApiProperty() totalOrders!: number;
+  @ApiProperty() totalCustomers!: number;
+  @ApiProperty({ description: 'Posters not deleted' }) totalProducts!: number;
+  @ApiProperty() totalAddons!: number;
+  @ApiProperty({ type: () => MonthFigures }) thisMonth!: MonthFigures;
+  @ApiProperty({ type: () => MonthFigures }) lastMonth!: MonthFigures;
+  @ApiProperty({ type: () => GrowthFigures }) growth!: GrowthFigures;
+  @ApiProperty({ type: () => [DayRevenue], description: 'The last 30 Cairo days' }) revenuePerDay!: DayRevenue[];
+  @ApiProperty({ type: () => [DayOrders], description: 'The last 30 Cairo days' }) ordersPerDay!: DayOrders[];
+  @ApiProperty({ type: () => [GovernorateFigures] }) ordersByGovernorate!: GovernorateFigures[];
+  @ApiProperty({ type: () => [RecentOrderView] }) recentOrders!: RecentOrderView[];
+}

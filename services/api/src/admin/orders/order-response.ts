@@ -1,0 +1,99 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ORDER_STATUSES, type OrderStatus } from '#domain/order/events.js';
+import { PaginationFields } from '../../catalog/poster-response.js';
+
+// The admin's order answers (spec section 3 "Order", "Order item"), money in EGP.
+
+export class AdminOrderItemView {
+  @ApiProperty() itemId!: string;
+  @ApiProperty({ enum: ['poster', 'custom', 'addon'] }) kind!: string;
+  @ApiProperty({ type: String, nullable: true }) posterId!: string | null;
+  @ApiProperty({ type: String, nullable: true }) productId!: string | null;
+  @ApiProperty({ type: String, nullable: true }) variantId!: string | null;
+  @ApiProperty({ description: 'The name when ordered' }) posterNameSnapshot!: string;
+  @ApiProperty({ description: 'Same as posterNameSnapshot' }) name!: string;
+  @ApiProperty({ type: String, nullable: true }) category!: string | null;
+  @ApiProperty({ type: String, nullable: true }) imageUrl!: string | null;
+  @ApiProperty({ type: String, nullable: true }) customImagePath!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'With or without the SIZE_ prefix' }) size!: string | null;
+  @ApiProperty() quantity!: number;
+  @ApiProperty() unitPrice!: number;
+  @ApiProperty() originalUnitPrice!: number;
+  @ApiProperty() discountPercentage!: number;
+  @ApiProperty() lineTotal!: number;
+}
+
+export class AdminOrderView {
+  @ApiProperty() id!: string;
+  @ApiProperty({ example: 'PS-7KQ4-M2XD' }) orderNumber!: string;
+  @ApiProperty({ enum: ORDER_STATUSES }) status!: OrderStatus;
+  @ApiProperty() firstName!: string;
+  @ApiProperty() lastName!: string;
+  @ApiProperty() customerName!: string;
+  @ApiProperty() phone!: string;
+  @ApiProperty({ type: String, nullable: true }) email!: string | null;
+  @ApiProperty() addressLine!: string;
+  @ApiProperty() building!: string;
+  @ApiProperty() apartment!: string;
+  @ApiProperty() city!: string;
+  @ApiProperty() governorate!: string;
+  @ApiProperty() latitude!: number;
+  @ApiProperty() longitude!: number;
+  @ApiProperty({ type: String, nullable: true }) notes!: string | null;
+  @ApiProperty() paymentMethod!: string;
+  @ApiProperty({ type: String, nullable: true }) paymentReference!: string | null;
+  @ApiProperty({ type: String, nullable: true }) promoCode!: string | null;
+  @ApiProperty() promoPercent!: number;
+  @ApiProperty() subtotal!: number;
+  @ApiProperty() discountFromPromotions!: number;
+  @ApiProperty() discountFromPromoCode!: number;
+  @ApiProperty() shippingCost!: number;
+  @ApiProperty() codFee!: number;
+  @ApiProperty() taxAmount!: number;
+  @ApiProperty() total!: number;
+  @ApiProperty() itemCount!: number;
+  @ApiProperty({ type: String, nullable: true }) statusReason!: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ format: 'date-time', description: 'Same as createdAt' }) orderDate!: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt!: string;
+  @ApiProperty({ type: () => [AdminOrderItemView] }) items!: AdminOrderItemView[];
+}
+
+/** A page of orders; the rows under data and, for the spec's older reader, orders too. */
+export class AdminOrderPage extends PaginationFields {
+  @ApiProperty({ type: () => [AdminOrderView] }) data!: AdminOrderView[];
+  @ApiProperty({ type: () => [AdminOrderView], description: 'Same as data' }) orders!: AdminOrderView[];
+}
+
+export class ActorView {
+  @ApiProperty({ enum: ['shopper', 'admin', 'system'] }) kind!: string;
+  @ApiProperty() id!: string;
+}
+
+/** One event of an order's audit trail. */
+export class OrderHistoryEntryView {
+  @ApiProperty() eventId!: string;
+  @ApiProperty({ example: 'OrderStatusChanged' }) type!: string;
+  @ApiProperty() revision!: number;
+  @ApiProperty({ format: 'date-time', description: 'When it happened' }) time!: string;
+  @ApiProperty({ format: 'date-time', description: 'When the log recorded it' }) recordedAt!: string;
+  @ApiProperty({ type: () => ActorView }) actor!: ActorView;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'What changed, by field' }) changes!: Record<string, unknown>;
+  @ApiProperty({ type: String, nullable: true }) correlationId!: string | null;
+  @ApiProperty({ type: String, nullable: true }) causationId!: string | null;
+  @ApiProperty({ example: '120/118' }) position!: string;
+}
+
+export class OrderHistoryView {
+  @ApiProperty() orderId!: string;
+  @ApiProperty() orderNumber!: string;
+  @ApiProperty({ type: () => [OrderHistoryEntryView] }) events!: OrderHistoryEntryView[];
+}
+
+export class OrderStatusChangeView {
+  @ApiProperty() id!: string;
+  @ApiProperty() orderNumber!: string;
+  @ApiProperty({ enum: ORDER_STATUSES, nullable: true }) status!: OrderStatus | null;
+  @ApiProperty({ enum: ORDER_STATUSES, nullable: true }) previousStatus!: OrderStatus | null;
+  @ApiProperty({ description: 'false when the order already had this status' }) changed!: boolean;
+}

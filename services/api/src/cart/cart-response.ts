@@ -1,0 +1,93 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { CartItemKind } from '#domain/cart/events.js';
+import { GOVERNORATE_CODES, PAYMENT_METHODS, type Governorate, type PaymentMethod } from '#domain/shop-config.js';
+
+// The cart's answers (spec section 3 "Cart", "Cart item"), money in EGP with 2 decimals.
+// Aliases the spec names (id for itemId, name for posterName, shipping for shippingCost) are sent
+// too, for older clients.
+
+const CART_ITEM_KINDS: readonly CartItemKind[] = ['poster', 'custom', 'addon'];
+
+export class CartItemView {
+  @ApiProperty() itemId!: string;
+  @ApiProperty({ description: 'Same as itemId' }) id!: string;
+  @ApiProperty({ enum: CART_ITEM_KINDS }) kind!: CartItemKind;
+  @ApiProperty({ type: String, nullable: true }) posterId!: string | null;
+  @ApiProperty({ type: String, nullable: true }) productId!: string | null;
+  @ApiProperty({ type: String, nullable: true }) variantId!: string | null;
+  @ApiProperty() posterName!: string;
+  @ApiProperty({ description: 'Same as posterName' }) name!: string;
+  @ApiProperty({ type: String, nullable: true }) category!: string | null;
+  @ApiProperty({ type: String, nullable: true }) imageUrl!: string | null;
+  @ApiProperty({ type: String, nullable: true }) customImagePath!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'SIZE_30x40' }) size!: string | null;
+  @ApiProperty() quantity!: number;
+  @ApiProperty({ description: 'Unit price paid (after the category discount)' }) price!: number;
+  @ApiProperty() originalPrice!: number;
+  @ApiProperty({ description: 'Same as price' }) finalPrice!: number;
+  @ApiProperty() discountPercentage!: number;
+  @ApiProperty({ description: 'price × quantity' }) subtotal!: number;
+  @ApiProperty({ description: 'false when the catalogue no longer sells this line' }) available!: boolean;
+  @ApiProperty({ type: String, nullable: true }) unavailableMessage!: string | null;
+}
+
+export class CartView {
+  @ApiProperty() cartId!: string;
+  @ApiProperty({ type: () => [CartItemView] }) items!: CartItemView[];
+  @ApiProperty() itemCount!: number;
+  @ApiProperty({ description: 'Available poster and custom lines (the minimum-order rule counts these)' }) posterCount!: number;
+  @ApiProperty() subtotal!: number;
+  @ApiProperty() discountFromPromotions!: number;
+  @ApiProperty({ type: String, nullable: true }) promoCode!: string | null;
+  @ApiProperty({ description: 'Percent' }) promoDiscount!: number;
+  @ApiProperty() discountFromPromoCode!: number;
+  @ApiProperty({ type: String, nullable: true, description: 'Why an applied promo code was dropped' }) promoMessage!: string | null;
+  @ApiProperty({ enum: GOVERNORATE_CODES, nullable: true }) governorate!: Governorate | null;
+  @ApiProperty() shippingCost!: number;
+  @ApiProperty({ description: 'Same as shippingCost' }) shipping!: number;
+  @ApiProperty() freeShipping!: boolean;
+  @ApiProperty() amountToFreeShipping!: number;
+  @ApiProperty() freeShippingThreshold!: number;
+  @ApiProperty({ enum: PAYMENT_METHODS }) paymentMethod!: PaymentMethod;
+  @ApiProperty() codFee!: number;
+  @ApiProperty({ description: 'Percent, included in prices' }) taxRate!: number;
+  @ApiProperty() taxAmount!: number;
+  @ApiProperty() total!: number;
+  @ApiProperty() originalTotal!: number;
+  @ApiProperty() checkedOut!: boolean;
+}
+
+/** Every cart answer: the id (also in the X-Cart-Id header) and the priced cart. */
+export class CartAnswer {
+  @ApiProperty() cartId!: string;
+  @ApiProperty({ type: () => CartView }) cart!: CartView;
+}
+
+export class PromoAppliedAnswer extends CartAnswer {
+  @ApiProperty({ type: String, nullable: true }) promoCode!: string | null;
+  @ApiProperty({ example: 'Promo code FOLLOW10 applied successfully!' }) message!: string;
+}
+
+export class PromoRemovedAnswer extends CartAnswer {
+  @ApiProperty({ example: 'Promo code removed successfully!' }) message!: string;
+}
+
+export class CartPromoView {
+  @ApiProperty() cartId!: string;
+  @ApiProperty({ type: String, nullable: true }) promoCode!: string | null;
+  @ApiProperty({ description: 'Percent' }) promoDiscount!: number;
+}
+
+export class CustomPosterAnswer extends CartAnswer {
+  @ApiProperty() customImagePath!: string;
+  @ApiProperty({ type: [String], description: 'Webp thumbnails (small, medium, large) once made' }) thumbnails!: string[];
+  @ApiProperty() message!: string;
+}
+
+export class CheckoutAnswerView {
+  @ApiProperty({ example: 'PS-7KQ4-M2XD' }) orderNumber!: string;
+  @ApiProperty() orderId!: string;
+  @ApiProperty() cartId!: string;
+  @ApiProperty({ type: Number, nullable: true, description: 'EGP' }) total!: number | null;
+  @ApiProperty({ type: String, nullable: true, description: "Set when the cart's promo code was dropped" }) promoMessage!: string | null;
+}

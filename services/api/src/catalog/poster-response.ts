@@ -1,0 +1,54 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+// The storefront's poster answers. posterView() is typed with these classes, so the document
+// and what the API sends are one shape; money in EGP.
+
+export class VariantView {
+  @ApiProperty() id!: string;
+  @ApiProperty({ description: 'Same as id (older clients read variantId)' }) variantId!: string;
+  @ApiProperty({ example: 'SIZE_30x40' }) size!: string;
+  @ApiProperty({ description: 'After the best category discount' }) price!: number;
+  @ApiProperty() originalPrice!: number;
+  @ApiProperty() discountedPrice!: number;
+  @ApiProperty() hasDiscount!: boolean;
+  @ApiProperty() discountPercentage!: number;
+  @ApiProperty() weightGrams!: number;
+}
+
+export class PosterView {
+  @ApiProperty() id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() description!: string;
+  @ApiProperty({ example: 'ANIME' }) category!: string;
+  @ApiProperty({ description: 'Relative to /uploads, or an absolute URL' }) imageUrl!: string;
+  @ApiProperty() visible!: boolean;
+  @ApiProperty() isActive!: boolean;
+  @ApiProperty({ type: () => [VariantView] }) variants!: VariantView[];
+  @ApiProperty() hasDiscount!: boolean;
+  @ApiProperty() discountPercentage!: number;
+  @ApiProperty() originalPriceSample!: number;
+  @ApiProperty() discountedPriceSample!: number;
+  @ApiProperty() minPrice!: number;
+  @ApiProperty() maxPrice!: number;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt!: Date;
+}
+
+/** The spec's pagination fields (section 3), beside the page's rows. */
+export class PaginationFields {
+  @ApiProperty() currentPage!: number;
+  @ApiProperty() totalPages!: number;
+  @ApiProperty() totalItems!: number;
+  @ApiProperty() itemsPerPage!: number;
+  @ApiProperty() hasNextPage!: boolean;
+  @ApiProperty() hasPreviousPage!: boolean;
+}
+
+export class PosterPage extends PaginationFields {
+  @ApiProperty({ type: () => [PosterView] }) posters!: PosterView[];
+}
+
+export class BestsellerView {
+  @ApiProperty() posterId!: string;
+  @ApiProperty() totalOrdered!: number;
+  @ApiProperty({ type: () => PosterView, description: 'The poster itself, so the web needs no call per entry' }) poster!: PosterView;
+}

@@ -1,0 +1,75 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+// Small public reads of the storefront (catalog and shop-config controllers).
+
+export class DiscountView {
+  @ApiProperty() id!: number;
+  @ApiProperty({ type: String, nullable: true, description: 'null: every category' }) category!: string | null;
+  @ApiProperty({ minimum: 1, maximum: 100 }) percentage!: number;
+  @ApiProperty() active!: boolean;
+}
+
+/** An add-on product as the shop lists it. */
+export class AddOnView {
+  @ApiProperty() id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() description!: string;
+  @ApiProperty({ description: 'EGP' }) price!: number;
+  @ApiProperty({ type: String, nullable: true }) imageUrl!: string | null;
+}
+
+export class AnnouncementView {
+  @ApiProperty({ type: String, nullable: true, description: 'null when no announcement is set' }) text!: string | null;
+}
+
+export class GalleryImageView {
+  @ApiProperty() id!: string;
+  @ApiProperty() imageUrl!: string;
+}
+
+export class CustomPriceView {
+  @ApiProperty({ example: 'SIZE_30x40' }) size!: string;
+  @ApiProperty({ example: '30x40cm' }) label!: string;
+  @ApiProperty({ description: 'EGP' }) price!: number;
+}
+
+/** The price of a custom poster of one size. */
+export class SizePriceView {
+  @ApiProperty({ example: 'SIZE_30x40' }) size!: string;
+  @ApiProperty({ description: 'EGP' }) price!: number;
+}
+
+export class GovernorateView {
+  @ApiProperty({ example: 'CAIRO' }) code!: string;
+  @ApiProperty() nameEn!: string;
+  @ApiProperty() nameAr!: string;
+  @ApiProperty({ description: 'EGP' }) shippingCost!: number;
+  @ApiProperty({ description: 'Exempt from the minimum number of posters' }) exempt!: boolean;
+}
+
+export class CodeLabel {
+  @ApiProperty() code!: string;
+  @ApiProperty() label!: string;
+}
+
+export class Coordinates {
+  @ApiProperty() latitude!: number;
+  @ApiProperty() longitude!: number;
+}
+
+/** What the web must agree on with the server (one list of exempt governorates, one COD fee, …). */
+export class ShopConfigView {
+  @ApiProperty({ example: 'EGP' }) currency!: string;
+  @ApiProperty({ type: () => [GovernorateView] }) governorates!: GovernorateView[];
+  @ApiProperty({ type: [String] }) exemptGovernorates!: string[];
+  @ApiProperty() minimumPosters!: number;
+  @ApiProperty({ description: 'EGP' }) freeShippingThreshold!: number;
+  @ApiProperty({ description: 'EGP' }) codFee!: number;
+  @ApiProperty({ description: 'Percent, included in prices' }) taxRate!: number;
+  @ApiProperty() maxQuantityPerLine!: number;
+  @ApiProperty({ type: () => [CodeLabel] }) sizes!: CodeLabel[];
+  @ApiProperty({ type: () => [CodeLabel] }) categories!: CodeLabel[];
+  @ApiProperty({ type: [String] }) paymentMethods!: string[];
+  @ApiProperty() defaultPaymentMethod!: string;
+  @ApiProperty({ type: () => Coordinates }) defaultCoordinates!: Coordinates;
+}
