@@ -1,5 +1,7 @@
 import type { RecordedEvent } from '#event-store/event-store.port.js';
-import { deleteRows, loadRows, upsertRows, type Row, type TableSpec } from '../runner/bulk-sql.js';
+import { projectionTables, type ProjectionName } from '#read-models/projection-names.js';
+import type { TableSpec } from '#read-models/table-spec.js';
+import { deleteRows, loadRows, upsertRows, type Row } from '../runner/bulk-sql.js';
 import type { Projection } from '../runner/projection.js';
 
 /**
@@ -9,11 +11,11 @@ import type { Projection } from '../runner/projection.js';
  * current value unchanged (e.g. an event about a row that does not exist).
  */
 export function keyedProjection(def: {
-  name: string;
+  name: ProjectionName;
   version: number;
   eventTypes: readonly string[];
+  /** The projection's one table (its only entry in #read-models/projection-names.js). */
   table: TableSpec;
-  extraTables?: readonly string[];
   keyOf: (event: RecordedEvent) => string | number;
   apply: (row: Row | null, event: RecordedEvent) => Row | null;
 }): Projection {
@@ -21,7 +23,7 @@ export function keyedProjection(def: {
     name: def.name,
     version: def.version,
     eventTypes: def.eventTypes,
-    tables: [def.table.name, ...(def.extraTables ?? [])],
+    tables: projectionTables(def.name),
     async handle(events, ctx) {
       const rows = await loadRows(ctx, def.table, events.map(def.keyOf));
       const state = new Map<string, Row | null>(rows);

@@ -1,29 +1,17 @@
 import type { PosterCreated, PosterDetailsChanged, PosterVariant, PosterVariantsChanged, PosterVisibilityChanged } from '#domain/catalog/events.js';
 import { bestDiscountPercentage, discountedUnitPrice } from '#domain/pricing/discount-rules.js';
 import type { DiscountChanged, DiscountCreated } from '#domain/promotion/events.js';
-import type { PosterVariantView } from '#read-models/poster.entity.js';
-import { deleteRows, loadRows, upsertRows, type Row, type TableSpec } from '../runner/bulk-sql.js';
+import { PosterDiscountStateEntity } from '#read-models/poster-discount-state.entity.js';
+import { PosterEntity, type PosterVariantView } from '#read-models/poster.entity.js';
+import { projectionTables } from '#read-models/projection-names.js';
+import { tableSpec } from '#read-models/table-spec.js';
+import { deleteRows, loadRows, upsertRows, type Row } from '../runner/bulk-sql.js';
 import type { Projection } from '../runner/projection.js';
 import { DISCOUNT_EVENT_TYPES } from './discounts.projection.js';
 import { dataOf, occurredAt } from './event-time.js';
 
-export const POSTERS_TABLE: TableSpec = {
-  name: 'posters',
-  key: ['id'],
-  columns: {
-    id: 'text', name: 'text', description: 'text', category: 'text', image_url: 'text', visible: 'boolean',
-    deleted: 'boolean', variants: 'jsonb', has_discount: 'boolean', discount_percentage: 'integer',
-    original_price_sample: 'integer', discounted_price_sample: 'integer', min_price: 'integer', max_price: 'integer',
-    min_discounted_price: 'integer', created_at: 'timestamptz', updated_at: 'timestamptz', deleted_at: 'timestamptz',
-  },
-};
-
-/** The posters projection's own copy of the discount rules (it cannot read another projection's tables). */
-const RULES_TABLE: TableSpec = {
-  name: 'poster_discounts_state',
-  key: ['discount_id'],
-  columns: { discount_id: 'integer', category: 'text', percentage: 'integer', active: 'boolean' },
-};
+const POSTERS_TABLE = tableSpec(PosterEntity);
+const RULES_TABLE = tableSpec(PosterDiscountStateEntity);
 
 const POSTER_EVENT_TYPES = ['PosterCreated', 'PosterDetailsChanged', 'PosterVariantsChanged', 'PosterVisibilityChanged', 'PosterDeleted', 'PosterRecovered'];
 
@@ -40,7 +28,7 @@ export const postersProjection: Projection = {
   name: 'posters',
   version: 1,
   eventTypes: [...POSTER_EVENT_TYPES, ...DISCOUNT_EVENT_TYPES],
-  tables: [POSTERS_TABLE.name, RULES_TABLE.name],
+  tables: projectionTables('posters'),
   async handle(events, ctx) {
     const ruleRows = await ctx.sql(`SELECT * FROM ${ctx.table(RULES_TABLE.name)}`);
     const rules = new Map<number, Rule>(

@@ -3,7 +3,7 @@ import { PostgresEventStore } from '#event-store/postgres/postgres-event-store.j
 import { comparePositions, type EventStore, type Position } from '#event-store/event-store.port.js';
 import { runReadModelMigrations } from '#read-models/data-source.js';
 import { createTestDatabase } from '#platform/testing/test-database.js';
-import { positionFromRow } from '../runner/positions.js';
+import { positionFromRow } from '#read-models/projector-state/positions.js';
 import type { AppendUnit } from './shop-event-generator.js';
 
 export interface TestDb {
