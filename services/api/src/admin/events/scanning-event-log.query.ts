@@ -1,5 +1,6 @@
 import { comparePositions, formatPosition, type EventStore, type Position, type RecordedEvent } from '#event-store/event-store.port.js';
-import { matchesFilters, streamPrefix, toEventView, type EventLogFilters, type EventLogPage, type EventLogQuery } from './event-log.query.js';
+import { matchesFilters, streamPrefix } from '#event-store/event-log-filters.js';
+import { toEventView, type EventLogFilters, type EventLogPage, type EventLogQuery } from './event-log.query.js';
 
 const BATCH = 1000;
 /** A browse request never reads more than this many events: it answers what it found and a cursor. */
