@@ -1,21 +1,17 @@
 import type { OrderPlaced, OrderStatusChanged } from '#domain/order/events.js';
 import { BestsellerLineStateEntity } from '#read-models/bestseller-line-state.entity.js';
 import { BestsellerEntity } from '#read-models/bestseller.entity.js';
-import { projectionTables } from '#read-models/projection-names.js';
 import { tableName } from '#read-models/table-spec.js';
 import type { Row } from '../runner/bulk-sql.js';
-import type { Projection } from '../runner/projection.js';
+import { defineProjection } from '../runner/projection.js';
 import { dataOf } from './event-time.js';
 
-const BESTSELLERS_TABLE = tableName(BestsellerEntity);
-const LINES_TABLE = tableName(BestsellerLineStateEntity);
+const [BESTSELLERS_TABLE, LINES_TABLE] = [BestsellerEntity, BestsellerLineStateEntity].map(tableName);
 
 /** Quantity ordered per poster, canceled orders excluded (and counted again if un-canceled). */
-export const bestsellersProjection: Projection = {
-  name: 'bestsellers',
+export const bestsellersProjection = defineProjection('bestsellers', {
   version: 1,
   eventTypes: ['OrderPlaced', 'OrderStatusChanged'],
-  tables: projectionTables('bestsellers'),
   async handle(events, ctx) {
     const lines: Row[] = [];
     const canceled = new Map<string, boolean>();
@@ -65,4 +61,4 @@ export const bestsellersProjection: Projection = {
     );
     await ctx.sql(`DELETE FROM ${ctx.table(BESTSELLERS_TABLE)} WHERE poster_id = ANY($1::text[]) AND total_ordered <= 0`, [rows.map((r) => r.poster_id)]);
   },
-};
+});

@@ -1,10 +1,9 @@
 import type { PosterCreated, PosterDetailsChanged, PosterVisibilityChanged } from '#domain/catalog/events.js';
 import { CategoryPosterStateEntity } from '#read-models/category-poster-state.entity.js';
 import { CategoryEntity } from '#read-models/category.entity.js';
-import { projectionTables } from '#read-models/projection-names.js';
 import { tableName, tableSpec } from '#read-models/table-spec.js';
 import { loadRows, upsertRows, type Row } from '../runner/bulk-sql.js';
-import type { Projection } from '../runner/projection.js';
+import { defineProjection } from '../runner/projection.js';
 import { dataOf } from './event-time.js';
 
 const CATEGORIES_TABLE = tableName(CategoryEntity);
@@ -13,11 +12,9 @@ const STATE_TABLE = tableSpec(CategoryPosterStateEntity);
 type Data = PosterCreated['data'] & PosterDetailsChanged['data'] & PosterVisibilityChanged['data'];
 
 /** Categories in use, with how many posters the shop shows in each. */
-export const categoriesProjection: Projection = {
-  name: 'categories',
+export const categoriesProjection = defineProjection('categories', {
   version: 1,
   eventTypes: ['PosterCreated', 'PosterDetailsChanged', 'PosterVisibilityChanged', 'PosterDeleted', 'PosterRecovered'],
-  tables: projectionTables('categories'),
   async handle(events, ctx) {
     const state = await loadRows(ctx, STATE_TABLE, events.map((e) => dataOf<Data>(e).posterId));
     const touched = new Set<string>();
@@ -52,4 +49,4 @@ export const categoriesProjection: Projection = {
       [names],
     );
   },
-};
+});

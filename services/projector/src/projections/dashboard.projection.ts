@@ -1,26 +1,22 @@
 import type { OrderPlaced, OrderStatusChanged } from '#domain/order/events.js';
 import { DailySalesEntity } from '#read-models/daily-sales.entity.js';
 import { DashboardOrderStateEntity } from '#read-models/dashboard-order-state.entity.js';
-import { projectionTables } from '#read-models/projection-names.js';
 import { tableName } from '#read-models/table-spec.js';
-import type { Projection } from '../runner/projection.js';
+import { defineProjection } from '../runner/projection.js';
 import { dataOf, placedAt } from './event-time.js';
 
 /** Dashboard days follow the shop's calendar (Egypt), not UTC. */
 export const SHOP_TIME_ZONE = 'Africa/Cairo';
 
-const DAILY_SALES_TABLE = tableName(DailySalesEntity);
-const STATE_TABLE = tableName(DashboardOrderStateEntity);
+const [DAILY_SALES_TABLE, STATE_TABLE] = [DailySalesEntity, DashboardOrderStateEntity].map(tableName);
 
 /**
  * Per-day order counts and revenue by current status. Keeps each order's day, status and
  * amounts (dashboard_orders_state) and recomputes the days a batch touched from it.
  */
-export const dashboardProjection: Projection = {
-  name: 'dashboard',
+export const dashboardProjection = defineProjection('dashboard', {
   version: 1,
   eventTypes: ['OrderPlaced', 'OrderStatusChanged'],
-  tables: projectionTables('dashboard'),
   async handle(events, ctx) {
     const placed = new Map<string, { order_id: string; placed_at: string; status: string; total: number; subtotal: number }>();
     const status = new Map<string, string>();
@@ -70,4 +66,4 @@ export const dashboardProjection: Projection = {
       [[...days]],
     );
   },
-};
+});

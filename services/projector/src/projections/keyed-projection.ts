@@ -1,8 +1,8 @@
 import type { RecordedEvent } from '#event-store/event-store.port.js';
-import { projectionTables, type ProjectionName } from '#read-models/projection-names.js';
+import type { ProjectionName } from '#read-models/projection-names.js';
 import type { TableSpec } from '#read-models/table-spec.js';
 import { deleteRows, loadRows, upsertRows, type Row } from '../runner/bulk-sql.js';
-import type { Projection } from '../runner/projection.js';
+import { defineProjection, type Projection } from '../runner/projection.js';
 
 /**
  * A projection whose rows each follow one key (a product, a promo code, …): per batch it loads
@@ -19,11 +19,9 @@ export function keyedProjection(def: {
   keyOf: (event: RecordedEvent) => string | number;
   apply: (row: Row | null, event: RecordedEvent) => Row | null;
 }): Projection {
-  return {
-    name: def.name,
+  return defineProjection(def.name, {
     version: def.version,
     eventTypes: def.eventTypes,
-    tables: projectionTables(def.name),
     async handle(events, ctx) {
       const rows = await loadRows(ctx, def.table, events.map(def.keyOf));
       const state = new Map<string, Row | null>(rows);
@@ -47,5 +45,5 @@ export function keyedProjection(def: {
       await upsertRows(ctx, def.table, upserts);
       await deleteRows(ctx, def.table, deletes);
     },
-  };
+  });
 }

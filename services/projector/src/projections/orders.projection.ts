@@ -1,21 +1,17 @@
 import type { OrderPlaced, OrderStatusChanged } from '#domain/order/events.js';
 import { OrderItemEntity } from '#read-models/order-item.entity.js';
 import { OrderEntity } from '#read-models/order.entity.js';
-import { projectionTables } from '#read-models/projection-names.js';
 import { tableSpec } from '#read-models/table-spec.js';
 import { upsertRows, type Row } from '../runner/bulk-sql.js';
-import type { Projection } from '../runner/projection.js';
+import { defineProjection } from '../runner/projection.js';
 import { dataOf, occurredAt, placedAt } from './event-time.js';
 
-const ORDERS_TABLE = tableSpec(OrderEntity);
-const ORDER_ITEMS_TABLE = tableSpec(OrderItemEntity);
+const [ORDERS_TABLE, ORDER_ITEMS_TABLE] = [OrderEntity, OrderItemEntity].map(tableSpec);
 
 /** Orders and their lines for the admin orders page; a status change updates the row in place. */
-export const ordersProjection: Projection = {
-  name: 'orders',
+export const ordersProjection = defineProjection('orders', {
   version: 1,
   eventTypes: ['OrderPlaced', 'OrderStatusChanged'],
-  tables: projectionTables('orders'),
   async handle(events, ctx) {
     const placed = new Map<string, Row>();
     const items: Row[] = [];
@@ -50,7 +46,7 @@ export const ordersProjection: Projection = {
       );
     }
   },
-};
+});
 
 function orderRow(d: OrderPlaced['data'], at: string): Row {
   const c = d.customer;

@@ -3,15 +3,13 @@ import { bestDiscountPercentage, discountedUnitPrice } from '#domain/pricing/dis
 import type { DiscountChanged, DiscountCreated } from '#domain/promotion/events.js';
 import { PosterDiscountStateEntity } from '#read-models/poster-discount-state.entity.js';
 import { PosterEntity, type PosterVariantView } from '#read-models/poster.entity.js';
-import { projectionTables } from '#read-models/projection-names.js';
 import { tableSpec } from '#read-models/table-spec.js';
 import { deleteRows, loadRows, upsertRows, type Row } from '../runner/bulk-sql.js';
-import type { Projection } from '../runner/projection.js';
+import { defineProjection } from '../runner/projection.js';
 import { DISCOUNT_EVENT_TYPES } from './discounts.projection.js';
 import { dataOf, occurredAt } from './event-time.js';
 
-const POSTERS_TABLE = tableSpec(PosterEntity);
-const RULES_TABLE = tableSpec(PosterDiscountStateEntity);
+const [POSTERS_TABLE, RULES_TABLE] = [PosterEntity, PosterDiscountStateEntity].map(tableSpec);
 
 const POSTER_EVENT_TYPES = ['PosterCreated', 'PosterDetailsChanged', 'PosterVariantsChanged', 'PosterVisibilityChanged', 'PosterDeleted', 'PosterRecovered'];
 
@@ -24,11 +22,9 @@ type Rule = { discountId: number; category: string | null; percentage: number; a
  * touched, plus every poster of a category whose discounts changed (all of them for an
  * all-categories discount).
  */
-export const postersProjection: Projection = {
-  name: 'posters',
+export const postersProjection = defineProjection('posters', {
   version: 1,
   eventTypes: [...POSTER_EVENT_TYPES, ...DISCOUNT_EVENT_TYPES],
-  tables: projectionTables('posters'),
   async handle(events, ctx) {
     const ruleRows = await ctx.sql(`SELECT * FROM ${ctx.table(RULES_TABLE.name)}`);
     const rules = new Map<number, Rule>(
@@ -118,7 +114,7 @@ export const postersProjection: Projection = {
     }));
     await deleteRows(ctx, RULES_TABLE, [...changedRules].filter((id) => !rules.has(id)));
   },
-};
+});
 
 function baseVariant(v: PosterVariant): PosterVariantView {
   return { id: v.variantId, variantId: v.variantId, size: v.size, price: v.price, originalPrice: v.price, discountedPrice: v.price, hasDiscount: false, discountPercentage: 0, weightGrams: 0 };

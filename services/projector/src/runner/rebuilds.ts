@@ -94,7 +94,7 @@ export class Rebuilds {
         const events = await this.o.store.readAll({ fromPosition: build.position, maxCount: this.o.batchSize, filter: { eventTypes: p.eventTypes } });
         const end = batchEnd(events, this.o.batchSize, head);
         try {
-          await applyBatchFindingPoison(this.o.pool, p, { kind: 'build' }, events, end, { slot: 'build', owner: this.o.replicaId, from: build.position });
+          await applyBatchFindingPoison({ pool: this.o.pool, projection: p, tables: { kind: 'build' } }, events, end, { slot: 'build', owner: this.o.replicaId, from: build.position });
         } catch (error) {
           await this.fail(build, error);
           continue;

@@ -252,7 +252,10 @@ export class ProjectorRunner {
   private async applyLive(state: LiveState, events: RecordedEvent[], end: Position): Promise<void> {
     const p = state.projection;
     try {
-      await applyBatchFindingPoison(this.o.pool, p, { kind: 'live' }, events, end, { slot: 'live', owner: this.o.replicaId, from: state.position }, this.o.store);
+      await applyBatchFindingPoison(
+        { pool: this.o.pool, projection: p, tables: { kind: 'live' }, log: this.o.store },
+        events, end, { slot: 'live', owner: this.o.replicaId, from: state.position },
+      );
       state.position = end;
       if (state.failed) this.log.info({ projection: p.name, position: formatPosition(end) }, 'projection recovered');
       state.failed = undefined;
