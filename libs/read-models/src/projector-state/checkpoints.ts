@@ -2,7 +2,6 @@ import type pg from 'pg';
 import { START, type Position } from '#event-store/event-store.port.js';
 import { CheckpointEntity, type Slot } from '../checkpoint.entity.js';
 import { entityFromRow } from '../table-spec.js';
-import { positionFromRow } from './positions.js';
 import type { SqlClient } from './sql-client.js';
 
 /**
@@ -220,10 +219,10 @@ export async function promoteBuildCheckpoint(db: SqlClient, projection: string, 
             failed_commit_position = NULL, failed_prepare_position = NULL, first_failed_at = NULL, attempts = 0,
             next_retry_at = NULL, updated_at = now()
        FROM b WHERE c.projection = $1 AND c.slot = 'live' AND c.owner = $2
-     RETURNING c.commit_position, c.prepare_position`,
+     RETURNING c.*`,
     [projection, owner],
   );
-  return rows.length === 1 ? positionFromRow(rows[0] as { commit_position: string; prepare_position: string }) : undefined;
+  return rows.length === 1 ? positionOf(toCheckpoint(rows[0])) : undefined;
 }
 
 export async function deleteBuildCheckpoint(db: SqlClient, projection: string): Promise<void> {
