@@ -1,5 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { bigintAsNumber, PROJECTOR_SCHEMA } from './column-types.js';
+import { bigintAsNumber, bigintExact, PROJECTOR_SCHEMA } from './column-types.js';
+
+export type Slot = 'live' | 'build';
 
 /**
  * A projection's progress (written only by the projector). slot 'live' is the version the API
@@ -8,18 +10,18 @@ import { bigintAsNumber, PROJECTOR_SCHEMA } from './column-types.js';
 @Entity({ schema: PROJECTOR_SCHEMA, name: 'checkpoints' })
 export class CheckpointEntity {
   @PrimaryColumn({ type: 'text' }) projection!: string;
-  @PrimaryColumn({ type: 'text' }) slot!: 'live' | 'build';
+  @PrimaryColumn({ type: 'text' }) slot!: Slot;
   @Column({ type: 'integer' }) version!: number;
-  @Column({ type: 'bigint', name: 'commit_position', transformer: bigintAsNumber }) commitPosition!: number;
-  @Column({ type: 'bigint', name: 'prepare_position', transformer: bigintAsNumber }) preparePosition!: number;
+  @Column({ type: 'bigint', name: 'commit_position', transformer: bigintExact }) commitPosition!: bigint;
+  @Column({ type: 'bigint', name: 'prepare_position', transformer: bigintExact }) preparePosition!: bigint;
   /** 'running' | 'failed' (a poison event stopped it) | 'building'. */
   @Column({ type: 'text' }) status!: string;
   @Column({ type: 'text', name: 'last_error', nullable: true }) lastError!: string | null;
   @Column({ type: 'text', name: 'last_error_event_id', nullable: true }) lastErrorEventId!: string | null;
   /** The event the projection failed on (its id is lastErrorEventId); null while it runs. */
   @Column({ type: 'text', name: 'failed_event_type', nullable: true }) failedEventType!: string | null;
-  @Column({ type: 'bigint', name: 'failed_commit_position', nullable: true, transformer: bigintAsNumber }) failedCommitPosition!: number | null;
-  @Column({ type: 'bigint', name: 'failed_prepare_position', nullable: true, transformer: bigintAsNumber }) failedPreparePosition!: number | null;
+  @Column({ type: 'bigint', name: 'failed_commit_position', nullable: true, transformer: bigintExact }) failedCommitPosition!: bigint | null;
+  @Column({ type: 'bigint', name: 'failed_prepare_position', nullable: true, transformer: bigintExact }) failedPreparePosition!: bigint | null;
   @Column({ type: 'timestamptz', name: 'first_failed_at', nullable: true }) firstFailedAt!: Date | null;
   /** Failed attempts on the same event in a row; 0 while running. */
   @Column({ type: 'integer', default: 0 }) attempts!: number;

@@ -9,6 +9,12 @@ export const bigintAsNumber: ValueTransformer = {
   from: (value: string | null) => (value === null || value === undefined ? value : Number(value)),
 };
 
+/** Log positions stay exact: a checkpoint is compared with the log's positions, never rounded. */
+export const bigintExact: ValueTransformer = {
+  to: (value: bigint | null | undefined) => (typeof value === 'bigint' ? value.toString() : value),
+  from: (value: string | null) => (value === null || value === undefined ? value : BigInt(value)),
+};
+
 /** Every read-model table lives in this schema; the projector's own tables in `projector`. */
 export const READ_SCHEMA = 'read';
 export const PROJECTOR_SCHEMA = 'projector';

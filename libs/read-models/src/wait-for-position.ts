@@ -1,9 +1,11 @@
 import type { DataSource } from 'typeorm';
 import type { Position } from '#event-store/event-store.port.js';
+import { countLiveReached } from './projector-state/checkpoints.js';
+import { sqlClientOf } from './projector-state/sql-client.js';
 
 /**
  * Read-your-writes: waits until every named projection's live checkpoint is at or past
- * `position` (the X-Wait-For-Position header), polling projector.checkpoints, at most timeoutMs.
+ * `position` (the X-Wait-For-Position header), polling the live checkpoints, at most timeoutMs.
  * Returns whether they all reached it; the caller answers with what it has either way.
  */
 export async function waitForPosition(
@@ -23,15 +25,10 @@ export async function waitForPosition(
   const names = [...new Set(projections)];
   if (names.length === 0) return true;
   const deadline = Date.now() + (options.timeoutMs ?? 2000);
+  const db = sqlClientOf(dataSource);
   let interval = options.intervalMs ?? 5;
   for (;;) {
-    const rows: Array<{ reached: string }> = await dataSource.query(
-      `SELECT count(*) AS reached FROM projector.checkpoints
-        WHERE slot = 'live' AND projection = ANY($1)
-          AND ((commit_position, prepare_position) >= ($2::bigint, $3::bigint) OR (status = 'failed' AND $4))`,
-      [names, position.commit.toString(), position.prepare.toString(), options.failedCountsAsReached ?? false],
-    );
-    if (Number(rows[0]?.reached ?? 0) >= names.length) return true;
+    if ((await countLiveReached(db, position, names, options.failedCountsAsReached ?? false)) >= names.length) return true;
     const left = deadline - Date.now();
     if (left <= 0) return false;
     await new Promise((resolve) => setTimeout(resolve, Math.min(interval, left)));

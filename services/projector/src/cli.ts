@@ -5,6 +5,8 @@
 import pg from 'pg';
 import { createEventStore } from '#event-store/create-event-store.js';
 import { runReadModelMigrations } from '#read-models/data-source.js';
+import { loadCheckpoint } from '#read-models/projector-state/checkpoints.js';
+import { loadRebuildRequest, requestRebuild } from '#read-models/projector-state/rebuild-requests.js';
 import { projectorConfigFromEnv } from './projector-config.js';
 import { ALL_PROJECTIONS } from './projections/index.js';
 import { ProjectorRunner } from './runner/runner.js';
@@ -19,8 +21,7 @@ async function rebuild(name: string): Promise<void> {
   const store = await createEventStore(config.eventStore);
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4 });
   pool.on('error', (err) => console.error(`[projector] idle database connection failed: ${err.message}`));
-  const { rows } = await pool.query(`INSERT INTO projector.rebuild_requests (projection) VALUES ($1) RETURNING id`, [name]);
-  const requestId = String(rows[0].id);
+  const requestId = (await requestRebuild(pool, name)).id;
   process.stderr.write(`rebuild of ${name} requested (#${requestId})\n`);
   const helper = new ProjectorRunner({
     store, pool, databaseUrl: config.databaseUrl, projections: [projection], replicaId: `cli-${process.pid}`, countAsReplica: false,
@@ -28,12 +29,12 @@ async function rebuild(name: string): Promise<void> {
   await helper.start();
   try {
     for (;;) {
-      const { rows: [req] } = await pool.query(`SELECT status FROM projector.rebuild_requests WHERE id = $1`, [requestId]);
-      const { rows: [build] } = await pool.query(`SELECT prepare_position, owner, status, last_error FROM projector.checkpoints WHERE projection = $1 AND slot = 'build'`, [name]);
-      if (req.status === 'done') break;
-      if (build?.status === 'failed') throw new Error(`rebuild failed: ${build.last_error}`);
+      const request = await loadRebuildRequest(pool, requestId);
+      const build = await loadCheckpoint(pool, name, 'build');
+      if (request?.status === 'done') break;
+      if (build?.status === 'failed') throw new Error(`rebuild failed: ${build.lastError}`);
       const head = await store.headPosition();
-      if (build) process.stderr.write(`\r${name}: built to ${build.prepare_position} of ${head.prepare} (by ${build.owner})   `);
+      if (build) process.stderr.write(`\r${name}: built to ${build.preparePosition} of ${head.prepare} (by ${build.owner})   `);
       await new Promise((r) => setTimeout(r, 200));
     }
     process.stderr.write(`\n${name}: rebuilt and swapped in\n`);

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { eventStoreConfigFromEnv, type EventStoreConfig } from '#event-store/create-event-store.js';
-import type { RetryBackoff } from './runner/checkpoints.js';
+import type { RetryBackoff } from './runner/retry-backoff.js';
 
 /**
  * Where the health server listens unless PROJECTOR_HOST says otherwise. It has no

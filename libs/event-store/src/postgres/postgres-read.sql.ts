@@ -8,9 +8,9 @@
 // Read in array row mode, in this order (see EventRow). tx_id leaves as text ("tx"): a distinct
 // alias, so ORDER BY tx_id still means the xid8 column. created_at leaves as epoch milliseconds:
 // new Date(ms) costs a fraction of parsing timestamp text, and rows are the drain's hot path.
-const COLUMNS = `global_position, tx_id::text AS tx, event_id::text AS event_id, stream_name, stream_revision, event_type, data, metadata,
+export const COLUMNS = `global_position, tx_id::text AS tx, event_id::text AS event_id, stream_name, stream_revision, event_type, data, metadata,
   (extract(epoch FROM created_at) * 1000)::float8 AS created_ms`;
-const HORIZON = `tx_id < (SELECT pg_snapshot_xmin(pg_current_snapshot()))`;
+export const HORIZON = `tx_id < (SELECT pg_snapshot_xmin(pg_current_snapshot()))`;
 
 /** $1 commit (xid8 text), $2 prepare, $3 limit. */
 export const READ_ALL = `

@@ -4,6 +4,8 @@ import type { Request } from 'express';
 import { from, switchMap, type Observable } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { parsePosition, type Position } from '#event-store/event-store.port.js';
+import { liveProjectionNames } from '#read-models/projector-state/checkpoints.js';
+import { sqlClientOf } from '#read-models/projector-state/sql-client.js';
 import { waitForPosition } from '#read-models/wait-for-position.js';
 import type { AppConfig } from '#platform/config/app-config.js';
 import { READS_PROJECTIONS } from './reads-projections.decorator.js';
@@ -44,8 +46,7 @@ export class WaitForPositionInterceptor implements NestInterceptor {
   /** Every projection that has a live checkpoint (one not registered yet would never catch up). */
   private async liveProjections(): Promise<string[]> {
     if (this.live && Date.now() - this.live.at < LIVE_LIST_TTL_MS) return this.live.names;
-    const rows: Array<{ projection: string }> = await this.dataSource.query(`SELECT projection FROM projector.checkpoints WHERE slot = 'live'`);
-    this.live = { names: rows.map((r) => r.projection), at: Date.now() };
+    this.live = { names: await liveProjectionNames(sqlClientOf(this.dataSource)), at: Date.now() };
     return this.live.names;
   }
 }

@@ -3,43 +3,17 @@ import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } f
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Redis } from 'ioredis';
-import type { EventStore, Position } from '#event-store/event-store.port.js';
+import { comparePositions, formatPosition, type EventStore, type Position } from '#event-store/event-store.port.js';
 import type { AppConfig } from '#platform/config/app-config.js';
 import { PROJECTION_NAMES } from '#read-models/projection-names.js';
+import { failureOf, listCheckpoints, positionOf } from '#read-models/projector-state/checkpoints.js';
+import { projectorClock } from '#read-models/projector-state/replicas.js';
+import { sqlClientOf, type SqlClient } from '#read-models/projector-state/sql-client.js';
 import { APP_CONFIG, EVENT_STORE } from '../common/tokens.js';
 import { HealthView } from './health-response.js';
 import { judgeProjections, stallThresholdMs, type CheckpointView, type ProjectionVerdict } from './projection-health.js';
 
 type PartState = { status: 'up' | 'down' | 'disabled' | 'degraded'; [key: string]: unknown };
-
-interface CheckpointRow {
-  projection: string;
-  status: string;
-  commit_position: string;
-  prepare_position: string;
-  updated_at: Date;
-  last_error: string | null;
-  last_error_event_id: string | null;
-  failed_event_type: string | null;
-  failed_commit_position: string | null;
-  failed_prepare_position: string | null;
-  first_failed_at: Date | null;
-  attempts: number;
-  next_retry_at: Date | null;
-}
-
-/** What the admin needs to act on a failed projection. */
-function failureOf(r: CheckpointRow) {
-  return {
-    eventType: r.failed_event_type,
-    eventId: r.last_error_event_id,
-    position: r.failed_commit_position !== null ? `${r.failed_commit_position}/${r.failed_prepare_position}` : null,
-    error: r.last_error,
-    firstFailedAt: r.first_failed_at,
-    attempts: Number(r.attempts),
-    nextRetryAt: r.next_retry_at,
-  };
-}
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -59,12 +33,15 @@ function withTimeout<T>(p: Promise<T>, what: string): Promise<T> {
 export class HealthController {
   private redis: Redis | undefined;
   private readonly stallMs = stallThresholdMs();
+  private readonly db: SqlClient;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.db = sqlClientOf(dataSource);
+  }
 
   @Get()
   @ApiOperation({ operationId: 'getHealth' })
@@ -125,25 +102,26 @@ export class HealthController {
   private async checkProjections(head: string | undefined): Promise<PartState & Partial<ProjectionVerdict>> {
     try {
       const { rows, now, projectorUpSince } = await withTimeout(this.readCheckpoints(), 'projections');
-      const [headCommit, headPrepare] = (head ?? '-1/-1').split('/').map((x) => BigInt(x));
+      const [commit, prepare] = (head ?? '-1/-1').split('/').map((x) => BigInt(x));
+      const headPosition = { commit, prepare };
       const pendingSince = new Map<string, Date | null>();
       const list = [];
       const views: CheckpointView[] = [];
       for (const r of rows) {
-        const commit = BigInt(r.commit_position);
-        const prepare = BigInt(r.prepare_position);
-        const position = `${commit}/${prepare}`;
-        const caughtUp = commit > headCommit || (commit === headCommit && prepare >= headPrepare);
-        if (!caughtUp && !pendingSince.has(position)) pendingSince.set(position, await this.oldestPendingAt({ commit, prepare }));
+        const at = positionOf(r);
+        const position = formatPosition(at);
+        const caughtUp = comparePositions(at, headPosition) >= 0;
+        if (!caughtUp && !pendingSince.has(position)) pendingSince.set(position, await this.oldestPendingAt(at));
         const oldestPendingAt = caughtUp ? null : (pendingSince.get(position) ?? null);
-        views.push({ projection: r.projection, status: r.status, caughtUp, updatedAt: new Date(r.updated_at), oldestPendingAt });
+        views.push({ projection: r.projection, status: r.status, caughtUp, updatedAt: r.updatedAt, oldestPendingAt });
+        const failure = failureOf(r);
         list.push({
           projection: r.projection,
           status: r.status,
           position,
           caughtUp,
           lagSeconds: caughtUp || !oldestPendingAt ? 0 : Math.max(0, Math.round((now.getTime() - oldestPendingAt.getTime()) / 1000)),
-          ...(r.status === 'failed' ? { failure: failureOf(r) } : {}),
+          ...(failure ? { failure } : {}),
         });
       }
       const verdict = judgeProjections(views, PROJECTION_NAMES, { now, stallMs: this.stallMs, projectorUpSince });
@@ -162,17 +140,10 @@ export class HealthController {
     }
   }
 
-  private async readCheckpoints(): Promise<{ rows: CheckpointRow[]; now: Date; projectorUpSince: Date | null }> {
-    const rows: CheckpointRow[] = await this.dataSource.query(
-      `SELECT projection, status, commit_position, prepare_position, updated_at, last_error, last_error_event_id, failed_event_type,
-              failed_commit_position, failed_prepare_position, first_failed_at, attempts, next_retry_at
-         FROM projector.checkpoints WHERE slot = 'live' ORDER BY projection`,
-    );
-    // The database's clock, like updated_at's: an API host whose clock drifts cannot invent a stall.
-    const [clock] = await this.dataSource.query(
-      `SELECT now() AS now, (SELECT min(started_at) FROM projector.replicas WHERE heartbeat_at > now() - interval '10 seconds') AS up_since`,
-    );
-    return { rows, now: new Date(clock.now), projectorUpSince: clock.up_since ? new Date(clock.up_since) : null };
+  private async readCheckpoints() {
+    const rows = await listCheckpoints(this.db, 'live');
+    // The database's clock, like updated_at's, read after the rows.
+    return { rows, ...(await projectorClock(this.db)) };
   }
 
   /** When the first event past a checkpoint was recorded (any type: a projection also has to step over the others). */

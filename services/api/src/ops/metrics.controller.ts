@@ -5,6 +5,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Gauge, type Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
+import type { CheckpointEntity } from '#read-models/checkpoint.entity.js';
+import { listCheckpoints } from '#read-models/projector-state/checkpoints.js';
+import { sqlClientOf } from '#read-models/projector-state/sql-client.js';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { METRICS_REGISTRY } from '../common/tokens.js';
 
@@ -95,11 +98,11 @@ export class MetricsController implements OnApplicationBootstrap, OnApplicationS
  */
 function registerProjectionGauges(registry: Registry, dataSource: DataSource): void {
   if (registry.getSingleMetric('api_projection_failed')) return;
-  let rows: Promise<Array<{ projection: string; status: string; attempts: number }>> | undefined;
+  const db = sqlClientOf(dataSource);
+  let rows: Promise<CheckpointEntity[]> | undefined;
   // Both gauges are collected in one scrape: one query serves them.
   const read = () =>
-    (rows ??= dataSource
-      .query(`SELECT projection, status, attempts FROM projector.checkpoints WHERE slot = 'live'`)
+    (rows ??= listCheckpoints(db, 'live')
       .catch(() => [])
       .finally(() => setTimeout(() => (rows = undefined), 0)));
   new Gauge({

@@ -3,7 +3,6 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import supertest from 'supertest';
 import { DataSource } from 'typeorm';
 import { formatPosition, type EventStore, type Position } from '#event-store/event-store.port.js';
@@ -11,6 +10,7 @@ import { loadConfig, type AppConfig } from '#platform/config/app-config.js';
 import { countStoredEvents, createTestDatabase } from '#platform/testing/test-database.js';
 import { testEventStoreEnv } from '#platform/testing/test-event-store.js';
 import { waitForPosition } from '#read-models/wait-for-position.js';
+import { startInProcessProjector, type InProcessProjector } from '../../../projector/src/testing/in-process-projector.js';
 import { createApiApp } from '../app.factory.js';
 import { AdminSessionsService } from '../auth/admin-sessions.service.js';
 import { AdminTokenService } from '../auth/admin-token.service.js';
@@ -42,22 +42,17 @@ export interface TestApp {
 }
 
 export interface TestAppOptions {
-  /** Start the projector in-process when its code is available (default true). */
+  /** Start the projector in-process (default true). */
   projector?: boolean;
   env?: Record<string, string>;
   /** A second API "replica" on the same database (its own process state: locks, caches); it does not drop the database. */
   sameDatabaseAs?: TestApp;
 }
 
-interface ProjectorHandle {
-  stop(): Promise<void>;
-  names: string[];
-}
-
 /**
  * The real API on a fresh database of the test PostgreSQL (jest's global setup starts it):
- * PostgreSQL event store, read-model migrations, and the projector runner in-process when the
- * projector's code is there, so queries see commands. No mocks.
+ * PostgreSQL event store, read-model migrations, and the projector runner in-process, so
+ * queries see commands. No mocks.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = options.sameDatabaseAs
@@ -90,8 +85,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataSource = app.get(DataSource);
   const tokens = app.get(AdminTokenService);
 
-  let projector: ProjectorHandle | undefined;
-  if (options.projector !== false && !options.sameDatabaseAs) projector = await startProjector(store, db.url).catch(() => undefined);
+  let projector: InProcessProjector | undefined;
+  if (options.projector !== false && !options.sameDatabaseAs) projector = await startInProcessProjector(store, db.url);
 
   const waitForProjections = async (position?: Position | string, timeoutMs = 20_000): Promise<boolean> => {
     const target = typeof position === 'string' ? parse(position) : (position ?? (await newestStoredPosition(dataSource, config, store)));
@@ -137,37 +132,6 @@ async function newestStoredPosition(dataSource: DataSource, config: AppConfig, s
 function parse(text: string): Position {
   const [commit, prepare] = text.split('/').map((x) => BigInt(x));
   return { commit, prepare };
-}
-
-/**
- * The projector engineer's runner and projections, loaded lazily so this factory works (reads
- * just stay empty) while that code is missing.
- */
-async function startProjector(store: EventStore, databaseUrl: string): Promise<ProjectorHandle | undefined> {
-  const runnerModule = '../../../projector/src/runner/runner.js';
-  const projectionsModule = '../../../projector/src/projections/index.js';
-  let ProjectorRunner: any;
-  let projections: any[];
-  try {
-    ({ ProjectorRunner } = await import(runnerModule));
-    const mod = await import(projectionsModule);
-    projections = mod.ALL_PROJECTIONS ?? mod.allProjections ?? mod.default;
-  } catch {
-    return undefined;
-  }
-  if (!ProjectorRunner || !Array.isArray(projections) || projections.length === 0) return undefined;
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
-  // an idle connection cut by the database's drop at teardown must not crash the test process
-  pool.on('error', () => undefined);
-  const runner = new ProjectorRunner({ store, pool, databaseUrl, projections, replicaId: 'test-api', maxIdleMs: 20 });
-  await runner.start();
-  return {
-    names: projections.map((p: { name: string }) => p.name),
-    stop: async () => {
-      await runner.stop();
-      await pool.end();
-    },
-  };
 }
 
 export { formatPosition };

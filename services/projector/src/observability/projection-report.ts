@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { comparePositions, formatPosition, type EventStore, type Position } from '#event-store/event-store.port.js';
-import { positionFromRow } from '../runner/positions.js';
+import { failureOf, listCheckpoints, positionOf, type CheckpointFailure } from '#read-models/projector-state/checkpoints.js';
 
 export interface ProjectionReport {
   projection: string;
@@ -12,15 +12,7 @@ export interface ProjectionReport {
   lastError: string | null;
   lastErrorEventId: string | null;
   /** Set while failed: the event it stopped on and where the retries stand. */
-  failure: {
-    eventId: string | null;
-    eventType: string | null;
-    position: string | null;
-    error: string | null;
-    firstFailedAt: string | null;
-    attempts: number;
-    nextRetryAt: string | null;
-  } | null;
+  failure: CheckpointFailure | null;
   eventsHandled: number;
   /** Global positions between the checkpoint and the head (PostgreSQL store: events). */
   lagEvents: number;
@@ -32,11 +24,11 @@ export interface ProjectionReport {
 /** Every projection's checkpoint (from any replica) against the log's head. */
 export async function projectionReports(pool: pg.Pool, store: EventStore): Promise<{ head: Position; projections: ProjectionReport[] }> {
   const head = await store.headPosition();
-  const { rows } = await pool.query(`SELECT * FROM projector.checkpoints ORDER BY projection, slot`);
+  const checkpoints = await listCheckpoints(pool);
   const oldestPending = new Map<string, number>();
   const projections: ProjectionReport[] = [];
-  for (const r of rows) {
-    const position = positionFromRow(r);
+  for (const c of checkpoints) {
+    const position = positionOf(c);
     let lagSeconds = 0;
     if (comparePositions(position, head) < 0) {
       const key = formatPosition(position);
@@ -47,30 +39,19 @@ export async function projectionReports(pool: pg.Pool, store: EventStore): Promi
       lagSeconds = oldestPending.get(key)!;
     }
     projections.push({
-      projection: r.projection,
-      slot: r.slot,
-      version: Number(r.version),
+      projection: c.projection,
+      slot: c.slot,
+      version: c.version,
       position: formatPosition(position),
-      status: r.status,
-      owner: r.owner ?? null,
-      lastError: r.last_error ?? null,
-      lastErrorEventId: r.last_error_event_id ?? null,
-      failure:
-        r.status === 'failed'
-          ? {
-              eventId: r.last_error_event_id ?? null,
-              eventType: r.failed_event_type ?? null,
-              position: r.failed_commit_position != null ? `${r.failed_commit_position}/${r.failed_prepare_position}` : null,
-              error: r.last_error ?? null,
-              firstFailedAt: r.first_failed_at ? new Date(r.first_failed_at).toISOString() : null,
-              attempts: Number(r.attempts ?? 0),
-              nextRetryAt: r.next_retry_at ? new Date(r.next_retry_at).toISOString() : null,
-            }
-          : null,
-      eventsHandled: Number(r.events_handled),
+      status: c.status,
+      owner: c.owner,
+      lastError: c.lastError,
+      lastErrorEventId: c.lastErrorEventId,
+      failure: failureOf(c),
+      eventsHandled: c.eventsHandled,
       lagEvents: Math.max(0, Number(head.prepare - position.prepare)),
       lagSeconds,
-      updatedAt: new Date(r.updated_at).toISOString(),
+      updatedAt: c.updatedAt.toISOString(),
     });
   }
   return { head, projections };

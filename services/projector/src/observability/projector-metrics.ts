@@ -73,7 +73,7 @@ export class ProjectorMetrics {
           lagSeconds.set({ projection: p.projection, slot: p.slot }, p.lagSeconds);
           failed.set({ projection: p.projection, slot: p.slot }, p.status === 'failed' ? 1 : 0);
           attempts.set({ projection: p.projection, slot: p.slot }, p.failure?.attempts ?? 0);
-          const next = p.failure?.nextRetryAt ? Date.parse(p.failure.nextRetryAt) : null;
+          const next = p.failure?.nextRetryAt?.getTime() ?? null;
           retryIn.set({ projection: p.projection, slot: p.slot }, next === null ? 0 : Math.max(0, (next - Date.now()) / 1000));
           if (p.owner && p.slot === 'live') owner.set({ projection: p.projection, owner: p.owner }, 1);
         }

@@ -1,20 +1,15 @@
 import type { AnnouncementChanged } from '#domain/content/events.js';
-import type { TableSpec } from '../runner/bulk-sql.js';
+import { AnnouncementEntity } from '#read-models/announcement.entity.js';
+import { tableSpec } from '#read-models/table-spec.js';
 import { dataOf, occurredAt } from './event-time.js';
 import { keyedProjection } from './keyed-projection.js';
-
-export const ANNOUNCEMENTS_TABLE: TableSpec = {
-  name: 'announcements',
-  key: ['id'],
-  columns: { id: 'integer', text: 'text', updated_at: 'timestamptz', updated_by: 'text' },
-};
 
 /** The one announcement (row id 1). */
 export const announcementProjection = keyedProjection({
   name: 'announcement',
   version: 1,
   eventTypes: ['AnnouncementChanged'],
-  table: ANNOUNCEMENTS_TABLE,
+  table: tableSpec(AnnouncementEntity),
   keyOf: () => 1,
   apply(_row, e) {
     const actor = (e.metadata as { actor?: { id?: string } } | undefined)?.actor?.id ?? null;

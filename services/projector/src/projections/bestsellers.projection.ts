@@ -1,21 +1,17 @@
 import type { OrderPlaced, OrderStatusChanged } from '#domain/order/events.js';
-import type { Row, TableSpec } from '../runner/bulk-sql.js';
-import type { Projection } from '../runner/projection.js';
+import { BestsellerLineStateEntity } from '#read-models/bestseller-line-state.entity.js';
+import { BestsellerEntity } from '#read-models/bestseller.entity.js';
+import { tableName } from '#read-models/table-spec.js';
+import type { Row } from '../runner/bulk-sql.js';
+import { defineProjection } from '../runner/projection.js';
 import { dataOf } from './event-time.js';
 
-/** Every poster line of every order, with whether the order is canceled now. */
-const LINES_TABLE: TableSpec = {
-  name: 'bestseller_lines_state',
-  key: ['order_id', 'line_no'],
-  columns: { order_id: 'text', line_no: 'integer', poster_id: 'text', quantity: 'integer', canceled: 'boolean' },
-};
+const [BESTSELLERS_TABLE, LINES_TABLE] = [BestsellerEntity, BestsellerLineStateEntity].map(tableName);
 
 /** Quantity ordered per poster, canceled orders excluded (and counted again if un-canceled). */
-export const bestsellersProjection: Projection = {
-  name: 'bestsellers',
+export const bestsellersProjection = defineProjection('bestsellers', {
   version: 1,
   eventTypes: ['OrderPlaced', 'OrderStatusChanged'],
-  tables: ['bestsellers', LINES_TABLE.name],
   async handle(events, ctx) {
     const lines: Row[] = [];
     const canceled = new Map<string, boolean>();
@@ -36,7 +32,7 @@ export const bestsellersProjection: Projection = {
     const add = (posterId: string, n: number) => deltas.set(posterId, (deltas.get(posterId) ?? 0) + n);
     if (lines.length > 0) {
       const inserted = await ctx.sql<{ poster_id: string; quantity: number }>(
-        `INSERT INTO ${ctx.table(LINES_TABLE.name)} (order_id, line_no, poster_id, quantity, canceled)
+        `INSERT INTO ${ctx.table(LINES_TABLE)} (order_id, line_no, poster_id, quantity, canceled)
          SELECT order_id, line_no, poster_id, quantity, canceled
            FROM jsonb_to_recordset($1::jsonb) AS x(order_id text, line_no integer, poster_id text, quantity integer, canceled boolean)
          ON CONFLICT (order_id, line_no) DO NOTHING
@@ -47,7 +43,7 @@ export const bestsellersProjection: Projection = {
     }
     if (canceled.size > 0) {
       const changed = await ctx.sql<{ poster_id: string; quantity: number; canceled: boolean }>(
-        `UPDATE ${ctx.table(LINES_TABLE.name)} l SET canceled = x.canceled
+        `UPDATE ${ctx.table(LINES_TABLE)} l SET canceled = x.canceled
            FROM jsonb_to_recordset($1::jsonb) AS x(order_id text, canceled boolean)
           WHERE l.order_id = x.order_id AND l.canceled <> x.canceled
         RETURNING l.poster_id, l.quantity, l.canceled`,
@@ -58,11 +54,11 @@ export const bestsellersProjection: Projection = {
     const rows = [...deltas].filter(([, d]) => d !== 0).map(([poster_id, delta]) => ({ poster_id, delta }));
     if (rows.length === 0) return;
     await ctx.sql(
-      `INSERT INTO ${ctx.table('bestsellers')} AS b (poster_id, total_ordered)
+      `INSERT INTO ${ctx.table(BESTSELLERS_TABLE)} AS b (poster_id, total_ordered)
        SELECT poster_id, delta FROM jsonb_to_recordset($1::jsonb) AS x(poster_id text, delta integer)
        ON CONFLICT (poster_id) DO UPDATE SET total_ordered = b.total_ordered + EXCLUDED.total_ordered`,
       [JSON.stringify(rows)],
     );
-    await ctx.sql(`DELETE FROM ${ctx.table('bestsellers')} WHERE poster_id = ANY($1::text[]) AND total_ordered <= 0`, [rows.map((r) => r.poster_id)]);
+    await ctx.sql(`DELETE FROM ${ctx.table(BESTSELLERS_TABLE)} WHERE poster_id = ANY($1::text[]) AND total_ordered <= 0`, [rows.map((r) => r.poster_id)]);
   },
-};
+});

@@ -1,23 +1,20 @@
 import type { PosterCreated, PosterDetailsChanged, PosterVisibilityChanged } from '#domain/catalog/events.js';
-import { loadRows, upsertRows, type Row, type TableSpec } from '../runner/bulk-sql.js';
-import type { Projection } from '../runner/projection.js';
+import { CategoryPosterStateEntity } from '#read-models/category-poster-state.entity.js';
+import { CategoryEntity } from '#read-models/category.entity.js';
+import { tableName, tableSpec } from '#read-models/table-spec.js';
+import { loadRows, upsertRows, type Row } from '../runner/bulk-sql.js';
+import { defineProjection } from '../runner/projection.js';
 import { dataOf } from './event-time.js';
 
-/** Each poster's category and visibility, the input of the counts. */
-const STATE_TABLE: TableSpec = {
-  name: 'category_posters_state',
-  key: ['poster_id'],
-  columns: { poster_id: 'text', category: 'text', visible: 'boolean', deleted: 'boolean' },
-};
+const CATEGORIES_TABLE = tableName(CategoryEntity);
+const STATE_TABLE = tableSpec(CategoryPosterStateEntity);
 
 type Data = PosterCreated['data'] & PosterDetailsChanged['data'] & PosterVisibilityChanged['data'];
 
 /** Categories in use, with how many posters the shop shows in each. */
-export const categoriesProjection: Projection = {
-  name: 'categories',
+export const categoriesProjection = defineProjection('categories', {
   version: 1,
   eventTypes: ['PosterCreated', 'PosterDetailsChanged', 'PosterVisibilityChanged', 'PosterDeleted', 'PosterRecovered'],
-  tables: ['categories', STATE_TABLE.name],
   async handle(events, ctx) {
     const state = await loadRows(ctx, STATE_TABLE, events.map((e) => dataOf<Data>(e).posterId));
     const touched = new Set<string>();
@@ -43,13 +40,13 @@ export const categoriesProjection: Projection = {
     await upsertRows(ctx, STATE_TABLE, [...touched].map((id) => state.get(id)!));
     if (categories.size === 0) return;
     const names = [...categories];
-    await ctx.sql(`UPDATE ${ctx.table('categories')} SET poster_count = 0, total_count = 0 WHERE name = ANY($1::text[])`, [names]);
+    await ctx.sql(`UPDATE ${ctx.table(CATEGORIES_TABLE)} SET poster_count = 0, total_count = 0 WHERE name = ANY($1::text[])`, [names]);
     await ctx.sql(
-      `INSERT INTO ${ctx.table('categories')} (name, poster_count, total_count)
+      `INSERT INTO ${ctx.table(CATEGORIES_TABLE)} (name, poster_count, total_count)
        SELECT category, count(*) FILTER (WHERE visible AND NOT deleted), count(*)
          FROM ${ctx.table(STATE_TABLE.name)} WHERE category = ANY($1::text[]) GROUP BY category
        ON CONFLICT (name) DO UPDATE SET poster_count = EXCLUDED.poster_count, total_count = EXCLUDED.total_count`,
       [names],
     );
   },
-};
+});

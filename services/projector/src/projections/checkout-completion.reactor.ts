@@ -14,7 +14,7 @@ import { orderPlacedFromCheckout } from '#domain/checkout/checkout.decider.js';
 import { checkoutEventIds, orderPlacedMetadata } from '#domain/checkout/order-number.js';
 import { orderStream } from '#domain/streams.js';
 import { WrongExpectedRevision, type EventStore, type RecordedEvent } from '#event-store/event-store.port.js';
-import type { Projection } from '../runner/projection.js';
+import { defineProjection } from '../runner/projection.js';
 
 export type CompletionOutcome = 'placed' | 'already-placed' | 'schema-1';
 
@@ -41,13 +41,11 @@ export async function completeCheckout(log: EventStore, event: RecordedEvent): P
   }
 }
 
-export const checkoutCompletionReactor: Projection = {
-  name: 'checkout-completion',
+export const checkoutCompletionReactor = defineProjection('checkout-completion', {
   version: 1,
   eventTypes: ['CartCheckedOut'],
-  tables: [],
   async handle(events, { log }) {
     if (!log) return;
     for (const event of events) await completeCheckout(log, event);
   },
-};
+});

@@ -1,19 +1,14 @@
 import type { CustomPriceSet } from '#domain/catalog/events.js';
-import type { TableSpec } from '../runner/bulk-sql.js';
+import { CustomPriceEntity } from '#read-models/custom-price.entity.js';
+import { tableSpec } from '#read-models/table-spec.js';
 import { dataOf, occurredAt } from './event-time.js';
 import { keyedProjection } from './keyed-projection.js';
-
-export const CUSTOM_PRICES_TABLE: TableSpec = {
-  name: 'custom_prices',
-  key: ['size'],
-  columns: { size: 'text', price: 'integer', updated_at: 'timestamptz' },
-};
 
 export const customPricingProjection = keyedProjection({
   name: 'custom-pricing',
   version: 1,
   eventTypes: ['CustomPriceSet'],
-  table: CUSTOM_PRICES_TABLE,
+  table: tableSpec(CustomPriceEntity),
   keyOf: (e) => dataOf<CustomPriceSet['data']>(e).size,
   apply(_row, e) {
     const d = dataOf<CustomPriceSet['data']>(e);

@@ -1,24 +1,15 @@
 import type { OrderPlaced } from '#domain/order/events.js';
-import type { TableSpec } from '../runner/bulk-sql.js';
+import { CustomerEntity } from '#read-models/customer.entity.js';
+import { tableSpec } from '#read-models/table-spec.js';
 import { dataOf, placedAt } from './event-time.js';
 import { keyedProjection } from './keyed-projection.js';
-
-export const CUSTOMERS_TABLE: TableSpec = {
-  name: 'customers',
-  key: ['phone'],
-  columns: {
-    phone: 'text', first_name: 'text', last_name: 'text', email: 'text', address_line: 'text', building: 'text',
-    apartment: 'text', city: 'text', governorate: 'text', created_at: 'timestamptz', last_order_at: 'timestamptz',
-    last_order_id: 'text', order_count: 'integer',
-  },
-};
 
 /** Customers by normalised phone: name and address from their latest order, e-mail kept when a later order has none. */
 export const customersProjection = keyedProjection({
   name: 'customers',
   version: 1,
   eventTypes: ['OrderPlaced'],
-  table: CUSTOMERS_TABLE,
+  table: tableSpec(CustomerEntity),
   keyOf: (e) => dataOf<OrderPlaced['data']>(e).customer.phone,
   apply(row, e) {
     const d = dataOf<OrderPlaced['data']>(e);

@@ -1,19 +1,22 @@
 import type { OrderPlaced, OrderStatusChanged } from '#domain/order/events.js';
-import type { Projection } from '../runner/projection.js';
+import { DailySalesEntity } from '#read-models/daily-sales.entity.js';
+import { DashboardOrderStateEntity } from '#read-models/dashboard-order-state.entity.js';
+import { tableName } from '#read-models/table-spec.js';
+import { defineProjection } from '../runner/projection.js';
 import { dataOf, placedAt } from './event-time.js';
 
 /** Dashboard days follow the shop's calendar (Egypt), not UTC. */
 export const SHOP_TIME_ZONE = 'Africa/Cairo';
 
+const [DAILY_SALES_TABLE, STATE_TABLE] = [DailySalesEntity, DashboardOrderStateEntity].map(tableName);
+
 /**
  * Per-day order counts and revenue by current status. Keeps each order's day, status and
  * amounts (dashboard_orders_state) and recomputes the days a batch touched from it.
  */
-export const dashboardProjection: Projection = {
-  name: 'dashboard',
+export const dashboardProjection = defineProjection('dashboard', {
   version: 1,
   eventTypes: ['OrderPlaced', 'OrderStatusChanged'],
-  tables: ['daily_sales', 'dashboard_orders_state'],
   async handle(events, ctx) {
     const placed = new Map<string, { order_id: string; placed_at: string; status: string; total: number; subtotal: number }>();
     const status = new Map<string, string>();
@@ -29,7 +32,7 @@ export const dashboardProjection: Projection = {
       }
     }
     const days = new Set<string>();
-    const state = ctx.table('dashboard_orders_state');
+    const state = ctx.table(STATE_TABLE);
     if (placed.size > 0) {
       const rows = await ctx.sql<{ day: string }>(
         `INSERT INTO ${state} (order_id, day, status, total, subtotal)
@@ -51,7 +54,7 @@ export const dashboardProjection: Projection = {
     }
     if (days.size === 0) return;
     await ctx.sql(
-      `INSERT INTO ${ctx.table('daily_sales')} (day, orders_count, placed_count, shipped_count, canceled_count, revenue, revenue_subtotal, gross_total)
+      `INSERT INTO ${ctx.table(DAILY_SALES_TABLE)} (day, orders_count, placed_count, shipped_count, canceled_count, revenue, revenue_subtotal, gross_total)
        SELECT day, count(*), count(*) FILTER (WHERE status = 'PLACED'), count(*) FILTER (WHERE status = 'SHIPPED'),
               count(*) FILTER (WHERE status = 'CANCELED'),
               coalesce(sum(total) FILTER (WHERE status = 'SHIPPED'), 0), coalesce(sum(subtotal) FILTER (WHERE status = 'SHIPPED'), 0),
@@ -63,4 +66,4 @@ export const dashboardProjection: Projection = {
       [[...days]],
     );
   },
-};
+});

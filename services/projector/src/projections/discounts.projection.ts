@@ -1,13 +1,8 @@
 import type { DiscountChanged, DiscountCreated } from '#domain/promotion/events.js';
-import type { TableSpec } from '../runner/bulk-sql.js';
+import { DiscountEntity } from '#read-models/discount.entity.js';
+import { tableSpec } from '#read-models/table-spec.js';
 import { dataOf, occurredAt } from './event-time.js';
 import { keyedProjection } from './keyed-projection.js';
-
-export const DISCOUNTS_TABLE: TableSpec = {
-  name: 'discounts',
-  key: ['id'],
-  columns: { id: 'integer', category: 'text', percentage: 'integer', active: 'boolean', created_at: 'timestamptz', updated_at: 'timestamptz' },
-};
 
 export const DISCOUNT_EVENT_TYPES = ['DiscountCreated', 'DiscountChanged', 'DiscountDeleted'] as const;
 
@@ -18,7 +13,7 @@ export const discountsProjection = keyedProjection({
   name: 'discounts',
   version: 1,
   eventTypes: DISCOUNT_EVENT_TYPES,
-  table: DISCOUNTS_TABLE,
+  table: tableSpec(DiscountEntity),
   keyOf: (e) => dataOf<Data>(e).discountId,
   apply(row, e) {
     const d = dataOf<Data>(e);

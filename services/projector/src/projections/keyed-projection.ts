@@ -1,6 +1,8 @@
 import type { RecordedEvent } from '#event-store/event-store.port.js';
-import { deleteRows, loadRows, upsertRows, type Row, type TableSpec } from '../runner/bulk-sql.js';
-import type { Projection } from '../runner/projection.js';
+import type { ProjectionName } from '#read-models/projection-names.js';
+import type { TableSpec } from '#read-models/table-spec.js';
+import { deleteRows, loadRows, upsertRows, type Row } from '../runner/bulk-sql.js';
+import { defineProjection, type Projection } from '../runner/projection.js';
 
 /**
  * A projection whose rows each follow one key (a product, a promo code, …): per batch it loads
@@ -9,19 +11,17 @@ import type { Projection } from '../runner/projection.js';
  * current value unchanged (e.g. an event about a row that does not exist).
  */
 export function keyedProjection(def: {
-  name: string;
+  name: ProjectionName;
   version: number;
   eventTypes: readonly string[];
+  /** The projection's one table (its only entry in #read-models/projection-names.js). */
   table: TableSpec;
-  extraTables?: readonly string[];
   keyOf: (event: RecordedEvent) => string | number;
   apply: (row: Row | null, event: RecordedEvent) => Row | null;
 }): Projection {
-  return {
-    name: def.name,
+  return defineProjection(def.name, {
     version: def.version,
     eventTypes: def.eventTypes,
-    tables: [def.table.name, ...(def.extraTables ?? [])],
     async handle(events, ctx) {
       const rows = await loadRows(ctx, def.table, events.map(def.keyOf));
       const state = new Map<string, Row | null>(rows);
@@ -45,5 +45,5 @@ export function keyedProjection(def: {
       await upsertRows(ctx, def.table, upserts);
       await deleteRows(ctx, def.table, deletes);
     },
-  };
+  });
 }

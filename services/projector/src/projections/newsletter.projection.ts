@@ -1,20 +1,15 @@
 import type { NewsletterSubscribed } from '#domain/content/events.js';
-import type { TableSpec } from '../runner/bulk-sql.js';
+import { NewsletterSubscriberEntity } from '#read-models/newsletter-subscriber.entity.js';
+import { tableSpec } from '#read-models/table-spec.js';
 import { dataOf, occurredAt } from './event-time.js';
 import { keyedProjection } from './keyed-projection.js';
-
-export const NEWSLETTER_TABLE: TableSpec = {
-  name: 'newsletter_subscribers',
-  key: ['id'],
-  columns: { id: 'text', email: 'text', subscribed_at: 'timestamptz' },
-};
 
 /** Current subscribers; an unsubscribe deletes the row. */
 export const newsletterProjection = keyedProjection({
   name: 'newsletter',
   version: 1,
   eventTypes: ['NewsletterSubscribed', 'NewsletterUnsubscribed'],
-  table: NEWSLETTER_TABLE,
+  table: tableSpec(NewsletterSubscriberEntity),
   keyOf: (e) => dataOf<NewsletterSubscribed['data']>(e).subscriberId,
   apply(row, e) {
     const d = dataOf<NewsletterSubscribed['data']>(e);

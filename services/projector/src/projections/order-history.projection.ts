@@ -1,24 +1,16 @@
 import type { OrderPlaced, OrderStatusChanged } from '#domain/order/events.js';
-import { insertRowsIfAbsent, type Row, type TableSpec } from '../runner/bulk-sql.js';
-import type { Projection } from '../runner/projection.js';
+import { OrderHistoryEntity } from '#read-models/order-history.entity.js';
+import { tableSpec } from '#read-models/table-spec.js';
+import { insertRowsIfAbsent, type Row } from '../runner/bulk-sql.js';
+import { defineProjection } from '../runner/projection.js';
 import { dataOf, occurredAt } from './event-time.js';
 
-export const ORDER_HISTORY_TABLE: TableSpec = {
-  name: 'order_history',
-  key: ['event_id'],
-  columns: {
-    event_id: 'text', order_id: 'text', commit_position: 'bigint', prepare_position: 'bigint', revision: 'integer',
-    occurred_at: 'timestamptz', recorded_at: 'timestamptz', type: 'text', actor_kind: 'text', actor_id: 'text',
-    changes: 'jsonb', correlation_id: 'text', causation_id: 'text',
-  },
-};
+const ORDER_HISTORY_TABLE = tableSpec(OrderHistoryEntity);
 
 /** The audit trail: every event of every order, who did it and what it changed. Append-only by event id. */
-export const orderHistoryProjection: Projection = {
-  name: 'order-history',
+export const orderHistoryProjection = defineProjection('order-history', {
   version: 1,
   eventTypes: ['OrderPlaced', 'OrderStatusChanged'],
-  tables: [ORDER_HISTORY_TABLE.name],
   async handle(events, ctx) {
     const rows: Row[] = events.map((e) => {
       const m = (e.metadata ?? {}) as { actor?: { kind?: string; id?: string }; correlationId?: string; causationId?: string };
@@ -45,4 +37,4 @@ export const orderHistoryProjection: Projection = {
     });
     await insertRowsIfAbsent(ctx, ORDER_HISTORY_TABLE, rows);
   },
-};
+});

@@ -1,38 +1,17 @@
 import type { OrderPlaced, OrderStatusChanged } from '#domain/order/events.js';
-import { upsertRows, type Row, type TableSpec } from '../runner/bulk-sql.js';
-import type { Projection } from '../runner/projection.js';
+import { OrderItemEntity } from '#read-models/order-item.entity.js';
+import { OrderEntity } from '#read-models/order.entity.js';
+import { tableSpec } from '#read-models/table-spec.js';
+import { upsertRows, type Row } from '../runner/bulk-sql.js';
+import { defineProjection } from '../runner/projection.js';
 import { dataOf, occurredAt, placedAt } from './event-time.js';
 
-export const ORDERS_TABLE: TableSpec = {
-  name: 'orders',
-  key: ['id'],
-  columns: {
-    id: 'text', order_number: 'text', cart_id: 'text', status: 'text', first_name: 'text', last_name: 'text', phone: 'text',
-    email: 'text', address_line: 'text', building: 'text', apartment: 'text', city: 'text', governorate: 'text',
-    latitude: 'double precision', longitude: 'double precision', notes: 'text', payment_method: 'text',
-    payment_reference: 'text', promo_code: 'text', promo_percent: 'integer', subtotal: 'integer',
-    discount_from_promotions: 'integer', discount_from_promo_code: 'integer', shipping_cost: 'integer', cod_fee: 'integer',
-    tax_amount: 'integer', total: 'integer', item_count: 'integer', placed_at: 'timestamptz', updated_at: 'timestamptz',
-    status_reason: 'text', search_text: 'text',
-  },
-};
-
-export const ORDER_ITEMS_TABLE: TableSpec = {
-  name: 'order_items',
-  key: ['order_id', 'line_no'],
-  columns: {
-    order_id: 'text', line_no: 'integer', item_id: 'text', kind: 'text', poster_id: 'text', product_id: 'text',
-    variant_id: 'text', name: 'text', category: 'text', image_url: 'text', custom_image_path: 'text', size: 'text',
-    quantity: 'integer', unit_price: 'integer', original_unit_price: 'integer', discount_percentage: 'integer', line_total: 'integer',
-  },
-};
+const [ORDERS_TABLE, ORDER_ITEMS_TABLE] = [OrderEntity, OrderItemEntity].map(tableSpec);
 
 /** Orders and their lines for the admin orders page; a status change updates the row in place. */
-export const ordersProjection: Projection = {
-  name: 'orders',
+export const ordersProjection = defineProjection('orders', {
   version: 1,
   eventTypes: ['OrderPlaced', 'OrderStatusChanged'],
-  tables: [ORDERS_TABLE.name, ORDER_ITEMS_TABLE.name],
   async handle(events, ctx) {
     const placed = new Map<string, Row>();
     const items: Row[] = [];
@@ -67,7 +46,7 @@ export const ordersProjection: Projection = {
       );
     }
   },
-};
+});
 
 function orderRow(d: OrderPlaced['data'], at: string): Row {
   const c = d.customer;

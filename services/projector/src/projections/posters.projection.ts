@@ -1,29 +1,15 @@
 import type { PosterCreated, PosterDetailsChanged, PosterVariant, PosterVariantsChanged, PosterVisibilityChanged } from '#domain/catalog/events.js';
 import { bestDiscountPercentage, discountedUnitPrice } from '#domain/pricing/discount-rules.js';
 import type { DiscountChanged, DiscountCreated } from '#domain/promotion/events.js';
-import type { PosterVariantView } from '#read-models/poster.entity.js';
-import { deleteRows, loadRows, upsertRows, type Row, type TableSpec } from '../runner/bulk-sql.js';
-import type { Projection } from '../runner/projection.js';
+import { PosterDiscountStateEntity } from '#read-models/poster-discount-state.entity.js';
+import { PosterEntity, type PosterVariantView } from '#read-models/poster.entity.js';
+import { tableSpec } from '#read-models/table-spec.js';
+import { deleteRows, loadRows, upsertRows, type Row } from '../runner/bulk-sql.js';
+import { defineProjection } from '../runner/projection.js';
 import { DISCOUNT_EVENT_TYPES } from './discounts.projection.js';
 import { dataOf, occurredAt } from './event-time.js';
 
-export const POSTERS_TABLE: TableSpec = {
-  name: 'posters',
-  key: ['id'],
-  columns: {
-    id: 'text', name: 'text', description: 'text', category: 'text', image_url: 'text', visible: 'boolean',
-    deleted: 'boolean', variants: 'jsonb', has_discount: 'boolean', discount_percentage: 'integer',
-    original_price_sample: 'integer', discounted_price_sample: 'integer', min_price: 'integer', max_price: 'integer',
-    min_discounted_price: 'integer', created_at: 'timestamptz', updated_at: 'timestamptz', deleted_at: 'timestamptz',
-  },
-};
-
-/** The posters projection's own copy of the discount rules (it cannot read another projection's tables). */
-const RULES_TABLE: TableSpec = {
-  name: 'poster_discounts_state',
-  key: ['discount_id'],
-  columns: { discount_id: 'integer', category: 'text', percentage: 'integer', active: 'boolean' },
-};
+const [POSTERS_TABLE, RULES_TABLE] = [PosterEntity, PosterDiscountStateEntity].map(tableSpec);
 
 const POSTER_EVENT_TYPES = ['PosterCreated', 'PosterDetailsChanged', 'PosterVariantsChanged', 'PosterVisibilityChanged', 'PosterDeleted', 'PosterRecovered'];
 
@@ -36,11 +22,9 @@ type Rule = { discountId: number; category: string | null; percentage: number; a
  * touched, plus every poster of a category whose discounts changed (all of them for an
  * all-categories discount).
  */
-export const postersProjection: Projection = {
-  name: 'posters',
+export const postersProjection = defineProjection('posters', {
   version: 1,
   eventTypes: [...POSTER_EVENT_TYPES, ...DISCOUNT_EVENT_TYPES],
-  tables: [POSTERS_TABLE.name, RULES_TABLE.name],
   async handle(events, ctx) {
     const ruleRows = await ctx.sql(`SELECT * FROM ${ctx.table(RULES_TABLE.name)}`);
     const rules = new Map<number, Rule>(
@@ -130,7 +114,7 @@ export const postersProjection: Projection = {
     }));
     await deleteRows(ctx, RULES_TABLE, [...changedRules].filter((id) => !rules.has(id)));
   },
-};
+});
 
 function baseVariant(v: PosterVariant): PosterVariantView {
   return { id: v.variantId, variantId: v.variantId, size: v.size, price: v.price, originalPrice: v.price, discountedPrice: v.price, hasDiscount: false, discountPercentage: 0, weightGrams: 0 };

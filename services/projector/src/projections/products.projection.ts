@@ -1,16 +1,8 @@
 import type { ProductCreated, ProductDeleted, ProductUpdated } from '#domain/catalog/events.js';
-import type { TableSpec } from '../runner/bulk-sql.js';
+import { ProductEntity } from '#read-models/product.entity.js';
+import { tableSpec } from '#read-models/table-spec.js';
 import { dataOf, occurredAt } from './event-time.js';
 import { keyedProjection } from './keyed-projection.js';
-
-export const PRODUCTS_TABLE: TableSpec = {
-  name: 'products',
-  key: ['id'],
-  columns: {
-    id: 'text', name: 'text', description: 'text', price: 'integer', image_url: 'text', deleted: 'boolean',
-    created_at: 'timestamptz', updated_at: 'timestamptz',
-  },
-};
 
 type Data = ProductCreated['data'] & ProductUpdated['data'] & ProductDeleted['data'];
 
@@ -19,7 +11,7 @@ export const productsProjection = keyedProjection({
   name: 'products',
   version: 1,
   eventTypes: ['ProductCreated', 'ProductUpdated', 'ProductDeleted'],
-  table: PRODUCTS_TABLE,
+  table: tableSpec(ProductEntity),
   keyOf: (e) => dataOf<Data>(e).productId,
   apply(row, e) {
     const d = dataOf<Data>(e);

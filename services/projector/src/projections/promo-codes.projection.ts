@@ -1,13 +1,8 @@
 import type { PromoCodeCreated, PromoCodePercentChanged } from '#domain/promotion/events.js';
-import type { TableSpec } from '../runner/bulk-sql.js';
+import { PromoCodeEntity } from '#read-models/promo-code.entity.js';
+import { tableSpec } from '#read-models/table-spec.js';
 import { dataOf, occurredAt } from './event-time.js';
 import { keyedProjection } from './keyed-projection.js';
-
-export const PROMO_CODES_TABLE: TableSpec = {
-  name: 'promo_codes',
-  key: ['code'],
-  columns: { code: 'text', percent_off: 'integer', active: 'boolean', created_at: 'timestamptz', updated_at: 'timestamptz' },
-};
 
 type Data = PromoCodeCreated['data'] & PromoCodePercentChanged['data'];
 
@@ -16,7 +11,7 @@ export const promoCodesProjection = keyedProjection({
   name: 'promo-codes',
   version: 1,
   eventTypes: ['PromoCodeCreated', 'PromoCodeActivated', 'PromoCodeDeactivated', 'PromoCodePercentChanged', 'PromoCodeDeleted'],
-  table: PROMO_CODES_TABLE,
+  table: tableSpec(PromoCodeEntity),
   keyOf: (e) => dataOf<Data>(e).code.toUpperCase(),
   apply(row, e) {
     const d = dataOf<Data>(e);

@@ -44,7 +44,7 @@ export async function replayUntil(o: {
       await Promise.all(
         o.projections.map((p) => {
           const mine = events.filter((e: RecordedEvent) => p.eventTypes.includes(e.type));
-          return mine.length ? applyBatch(o.pool, p, { kind: 'schema', schema: o.schema }, mine, mine.at(-1)!.position, null) : undefined;
+          return mine.length ? applyBatch({ pool: o.pool, projection: p, tables: { kind: 'schema', schema: o.schema } }, mine, mine.at(-1)!.position, null) : undefined;
         }),
       );
       position = events.at(-1)!.position;

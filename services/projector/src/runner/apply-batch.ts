@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { EventStore, Position, RecordedEvent } from '#event-store/event-store.port.js';
-import { advanceCheckpointAndCommit, type Slot } from './checkpoints.js';
+import { advanceCheckpointAndCommit, type Slot } from '#read-models/projector-state/checkpoints.js';
 import type { Projection, ProjectionContext } from './projection.js';
 import { qualifiedTable, type TableTarget } from './table-names.js';
 
@@ -25,6 +25,14 @@ export class PoisonEvent extends Error {
   }
 }
 
+/** Where a projection's batches go: the pool, its tables, and the log (given to reactors on the live slot only). */
+export interface BatchTarget {
+  pool: pg.Pool;
+  projection: Projection;
+  tables: TableTarget;
+  log?: EventStore;
+}
+
 export interface CheckpointTarget {
   slot: Slot;
   owner: string;
@@ -37,13 +45,10 @@ export interface CheckpointTarget {
  * last few commits, but rows and checkpoint together, so it only repeats work.
  */
 export async function applyBatch(
-  pool: pg.Pool,
-  projection: Projection,
-  target: TableTarget,
+  { pool, projection, tables, log }: BatchTarget,
   events: readonly RecordedEvent[],
   to: Position,
   checkpoint: CheckpointTarget | null,
-  log?: EventStore,
 ): Promise<void> {
   const client = await pool.connect();
   let broken = false;
@@ -53,7 +58,7 @@ export async function applyBatch(
     if (events.length > 0) {
       const ctx: ProjectionContext = {
         sql: async (text, params) => (await client.query(text, params as unknown[])).rows,
-        table: (name) => qualifiedTable(target, name),
+        table: (name) => qualifiedTable(tables, name),
         log,
       };
       await projection.handle(events, ctx);
@@ -87,16 +92,13 @@ export async function applyBatch(
  * before the culprit commit and the culprit's id is known. Returns the position reached.
  */
 export async function applyBatchFindingPoison(
-  pool: pg.Pool,
-  projection: Projection,
-  target: TableTarget,
+  target: BatchTarget,
   events: readonly RecordedEvent[],
   to: Position,
   checkpoint: CheckpointTarget | null,
-  log?: EventStore,
 ): Promise<Position> {
   try {
-    await applyBatch(pool, projection, target, events, to, checkpoint, log);
+    await applyBatch(target, events, to, checkpoint);
     return to;
   } catch (error) {
     if (error instanceof OwnershipLost || events.length <= 1) {
@@ -107,7 +109,7 @@ export async function applyBatchFindingPoison(
   let from: Position | undefined = checkpoint?.from;
   for (const event of events) {
     try {
-      await applyBatch(pool, projection, target, [event], event.position, checkpoint && from ? { ...checkpoint, from } : null, log);
+      await applyBatch(target, [event], event.position, checkpoint && from ? { ...checkpoint, from } : null);
     } catch (error) {
       if (error instanceof OwnershipLost) throw error;
       throw new PoisonEvent(event, error, from === checkpoint?.from ? undefined : from);
@@ -115,6 +117,6 @@ export async function applyBatchFindingPoison(
     from = event.position;
   }
   // Every event passed alone: the batch failed for another reason (e.g. a dropped connection).
-  await applyBatch(pool, projection, target, [], to, checkpoint && from ? { ...checkpoint, from } : null);
+  await applyBatch(target, [], to, checkpoint && from ? { ...checkpoint, from } : null);
   return to;
 }

@@ -1,5 +1,5 @@
 import type { Position, RecordedEvent } from '#event-store/event-store.port.js';
-import { batchEnd } from './runner.js';
+import { batchEnd } from './batch-end.js';
 import { qualifiedTable } from './table-names.js';
 
 const at = (commit: number, prepare: number): Position => ({ commit: BigInt(commit), prepare: BigInt(prepare) });

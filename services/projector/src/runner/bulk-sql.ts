@@ -1,11 +1,7 @@
+import type { TableSpec } from '#read-models/table-spec.js';
 import type { ProjectionContext } from './projection.js';
 
-/** A table's columns with their PostgreSQL types, and its key: enough to write rows in bulk. */
-export interface TableSpec {
-  name: string;
-  key: readonly string[];
-  columns: Readonly<Record<string, string>>;
-}
+export type { TableSpec };
 
 export type Row = Record<string, unknown>;
 

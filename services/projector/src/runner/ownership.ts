@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import pg from 'pg';
+import { countAliveReplicas, heartbeatReplica, registerReplica, removeReplica } from '#read-models/projector-state/replicas.js';
 
 /** Advisory-lock namespace of projection ownership (the second key is hashtext(name)). */
 const OWNERSHIP_LOCK_SPACE = 4243;
@@ -29,11 +30,7 @@ export class Ownership {
     this.client = client;
     this.lost = false;
     if (!this.register) return;
-    await client.query(
-      `INSERT INTO projector.replicas (replica_id, pid, host, started_at, heartbeat_at) VALUES ($1, $2, $3, now(), now())
-       ON CONFLICT (replica_id) DO UPDATE SET pid = EXCLUDED.pid, host = EXCLUDED.host, started_at = now(), heartbeat_at = now()`,
-      [this.replicaId, process.pid, hostname()],
-    );
+    await registerReplica(client, this.replicaId, process.pid, hostname());
   }
 
   async reconnect(): Promise<void> {
@@ -45,14 +42,8 @@ export class Ownership {
   /** Heartbeat; answers how many replicas are alive (heartbeat within 5 s), this one included. */
   async heartbeat(): Promise<number> {
     const c = this.need();
-    if (!this.register) {
-      const { rows } = await c.query(`SELECT count(*)::int AS n FROM projector.replicas WHERE heartbeat_at > now() - interval '5 seconds'`);
-      return Math.max(1, rows[0].n as number);
-    }
-    await c.query(`UPDATE projector.replicas SET heartbeat_at = now() WHERE replica_id = $1`, [this.replicaId]);
-    await c.query(`DELETE FROM projector.replicas WHERE heartbeat_at < now() - interval '10 minutes'`);
-    const { rows } = await c.query(`SELECT count(*)::int AS n FROM projector.replicas WHERE heartbeat_at > now() - interval '5 seconds'`);
-    return Math.max(1, rows[0].n as number);
+    if (this.register) await heartbeatReplica(c, this.replicaId);
+    return Math.max(1, await countAliveReplicas(c));
   }
 
   async tryAcquire(projection: string): Promise<boolean> {
@@ -68,7 +59,7 @@ export class Ownership {
     const c = this.client;
     this.client = undefined;
     if (!c) return;
-    await c.query(`DELETE FROM projector.replicas WHERE replica_id = $1`, [this.replicaId]).catch(() => undefined);
+    await removeReplica(c, this.replicaId).catch(() => undefined);
     await c.end().catch(() => undefined);
   }
 

@@ -4,7 +4,7 @@ import { announcementProjection } from '../projections/announcement.projection.j
 import { galleryProjection } from '../projections/gallery.projection.js';
 import { ProjectorMetrics } from '../observability/projector-metrics.js';
 import { createProjectorTestDb, waitForCheckpoints, type TestDb } from '../testing/projector-test-kit.js';
-import type { RetryBackoff } from './checkpoints.js';
+import type { RetryBackoff } from './retry-backoff.js';
 import type { Projection } from './projection.js';
 import { ProjectorRunner, type FailureInfo } from './runner.js';
 

@@ -1,3 +1,4 @@
+import { projectionTables, type ProjectionName } from '#read-models/projection-names.js';
 import type { EventStore, RecordedEvent } from '#event-store/event-store.port.js';
 
 /** A query on the projection's transaction (raw pg: the hot path, bulk statements). */
@@ -32,4 +33,9 @@ export interface Projection {
    * Must not call now(): rows depend only on events, so a replay gives identical tables.
    */
   handle(events: readonly RecordedEvent[], ctx: ProjectionContext): Promise<void>;
+}
+
+/** A projection of #read-models/projection-names.js: its tables are the ones listed there under its name. */
+export function defineProjection(name: ProjectionName, def: Omit<Projection, 'name' | 'tables'>): Projection {
+  return { name, tables: projectionTables(name), ...def };
 }

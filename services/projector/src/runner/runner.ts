@@ -1,13 +1,16 @@
 import type pg from 'pg';
-import { comparePositions, START, type EventStore, type Position, type RecordedEvent } from '#event-store/event-store.port.js';
-import { applyBatchFindingPoison, OwnershipLost, PoisonEvent } from './apply-batch.js';
+import { comparePositions, formatPosition, START, type EventStore, type Position, type RecordedEvent } from '#event-store/event-store.port.js';
 import {
-  claimLiveCheckpoint, DEFAULT_RETRY_BACKOFF, dueRetries, loadCheckpoint, recordFailure, releaseCheckpoint, retryDelayMs, type RetryBackoff,
-} from './checkpoints.js';
+  advanceIdleCheckpoints, claimLiveCheckpoint, dueRetries, loadCheckpoint, positionOf, recordFailure, releaseCheckpoint,
+} from '#read-models/projector-state/checkpoints.js';
+import { maxPosition } from '#read-models/projector-state/positions.js';
+import { applyBatchFindingPoison, OwnershipLost, PoisonEvent } from './apply-batch.js';
+import { batchEnd } from './batch-end.js';
 import { Ownership } from './ownership.js';
-import { maxPosition, positionFromRow } from './positions.js';
+import type { BuildState, LiveState } from './projection-state.js';
 import type { Projection } from './projection.js';
-import { createBuildTables, dropBuildTables, swapBuildTables } from './table-sets.js';
+import { Rebuilds } from './rebuilds.js';
+import { DEFAULT_RETRY_BACKOFF, retryDelayMs, type RetryBackoff } from './retry-backoff.js';
 
 export interface RunnerLogger {
   info(obj: object, msg?: string): void;
@@ -53,20 +56,6 @@ export interface FailureInfo {
   retryInMs: number;
 }
 
-interface LiveState {
-  projection: Projection;
-  types: Set<string>;
-  position: Position;
-  /** Set while the projection is failed; it stays set during a retry until a batch of its own events commits. */
-  failed?: { retryAt: number };
-}
-
-interface BuildState {
-  projection: Projection;
-  position: Position;
-  requestId?: string;
-}
-
 /** What /health and /metrics read from this replica. */
 export interface RunnerStatus {
   replicaId: string;
@@ -85,7 +74,7 @@ const noopLogger: RunnerLogger = { info() {}, warn() {}, error() {} };
  */
 export class ProjectorRunner {
   private readonly owned = new Map<string, LiveState>();
-  private readonly builds = new Map<string, BuildState>();
+  private readonly rebuilds: Rebuilds;
   private readonly ownership: Ownership;
   private readonly batchSize: number;
   private readonly maxIdleMs: number;
@@ -105,6 +94,15 @@ export class ProjectorRunner {
     this.backoff = { ...DEFAULT_RETRY_BACKOFF, ...o.retryBackoff };
     this.tickIntervalMs = o.tickIntervalMs ?? 1000;
     this.log = o.logger ?? noopLogger;
+    this.rebuilds = new Rebuilds({
+      store: o.store,
+      pool: o.pool,
+      replicaId: o.replicaId,
+      batchSize: this.batchSize,
+      log: this.log,
+      onCommitted: o.onCommitted,
+      onFailure: (build, error) => this.onFailure(build, error, 'build'),
+    });
     // pg-pool listens for errors only on idle clients: a client held by a batch when the database
     // goes away would emit an unhandled 'error' and end the process. The batch sees the failure
     // through its query and the loop retries; the listener is only there to keep the process up.
@@ -134,20 +132,9 @@ export class ProjectorRunner {
         position: s.position,
         failed: s.failed !== undefined,
         nextRetryAt: s.failed?.retryAt ?? null,
-        building: this.builds.get(s.projection.name)?.position ?? null,
+        building: this.rebuilds.positionOf(s.projection.name),
       })),
     };
-  }
-
-  /** Starts rebuilding an owned projection now (the CLI's path when no replica owns it). */
-  async requestBuild(name: string, requestId?: string): Promise<void> {
-    const state = this.owned.get(name);
-    if (!state) throw new Error(`${name} is not owned by this replica`);
-    await this.startBuild(state.projection, requestId);
-  }
-
-  isBuilding(name: string): boolean {
-    return this.builds.has(name);
   }
 
   private async run(): Promise<void> {
@@ -157,7 +144,7 @@ export class ProjectorRunner {
       try {
         if (Date.now() - this.lastTick >= this.tickIntervalMs) await this.tick();
         progressed = await this.liveStep();
-        progressed = (await this.buildStep()) || progressed;
+        progressed = (await this.rebuilds.step(this.owned)) || progressed;
       } catch (error) {
         this.log.error({ err: error }, 'projector loop error');
         await this.pause(1000);
@@ -188,7 +175,7 @@ export class ProjectorRunner {
     if (this.ownership.connectionLost) {
       this.log.warn({ replica: this.o.replicaId }, 'ownership connection lost: dropping every projection');
       this.owned.clear();
-      this.builds.clear();
+      this.rebuilds.clear();
       await this.ownership.reconnect();
     }
     const alive = await this.ownership.heartbeat();
@@ -205,26 +192,22 @@ export class ProjectorRunner {
       }
     }
     await this.takeRetryRequests();
-    await this.takeRebuildRequests();
+    await this.rebuilds.takeRequests(this.owned);
   }
 
   private async adopt(p: Projection): Promise<void> {
     const live = await claimLiveCheckpoint(this.o.pool, p.name, p.version, this.o.replicaId);
+    const position = positionOf(live);
     // A projection another replica left failed keeps its back-off: adopting it is no retry.
     const failed = live.status === 'failed' ? { retryAt: live.nextRetryAt?.getTime() ?? 0 } : undefined;
-    this.owned.set(p.name, { projection: p, types: new Set(p.eventTypes), position: live.position, failed });
-    this.log.info({ projection: p.name, replica: this.o.replicaId, position: fmt(live.position) }, 'projection adopted');
-    const build = await loadCheckpoint(this.o.pool, p.name, 'build');
-    if (build && build.version === p.version && build.status !== 'failed') {
-      this.builds.set(p.name, { projection: p, position: build.position });
-    } else if (live.version !== p.version || build) {
-      await this.startBuild(p);
-    }
+    this.owned.set(p.name, { projection: p, types: new Set(p.eventTypes), position, failed });
+    this.log.info({ projection: p.name, replica: this.o.replicaId, position: formatPosition(position) }, 'projection adopted');
+    await this.rebuilds.resume(p, live);
   }
 
   private async drop(name: string): Promise<void> {
     this.owned.delete(name);
-    this.builds.delete(name);
+    this.rebuilds.forget(name);
     await releaseCheckpoint(this.o.pool, name, this.o.replicaId);
     await this.ownership.release(name);
   }
@@ -239,42 +222,6 @@ export class ProjectorRunner {
       const state = this.owned.get(name);
       if (state?.failed) state.failed.retryAt = 0;
     }
-  }
-
-  private async takeRebuildRequests(): Promise<void> {
-    if (this.owned.size === 0) return;
-    const { rows } = await this.o.pool.query(
-      `UPDATE projector.rebuild_requests SET status = 'building', started_at = now()
-        WHERE status = 'requested' AND projection = ANY($1) RETURNING id, projection`,
-      [[...this.owned.keys()]],
-    );
-    for (const row of rows) await this.startBuild(this.owned.get(row.projection)!.projection, String(row.id));
-  }
-
-  private async startBuild(p: Projection, requestId?: string): Promise<void> {
-    const client = await this.o.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await createBuildTables(client, p);
-      await client.query(
-        `INSERT INTO projector.checkpoints (projection, slot, version, commit_position, prepare_position, status, owner, updated_at)
-         VALUES ($1, 'build', $2, $3, $4, 'building', $5, now())
-         ON CONFLICT (projection, slot) DO UPDATE SET version = EXCLUDED.version, commit_position = EXCLUDED.commit_position,
-           prepare_position = EXCLUDED.prepare_position, status = 'building', owner = EXCLUDED.owner, events_handled = 0,
-           last_error = NULL, last_error_event_id = NULL, failed_event_type = NULL, failed_commit_position = NULL,
-           failed_prepare_position = NULL, first_failed_at = NULL, attempts = 0, next_retry_at = NULL,
-           last_event_at = NULL, updated_at = now()`,
-        [p.name, p.version, START.commit.toString(), START.prepare.toString(), this.o.replicaId],
-      );
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
-    this.builds.set(p.name, { projection: p, position: START, requestId });
-    this.log.info({ projection: p.name, version: p.version }, 'rebuild started');
   }
 
   /** One read of the log for every owned live projection that is not failed (or whose retry is due). */
@@ -305,9 +252,12 @@ export class ProjectorRunner {
   private async applyLive(state: LiveState, events: RecordedEvent[], end: Position): Promise<void> {
     const p = state.projection;
     try {
-      await applyBatchFindingPoison(this.o.pool, p, { kind: 'live' }, events, end, { slot: 'live', owner: this.o.replicaId, from: state.position }, this.o.store);
+      await applyBatchFindingPoison(
+        { pool: this.o.pool, projection: p, tables: { kind: 'live' }, log: this.o.store },
+        events, end, { slot: 'live', owner: this.o.replicaId, from: state.position },
+      );
       state.position = end;
-      if (state.failed) this.log.info({ projection: p.name, position: fmt(end) }, 'projection recovered');
+      if (state.failed) this.log.info({ projection: p.name, position: formatPosition(end) }, 'projection recovered');
       state.failed = undefined;
       this.o.onCommitted?.(p.name, 'live', end, events.length);
     } catch (error) {
@@ -315,7 +265,7 @@ export class ProjectorRunner {
     }
   }
 
-  private async onFailure(state: { projection: Projection; position: Position; failed?: { retryAt: number } }, error: unknown, slot: 'live' | 'build') {
+  private async onFailure(state: LiveState | BuildState, error: unknown, slot: 'live' | 'build'): Promise<void> {
     const p = state.projection;
     if (error instanceof OwnershipLost) {
       this.log.warn({ projection: p.name, slot }, 'checkpoint moved elsewhere: giving the projection up');
@@ -330,15 +280,14 @@ export class ProjectorRunner {
     const { attempts, retryInMs } = await recordFailure(
       this.o.pool,
       { projection: p.name, slot, error: message, event: event && { id: event.id, type: event.type, position: event.position } },
-      this.backoff,
+      (n) => retryDelayMs(n, this.backoff),
     ).catch(() => ({ attempts: 1, retryInMs: retryDelayMs(1, this.backoff) }));
     this.log.error(
-      { projection: p.name, slot, eventId: event?.id ?? null, eventType: event?.type ?? null, position: event ? fmt(event.position) : null, attempts, retryInMs, err: cause },
+      { projection: p.name, slot, eventId: event?.id ?? null, eventType: event?.type ?? null, position: event ? formatPosition(event.position) : null, attempts, retryInMs, err: cause },
       slot === 'live' ? 'projection stopped on an event it cannot handle; retrying after back-off' : 'rebuild stopped on an event it cannot handle',
     );
     this.o.onFailed?.(p.name, slot, event?.id ?? null, { eventType: event?.type ?? null, error: message, attempts, retryInMs });
-    if (slot === 'live') state.failed = { retryAt: Date.now() + retryInMs };
-    else this.builds.delete(p.name);
+    if (slot === 'live') (state as LiveState).failed = { retryAt: Date.now() + retryInMs };
   }
 
   /**
@@ -346,14 +295,7 @@ export class ProjectorRunner {
    * (one statement for all), so read-your-writes never waits on a projection that skips the event.
    */
   private async advanceIdle(states: LiveState[], end: Position): Promise<void> {
-    const { rows } = await this.o.pool.query(
-      `UPDATE projector.checkpoints SET commit_position = $3, prepare_position = $4, updated_at = now()
-        WHERE slot = 'live' AND projection = ANY($1) AND owner = $2
-          AND (commit_position, prepare_position) < ($3::bigint, $4::bigint)
-        RETURNING projection, commit_position, prepare_position`,
-      [states.map((s) => s.projection.name), this.o.replicaId, end.commit.toString(), end.prepare.toString()],
-    );
-    const moved = new Set(rows.map((r) => r.projection as string));
+    const moved = await advanceIdleCheckpoints(this.o.pool, states.map((s) => s.projection.name), this.o.replicaId, end);
     for (const s of states) {
       if (moved.has(s.projection.name)) {
         s.position = end;
@@ -362,99 +304,10 @@ export class ProjectorRunner {
         // Nothing moved: either already past (fine) or another replica owns it now.
         const cp = await loadCheckpoint(this.o.pool, s.projection.name, 'live');
         if (cp?.owner !== this.o.replicaId) await this.drop(s.projection.name);
-        else if (cp) s.position = maxPosition(s.position, cp.position);
+        else if (cp) s.position = maxPosition(s.position, positionOf(cp));
       }
     }
   }
-
-  /** One batch for each projection being rebuilt; swaps those that caught up. */
-  private async buildStep(): Promise<boolean> {
-    let progressed = false;
-    for (const build of [...this.builds.values()]) {
-      const p = build.projection;
-      const live = this.owned.get(p.name);
-      if (!live) continue;
-      const head = await this.o.store.headPosition();
-      let complete = comparePositions(build.position, head) >= 0;
-      if (!complete) {
-        const events = await this.o.store.readAll({ fromPosition: build.position, maxCount: this.batchSize, filter: { eventTypes: p.eventTypes } });
-        const end = batchEnd(events, this.batchSize, head);
-        try {
-          await applyBatchFindingPoison(this.o.pool, p, { kind: 'build' }, events, end, { slot: 'build', owner: this.o.replicaId, from: build.position });
-        } catch (error) {
-          await this.onFailure(build, error, 'build');
-          continue;
-        }
-        build.position = end;
-        this.o.onCommitted?.(p.name, 'build', end, events.length);
-        complete = events.length < this.batchSize;
-        progressed = true;
-      }
-      // A failed live projection is no reason to wait: the build got past every event the live
-      // one stopped on, with the code running now, so swapping it in is the recovery.
-      if (complete && comparePositions(build.position, live.position) >= 0) {
-        await this.swap(build, live);
-        progressed = true;
-      }
-    }
-    return progressed;
-  }
-
-  private async swap(build: BuildState, live: LiveState): Promise<void> {
-    const p = build.projection;
-    const client = await this.o.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await swapBuildTables(client, p);
-      const { rows } = await client.query(
-        `WITH b AS (DELETE FROM projector.checkpoints WHERE projection = $1 AND slot = 'build' RETURNING *)
-         UPDATE projector.checkpoints c SET version = b.version, commit_position = b.commit_position,
-                prepare_position = b.prepare_position, events_handled = b.events_handled, last_event_at = b.last_event_at,
-                status = 'running', last_error = NULL, last_error_event_id = NULL, failed_event_type = NULL,
-                failed_commit_position = NULL, failed_prepare_position = NULL, first_failed_at = NULL, attempts = 0,
-                next_retry_at = NULL, updated_at = now()
-           FROM b WHERE c.projection = $1 AND c.slot = 'live' AND c.owner = $2
-         RETURNING c.commit_position, c.prepare_position`,
-        [p.name, this.o.replicaId],
-      );
-      if (rows.length !== 1) throw new OwnershipLost(`${p.name}: lost while swapping`);
-      if (build.requestId) {
-        await client.query(`UPDATE projector.rebuild_requests SET status = 'done', finished_at = now() WHERE id = $1`, [build.requestId]);
-      }
-      await client.query('COMMIT');
-      live.position = positionFromRow(rows[0]);
-      live.failed = undefined;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      this.builds.delete(p.name);
-      await this.onFailure(build, error, 'build');
-      return;
-    } finally {
-      client.release();
-    }
-    this.builds.delete(p.name);
-    this.log.info({ projection: p.name, version: p.version, position: fmt(live.position) }, 'rebuild swapped in');
-  }
-
-  /** Abandons a build (its tables are dropped); used by tests and the CLI on cancel. */
-  async cancelBuild(name: string): Promise<void> {
-    const build = this.builds.get(name);
-    if (!build) return;
-    this.builds.delete(name);
-    await dropBuildTables(this.o.pool, build.projection);
-    await this.o.pool.query(`DELETE FROM projector.checkpoints WHERE projection = $1 AND slot = 'build'`, [name]);
-  }
-}
-
-/**
- * Where a batch leaves the reader: after its last event when it was full; at the head read
- * before it (or its last event, if later) when it was not, because then every event up to
- * that head has been seen (the head only counts events visible to readers).
- */
-export function batchEnd(events: readonly RecordedEvent[], batchSize: number, head: Position): Position {
-  const last = events.at(-1)?.position;
-  if (events.length >= batchSize && last) return last;
-  return last ? maxPosition(last, head) : head;
 }
 
 /** Stable per-replica order of projections, so replicas starting together reach for different ones first. */
@@ -462,8 +315,4 @@ function spread(replicaId: string, name: string): number {
   let h = 2166136261;
   for (const ch of `${replicaId}:${name}`) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
   return h >>> 0;
-}
-
-function fmt(p: Position): string {
-  return `${p.commit}/${p.prepare}`;
 }

@@ -15,10 +15,6 @@ export async function createBuildTables(db: Queryable, projection: Projection): 
   }
 }
 
-export async function dropBuildTables(db: Queryable, projection: Projection): Promise<void> {
-  for (const table of projection.tables) await db.query(`DROP TABLE IF EXISTS ${qualifiedTable({ kind: 'build' }, table)}`);
-}
-
 /** Inside the caller's transaction: the built tables take the live names (readers see one or the other). */
 export async function swapBuildTables(db: Queryable, projection: Projection): Promise<void> {
   for (const table of projection.tables) {

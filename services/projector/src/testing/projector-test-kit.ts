@@ -1,10 +1,10 @@
 import pg from 'pg';
 import { createEventStore, eventStoreConfigFromEnv } from '#event-store/create-event-store.js';
-import { comparePositions, type EventStore, type Position } from '#event-store/event-store.port.js';
+import { comparePositions, formatPosition, type EventStore, type Position } from '#event-store/event-store.port.js';
 import { runReadModelMigrations } from '#read-models/data-source.js';
 import { countStoredEvents, createTestDatabase } from '#platform/testing/test-database.js';
 import { testEventStoreEnv } from '#platform/testing/test-event-store.js';
-import { positionFromRow } from '../runner/positions.js';
+import { listCheckpoints, positionOf } from '#read-models/projector-state/checkpoints.js';
 import type { AppendUnit } from './shop-event-generator.js';
 
 export interface TestDb {
@@ -70,10 +70,13 @@ export async function appendUnits(store: EventStore, units: Iterable<AppendUnit>
 export async function waitForCheckpoints(pool: pg.Pool, names: readonly string[], target: Position, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { rows } = await pool.query(`SELECT projection, commit_position, prepare_position FROM projector.checkpoints WHERE slot = 'live' AND projection = ANY($1)`, [names]);
-    const reached = rows.filter((r) => comparePositions(positionFromRow(r), target) >= 0).length;
+    const live = (await listCheckpoints(pool, 'live')).filter((c) => names.includes(c.projection));
+    const reached = live.filter((c) => comparePositions(positionOf(c), target) >= 0).length;
     if (reached === names.length) return;
-    if (Date.now() > deadline) throw new Error(`checkpoints did not reach ${target.commit}/${target.prepare}: ${JSON.stringify(rows)}`);
+    if (Date.now() > deadline) {
+      const at = live.map((c) => `${c.projection} ${formatPosition(positionOf(c))} ${c.status}`).join(', ');
+      throw new Error(`checkpoints did not reach ${formatPosition(target)}: ${at}`);
+    }
     await new Promise((r) => setTimeout(r, 20));
   }
 }

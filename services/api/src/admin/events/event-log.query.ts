@@ -1,16 +1,9 @@
+import type { EventLogFilters } from '#event-store/event-log-filters.js';
 import { formatPosition, type Position, type RecordedEvent } from '#event-store/event-store.port.js';
 import type { EventLogPage, EventView } from './event-log-response.js';
 
-/** What an analyst can ask of the log (GET /api/admin/events, /events/export). */
-export interface EventLogFilters {
-  /** Exact stream name, or a prefix when it ends with '*' or '-' (e.g. 'order-'). */
-  stream?: string;
-  types?: string[];
-  /** Recorded time window, inclusive. */
-  from?: Date;
-  to?: Date;
-  correlationId?: string;
-}
+/** What an analyst can ask of the log (GET /api/admin/events, /events/export): the event store's filters. */
+export type { EventLogFilters };
 
 export interface EventLogQuery {
   page(filters: EventLogFilters, options: { after?: Position; limit: number; order: 'asc' | 'desc' }): Promise<EventLogPage>;
@@ -45,24 +38,4 @@ export function toEventView(e: RecordedEvent): EventView {
     data: redact(e.data),
     metadata: m,
   };
-}
-
-/** Shared by both implementations so they agree on what a filter means. */
-export function matchesFilters(e: RecordedEvent, f: EventLogFilters): boolean {
-  if (f.stream) {
-    const prefix = streamPrefix(f.stream);
-    if (prefix !== undefined ? !e.stream.startsWith(prefix) : e.stream !== f.stream) return false;
-  }
-  if (f.types?.length && !f.types.includes(e.type)) return false;
-  if (f.from && e.createdAt < f.from) return false;
-  if (f.to && e.createdAt > f.to) return false;
-  if (f.correlationId && e.metadata?.correlationId !== f.correlationId) return false;
-  return true;
-}
-
-/** 'order-*' and 'order-' are prefixes; anything else is an exact stream name. */
-export function streamPrefix(stream: string): string | undefined {
-  if (stream.endsWith('*')) return stream.slice(0, -1);
-  if (stream.endsWith('-')) return stream;
-  return undefined;
 }

@@ -1,6 +1,7 @@
 import type { EventStoreDbEventStore } from '#event-store/eventstoredb/eventstoredb-event-store.js';
 import { formatPosition, type Position, type RecordedEvent } from '#event-store/event-store.port.js';
-import { matchesFilters, streamPrefix, toEventView, type EventLogFilters, type EventLogQuery } from './event-log.query.js';
+import { matchesFilters, streamPrefix } from '#event-store/event-log-filters.js';
+import { toEventView, type EventLogFilters, type EventLogQuery } from './event-log.query.js';
 import type { EventLogPage } from './event-log-response.js';
 
 const BATCH = 1000;

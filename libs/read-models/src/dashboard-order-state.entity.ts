@@ -1,0 +1,14 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { READ_SCHEMA } from './column-types.js';
+
+/** Each order's Cairo day, current status and amounts: the dashboard projection recomputes days from these. */
+@Entity({ schema: READ_SCHEMA, name: 'dashboard_orders_state' })
+@Index('dashboard_orders_state_day_idx', ['day'])
+export class DashboardOrderStateEntity {
+  @PrimaryColumn({ type: 'text', name: 'order_id' }) orderId!: string;
+  /** 'YYYY-MM-DD'. */
+  @Column({ type: 'date' }) day!: string;
+  @Column({ type: 'text' }) status!: string;
+  @Column({ type: 'integer' }) total!: number;
+  @Column({ type: 'integer' }) subtotal!: number;
+}

@@ -1,0 +1,18 @@
+import type { Position } from '#event-store/event-store.port.js';
+import type { Projection } from './projection.js';
+
+/** A projection this replica owns, as the live loop follows it. */
+export interface LiveState {
+  projection: Projection;
+  types: Set<string>;
+  position: Position;
+  /** Set while the projection is failed; it stays set during a retry until a batch of its own events commits. */
+  failed?: { retryAt: number };
+}
+
+/** A new version being built beside the live tables. */
+export interface BuildState {
+  projection: Projection;
+  position: Position;
+  requestId?: string;
+}
