@@ -9,7 +9,9 @@
  * the same machine; a line is the median round of its workload (`rounds` lists them all). Lines:
  *   {"bench":"api","side":"ours","route":…,"durable":true,"reqPerSec":…,"p50":…,"p99":…,
  *    "serverCpuMsPerReq":…,"dbCpuMsPerReq":…,"peer":…,"ratio":…,…}
- * p50/p99 are of the whole flow (a checkout's p99 is that of all its requests together);
+ * p50/p99 are of the whole flow (a checkout's p99 is that of all its requests together, from the
+ * checkouts that finished inside the run); checkoutsPerSec counts checkout steps answered
+ * successfully over the steps of a checkout (bench/lib/load.ts says why);
  * serverCpuMsPerReq is the server's CPU (ours: API + projector; Vendure: its process, job queue
  * included) per HTTP request, dbCpuMsPerReq that of PostgreSQL's processes other than the peer's
  * backends, both from /proc; checkout lines add the same per checkout. `ratio` is this side's
@@ -21,7 +23,8 @@
  * bench/lib/catalogue.ts, runs, and stops them. --no-vendure skips the peer.
  * BENCH_URL=http://host:port benchmarks a running shop alone (it must have an admin:
  * BENCH_ADMIN_USERNAME / BENCH_ADMIN_PASSWORD).
- * BENCH_DURATION (seconds per run, default 8), BENCH_CONNECTIONS (default 32), BENCH_ROUNDS
+ * BENCH_DURATION (seconds per run, default 8; checkouts run twice as long, so that the whole flows
+ * of a slow side finish inside a run), BENCH_CONNECTIONS (default 32), BENCH_ROUNDS
  * (default 3), BENCH_WARMUP (seconds per workload before the rounds, default 3).
  * BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") adds node flags to the API.
  */
@@ -33,7 +36,7 @@ import { pathToFileURL } from 'node:url';
 import { CATALOGUE, CHECKOUT_QUANTITY, CHECKOUT_SIZE, LISTING_PAGE_SIZE } from './lib/catalogue.js';
 import { durableRequested, serverIsDurable } from './lib/durability.js';
 import { runLoad, type LoadResult, type Step } from './lib/load.js';
-import { postgresCpuMs, processTreeCpuMs } from './lib/process-cpu.js';
+import { postgresCpuCounter, processTreeCpuMs } from './lib/process-cpu.js';
 import { round } from './lib/stats.js';
 import { ensureVendureInstalled, seedVendure, startVendure, VENDURE_DATABASE, vendureCheckoutSteps, vendureProductsStep, vendureSearchStep, vendureVersion } from './lib/vendure-peer.js';
 
@@ -253,10 +256,11 @@ async function main(): Promise<void> {
     const posters = await seed(stack.url, stack.admin);
 
     const local = stack.local;
+    const ourDbCpu = local && postgresCpuCounter(local.pgDir, [VENDURE_DATABASE]);
     const ourCpu = (apiPid: number) => ({
       api: () => processTreeCpuMs(apiPid),
       server: () => sum(processTreeCpuMs(apiPid), processTreeCpuMs(local!.projectorPid)),
-      db: () => postgresCpuMs(local!.pgDir, [VENDURE_DATABASE]),
+      db: ourDbCpu!,
     });
     const listing = `/api/public/posters?page=1&limit=${LISTING_PAGE_SIZE}`;
     const checkoutRoute = 'POST /api/user/cart + POST /api/user/cart/checkout';
@@ -274,7 +278,7 @@ async function main(): Promise<void> {
       const vendure = await startVendure({ adminUrl: local.pgAdminUrl, port, poolSize: POOL_SIZE, log });
       stopVendure = vendure.stop;
       const catalogue = await seedVendure(vendure.url, log);
-      const cpu = { server: () => processTreeCpuMs(vendure.pid), db: () => postgresCpuMs(local.pgDir, [OUR_DATABASE]) };
+      const cpu = { server: () => processTreeCpuMs(vendure.pid), db: postgresCpuCounter(local.pgDir, [OUR_DATABASE]) };
       const extra = { version: vendureVersion() };
       const peerOf = (w: Workload, peer: Workload) => {
         w.peer = peer.route;
@@ -302,8 +306,9 @@ async function main(): Promise<void> {
       for (const pair of pairs) {
         const order = (r % 2 === 0 ? pair : [...pair].reverse()).filter((w): w is Workload => w !== undefined);
         for (const w of order) {
-          log(`round ${r + 1}/${ROUNDS} ${w.side} ${w.route}: ${CONNECTIONS} connections, ${DURATION}s`);
-          const res = await load(w, DURATION);
+          const seconds = w.checkout ? 2 * DURATION : DURATION;
+          log(`round ${r + 1}/${ROUNDS} ${w.side} ${w.route}: ${CONNECTIONS} connections, ${seconds}s`);
+          const res = await load(w, seconds);
           log(`  ${w.checkout ? `${res.flowsPerSec} checkouts/s` : `${res.reqPerSec} req/s`}, p99 ${res.p99} ms, ${res.errors} errors`);
           results.set(w, [...(results.get(w) ?? []), res]);
         }

@@ -54,25 +54,37 @@ export function processTreeCpuMs(pid: number): number | undefined {
 }
 
 /**
- * A PostgreSQL server's CPU as seen by one of the databases sharing it: the postmaster, its
- * background processes (WAL writer, checkpointer, autovacuum: work every database's writes cause)
- * and the backends of every database except `otherDatabases`. A backend's title is
- * "postgres: <user> <database> <client> <state>", an autovacuum worker's ends with its database.
+ * A PostgreSQL server's CPU as seen by one of the databases sharing it: a counter of the CPU ms
+ * its processes have used since the counter was made, read as often as wanted. It counts the
+ * postmaster, its background processes (WAL writer, checkpointer, autovacuum: work every
+ * database's writes cause) and the backends of every database except `otherDatabases` (a
+ * backend's title is "postgres: <user> <database> <client> <state>", an autovacuum worker's ends
+ * with its database). Processes are followed one by one rather than through the postmaster's
+ * reaped-children time: a peer's backend closed by its pool's idle timeout would otherwise land
+ * its whole life's CPU on whichever side runs then. What a backend used between the last reading
+ * and its exit is not counted (an exiting backend is an idle one).
  */
-export function postgresCpuMs(dataDir: string, otherDatabases: readonly string[]): number | undefined {
-  let postmaster: number;
-  try {
-    postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  } catch {
-    return undefined;
-  }
-  const root = stat(postmaster);
-  if (!root) return undefined;
-  let total = root.own + root.reaped;
-  for (const child of childPids(postmaster)) {
-    const words = cmdline(child).split(/\s+/).slice(1);
-    if (otherDatabases.some((db) => words.includes(db))) continue;
-    total += stat(child)?.own ?? 0;
-  }
-  return total;
+export function postgresCpuCounter(dataDir: string, otherDatabases: readonly string[]): () => number | undefined {
+  let seen: Map<number, number> | undefined;
+  let total = 0;
+  return () => {
+    let postmaster: number;
+    try {
+      postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    } catch {
+      return undefined;
+    }
+    const now = new Map<number, number>();
+    for (const pid of [postmaster, ...childPids(postmaster)]) {
+      const words = cmdline(pid).split(/\s+/).slice(1);
+      if (pid !== postmaster && otherDatabases.some((db) => words.includes(db))) continue;
+      const cpu = stat(pid)?.own;
+      if (cpu !== undefined) now.set(pid, cpu);
+    }
+    if (!now.has(postmaster)) return undefined;
+    // The first reading is the baseline; after it, a process not seen before started since the last reading.
+    if (seen) for (const [pid, cpu] of now) total += cpu - (seen.get(pid) ?? 0);
+    seen = now;
+    return total;
+  };
 }
