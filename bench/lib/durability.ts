@@ -16,8 +16,11 @@ export async function serverIsDurable(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const settings = await Promise.all(['fsync', 'synchronous_commit', 'full_page_writes'].map(async (name) => (await client.query(`SHOW ${name}`)).rows[0][name] as string));
-    return settings.every((value) => value !== 'off');
+    // One query at a time: a pg client does not run them concurrently.
+    for (const name of ['fsync', 'synchronous_commit', 'full_page_writes']) {
+      if ((await client.query(`SHOW ${name}`)).rows[0][name] === 'off') return false;
+    }
+    return true;
   } finally {
     await client.end();
   }

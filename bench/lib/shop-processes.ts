@@ -4,10 +4,11 @@
  * as separate processes), with the pids of the API and the projector found among its children.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { childPids, cmdline } from './process-cpu.js';
 
 export interface ShopProcesses {
   url: string;
@@ -73,23 +74,6 @@ export async function startShopProcesses(log: (msg: string) => void): Promise<Sh
   } catch (e) {
     await stop();
     throw e;
-  }
-}
-
-function childPids(pid: number): number[] {
-  const out: number[] = [];
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    const text = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
-    if (text) out.push(...text.split(/\s+/).map(Number));
-  }
-  return out;
-}
-
-function cmdline(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-  } catch {
-    return '';
   }
 }
 
