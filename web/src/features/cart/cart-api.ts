@@ -101,7 +101,7 @@ export const cartApi = api.injectEndpoints({
     getShippingEstimate: b.query<GetShippingEstimateApiResponse, string>({
       query: (governorate) => ({ url: '/user/shipping/estimate', params: { governorate } }),
     }),
-    /** null when the answer carries no usable price: the page then says 'Invalid price format' (spec 5). */
+    /** null when the answer carries no usable price: the page then says 'Invalid price format received from server'. */
     getCustomPrice: b.query<number | null, string>({
       query: (size) => ({ url: '/user/calculate', params: { size } }),
       transformResponse: (answer: SizePriceView) => (Number.isFinite(answer.price) ? answer.price : null),
