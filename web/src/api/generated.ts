@@ -1328,11 +1328,13 @@ export type OrderStatusDto = {
 };
 export type VariantView = {
   discountPercentage: number;
+  /** After the best category discount; equal to price when there is none */
   discountedPrice: number;
   hasDiscount: boolean;
   id: string;
+  /** Same as price */
   originalPrice: number;
-  /** After the best category discount */
+  /** Catalogue price, before a category discount */
   price: number;
   size: string;
   /** Same as id (older clients read variantId) */
@@ -1788,8 +1790,8 @@ export type CheckoutDto = {
     | "NORTH_SINAI"
     | "SOUTH_SINAI";
   lastName?: string;
-  latitude?: object;
-  longitude?: object;
+  latitude?: number | string;
+  longitude?: number | string;
   notes?: string;
   paymentMethod?: "COD" | "ONLINE";
   phone?: string;

@@ -1,5 +1,17 @@
-import type { Cart, CartItem } from '../features/cart/cart-types';
-import type { PublicConfig } from '../features/catalog/catalog-types';
+// Answers in the API's own shapes: typed with the generated client types, so a fixture that drifts
+// from the OpenAPI document fails the type check instead of testing a shape the server never sends.
+import type {
+  CartAnswer,
+  CartItemView,
+  CartView,
+  CheckoutAnswerView,
+  PosterPage,
+  PosterView,
+  ShopConfigView,
+  VariantView,
+} from '../api/generated';
+
+const FREE_SHIPPING_THRESHOLD = 1499;
 
 export const GOVERNORATES = [
   { code: 'CAIRO', nameEn: 'Cairo', nameAr: 'القاهرة', shippingCost: 60 },
@@ -7,57 +19,137 @@ export const GOVERNORATES = [
   { code: 'ALEXANDRIA', nameEn: 'Alexandria', nameAr: 'الإسكندرية', shippingCost: 70 },
 ];
 
-export function config(exemptGovernorates: string[]): PublicConfig {
+export function config(exemptGovernorates: string[]): ShopConfigView {
   return {
-    governorates: GOVERNORATES,
+    governorates: GOVERNORATES.map((g) => ({ ...g, exempt: exemptGovernorates.includes(g.code) })),
     exemptGovernorates,
-    freeShippingThreshold: 1499,
+    freeShippingThreshold: FREE_SHIPPING_THRESHOLD,
     codFee: 20,
     taxRate: 14,
+    currency: 'EGP',
+    minimumPosters: 2,
+    maxQuantityPerLine: 100,
+    paymentMethods: ['COD', 'ONLINE'],
+    defaultPaymentMethod: 'COD',
+    defaultCoordinates: { latitude: 30.0444, longitude: 31.2357 },
     sizes: [
       { code: 'SIZE_20x30', label: '20x30cm' },
       { code: 'SIZE_30x40', label: '30x40cm' },
     ],
-    categories: ['ANIME', 'CARS'],
+    categories: [
+      { code: 'ANIME', label: 'Anime' },
+      { code: 'CARS', label: 'Cars' },
+    ],
   };
 }
 
-export function posterItem(over: Partial<CartItem> = {}): CartItem {
+/** A variant at `price`; with `discountedPrice` below it, on sale. */
+export function variant(id: string, size: string, price: number, discountedPrice = price): VariantView {
+  const hasDiscount = discountedPrice < price;
   return {
+    id,
+    variantId: id,
+    size,
+    price,
+    originalPrice: price,
+    discountedPrice,
+    hasDiscount,
+    discountPercentage: hasDiscount ? Math.round(((price - discountedPrice) / price) * 100) : 0,
+    weightGrams: 0,
+  };
+}
+
+export function poster(id: string, name: string, over: Partial<PosterView> = {}): PosterView {
+  const variants = over.variants ?? [variant(`${id}-v`, 'SIZE_30x40', 200)];
+  const prices = variants.map((v) => v.discountedPrice);
+  return {
+    id,
+    name,
+    description: '',
+    category: 'ART',
+    imageUrl: `${id}.webp`,
+    visible: true,
+    isActive: true,
+    hasDiscount: variants.some((v) => v.hasDiscount),
+    discountPercentage: Math.max(0, ...variants.map((v) => v.discountPercentage)),
+    originalPriceSample: variants[0]?.price ?? 0,
+    discountedPriceSample: variants[0]?.discountedPrice ?? 0,
+    minPrice: prices.length ? Math.min(...prices) : 0,
+    maxPrice: prices.length ? Math.max(...prices) : 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...over,
+    variants,
+  };
+}
+
+/** Page `currentPage` of `totalItems` posters, `itemsPerPage` a page. */
+export function posterPage(posters: PosterView[], currentPage: number, totalItems: number, itemsPerPage = 20): PosterPage {
+  const totalPages = Math.max(1, Math.ceil(totalItems / itemsPerPage));
+  return { posters, currentPage, totalPages, totalItems, itemsPerPage, hasNextPage: currentPage < totalPages, hasPreviousPage: currentPage > 1 };
+}
+
+export function posterItem(over: Partial<CartItemView> = {}): CartItemView {
+  const line = {
     itemId: 'item-1',
-    kind: 'poster',
+    kind: 'poster' as const,
     posterId: 'poster-1',
+    productId: null,
     variantId: 'v-1',
     posterName: 'Midnight Drive',
     size: 'SIZE_30x40',
     price: 300,
     originalPrice: 300,
-    finalPrice: 300,
     quantity: 1,
-    subtotal: 300,
     customImagePath: null,
     imageUrl: 'posters/midnight.webp',
     discountPercentage: 0,
     category: 'CARS',
+    available: true,
+    unavailableMessage: null,
+    ...over,
+  };
+  // The server's aliases follow the fields they copy.
+  return { ...line, id: line.itemId, name: line.posterName, finalPrice: line.price, subtotal: over.subtotal ?? line.price * line.quantity };
+}
+
+/** A COD cart of these lines, its figures derived the way the server prices them. */
+export function cartWith(items: CartItemView[], over: Partial<CartView> = {}): CartView {
+  const subtotal = items.reduce((s, i) => s + i.subtotal, 0);
+  const count = (lines: CartItemView[]) => lines.reduce((n, i) => n + i.quantity, 0);
+  const amountToFreeShipping = Math.max(0, FREE_SHIPPING_THRESHOLD - subtotal);
+  return {
+    cartId: 'cart-1',
+    checkedOut: false,
+    items,
+    itemCount: count(items),
+    posterCount: count(items.filter((i) => i.kind !== 'addon' && i.available)),
+    subtotal,
+    discountFromPromotions: 0,
+    promoCode: null,
+    promoDiscount: 0,
+    discountFromPromoCode: 0,
+    promoMessage: null,
+    governorate: null,
+    shippingCost: 0,
+    shipping: 0,
+    freeShipping: items.length > 0 && amountToFreeShipping === 0,
+    amountToFreeShipping,
+    freeShippingThreshold: FREE_SHIPPING_THRESHOLD,
+    paymentMethod: 'COD',
+    codFee: 20,
+    taxRate: 14,
+    taxAmount: Math.round(((subtotal * 14) / 114) * 100) / 100,
+    total: subtotal + 20,
+    originalTotal: subtotal + 20,
     ...over,
   };
 }
 
-export function cartWith(items: CartItem[], over: Partial<Cart> = {}): Cart {
-  const subtotal = items.reduce((s, i) => s + (i.subtotal ?? i.price * i.quantity), 0);
-  return {
-    items,
-    subtotal,
-    shippingCost: 0,
-    codFee: 20,
-    promoCode: null,
-    promoDiscount: 0,
-    discountFromPromoCode: 0,
-    discountFromPromotions: 0,
-    taxAmount: Math.round((subtotal * 14) / 114 * 100) / 100,
-    taxRate: 14,
-    total: subtotal + 20,
-    paymentMethod: 'COD',
-    ...over,
-  };
+/** What every cart command answers. */
+export function cartAnswer(cart: CartView, cartId = 'cart-1'): CartAnswer {
+  return { cartId, cart: { ...cart, cartId } };
+}
+
+export function checkoutAnswer(orderNumber: string, orderId: string): CheckoutAnswerView {
+  return { cartId: 'cart-1', orderId, orderNumber, promoMessage: null, total: null };
 }

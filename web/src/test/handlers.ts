@@ -1,17 +1,17 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { Cart } from '../features/cart/cart-types';
-import { config } from './fixtures';
+import type { AnnouncementView, CartAnswer, CartView, GetShippingEstimateApiResponse, ShopConfigView } from '../api/generated';
+import { cartAnswer, config } from './fixtures';
 
 /** What every page of the layout asks for, answered plainly; tests override what they test. */
-export function layoutHandlers(opts: { cart: Cart; cartId?: string; exempt?: string[] }) {
+export function layoutHandlers(opts: { cart: CartView; cartId?: string; exempt?: string[] }) {
   return [
-    http.get('*/api/public/announcement', () => HttpResponse.json({ text: 'Free shipping from LE 1,499!' })),
-    http.get('*/api/public/config', () => HttpResponse.json(config(opts.exempt ?? ['CAIRO', 'GIZA']))),
-    http.get('*/api/user/cart', () => HttpResponse.json({ cartId: opts.cartId ?? 'cart-1', cart: opts.cart })),
-    http.post('*/api/user/cart/payment-method', () => HttpResponse.json({ cartId: opts.cartId ?? 'cart-1', cart: opts.cart })),
-    http.get('*/api/user/shipping/estimate', ({ request }) => {
+    http.get<never, never, AnnouncementView>('*/api/public/announcement', () => HttpResponse.json({ text: 'Free shipping from LE 1,499!' })),
+    http.get<never, never, ShopConfigView>('*/api/public/config', () => HttpResponse.json(config(opts.exempt ?? ['CAIRO', 'GIZA']))),
+    http.get<never, never, CartAnswer>('*/api/user/cart', () => HttpResponse.json(cartAnswer(opts.cart, opts.cartId))),
+    http.post<never, never, CartAnswer>('*/api/user/cart/payment-method', () => HttpResponse.json(cartAnswer(opts.cart, opts.cartId))),
+    http.get<never, never, GetShippingEstimateApiResponse>('*/api/user/shipping/estimate', ({ request }) => {
       const gov = new URL(request.url).searchParams.get('governorate');
       return HttpResponse.json(gov === 'CAIRO' ? 60 : gov === 'GIZA' ? 65 : 70);
     }),

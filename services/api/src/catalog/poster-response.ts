@@ -7,9 +7,9 @@ export class VariantView {
   @ApiProperty() id!: string;
   @ApiProperty({ description: 'Same as id (older clients read variantId)' }) variantId!: string;
   @ApiProperty({ example: 'SIZE_30x40' }) size!: string;
-  @ApiProperty({ description: 'After the best category discount' }) price!: number;
-  @ApiProperty() originalPrice!: number;
-  @ApiProperty() discountedPrice!: number;
+  @ApiProperty({ description: 'Catalogue price, before a category discount' }) price!: number;
+  @ApiProperty({ description: 'Same as price' }) originalPrice!: number;
+  @ApiProperty({ description: 'After the best category discount; equal to price when there is none' }) discountedPrice!: number;
   @ApiProperty() hasDiscount!: boolean;
   @ApiProperty() discountPercentage!: number;
   @ApiProperty() weightGrams!: number;

@@ -1,38 +1,37 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type {
+  AddToCartDto,
+  CartAnswer,
+  CartView,
+  CheckoutAnswerView,
+  CheckoutDto,
+  GetShippingEstimateApiResponse,
+  SetPaymentMethodApiArg,
+  SizePriceView,
+  UpdateCartItemDto,
+} from '../../api/generated';
 import { api, NO_RETRY } from '../../lib/api';
 import { CART_COUNT_KEY, CART_ID_KEY, writeStorage } from '../../lib/storage';
-import { EMPTY_CART, itemCount } from './cart-math';
-import type { AddToCartInput, Cart, CheckoutAnswer, CheckoutPayload } from './cart-types';
 
-/** Cart answers are `{ cartId, cart }`; older forms send the cart itself. */
-function toCart(raw: unknown): Cart | null {
-  if (!raw || typeof raw !== 'object') return null;
-  const o = raw as { cart?: unknown; items?: unknown };
-  const cart = (o.cart && typeof o.cart === 'object' ? o.cart : Array.isArray(o.items) ? o : null) as Cart | null;
-  if (!cart) return null;
-  const items = (cart.items ?? []).map((i) => ({ ...i, itemId: String(i.itemId ?? i.id) }));
-  return { ...EMPTY_CART, ...cart, items };
-}
+/** Every cart command answers `{ cartId, cart, … }`; the cache keeps the cart. */
+const cartOf = (answer: Pick<CartAnswer, 'cart'>): CartView => answer.cart;
 
-function rememberCount(cart: Cart): void {
-  writeStorage(CART_COUNT_KEY, String(itemCount(cart)));
+function rememberCount(cart: CartView): void {
+  writeStorage(CART_COUNT_KEY, String(cart.itemCount));
 }
 
 interface CartLifecycle {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   dispatch: ThunkDispatch<any, any, UnknownAction>;
-  queryFulfilled: Promise<{ data: Cart | null }>;
+  queryFulfilled: Promise<{ data: CartView }>;
 }
 
-// Every cart command answers with the new cart: write it straight into the cache instead of
-// refetching, or refetch when an answer does not carry one.
+// Every cart command answers with the new cart: write it straight into the cache instead of refetching.
 async function writeCartAnswer(_arg: unknown, { dispatch, queryFulfilled }: CartLifecycle): Promise<void> {
   try {
     const { data } = await queryFulfilled;
-    if (data) {
-      rememberCount(data);
-      dispatch(cartApi.util.upsertQueryData('getCart', undefined, data));
-    } else dispatch(cartApi.util.invalidateTags(['Cart']));
+    rememberCount(data);
+    dispatch(cartApi.util.upsertQueryData('getCart', undefined, data));
   } catch {
     /* the caller reports the failure */
   }
@@ -40,51 +39,50 @@ async function writeCartAnswer(_arg: unknown, { dispatch, queryFulfilled }: Cart
 
 export const cartApi = api.injectEndpoints({
   endpoints: (b) => ({
-    getCart: b.query<Cart, void>({
+    getCart: b.query<CartView, void>({
       query: () => '/user/cart',
-      transformResponse: (raw: unknown) => {
-        const cart = toCart(raw) ?? EMPTY_CART;
-        rememberCount(cart);
-        return cart;
+      transformResponse: (answer: CartAnswer) => {
+        rememberCount(answer.cart);
+        return answer.cart;
       },
       providesTags: ['Cart'],
     }),
-    addToCart: b.mutation<Cart | null, AddToCartInput>({
+    addToCart: b.mutation<CartView, AddToCartDto>({
       query: (body) => ({ url: '/user/cart', method: 'POST', body }),
-      transformResponse: toCart,
+      transformResponse: cartOf,
       onQueryStarted: writeCartAnswer,
     }),
-    updateCartItem: b.mutation<Cart | null, { itemId: string; quantity: number; size?: string | null }>({
+    updateCartItem: b.mutation<CartView, { itemId: string } & UpdateCartItemDto>({
       query: ({ itemId, ...body }) => ({ url: `/user/cart/items/${encodeURIComponent(itemId)}`, method: 'PUT', body }),
-      transformResponse: toCart,
+      transformResponse: cartOf,
       onQueryStarted: writeCartAnswer,
     }),
-    removeCartItem: b.mutation<Cart | null, string>({
+    removeCartItem: b.mutation<CartView, string>({
       query: (itemId) => ({ url: `/user/cart/items/${encodeURIComponent(itemId)}`, method: 'DELETE' }),
-      transformResponse: toCart,
+      transformResponse: cartOf,
       onQueryStarted: writeCartAnswer,
     }),
-    clearCart: b.mutation<Cart | null, void>({
+    clearCart: b.mutation<CartView, void>({
       query: () => ({ url: '/user/cart', method: 'DELETE' }),
-      transformResponse: toCart,
+      transformResponse: cartOf,
       onQueryStarted: writeCartAnswer,
     }),
-    applyPromoCode: b.mutation<Cart | null, string>({
+    applyPromoCode: b.mutation<CartView, string>({
       query: (code) => ({ url: '/user/cart/promocode/apply', method: 'POST', params: { code } }),
-      transformResponse: toCart,
+      transformResponse: cartOf,
       onQueryStarted: writeCartAnswer,
     }),
-    removePromoCode: b.mutation<Cart | null, void>({
+    removePromoCode: b.mutation<CartView, void>({
       query: () => ({ url: '/user/cart/promocode', method: 'DELETE' }),
-      transformResponse: toCart,
+      transformResponse: cartOf,
       onQueryStarted: writeCartAnswer,
     }),
-    setPaymentMethod: b.mutation<Cart | null, 'COD' | 'ONLINE'>({
+    setPaymentMethod: b.mutation<CartView, SetPaymentMethodApiArg['method']>({
       query: (method) => ({ url: '/user/cart/payment-method', method: 'POST', params: { method } }),
-      transformResponse: toCart,
+      transformResponse: cartOf,
       onQueryStarted: writeCartAnswer,
     }),
-    uploadCustomPoster: b.mutation<Cart | null, { file: File; size: string; quantity: number }>({
+    uploadCustomPoster: b.mutation<CartView, { file: File; size: string; quantity: number }>({
       query: ({ file, size, quantity }) => {
         const body = new FormData();
         body.append('file', file);
@@ -92,30 +90,21 @@ export const cartApi = api.injectEndpoints({
         body.append('quantity', String(quantity));
         return { url: '/user/upload', method: 'POST', body };
       },
-      transformResponse: toCart,
+      transformResponse: cartOf,
       onQueryStarted: writeCartAnswer,
     }),
     // The same Idempotency-Key on a retried submit gets the first answer, never a second order.
-    checkout: b.mutation<CheckoutAnswer, { payload: CheckoutPayload; idempotencyKey: string }>({
+    checkout: b.mutation<CheckoutAnswerView, { payload: CheckoutDto; idempotencyKey: string }>({
       query: ({ payload, idempotencyKey }) => ({ url: '/user/cart/checkout', method: 'POST', body: payload, headers: { 'Idempotency-Key': idempotencyKey } }),
       extraOptions: { retry: NO_RETRY },
     }),
-    getShippingEstimate: b.query<number, string>({
+    getShippingEstimate: b.query<GetShippingEstimateApiResponse, string>({
       query: (governorate) => ({ url: '/user/shipping/estimate', params: { governorate } }),
-      transformResponse: (raw: unknown) => {
-        if (typeof raw === 'number') return raw;
-        const o = raw as { shippingCost?: number; shipping?: number; estimate?: number } | null;
-        return Number(o?.shippingCost ?? o?.shipping ?? o?.estimate ?? 0);
-      },
     }),
-    /** null when the answer is neither a number nor `{ price: number }` (spec 5: 'Invalid price format'). */
+    /** null when the answer carries no usable price: the page then says 'Invalid price format received from server'. */
     getCustomPrice: b.query<number | null, string>({
       query: (size) => ({ url: '/user/calculate', params: { size } }),
-      transformResponse: (raw: unknown) => {
-        if (typeof raw === 'number' && Number.isFinite(raw)) return raw;
-        const price = (raw as { price?: unknown } | null)?.price;
-        return typeof price === 'number' && Number.isFinite(price) ? price : null;
-      },
+      transformResponse: (answer: SizePriceView) => (Number.isFinite(answer.price) ? answer.price : null),
       providesTags: ['Pricing'],
     }),
   }),

@@ -1,45 +1,30 @@
-import type { Cart, CartItem } from './cart-types';
+import type { CartView } from '../../api/generated';
 
-export const EMPTY_CART: Cart = {
+/** What the cache holds after a checkout, until the next command starts a new cart. */
+export const EMPTY_CART: CartView = {
+  cartId: '',
+  checkedOut: false,
   items: [],
+  itemCount: 0,
+  posterCount: 0,
   subtotal: 0,
-  codFee: 0,
-  promoCode: null,
-  discountFromPromoCode: 0,
   discountFromPromotions: 0,
+  promoCode: null,
+  promoDiscount: 0,
+  discountFromPromoCode: 0,
+  promoMessage: null,
+  governorate: null,
+  shippingCost: 0,
+  shipping: 0,
+  freeShipping: false,
+  amountToFreeShipping: 0,
+  freeShippingThreshold: 0,
+  paymentMethod: 'COD',
+  codFee: 0,
+  taxRate: 0,
   taxAmount: 0,
+  total: 0,
+  originalTotal: 0,
 };
-
-export function itemCount(cart: Cart | undefined): number {
-  return (cart?.items ?? []).reduce((n, i) => n + (i.quantity || 0), 0);
-}
-
-export function isAddon(item: CartItem): boolean {
-  if (item.kind) return item.kind === 'addon';
-  return !item.posterId && !item.customImagePath;
-}
-
-/** Posters (ready-made and custom) count toward the 2-poster minimum; add-ons do not. */
-export function posterCount(cart: Cart | undefined): number {
-  if (typeof cart?.posterCount === 'number') return cart.posterCount;
-  return (cart?.items ?? []).filter((i) => !isAddon(i)).reduce((n, i) => n + (i.quantity || 0), 0);
-}
-
-/** What the line costs: the server's subtotal, else its unit price times quantity. */
-export function lineTotal(item: CartItem): number {
-  if (typeof item.subtotal === 'number') return item.subtotal;
-  return (item.finalPrice ?? item.price) * item.quantity;
-}
-
-/** Free shipping is measured on the subtotal at catalogue price (before discounts). */
-export function amountToFreeShipping(cart: Cart, threshold: number): number {
-  if (typeof cart.amountToFreeShipping === 'number') return cart.amountToFreeShipping;
-  return Math.max(0, round2(threshold - cart.subtotal));
-}
-
-/** Subtotal after category and promo discounts: what the free-shipping threshold is measured on. */
-export function discountedSubtotal(cart: Cart): number {
-  return Math.max(0, cart.subtotal - (cart.discountFromPromotions ?? 0) - (cart.discountFromPromoCode ?? 0));
-}
 
 export const round2 = (n: number) => Math.round(n * 100) / 100;

@@ -4,28 +4,31 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
 import { layoutHandlers, useMswServer } from '../../test/handlers';
-import { cartWith, posterItem } from '../../test/fixtures';
+import type { BestsellerView, CartAnswer, GalleryImageView, PosterView } from '../../api/generated';
+import { cartAnswer, cartWith, poster as posterView, posterItem, variant } from '../../test/fixtures';
 
 const server = useMswServer();
 
-const poster = {
-  id: 'poster-1',
-  name: 'Midnight Drive',
+const poster = posterView('poster-1', 'Midnight Drive', {
   description: 'Neon highway at night.',
   category: 'CARS',
   imageUrl: 'posters/midnight.webp',
-  visible: true,
-  variants: [
-    { id: 'v-20', size: 'SIZE_20x30', price: 200, discountedPrice: 0 },
-    { id: 'v-30', size: 'SIZE_30x40', price: 300, discountedPrice: 0 },
-  ],
-};
+  variants: [variant('v-20', 'SIZE_20x30', 200), variant('v-30', 'SIZE_30x40', 300)],
+});
 
 function posterPageHandlers() {
   return [
-    http.get('*/api/public/posters/poster-1', () => HttpResponse.json(poster)),
-    http.get('*/api/gallery', () => HttpResponse.json([])),
-    http.get('*/api/public/posters', () => HttpResponse.json([])),
+    http.get<never, never, PosterView>('*/api/public/posters/poster-1', () => HttpResponse.json(poster)),
+    http.get<never, never, GalleryImageView[]>('*/api/gallery', () => HttpResponse.json([])),
+    http.get<never, never, PosterView[]>('*/api/public/posters', () => HttpResponse.json([])),
+  ];
+}
+
+/** The home page's lists, empty: these tests look at the header and the drawer. */
+function emptyHomeHandlers() {
+  return [
+    http.get<never, never, PosterView[]>('*/api/public/featured', () => HttpResponse.json([])),
+    http.get<never, never, BestsellerView[]>('*/api/public/posters/bestsellers', () => HttpResponse.json([])),
   ];
 }
 
@@ -34,12 +37,11 @@ describe('cart', () => {
     window.localStorage.setItem('cart-id', 'old-cart');
     const seen: (string | null)[] = [];
     server.use(
-      http.get('*/api/user/cart', ({ request }) => {
+      http.get<never, never, CartAnswer>('*/api/user/cart', ({ request }) => {
         seen.push(request.headers.get('X-Cart-Id'));
-        return HttpResponse.json({ cartId: 'new-cart', cart: cartWith([posterItem({ quantity: 3, subtotal: 900 })]) });
+        return HttpResponse.json(cartAnswer(cartWith([posterItem({ quantity: 3, subtotal: 900 })]), 'new-cart'));
       }),
-      http.get('*/api/public/featured', () => HttpResponse.json([])),
-      http.get('*/api/public/posters/bestsellers', () => HttpResponse.json([])),
+      ...emptyHomeHandlers(),
       ...layoutHandlers({ cart: cartWith([]) }),
     );
     renderApp('/');
@@ -55,19 +57,16 @@ describe('cart', () => {
     let cartGets = 0;
     let current = cartWith([]);
     server.use(
-      http.get('*/api/user/cart', () => {
+      http.get<never, never, CartAnswer>('*/api/user/cart', () => {
         cartGets++;
-        return HttpResponse.json({ cartId: 'fresh-cart', cart: current });
+        return HttpResponse.json(cartAnswer(current, 'fresh-cart'));
       }),
       ...posterPageHandlers(),
-      http.post('*/api/user/cart', async ({ request }) => {
-        added = (await request.json()) as Record<string, unknown>;
+      http.post<never, Record<string, unknown>, CartAnswer>('*/api/user/cart', async ({ request }) => {
+        added = await request.json();
         addCartHeader = request.headers.get('X-Cart-Id');
         current = cartWith([posterItem({ variantId: 'v-30', quantity: 2, subtotal: 600 })]);
-        return HttpResponse.json(
-          { cartId: 'fresh-cart', cart: current },
-          { headers: { 'X-Event-Position': '42/42' } },
-        );
+        return HttpResponse.json(cartAnswer(current, 'fresh-cart'), { headers: { 'X-Event-Position': '42/42' } });
       }),
       ...layoutHandlers({ cart: cartWith([]) }),
     );
@@ -95,12 +94,11 @@ describe('cart', () => {
   it('shows the free-shipping progress and removes a line with a toast', async () => {
     let cart = cartWith([posterItem({ quantity: 1, subtotal: 300 })]);
     server.use(
-      http.get('*/api/user/cart', () => HttpResponse.json({ cartId: 'cart-1', cart })),
-      http.get('*/api/public/featured', () => HttpResponse.json([])),
-      http.get('*/api/public/posters/bestsellers', () => HttpResponse.json([])),
-      http.delete('*/api/user/cart/items/item-1', () => {
+      http.get<never, never, CartAnswer>('*/api/user/cart', () => HttpResponse.json(cartAnswer(cart))),
+      ...emptyHomeHandlers(),
+      http.delete<never, never, CartAnswer>('*/api/user/cart/items/item-1', () => {
         cart = cartWith([]);
-        return HttpResponse.json({ cartId: 'cart-1', cart });
+        return HttpResponse.json(cartAnswer(cart));
       }),
       ...layoutHandlers({ cart }),
     );
@@ -118,12 +116,11 @@ describe('cart', () => {
   it('refreshes the cart each time the drawer opens', async () => {
     let gets = 0;
     server.use(
-      http.get('*/api/user/cart', () => {
+      http.get<never, never, CartAnswer>('*/api/user/cart', () => {
         gets++;
-        return HttpResponse.json({ cartId: 'cart-1', cart: cartWith([posterItem({ quantity: gets })]) });
+        return HttpResponse.json(cartAnswer(cartWith([posterItem({ quantity: gets })])));
       }),
-      http.get('*/api/public/featured', () => HttpResponse.json([])),
-      http.get('*/api/public/posters/bestsellers', () => HttpResponse.json([])),
+      ...emptyHomeHandlers(),
       ...layoutHandlers({ cart: cartWith([]) }),
     );
     const user = userEvent.setup();

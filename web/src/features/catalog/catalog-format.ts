@@ -1,4 +1,4 @@
-import type { Poster, Variant } from './catalog-types';
+import type { PosterView, VariantView } from '../../api/generated';
 
 const SIZE_LABELS: Record<string, string> = {
   SIZE_20x30: '20x30cm',
@@ -26,8 +26,8 @@ export function categoryLabel(category: string | null | undefined): string {
 }
 
 /** What the shopper pays for a variant: the discounted price when it is a real discount. */
-export function variantPrice(v: Variant): { price: number; original: number; discounted: boolean; percent: number } {
-  const d = v.discountedPrice ?? 0;
+export function variantPrice(v: VariantView): { price: number; original: number; discounted: boolean; percent: number } {
+  const d = v.discountedPrice;
   const discounted = d > 0 && d < v.price;
   return {
     price: discounted ? d : v.price,
@@ -37,15 +37,15 @@ export function variantPrice(v: Variant): { price: number; original: number; dis
   };
 }
 
-export function sortedVariants(p: Poster): Variant[] {
-  return [...(p.variants ?? [])].sort((a, b) => SIZE_ORDER.indexOf(a.size) - SIZE_ORDER.indexOf(b.size));
+export function sortedVariants(p: PosterView): VariantView[] {
+  return [...p.variants].sort((a, b) => SIZE_ORDER.indexOf(a.size) - SIZE_ORDER.indexOf(b.size));
 }
 
 /** The lowest price the poster sells for, and what it was before a discount. */
-export function fromPrice(p: Poster): { price: number; original: number; percent: number } | null {
-  const prices = (p.variants ?? []).map(variantPrice);
+export function fromPrice(p: PosterView): { price: number; original: number; percent: number } | null {
+  const prices = p.variants.map(variantPrice);
   if (!prices.length) return null;
   const cheapest = prices.reduce((a, b) => (b.price < a.price ? b : a));
-  const best = Math.max(p.discountPercentage ?? 0, ...prices.map((x) => x.percent));
+  const best = Math.max(p.discountPercentage, ...prices.map((x) => x.percent));
   return { price: cheapest.price, original: cheapest.original, percent: best };
 }

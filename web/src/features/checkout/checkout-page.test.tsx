@@ -4,7 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
 import { layoutHandlers, useMswServer } from '../../test/handlers';
-import { cartWith, posterItem } from '../../test/fixtures';
+import type { PromoAppliedAnswer } from '../../api/generated';
+import { cartAnswer, cartWith, checkoutAnswer, posterItem } from '../../test/fixtures';
 
 const server = useMswServer();
 
@@ -26,7 +27,7 @@ describe('checkout', () => {
       ...layoutHandlers({ cart: cartWith([posterItem({ quantity: 2, subtotal: 600 })]) }),
       http.post('*/api/user/cart/checkout', () => {
         checkoutCalls++;
-        return HttpResponse.json({ orderNumber: 'X', orderId: 'x' });
+        return HttpResponse.json(checkoutAnswer('X', 'x'));
       }),
     );
     const user = userEvent.setup();
@@ -135,7 +136,7 @@ describe('checkout', () => {
       http.post('*/api/user/cart/checkout', async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;
         await gate;
-        return HttpResponse.json({ orderNumber: 'PS-7KQ4-M2XD', orderId: 'o-1' });
+        return HttpResponse.json(checkoutAnswer('PS-7KQ4-M2XD', 'o-1'));
       }),
     );
     const user = userEvent.setup();
@@ -170,7 +171,12 @@ describe('checkout', () => {
       http.post('*/api/user/cart/promocode/apply', ({ request }) => {
         const code = new URL(request.url).searchParams.get('code');
         if (code !== 'FOLLOW10') return HttpResponse.json({ statusCode: 400, message: 'Invalid promo code' }, { status: 400 });
-        return HttpResponse.json({ cartId: 'cart-1', cart: { ...cart, promoCode: 'FOLLOW10', promoDiscount: 10, discountFromPromoCode: 60 } });
+        const answer: PromoAppliedAnswer = {
+          ...cartAnswer({ ...cart, promoCode: 'FOLLOW10', promoDiscount: 10, discountFromPromoCode: 60 }),
+          message: 'Promo code applied successfully',
+          promoCode: 'FOLLOW10',
+        };
+        return HttpResponse.json(answer);
       }),
     );
     const user = userEvent.setup();

@@ -4,7 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
 import { layoutHandlers, useMswServer } from '../../test/handlers';
-import { cartWith, posterItem } from '../../test/fixtures';
+import type { CustomPosterAnswer, SizePriceView } from '../../api/generated';
+import { cartAnswer, cartWith, posterItem } from '../../test/fixtures';
 
 const server = useMswServer();
 
@@ -29,14 +30,17 @@ describe('custom poster upload', () => {
   it('prices from /user/calculate, uploads file, size and quantity, then clears the form', async () => {
     let sent: FormData | null = null;
     server.use(
-      http.get('*/api/user/calculate', ({ request }) =>
-        HttpResponse.json({ size: new URL(request.url).searchParams.get('size'), price: 220 }),
+      http.get<never, never, SizePriceView>('*/api/user/calculate', ({ request }) =>
+        HttpResponse.json({ size: new URL(request.url).searchParams.get('size') ?? '', price: 220 }),
       ),
-      http.post('*/api/user/upload', async ({ request }) => {
+      http.post<never, never, CustomPosterAnswer>('*/api/user/upload', async ({ request }) => {
         sent = await request.formData();
+        const customImagePath = '/uploads/c.png';
         return HttpResponse.json({
-          cartId: 'cart-1',
-          cart: cartWith([posterItem({ kind: 'custom', posterId: null, variantId: null, customImagePath: '/uploads/c.png', posterName: '', quantity: 2, subtotal: 440 })]),
+          ...cartAnswer(cartWith([posterItem({ kind: 'custom', posterId: null, variantId: null, customImagePath, posterName: '', quantity: 2, subtotal: 440 })])),
+          customImagePath,
+          message: 'Custom poster added to cart',
+          thumbnails: [],
         });
       }),
       ...layoutHandlers({ cart: cartWith([]) }),
@@ -63,7 +67,7 @@ describe('custom poster upload', () => {
   it("shows the server's 400 message (e.g. an image too large to decode) and keeps the form", async () => {
     const message = 'The image is too large: each side must be at most 20000 pixels.';
     server.use(
-      http.get('*/api/user/calculate', () => HttpResponse.json({ price: 220 })),
+      http.get<never, never, SizePriceView>('*/api/user/calculate', () => HttpResponse.json({ size: 'SIZE_30x40', price: 220 })),
       http.post('*/api/user/upload', () => HttpResponse.json({ statusCode: 400, message, error: 'Bad Request' }, { status: 400 })),
       ...layoutHandlers({ cart: cartWith([]) }),
     );

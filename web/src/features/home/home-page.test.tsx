@@ -3,25 +3,20 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
 import { layoutHandlers, useMswServer } from '../../test/handlers';
-import { cartWith } from '../../test/fixtures';
+import type { AnnouncementView, BestsellerView, PosterView } from '../../api/generated';
+import { cartWith, poster as posterView, variant } from '../../test/fixtures';
 
 const server = useMswServer();
 
-const poster = (id: string, name: string) => ({
-  id,
-  name,
-  description: '',
-  category: 'ART',
-  imageUrl: `${id}.webp`,
-  variants: [{ id: `${id}-v`, size: 'SIZE_30x40', price: 200, discountedPrice: 150 }],
-});
+const poster = (id: string, name: string) => posterView(id, name, { variants: [variant(`${id}-v`, 'SIZE_30x40', 200, 150)] });
 
 describe('home', () => {
   it('shows the hero, bestsellers with their details, the value blurbs and the first 6 featured posters', async () => {
     server.use(
-      http.get('*/api/public/posters/bestsellers', () => HttpResponse.json([{ posterId: 'b1', totalOrdered: 9 }])),
-      http.get('*/api/public/posters/b1', () => HttpResponse.json(poster('b1', 'Best One'))),
-      http.get('*/api/public/featured', () => HttpResponse.json(Array.from({ length: 8 }, (_, i) => poster(`f${i}`, `Featured ${i}`)))),
+      http.get<never, never, BestsellerView[]>('*/api/public/posters/bestsellers', () =>
+        HttpResponse.json([{ posterId: 'b1', totalOrdered: 9, poster: poster('b1', 'Best One') }]),
+      ),
+      http.get<never, never, PosterView[]>('*/api/public/featured', () => HttpResponse.json(Array.from({ length: 8 }, (_, i) => poster(`f${i}`, `Featured ${i}`)))),
       ...layoutHandlers({ cart: cartWith([]) }),
     );
     renderApp('/');
@@ -56,12 +51,12 @@ describe('home', () => {
   it('falls back to the welcome text when there is no announcement', async () => {
     let answered = false;
     server.use(
-      http.get('*/api/public/announcement', () => {
+      http.get<never, never, AnnouncementView>('*/api/public/announcement', () => {
         answered = true;
         return HttpResponse.json({ text: '  ' });
       }),
-      http.get('*/api/public/posters/bestsellers', () => HttpResponse.json([])),
-      http.get('*/api/public/featured', () => HttpResponse.json([])),
+      http.get<never, never, BestsellerView[]>('*/api/public/posters/bestsellers', () => HttpResponse.json([])),
+      http.get<never, never, PosterView[]>('*/api/public/featured', () => HttpResponse.json([])),
       ...layoutHandlers({ cart: cartWith([]) }),
     );
     renderApp('/');

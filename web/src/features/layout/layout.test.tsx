@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
 import { layoutHandlers, useMswServer } from '../../test/handlers';
+import type { GetCategoriesApiResponse } from '../../api/generated';
 import { cartWith } from '../../test/fixtures';
 
 const server = useMswServer();
@@ -27,7 +28,7 @@ describe('layout', () => {
   it('the mobile menu expands Categories from the API and lists About, Contact and social links', async () => {
     let categoryCalls = 0;
     server.use(
-      http.get('*/api/public/categories', () => {
+      http.get<never, never, GetCategoriesApiResponse>('*/api/public/categories', () => {
         categoryCalls++;
         return HttpResponse.json(['FOOTBALL', 'ANIME']);
       }),
@@ -50,7 +51,7 @@ describe('layout', () => {
 
   it('names categories in Arabic in the mobile menu', async () => {
     window.localStorage.setItem('locale', 'ar');
-    server.use(http.get('*/api/public/categories', () => HttpResponse.json(['FOOTBALL', 'ANIME'])), ...layoutHandlers({ cart: cartWith([]) }));
+    server.use(http.get<never, never, GetCategoriesApiResponse>('*/api/public/categories', () => HttpResponse.json(['FOOTBALL', 'ANIME'])), ...layoutHandlers({ cart: cartWith([]) }));
     const user = userEvent.setup();
     renderApp('/contact');
     await user.click(await screen.findByTestId('menu-button'));

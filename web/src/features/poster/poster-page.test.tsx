@@ -4,7 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
 import { layoutHandlers, useMswServer } from '../../test/handlers';
-import { cartWith } from '../../test/fixtures';
+import type { GalleryImageView, PosterView } from '../../api/generated';
+import { cartWith, poster, variant } from '../../test/fixtures';
 import { SmartImage } from '../../lib/smart-image';
 import { PLACEHOLDER_IMAGE } from '../../lib/images';
 
@@ -30,10 +31,11 @@ describe('poster detail', () => {
       http.get('*/api/public/posters/p1', () => {
         calls++;
         if (!healthy) return HttpResponse.json({ statusCode: 503, message: 'busy' }, { status: 503 });
-        return HttpResponse.json({ id: 'p1', name: 'Nile at Dusk', description: 'Feluccas.', category: 'NATURE', imageUrl: 'p1.webp', variants: [{ id: 'v', size: 'SIZE_20x30', price: 150 }] });
+        const answer: PosterView = poster('p1', 'Nile at Dusk', { description: 'Feluccas.', category: 'NATURE', variants: [variant('v', 'SIZE_20x30', 150)] });
+        return HttpResponse.json(answer);
       }),
-      http.get('*/api/gallery', () => HttpResponse.json([])),
-      http.get('*/api/public/posters', () => HttpResponse.json([])),
+      http.get<never, never, GalleryImageView[]>('*/api/gallery', () => HttpResponse.json([])),
+      http.get<never, never, PosterView[]>('*/api/public/posters', () => HttpResponse.json([])),
       ...layoutHandlers({ cart: cartWith([]) }),
     );
     renderApp('/posters/p1');

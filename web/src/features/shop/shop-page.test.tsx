@@ -4,42 +4,35 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
 import { layoutHandlers, useMswServer } from '../../test/handlers';
-import { cartWith } from '../../test/fixtures';
+import type { AddOnView, DiscountView, GetCategoriesApiResponse, PosterPage } from '../../api/generated';
+import { cartWith, poster, posterPage, variant } from '../../test/fixtures';
 
 const server = useMswServer();
 
 function posters(n: number, offset = 0) {
-  return Array.from({ length: n }, (_, i) => ({
-    id: `p${offset + i}`,
-    name: `Poster ${offset + i}`,
-    description: 'A poster',
-    category: 'CARS',
-    imageUrl: `posters/p${offset + i}.webp`,
-    variants: [{ id: `v${i}`, size: 'SIZE_30x40', price: 150, discountedPrice: 0 }],
-  }));
+  return Array.from({ length: n }, (_, i) =>
+    poster(`p${offset + i}`, `Poster ${offset + i}`, {
+      description: 'A poster',
+      category: 'CARS',
+      imageUrl: `posters/p${offset + i}.webp`,
+      variants: [variant(`v${i}`, 'SIZE_30x40', 150)],
+    }),
+  );
 }
 
 function catalogueHandlers(requests: URL[]) {
   return [
-    http.get('*/api/public/posters', ({ request }) => {
+    http.get<never, never, PosterPage>('*/api/public/posters', ({ request }) => {
       const url = new URL(request.url);
       requests.push(url);
       const page = Number(url.searchParams.get('page'));
       const search = url.searchParams.get('search');
-      if (search === 'nothing') return HttpResponse.json({ items: [], currentPage: 1, totalPages: 1, totalItems: 0, itemsPerPage: 20 });
-      return HttpResponse.json({
-        items: posters(page === 7 ? 5 : 20, (page - 1) * 20),
-        currentPage: page,
-        totalPages: 7,
-        totalItems: 125,
-        itemsPerPage: 20,
-        hasNextPage: page < 7,
-        hasPreviousPage: page > 1,
-      });
+      if (search === 'nothing') return HttpResponse.json(posterPage([], 1, 0));
+      return HttpResponse.json(posterPage(posters(page === 7 ? 5 : 20, (page - 1) * 20), page, 125));
     }),
-    http.get('*/api/public/categories', () => HttpResponse.json(['CARS', 'ANIME'])),
-    http.get('*/api/public/discounts', () => HttpResponse.json([{ id: 1, category: 'ANIME', percentage: 15, active: true }])),
-    http.get('*/api/public/products', () => HttpResponse.json([])),
+    http.get<never, never, GetCategoriesApiResponse>('*/api/public/categories', () => HttpResponse.json(['CARS', 'ANIME'])),
+    http.get<never, never, DiscountView[]>('*/api/public/discounts', () => HttpResponse.json([{ id: 1, category: 'ANIME', percentage: 15, active: true }])),
+    http.get<never, never, AddOnView[]>('*/api/public/products', () => HttpResponse.json([])),
   ];
 }
 

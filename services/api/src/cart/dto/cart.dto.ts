@@ -11,6 +11,8 @@ const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? va
 const toNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value);
 
 const MAX_QTY = DEFAULT_SHOP_RULES.maxQuantityPerLine;
+/** A `number | string` property has no single design type: without this the document says `object`. */
+const NUMBER_OR_TEXT = [{ type: 'number' }, { type: 'string' }];
 
 /**
  * POST /user/cart. The spec's client also sends posterName, price, originalPrice, finalPrice,
@@ -98,8 +100,8 @@ export class CheckoutDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) apartment?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) city?: string;
   @ApiPropertyOptional({ enum: GOVERNORATE_CODES }) @IsOptional() @IsString() @MaxLength(500) governorate?: string;
-  @ApiPropertyOptional({ default: 30.0444 }) @IsOptional() @ValidateIf((_, v) => typeof v !== 'string') @IsNumber({ allowNaN: false, allowInfinity: false }) latitude?: number | string;
-  @ApiPropertyOptional({ default: 31.2357 }) @IsOptional() @ValidateIf((_, v) => typeof v !== 'string') @IsNumber({ allowNaN: false, allowInfinity: false }) longitude?: number | string;
+  @ApiPropertyOptional({ oneOf: NUMBER_OR_TEXT, default: 30.0444 }) @IsOptional() @ValidateIf((_, v) => typeof v !== 'string') @IsNumber({ allowNaN: false, allowInfinity: false }) latitude?: number | string;
+  @ApiPropertyOptional({ oneOf: NUMBER_OR_TEXT, default: 31.2357 }) @IsOptional() @ValidateIf((_, v) => typeof v !== 'string') @IsNumber({ allowNaN: false, allowInfinity: false }) longitude?: number | string;
   @ApiPropertyOptional({ enum: PAYMENT_METHODS }) @IsOptional() @IsString() @MaxLength(500) paymentMethod?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2000) notes?: string;
 }

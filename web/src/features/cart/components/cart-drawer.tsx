@@ -37,7 +37,7 @@ export function CartDrawer() {
   const busy = update.isLoading || removal.isLoading;
   const items = cart?.items ?? [];
 
-  const changeQuantity = async (itemId: string, quantity: number, size: string | null) => {
+  const changeQuantity = async (itemId: string, quantity: number, size: string | undefined) => {
     try {
       await updateItem({ itemId, quantity, size }).unwrap();
     } catch (e) {
@@ -88,7 +88,7 @@ export function CartDrawer() {
                   key={item.itemId}
                   item={item}
                   busy={busy}
-                  onQuantity={(q) => changeQuantity(item.itemId, q, item.size)}
+                  onQuantity={(q) => changeQuantity(item.itemId, q, item.size ?? undefined)}
                   onRemove={() => remove(item.itemId)}
                 />
               ))}

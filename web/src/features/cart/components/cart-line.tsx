@@ -1,13 +1,12 @@
+import type { CartItemView } from '../../../api/generated';
 import { useT } from '../../../lib/i18n';
 import { MinusIcon, PlusIcon, TrashIcon } from '../../../lib/icons';
 import { Money } from '../../../lib/ltr';
 import { SmartImage } from '../../../lib/smart-image';
 import { sizeLabel } from '../../catalog/catalog-format';
-import { lineTotal } from '../cart-math';
-import type { CartItem } from '../cart-types';
 
 interface Props {
-  item: CartItem;
+  item: CartItemView;
   busy?: boolean;
   onQuantity?: (quantity: number) => void;
   onRemove?: () => void;
@@ -18,7 +17,7 @@ export function CartLine({ item, busy, onQuantity, onRemove }: Props) {
   const t = useT();
   const name = item.posterName || (item.customImagePath ? t('cart.custom') : '');
   const image = item.imageUrl ?? item.customImagePath;
-  const hasDiscount = typeof item.originalPrice === 'number' && item.originalPrice > (item.finalPrice ?? item.price);
+  const hasDiscount = item.originalPrice > item.price;
   return (
     <li className="flex gap-3 py-4" data-testid="cart-line">
       <SmartImage src={image} alt={name} width={72} height={96} className="h-24 w-[72px] flex-none rounded-md bg-stone-200 object-cover" />
@@ -29,11 +28,11 @@ export function CartLine({ item, busy, onQuantity, onRemove }: Props) {
             {item.size && <p className="text-sm text-stone-500">{sizeLabel(item.size)}</p>}
           </div>
           <p className="text-end text-sm font-semibold">
-            <Money amount={lineTotal(item)} />
+            <Money amount={item.subtotal} />
           </p>
         </div>
         <p className="text-xs text-stone-500">
-          <Money amount={item.finalPrice ?? item.price} /> {t('checkout.each')}
+          <Money amount={item.price} /> {t('checkout.each')}
           {hasDiscount && (
             <>
               {' '}
@@ -43,7 +42,7 @@ export function CartLine({ item, busy, onQuantity, onRemove }: Props) {
             </>
           )}
         </p>
-        {item.available === false && (
+        {!item.available && (
           <p className="text-xs font-medium text-rose-700" role="note">
             {item.unavailableMessage ?? t('poster.sizeGone')}
           </p>

@@ -1,16 +1,15 @@
+import type { CartView } from '../../../api/generated';
 import { useT } from '../../../lib/i18n';
 import { fillTemplate, Money } from '../../../lib/ltr';
 import { useGetPublicConfigQuery } from '../../catalog/catalog-api';
-import { amountToFreeShipping } from '../cart-math';
-import type { Cart } from '../cart-types';
 
 export const DEFAULT_FREE_SHIPPING_THRESHOLD = 1499;
 
-export function FreeShippingBar({ cart }: { cart: Cart }) {
+export function FreeShippingBar({ cart }: { cart: CartView }) {
   const t = useT();
   const { data: config } = useGetPublicConfigQuery();
   const threshold = config?.freeShippingThreshold ?? DEFAULT_FREE_SHIPPING_THRESHOLD;
-  const missing = amountToFreeShipping(cart, threshold);
+  const missing = cart.amountToFreeShipping;
   const progress = Math.min(100, Math.round(((threshold - missing) / threshold) * 100));
   return (
     <div className="rounded-xl bg-amber-50 p-3" data-testid="free-shipping">

@@ -4,9 +4,9 @@ import { useT } from '../../../lib/i18n';
 import { Money } from '../../../lib/ltr';
 import { SmartImage } from '../../../lib/smart-image';
 import { fromPrice } from '../catalog-format';
-import type { Poster } from '../catalog-types';
+import type { PosterView } from '../../../api/generated';
 
-export function PosterCard({ poster, eager = false, badge }: { poster: Poster; eager?: boolean; badge?: string }) {
+export function PosterCard({ poster, eager = false, badge }: { poster: PosterView; eager?: boolean; badge?: string }) {
   const t = useT();
   const categoryName = useCategoryLabel();
   const price = fromPrice(poster);

@@ -1,7 +1,7 @@
+import type { CartView } from '../../../api/generated';
 import { useT } from '../../../lib/i18n';
 import { Ltr, Money } from '../../../lib/ltr';
 import { round2 } from '../../cart/cart-math';
-import type { Cart } from '../../cart/cart-types';
 
 export interface SummaryFigures {
   subtotal: number;
@@ -15,18 +15,18 @@ export interface SummaryFigures {
 }
 
 /** Total = subtotal − promotions − promo + shipping (unless free) + COD fee (spec 9). */
-export function summaryFigures(cart: Cart, shipping: number | null, paymentMethod: string): SummaryFigures {
-  const promotions = cart.discountFromPromotions ?? 0;
-  const promo = cart.discountFromPromoCode ?? 0;
-  const codFee = paymentMethod === 'COD' ? (cart.codFee ?? 0) : 0;
+export function summaryFigures(cart: CartView, shipping: number | null, paymentMethod: string): SummaryFigures {
+  const promotions = cart.discountFromPromotions;
+  const promo = cart.discountFromPromoCode;
+  const codFee = paymentMethod === 'COD' ? cart.codFee : 0;
   return {
     subtotal: cart.subtotal,
     promotions,
     promo,
     shipping,
     codFee,
-    taxAmount: cart.taxAmount ?? 0,
-    taxRate: cart.taxRate ?? 14,
+    taxAmount: cart.taxAmount,
+    taxRate: cart.taxRate,
     total: round2(cart.subtotal - promotions - promo + (shipping ?? 0) + codFee),
   };
 }

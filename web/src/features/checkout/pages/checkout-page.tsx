@@ -13,8 +13,8 @@ import {
   useGetShippingEstimateQuery,
   useSetPaymentMethodMutation,
 } from '../../cart/cart-api';
-import { EMPTY_CART, posterCount } from '../../cart/cart-math';
-import type { CheckoutPayload } from '../../cart/cart-types';
+import { EMPTY_CART } from '../../cart/cart-math';
+import type { CheckoutDto } from '../../../api/generated';
 import { CartLine } from '../../cart/components/cart-line';
 import { DEFAULT_FREE_SHIPPING_THRESHOLD } from '../../cart/components/free-shipping-bar';
 import { useGetPublicConfigQuery } from '../../catalog/catalog-api';
@@ -123,7 +123,7 @@ export function CheckoutPage() {
 
   const exempt = config?.exemptGovernorates ?? DEFAULT_EXEMPT_GOVERNORATES;
   const threshold = config?.freeShippingThreshold ?? DEFAULT_FREE_SHIPPING_THRESHOLD;
-  const posters = posterCount(current);
+  const posters = current.posterCount;
   const tooFewPosters = needsMorePosters(form.governorate, posters, exempt);
   const shipping = current.subtotal >= threshold ? 0 : form.governorate ? (estimate.data ?? null) : null;
   const figures = summaryFigures(current, shipping, form.paymentMethod);
@@ -162,20 +162,11 @@ export function CheckoutPage() {
       toast.error(f.title, f.message);
       return;
     }
-    // Empty strings are dropped before sending (spec 3).
+    // Empty strings are dropped before sending (spec 3). The server prices the order from its own
+    // cart, so the form and the coordinates are all it reads; the governorate is one of the options it gave.
     const payload = Object.fromEntries(
-      Object.entries({
-        ...form,
-        phone: normalisePhone(form.phone),
-        ...DEFAULT_COORDINATES,
-        promoCode: current.promoCode ?? '',
-        promoDiscount: current.promoDiscount,
-        subtotal: figures.subtotal,
-        shipping: figures.shipping ?? undefined,
-        codFee: figures.codFee,
-        total: figures.total,
-      }).filter(([, v]) => v !== '' && v !== undefined && v !== null),
-    ) as unknown as CheckoutPayload;
+      Object.entries({ ...form, phone: normalisePhone(form.phone), ...DEFAULT_COORDINATES }).filter(([, v]) => v !== ''),
+    ) as CheckoutDto;
     try {
       const answer = await checkout({ payload, idempotencyKey: idempotencyKey.current }).unwrap();
       trackEvent('Purchase', { value: figures.total, order_number: answer.orderNumber });

@@ -17,7 +17,7 @@ export function CustomPage() {
   const dispatch = useAppDispatch();
   const ids = useId();
   const { data: config } = useGetPublicConfigQuery();
-  const sizes = config?.sizes?.length ? config.sizes.map((s) => s.code) : SIZE_ORDER;
+  const sizes = config?.sizes.length ? config.sizes.map((s) => s.code) : SIZE_ORDER;
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [size, setSize] = useState('');

@@ -5,7 +5,6 @@ import { CartIcon, MenuIcon } from '../../../lib/icons';
 import { useT } from '../../../lib/i18n';
 import { CART_COUNT_KEY, readStorage } from '../../../lib/storage';
 import { useGetCartQuery } from '../../cart/cart-api';
-import { itemCount } from '../../cart/cart-math';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-3 py-1.5 text-sm font-medium transition ${isActive ? 'bg-stone-900 text-white' : 'text-stone-700 hover:bg-stone-200'}`;
@@ -16,7 +15,7 @@ export function SiteHeader() {
   const locale = useAppSelector((s) => s.ui.locale);
   const { data: cart } = useGetCartQuery();
   // Until the cart answers, the count cached by the last visit keeps the badge steady.
-  const count = cart ? itemCount(cart) : Number(readStorage(CART_COUNT_KEY) ?? 0) || 0;
+  const count = cart ? cart.itemCount : Number(readStorage(CART_COUNT_KEY) ?? 0) || 0;
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-stone-50/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">

@@ -92,20 +92,7 @@ export function PosterPage() {
     }
     const price = variantPrice(selected);
     try {
-      await addToCart({
-        posterId: poster.id,
-        variantId: selected.id,
-        posterName: poster.name,
-        size: selected.size,
-        quantity,
-        price: price.price,
-        originalPrice: price.original,
-        finalPrice: price.price,
-        discountedPrice: price.discounted ? price.price : undefined,
-        hasDiscount: price.discounted,
-        discountPercentage: price.percent,
-        imageUrl: poster.imageUrl,
-      }).unwrap();
+      await addToCart({ posterId: poster.id, variantId: selected.id, size: selected.size, quantity }).unwrap();
       trackEvent('AddToCart', { content_ids: [poster.id], value: price.price * quantity });
       toast.success(t('poster.added'), t('poster.addedText', { name: poster.name, size: sizeLabel(selected.size), quantity }));
       dispatch(setCartOpen(true));

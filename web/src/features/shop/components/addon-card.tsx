@@ -1,3 +1,4 @@
+import type { AddOnView } from '../../../api/generated';
 import { errorMessage } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
 import { Money } from '../../../lib/ltr';
@@ -7,16 +8,15 @@ import { trackEvent } from '../../../lib/pixel';
 import { useAppDispatch } from '../../../app/store';
 import { setCartOpen } from '../../../app/ui-slice';
 import { useAddToCartMutation } from '../../cart/cart-api';
-import type { Product } from '../../catalog/catalog-types';
 
-export function AddonCard({ product }: { product: Product }) {
+export function AddonCard({ product }: { product: AddOnView }) {
   const t = useT();
   const toast = useToast();
   const dispatch = useAppDispatch();
   const [addToCart, { isLoading }] = useAddToCartMutation();
   const add = async () => {
     try {
-      await addToCart({ productId: product.id, posterName: product.name, price: product.price, quantity: 1, imageUrl: product.imageUrl }).unwrap();
+      await addToCart({ productId: product.id, quantity: 1 }).unwrap();
       trackEvent('AddToCart', { content_ids: [product.id], value: product.price });
       toast.success(t('poster.added'), product.name);
       dispatch(setCartOpen(true));

@@ -52,21 +52,21 @@ function PostersGrid({ page, search, category, onPage }: { page: number; search:
       </div>
     );
   }
-  const { items, pagination } = data;
-  if (items.length === 0) return <p className="py-16 text-center text-lg text-stone-600">{t('shop.noPosters')}</p>;
-  const from = (pagination.currentPage - 1) * pagination.itemsPerPage + 1;
-  const to = from + items.length - 1;
+  const { posters } = data;
+  if (posters.length === 0) return <p className="py-16 text-center text-lg text-stone-600">{t('shop.noPosters')}</p>;
+  const from = (data.currentPage - 1) * data.itemsPerPage + 1;
+  const to = from + posters.length - 1;
   return (
     <div className={isFetching ? 'opacity-60 transition' : 'transition'}>
       <p className="mb-4 text-sm text-stone-500" data-testid="result-range">
-        <Ltr>{t('shop.range', { from, to, total: pagination.totalItems })}</Ltr>
+        <Ltr>{t('shop.range', { from, to, total: data.totalItems })}</Ltr>
       </p>
       <div className="grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-3 lg:grid-cols-4">
-        {items.map((p, i) => (
+        {posters.map((p, i) => (
           <PosterCard key={p.id} poster={p} eager={i < 4} />
         ))}
       </div>
-      <Pagination current={pagination.currentPage} total={pagination.totalPages} onPage={onPage} />
+      <Pagination current={data.currentPage} total={data.totalPages} onPage={onPage} />
     </div>
   );
 }
