@@ -28,7 +28,7 @@ const uiSlice = createSlice({
   name: 'ui',
   initialState: (): UiState => ({ toast: null, locale: initialLocale(), cartOpen: false, menuOpen: false }),
   reducers: {
-    // One toast at a time (spec 9): a new one simply replaces the previous.
+    // One toast at a time: a new one simply replaces the previous.
     showToast: {
       reducer(state, action: PayloadAction<Toast>) {
         state.toast = action.payload;

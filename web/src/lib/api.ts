@@ -8,7 +8,7 @@ import {
 import { AUTH_TOKEN_KEY, CART_ID_KEY, readStorage, writeStorage } from './storage';
 import { navigateTo } from './navigation';
 
-/** Per-endpoint retry policy (spec sections 8 and 9), given as `extraOptions: { retry: {...} }`. */
+/** Per-endpoint retry policy, given as `extraOptions: { retry: {...} }`. */
 export interface RetryPolicy {
   /** Wait before each further attempt, in ms: [500, 500] means two more tries 500 ms apart. */
   delays: number[];
@@ -70,7 +70,7 @@ function requestMethod(args: string | FetchArgs): string {
   return (typeof args === 'string' ? 'GET' : (args.method ?? 'GET')).toUpperCase();
 }
 
-/** Admin calls: the spec's admin paths (section 7 "Admin"), which all need the bearer token. */
+/** Admin calls: the /api/admin paths, which all need the bearer token. */
 function isAdminCall(url: string): boolean {
   return /^\/?(admin|products|pricing|gallery\/)/.test(url);
 }

@@ -1,5 +1,5 @@
 /**
- * Spec section 7 "Images": a relative path lives in the backend's uploads area (/uploads/{path});
+ * Image references: a relative path lives in the backend's uploads area (/uploads/{path});
  * absolute http(s), data:image and blob: URLs are used as they are.
  */
 export function resolveImageUrl(path: string | null | undefined): string | null {

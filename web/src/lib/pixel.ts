@@ -1,4 +1,4 @@
-// Events for a social-media ad pixel (spec 7, client side only). The shop works the same without
+// Events for a social-media ad pixel (client side only). The shop works the same without
 // one: when no pixel script is on the page nothing happens, and a failing pixel is only logged.
 type Fbq = (command: 'track', event: string, data?: Record<string, unknown>) => void;
 

@@ -33,7 +33,7 @@ export class PosterView {
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: Date;
 }
 
-/** The spec's pagination fields (section 3), beside the page's rows. */
+/** The page fields every paged list answers (currentPage … hasPreviousPage), beside the page's rows. */
 export class PaginationFields {
   @ApiProperty() currentPage!: number;
   @ApiProperty() totalPages!: number;

@@ -1,7 +1,7 @@
 /** Every image, whatever its use. Multer enforces it while streaming, before the body is buffered whole. */
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
-/** Custom posters are printed large: smaller files print blurry (spec section 5). */
+/** Custom posters are printed large: smaller files print blurry. */
 export const MIN_CUSTOM_IMAGE_BYTES = 500 * 1024;
 
 /**

@@ -11,7 +11,7 @@ import type {
 } from '../../api/generated';
 import { api, isTransient, type RetryPolicy } from '../../lib/api';
 
-// Retry timings from spec sections 8 and 9.
+// Retry timings of the storefront's reads: a flaky network gets a few quick retries, not a spinner forever.
 const POSTERS_RETRY: RetryPolicy = { delays: [500, 500] };
 const POSTER_RETRY: RetryPolicy = { delays: [500, 500], retryIf: isTransient };
 const CATEGORY_RETRY: RetryPolicy = { delays: [1000, 2000, 3000] };

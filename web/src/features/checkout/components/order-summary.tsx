@@ -14,7 +14,7 @@ export interface SummaryFigures {
   total: number;
 }
 
-/** Total = subtotal − promotions − promo + shipping (unless free) + COD fee (spec 9). */
+/** Total = subtotal − promotions − promo + shipping (unless free) + COD fee */
 export function summaryFigures(cart: CartView, shipping: number | null, paymentMethod: string): SummaryFigures {
   const promotions = cart.discountFromPromotions;
   const promo = cart.discountFromPromoCode;

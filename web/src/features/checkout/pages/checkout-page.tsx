@@ -162,7 +162,7 @@ export function CheckoutPage() {
       toast.error(f.title, f.message);
       return;
     }
-    // Empty strings are dropped before sending (spec 3). The server prices the order from its own
+    // Empty strings are dropped before sending (an optional field left blank is absent, not ""). The server prices the order from its own
     // cart, so the form and the coordinates are all it reads; the governorate is one of the options it gave.
     const payload = Object.fromEntries(
       Object.entries({ ...form, phone: normalisePhone(form.phone), ...DEFAULT_COORDINATES }).filter(([, v]) => v !== ''),
