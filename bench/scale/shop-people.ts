@@ -4,23 +4,14 @@
  * many ways Egyptians type them (the checkout form normalises them to one number).
  */
 import type { CheckoutForm } from '#domain/checkout/commands.js';
+import type { OrderCustomer } from '#domain/order/events.js';
 import { GOVERNORATES, type Governorate, type PaymentMethod } from '#domain/shop-config.js';
 import type { Random } from '../lib/seeded-random.js';
 
-export interface Customer {
-  firstName: string;
-  lastName: string;
-  /** Normalised 01XXXXXXXXX: the customers read model's key. */
-  phone: string;
-  email: string | null;
-  addressLine: string;
-  building: string;
-  apartment: string;
-  city: string;
-  governorate: Governorate;
-  /** The map pin, when the shopper moved it; else the form's default applies. */
+/** A customer as their orders record them (the phone normalised: the customers read model's key), and their map pin if they moved it. */
+export type Customer = Omit<OrderCustomer, 'latitude' | 'longitude' | 'notes'> & {
   pin: { latitude: number; longitude: number } | null;
-}
+};
 
 interface Region {
   /** Share of orders, roughly population and online shopping. */
