@@ -57,7 +57,9 @@ export class OrderedAppender {
 
   submit(request: AppendRequest): void {
     if (this.failure) throw this.failure;
-    const keys = [...new Set([...request.appends.map((a) => a.stream), ...request.keys])];
+    const keys = request.appends.length === 1 && request.keys.length === 0
+      ? [request.appends[0].stream] // most requests: one click, one stream
+      : [...new Set([...request.appends.map((a) => a.stream), ...request.keys])];
     const entry: Entry = { request, keys, blockers: 0 };
     for (const key of keys) {
       const queue = this.queues.get(key);
