@@ -1,7 +1,8 @@
 // `npm run seed:scale -- --orders 100000 [--seed 1] [--posters 200] [--no-durable]`: two years of
 // the shop (≥ 10 events an order) written through the deciders and the event store's append,
 // then every read model built by the projector from the log. Progress on stderr; on stdout one
-// JSON line for the seeding and one for the read-model build.
+// JSON line for the seeding and one for the read-model build. Writer knobs: --in-flight N,
+// --window N, --no-coalesce (one append per request, as the API writes them); see seed-scale.ts.
 // DATABASE_URL: that database is seeded (its event log must be empty). Otherwise an embedded
 // PostgreSQL is started in a temporary directory and removed at the end.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,8 +18,8 @@ import { seedScale } from './seed-scale.js';
 const log = (msg: string) => process.stderr.write(`[seed:scale] ${msg}\n`);
 const count = (n: number) => n.toLocaleString('en-US');
 
-function positiveInt(name: string, text: string | undefined, fallback: number): number {
-  if (text === undefined) return fallback;
+function positiveInt(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
   const n = Number(text);
   if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, got "${text}"`);
   return n;
@@ -41,8 +42,8 @@ async function main(): Promise<void> {
       'in-flight': { type: 'string' }, window: { type: 'string' }, 'no-durable': { type: 'boolean' }, 'no-coalesce': { type: 'boolean' },
     },
   });
-  const orders = positiveInt('orders', values.orders, 100_000);
-  const seed = positiveInt('seed', values.seed, 1);
+  const orders = positiveInt('orders', values.orders) ?? 100_000;
+  const seed = positiveInt('seed', values.seed) ?? 1;
   const db = await database(durableRequested());
   try {
     const durable = await serverIsDurable(db.url);
@@ -51,9 +52,9 @@ async function main(): Promise<void> {
       log(`seeding ${count(orders)} orders (seed ${seed})`);
       const seeded = await seedScale({
         store, orders, seed,
-        posters: values.posters === undefined ? undefined : positiveInt('posters', values.posters, 200),
-        inFlight: values['in-flight'] === undefined ? undefined : positiveInt('in-flight', values['in-flight'], 256),
-        window: values.window === undefined ? undefined : positiveInt('window', values.window, 8192),
+        posters: positiveInt('posters', values.posters),
+        inFlight: positiveInt('in-flight', values['in-flight']),
+        window: positiveInt('window', values.window),
         coalesce: !values['no-coalesce'],
         onProgress: (p) => log(`${count(p.events)} events in ${p.seconds.toFixed(0)} s (${count(Math.round(p.events / p.seconds))}/s), simulated up to ${p.simulatedTime.slice(0, 10)}`),
       });
