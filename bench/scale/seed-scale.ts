@@ -23,8 +23,9 @@ export interface SeedScaleOptions extends ScaleLogOptions {
    */
   inFlight?: number;
   /**
-   * Requests decided ahead of the writer (default 8,192). Each stream takes its appends one at a
-   * time, so the writer needs many streams with work waiting to keep `inFlight` busy.
+   * Requests decided ahead of the writer (default 4,096). Each stream takes its appends one at a
+   * time, so the writer needs many streams with work waiting to keep `inFlight` busy; a longer
+   * window only keeps more requests alive through garbage collections (8,192 cost more CPU).
    */
   window?: number;
   /**
@@ -50,7 +51,7 @@ export interface SeedScaleResult extends ScaleLogSummary {
 export async function seedScale(o: SeedScaleOptions): Promise<SeedScaleResult> {
   const head = await o.store.headPosition();
   if (comparePositions(head, START) !== 0) throw new Error('seedScale writes into an empty event store; this one already has events');
-  const window = o.window ?? 8192;
+  const window = o.window ?? 4096;
   const appender = new OrderedAppender(o.store, { inFlight: o.inFlight ?? 400, coalesce: o.coalesce ?? true });
   const log = scaleLog(o);
   const started = performance.now();
