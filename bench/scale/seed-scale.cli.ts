@@ -64,7 +64,7 @@ async function main(): Promise<void> {
       log(`events by type: ${JSON.stringify(seeded.eventsByType)}`);
       console.log(JSON.stringify({
         bench: 'seed-scale', durable, coalesce: !values['no-coalesce'], orders: seeded.orders, seed, events: seeded.written, appends: seeded.appends, seconds: Number(seeded.seconds.toFixed(1)),
-        unit: 'events/s', eventsPerSecond: seeded.eventsPerSecond, carts: seeded.carts, abandonedCarts: seeded.abandonedCarts,
+        unit: 'events/s', eventsPerSecond: seeded.eventsPerSecond, cpuMicrosPerEvent: seeded.cpuMicrosPerEvent, carts: seeded.carts, abandonedCarts: seeded.abandonedCarts,
         distinctPhones: seeded.distinctPhones, governorates: seeded.governorates, posters: seeded.posters, from: seeded.from, to: seeded.to,
       }));
       log('building every read model from the log');

@@ -46,6 +46,11 @@ export interface SeedScaleResult extends ScaleLogSummary {
   lastPosition: Position;
   seconds: number;
   eventsPerSecond: number;
+  /**
+   * CPU this process spent seeding (deciding, and the store's client side: JSON, encoding),
+   * per event written: unlike events/s, hardly moved by other work on a shared machine.
+   */
+  cpuMicrosPerEvent: number;
 }
 
 export async function seedScale(o: SeedScaleOptions): Promise<SeedScaleResult> {
@@ -55,6 +60,7 @@ export async function seedScale(o: SeedScaleOptions): Promise<SeedScaleResult> {
   const appender = new OrderedAppender(o.store, { inFlight: o.inFlight ?? 400, coalesce: o.coalesce ?? true });
   const log = scaleLog(o);
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const seconds = () => (performance.now() - started) / 1000;
   const report = () => o.onProgress?.({ events: appender.events, seconds: seconds(), simulatedTime: new Date(log.clock()).toISOString() });
   const timer = o.onProgress ? setInterval(report, o.progressEveryMs ?? 1000) : undefined;
@@ -82,5 +88,14 @@ export async function seedScale(o: SeedScaleOptions): Promise<SeedScaleResult> {
   }
   report();
   const elapsed = seconds();
-  return { ...summary, written: appender.events, appends: appender.appends, lastPosition: appender.last, seconds: elapsed, eventsPerSecond: Math.round(appender.events / elapsed) };
+  const { user, system } = process.cpuUsage(cpu);
+  return {
+    ...summary,
+    written: appender.events,
+    appends: appender.appends,
+    lastPosition: appender.last,
+    seconds: elapsed,
+    eventsPerSecond: Math.round(appender.events / elapsed),
+    cpuMicrosPerEvent: Number(((user + system) / appender.events).toFixed(1)),
+  };
 }
