@@ -1,6 +1,9 @@
 /**
  * seedScale: writes a realistic two-year log of the shop (see scale-log.ts) into an empty event
- * store through its append, many appends in flight, and measures how fast it went.
+ * store through its append, many appends in flight, and measures how fast it went. The same
+ * options give the same events in every stream (ids, data, metadata, revisions) and every
+ * customer's orders in the same order; how streams interleave in the global log, and which
+ * requests share an append, depend on the store's timing.
  */
 import { comparePositions, START, type EventStore, type Position } from '#event-store/event-store.port.js';
 import { OrderedAppender } from './ordered-appender.js';
