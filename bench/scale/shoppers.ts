@@ -10,11 +10,13 @@ import { cartDecider, type CartState } from '#domain/cart/cart.decider.js';
 import type { CartCommand } from '#domain/cart/commands.js';
 import type { CartEvent } from '#domain/cart/events.js';
 import { cartPosterSnapshot, cartProductSnapshot, cartPromoSnapshot } from '#domain/cart/snapshots.js';
-import { priceAndDecideCheckout } from '#domain/checkout/checkout.decider.js';
+import { priceAndDecideCheckout, type CheckoutDecision } from '#domain/checkout/checkout.decider.js';
 import { checkoutRequest } from '#domain/checkout/checkout-request.js';
 import { checkoutEventIds, newOrderNumber, orderIdForCart, orderPlacedMetadata, reserveOrderNumber } from '#domain/checkout/order-number.js';
 import { orderDecider } from '#domain/order/order.decider.js';
-import { catalogueFromStates } from '#domain/pricing/catalogue-snapshot.js';
+import type { PosterState } from '#domain/catalog/poster.decider.js';
+import type { ProductState } from '#domain/catalog/product.decider.js';
+import { catalogueFromStates, type CatalogueSnapshot } from '#domain/pricing/catalogue-snapshot.js';
 import { priceCart } from '#domain/pricing/price-cart.js';
 import { isDomainError } from '#domain/shared/domain-error.js';
 import type { Actor } from '#domain/shared/event.js';
@@ -42,7 +44,7 @@ interface Session {
 }
 
 /** Refusals a shopper fixes before trying the checkout again; anything else is a seeder bug. */
-const FIXABLE = new Set(['MINIMUM_POSTERS', 'POSTER_UNAVAILABLE', 'SIZE_UNAVAILABLE', 'ADDON_UNAVAILABLE', 'POSTER_NOT_FOUND', 'ADDON_NOT_FOUND', 'CART_EMPTY', 'CHECKOUT_INVALID']);
+const FIXABLE = new Set(['MINIMUM_POSTERS', 'POSTER_UNAVAILABLE', 'SIZE_UNAVAILABLE', 'ADDON_UNAVAILABLE', 'CART_EMPTY', 'CHECKOUT_INVALID']);
 const MAX_CHECKOUT_ATTEMPTS = 8;
 
 export interface ShopperOptions {
@@ -232,7 +234,7 @@ export class Shoppers {
     do orderNumber = newOrderNumber(() => r.next());
     while (this.orderNumbers.has(orderNumber));
     const idempotencyKey = this.w.uuid();
-    let decision;
+    let decision: CheckoutDecision;
     try {
       decision = priceAndDecideCheckout(s.cart.state, this.catalogueFor(s.cart.state), form, {
         cartId, orderId: orderIdForCart(cartId), orderNumber, now: new Date(at).toISOString(), request: checkoutRequest(form, idempotencyKey),
@@ -277,14 +279,14 @@ export class Shoppers {
   }
 
   /** The catalogue streams the cart refers to, as folded now (what the checkout handler loads). */
-  private catalogueFor(cart: CartState) {
-    const posters = new Map<string, NonNullable<ReturnType<Catalogue['poster']>>['state']>();
-    const products = new Map<string, NonNullable<ReturnType<Catalogue['product']>>['state']>();
+  private catalogueFor(cart: CartState): CatalogueSnapshot {
+    const posters = new Map<string, PosterState>();
+    const products = new Map<string, ProductState>();
     for (const line of cart.items) {
       const poster = line.posterId ? this.catalogue.poster(line.posterId) : undefined;
-      if (poster) posters.set(line.posterId!, poster.state);
+      if (poster) posters.set(poster.state.posterId, poster.state);
       const product = line.productId ? this.catalogue.product(line.productId) : undefined;
-      if (product) products.set(line.productId!, product.state);
+      if (product) products.set(product.state.productId, product.state);
     }
     return catalogueFromStates({
       posters,
