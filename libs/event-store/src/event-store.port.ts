@@ -102,6 +102,23 @@ export interface SubscribeOptions {
   filter?: EventFilter;
 }
 
+/** How far a reader at a position is behind the log (see EventStore.lagAfter). */
+export interface Lag {
+  /** Events after the position, counted up to the cap asked for. */
+  events: number;
+  /** More events follow than were counted: the lag is at least `events`. */
+  capped: boolean;
+  /** Recorded time of the oldest event after the position; null when there is none. */
+  oldestAt: Date | null;
+}
+
+/**
+ * Where lag counts stop. On EventStoreDB a count is a forward read of the log (its positions are
+ * byte offsets, so subtracting them counts no events): ten pages, not the whole backlog of a
+ * projection rebuilding from the start.
+ */
+export const LAG_COUNT_CAP = 10_000;
+
 /** Catch-up then live, in global order, each event once. Iterate with for await; close() ends it. */
 export interface Subscription extends AsyncIterable<RecordedEvent> {
   close(): Promise<void>;
@@ -113,8 +130,10 @@ export interface EventStore {
   readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   subscribeToAll(options?: SubscribeOptions): Subscription;
-  /** The position of the newest event visible to readers (START when empty): used for lag. */
+  /** The position of the newest event visible to readers (START when empty). */
   headPosition(): Promise<Position>;
+  /** Lag in events: those strictly after `position` (a checkpoint), counted up to `cap`, and the oldest one's time. */
+  lagAfter(position: Position, cap: number): Promise<Lag>;
   /**
    * PostgreSQL only (absent elsewhere): seconds the oldest open writing transaction has run.
    * Readers never pass it, so this is how long subscribers can be held back (a stall, not a loss).

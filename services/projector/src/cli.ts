@@ -4,7 +4,9 @@
 // takes the projection itself (without counting as a replica) and does the work.
 import pg from 'pg';
 import { createEventStore } from '#event-store/create-event-store.js';
+import { eventStoreIdentity } from '#event-store/event-store-identity.js';
 import { runReadModelMigrations } from '#read-models/data-source.js';
+import { assertEventStoreIdentity } from '#read-models/projector-state/event-store-identity.js';
 import { loadCheckpoint } from '#read-models/projector-state/checkpoints.js';
 import { loadRebuildRequest, requestRebuild } from '#read-models/projector-state/rebuild-requests.js';
 import { projectorConfigFromEnv } from './projector-config.js';
@@ -18,9 +20,11 @@ async function rebuild(name: string): Promise<void> {
   if (!projection) throw new Error(`unknown projection "${name}"\n${USAGE}`);
   const config = projectorConfigFromEnv();
   await runReadModelMigrations(config.databaseUrl);
-  const store = await createEventStore(config.eventStore);
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4 });
   pool.on('error', (err) => console.error(`[projector] idle database connection failed: ${err.message}`));
+  // A rebuild from another log would mix its positions with the other projections'.
+  await assertEventStoreIdentity(pool, eventStoreIdentity(config.eventStore));
+  const store = await createEventStore(config.eventStore);
   const requestId = (await requestRebuild(pool, name)).id;
   process.stderr.write(`rebuild of ${name} requested (#${requestId})\n`);
   const helper = new ProjectorRunner({

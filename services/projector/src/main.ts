@@ -1,8 +1,11 @@
-// The projector process: runs the read-model migrations (under an advisory lock), then the
-// runner (its share of the projections) and /health + /metrics on PROJECTOR_PORT.
+// The projector process: runs the read-model migrations (under an advisory lock), checks the
+// event store is the one the read models were built from, then runs the runner (its share of
+// the projections) and /health + /metrics on PROJECTOR_PORT.
 import pg from 'pg';
 import { createEventStore } from '#event-store/create-event-store.js';
+import { eventStoreIdentity, EventStoreMismatch } from '#event-store/event-store-identity.js';
 import { runReadModelMigrations } from '#read-models/data-source.js';
+import { assertEventStoreIdentity } from '#read-models/projector-state/event-store-identity.js';
 import { createLogger } from '#platform/logging/logger.js';
 import { startHealthServer } from './observability/health-server.js';
 import { ProjectorMetrics } from './observability/projector-metrics.js';
@@ -14,9 +17,10 @@ async function main(): Promise<void> {
   const config = projectorConfigFromEnv();
   const log = createLogger('projector');
   await runReadModelMigrations(config.databaseUrl);
-  const store = await createEventStore(config.eventStore);
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: ALL_PROJECTIONS.length + 4, application_name: `projector-${config.replicaId}` });
   pool.on('error', (err) => log.warn({ err }, 'idle database connection failed'));
+  await assertEventStoreIdentity(pool, eventStoreIdentity(config.eventStore));
+  const store = await createEventStore(config.eventStore);
   const metrics = new ProjectorMetrics(pool, store, config.replicaId);
   const runner = new ProjectorRunner({
     store,
@@ -52,6 +56,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // The one line an operator needs (a wrong EVENT_STORE, say), not a stack.
+  console.error(err instanceof EventStoreMismatch ? err.message : err);
   process.exit(1);
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   comparePositions,
   MAX_STREAM_NAME_LENGTH,
+  START,
   UnstorableEvent,
   WrongExpectedRevision,
   type EventStore,
@@ -374,6 +375,44 @@ export function eventStoreContract(adapterName: string, setup: () => Promise<Con
         expect(page).toHaveLength(3);
         for (let i = 1; i < page.length; i++) expect(comparePositions(page[i - 1].position, page[i].position)).toBeLessThan(0);
         expect(page.every((e) => !e.type.startsWith('$') && !e.stream.startsWith('$'))).toBe(true);
+      });
+    });
+
+    describe('lagAfter', () => {
+      const times = (es: RecordedEvent[]) => Math.min(...es.map((e) => e.createdAt.getTime()));
+
+      it('counts the events after a position (any stream, any type), and the oldest one\'s time', async () => {
+        const from = await store.headPosition();
+        await store.append(`${run()}-lag`, events(3, 'Alpha'));
+        await visible(store.append(`${run()}-lag`, events(2, 'Beta')));
+        // Between two reads of the same stretch: writers on a shared server only add to its end.
+        const before = await store.readAll({ fromPosition: from });
+        const lag = await store.lagAfter(from, 100_000); // far above what other writers can add meanwhile
+        const after = await store.readAll({ fromPosition: from });
+        expect(before.length).toBeGreaterThanOrEqual(5);
+        expect(lag.events).toBeGreaterThanOrEqual(before.length);
+        expect(lag.events).toBeLessThanOrEqual(after.length);
+        expect(lag.capped).toBe(false);
+        // created times carry sub-millisecond digits on PostgreSQL: a millisecond either way
+        expect(lag.oldestAt!.getTime()).toBeGreaterThanOrEqual(times(after) - 1);
+        expect(lag.oldestAt!.getTime()).toBeLessThanOrEqual(times(before) + 1);
+      });
+
+      it('stops counting at the cap and says so, from a checkpoint or from the start of the log', async () => {
+        const from = await store.headPosition();
+        await visible(store.append(`${run()}-lag`, events(4)));
+        expect(await store.lagAfter(from, 3)).toEqual({ events: 3, capped: true, oldestAt: expect.any(Date) });
+        expect(await store.lagAfter(START, 2)).toEqual({ events: 2, capped: true, oldestAt: expect.any(Date) });
+      });
+
+      it('at the head: nothing after it (bar what others append meanwhile)', async () => {
+        const appended = store.append(`${run()}-lag`, events(2));
+        await visible(appended);
+        const { position } = await appended;
+        const lag = await store.lagAfter(position, 1000);
+        const after = await store.readAll({ fromPosition: position });
+        expect(lag.events).toBeLessThanOrEqual(after.length);
+        expect(lag.oldestAt === null).toBe(lag.events === 0);
       });
     });
 

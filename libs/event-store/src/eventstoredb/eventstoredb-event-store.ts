@@ -9,6 +9,7 @@ import {
   NO_STREAM,
   START as ESDB_START,
   STREAM_EXISTS,
+  type AllStreamResolvedEvent,
   type AppendExpectedRevision,
   type JSONType,
 } from '@eventstore/db-client';
@@ -20,6 +21,7 @@ import {
   type EventFilter,
   type EventStore,
   type ExpectedRevision,
+  type Lag,
   type NewEvent,
   type Position,
   type ReadAllOptions,
@@ -153,27 +155,57 @@ export class EventStoreDbEventStore implements EventStore {
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const wanted = options.maxCount ?? Number.POSITIVE_INFINITY;
     const out: RecordedEvent[] = [];
-    const from = options.fromPosition;
-    let cursor: Position | undefined = from && from.commit >= 0n ? from : undefined;
     try {
-      while (out.length < wanted) {
-        const read = this.client.readAll({ fromPosition: cursor ?? ESDB_START, maxCount: PAGE, direction: FORWARDS, deadline: this.timeoutMs });
-        const page = await this.collect('read $all', read);
+      for await (const page of this.pagesAfter(options.fromPosition)) {
         for (const resolved of page) {
-          const e = resolved.event;
-          if (!e) continue;
-          // EventStoreDB reads $all from a position inclusively; the port is exclusive.
-          if (cursor && comparePositions(e.position, cursor) <= 0) continue;
-          if (from && comparePositions(e.position, from) <= 0) continue;
-          if (matches(e, options.filter, this.ns) && out.length < wanted) out.push(toRecorded(resolved, this.ns)!);
+          if (out.length >= wanted) break;
+          if (matches(resolved.event!, options.filter, this.ns)) out.push(toRecorded(resolved, this.ns)!);
         }
-        const last = page[page.length - 1]?.event;
-        if (page.length < PAGE || !last) break;
-        cursor = { commit: last.position.commit, prepare: last.position.prepare };
+        if (out.length >= wanted) break;
       }
       return out;
     } catch (e) {
       throw toPortError(e);
+    }
+  }
+
+  /**
+   * Counted by reading forwards, as positions are byte offsets here. On a server shared by several
+   * namespaces the read also stops after examining ten times the cap, and then says `capped`.
+   */
+  async lagAfter(position: Position, cap: number): Promise<Lag> {
+    const maxScan = cap * 10 + PAGE;
+    let events = 0;
+    let scanned = 0;
+    let oldestAt: Date | null = null;
+    try {
+      for await (const page of this.pagesAfter(position)) {
+        for (const { event } of page) {
+          if (!matches(event!, undefined, this.ns)) continue;
+          if (events === cap) return { events, capped: true, oldestAt };
+          events++;
+          if (!oldestAt || event!.created < oldestAt) oldestAt = event!.created;
+        }
+        scanned += page.length;
+        if (scanned >= maxScan) return { events, capped: true, oldestAt };
+      }
+      return { events, capped: false, oldestAt };
+    } catch (e) {
+      throw toPortError(e);
+    }
+  }
+
+  /** $all forwards, strictly after `from`, a page at a time: every event of the server (callers keep theirs). */
+  private async *pagesAfter(from: Position | undefined): AsyncGenerator<AllStreamResolvedEvent[]> {
+    let cursor = from && from.commit >= 0n ? from : undefined;
+    for (;;) {
+      const read = this.client.readAll({ fromPosition: cursor ?? ESDB_START, maxCount: PAGE, direction: FORWARDS, deadline: this.timeoutMs });
+      const page = await this.collect('read $all', read);
+      // EventStoreDB reads $all from a position inclusively; the port is exclusive.
+      yield page.filter((r) => r.event && !(cursor && comparePositions(r.event.position, cursor) <= 0));
+      const last = page[page.length - 1]?.event;
+      if (page.length < PAGE || !last) return;
+      cursor = { commit: last.position.commit, prepare: last.position.prepare };
     }
   }
 

@@ -8,7 +8,7 @@ import {
   WrongExpectedVersionError,
   type AllStreamResolvedEvent,
 } from '@eventstore/db-client';
-import { EventStoreUnavailable, WrongExpectedRevision, type NewEvent, type Position, type RecordedEvent } from '../event-store.port.js';
+import { EventStoreUnavailable, START, WrongExpectedRevision, type NewEvent, type Position, type RecordedEvent } from '../event-store.port.js';
 import { EventStoreRequestRefused, toPortError } from './eventstoredb-errors.js';
 import { EventStoreDbEventStore, type EventStoreDbClientCalls } from './eventstoredb-event-store.js';
 
@@ -280,6 +280,24 @@ describe('EventStoreDB adapter: bounded backwards reads and the head of a namesp
     expect(first.continueBefore).toEqual({ commit: 400n, prepare: 400n });
     const rest = await s.readAllBackwards({ before: first.continueBefore, maxCount: 10, maxScan: 100, filter: { streamPrefixes: ['order-'] } });
     expect(rest).toEqual({ events: [expect.objectContaining({ stream: 'order-1', position: { commit: 200n, prepare: 200n } })], continueBefore: undefined });
+  });
+
+  it('counts lag in events by reading forwards (positions are byte offsets): its own namespace only, after the checkpoint, up to the cap', async () => {
+    const server = log(['a.cart-1', 'b.cart-1', 'a.cart-2', '$stats-1', 'a.order-1', 'b.cart-2', 'a.cart-3']);
+    const s = store({ readAll: server.readAll }, { namespace: 'a.' });
+    const created = new Date('2026-01-01T00:00:00Z');
+    expect(await s.lagAfter(START, 100)).toEqual({ events: 4, capped: false, oldestAt: created });
+    // 500 bytes of log between the checkpoint and the head: two of our events
+    expect(await s.lagAfter({ commit: 300n, prepare: 300n }, 100)).toEqual({ events: 2, capped: false, oldestAt: created });
+    expect(await s.lagAfter({ commit: 700n, prepare: 700n }, 100)).toEqual({ events: 0, capped: false, oldestAt: null });
+    expect(await s.lagAfter(START, 3)).toEqual({ events: 3, capped: true, oldestAt: created });
+  });
+
+  it('a lag count on a shared server examines a bounded stretch of the log, then answers "at least"', async () => {
+    const server = log([...Array.from({ length: 2500 }, (_, i) => `b.cart-${i}`), 'a.cart-1']);
+    const s = store({ readAll: server.readAll }, { namespace: 'a.' });
+    expect(await s.lagAfter(START, 10)).toEqual({ events: 0, capped: true, oldestAt: null });
+    expect(server.reads()).toBe(2); // 10 x the cap, rounded up to whole pages of 1,000
   });
 
   it('finds the head of its namespace, then examines only what was appended since', async () => {

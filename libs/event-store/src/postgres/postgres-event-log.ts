@@ -49,19 +49,6 @@ export class PostgresEventLog {
     return { events: events.slice(0, options.limit), hasMore: events.length > options.limit };
   }
 
-  /** Events after `position` (counted up to `cap`) and the oldest one's recorded time. */
-  async lagAfter(position: Position, cap: number): Promise<{ events: number; capped: boolean; oldestAt: Date | null }> {
-    const { rows } = await this.pool.query<{ events: string; oldest_at: Date | null }>(
-      `SELECT count(*) AS events, min(created_at) AS oldest_at FROM (
-         SELECT created_at FROM event_store.events
-          WHERE (tx_id, global_position) > ($1::xid8, $2::bigint) AND ${HORIZON}
-          ORDER BY tx_id, global_position LIMIT $3) e`,
-      [position.commit < 0n ? '0' : position.commit.toString(), position.prepare.toString(), cap + 1],
-    );
-    const events = Number(rows[0]?.events ?? 0);
-    return { events: Math.min(events, cap), capped: events > cap, oldestAt: rows[0]?.oldest_at ?? null };
-  }
-
   close(): Promise<void> {
     return this.pool.end();
   }

@@ -8,6 +8,7 @@ import {
   type EventMetadata,
   type EventStore,
   type ExpectedRevision,
+  type Lag,
   type NewEvent,
   type Position,
   type ReadAllOptions,
@@ -27,6 +28,7 @@ import {
 } from './postgres-read.sql.js';
 import { migrateEventStoreSchema } from './postgres-schema.migration.js';
 import { AppendGroupCommitter } from './append-group-committer.js';
+import { lagAfterOn } from './postgres-lag.js';
 import { PollingSubscription, type Page } from './polling-subscription.js';
 import { WakeSignal } from './wake-signal.js';
 
@@ -187,6 +189,10 @@ export class PostgresEventStore implements EventStore {
   async headPosition(): Promise<Position> {
     const { rows } = await this.pool.query<{ tx: string; global_position: string }>(STATEMENTS.head);
     return rows.length ? { commit: BigInt(rows[0].tx), prepare: BigInt(rows[0].global_position) } : START;
+  }
+
+  lagAfter(position: Position, cap: number): Promise<Lag> {
+    return lagAfterOn(this.pool, position, cap);
   }
 
   /** Seconds the oldest open writing transaction has been running: readers wait behind it. */

@@ -48,6 +48,14 @@ export const HEAD_POSITION = `
   ORDER BY tx_id DESC, global_position DESC
   LIMIT 1`;
 
+/** $1 commit (xid8 text), $2 prepare, $3 cap + 1: events after the position, and the oldest one's time. */
+export const LAG_AFTER = `
+  SELECT count(*)::int AS events, min(created_at) AS oldest_at FROM (
+    SELECT created_at FROM event_store.events
+    WHERE (tx_id, global_position) > ($1::xid8, $2::bigint) AND ${HORIZON}
+    ORDER BY tx_id, global_position
+    LIMIT $3) after_position`;
+
 const STREAM_COLUMNS = COLUMNS;
 /** $1 stream, $2 from revision (inclusive), $3 limit. */
 export const READ_STREAM_FORWARDS = `

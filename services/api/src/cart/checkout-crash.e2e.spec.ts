@@ -10,11 +10,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createEventStore } from '#event-store/create-event-store.js';
+import { createEventStore, eventStoreConfigFromEnv } from '#event-store/create-event-store.js';
 import type { EventStore } from '#event-store/event-store.port.js';
 import { orderIdForCart } from '#domain/checkout/order-number.js';
 import { cartStream, orderStream } from '#domain/streams.js';
 import { createTestDatabase } from '#platform/testing/test-database.js';
+import { testEventStoreEnv } from '#platform/testing/test-event-store.js';
 import { until } from '#platform/testing/until.js';
 import { VALID_CHECKOUT, seedPoster } from '../testing/seed-catalogue.js';
 import { CHECKOUT_FAULT_STEPS, type CheckoutFaultStep } from './checkout-faults.js';
@@ -80,7 +81,8 @@ describe('checkout survives kill -9 of the API at every step (real processes)', 
       PATH: process.env.PATH,
       NODE_ENV: 'test',
       DATABASE_URL: db.url,
-      EVENT_STORE: 'postgres',
+      // The tests' event store, one namespace for every process of the run (see test-event-store.ts).
+      ...testEventStoreEnv(),
       JWT_SECRET: 'crash-test-secret',
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
@@ -89,7 +91,7 @@ describe('checkout survives kill -9 of the API at every step (real processes)', 
       LOG_LEVEL: 'silent',
       PUBLIC_CACHE_MS: '0',
     };
-    store = await createEventStore({ kind: 'postgres', connectionString: db.url });
+    store = await createEventStore(eventStoreConfigFromEnv(env));
     ({ posterId } = await seedPoster(store, { prices: { SIZE_20x30: 20000 } }));
     projector = startNode('dist/services/projector/src/main.js', { PROJECTOR_PORT: String(await freePort()) });
   });

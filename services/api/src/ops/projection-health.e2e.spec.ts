@@ -61,6 +61,9 @@ describe('health and the admin projections page when a projection fails', () => 
     expect(row.state).toBe('failed');
     expect(row.failure).toMatchObject({ eventType: 'AnnouncementChanged', eventId: boom.id, attempts: expect.any(Number) });
     expect(row.failure.attempts).toBeGreaterThanOrEqual(1);
+    // Lag in events, on either store (a difference of EventStoreDB positions would be bytes): the
+    // refused event is the only one after its checkpoint.
+    expect(row.lag).toMatchObject({ events: 1, atLeast: false, seconds: expect.any(Number) });
     expect(Date.parse(row.failure.nextRetryAt)).toBeGreaterThan(Date.parse(row.failure.firstFailedAt));
 
     await t.dataSource.query(`DROP TRIGGER refuse_boom ON read.announcements`);

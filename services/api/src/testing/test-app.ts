@@ -11,6 +11,7 @@ import { countStoredEvents, createTestDatabase } from '#platform/testing/test-da
 import { testEventStoreEnv } from '#platform/testing/test-event-store.js';
 import { waitForPosition } from '#read-models/wait-for-position.js';
 import { startInProcessProjector, type InProcessProjector } from '../../../projector/src/testing/in-process-projector.js';
+import { markOfSharedLog } from '../../../projector/src/testing/shared-log-mark.js';
 import { createApiApp } from '../app.factory.js';
 import { AdminSessionsService } from '../auth/admin-sessions.service.js';
 import { AdminTokenService } from '../auth/admin-token.service.js';
@@ -34,7 +35,8 @@ export interface TestApp {
   /** Same secret, already expired: for the 401 tests. */
   expiredAdminToken: () => string;
   /**
-   * Events stored, counted in the table (see countStoredEvents): for "nothing was appended" checks. */
+   * Events stored (PostgreSQL: counted in the table, see countStoredEvents; EventStoreDB: those
+   * appended since this app was made): for "nothing was appended" checks. */
   eventCount: () => Promise<number>;
   /** Waits until every live projection reached the position (default: the store's head). */
   waitForProjections: (position?: Position | string, timeoutMs?: number) => Promise<boolean>;
@@ -50,21 +52,23 @@ export interface TestAppOptions {
 }
 
 /**
- * The real API on a fresh database of the test PostgreSQL (jest's global setup starts it):
- * PostgreSQL event store, read-model migrations, and the projector runner in-process, so
- * queries see commands. No mocks.
+ * The real API on a fresh database of the test PostgreSQL (jest's global setup starts it): the
+ * tests' event store (PostgreSQL's, or EventStoreDB's: test-event-store.ts), read-model
+ * migrations, and the projector runner in-process, so queries see commands. No mocks.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = options.sameDatabaseAs
     ? { url: options.sameDatabaseAs.config.databaseUrl, drop: async () => undefined }
     : await createTestDatabase('api');
   const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'api-uploads-'));
+  // PostgreSQL's event store, or EventStoreDB when the global setup found one (a replica shares the namespace).
+  const storeEnv = testEventStoreEnv(options.sameDatabaseAs?.config.eventStore.kind === 'eventstoredb' ? options.sameDatabaseAs.config.eventStore.namespace : undefined);
+  const mark = storeEnv.EVENT_STORE === 'eventstoredb' ? await markOfSharedLog(storeEnv) : undefined;
   const config: AppConfig = {
     ...loadConfig({
       NODE_ENV: 'test',
       DATABASE_URL: db.url,
-      // PostgreSQL's event store, or EventStoreDB when the global setup found one (a replica shares the namespace).
-      ...testEventStoreEnv(options.sameDatabaseAs?.config.eventStore.kind === 'eventstoredb' ? options.sameDatabaseAs.config.eventStore.namespace : undefined),
+      ...storeEnv,
       ADMIN_USERNAME: TEST_ADMIN.username,
       ADMIN_PASSWORD: TEST_ADMIN.password,
       JWT_SECRET: options.sameDatabaseAs?.config.jwtSecret ?? 'test-secret-' + Math.random().toString(36).slice(2),
@@ -80,7 +84,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     }),
   };
   const app = await createApiApp(config);
-  await app.init();
+  try {
+    await app.init();
+  } catch (e) {
+    // A refused start (a mismatched event store, say) leaves no pool or directory behind.
+    await app.close().catch(() => undefined);
+    await db.drop();
+    rmSync(uploadsDir, { recursive: true, force: true });
+    throw e;
+  }
   const store = app.get<EventStore>(EVENT_STORE);
   const dataSource = app.get(DataSource);
   const tokens = app.get(AdminTokenService);
@@ -107,8 +119,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       return tokens.sign({ username: TEST_ADMIN.username, role: 'ADMIN', sessionGeneration: generation });
     },
     expiredAdminToken: () => tokens.sign({ username: TEST_ADMIN.username, role: 'ADMIN' }, -60),
-    // EventStoreDB answers reads with every acknowledged append: its own count is exact.
-    eventCount: async () => (config.eventStore.kind === 'postgres' ? countStoredEvents(db.url) : (await store.readAll()).length),
+    // EventStoreDB answers reads with every acknowledged append: its own count is exact (from the
+    // mark, so a count skips other suites' events on the shared server).
+    eventCount: async () => (config.eventStore.kind === 'postgres' ? countStoredEvents(db.url) : (await store.readAll({ fromPosition: mark })).length),
     waitForProjections,
     close: async () => {
       await projector?.stop().catch(() => undefined);

@@ -1,6 +1,6 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type pg from 'pg';
-import type { EventStore } from '#event-store/event-store.port.js';
+import { LAG_COUNT_CAP, type EventStore } from '#event-store/event-store.port.js';
 import { createMetricsRegistry } from '#platform/metrics/metrics.js';
 import { projectionReports } from './projection-report.js';
 
@@ -66,10 +66,11 @@ export class ProjectorMetrics {
     this.refresh = async () => {
         const { head, projections } = await projectionReports(pool, store);
         headGauge.set(Number(head.prepare));
-        for (const g of [checkpoint, lagEvents, lagSeconds, owner, failed, attempts, retryIn]) g.reset();
+        for (const g of [checkpoint, lagEvents, lagCapped, lagSeconds, owner, failed, attempts, retryIn]) g.reset();
         for (const p of projections) {
           checkpoint.set({ projection: p.projection, slot: p.slot, version: String(p.version) }, Number(p.position.split('/')[1]));
           lagEvents.set({ projection: p.projection, slot: p.slot }, p.lagEvents);
+          lagCapped.set({ projection: p.projection, slot: p.slot }, p.lagCapped ? 1 : 0);
           lagSeconds.set({ projection: p.projection, slot: p.slot }, p.lagSeconds);
           failed.set({ projection: p.projection, slot: p.slot }, p.status === 'failed' ? 1 : 0);
           attempts.set({ projection: p.projection, slot: p.slot }, p.failure?.attempts ?? 0);
@@ -81,7 +82,11 @@ export class ProjectorMetrics {
         if (age) oldestTx.set(await age.call(store));
     };
     const checkpoint = new Gauge({ name: 'projector_checkpoint_position', help: 'Checkpoint (prepare part of the position)', labelNames: ['projection', 'slot', 'version'], registers: [this.registry] });
-    const lagEvents = new Gauge({ name: 'projector_lag_events', help: 'Events between checkpoint and head', labelNames: ['projection', 'slot'], registers: [this.registry] });
+    const lagEvents = new Gauge({
+      name: 'projector_lag_events', help: `Events in the log after the checkpoint, counted up to ${LAG_COUNT_CAP} (then projector_lag_events_capped is 1)`,
+      labelNames: ['projection', 'slot'], registers: [this.registry],
+    });
+    const lagCapped = new Gauge({ name: 'projector_lag_events_capped', help: '1 when the lag count stopped at its cap: the lag is at least projector_lag_events', labelNames: ['projection', 'slot'], registers: [this.registry] });
     const lagSeconds = new Gauge({ name: 'projector_lag_seconds', help: 'Age of the oldest event not yet projected', labelNames: ['projection', 'slot'], registers: [this.registry] });
     const owner = new Gauge({ name: 'projector_projection_owner', help: '1 for the replica owning the projection', labelNames: ['projection', 'owner'], registers: [this.registry] });
     const failed = new Gauge({ name: 'projector_projection_failed', help: '1 when a projection stopped on an event', labelNames: ['projection', 'slot'], registers: [this.registry] });

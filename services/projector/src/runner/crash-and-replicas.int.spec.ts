@@ -1,5 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { PROJECTION_NAMES } from '#read-models/projection-names.js';
+import { eventStoreConfigFromEnv } from '#event-store/create-event-store.js';
+import { describeEventStore, eventStoreIdentity } from '#event-store/event-store-identity.js';
 import type { Position } from '#event-store/event-store.port.js';
 import { ALL_PROJECTIONS } from '../projections/index.js';
 import { replayUntil } from '../replay/replay-until.js';
@@ -20,9 +22,10 @@ afterEach(() => {
   children.clear();
 });
 
-function startProjector(url: string, replicaId: string): ChildProcess {
+/** The real projector process on the test's database and event store (PostgreSQL's, or its EventStoreDB namespace). */
+function startProjector(db: TestDb, replicaId: string): ChildProcess {
   const child = spawn(process.execPath, ['dist/services/projector/src/main.js'], {
-    env: { ...process.env, DATABASE_URL: url, EVENT_STORE: 'postgres', PROJECTOR_PORT: '0', PROJECTOR_REPLICA_ID: replicaId, PROJECTOR_BATCH_SIZE: '100', LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATABASE_URL: db.url, ...db.storeEnv, PROJECTOR_PORT: '0', PROJECTOR_REPLICA_ID: replicaId, PROJECTOR_BATCH_SIZE: '100', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.add(child);
@@ -50,9 +53,8 @@ async function until(db: TestDb, sql: string, timeoutMs = 60_000): Promise<void>
 /** Each projection handled each of its events exactly once: events_handled equals their count in the log. */
 async function expectExactlyOnce(db: TestDb): Promise<void> {
   for (const p of ALL_PROJECTIONS) {
-    const { rows: [log] } = await db.pool.query(`SELECT count(*)::int AS n FROM event_store.events WHERE event_type = ANY($1)`, [p.eventTypes]);
     const { rows: [cp] } = await db.pool.query(`SELECT events_handled::int AS n FROM projector.checkpoints WHERE projection = $1 AND slot = 'live'`, [p.name]);
-    expect({ projection: p.name, handled: cp.n }).toEqual({ projection: p.name, handled: log.n });
+    expect({ projection: p.name, handled: cp.n }).toEqual({ projection: p.name, handled: await db.countEvents(p.eventTypes) });
   }
 }
 
@@ -71,15 +73,15 @@ describe('projector process: kill -9 mid-batch, then restart', () => {
   afterAll(() => db?.close());
 
   it('leaves tables identical to a clean run, each event applied once', async () => {
-    const total = Number((await db.pool.query(`SELECT count(*) FROM event_store.events`)).rows[0].count);
+    const total = await db.countEvents();
     for (const fraction of [0.15, 0.45]) {
-      const child = startProjector(db.url, 'victim');
+      const child = startProjector(db, 'victim');
       // Kill as soon as the checkpoints have moved past the mark: transactions are in flight then.
       await until(db, `SELECT sum(events_handled) > ${Math.floor(total * fraction * 0.4)} AS ok FROM projector.checkpoints`);
       await kill9(child);
     }
     const { rows: [progress] } = await db.pool.query(`SELECT sum(events_handled)::int AS n FROM projector.checkpoints`);
-    startProjector(db.url, 'survivor');
+    startProjector(db, 'survivor');
     await waitForCheckpoints(db.pool, PROJECTION_NAMES, head, 90_000);
     const { rows: [after] } = await db.pool.query(`SELECT sum(events_handled)::int AS n FROM projector.checkpoints`);
     expect(after.n).toBeGreaterThan(progress.n); // the restart had work left to do
@@ -98,8 +100,8 @@ describe('two projector replicas', () => {
   afterAll(() => db?.close());
 
   it('share the projections, and when one is killed the other takes its share and finishes', async () => {
-    const a = startProjector(db.url, 'replica-a');
-    startProjector(db.url, 'replica-b');
+    const a = startProjector(db, 'replica-a');
+    startProjector(db, 'replica-b');
     // Whoever ticks first takes everything, then gives back the surplus once it sees two replicas.
     // Each takes its share, rounded up: with an odd count one holds one more.
     const [small, large] = [Math.floor(PROJECTION_NAMES.length / 2), Math.ceil(PROJECTION_NAMES.length / 2)];
@@ -133,9 +135,9 @@ describe('command lines', () => {
   });
   afterAll(() => db?.close());
 
-  function run(script: string, args: string[]): Promise<{ code: number | null; stderr: string }> {
+  function run(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stderr: string }> {
     return new Promise((resolve) => {
-      const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, DATABASE_URL: db.url, EVENT_STORE: 'postgres', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, DATABASE_URL: db.url, ...db.storeEnv, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
       children.add(child);
       let stderr = '';
       child.stderr!.on('data', (d) => (stderr += d));
@@ -147,7 +149,7 @@ describe('command lines', () => {
   }
 
   it('rebuild <name> with no replica running does the rebuild itself and swaps it in', async () => {
-    const replica = startProjector(db.url, 'only');
+    const replica = startProjector(db, 'only');
     await waitForCheckpoints(db.pool, PROJECTION_NAMES, head);
     const live = await tableChecksums(db.pool, 'read', ['posters', 'poster_discounts_state']);
     await kill9(replica);
@@ -159,7 +161,7 @@ describe('command lines', () => {
   });
 
   it('SIGTERM: finishes, gives its projections back and exits 0', async () => {
-    const child = startProjector(db.url, 'polite');
+    const child = startProjector(db, 'polite');
     await until(db, `SELECT count(*) FILTER (WHERE owner = 'polite') = ${PROJECTION_NAMES.length} AS ok FROM projector.checkpoints WHERE slot = 'live'`);
     const code = await new Promise<number | null>((resolve) => {
       child.once('exit', (c) => resolve(c));
@@ -178,6 +180,23 @@ describe('command lines', () => {
     const { rows: [info] } = await db.pool.query(`SELECT events FROM analyst.replay_info`);
     expect(info.events).toBeGreaterThan(300); // the events some projection handles (cart events are skipped)
     expect(await tableChecksums(db.pool, 'analyst', ['orders', 'customers', 'bestsellers'])).toEqual(await tableChecksums(db.pool, 'read', ['orders', 'customers', 'bestsellers']));
+  });
+
+  it('refuses to start on another event store than the one its read models were built from, saying which', async () => {
+    const replica = startProjector(db, 'builder');
+    await waitForCheckpoints(db.pool, PROJECTION_NAMES, head);
+    await kill9(replica);
+    const built = eventStoreIdentity(eventStoreConfigFromEnv({ ...db.storeEnv, DATABASE_URL: db.url }));
+    // Nothing listens on port 1: the process must stop before it would connect.
+    const elsewhere: Record<string, string> =
+      built.kind === 'postgres' ? { EVENT_STORE: 'eventstoredb', EVENTSTORE_CONNECTION_STRING: 'esdb://127.0.0.1:1?tls=false' } : { EVENT_STORE: 'postgres' };
+    const r = await run('dist/services/projector/src/main.js', [], { ...elsewhere, PROJECTOR_PORT: '0', PROJECTOR_REPLICA_ID: 'misconfigured' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`This database's read models were built from ${describeEventStore(built)}; EVENT_STORE=${elsewhere.EVENT_STORE} points elsewhere`);
+    expect((await db.pool.query(`SELECT replica_id FROM projector.replicas WHERE replica_id = 'misconfigured'`)).rows).toEqual([]);
+    // The rebuild command refuses too: a projection rebuilt from another log would mix two logs' positions.
+    const rebuild = await run('dist/services/projector/src/cli.js', ['rebuild', 'posters'], elsewhere);
+    expect([rebuild.code, rebuild.stderr]).toEqual([1, expect.stringContaining('points elsewhere')]);
   });
 
   it('rejects a schema it must not overwrite', async () => {

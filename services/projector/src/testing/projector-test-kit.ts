@@ -6,6 +6,7 @@ import { countStoredEvents, createTestDatabase } from '#platform/testing/test-da
 import { testEventStoreEnv } from '#platform/testing/test-event-store.js';
 import { listCheckpoints, positionOf } from '#read-models/projector-state/checkpoints.js';
 import type { AppendUnit } from './shop-event-generator.js';
+import { markOfSharedLog } from './shared-log-mark.js';
 
 export interface TestDb {
   url: string;
@@ -25,6 +26,7 @@ export async function createProjectorTestDb(prefix = 'proj'): Promise<TestDb> {
   await runReadModelMigrations(db.url);
   const storeEnv = testEventStoreEnv();
   const store = await createEventStore(eventStoreConfigFromEnv({ ...storeEnv, DATABASE_URL: db.url }));
+  const mark = storeEnv.EVENT_STORE === 'eventstoredb' ? await markOfSharedLog(storeEnv) : undefined;
   const pool = new pg.Pool({ connectionString: db.url, max: 20 });
   // an idle connection cut by the database's drop at teardown must not crash the test process
   pool.on('error', () => undefined);
@@ -40,7 +42,7 @@ export async function createProjectorTestDb(prefix = 'proj'): Promise<TestDb> {
         const { rows } = await pool.query('SELECT count(*)::int AS n FROM event_store.events WHERE event_type = ANY($1)', [types]);
         return rows[0].n;
       }
-      return (await store.readAll(types ? { filter: { eventTypes: types } } : {})).length;
+      return (await store.readAll({ fromPosition: mark, ...(types ? { filter: { eventTypes: types } } : {}) })).length;
     },
     close: async () => {
       await store.close();

@@ -7,8 +7,6 @@ export type { EventLogFilters };
 
 export interface EventLogQuery {
   page(filters: EventLogFilters, options: { after?: Position; limit: number; order: 'asc' | 'desc' }): Promise<EventLogPage>;
-  /** How far behind a checkpoint is: events after it (counted up to `cap`) and the oldest one's time. */
-  lagAfter(position: Position, cap: number): Promise<{ events: number; capped: boolean; oldestAt: Date | null }>;
   close(): Promise<void>;
 }
 

@@ -62,11 +62,6 @@ export class EventStoreDbEventLogQuery implements EventLogQuery {
     return this.answer(found, options.limit, scanned >= MAX_SCAN ? before : undefined);
   }
 
-  async lagAfter(position: Position, cap: number) {
-    const batch = await this.store.readAll({ fromPosition: position, maxCount: cap + 1 });
-    return { events: Math.min(batch.length, cap), capped: batch.length > cap, oldestAt: batch[0]?.createdAt ?? null };
-  }
-
   async close(): Promise<void> {
     // The store belongs to the application.
   }

@@ -16,10 +16,6 @@ export class PostgresEventLogQuery implements EventLogQuery {
     return { data: events.map(toEventView), nextCursor: hasMore ? formatPosition(events[events.length - 1].position) : null, hasMore };
   }
 
-  lagAfter(position: Position, cap: number) {
-    return this.log.lagAfter(position, cap);
-  }
-
   close(): Promise<void> {
     return this.log.close();
   }

@@ -1,16 +1,14 @@
 import { ConflictException, Controller, Get, HttpCode, Inject, NotFoundException, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
+import { LAG_COUNT_CAP, type EventStore } from '#event-store/event-store.port.js';
 import { PROJECTION_NAMES } from '#read-models/projection-names.js';
 import { failureOf, listCheckpoints, positionOf, retryNow } from '#read-models/projector-state/checkpoints.js';
 import { latestRebuildRequests, pendingRebuild, requestRebuild } from '#read-models/projector-state/rebuild-requests.js';
 import { sqlClientOf, type SqlClient } from '#read-models/projector-state/sql-client.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
-import { EVENT_LOG_QUERY, type EventLogQuery } from '../events/event-log.query.js';
+import { EVENT_STORE } from '../../common/tokens.js';
 import { ProjectionRebuildRequestedView, ProjectionRetryView, ProjectionStatusView } from './projection-response.js';
-
-/** Lag is counted exactly up to this many events; past it the answer says "at least". */
-const LAG_CAP = 100_000;
 
 /**
  * The projector's state as it records it in projector.checkpoints, with the failure (event,
@@ -26,7 +24,7 @@ export class AdminProjectionsController {
 
   constructor(
     dataSource: DataSource,
-    @Inject(EVENT_LOG_QUERY) private readonly log: EventLogQuery,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {
     this.db = sqlClientOf(dataSource);
   }
@@ -41,7 +39,7 @@ export class AdminProjectionsController {
       names.map(async (name) => {
         const live = rows.find((r) => r.projection === name && r.slot === 'live');
         const build = rows.find((r) => r.projection === name && r.slot === 'build');
-        const lag = live ? await this.log.lagAfter(positionOf(live), LAG_CAP) : undefined;
+        const lag = live ? await this.store.lagAfter(positionOf(live), LAG_COUNT_CAP) : undefined;
         const request = requests.find((r) => r.projection === name);
         return {
           name,
