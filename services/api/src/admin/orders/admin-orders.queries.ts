@@ -3,9 +3,9 @@ import { Brackets, DataSource, In, type SelectQueryBuilder } from 'typeorm';
 import { OrderEntity } from '#read-models/order.entity.js';
 import { OrderItemEntity } from '#read-models/order-item.entity.js';
 import { OrderHistoryEntity } from '#read-models/order-history.entity.js';
-import { pageInfo, type Paging } from '../shared/paging.js';
+import { lowerLikePattern, readPage, type Paging } from '../shared/paging.js';
 import { ORDER_SORTS, type OrderFilters } from './order-filters.js';
-import type { AdminOrderPage, AdminOrderView, OrderHistoryView } from './order-response.js';
+import type { AdminOrderPage, AdminOrderView, OrderHistoryView, SizeCountView } from './order-response.js';
 import { toAdminOrderView } from './order-view.js';
 
 /** Calendar days are Cairo days, as on the dashboard (daily_sales). */
@@ -29,7 +29,7 @@ export class AdminOrdersQueries {
       else qb.andWhere('o.placed_at <= :toInstant', { toInstant: filters.to.instant });
     }
     if (filters.search) {
-      const like = `%${filters.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = lowerLikePattern(filters.search);
       qb.andWhere(new Brackets((w) => w.where('o.search_text LIKE :like', { like }).orWhere('o.id = :exactId', { exactId: filters.search })));
     }
     const [props, dir] = ORDER_SORTS[filters.sort];
@@ -40,10 +40,25 @@ export class AdminOrdersQueries {
   }
 
   async list(filters: OrderFilters, paging: Paging): Promise<AdminOrderPage> {
-    const qb = this.filtered(filters);
-    const [orders, totalItems] = await qb.skip((paging.page - 1) * paging.size).take(paging.size).getManyAndCount();
-    const data = await this.withItems(orders);
-    return { data, orders: data, ...pageInfo(paging, totalItems) };
+    const { rows, info } = await readPage(this.filtered(filters), paging);
+    const data = await this.withItems(rows);
+    return { data, orders: data, ...info };
+  }
+
+  /** Items per size over the PLACED orders among those the filters select ('Count Sizes'). */
+  async sizeDistribution(filters: OrderFilters): Promise<SizeCountView[]> {
+    const orders = this.filtered(filters).orderBy().andWhere("o.status = 'PLACED'").select('o.id');
+    const rows = await this.dataSource
+      .getRepository(OrderItemEntity)
+      .createQueryBuilder('i')
+      .select("coalesce(regexp_replace(i.size, '^SIZE_', '', 'i'), 'Unknown')", 'size')
+      .addSelect('sum(i.quantity)::int', 'count')
+      .where(`i.order_id IN (${orders.getQuery()})`)
+      .setParameters(orders.getParameters())
+      .groupBy('1')
+      .orderBy('1')
+      .getRawMany<SizeCountView>();
+    return rows;
   }
 
   async get(id: string): Promise<AdminOrderView> {

@@ -1,6 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
 import { isOrderStatus, type OrderStatus } from '#domain/order/events.js';
 import { isFilterDate } from '../shared/date-bounds.js';
+import { parseSearch } from '../shared/paging.js';
 
 /** Sort name → entity properties and direction (ties broken by id in the query). */
 export const ORDER_SORTS = {
@@ -64,11 +65,7 @@ export function parseOrderFilters(query: Record<string, unknown>): OrderFilters 
   }
   filters.from = parseBound(query.dateFrom, 'dateFrom');
   filters.to = parseBound(query.dateTo, 'dateTo');
-  if (query.search !== undefined && query.search !== '') {
-    if (typeof query.search !== 'string' || query.search.length > 200) throw new BadRequestException('search must be text of at most 200 characters');
-    const term = query.search.trim();
-    if (term) filters.search = term;
-  }
+  filters.search = parseSearch(query);
   if (query.sort !== undefined && query.sort !== '') {
     const key = typeof query.sort === 'string' ? SORT_ALIASES[query.sort.trim().toLowerCase()] : undefined;
     if (!key) throw new BadRequestException(`sort must be one of ${Object.keys(ORDER_SORTS).join(', ')}`);
