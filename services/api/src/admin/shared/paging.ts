@@ -56,7 +56,9 @@ function reversed(orderBys: OrderBys): OrderBys {
   return Object.fromEntries(
     Object.entries(orderBys).map(([key, o]) => [
       key,
-      typeof o === 'string' ? flip(o) : { order: flip(o.order), nulls: o.nulls === 'NULLS FIRST' ? 'NULLS LAST' : o.nulls === 'NULLS LAST' ? 'NULLS FIRST' : undefined },
+      typeof o === 'string'
+        ? flip(o)
+        : { order: flip(o.order), nulls: o.nulls === 'NULLS FIRST' ? 'NULLS LAST' : o.nulls === 'NULLS LAST' ? 'NULLS FIRST' : undefined },
     ]),
   ) as OrderBys;
 }
