@@ -41,11 +41,20 @@ export class AdminListIndexes1764600000000 implements MigrationInterface {
     await q.query(`CREATE INDEX posters_created_at_id_idx ON read.posters (created_at, id)`);
     await q.query(`DROP INDEX read.posters_created_at_idx`);
 
+    // Exact unfiltered totals without counting every row: one row per table, kept by its
+    // projection in the transaction that writes the rows (started here from what exists).
+    for (const [counts, table] of [['order_counts', 'orders'], ['customer_counts', 'customers'], ['newsletter_subscriber_counts', 'newsletter_subscribers']]) {
+      await q.query(`CREATE TABLE read.${counts} (id integer PRIMARY KEY, n integer NOT NULL)`);
+      // No row means zero (as after a rebuild's empty copy), so an empty shop starts with none.
+      await q.query(`INSERT INTO read.${counts} (id, n) SELECT 1, count(*) FROM read.${table} HAVING count(*) > 0`);
+    }
+
     await q.query(`CREATE INDEX products_created_at_id_idx ON read.products (created_at, id)`);
     await q.query(`CREATE INDEX promo_codes_created_at_code_idx ON read.promo_codes (created_at, code)`);
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TABLE read.order_counts, read.customer_counts, read.newsletter_subscriber_counts`);
     await q.query(`DROP INDEX read.promo_codes_created_at_code_idx, read.products_created_at_id_idx`);
     await q.query(`CREATE INDEX posters_created_at_idx ON read.posters (created_at)`);
     await q.query(`DROP INDEX read.posters_created_at_id_idx, read.posters_search_trgm_idx`);

@@ -5,13 +5,14 @@ import { ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiProperty, ApiPropert
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
+import { NewsletterSubscriberCountEntity } from '#read-models/newsletter-subscriber-count.entity.js';
 import { NewsletterSubscriberEntity } from '#read-models/newsletter-subscriber.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
 import { CSV_BOM, csvRow, fileDate } from '../exports/csv.js';
 import { newsletterCommand } from './content-commands.js';
 import { SubscribedView, SubscriberPage, SubscriberView, SubscriptionView } from './content-response.js';
-import { lowerLikePattern, parsePaging, parseSearch, readPage } from '../shared/paging.js';
+import { lowerLikePattern, maintainedCount, parsePaging, parseSearch, readPage } from '../shared/paging.js';
 
 export class SubscribeDto {
   @ApiProperty({ example: 'fan@example.com' })
@@ -64,12 +65,12 @@ export class AdminNewsletterController {
   async getSubscribers(@Query() query: Record<string, unknown>): Promise<SubscriberPage> {
     const paging = parsePaging(query, { size: 20, max: 1000 });
     const search = parseSearch(query, 254);
-    const repo = this.dataSource.getRepository(NewsletterSubscriberEntity);
-    const qb = repo.createQueryBuilder('s');
+    const subscriberCount = await maintainedCount(this.dataSource, NewsletterSubscriberCountEntity);
+    const qb = this.dataSource.getRepository(NewsletterSubscriberEntity).createQueryBuilder('s');
     // The expression of newsletter_subscribers_search_trgm_idx.
     if (search) qb.where('lower(s.email) LIKE :like', { like: lowerLikePattern(search) });
-    const { rows, info } = await readPage(qb.orderBy('s.subscribedAt', 'DESC').addOrderBy('s.id', 'DESC'), paging);
-    return { data: rows.map(view), subscriberCount: search ? await repo.count() : info.totalItems, ...info };
+    const { rows, info } = await readPage(qb.orderBy('s.subscribedAt', 'DESC').addOrderBy('s.id', 'DESC'), paging, search ? undefined : subscriberCount);
+    return { data: rows.map(view), subscriberCount, ...info };
   }
 
   /** CSV Email, Subscribed On (file subscribers-{date}.csv), streamed in batches. */

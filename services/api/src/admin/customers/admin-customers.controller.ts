@@ -1,10 +1,11 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
+import { CustomerCountEntity } from '#read-models/customer-count.entity.js';
 import { CustomerEntity } from '#read-models/customer.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
-import { lowerLikePattern, parsePaging, parseSearch, readPage } from '../shared/paging.js';
+import { lowerLikePattern, maintainedCount, parsePaging, parseSearch, readPage } from '../shared/paging.js';
 import { CustomerPage, type CustomerView } from './customer-response.js';
 
 function view(c: CustomerEntity): CustomerView {
@@ -44,7 +45,8 @@ export class AdminCustomersController {
     const qb = this.dataSource.getRepository(CustomerEntity).createQueryBuilder('c');
     // The expression of customers_search_trgm_idx, character for character.
     if (search) qb.where("lower(c.first_name || ' ' || c.last_name || ' ' || c.phone || ' ' || coalesce(c.email, '')) LIKE :like", { like: lowerLikePattern(search) });
-    const { rows, info } = await readPage(qb.orderBy('c.createdAt', 'DESC').addOrderBy('c.phone', 'DESC'), paging);
+    const total = search ? undefined : await maintainedCount(this.dataSource, CustomerCountEntity);
+    const { rows, info } = await readPage(qb.orderBy('c.createdAt', 'DESC').addOrderBy('c.phone', 'DESC'), paging, total);
     const data = rows.map(view);
     return { data, customers: data, items: data, ...info };
   }

@@ -1,9 +1,10 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { Brackets, DataSource, In, type SelectQueryBuilder } from 'typeorm';
+import { OrderCountEntity } from '#read-models/order-count.entity.js';
 import { OrderEntity } from '#read-models/order.entity.js';
 import { OrderItemEntity } from '#read-models/order-item.entity.js';
 import { OrderHistoryEntity } from '#read-models/order-history.entity.js';
-import { lowerLikePattern, readPage, type Paging } from '../shared/paging.js';
+import { lowerLikePattern, maintainedCount, readPage, type Paging } from '../shared/paging.js';
 import { ORDER_SORTS, type OrderFilters } from './order-filters.js';
 import type { AdminOrderPage, AdminOrderView, OrderHistoryView, SizeCountView } from './order-response.js';
 import { toAdminOrderView } from './order-view.js';
@@ -40,7 +41,8 @@ export class AdminOrdersQueries {
   }
 
   async list(filters: OrderFilters, paging: Paging): Promise<AdminOrderPage> {
-    const { rows, info } = await readPage(this.filtered(filters), paging);
+    const unfiltered = !filters.status && !filters.from && !filters.to && !filters.search;
+    const { rows, info } = await readPage(this.filtered(filters), paging, unfiltered ? await maintainedCount(this.dataSource, OrderCountEntity) : undefined);
     const data = await this.withItems(rows);
     return { data, orders: data, ...info };
   }

@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { DataSource, EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { likePattern } from '../../catalog/poster-view.js';
 
 export interface Paging {
@@ -65,13 +65,13 @@ function reversed(orderBys: OrderBys): OrderBys {
 
 /**
  * One page of a filtered, totally ordered query (its ORDER BY must end in a unique key) and the
- * exact count of its rows. A page past the middle is read from the far end, with the order
- * reversed and the small OFFSET counted from there, so the last page costs what the first does
- * and no page pays an OFFSET above half the list.
+ * exact count of its rows (`knownTotal` when the caller has it without counting, see
+ * maintainedCount). A page past the middle is read from the far end, with the order reversed
+ * and the small OFFSET counted from there, so the last page costs what the first does and no
+ * page pays an OFFSET above half the list.
  */
-export async function readPage<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, paging: Paging) {
-  const counted = await qb.clone().orderBy().select('count(*)::int', 'n').getRawOne<{ n: number }>();
-  const totalItems = counted?.n ?? 0;
+export async function readPage<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, paging: Paging, knownTotal?: number) {
+  const totalItems = knownTotal ?? (await qb.clone().orderBy().select('count(*)::int', 'n').getRawOne<{ n: number }>())?.n ?? 0;
   const start = (paging.page - 1) * paging.size;
   let rows: T[] = [];
   if (start < totalItems) {
@@ -83,4 +83,12 @@ export async function readPage<T extends ObjectLiteral>(qb: SelectQueryBuilder<T
         : await qb.clone().offset(start).limit(take).getMany();
   }
   return { rows, info: pageInfo(paging, totalItems) };
+}
+
+/**
+ * The row count a projection keeps beside a table (read.order_counts and the like, one row):
+ * an unfiltered list's exact total without counting every row on each page.
+ */
+export async function maintainedCount(dataSource: DataSource, counts: EntityTarget<{ id: number; n: number }>): Promise<number> {
+  return (await dataSource.getRepository(counts).findOneBy({ id: 1 }))?.n ?? 0;
 }
