@@ -10,7 +10,6 @@ export type OrderStatus = 'PLACED' | 'SHIPPED' | 'CANCELED';
 @Index('orders_status_placed_at_id_idx', ['status', 'placedAt', 'id'])
 @Index('orders_status_id_idx', ['status', 'id'])
 @Index('orders_total_id_idx', ['total', 'id'])
-@Index('orders_customer_id_idx', ['firstName', 'lastName', 'id'])
 @Index('orders_phone_idx', ['phone'])
 export class OrderEntity {
   @PrimaryColumn({ type: 'text' }) id!: string;

@@ -34,7 +34,7 @@ export class AdminOrdersQueries {
       qb.andWhere(new Brackets((w) => w.where('o.search_text LIKE :like', { like }).orWhere('o.id = :exactId', { exactId: filters.search })));
     }
     const [props, dir] = ORDER_SORTS[filters.sort];
-    props.forEach((p, i) => (i === 0 ? qb.orderBy(`o.${p}`, dir) : qb.addOrderBy(`o.${p}`, dir)));
+    props.forEach((p, i) => (i === 0 ? qb.orderBy(p, dir) : qb.addOrderBy(p, dir)));
     // Ties broken by id so pages never repeat or skip a row.
     qb.addOrderBy('o.id', dir);
     return qb;
