@@ -1,6 +1,7 @@
-import { btnSecondary, errorPanel, input, pageTitle, td } from '../shared/styles';
+import { btnSecondary, errorPanel, pageTitle, td } from '../shared/styles';
 import { useGetCustomersQuery } from './customers-api';
 import { DataTable } from '../shared/data-table';
+import { SearchBox } from '../shared/search-box';
 import { Pager } from '../shared/pager';
 import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
 
@@ -13,14 +14,7 @@ export function CustomersPage() {
   return (
     <div className="space-y-5">
       <h1 className={pageTitle}>Customers</h1>
-      <input
-        type="search"
-        aria-label="Search customers"
-        placeholder="Search customers..."
-        className={`${input} max-w-md`}
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-      />
+      <SearchBox label="Search customers" value={search} onChange={setSearch} />
       {isLoading ? (
         <p className="text-sm text-gray-500">Loading customers...</p>
       ) : isError ? (

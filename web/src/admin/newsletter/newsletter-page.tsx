@@ -4,9 +4,10 @@ import { useToast } from '../../lib/toast';
 import { ConfirmDialog } from '../shared/confirm-dialog';
 import { downloadFile } from '../shared/download';
 import { formatAdminDate } from '../shared/format-date';
-import { btnPrimary, errorPanel, input, pageTitle, td } from '../shared/styles';
+import { btnPrimary, errorPanel, pageTitle, td } from '../shared/styles';
 import { useDeleteSubscriberMutation, useGetSubscribersQuery, type Subscriber } from './newsletter-api';
 import { DataTable } from '../shared/data-table';
+import { SearchBox } from '../shared/search-box';
 import { Pager } from '../shared/pager';
 import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
 
@@ -58,14 +59,7 @@ export function NewsletterPage() {
           Export CSV
         </button>
       </div>
-      <input
-        type="search"
-        aria-label="Search by e-mail"
-        placeholder="Search by e-mail..."
-        className={`${input} max-w-md`}
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-      />
+      <SearchBox label="Search by e-mail" value={search} onChange={setSearch} />
       {isLoading ? (
         <p className="text-sm text-gray-500">Loading subscribers...</p>
       ) : isError ? (

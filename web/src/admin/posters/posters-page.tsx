@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { ConfirmDialog } from '../shared/confirm-dialog';
-import { btnPrimary, btnSecondary, errorPanel, input, pageTitle } from '../shared/styles';
+import { btnPrimary, btnSecondary, errorPanel, pageTitle } from '../shared/styles';
 import { PosterCard } from './poster-card';
 import { PosterFormDialog } from './poster-form-dialog';
 import {
@@ -16,6 +16,7 @@ import {
   type AdminPoster,
 } from './posters-api';
 import { Pager } from '../shared/pager';
+import { SearchBox } from '../shared/search-box';
 import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
 
 const FALLBACK_CATEGORIES = ['FOOTBALL', 'CARS', 'MOVIES', 'ANIME', 'ART', 'NATURE', 'QUOTES', 'OTHER'];
@@ -83,14 +84,7 @@ export function PostersPage() {
           </button>
         </div>
       </div>
-      <input
-        type="search"
-        aria-label="Search posters"
-        placeholder="Search posters..."
-        className={`${input} max-w-md`}
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-      />
+      <SearchBox label="Search posters" value={search} onChange={setSearch} />
       {showDeleted && <DeletedPosters />}
       {isLoading ? (
         <p className="text-sm text-gray-500">Loading posters...</p>
