@@ -16,8 +16,14 @@ export function usePagedList(filters: unknown = null) {
     const timer = setTimeout(() => setSettledSearch(search.trim()), SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [search]);
-  const filterKey = JSON.stringify(filters);
-  useEffect(() => setPage(1), [settledSearch, filterKey]);
+  // Page 1 in the very render that sees a new search or new filters (not in an effect after it),
+  // so no request ever pairs them with the old page.
+  const key = JSON.stringify([settledSearch, filters]);
+  const [seenKey, setSeenKey] = useState(key);
+  if (seenKey !== key) {
+    setSeenKey(key);
+    setPage(1);
+  }
   return { page, setPage, search, setSearch, settledSearch };
 }
 
