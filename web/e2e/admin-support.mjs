@@ -86,7 +86,7 @@ export async function posterPng() {
 }
 
 /** Places an order the way the storefront does: cart calls with X-Cart-Id, then checkout. */
-export async function placeOrderAsShopper({ posterId, variantId, size, quantity = 2, firstName = 'Mona', lastName = 'Hassan' }) {
+export async function placeOrderAsShopper({ posterId, variantId, size, quantity = 2, firstName = 'Mona', lastName = 'Hassan', phone = '01012345678' }) {
   const call = async (method, url, body, cartId) => {
     const res = await fetch(`${BASE_URL}/api${url}`, {
       method,
@@ -105,7 +105,7 @@ export async function placeOrderAsShopper({ posterId, variantId, size, quantity 
     {
       firstName,
       lastName,
-      phone: '01012345678',
+      phone,
       addressLine: '12 Tahrir Street',
       building: '4',
       apartment: '7',

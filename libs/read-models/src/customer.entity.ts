@@ -3,7 +3,7 @@ import { READ_SCHEMA } from './column-types.js';
 
 /** Customers keyed by normalised phone (also their id); name and address from their latest order. */
 @Entity({ schema: READ_SCHEMA, name: 'customers' })
-@Index('customers_created_at_idx', ['createdAt'])
+@Index('customers_created_at_phone_idx', ['createdAt', 'phone'])
 export class CustomerEntity {
   @PrimaryColumn({ type: 'text' }) phone!: string;
   @Column({ type: 'text', name: 'first_name' }) firstName!: string;

@@ -5,12 +5,15 @@ import { CategoryPosterStateEntity } from './category-poster-state.entity.js';
 import { CategoryEntity } from './category.entity.js';
 import { CheckpointEntity } from './checkpoint.entity.js';
 import { CustomPriceEntity } from './custom-price.entity.js';
+import { CustomerCountEntity } from './customer-count.entity.js';
 import { CustomerEntity } from './customer.entity.js';
 import { DailySalesEntity } from './daily-sales.entity.js';
 import { DashboardOrderStateEntity } from './dashboard-order-state.entity.js';
 import { DiscountEntity } from './discount.entity.js';
 import { GalleryImageEntity } from './gallery-image.entity.js';
+import { NewsletterSubscriberCountEntity } from './newsletter-subscriber-count.entity.js';
 import { NewsletterSubscriberEntity } from './newsletter-subscriber.entity.js';
+import { OrderCountEntity } from './order-count.entity.js';
 import { OrderHistoryEntity } from './order-history.entity.js';
 import { OrderItemEntity } from './order-item.entity.js';
 import { OrderEntity } from './order.entity.js';
@@ -26,7 +29,7 @@ import { RebuildRequestEntity } from './rebuild-request.entity.js';
  */
 export const READ_MODEL_ENTITIES = [
   PosterEntity, CategoryEntity, ProductEntity, BestsellerEntity, OrderEntity, OrderItemEntity, OrderHistoryEntity,
-  CustomerEntity, NewsletterSubscriberEntity, DailySalesEntity, GalleryImageEntity, CustomPriceEntity,
+  CustomerEntity, NewsletterSubscriberEntity, DailySalesEntity, OrderCountEntity, CustomerCountEntity, NewsletterSubscriberCountEntity, GalleryImageEntity, CustomPriceEntity,
   PromoCodeEntity, DiscountEntity, AnnouncementEntity,
   PosterDiscountStateEntity, CategoryPosterStateEntity, BestsellerLineStateEntity, DashboardOrderStateEntity,
   CheckpointEntity, RebuildRequestEntity,

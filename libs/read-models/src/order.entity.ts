@@ -6,8 +6,10 @@ export type OrderStatus = 'PLACED' | 'SHIPPED' | 'CANCELED';
 
 /** One row per order with everything the admin orders page shows; money in piastres. */
 @Entity({ schema: READ_SCHEMA, name: 'orders' })
-@Index('orders_placed_at_idx', ['placedAt'])
-@Index('orders_status_idx', ['status'])
+@Index('orders_placed_at_id_idx', ['placedAt', 'id'])
+@Index('orders_status_placed_at_id_idx', ['status', 'placedAt', 'id'])
+@Index('orders_status_id_idx', ['status', 'id'])
+@Index('orders_total_id_idx', ['total', 'id'])
 @Index('orders_phone_idx', ['phone'])
 export class OrderEntity {
   @PrimaryColumn({ type: 'text' }) id!: string;

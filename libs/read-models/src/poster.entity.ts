@@ -24,7 +24,7 @@ export interface PosterVariantView {
  */
 @Entity({ schema: READ_SCHEMA, name: 'posters' })
 @Index('posters_category_idx', ['category'])
-@Index('posters_created_at_idx', ['createdAt'])
+@Index('posters_created_at_id_idx', ['createdAt', 'id'])
 export class PosterEntity {
   @PrimaryColumn({ type: 'text' }) id!: string;
   @Column({ type: 'text' }) name!: string;

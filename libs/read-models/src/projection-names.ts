@@ -4,12 +4,15 @@ import { BestsellerEntity } from './bestseller.entity.js';
 import { CategoryPosterStateEntity } from './category-poster-state.entity.js';
 import { CategoryEntity } from './category.entity.js';
 import { CustomPriceEntity } from './custom-price.entity.js';
+import { CustomerCountEntity } from './customer-count.entity.js';
 import { CustomerEntity } from './customer.entity.js';
 import { DailySalesEntity } from './daily-sales.entity.js';
 import { DashboardOrderStateEntity } from './dashboard-order-state.entity.js';
 import { DiscountEntity } from './discount.entity.js';
 import { GalleryImageEntity } from './gallery-image.entity.js';
+import { NewsletterSubscriberCountEntity } from './newsletter-subscriber-count.entity.js';
 import { NewsletterSubscriberEntity } from './newsletter-subscriber.entity.js';
+import { OrderCountEntity } from './order-count.entity.js';
 import { OrderHistoryEntity } from './order-history.entity.js';
 import { OrderItemEntity } from './order-item.entity.js';
 import { OrderEntity } from './order.entity.js';
@@ -32,10 +35,10 @@ const PROJECTION_ENTITIES = {
   categories: { read: [CategoryEntity], state: [CategoryPosterStateEntity] },
   products: { read: [ProductEntity] },
   bestsellers: { read: [BestsellerEntity], state: [BestsellerLineStateEntity] },
-  orders: { read: [OrderEntity, OrderItemEntity] },
+  orders: { read: [OrderEntity, OrderItemEntity, OrderCountEntity] },
   'order-history': { read: [OrderHistoryEntity] },
-  customers: { read: [CustomerEntity] },
-  newsletter: { read: [NewsletterSubscriberEntity] },
+  customers: { read: [CustomerEntity, CustomerCountEntity] },
+  newsletter: { read: [NewsletterSubscriberEntity, NewsletterSubscriberCountEntity] },
   dashboard: { read: [DailySalesEntity], state: [DashboardOrderStateEntity] },
   gallery: { read: [GalleryImageEntity] },
   'custom-pricing': { read: [CustomPriceEntity] },

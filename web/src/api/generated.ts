@@ -151,6 +151,8 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/admin/newsletter`,
         params: {
           search: queryArg.search,
+          size: queryArg.size,
+          page: queryArg.page,
         },
       }),
     }),
@@ -208,6 +210,21 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    getSizeDistribution: build.query<
+      GetSizeDistributionApiResponse,
+      GetSizeDistributionApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/admin/orders/size-distribution`,
+        params: {
+          status: queryArg.status,
+          dateFrom: queryArg.dateFrom,
+          dateTo: queryArg.dateTo,
+          search: queryArg.search,
+          sort: queryArg.sort,
+        },
+      }),
+    }),
     getAdminOrder: build.query<GetAdminOrderApiResponse, GetAdminOrderApiArg>({
       query: (queryArg) => ({ url: `/api/admin/orders/${queryArg.id}` }),
     }),
@@ -241,6 +258,8 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/admin/posters`,
         params: {
           search: queryArg.search,
+          size: queryArg.size,
+          page: queryArg.page,
         },
       }),
     }),
@@ -310,7 +329,13 @@ const injectedRtkApi = api.injectEndpoints({
       }),
     }),
     getPromoCodes: build.query<GetPromoCodesApiResponse, GetPromoCodesApiArg>({
-      query: () => ({ url: `/api/admin/promocodes` }),
+      query: (queryArg) => ({
+        url: `/api/admin/promocodes`,
+        params: {
+          size: queryArg.size,
+          page: queryArg.page,
+        },
+      }),
     }),
     createPromoCode: build.mutation<
       CreatePromoCodeApiResponse,
@@ -388,7 +413,13 @@ const injectedRtkApi = api.injectEndpoints({
       GetAdminProductsApiResponse,
       GetAdminProductsApiArg
     >({
-      query: () => ({ url: `/api/products` }),
+      query: (queryArg) => ({
+        url: `/api/products`,
+        params: {
+          size: queryArg.size,
+          page: queryArg.page,
+        },
+      }),
     }),
     createProduct: build.mutation<
       CreateProductApiResponse,
@@ -678,10 +709,12 @@ export type LoginAlias1ApiArg = {
 };
 export type LogoutAlias1ApiResponse = unknown;
 export type LogoutAlias1ApiArg = void;
-export type GetSubscribersApiResponse = /** status 200  */ SubscriberView[];
+export type GetSubscribersApiResponse = /** status 200  */ SubscriberPage;
 export type GetSubscribersApiArg = {
   /** In the e-mail address */
-  search?: string;
+  search?: unknown;
+  size?: number;
+  page?: number;
 };
 export type ExportSubscribersApiResponse = unknown;
 export type ExportSubscribersApiArg = void;
@@ -734,6 +767,25 @@ export type ExportOrdersApiArg = {
     | "status_asc"
     | "status_desc";
 };
+export type GetSizeDistributionApiResponse = /** status 200  */ SizeCountView[];
+export type GetSizeDistributionApiArg = {
+  status?: "PLACED" | "SHIPPED" | "CANCELED";
+  /** YYYY-MM-DD (a Cairo day) or an ISO instant */
+  dateFrom?: unknown;
+  /** YYYY-MM-DD, inclusive to the end of that day, or an ISO instant */
+  dateTo?: unknown;
+  /** Order number, name, phone, e-mail */
+  search?: unknown;
+  sort?:
+    | "latest"
+    | "oldest"
+    | "total_desc"
+    | "total_asc"
+    | "customer_asc"
+    | "customer_desc"
+    | "status_asc"
+    | "status_desc";
+};
 export type GetAdminOrderApiResponse = /** status 200  */ AdminOrderView;
 export type GetAdminOrderApiArg = {
   id: string;
@@ -751,10 +803,12 @@ export type UpdateOrderStatusApiArg = {
   reason?: string;
   orderStatusDto: OrderStatusDto;
 };
-export type GetAdminPostersApiResponse = /** status 200  */ AdminPosterView[];
+export type GetAdminPostersApiResponse = /** status 200  */ AdminPosterPage;
 export type GetAdminPostersApiArg = {
   /** In name or description */
-  search?: string;
+  search?: unknown;
+  size?: number;
+  page?: number;
 };
 export type CreatePosterApiResponse = /** status 201  */ PosterStateView;
 export type CreatePosterApiArg = {
@@ -791,8 +845,11 @@ export type RetryProjectionApiResponse = /** status 202  */ ProjectionRetryView;
 export type RetryProjectionApiArg = {
   name: string;
 };
-export type GetPromoCodesApiResponse = /** status 200  */ PromoCodeView[];
-export type GetPromoCodesApiArg = void;
+export type GetPromoCodesApiResponse = /** status 200  */ PromoCodePage;
+export type GetPromoCodesApiArg = {
+  size?: number;
+  page?: number;
+};
 export type CreatePromoCodeApiResponse = /** status 201  */ PromoCodeView;
 export type CreatePromoCodeApiArg = {
   createPromoCodeDto: CreatePromoCodeDto;
@@ -834,8 +891,11 @@ export type UpdatePriceApiArg = {
   size: string;
   price: number;
 };
-export type GetAdminProductsApiResponse = /** status 200  */ ListedAddOnView[];
-export type GetAdminProductsApiArg = void;
+export type GetAdminProductsApiResponse = /** status 200  */ AddOnPage;
+export type GetAdminProductsApiArg = {
+  size?: number;
+  page?: number;
+};
 export type CreateProductApiResponse = /** status 201  */ AddOnView;
 export type CreateProductApiArg = {
   productDto: ProductDto;
@@ -1211,6 +1271,17 @@ export type SubscriberView = {
   id: string;
   subscribedAt: string;
 };
+export type SubscriberPage = {
+  currentPage: number;
+  data: SubscriberView[];
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+  itemsPerPage: number;
+  /** Every subscriber, whatever the search (the page title count) */
+  subscriberCount: number;
+  totalItems: number;
+  totalPages: number;
+};
 export type SubscriptionView = {
   createdAt?: string;
   deleted?: boolean;
@@ -1291,6 +1362,10 @@ export type AdminOrderPage = {
   totalItems: number;
   totalPages: number;
 };
+export type SizeCountView = {
+  count: number;
+  size: string;
+};
 export type OrderHistoryEntryView = {
   actor: ActorView;
   causationId: string | null;
@@ -1363,6 +1438,15 @@ export type AdminPosterView = {
   updatedAt: string;
   variants: VariantView[];
   visible: boolean;
+};
+export type AdminPosterPage = {
+  currentPage: number;
+  data: AdminPosterView[];
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+  itemsPerPage: number;
+  totalItems: number;
+  totalPages: number;
 };
 export type PosterStateVariantView = {
   id: string;
@@ -1473,6 +1557,15 @@ export type PromoCodeView = {
   id: string;
   percentOff: number;
 };
+export type PromoCodePage = {
+  currentPage: number;
+  data: PromoCodeView[];
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+  itemsPerPage: number;
+  totalItems: number;
+  totalPages: number;
+};
 export type CreatePromoCodeDto = {
   active?: boolean;
   code: string;
@@ -1546,6 +1639,15 @@ export type ListedAddOnView = {
   name: string;
   /** EGP */
   price: number;
+};
+export type AddOnPage = {
+  currentPage: number;
+  data: ListedAddOnView[];
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+  itemsPerPage: number;
+  totalItems: number;
+  totalPages: number;
 };
 export type AddOnView = {
   description: string;

@@ -24,7 +24,7 @@ describe('admin settings (HTTP, real stack)', () => {
       const pct = await t.request().patch('/api/admin/promocodes/WELCOME10').set(auth()).send({ percentOff: 15 }).expect(200);
       expect(pct.body).toMatchObject({ percentOff: 15, active: false });
       const list = await read('/api/admin/promocodes', pct.headers['x-event-position']);
-      expect(list.body).toEqual([expect.objectContaining({ code: 'WELCOME10', percentOff: 15, active: false })]);
+      expect(list.body).toMatchObject({ data: [expect.objectContaining({ code: 'WELCOME10', percentOff: 15, active: false })], totalItems: 1, currentPage: 1, totalPages: 1 });
       await t.request().delete('/api/admin/promocodes/WELCOME10').set(auth()).expect(200);
       const types = (await t.store.readStream('promo-WELCOME10')).map((e) => e.type);
       expect(types).toEqual(['PromoCodeCreated', 'PromoCodeDeactivated', 'PromoCodePercentChanged', 'PromoCodeDeleted']);
@@ -109,7 +109,10 @@ describe('admin settings (HTTP, real stack)', () => {
       await t.request().post('/api/public/newsletter').send({ email: 'not-an-email' }).expect(400);
       const b = await t.request().post('/api/public/newsletter').send({ email: '=cmd@evil.com' }).expect(201);
       const list = await read('/api/admin/newsletter', b.headers['x-event-position']);
-      expect(list.body.map((s: { email: string }) => s.email).sort()).toEqual(['=cmd@evil.com', 'fan@example.com']);
+      expect(list.body.data.map((s: { email: string }) => s.email).sort()).toEqual(['=cmd@evil.com', 'fan@example.com']);
+      expect(list.body).toMatchObject({ totalItems: 2, subscriberCount: 2 });
+      const searched = await t.request().get('/api/admin/newsletter?search=EXAMPLE').set(auth()).expect(200);
+      expect(searched.body).toMatchObject({ data: [expect.objectContaining({ email: 'fan@example.com' })], totalItems: 1, subscriberCount: 2 });
       const csv = await t.request().get('/api/admin/newsletter/export').set(auth()).expect(200);
       expect(csv.headers['content-disposition']).toMatch(/filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"/);
       const lines = csv.text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
@@ -119,7 +122,7 @@ describe('admin settings (HTTP, real stack)', () => {
       const removed = await t.request().delete(`/api/admin/newsletter/${b.body.id}`).set(auth()).expect(200);
       await t.request().delete(`/api/admin/newsletter/${b.body.id}`).set(auth()).expect(404);
       const after = await read('/api/admin/newsletter', removed.headers['x-event-position']);
-      expect(after.body).toEqual([]);
+      expect(after.body).toMatchObject({ data: [], totalItems: 0, subscriberCount: 0 });
     });
   });
 
@@ -142,7 +145,7 @@ describe('admin settings (HTTP, real stack)', () => {
         .expect(200);
       expect(edited.body).toMatchObject({ name: 'Frame XL', price: 90, imageUrl: created.body.imageUrl });
       const list = await read('/api/products', edited.headers['x-event-position']);
-      expect(list.body).toEqual([expect.objectContaining({ id: created.body.id, name: 'Frame XL', price: 90 })]);
+      expect(list.body).toMatchObject({ data: [expect.objectContaining({ id: created.body.id, name: 'Frame XL', price: 90 })], totalItems: 1 });
       await t.request().delete(`/api/products/${created.body.id}`).set(auth()).expect(200);
       await t.request().delete(`/api/products/${created.body.id}`).set(auth()).expect(404);
     });

@@ -1,5 +1,6 @@
 import type { OrderPlaced } from '#domain/order/events.js';
 import { CustomerEntity } from '#read-models/customer.entity.js';
+import { CustomerCountEntity } from '#read-models/customer-count.entity.js';
 import { tableSpec } from '#read-models/table-spec.js';
 import { dataOf, placedAt } from './event-time.js';
 import { keyedProjection } from './keyed-projection.js';
@@ -10,6 +11,7 @@ export const customersProjection = keyedProjection({
   version: 1,
   eventTypes: ['OrderPlaced'],
   table: tableSpec(CustomerEntity),
+  count: tableSpec(CustomerCountEntity),
   keyOf: (e) => dataOf<OrderPlaced['data']>(e).customer.phone,
   apply(row, e) {
     const d = dataOf<OrderPlaced['data']>(e);

@@ -3,6 +3,7 @@ import type { ProjectionName } from '#read-models/projection-names.js';
 import type { TableSpec } from '#read-models/table-spec.js';
 import { deleteRows, loadRows, upsertRows, type Row } from '../runner/bulk-sql.js';
 import { defineProjection, type Projection } from '../runner/projection.js';
+import { addToRowCount } from './row-count.js';
 
 /**
  * A projection whose rows each follow one key (a product, a promo code, …): per batch it loads
@@ -14,8 +15,10 @@ export function keyedProjection(def: {
   name: ProjectionName;
   version: number;
   eventTypes: readonly string[];
-  /** The projection's one table (its only entry in #read-models/projection-names.js). */
+  /** The projection's table (its first entry in #read-models/projection-names.js). */
   table: TableSpec;
+  /** Its one-row count table, when an admin list shows the table's total (see row-count.ts). */
+  count?: TableSpec;
   keyOf: (event: RecordedEvent) => string | number;
   apply: (row: Row | null, event: RecordedEvent) => Row | null;
 }): Projection {
@@ -37,13 +40,17 @@ export function keyedProjection(def: {
       }
       const upserts: Row[] = [];
       const deletes: string[] = [];
+      let added = 0;
       for (const key of touched) {
         const row = state.get(key) ?? null;
-        if (row) upserts.push(row);
-        else if (rows.has(key)) deletes.push(key);
+        if (row) {
+          upserts.push(row);
+          if (!rows.has(key)) added++;
+        } else if (rows.has(key)) deletes.push(key);
       }
       await upsertRows(ctx, def.table, upserts);
       await deleteRows(ctx, def.table, deletes);
+      if (def.count) await addToRowCount(ctx, def.count, added - deletes.length);
     },
   });
 }

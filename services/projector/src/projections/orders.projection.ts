@@ -1,12 +1,14 @@
 import type { OrderPlaced, OrderStatusChanged } from '#domain/order/events.js';
+import { OrderCountEntity } from '#read-models/order-count.entity.js';
 import { OrderItemEntity } from '#read-models/order-item.entity.js';
 import { OrderEntity } from '#read-models/order.entity.js';
 import { tableSpec } from '#read-models/table-spec.js';
 import { upsertRows, type Row } from '../runner/bulk-sql.js';
 import { defineProjection } from '../runner/projection.js';
 import { dataOf, occurredAt, placedAt } from './event-time.js';
+import { addToRowCount } from './row-count.js';
 
-const [ORDERS_TABLE, ORDER_ITEMS_TABLE] = [OrderEntity, OrderItemEntity].map(tableSpec);
+const [ORDERS_TABLE, ORDER_ITEMS_TABLE, ORDER_COUNT_TABLE] = [OrderEntity, OrderItemEntity, OrderCountEntity].map(tableSpec);
 
 /** Orders and their lines for the admin orders page; a status change updates the row in place. */
 export const ordersProjection = defineProjection('orders', {
@@ -34,6 +36,11 @@ export const ordersProjection = defineProjection('orders', {
         if (row) Object.assign(row, change);
         else statusOnly.set(d.orderId, change);
       }
+    }
+    if (placed.size > 0) {
+      // Only orders new to the table add to the count (an order placed again is an update).
+      const [{ n: known }] = await ctx.sql(`SELECT count(*)::int AS n FROM ${ctx.table(ORDERS_TABLE.name)} WHERE id = ANY($1::text[])`, [[...placed.keys()]]);
+      await addToRowCount(ctx, ORDER_COUNT_TABLE, placed.size - Number(known));
     }
     await upsertRows(ctx, ORDERS_TABLE, [...placed.values()]);
     await upsertRows(ctx, ORDER_ITEMS_TABLE, items);

@@ -101,6 +101,8 @@ describe('projections build every read model from given events', () => {
     expect(await q(`SELECT id, text, updated_by FROM read.announcements`)).toEqual([{ id: 1, text: 'Sale!', updated_by: 'boss' }]);
     expect(await q(`SELECT id, image_url FROM read.gallery_images`)).toEqual([{ id: 'g2', image_url: 'g2.jpg' }]);
     expect(await q(`SELECT id, email FROM read.newsletter_subscribers`)).toEqual([{ id: 's2', email: 'b@x.com' }]);
+    // Two subscribed, one left: the count kept beside the table says 1.
+    expect(await q(`SELECT id, n FROM read.newsletter_subscriber_counts`)).toEqual([{ id: 1, n: 1 }]);
   });
 
   it('orders with items and their current status', async () => {
@@ -114,6 +116,7 @@ describe('projections build every read model from given events', () => {
       { order_id: 'o1', line_no: 0, poster_id: P1, quantity: 2, unit_price: 16000, line_total: 32000, size: 'SIZE_20x30' },
       { order_id: 'o1', line_no: 1, poster_id: P2, quantity: 1, unit_price: 50000, line_total: 50000, size: 'SIZE_50x70' },
     ]);
+    expect(await q(`SELECT id, n FROM read.order_counts`)).toEqual([{ id: 1, n: 3 }]);
   });
 
   it('order history: every order event with actor and what changed', async () => {
@@ -129,6 +132,7 @@ describe('projections build every read model from given events', () => {
       { phone: '01000000001', email: 'mona@x.com', order_count: 2, last_order_id: 'o2' },
       { phone: '01000000002', email: null, order_count: 1, last_order_id: 'o3' },
     ]);
+    expect(await q(`SELECT id, n FROM read.customer_counts`)).toEqual([{ id: 1, n: 2 }]);
   });
 
   it('bestsellers exclude canceled orders', async () => {

@@ -3,11 +3,13 @@ import { api } from '../../lib/api';
 
 export type Customer = CustomerView;
 
+export const CUSTOMERS_PAGE_SIZE = 20;
+
 export const customersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getCustomers: build.query<Customer[], void>({
-      query: () => ({ url: 'admin/customers', params: { page: 1, size: 1000 } }),
-      transformResponse: (page: CustomerPage) => page.data,
+    /** One page, newest customers first; the server searches name, phone and e-mail. */
+    getCustomers: build.query<CustomerPage, { page: number; search?: string }>({
+      query: ({ page, search }) => ({ url: 'admin/customers', params: { page, size: CUSTOMERS_PAGE_SIZE, ...(search ? { search } : {}) } }),
       providesTags: ['Customer'],
     }),
   }),

@@ -1,23 +1,20 @@
-import { useMemo, useState } from 'react';
-import { btnSecondary, errorPanel, input, pageTitle, td } from '../shared/styles';
+import { btnSecondary, errorPanel, pageTitle, td } from '../shared/styles';
 import { useGetCustomersQuery } from './customers-api';
 import { DataTable } from '../shared/data-table';
+import { SearchBox } from '../shared/search-box';
+import { Pager } from '../shared/pager';
+import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
 
 export function CustomersPage() {
-  const { data = [], isLoading, isError, refetch } = useGetCustomersQuery();
-  const [search, setSearch] = useState('');
-  const shown = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    if (!needle) return data;
-    return data.filter((c) =>
-      [`${c.firstName} ${c.lastName}`, c.email ?? '', c.phone, c.city, c.governorate].some((f) => f.toLowerCase().includes(needle)),
-    );
-  }, [data, search]);
+  const { page, setPage, search, setSearch, settledSearch } = usePagedList();
+  const { data, isLoading, isFetching, isError, refetch } = useGetCustomersQuery({ page, search: settledSearch });
+  useLastPageClamp(data, setPage);
+  const shown = data?.data ?? [];
 
   return (
     <div className="space-y-5">
       <h1 className={pageTitle}>Customers</h1>
-      <input type="search" aria-label="Search customers" placeholder="Search customers..." className={`${input} max-w-md`} value={search} onChange={(e) => setSearch(e.target.value)} />
+      <SearchBox label="Search customers" value={search} onChange={setSearch} />
       {isLoading ? (
         <p className="text-sm text-gray-500">Loading customers...</p>
       ) : isError ? (
@@ -27,15 +24,18 @@ export function CustomersPage() {
             Try again
           </button>
         </div>
-      ) : shown.length === 0 ? (
+      ) : !data || shown.length === 0 ? (
         <p className="text-sm text-gray-500">No customers found</p>
       ) : (
-        <DataTable columns={['Customer', 'Contact', 'Address']}>
+        <DataTable columns={['Customer', 'Contact', 'Address']} busy={isFetching} footer={<Pager page={data} shown={shown.length} onPage={setPage} />}>
           {shown.map((c) => (
             <tr key={c.id}>
               <td className={td}>
                 <span className="flex items-center gap-3">
-                  <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-800">
+                  <span
+                    aria-hidden="true"
+                    className="flex h-9 w-9 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-800"
+                  >
                     {(c.firstName.charAt(0) + c.lastName.charAt(0)).toUpperCase()}
                   </span>
                   {c.firstName} {c.lastName}

@@ -1,17 +1,23 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { format } from 'date-fns';
 import { useToast } from '../../lib/toast';
 import { ConfirmDialog } from '../shared/confirm-dialog';
 import { downloadFile } from '../shared/download';
 import { formatAdminDate } from '../shared/format-date';
-import { btnPrimary, errorPanel, input, pageTitle, td } from '../shared/styles';
+import { btnPrimary, errorPanel, pageTitle, td } from '../shared/styles';
 import { useDeleteSubscriberMutation, useGetSubscribersQuery, type Subscriber } from './newsletter-api';
 import { DataTable } from '../shared/data-table';
+import { SearchBox } from '../shared/search-box';
+import { Pager } from '../shared/pager';
+import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
 
 export function NewsletterPage() {
-  const { data = [], isLoading, isError } = useGetSubscribersQuery();
+  const { page, setPage, search, setSearch, settledSearch } = usePagedList();
+  const { data, isLoading, isFetching, isError } = useGetSubscribersQuery({ page, search: settledSearch });
+  useLastPageClamp(data, setPage);
+  const shown = data?.data ?? [];
+  const count = data?.subscriberCount ?? 0;
   const [deleteSubscriber, deleteState] = useDeleteSubscriberMutation();
-  const [search, setSearch] = useState('');
   const [deleting, setDeleting] = useState<Subscriber | null>(null);
   const toast = useToast();
 
@@ -19,11 +25,6 @@ export function NewsletterPage() {
     if (isError) toast.error('Error', 'Failed to load subscribers');
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isError]);
-
-  const shown = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    return needle ? data.filter((s) => s.email.toLowerCase().includes(needle)) : data;
-  }, [data, search]);
 
   const exportCsv = async () => {
     try {
@@ -50,7 +51,7 @@ export function NewsletterPage() {
           <h1 className={pageTitle}>Newsletter</h1>
           {!isLoading && !isError && (
             <p className="text-sm text-gray-600">
-              {data.length} {data.length === 1 ? 'subscriber' : 'subscribers'}
+              {count} {count === 1 ? 'subscriber' : 'subscribers'}
             </p>
           )}
         </div>
@@ -58,15 +59,19 @@ export function NewsletterPage() {
           Export CSV
         </button>
       </div>
-      <input type="search" aria-label="Search by e-mail" placeholder="Search by e-mail..." className={`${input} max-w-md`} value={search} onChange={(e) => setSearch(e.target.value)} />
+      <SearchBox label="Search by e-mail" value={search} onChange={setSearch} />
       {isLoading ? (
         <p className="text-sm text-gray-500">Loading subscribers...</p>
       ) : isError ? (
         <div className={errorPanel}>Failed to load subscribers</div>
-      ) : shown.length === 0 ? (
-        <p className="text-sm text-gray-500">{data.length === 0 ? 'No subscribers yet' : 'No matching subscribers found'}</p>
+      ) : !data || shown.length === 0 ? (
+        <p className="text-sm text-gray-500">{count === 0 ? 'No subscribers yet' : 'No matching subscribers found'}</p>
       ) : (
-        <DataTable columns={['Email', 'Subscribed On', { label: 'Actions', srOnly: true }]}>
+        <DataTable
+          columns={['Email', 'Subscribed On', { label: 'Actions', srOnly: true }]}
+          busy={isFetching}
+          footer={<Pager page={data} shown={shown.length} onPage={setPage} />}
+        >
           {shown.map((s) => (
             <tr key={s.id}>
               <td className={td}>{s.email}</td>

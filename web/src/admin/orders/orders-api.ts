@@ -1,11 +1,21 @@
-import type { AdminOrderPage, OrderHistoryEntryView, OrderHistoryView } from '../../api/generated';
+import type { AdminOrderPage, OrderHistoryEntryView, OrderHistoryView, SizeCountView } from '../../api/generated';
 import { api } from '../../lib/api';
-import type { AdminOrder, OrderStatus } from './order-model';
+import type { OrderStatus } from './order-model';
 
-export interface OrdersQueryArgs {
+/** What selects and orders the list: the same for a page, the CSV export and 'Count Sizes'. */
+export interface OrderListFilters {
   status?: OrderStatus;
   dateFrom?: string;
   dateTo?: string;
+  search?: string;
+  /** The server's sort name (latest, total_desc, ...). */
+  sort?: string;
+}
+
+/** One page of the list: the server filters, searches, sorts and pages. */
+export interface OrdersQueryArgs extends OrderListFilters {
+  page: number;
+  size: number;
 }
 
 export type OrderHistoryEntry = OrderHistoryEntryView;
@@ -14,10 +24,13 @@ const ORDERS_TIMEOUT_MS = 10_000;
 
 export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getAdminOrders: build.query<AdminOrder[], OrdersQueryArgs>({
+    getAdminOrders: build.query<AdminOrderPage, OrdersQueryArgs>({
       query: (args) => ({ url: 'admin/orders', params: { ...args }, timeout: ORDERS_TIMEOUT_MS }),
-      transformResponse: (page: AdminOrderPage) => page.data,
-      providesTags: (orders = []) => [{ type: 'Order', id: 'LIST' }, ...orders.map((o) => ({ type: 'Order' as const, id: o.id }))],
+      providesTags: (page) => [{ type: 'Order', id: 'LIST' }, ...(page?.data ?? []).map((o) => ({ type: 'Order' as const, id: o.id }))],
+    }),
+    getSizeDistribution: build.query<SizeCountView[], OrderListFilters>({
+      query: (args) => ({ url: 'admin/orders/size-distribution', params: { ...args }, timeout: ORDERS_TIMEOUT_MS }),
+      providesTags: [{ type: 'Order', id: 'LIST' }],
     }),
     getOrderHistory: build.query<OrderHistoryEntry[], string>({
       query: (id) => `admin/orders/${id}/history`,
@@ -25,15 +38,15 @@ export const ordersApi = api.injectEndpoints({
       providesTags: (_r, _e, id) => [{ type: 'Order', id: `history-${id}` }],
     }),
     /**
-     * The new status shows at once in the list the admin is looking at (listArgs), then is saved;
-     * on failure the cached list is restored (spec section 4).
+     * The new status shows at once in the page the admin is looking at (listArgs), then is saved;
+     * on failure the cached page is restored (spec section 4).
      */
     updateOrderStatus: build.mutation<unknown, { id: string; status: OrderStatus; listArgs: OrdersQueryArgs }>({
       query: ({ id, status }) => ({ url: `admin/orders/${id}/status`, method: 'PATCH', body: { status } }),
       async onQueryStarted({ id, status, listArgs }, { dispatch, queryFulfilled }) {
         const patch = dispatch(
           ordersApi.util.updateQueryData('getAdminOrders', listArgs, (draft) => {
-            const order = draft.find((o) => o.id === id);
+            const order = draft.data.find((o) => o.id === id);
             if (order) order.status = status;
           }),
         );
@@ -48,4 +61,4 @@ export const ordersApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetAdminOrdersQuery, useGetOrderHistoryQuery, useUpdateOrderStatusMutation } = ordersApi;
+export const { useGetAdminOrdersQuery, useGetSizeDistributionQuery, useGetOrderHistoryQuery, useUpdateOrderStatusMutation } = ordersApi;

@@ -40,12 +40,40 @@ let orders = Array.from({ length: 12 }, (_, i) => order(i + 1));
 const listQueries: URLSearchParams[] = [];
 const statusCalls: unknown[] = [];
 
+type Order = ReturnType<typeof order>;
+const SORTS: Record<string, (a: Order, b: Order) => number> = {
+  latest: (a, b) => b.createdAt.localeCompare(a.createdAt),
+  oldest: (a, b) => a.createdAt.localeCompare(b.createdAt),
+  total_desc: (a, b) => b.total - a.total,
+  total_asc: (a, b) => a.total - b.total,
+  customer_asc: (a, b) => a.firstName.localeCompare(b.firstName),
+  customer_desc: (a, b) => b.firstName.localeCompare(a.firstName),
+};
+
+/** What the server's GET /api/admin/orders answers: filtered, searched, sorted, one page. */
+function selected(params: URLSearchParams): Order[] {
+  const [status, search, from, to] = ['status', 'search', 'dateFrom', 'dateTo'].map((k) => params.get(k));
+  return orders
+    .filter((o) => !status || o.status === status)
+    .filter((o) => !from || Date.parse(o.createdAt) >= Date.parse(from))
+    .filter((o) => !to || Date.parse(o.createdAt) <= Date.parse(to))
+    .filter((o) => !search || [o.orderNumber, o.firstName, o.lastName, o.phone, o.paymentMethod].join(' ').toLowerCase().includes(search.toLowerCase()))
+    .sort(SORTS[params.get('sort') ?? 'latest']);
+}
+
 const server = setupServer(
   http.get('*/api/admin/orders', ({ request }) => {
     const params = new URL(request.url).searchParams;
     listQueries.push(params);
-    const status = params.get('status');
-    return HttpResponse.json({ data: status ? orders.filter((o) => o.status === status) : orders, currentPage: 1, totalPages: 1, totalItems: orders.length });
+    const all = selected(params);
+    const [page, size] = [Number(params.get('page')), Number(params.get('size'))];
+    const totalPages = Math.max(1, Math.ceil(all.length / size));
+    const data = all.slice((page - 1) * size, page * size);
+    return HttpResponse.json({ data, orders: data, currentPage: page, totalPages, totalItems: all.length, itemsPerPage: size, hasNextPage: page < totalPages, hasPreviousPage: page > 1 });
+  }),
+  http.get('*/api/admin/orders/size-distribution', ({ request }) => {
+    const items = selected(new URL(request.url).searchParams).filter((o) => o.status === 'PLACED').flatMap((o) => o.items);
+    return HttpResponse.json([{ size: '30x40', count: items.reduce((n, i) => n + i.quantity, 0) }]);
   }),
   http.get('*/api/admin/orders/:id/history', ({ params }) => HttpResponse.json({ orderId: params.id, orderNumber: 'PS-TEST-0001', events: [] })),
 );
@@ -72,7 +100,9 @@ describe('orders page', () => {
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(rows()).toHaveLength(2);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(listQueries.at(-1)?.get('page')).toBe('2');
+    expect(listQueries.at(-1)?.get('size')).toBe('10');
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
     expect(screen.getByText('Showing 11 to 12 of 12')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
@@ -84,17 +114,20 @@ describe('orders page', () => {
     await waitFor(() => expect(rows()).toHaveLength(10));
     const sort = screen.getByLabelText('Sort');
     await userEvent.selectOptions(sort, 'oldest');
-    expect(firstOrderNumber()).toBe('PS-TEST-0001');
+    await waitFor(() => expect(firstOrderNumber()).toBe('PS-TEST-0001'));
     await userEvent.selectOptions(sort, 'total-desc');
-    expect(firstOrderNumber()).toBe('PS-TEST-0005');
+    await waitFor(() => expect(firstOrderNumber()).toBe('PS-TEST-0005'));
+    expect(listQueries.at(-1)?.get('sort')).toBe('total_desc');
     await userEvent.selectOptions(sort, 'customer-asc');
-    expect(firstOrderNumber()).toBe('PS-TEST-0005');
+    await waitFor(() => expect(listQueries.at(-1)?.get('sort')).toBe('customer_asc'));
+    await waitFor(() => expect(firstOrderNumber()).toBe('PS-TEST-0005'));
     await userEvent.selectOptions(sort, 'customer-desc');
-    expect(firstOrderNumber()).toBe('PS-TEST-0012');
+    await waitFor(() => expect(firstOrderNumber()).toBe('PS-TEST-0012'));
 
     await userEvent.type(screen.getByLabelText('Search'), '01000000007');
-    expect(rows()).toHaveLength(1);
+    await waitFor(() => expect(rows()).toHaveLength(1));
     expect(firstOrderNumber()).toBe('PS-TEST-0007');
+    expect(listQueries.at(-1)?.get('search')).toBe('01000000007');
   });
 
   it('applies the status filter and an inclusive date range only on Apply, and Clear resets them', async () => {
@@ -176,8 +209,8 @@ describe('orders page', () => {
     await waitFor(() => expect(rows()).toHaveLength(10));
     await userEvent.click(screen.getByRole('button', { name: 'Count Sizes' }));
     const dialog = screen.getByRole('dialog', { name: 'Size Distribution (PLACED Orders)' });
-    // 12 orders, quantity 2 for every third: 8 + 4*2 = 16 items of 30x40.
-    expect(within(dialog).getByText('30x40')).toBeInTheDocument();
+    // 12 orders, quantity 2 for every third: 8 + 4*2 = 16 items of 30x40, counted by the server.
+    expect(await within(dialog).findByText('30x40')).toBeInTheDocument();
     expect(within(dialog).getByText('16 items')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
 

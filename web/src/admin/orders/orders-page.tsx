@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useMemo, useState } from 'react';
-import { endOfDay, format, parseISO, startOfDay } from 'date-fns';
+import { format } from 'date-fns';
 import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
 import { useToast } from '../../lib/toast';
@@ -9,32 +9,27 @@ import { btnPrimary, btnSecondary, errorPanel, input, label, pageTitle, td } fro
 import { OrderDetails } from './order-details';
 import { ORDER_STATUSES, customerName, type AdminOrder, type OrderStatus } from './order-model';
 import { useGetAdminOrdersQuery, useUpdateOrderStatusMutation, type OrdersQueryArgs } from './orders-api';
-import { NO_FILTERS, SORT_OPTIONS, filterOrders, paginate, searchOrders, sortOrders, type OrderFilters, type OrderSortKey } from './orders-view';
+import { NO_FILTERS, ORDERS_PAGE_SIZE, SORT_OPTIONS, listFilters, type OrderFilters, type OrderSortKey } from './orders-view';
 import { SizeDistributionDialog } from './size-distribution-dialog';
 import { DataTable } from '../shared/data-table';
-
-/** The admin's local days as instants, so the server and this page agree on where a day ends. */
-function queryArgs(filters: OrderFilters): OrdersQueryArgs {
-  const args: OrdersQueryArgs = {};
-  if (filters.status) args.status = filters.status;
-  if (filters.dateFrom) args.dateFrom = startOfDay(parseISO(filters.dateFrom)).toISOString();
-  if (filters.dateTo) args.dateTo = endOfDay(parseISO(filters.dateTo)).toISOString();
-  return args;
-}
+import { Pager } from '../shared/pager';
+import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
 
 export function OrdersPage() {
-  const [search, setSearch] = useState('');
   const [sort, setSort] = useState<OrderSortKey>('latest');
   const [draft, setDraft] = useState<OrderFilters>(NO_FILTERS);
   const [applied, setApplied] = useState<OrderFilters>(NO_FILTERS);
-  const [page, setPage] = useState(1);
+  const { page, setPage, search, setSearch, settledSearch } = usePagedList({ sort, applied });
   const [expanded, setExpanded] = useState<string | null>(null);
   const [showSizes, setShowSizes] = useState(false);
   const [exporting, setExporting] = useState(false);
   const toast = useToast();
 
-  const listArgs = useMemo(() => queryArgs(applied), [applied]);
-  const { data: orders = [], isLoading, isFetching, isError, error } = useGetAdminOrdersQuery(listArgs);
+  const filters = useMemo(() => listFilters(applied, settledSearch, sort), [applied, settledSearch, sort]);
+  const listArgs: OrdersQueryArgs = useMemo(() => ({ ...filters, page, size: ORDERS_PAGE_SIZE }), [filters, page]);
+  const { data, isLoading, isFetching, isError, error } = useGetAdminOrdersQuery(listArgs);
+  useLastPageClamp(data, setPage);
+  const orders = data?.data ?? [];
   const [updateStatus] = useUpdateOrderStatusMutation();
   const loadFailure = errorMessage(error, (error as { error?: string } | undefined)?.error ?? 'Failed to fetch orders. Please try again.');
 
@@ -42,12 +37,6 @@ export function OrdersPage() {
     if (isError) toast.error('Error', loadFailure);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isError]);
-  useEffect(() => setPage(1), [search, sort, applied]);
-
-  // The server filters too; filtering again here keeps 'to' inclusive to the end of the day and
-  // drops a row at once when its optimistic new status leaves the status filter (spec section 4).
-  const shown = useMemo(() => sortOrders(filterOrders(searchOrders(orders, search), applied), sort), [orders, search, applied, sort]);
-  const current = paginate(shown, page);
 
   const changeStatus = async (order: AdminOrder, status: OrderStatus) => {
     if (status === order.status) return;
@@ -63,10 +52,7 @@ export function OrdersPage() {
     setExporting(true);
     try {
       // The file holds what the admin sees: the same filters, search and order as the list.
-      const params = new URLSearchParams(Object.entries(listArgs) as [string, string][]);
-      if (search.trim()) params.set('search', search.trim());
-      params.set('sort', sort.replace('-', '_'));
-      const query = params.toString();
+      const query = new URLSearchParams(Object.entries(filters) as [string, string][]).toString();
       await downloadFile(`/api/admin/orders/export${query ? `?${query}` : ''}`, `orders_${format(new Date(), 'yyyy-MM-dd')}.csv`);
     } catch {
       toast.error('Export Failed', 'There was an error exporting the orders to CSV.');
@@ -177,32 +163,15 @@ export function OrdersPage() {
 
       {isLoading ? (
         <p className="text-sm text-gray-500">Loading orders...</p>
-      ) : shown.length === 0 ? (
+      ) : !data || orders.length === 0 ? (
         <p className="rounded-lg border border-gray-200 bg-white p-6 text-center text-sm text-gray-500">No orders found</p>
       ) : (
         <DataTable
           columns={['Order', 'Customer', 'Date', 'Status', { label: 'Total', align: 'right' }]}
           busy={isFetching}
-          footer={
-            <div className="flex flex-wrap items-center justify-between gap-2 border-t border-gray-200 px-3 py-2 text-sm">
-              <span>
-                Showing {current.first} to {current.last} of {current.total}
-              </span>
-              <div className="flex items-center gap-2">
-                <button type="button" className={btnSecondary} disabled={current.page <= 1} onClick={() => setPage(current.page - 1)}>
-                  Previous
-                </button>
-                <span>
-                  Page {current.page} of {current.totalPages}
-                </span>
-                <button type="button" className={btnSecondary} disabled={current.page >= current.totalPages} onClick={() => setPage(current.page + 1)}>
-                  Next
-                </button>
-              </div>
-            </div>
-          }
+          footer={<Pager page={data} shown={orders.length} onPage={setPage} />}
         >
-          {current.rows.map((order) => (
+          {orders.map((order) => (
             <Fragment key={order.id}>
               <tr data-testid="order-row">
                 <td className={td}>
@@ -247,7 +216,7 @@ export function OrdersPage() {
           ))}
         </DataTable>
       )}
-      {showSizes && <SizeDistributionDialog orders={orders} onClose={() => setShowSizes(false)} />}
+      {showSizes && <SizeDistributionDialog filters={filters} onClose={() => setShowSizes(false)} />}
     </div>
   );
 }

@@ -1,12 +1,14 @@
 import { Dialog } from '../shared/dialog';
-import type { AdminOrder } from './order-model';
-import { sizeDistribution } from './orders-view';
+import { useGetSizeDistributionQuery, type OrderListFilters } from './orders-api';
 
-export function SizeDistributionDialog({ orders, onClose }: { orders: AdminOrder[]; onClose: () => void }) {
-  const sizes = sizeDistribution(orders);
+/** Items per size over every PLACED order the list's filters select (counted by the server, not one page). */
+export function SizeDistributionDialog({ filters, onClose }: { filters: OrderListFilters; onClose: () => void }) {
+  const { data: sizes = [], isLoading } = useGetSizeDistributionQuery(filters);
   return (
     <Dialog title="Size Distribution (PLACED Orders)" onClose={onClose}>
-      {sizes.length === 0 ? (
+      {isLoading ? (
+        <p className="text-sm text-gray-500">Counting...</p>
+      ) : sizes.length === 0 ? (
         <p className="text-sm text-gray-500">No items found in PLACED orders</p>
       ) : (
         <ul className="divide-y divide-gray-100">

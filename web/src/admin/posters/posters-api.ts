@@ -1,4 +1,4 @@
-import type { AdminPosterView } from '../../api/generated';
+import type { AdminPosterPage, AdminPosterView } from '../../api/generated';
 import { api } from '../../lib/api';
 import type { PosterSavePayload } from './poster-form.validation';
 
@@ -15,11 +15,14 @@ function posterBody(payload: Partial<PosterSavePayload> & { visible?: boolean },
   return form;
 }
 
+export const POSTERS_PAGE_SIZE = 20;
+
 export const postersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getAdminPosters: build.query<AdminPosterView[], void>({
-      query: () => 'admin/posters',
-      providesTags: (posters = []) => [{ type: 'Poster', id: 'ADMIN' }, ...posters.map((p) => ({ type: 'Poster' as const, id: p.id }))],
+    /** One page of the grid, newest first; the server searches name and description. */
+    getAdminPosters: build.query<AdminPosterPage, { page: number; search?: string }>({
+      query: ({ page, search }) => ({ url: 'admin/posters', params: { page, size: POSTERS_PAGE_SIZE, ...(search ? { search } : {}) } }),
+      providesTags: (answer) => [{ type: 'Poster', id: 'ADMIN' }, ...(answer?.data ?? []).map((p) => ({ type: 'Poster' as const, id: p.id }))],
     }),
     getDeletedPosters: build.query<AdminPosterView[], void>({
       query: () => 'admin/posters/deleted',

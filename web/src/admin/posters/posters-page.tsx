@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { ConfirmDialog } from '../shared/confirm-dialog';
-import { btnPrimary, btnSecondary, errorPanel, input, pageTitle } from '../shared/styles';
+import { btnPrimary, btnSecondary, errorPanel, pageTitle } from '../shared/styles';
 import { PosterCard } from './poster-card';
 import { PosterFormDialog } from './poster-form-dialog';
 import {
@@ -15,14 +15,19 @@ import {
   useUpdatePosterMutation,
   type AdminPoster,
 } from './posters-api';
+import { Pager } from '../shared/pager';
+import { SearchBox } from '../shared/search-box';
+import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
 
 const FALLBACK_CATEGORIES = ['FOOTBALL', 'CARS', 'MOVIES', 'ANIME', 'ART', 'NATURE', 'QUOTES', 'OTHER'];
 
 export function PostersPage() {
   const [params, setParams] = useSearchParams();
-  const { data: posters = [], isLoading, isError } = useGetAdminPostersQuery();
+  const { page, setPage, search, setSearch, settledSearch } = usePagedList();
+  const { data: answer, isLoading, isError } = useGetAdminPostersQuery({ page, search: settledSearch });
+  useLastPageClamp(answer, setPage);
+  const visible = answer?.data ?? [];
   const categoriesQuery = useGetAdminCategoriesQuery();
-  const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<AdminPoster | 'new' | null>(params.get('new') ? 'new' : null);
   const [deleting, setDeleting] = useState<AdminPoster | null>(null);
   const [showDeleted, setShowDeleted] = useState(false);
@@ -40,10 +45,6 @@ export function PostersPage() {
   }, [categoriesQuery.isError]);
 
   const categories = categoriesQuery.data?.length ? categoriesQuery.data : FALLBACK_CATEGORIES;
-  const visible = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    return needle ? posters.filter((p) => p.name.toLowerCase().includes(needle) || p.description.toLowerCase().includes(needle)) : posters;
-  }, [posters, search]);
 
   const closeForm = () => {
     setEditing(null);
@@ -83,27 +84,32 @@ export function PostersPage() {
           </button>
         </div>
       </div>
-      <input type="search" aria-label="Search posters" placeholder="Search posters..." className={`${input} max-w-md`} value={search} onChange={(e) => setSearch(e.target.value)} />
+      <SearchBox label="Search posters" value={search} onChange={setSearch} />
       {showDeleted && <DeletedPosters />}
       {isLoading ? (
         <p className="text-sm text-gray-500">Loading posters...</p>
       ) : isError ? (
         <div className={errorPanel}>Failed to load posters. Please try again.</div>
-      ) : visible.length === 0 ? (
+      ) : !answer || visible.length === 0 ? (
         <p className="text-sm text-gray-500">No posters found.</p>
       ) : (
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-          {visible.map((poster) => (
-            <PosterCard
-              key={poster.id}
-              poster={poster}
-              toggling={updateState.isLoading && updateState.originalArgs?.id === poster.id}
-              onEdit={() => setEditing(poster)}
-              onDelete={() => setDeleting(poster)}
-              onToggleVisible={(next) => toggleVisible(poster, next)}
-            />
-          ))}
-        </div>
+        <>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {visible.map((poster) => (
+              <PosterCard
+                key={poster.id}
+                poster={poster}
+                toggling={updateState.isLoading && updateState.originalArgs?.id === poster.id}
+                onEdit={() => setEditing(poster)}
+                onDelete={() => setDeleting(poster)}
+                onToggleVisible={(next) => toggleVisible(poster, next)}
+              />
+            ))}
+          </div>
+          <div className="rounded-lg border border-gray-200 bg-white">
+            <Pager page={answer} shown={visible.length} onPage={setPage} />
+          </div>
+        </>
       )}
       {editing && <PosterFormDialog poster={editing === 'new' ? null : editing} categories={categories} onClose={closeForm} />}
       {deleting && (

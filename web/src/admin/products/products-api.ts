@@ -1,8 +1,10 @@
-import type { ListedAddOnView, ProductDto } from '../../api/generated';
+import type { AddOnPage, ListedAddOnView, ProductDto } from '../../api/generated';
 import { api } from '../../lib/api';
 
 export type AddOnProduct = ListedAddOnView;
 export type ProductSave = ProductDto;
+
+export const PRODUCTS_PAGE_SIZE = 20;
 
 /** Multipart: a JSON part named data and an optional file part (spec section 7). */
 function productForm(data: ProductSave, file: File | null): FormData {
@@ -14,8 +16,9 @@ function productForm(data: ProductSave, file: File | null): FormData {
 
 export const adminProductsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getAdminProducts: build.query<ListedAddOnView[], void>({
-      query: () => 'products',
+    /** One page, newest first. */
+    getAdminProducts: build.query<AddOnPage, number>({
+      query: (page) => ({ url: 'products', params: { page, size: PRODUCTS_PAGE_SIZE } }),
       providesTags: ['Product'],
     }),
     createProduct: build.mutation<unknown, { data: ProductSave; file: File | null }>({

@@ -6,9 +6,14 @@ import { ImageWithFallback } from '../shared/image-with-fallback';
 import { btnPrimary, errorPanel, pageTitle } from '../shared/styles';
 import { ProductFormDialog } from './product-form-dialog';
 import { useDeleteProductMutation, useGetAdminProductsQuery, type AddOnProduct } from './products-api';
+import { Pager } from '../shared/pager';
+import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
 
 export function ProductsPage() {
-  const { data = [], isLoading, isError } = useGetAdminProductsQuery();
+  const { page, setPage } = usePagedList();
+  const { data: answer, isLoading, isError } = useGetAdminProductsQuery(page);
+  useLastPageClamp(answer, setPage);
+  const data = answer?.data ?? [];
   const [deleteProduct, deleteState] = useDeleteProductMutation();
   const [editing, setEditing] = useState<AddOnProduct | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AddOnProduct | null>(null);
@@ -42,29 +47,32 @@ export function ProductsPage() {
         <p className="text-sm text-gray-500">Loading products...</p>
       ) : isError ? (
         <div className={errorPanel}>Failed to load products</div>
-      ) : data.length === 0 ? (
+      ) : !answer || data.length === 0 ? (
         <p className="text-sm text-gray-500">No products yet</p>
       ) : (
-        <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200 bg-white">
-          {data.map((product) => (
-            <li key={product.id} className="flex flex-wrap items-center gap-4 p-3">
-              <ImageWithFallback src={product.imageUrl} alt={product.name} fallbackText="No image available" className="h-16 w-16" />
-              <div className="min-w-0 flex-1">
-                <p className="font-medium">{product.name}</p>
-                <p className="text-sm text-indigo-700">{formatMoney(product.price)}</p>
-                <p className="truncate text-xs text-gray-600">{product.description}</p>
-              </div>
-              <div className="flex gap-2">
-                <button type="button" className="rounded px-2 py-1 text-sm text-indigo-700 hover:bg-indigo-50" onClick={() => setEditing(product)}>
-                  Edit
-                </button>
-                <button type="button" className="rounded px-2 py-1 text-sm text-red-700 hover:bg-red-50" onClick={() => setDeleting(product)}>
-                  Delete
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <div className="rounded-lg border border-gray-200 bg-white">
+          <ul className="divide-y divide-gray-100">
+            {data.map((product) => (
+              <li key={product.id} className="flex flex-wrap items-center gap-4 p-3">
+                <ImageWithFallback src={product.imageUrl} alt={product.name} fallbackText="No image available" className="h-16 w-16" />
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium">{product.name}</p>
+                  <p className="text-sm text-indigo-700">{formatMoney(product.price)}</p>
+                  <p className="truncate text-xs text-gray-600">{product.description}</p>
+                </div>
+                <div className="flex gap-2">
+                  <button type="button" className="rounded px-2 py-1 text-sm text-indigo-700 hover:bg-indigo-50" onClick={() => setEditing(product)}>
+                    Edit
+                  </button>
+                  <button type="button" className="rounded px-2 py-1 text-sm text-red-700 hover:bg-red-50" onClick={() => setDeleting(product)}>
+                    Delete
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Pager page={answer} shown={data.length} onPage={setPage} />
+        </div>
       )}
       {editing && <ProductFormDialog product={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {deleting && (

@@ -1,12 +1,15 @@
-import type { CreatePromoCodeDto, PromoCodeView, UpdatePromoCodeDto } from '../../api/generated';
+import type { CreatePromoCodeDto, PromoCodePage, PromoCodeView, UpdatePromoCodeDto } from '../../api/generated';
 import { api } from '../../lib/api';
 
 export type PromoCode = PromoCodeView;
 
+export const PROMO_CODES_PAGE_SIZE = 20;
+
 export const promoCodesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getPromoCodes: build.query<PromoCodeView[], void>({
-      query: () => 'admin/promocodes',
+    /** One page, newest first. */
+    getPromoCodes: build.query<PromoCodePage, number>({
+      query: (page) => ({ url: 'admin/promocodes', params: { page, size: PROMO_CODES_PAGE_SIZE } }),
       providesTags: ['Promo'],
     }),
     createPromoCode: build.mutation<unknown, CreatePromoCodeDto>({

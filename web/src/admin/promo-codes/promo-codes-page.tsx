@@ -6,18 +6,17 @@ import { formatAdminDate } from '../shared/format-date';
 import { Switch } from '../shared/switch';
 import { btnPrimary, btnSecondary, card, errorPanel, input, label, pageTitle, td } from '../shared/styles';
 import { DataTable } from '../shared/data-table';
-import {
-  useCreatePromoCodeMutation,
-  useDeletePromoCodeMutation,
-  useGetPromoCodesQuery,
-  useUpdatePromoCodeMutation,
-  type PromoCode,
-} from './promo-codes-api';
+import { Pager } from '../shared/pager';
+import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
+import { useCreatePromoCodeMutation, useDeletePromoCodeMutation, useGetPromoCodesQuery, useUpdatePromoCodeMutation, type PromoCode } from './promo-codes-api';
 
 const DEFAULT_PERCENT = '10';
 
 export function PromoCodesPage() {
-  const { data = [], isLoading, isError } = useGetPromoCodesQuery();
+  const { page, setPage } = usePagedList();
+  const { data: answer, isLoading, isFetching, isError } = useGetPromoCodesQuery(page);
+  useLastPageClamp(answer, setPage);
+  const data = answer?.data ?? [];
   const [createPromo, createState] = useCreatePromoCodeMutation();
   const [updatePromo] = useUpdatePromoCodeMutation();
   const [deletePromo, deleteState] = useDeletePromoCodeMutation();
@@ -101,7 +100,15 @@ export function PromoCodesPage() {
             <label htmlFor="promo-percent" className={label}>
               Discount %
             </label>
-            <input id="promo-percent" type="number" min={1} max={100} className={`${input} w-28`} value={percent} onChange={(e) => setPercent(e.target.value)} />
+            <input
+              id="promo-percent"
+              type="number"
+              min={1}
+              max={100}
+              className={`${input} w-28`}
+              value={percent}
+              onChange={(e) => setPercent(e.target.value)}
+            />
           </div>
           <button type="submit" className={btnPrimary} disabled={createState.isLoading}>
             Create
@@ -115,10 +122,14 @@ export function PromoCodesPage() {
         <p className="text-sm text-gray-500">Loading promo codes...</p>
       ) : isError ? (
         <div className={errorPanel}>Failed to load promo codes</div>
-      ) : data.length === 0 ? (
+      ) : !answer || data.length === 0 ? (
         <p className="text-sm text-gray-500">No promo codes found</p>
       ) : (
-        <DataTable columns={['Code', 'Discount', 'Status', 'Created', 'Actions']}>
+        <DataTable
+          columns={['Code', 'Discount', 'Status', 'Created', 'Actions']}
+          busy={isFetching}
+          footer={<Pager page={answer} shown={data.length} onPage={setPage} />}
+        >
           {data.map((promo) => (
             <tr key={promo.id}>
               <td className={`${td} font-mono font-semibold`}>{promo.code}</td>

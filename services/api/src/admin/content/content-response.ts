@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PaginationFields } from '../../catalog/poster-response.js';
 
 export class AdminAnnouncementView {
   @ApiProperty({ description: 'Empty when none is set' }) text!: string;
@@ -15,6 +16,12 @@ export class SubscriberView {
   @ApiProperty() email!: string;
   @ApiProperty({ type: String, format: 'date-time' }) subscribedAt!: Date;
   @ApiProperty({ type: String, format: 'date-time', description: 'Same as subscribedAt' }) createdAt!: Date;
+}
+
+/** A page of subscribers, newest first. */
+export class SubscriberPage extends PaginationFields {
+  @ApiProperty({ type: () => [SubscriberView] }) data!: SubscriberView[];
+  @ApiProperty({ description: 'Every subscriber, whatever the search (the page title count)' }) subscriberCount!: number;
 }
 
 export class SubscribedView {

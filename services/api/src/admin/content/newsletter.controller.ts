@@ -5,13 +5,14 @@ import { ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiProperty, ApiPropert
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
+import { NewsletterSubscriberCountEntity } from '#read-models/newsletter-subscriber-count.entity.js';
 import { NewsletterSubscriberEntity } from '#read-models/newsletter-subscriber.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
-import { likePattern } from '../../catalog/poster-view.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
 import { CSV_BOM, csvRow, fileDate } from '../exports/csv.js';
 import { newsletterCommand } from './content-commands.js';
-import { SubscribedView, SubscriberView, SubscriptionView } from './content-response.js';
+import { SubscribedView, SubscriberPage, SubscriberView, SubscriptionView } from './content-response.js';
+import { lowerLikePattern, maintainedCount, parsePaging, parseSearch, readPage } from '../shared/paging.js';
 
 export class SubscribeDto {
   @ApiProperty({ example: 'fan@example.com' })
@@ -57,13 +58,19 @@ export class AdminNewsletterController {
 
   @Get()
   @ReadsProjections('newsletter')
+  @ApiQuery({ name: 'page', required: false, type: Number })
+  @ApiQuery({ name: 'size', required: false, type: Number })
   @ApiQuery({ name: 'search', required: false, description: 'In the e-mail address' })
-  @ApiOkResponse({ type: [SubscriberView] })
-  async getSubscribers(@Query('search') search?: string): Promise<SubscriberView[]> {
+  @ApiOkResponse({ type: SubscriberPage })
+  async getSubscribers(@Query() query: Record<string, unknown>): Promise<SubscriberPage> {
+    const paging = parsePaging(query, { size: 20, max: 1000 });
+    const search = parseSearch(query, 254);
+    const subscriberCount = await maintainedCount(this.dataSource, NewsletterSubscriberCountEntity);
     const qb = this.dataSource.getRepository(NewsletterSubscriberEntity).createQueryBuilder('s');
-    if (typeof search === 'string' && search.trim()) qb.where('s.email ILIKE :like', { like: likePattern(search.trim().slice(0, 254)) });
-    const rows = await qb.orderBy('s.subscribedAt', 'DESC').addOrderBy('s.id', 'ASC').getMany();
-    return rows.map(view);
+    // The expression of newsletter_subscribers_search_trgm_idx.
+    if (search) qb.where('lower(s.email) LIKE :like', { like: lowerLikePattern(search) });
+    const { rows, info } = await readPage(qb.orderBy('s.subscribedAt', 'DESC').addOrderBy('s.id', 'DESC'), paging, search ? undefined : subscriberCount);
+    return { data: rows.map(view), subscriberCount, ...info };
   }
 
   /** CSV Email, Subscribed On (file subscribers-{date}.csv), streamed in batches. */

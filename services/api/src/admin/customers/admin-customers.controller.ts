@@ -1,11 +1,11 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { Brackets, DataSource } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { CustomerCountEntity } from '#read-models/customer-count.entity.js';
 import { CustomerEntity } from '#read-models/customer.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
-import { likePattern } from '../../catalog/poster-view.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
-import { pageInfo, parsePaging } from '../shared/paging.js';
+import { lowerLikePattern, maintainedCount, parsePaging, parseSearch, readPage } from '../shared/paging.js';
 import { CustomerPage, type CustomerView } from './customer-response.js';
 
 function view(c: CustomerEntity): CustomerView {
@@ -41,20 +41,13 @@ export class AdminCustomersController {
   @ApiOkResponse({ type: CustomerPage })
   async getCustomers(@Query() query: Record<string, unknown>): Promise<CustomerPage> {
     const paging = parsePaging(query, { size: 20, max: 1000 });
+    const search = parseSearch(query);
     const qb = this.dataSource.getRepository(CustomerEntity).createQueryBuilder('c');
-    if (typeof query.search === 'string' && query.search.trim()) {
-      const like = likePattern(query.search.trim().slice(0, 200));
-      qb.where(
-        new Brackets((w) =>
-          w
-            .where("(c.first_name || ' ' || c.last_name) ILIKE :like", { like })
-            .orWhere('c.phone ILIKE :like', { like })
-            .orWhere('c.email ILIKE :like', { like }),
-        ),
-      );
-    }
-    const [rows, total] = await qb.orderBy('c.createdAt', 'DESC').addOrderBy('c.phone', 'ASC').skip((paging.page - 1) * paging.size).take(paging.size).getManyAndCount();
+    // The expression of customers_search_trgm_idx, character for character.
+    if (search) qb.where("lower(c.first_name || ' ' || c.last_name || ' ' || c.phone || ' ' || coalesce(c.email, '')) LIKE :like", { like: lowerLikePattern(search) });
+    const total = search ? undefined : await maintainedCount(this.dataSource, CustomerCountEntity);
+    const { rows, info } = await readPage(qb.orderBy('c.createdAt', 'DESC').addOrderBy('c.phone', 'DESC'), paging, total);
     const data = rows.map(view);
-    return { data, customers: data, items: data, ...pageInfo(paging, total) };
+    return { data, customers: data, items: data, ...info };
   }
 }

@@ -14,7 +14,7 @@ import { CSV_BOM, csvRow, fileDate } from '../exports/csv.js';
 import { parsePaging } from '../shared/paging.js';
 import { AdminOrdersQueries } from './admin-orders.queries.js';
 import { ORDER_SORTS, parseOrderFilters } from './order-filters.js';
-import { AdminOrderPage, AdminOrderView, OrderHistoryView, OrderStatusChangeView } from './order-response.js';
+import { AdminOrderPage, AdminOrderView, OrderHistoryView, OrderStatusChangeView, SizeCountView } from './order-response.js';
 import { OrderStatusDto } from './order-status.dto.js';
 import { ChangeOrderStatusCommand } from './order-status.handler.js';
 import { ORDER_CSV_COLUMNS, orderCsvRow } from './orders-csv.js';
@@ -48,7 +48,16 @@ export class AdminOrdersController {
   @ApiQuery({ name: 'size', required: false, type: Number })
   @ApiOkResponse({ type: AdminOrderPage })
   getAdminOrders(@Query() query: Record<string, unknown>): Promise<AdminOrderPage> {
-    return this.queries.list(parseOrderFilters(query), parsePaging(query, { size: 1000, max: 5000 }));
+    return this.queries.list(parseOrderFilters(query), parsePaging(query, { size: 20, max: 5000 }));
+  }
+
+  /** Items per size over the PLACED orders the same filters select, for 'Count Sizes'. */
+  @Get('size-distribution')
+  @ReadsProjections('orders')
+  @ApiOrderFilters()
+  @ApiOkResponse({ type: [SizeCountView] })
+  getSizeDistribution(@Query() query: Record<string, unknown>): Promise<SizeCountView[]> {
+    return this.queries.sizeDistribution(parseOrderFilters(query));
   }
 
   /** CSV of the list with the same filters, streamed batch by batch from the read model. */

@@ -52,6 +52,16 @@ describe('admin orders, history, exports, dashboard, event log (HTTP, real stack
     const paged = await t.request().get('/api/admin/orders').query({ page: 2, size: 2 }).set(auth()).expect(200);
     expect(paged.body).toMatchObject({ currentPage: 2, totalPages: 2, hasPreviousPage: true, hasNextPage: false });
     expect(paged.body.data).toHaveLength(1);
+    // Pages past the middle are read from the far end: same rows, same order.
+    const lastOfOldest = await t.request().get('/api/admin/orders').query({ sort: 'oldest', page: 3, size: 1 }).set(auth()).expect(200);
+    expect(lastOfOldest.body.data.map((o: { orderNumber: string }) => o.orderNumber)).toEqual([orders[2].orderNumber]);
+    const pastTheEnd = await t.request().get('/api/admin/orders').query({ page: 9, size: 2 }).set(auth()).expect(200);
+    expect(pastTheEnd.body).toMatchObject({ data: [], totalItems: 3, currentPage: 9, totalPages: 2 });
+    // 'Count Sizes': quantities 2 + 3 + 2 of SIZE_20x30, all PLACED; the list's filters apply.
+    const sizes = await t.request().get('/api/admin/orders/size-distribution').set(auth()).expect(200);
+    expect(sizes.body).toEqual([{ size: '20x30', count: 7 }]);
+    const monaSizes = await t.request().get('/api/admin/orders/size-distribution').query({ search: 'mona' }).set(auth()).expect(200);
+    expect(monaSizes.body).toEqual([{ size: '20x30', count: 2 }]);
   });
 
   it('refuses malformed filters with 400', async () => {

@@ -1,11 +1,12 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { Brackets, DataSource, In, type SelectQueryBuilder } from 'typeorm';
+import { OrderCountEntity } from '#read-models/order-count.entity.js';
 import { OrderEntity } from '#read-models/order.entity.js';
 import { OrderItemEntity } from '#read-models/order-item.entity.js';
 import { OrderHistoryEntity } from '#read-models/order-history.entity.js';
-import { pageInfo, type Paging } from '../shared/paging.js';
+import { lowerLikePattern, maintainedCount, readPage, type Paging } from '../shared/paging.js';
 import { ORDER_SORTS, type OrderFilters } from './order-filters.js';
-import type { AdminOrderPage, AdminOrderView, OrderHistoryView } from './order-response.js';
+import type { AdminOrderPage, AdminOrderView, OrderHistoryView, SizeCountView } from './order-response.js';
 import { toAdminOrderView } from './order-view.js';
 
 /** Calendar days are Cairo days, as on the dashboard (daily_sales). */
@@ -29,21 +30,37 @@ export class AdminOrdersQueries {
       else qb.andWhere('o.placed_at <= :toInstant', { toInstant: filters.to.instant });
     }
     if (filters.search) {
-      const like = `%${filters.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = lowerLikePattern(filters.search);
       qb.andWhere(new Brackets((w) => w.where('o.search_text LIKE :like', { like }).orWhere('o.id = :exactId', { exactId: filters.search })));
     }
     const [props, dir] = ORDER_SORTS[filters.sort];
-    props.forEach((p, i) => (i === 0 ? qb.orderBy(`o.${p}`, dir) : qb.addOrderBy(`o.${p}`, dir)));
+    props.forEach((p, i) => (i === 0 ? qb.orderBy(p, dir) : qb.addOrderBy(p, dir)));
     // Ties broken by id so pages never repeat or skip a row.
     qb.addOrderBy('o.id', dir);
     return qb;
   }
 
   async list(filters: OrderFilters, paging: Paging): Promise<AdminOrderPage> {
-    const qb = this.filtered(filters);
-    const [orders, totalItems] = await qb.skip((paging.page - 1) * paging.size).take(paging.size).getManyAndCount();
-    const data = await this.withItems(orders);
-    return { data, orders: data, ...pageInfo(paging, totalItems) };
+    const unfiltered = !filters.status && !filters.from && !filters.to && !filters.search;
+    const { rows, info } = await readPage(this.filtered(filters), paging, unfiltered ? await maintainedCount(this.dataSource, OrderCountEntity) : undefined);
+    const data = await this.withItems(rows);
+    return { data, orders: data, ...info };
+  }
+
+  /** Items per size over the PLACED orders among those the filters select ('Count Sizes'). */
+  async sizeDistribution(filters: OrderFilters): Promise<SizeCountView[]> {
+    const orders = this.filtered(filters).orderBy().andWhere("o.status = 'PLACED'").select('o.id');
+    const rows = await this.dataSource
+      .getRepository(OrderItemEntity)
+      .createQueryBuilder('i')
+      .select("coalesce(regexp_replace(i.size, '^SIZE_', '', 'i'), 'Unknown')", 'size')
+      .addSelect('sum(i.quantity)::int', 'count')
+      .where(`i.order_id IN (${orders.getQuery()})`)
+      .setParameters(orders.getParameters())
+      .groupBy('1')
+      .orderBy('1')
+      .getRawMany<SizeCountView>();
+    return rows;
   }
 
   async get(id: string): Promise<AdminOrderView> {

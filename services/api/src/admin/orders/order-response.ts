@@ -65,6 +65,12 @@ export class AdminOrderPage extends PaginationFields {
   @ApiProperty({ type: () => [AdminOrderView], description: 'Same as data' }) orders!: AdminOrderView[];
 }
 
+/** One line of 'Size Distribution (PLACED Orders)': a size without its SIZE_ prefix and its item count. */
+export class SizeCountView {
+  @ApiProperty({ example: '30x40' }) size!: string;
+  @ApiProperty() count!: number;
+}
+
 export class ActorView {
   @ApiProperty({ enum: ['shopper', 'admin', 'system'] }) kind!: string;
   @ApiProperty() id!: string;

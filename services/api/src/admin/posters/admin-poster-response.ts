@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PosterView } from '../../catalog/poster-response.js';
+import { PaginationFields, PosterView } from '../../catalog/poster-response.js';
 
 /** A read-model poster for the admin grid: the shop's view plus what only the admin sees. */
 export class AdminPosterView extends PosterView {
@@ -7,6 +7,11 @@ export class AdminPosterView extends PosterView {
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) deletedAt!: Date | null;
   @ApiProperty({ type: String, format: 'date-time' }) updatedAt!: Date;
   @ApiProperty({ description: 'Lowest variant price, EGP' }) basePrice!: number;
+}
+
+/** A page of the admin grid (posters not deleted), newest first. */
+export class AdminPosterPage extends PaginationFields {
+  @ApiProperty({ type: () => [AdminPosterView] }) data!: AdminPosterView[];
 }
 
 export class PosterStateVariantView {

@@ -3,19 +3,19 @@ import { Body, Controller, Delete, Get, HttpCode, NotFoundException, Param, Pars
 import { CommandBus } from '@nestjs/cqrs';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { Brackets, DataSource } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { PosterCommand, VariantInput } from '#domain/catalog/commands.js';
 import { egpToPiastres } from '#domain/shared/money.js';
 import { uuidFromName } from '#domain/shared/uuid-from-name.js';
 import { CATEGORIES } from '#domain/shop-config.js';
 import { PosterEntity } from '#read-models/poster.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
-import { likePattern } from '../../catalog/poster-view.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
 import { ImageIntakeService, type IncomingFile } from '../../uploads/image-intake.service.js';
 import { imageUploadOptions } from '../../uploads/upload-limits.js';
 import { parseJsonPart } from '../shared/parse-json-part.js';
-import { AdminPosterView, PosterImageView, PosterStateView } from './admin-poster-response.js';
+import { lowerLikePattern, parsePaging, parseSearch, readPage } from '../shared/paging.js';
+import { AdminPosterPage, AdminPosterView, PosterImageView, PosterStateView } from './admin-poster-response.js';
 import { adminPosterView, posterStateView } from './admin-poster-view.js';
 import { CreatePosterDto, UpdatePosterDto, type PosterVariantDto } from './dto/poster.dto.js';
 import { posterCommands } from './poster-commands.js';
@@ -37,16 +37,18 @@ export class AdminPostersController {
 
   @Get('posters')
   @ReadsProjections('posters')
+  @ApiQuery({ name: 'page', required: false, type: Number })
+  @ApiQuery({ name: 'size', required: false, type: Number })
   @ApiQuery({ name: 'search', required: false, description: 'In name or description' })
-  @ApiOkResponse({ type: [AdminPosterView] })
-  async getAdminPosters(@Query('search') search?: string): Promise<AdminPosterView[]> {
+  @ApiOkResponse({ type: AdminPosterPage })
+  async getAdminPosters(@Query() query: Record<string, unknown>): Promise<AdminPosterPage> {
+    const paging = parsePaging(query, { size: 20, max: 1000 });
+    const search = parseSearch(query);
     const qb = this.dataSource.getRepository(PosterEntity).createQueryBuilder('p').where('p.deleted = false');
-    if (typeof search === 'string' && search.trim()) {
-      const like = likePattern(search.trim().slice(0, 200));
-      qb.andWhere(new Brackets((w) => w.where('p.name ILIKE :like', { like }).orWhere('p.description ILIKE :like', { like })));
-    }
-    const rows = await qb.orderBy('p.createdAt', 'DESC').addOrderBy('p.id', 'ASC').getMany();
-    return rows.map(adminPosterView);
+    // The expression of posters_search_trgm_idx.
+    if (search) qb.andWhere("lower(p.name || ' ' || p.description) LIKE :like", { like: lowerLikePattern(search) });
+    const { rows, info } = await readPage(qb.orderBy('p.createdAt', 'DESC').addOrderBy('p.id', 'DESC'), paging);
+    return { data: rows.map(adminPosterView), ...info };
   }
 
   @Get('posters/deleted')

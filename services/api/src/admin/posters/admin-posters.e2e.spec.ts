@@ -86,7 +86,8 @@ describe('admin posters (HTTP, real PostgreSQL event store)', () => {
     const position = created.headers['x-event-position'];
     const list = await t.request().get('/api/admin/posters?search=listed').set(auth()).set('X-Wait-For-Position', position).expect(200);
     expect(t.projectorRunning).toBe(true);
-    expect(list.body.map((p: { name: string }) => p.name)).toEqual(['Listed One']);
+    expect(list.body.data.map((p: { name: string }) => p.name)).toEqual(['Listed One']);
+    expect(list.body).toMatchObject({ totalItems: 1, currentPage: 1, totalPages: 1 });
     const image = await t.request().get(`/api/admin/${created.body.id}/image`).set(auth()).expect(200);
     expect(image.body).toEqual({ url: body.imageUrl });
   });
@@ -99,7 +100,7 @@ describe('admin posters (HTTP, real PostgreSQL event store)', () => {
     const bin = await t.request().get('/api/admin/posters/deleted').set(auth()).expect(200);
     expect(bin.body.map((p: { id: string }) => p.id)).toContain(created.body.id);
     const live = await t.request().get('/api/admin/posters').set(auth()).expect(200);
-    expect(live.body.map((p: { id: string }) => p.id)).not.toContain(created.body.id);
+    expect(live.body.data.map((p: { id: string }) => p.id)).not.toContain(created.body.id);
     const one = await t.request().get(`/api/admin/posters/${created.body.id}`).set(auth()).expect(200);
     expect(one.body).toMatchObject({ name: 'Gone Soon', deleted: true });
     await t.request().get('/api/admin/posters/6f1c3d2a-8b4e-4a7f-9c1d-2e3f4a5b6c7d').set(auth()).expect(404);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Post, Put, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import type { ProductCommand } from '#domain/catalog/commands.js';
 import type { ProductState } from '#domain/catalog/product.decider.js';
@@ -17,7 +17,8 @@ import { AddOnView } from '../../catalog/shop-content-response.js';
 import { DeletedView } from '../shared/deleted-response.js';
 import { ProductDto } from './product.dto.js';
 import { productCommand } from './product-commands.js';
-import { ListedAddOnView } from './product-response.js';
+import { AddOnPage } from './product-response.js';
+import { parsePaging, readPage } from '../shared/paging.js';
 
 function stateView(s: ProductState): AddOnView {
   return { id: s.productId, name: s.name, description: s.description, price: piastresToEgp(s.price), imageUrl: s.imageUrl };
@@ -37,10 +38,13 @@ export class AdminProductsController {
 
   @Get()
   @ReadsProjections('products')
-  @ApiOkResponse({ type: [ListedAddOnView] })
-  async getAdminProducts(): Promise<ListedAddOnView[]> {
-    const rows = await this.dataSource.getRepository(ProductEntity).find({ where: { deleted: false }, order: { createdAt: 'DESC', id: 'ASC' } });
-    return rows.map((p) => ({ id: p.id, name: p.name, description: p.description, price: piastresToEgp(p.price), imageUrl: p.imageUrl, createdAt: p.createdAt }));
+  @ApiQuery({ name: 'page', required: false, type: Number })
+  @ApiQuery({ name: 'size', required: false, type: Number })
+  @ApiOkResponse({ type: AddOnPage })
+  async getAdminProducts(@Query() query: Record<string, unknown>): Promise<AddOnPage> {
+    const qb = this.dataSource.getRepository(ProductEntity).createQueryBuilder('p').where('p.deleted = false').orderBy('p.createdAt', 'DESC').addOrderBy('p.id', 'DESC');
+    const { rows, info } = await readPage(qb, parsePaging(query, { size: 20, max: 1000 }));
+    return { data: rows.map((p) => ({ id: p.id, name: p.name, description: p.description, price: piastresToEgp(p.price), imageUrl: p.imageUrl, createdAt: p.createdAt })), ...info };
   }
 
   /** Multipart: part `data` (JSON {name, price, description, imageUrl}) and optional part `file`; plain JSON works too. */

@@ -1,6 +1,6 @@
-import { BadRequestException, Body, Controller, Delete, Get, NotFoundException, Param, Patch, Post } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Delete, Get, NotFoundException, Param, Patch, Post, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import type { PromoCodeCommand } from '#domain/promotion/commands.js';
 import type { PromoCodeState } from '#domain/promotion/promo-code.decider.js';
@@ -10,7 +10,8 @@ import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
 import { CreatePromoCodeDto, UpdatePromoCodeDto } from './promo-code.dto.js';
 import { promoCodeCommands } from './promo-code-commands.js';
-import { DeletedPromoCodeView, PromoCodeView } from './promo-code-response.js';
+import { parsePaging, readPage } from '../shared/paging.js';
+import { DeletedPromoCodeView, PromoCodePage, PromoCodeView } from './promo-code-response.js';
 
 const CODE = /^[A-Z0-9_-]{1,40}$/;
 
@@ -40,10 +41,13 @@ export class AdminPromoCodesController {
 
   @Get()
   @ReadsProjections('promo-codes')
-  @ApiOkResponse({ type: [PromoCodeView] })
-  async getPromoCodes(): Promise<PromoCodeView[]> {
-    const rows = await this.dataSource.getRepository(PromoCodeEntity).find({ order: { createdAt: 'DESC', code: 'ASC' } });
-    return rows.map(view);
+  @ApiQuery({ name: 'page', required: false, type: Number })
+  @ApiQuery({ name: 'size', required: false, type: Number })
+  @ApiOkResponse({ type: PromoCodePage })
+  async getPromoCodes(@Query() query: Record<string, unknown>): Promise<PromoCodePage> {
+    const qb = this.dataSource.getRepository(PromoCodeEntity).createQueryBuilder('p').orderBy('p.createdAt', 'DESC').addOrderBy('p.code', 'DESC');
+    const { rows, info } = await readPage(qb, parsePaging(query, { size: 20, max: 1000 }));
+    return { data: rows.map(view), ...info };
   }
 
   @Post()

@@ -1,0 +1,150 @@
+import 'reflect-metadata';
+import { DataSource, type DataSourceOptions, type Logger } from 'typeorm';
+import { createReadDataSource, runReadModelMigrations } from '#read-models/data-source.js';
+import { createTestDatabase } from '#platform/testing/test-database.js';
+import { AdminCustomersController } from '../customers/admin-customers.controller.js';
+import { AdminNewsletterController } from '../content/newsletter.controller.js';
+import { AdminOrdersQueries } from '../orders/admin-orders.queries.js';
+import { parseOrderFilters } from '../orders/order-filters.js';
+import type { CommandBus } from '@nestjs/cqrs';
+
+/** Large enough that a sequential scan is the planner's choice unless an index answers the query. */
+const ORDERS = 30_000;
+const LARGE_TABLES = new Set(['orders', 'order_items', 'customers', 'newsletter_subscribers']);
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function seqScansOfLargeTables(node: PlanNode): string[] {
+  const own = node['Node Type'] === 'Seq Scan' && LARGE_TABLES.has(node['Relation Name'] ?? '') ? [node['Relation Name']!] : [];
+  return [...own, ...(node.Plans ?? []).flatMap(seqScansOfLargeTables)];
+}
+
+/** Every SELECT the list code sends, with its parameters, so the test explains the real queries. */
+class RecordingLogger implements Logger {
+  queries: { sql: string; parameters: unknown[] }[] = [];
+  logQuery(sql: string, parameters?: unknown[]) {
+    if (/^\s*SELECT/i.test(sql)) this.queries.push({ sql, parameters: parameters ?? [] });
+  }
+  logQueryError() {}
+  logQuerySlow() {}
+  logSchemaBuild() {}
+  logMigration() {}
+  log() {}
+}
+
+/**
+ * Each back-office list query, run by the API's own code against read models holding tens of
+ * thousands of rows, is planned without a sequential scan of a large table: the indexes of the
+ * AdminListIndexes migration answer page 1, far pages, substring searches, filters and sorts.
+ */
+describe('admin list queries use indexes at scale', () => {
+  let db: { url: string; drop: () => Promise<void> };
+  let ds: DataSource;
+  const logger = new RecordingLogger();
+
+  beforeAll(async () => {
+    db = await createTestDatabase('plans');
+    await runReadModelMigrations(db.url);
+    ds = new DataSource({ ...createReadDataSource(db.url).options, logging: ['query'], logger } as DataSourceOptions);
+    await ds.initialize();
+    // Read-model rows straight in SQL: a fixture of the projector's output, not a path under test.
+    await ds.query(
+      `INSERT INTO read.orders
+       SELECT 'o-' || i, 'PS-' || lpad(i::text, 8, '0'), 'c-' || i, (ARRAY['PLACED','SHIPPED','CANCELED'])[1 + i % 3],
+              'First' || (i % 997), 'Last' || (i % 991), '010' || lpad(i::text, 8, '0'), NULL,
+              'Street ' || i, '1', '2', 'Cairo', 'CAIRO', 30.0444, 31.2357, NULL, 'COD', NULL, NULL, 0,
+              (i * 7919) % 100000, 0, 0, 5000, 1000, 0, (i * 7919) % 100000 + 6000, 1,
+              timestamptz '2026-01-01T00:00:00Z' + i * interval '10 minutes', now(), NULL,
+              lower('PS-' || lpad(i::text, 8, '0') || ' o-' || i || ' First' || (i % 997) || ' Last' || (i % 991) || ' 010' || lpad(i::text, 8, '0') || ' COD')
+       FROM generate_series(1, $1) AS i`,
+      [ORDERS],
+    );
+    await ds.query(
+      `INSERT INTO read.order_items
+       SELECT 'o-' || i, 1, 'item-' || i, 'poster', 'p-1', NULL, 'v-1', 'Poster', 'ART', NULL, NULL, 'SIZE_30x40', 1, 5000, 5000, 0, 5000
+       FROM generate_series(1, $1) AS i`,
+      [ORDERS],
+    );
+    await ds.query(
+      `INSERT INTO read.customers
+       SELECT '010' || lpad(i::text, 8, '0'), 'First' || (i % 997), 'Last' || (i % 991), 'c' || i || '@example.com', 'Street', '1', '2', 'Cairo', 'CAIRO',
+              timestamptz '2026-01-01T00:00:00Z' + i * interval '10 minutes', timestamptz '2026-01-01T00:00:00Z' + i * interval '10 minutes', 'o-' || i, 1
+       FROM generate_series(1, $1) AS i`,
+      [ORDERS],
+    );
+    await ds.query(
+      `INSERT INTO read.newsletter_subscribers
+       SELECT 's-' || i, 'fan' || i || '@example.com', timestamptz '2026-01-01T00:00:00Z' + i * interval '10 minutes' FROM generate_series(1, $1) AS i`,
+      [ORDERS],
+    );
+    // The counts the projections keep beside these tables (orders, customers, newsletter).
+    for (const [counts, table] of [['order_counts', 'orders'], ['customer_counts', 'customers'], ['newsletter_subscriber_counts', 'newsletter_subscribers']]) {
+      await ds.query(`INSERT INTO read.${counts} (id, n) SELECT 1, count(*) FROM read.${table}`);
+    }
+    // Statistics, and the visibility map autovacuum keeps in a running shop: without it an
+    // unfiltered count(*) cannot be an index-only scan.
+    await ds.query('VACUUM ANALYZE read.orders, read.order_items, read.customers, read.newsletter_subscribers');
+  }, 60_000);
+
+  afterAll(async () => {
+    await ds?.destroy();
+    await db?.drop();
+  });
+
+  const orders = () => new AdminOrdersQueries(ds);
+  const noCommands = {} as CommandBus;
+
+  /** How many fixture rows (i = 1..ORDERS) a predicate keeps: the exact count each answer must give. */
+  const rowsWhere = (keep: (i: number) => boolean) => Array.from({ length: ORDERS }, (_, k) => k + 1).filter(keep).length;
+  const at = (i: number) => Date.parse('2026-01-01T00:00:00Z') + i * 600_000;
+  const from = '2026-02-01T00:00:00.000Z';
+  const to = '2026-02-10T00:00:00.000Z';
+
+  const cases: [string, () => Promise<{ totalItems: number; data: unknown[] }>, number][] = [
+    ['orders, page 1, latest first', () => orders().list(parseOrderFilters({}), { page: 1, size: 10 }), ORDERS],
+    ['orders, the middle page', () => orders().list(parseOrderFilters({}), { page: ORDERS / 20, size: 10 }), ORDERS],
+    ['orders, the last page', () => orders().list(parseOrderFilters({}), { page: ORDERS / 10, size: 10 }), ORDERS],
+    ['orders, a phone fragment', () => orders().list(parseOrderFilters({ search: '00012345' }), { page: 1, size: 10 }), 1],
+    [
+      'orders, a name fragment',
+      () => orders().list(parseOrderFilters({ search: 'first99' }), { page: 1, size: 10 }),
+      rowsWhere((i) => String(i % 997).startsWith('99')),
+    ],
+    ['orders, an order number', () => orders().list(parseOrderFilters({ search: 'PS-00004242' }), { page: 1, size: 10 }), 1],
+    [
+      'orders, status and a time window',
+      () => orders().list(parseOrderFilters({ status: 'SHIPPED', dateFrom: from, dateTo: to }), { page: 2, size: 10 }),
+      rowsWhere((i) => i % 3 === 1 && at(i) >= Date.parse(from) && at(i) <= Date.parse(to)),
+    ],
+    ['orders, by total, high to low', () => orders().list(parseOrderFilters({ sort: 'total_desc' }), { page: 1, size: 10 }), ORDERS],
+    ['orders, by total, last page', () => orders().list(parseOrderFilters({ sort: 'total_desc' }), { page: ORDERS / 10, size: 10 }), ORDERS],
+    ['orders, by customer', () => orders().list(parseOrderFilters({ sort: 'customer_asc' }), { page: 3, size: 10 }), ORDERS],
+    ['orders, by status', () => orders().list(parseOrderFilters({ sort: 'status_desc' }), { page: 2, size: 10 }), ORDERS],
+    ['customers, page 1', () => new AdminCustomersController(ds).getCustomers({ page: '1', size: '10' }), ORDERS],
+    ['customers, the last page', () => new AdminCustomersController(ds).getCustomers({ page: String(ORDERS / 10), size: '10' }), ORDERS],
+    ['customers, a phone fragment', () => new AdminCustomersController(ds).getCustomers({ search: '00012345', size: '10' }), 1],
+    [
+      'customers, a name fragment',
+      () => new AdminCustomersController(ds).getCustomers({ search: 'last99', size: '10' }),
+      rowsWhere((i) => String(i % 991).startsWith('99')),
+    ],
+    ['newsletter, page 1', () => new AdminNewsletterController(noCommands, ds).getSubscribers({ size: '10' }), ORDERS],
+    ['newsletter, an e-mail fragment', () => new AdminNewsletterController(noCommands, ds).getSubscribers({ search: 'fan1234@', size: '10' }), 1],
+  ];
+
+  it.each(cases)('%s: exact count, no sequential scan of a large table', async (_name, run, expected) => {
+    logger.queries = [];
+    const page = await run();
+    expect(page.totalItems).toBe(expected);
+    expect(page.data.length).toBe(Math.min(10, expected));
+    expect(logger.queries.length).toBeGreaterThan(0);
+    for (const { sql, parameters } of logger.queries) {
+      const [{ 'QUERY PLAN': plan }] = await ds.query(`EXPLAIN (FORMAT JSON) ${sql}`, parameters);
+      expect({ sql, seqScans: seqScansOfLargeTables(plan[0].Plan) }).toEqual({ sql, seqScans: [] });
+    }
+  });
+});

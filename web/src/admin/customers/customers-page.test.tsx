@@ -1,0 +1,82 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { renderAdmin } from '../testing/render-admin';
+import { CustomersPage } from './customers-page';
+
+const customers = Array.from({ length: 45 }, (_, i) => ({
+  id: `010000000${String(i).padStart(2, '0')}`,
+  phone: `010000000${String(i).padStart(2, '0')}`,
+  firstName: `Name${i}`,
+  lastName: 'Test',
+  email: null,
+  addressLine: '1 Nile St',
+  building: '2',
+  apartment: '3',
+  city: 'Cairo',
+  governorate: 'CAIRO',
+  createdAt: '2026-10-01T10:00:00.000Z',
+  lastOrderAt: '2026-10-01T10:00:00.000Z',
+  orderCount: 1,
+}));
+const asked: URLSearchParams[] = [];
+
+// The server's answer: search on name and phone, then one page with the spec's fields.
+const server = setupServer(
+  http.get('*/api/admin/customers', ({ request }) => {
+    const params = new URL(request.url).searchParams;
+    asked.push(params);
+    const search = params.get('search');
+    const all = customers.filter((c) => !search || `${c.firstName} ${c.lastName} ${c.phone}`.toLowerCase().includes(search.toLowerCase()));
+    const [page, size] = [Number(params.get('page')), Number(params.get('size'))];
+    const totalPages = Math.max(1, Math.ceil(all.length / size));
+    const data = all.slice((page - 1) * size, page * size);
+    return HttpResponse.json({
+      data,
+      customers: data,
+      items: data,
+      currentPage: page,
+      totalPages,
+      totalItems: all.length,
+      itemsPerPage: size,
+      hasNextPage: page < totalPages,
+      hasPreviousPage: page > 1,
+    });
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  asked.length = 0;
+});
+afterAll(() => server.close());
+
+describe('customers page', () => {
+  it('asks the server for one page at a time, and searches on the server from page 1', async () => {
+    renderAdmin(<CustomersPage />);
+    expect(await screen.findByText('Showing 1 to 20 of 45')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 41 to 45 of 45')).toBeInTheDocument();
+    expect(screen.getByText('Name44 Test')).toBeInTheDocument();
+    expect(asked.map((p) => p.get('page'))).toEqual(['1', '2', '3']);
+
+    await userEvent.type(screen.getByLabelText('Search customers'), '01000000007');
+    expect(await screen.findByText('Showing 1 to 1 of 1')).toBeInTheDocument();
+    expect(screen.getByText('Name7 Test')).toBeInTheDocument();
+    // Asked once typing paused, back on page 1.
+    expect(asked.filter((p) => p.get('search')).map((p) => [p.get('search'), p.get('page')])).toEqual([['01000000007', '1']]);
+  });
+
+  it('says so when nothing matches', async () => {
+    renderAdmin(<CustomersPage />);
+    await screen.findByText('Showing 1 to 20 of 45');
+    await userEvent.type(screen.getByLabelText('Search customers'), 'nobody');
+    await waitFor(() => expect(screen.getByText('No customers found')).toBeInTheDocument());
+  });
+});

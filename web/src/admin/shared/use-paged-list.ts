@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+import type { PageFields } from './pager';
+
+/** How long the search box waits for typing to pause before it asks the server. */
+const SEARCH_PAUSE_MS = 300;
+
+/**
+ * The state of a server-paged admin list: the page asked for and the search text (typed, and the
+ * settled text the server is asked for). Back to page 1 whenever the search or `filters` change.
+ */
+export function usePagedList(filters: unknown = null) {
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [settledSearch, setSettledSearch] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSettledSearch(search.trim()), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+  // Page 1 in the very render that sees a new search or new filters (not in an effect after it),
+  // so no request ever pairs them with the old page.
+  const key = JSON.stringify([settledSearch, filters]);
+  const [seenKey, setSeenKey] = useState(key);
+  if (seenKey !== key) {
+    setSeenKey(key);
+    setPage(1);
+  }
+  return { page, setPage, search, setSearch, settledSearch };
+}
+
+/** Onto the last page when the list shrank under the one shown (rows deleted or filtered away). */
+export function useLastPageClamp(answer: PageFields | undefined, setPage: (page: number) => void) {
+  useEffect(() => {
+    if (answer && answer.totalItems > 0 && answer.currentPage > answer.totalPages) setPage(answer.totalPages);
+  }, [answer, setPage]);
+}
