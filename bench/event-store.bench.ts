@@ -222,7 +222,8 @@ async function main() {
       const rates = new Map<string, number[]>(sides.map((s) => [s.name, []]));
       for (let r = 0; r < APPEND_ROUNDS; r++) {
         for (const side of [...sides.slice(r % 3), ...sides.slice(0, r % 3)]) {
-          const { rate } = await phase(`${side.name} append x${writers} (round ${r + 1})`, () => appendLoad(side, writers, APPEND_SECONDS, 1, false, 'new'));
+          const { rate } = await appendLoad(side, writers, APPEND_SECONDS, 1, false, 'new');
+          log(`${side.name} append x${writers} round ${r + 1}: ${round(rate)} events/s`);
           rates.get(side.name)!.push(rate);
         }
       }

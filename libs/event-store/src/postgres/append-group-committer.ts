@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { AppendResult, ExpectedRevision, NewEvent } from '../event-store.port.js';
-import { APPEND_GROUP } from './postgres-append.sql.js';
+import { APPEND_GROUP, appendMode } from './postgres-append.sql.js';
 
 interface Pending {
   stream: string;
@@ -48,7 +48,10 @@ export class AppendGroupCommitter {
   append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     return new Promise<AppendResult>((resolve, reject) => {
       this.queue.push({ stream, events, expected, resolve, reject });
-      this.schedule();
+      // Alone (nothing in flight, nothing waiting): nobody could join it, so a turn of the event
+      // loop would only add latency to a lone writer's every append.
+      if (this.inFlight === 0 && this.queue.length === 1 && !this.scheduled) this.flush();
+      else this.schedule();
     });
   }
 
@@ -72,7 +75,7 @@ export class AppendGroupCommitter {
         this.inFlight--;
         for (const p of group) this.inFlightStreams.delete(p.stream);
         this.onCommitted();
-        this.schedule();
+        if (this.queue.length > 0) this.schedule();
       });
     }
   }
@@ -142,7 +145,7 @@ function groupValues(group: Pending[]): unknown[] {
   const metadata: string[] = [];
   group.forEach((p, i) => {
     streams.push(p.stream);
-    modes.push(typeof p.expected === 'bigint' ? 'exact' : p.expected);
+    modes.push(appendMode(p.expected));
     expected.push(typeof p.expected === 'bigint' ? p.expected.toString() : null);
     counts.push(p.events.length);
     for (const e of p.events) {
