@@ -29,8 +29,9 @@ const median = (xs: number[]) => {
 const ratio = (ours: number, theirs: number) => (theirs > 0 ? Math.round((ours / theirs) * 100) / 100 : null);
 
 const APPEND_SECONDS = Number(process.env.BENCH_APPEND_SECONDS ?? 2.5);
-/** Rounds of each single-event append workload; each line gives the medians. */
-const APPEND_ROUNDS = Number(process.env.BENCH_APPEND_ROUNDS ?? 5);
+/** Single-event appends: each side runs this many short rounds, taking turns; lines give medians. */
+const APPEND_ROUNDS = Number(process.env.BENCH_APPEND_ROUNDS ?? 10);
+const APPEND_ROUND_SECONDS = Number(process.env.BENCH_APPEND_ROUND_SECONDS ?? 0.5);
 const LIVE_SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 10);
 const DRAIN_EVENTS = Number(process.env.BENCH_DRAIN_EVENTS ?? 100_000);
 const POOL_SIZE = 32;
@@ -217,16 +218,17 @@ async function main() {
   const opened = [ours, theirs, limit] as const;
   try {
     for (const writers of [1, 8, 32]) {
-      // Two cores and one disk shared with other work: the sides take turns for several rounds
-      // and the line gives medians. Ours and the limit run back to back in every round, each
-      // first every other round, and `ofLimit` is the median of those rounds' own ratios, so a
-      // burst of outside load lands on both sides of a ratio or on neither.
+      // Two cores and one disk shared with other work (fsync times here swing tenfold within
+      // seconds): the sides take turns in short rounds and the line gives medians. Ours and the
+      // limit run back to back in every round, each first every other round, and `ofLimit` is the
+      // median of those rounds' own ratios, so a burst of outside load lands on both sides of a
+      // ratio or on neither.
       const sides = { ours, limit, theirs };
       const rates = { ours: [] as number[], limit: [] as number[], theirs: [] as number[] };
       for (let r = 0; r < APPEND_ROUNDS; r++) {
         const order = r % 2 === 0 ? (['ours', 'limit', 'theirs'] as const) : (['theirs', 'limit', 'ours'] as const);
         for (const side of order) {
-          const { rate } = await appendLoad(sides[side], writers, APPEND_SECONDS, 1, false, 'new');
+          const { rate } = await appendLoad(sides[side], writers, APPEND_ROUND_SECONDS, 1, false, 'new');
           log(`${sides[side].name} append x${writers} round ${r + 1}: ${round(rate)} events/s`);
           rates[side].push(rate);
         }
