@@ -1,6 +1,9 @@
 /**
  * Event store benchmark: our PostgreSQL adapter against the peer (Emmett 0.42 PostgreSQL) on
  * ONE PostgreSQL server in one run, each store in its own database, same workloads.
+ * The single-event append lines also carry the bare limit of that server (`limit`: one INSERT
+ * and its COMMIT per event, see bench/lib/bare-insert-limit.ts) and `ofLimit`, ours / limit
+ * (the median of the per-round ratios, each round measuring both back to back).
  * Each figure is one JSON line on stdout; logs go to stderr.
  *
  *   npm run build && npm run bench:event-store      (DATABASE_URL, else a durable local server)
@@ -9,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { bareInsertLimit } from './lib/bare-insert-limit.js';
 import { emmettStore, ourStore, type BenchStore } from './lib/bench-stores.js';
 import { durableRequested, serverIsDurable } from './lib/durability.js';
 
@@ -18,9 +22,16 @@ let durable: boolean | null = null;
 const emit = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify({ ...line, durable })}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const round = (n: number) => Math.round(n);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
 const ratio = (ours: number, theirs: number) => (theirs > 0 ? Math.round((ours / theirs) * 100) / 100 : null);
 
 const APPEND_SECONDS = Number(process.env.BENCH_APPEND_SECONDS ?? 2.5);
+/** Single-event appends: each side runs this many short rounds, taking turns; lines give medians. */
+const APPEND_ROUNDS = Number(process.env.BENCH_APPEND_ROUNDS ?? 10);
+const APPEND_ROUND_SECONDS = Number(process.env.BENCH_APPEND_ROUND_SECONDS ?? 0.5);
 const LIVE_SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 10);
 const DRAIN_EVENTS = Number(process.env.BENCH_DRAIN_EVENTS ?? 100_000);
 const POOL_SIZE = 32;
@@ -75,7 +86,7 @@ async function withDatabase(serverUrl: string, name: string): Promise<{ url: str
 }
 
 /** `writers` loops appending for `seconds`; returns events/s. Each writer owns its streams. */
-async function appendLoad(store: BenchStore, writers: number, seconds: number, eventsPerAppend: number, oneStreamPerWriter: boolean, tag: string): Promise<{ rate: number; events: number }> {
+async function appendLoad(store: Pick<BenchStore, 'append'>, writers: number, seconds: number, eventsPerAppend: number, oneStreamPerWriter: boolean, tag: string): Promise<{ rate: number; events: number }> {
   let events = 0;
   const stopAt = Date.now() + seconds * 1000;
   const started = performance.now();
@@ -203,12 +214,41 @@ async function main() {
   const theirsDb = await withDatabase(server.url, `bench_emmett_${suffix}`);
   const ours = await ourStore(oursDb.url, POOL_SIZE);
   const theirs = await emmettStore(theirsDb.url, POOL_SIZE);
-  const pair = [ours, theirs] as const;
+  const limit = await bareInsertLimit(oursDb.url, POOL_SIZE);
+  const opened = [ours, theirs, limit] as const;
   try {
     for (const writers of [1, 8, 32]) {
-      const a = await phase(`ours append x${writers}`, () => appendLoad(ours, writers, APPEND_SECONDS, 1, false, 'new'));
-      const b = await phase(`emmett append x${writers}`, () => appendLoad(theirs, writers, APPEND_SECONDS, 1, false, 'new'));
-      emit({ bench: 'append', writers, eventsPerAppend: 1, streams: 'new', unit: 'events/s', ours: round(a.rate), peer: 'emmett', theirs: round(b.rate), ratio: ratio(a.rate, b.rate) });
+      // Two cores and one disk shared with other work (fsync times here swing tenfold within
+      // seconds): the sides take turns in short rounds and the line gives medians. Ours and the
+      // limit run back to back in every round, each first every other round, and `ofLimit` is the
+      // median of those rounds' own ratios, so a burst of outside load lands on both sides of a
+      // ratio or on neither.
+      const sides = { ours, limit, theirs };
+      const rates = { ours: [] as number[], limit: [] as number[], theirs: [] as number[] };
+      for (let r = 0; r < APPEND_ROUNDS; r++) {
+        const order = r % 2 === 0 ? (['ours', 'limit', 'theirs'] as const) : (['theirs', 'limit', 'ours'] as const);
+        for (const side of order) {
+          const { rate } = await appendLoad(sides[side], writers, APPEND_ROUND_SECONDS, 1, false, 'new');
+          log(`${sides[side].name} append x${writers} round ${r + 1}: ${round(rate)} events/s`);
+          rates[side].push(rate);
+        }
+      }
+      const [a, l, b] = [median(rates.ours), median(rates.limit), median(rates.theirs)];
+      const ofLimit = median(rates.ours.map((o, r) => o / rates.limit[r]));
+      emit({
+        bench: 'append',
+        writers,
+        eventsPerAppend: 1,
+        streams: 'new',
+        unit: 'events/s',
+        rounds: APPEND_ROUNDS,
+        ours: round(a),
+        peer: 'emmett',
+        theirs: round(b),
+        ratio: ratio(a, b),
+        limit: round(l),
+        ofLimit: Math.round(ofLimit * 100) / 100,
+      });
     }
     {
       const a = await phase('ours append 10-event', () => appendLoad(ours, 8, APPEND_SECONDS, 10, true, 'batch'));
@@ -246,7 +286,7 @@ async function main() {
       });
     }
   } finally {
-    for (const s of pair) await s.close().catch((e) => log(`closing ${s.name}:`, e));
+    for (const s of opened) await s.close().catch((e) => log(`closing ${s.name}:`, e));
     await oursDb.drop().catch((e) => log('drop ours:', e));
     await theirsDb.drop().catch((e) => log('drop emmett:', e));
     await server.stop();

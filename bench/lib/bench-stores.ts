@@ -17,7 +17,7 @@ export interface BenchStore {
 }
 
 // A realistic small event: a cart line, with the metadata every event of the shop carries.
-const payload = (i: number) => ({
+export const payload = (i: number) => ({
   itemId: randomUUID(),
   kind: 'poster',
   posterId: randomUUID(),
@@ -27,7 +27,7 @@ const payload = (i: number) => ({
   quantity: 1 + (i % 3),
   customImagePath: null,
 });
-const metadata = () => ({
+export const metadata = () => ({
   correlationId: randomUUID(),
   actor: { kind: 'shopper' as const, id: randomUUID() },
   occurredAt: new Date().toISOString(),

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { AppendResult, ExpectedRevision, NewEvent } from '../event-store.port.js';
-import { APPEND_GROUP } from './postgres-append.sql.js';
+import { APPEND_GROUP, appendMode } from './postgres-append.sql.js';
 
 interface Pending {
   stream: string;
@@ -25,7 +25,8 @@ const GROUP_STATEMENT = { name: 'es_append_group', text: APPEND_GROUP };
  * Group commit in the process: a commit costs one WAL flush (milliseconds on a real disk),
  * whatever it carries. Appends that arrive while others are in flight wait for a free lane
  * and then go together, to distinct streams, in ONE statement (one round trip, one commit).
- * Alone, an append goes out at once with its own per-mode statement: no added latency.
+ * An append that finds nothing in flight or queued goes out at once with its own per-mode
+ * statement: no added latency.
  * A stream is never in two in-flight statements of this process, so our own batches never
  * deadlock on stream rows; whatever fails as a group (a racing idempotent retry, a deadlock
  * with another process) is replayed one append at a time, so each caller gets its own answer.
@@ -48,7 +49,10 @@ export class AppendGroupCommitter {
   append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     return new Promise<AppendResult>((resolve, reject) => {
       this.queue.push({ stream, events, expected, resolve, reject });
-      this.schedule();
+      // Nothing in flight and nothing queued: no reply is about to wake other callers to join
+      // it, so waiting a turn would only add latency to every append of a lone writer.
+      if (this.inFlight === 0 && this.queue.length === 1 && !this.scheduled) this.flush();
+      else this.schedule();
     });
   }
 
@@ -72,7 +76,7 @@ export class AppendGroupCommitter {
         this.inFlight--;
         for (const p of group) this.inFlightStreams.delete(p.stream);
         this.onCommitted();
-        this.schedule();
+        if (this.queue.length > 0) this.schedule();
       });
     }
   }
@@ -142,7 +146,7 @@ function groupValues(group: Pending[]): unknown[] {
   const metadata: string[] = [];
   group.forEach((p, i) => {
     streams.push(p.stream);
-    modes.push(typeof p.expected === 'bigint' ? 'exact' : p.expected);
+    modes.push(appendMode(p.expected));
     expected.push(typeof p.expected === 'bigint' ? p.expected.toString() : null);
     counts.push(p.events.length);
     for (const e of p.events) {

@@ -2,18 +2,52 @@
  * One SQL statement per expectation mode: an append is one round trip in autocommit, so the
  * transaction lives only as long as the statement (no BEGIN/COMMIT, no plpgsql).
  *
- * Parameters: $1 stream, $2 event ids uuid[], $3 types text[], $4 data json[], $5 metadata json[],
- * $6 expected revision (exact mode only).
- *
  * `head` moves the stream's revision (locking its row, which serialises writers of one stream;
- * a loser re-checks the latest row version under READ COMMITTED and matches nothing). It does
- * nothing when any of the ids is already stored: the caller then decides whether this is an
- * idempotent retry. Zero rows back means "no write"; the caller reads why in a second query.
+ * a loser re-checks the latest row version under READ COMMITTED and matches nothing). Zero rows
+ * back means "no write"; the caller reads why in a second query.
+ *
+ * No probe for ids already stored: the unique index on event_id refuses them, and the refusal
+ * undoes the whole statement (the stream's revision included), so the caller gets the same
+ * "no write" and the same idempotency check. A probe would cost a lone writer an index search
+ * per append for the rare retry, and its cached plan, made while the log was still small,
+ * scanned the whole log on every append as it grew.
  */
+import type { ExpectedRevision } from '../event-store.port.js';
 
-const DUPLICATE_GUARD = `dup AS (SELECT 1 FROM event_store.events WHERE event_id = ANY($2::uuid[]) LIMIT 1)`;
+export type AppendMode = Exclude<ExpectedRevision, bigint> | 'exact';
+export const appendMode = (expected: ExpectedRevision): AppendMode => (typeof expected === 'bigint' ? 'exact' : expected);
 
-const INSERT_AND_RETURN = `
+/** The stream's new last revision, `n` events on; $1 stream, $6 expected revision (exact only). */
+const MOVE_HEAD: Record<AppendMode, (n: string) => string> = {
+  any: (n) => `
+    INSERT INTO event_store.streams AS s (stream_name, revision) VALUES ($1, ${n} - 1)
+    ON CONFLICT (stream_name) DO UPDATE SET revision = s.revision + ${n}
+    RETURNING revision`,
+  no_stream: (n) => `
+    INSERT INTO event_store.streams (stream_name, revision) VALUES ($1, ${n} - 1)
+    ON CONFLICT (stream_name) DO NOTHING
+    RETURNING revision`,
+  stream_exists: (n) => `
+    UPDATE event_store.streams SET revision = revision + ${n} WHERE stream_name = $1
+    RETURNING revision`,
+  exact: (n) => `
+    UPDATE event_store.streams SET revision = revision + ${n} WHERE stream_name = $1 AND revision = $6::bigint
+    RETURNING revision`,
+};
+
+/**
+ * One event, in scalars: $1 stream, $2 id, $3 type, $4 data json, $5 metadata json (the common
+ * case; no arrays to build, parse and unnest, no sort of the inserted rows).
+ */
+const appendOneEvent = (mode: AppendMode) => `
+  WITH head AS (${MOVE_HEAD[mode]('1')})
+  INSERT INTO event_store.events (event_id, stream_name, stream_revision, event_type, data, metadata)
+  SELECT $2::uuid, $1::text, head.revision, $3::text, $4::json, $5::json FROM head
+  RETURNING stream_revision, tx_id::text AS tx, global_position`;
+
+/** Several events, in arrays: $2 ids uuid[], $3 types text[], $4 data json[], $5 metadata json[]. */
+const appendEvents = (mode: AppendMode) => `
+  WITH head AS (${MOVE_HEAD[mode]('cardinality($2::uuid[])')}),
   ins AS (
     INSERT INTO event_store.events (event_id, stream_name, stream_revision, event_type, data, metadata)
     SELECT u.id, $1, head.revision - cardinality($2::uuid[]) + u.ord, u.type, u.data, u.metadata
@@ -23,39 +57,18 @@ const INSERT_AND_RETURN = `
   )
   SELECT stream_revision, tx_id::text AS tx, global_position FROM ins ORDER BY stream_revision DESC LIMIT 1`;
 
-export const APPEND_ANY = `
-  WITH ${DUPLICATE_GUARD},
-  head AS (
-    INSERT INTO event_store.streams AS s (stream_name, revision)
-    SELECT $1, cardinality($2::uuid[]) - 1 WHERE NOT EXISTS (SELECT 1 FROM dup)
-    ON CONFLICT (stream_name) DO UPDATE SET revision = s.revision + cardinality($2::uuid[])
-    RETURNING revision
-  ),${INSERT_AND_RETURN}`;
+const MODES: readonly AppendMode[] = ['any', 'no_stream', 'stream_exists', 'exact'];
 
-export const APPEND_NO_STREAM = `
-  WITH ${DUPLICATE_GUARD},
-  head AS (
-    INSERT INTO event_store.streams (stream_name, revision)
-    SELECT $1, cardinality($2::uuid[]) - 1 WHERE NOT EXISTS (SELECT 1 FROM dup)
-    ON CONFLICT (stream_name) DO NOTHING
-    RETURNING revision
-  ),${INSERT_AND_RETURN}`;
-
-export const APPEND_STREAM_EXISTS = `
-  WITH ${DUPLICATE_GUARD},
-  head AS (
-    UPDATE event_store.streams SET revision = revision + cardinality($2::uuid[])
-    WHERE stream_name = $1 AND NOT EXISTS (SELECT 1 FROM dup)
-    RETURNING revision
-  ),${INSERT_AND_RETURN}`;
-
-export const APPEND_EXACT = `
-  WITH ${DUPLICATE_GUARD},
-  head AS (
-    UPDATE event_store.streams SET revision = revision + cardinality($2::uuid[])
-    WHERE stream_name = $1 AND revision = $6::bigint AND NOT EXISTS (SELECT 1 FROM dup)
-    RETURNING revision
-  ),${INSERT_AND_RETURN}`;
+/** Named statements (prepared once per connection): `es_append_<mode>_one` and `es_append_<mode>_many`. */
+export const APPEND_STATEMENTS = Object.fromEntries(
+  MODES.map((mode) => [
+    mode,
+    {
+      one: { name: `es_append_${mode}_one`, text: appendOneEvent(mode) },
+      many: { name: `es_append_${mode}_many`, text: appendEvents(mode) },
+    },
+  ]),
+) as Record<AppendMode, Record<'one' | 'many', { name: string; text: string }>>;
 
 /** After a no-write: the stream's revision now, and where the given ids already are. */
 export const STREAM_REVISION = `SELECT revision FROM event_store.streams WHERE stream_name = $1`;

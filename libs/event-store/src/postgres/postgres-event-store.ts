@@ -17,7 +17,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '../event-store.port.js';
-import { APPEND_ANY, APPEND_EXACT, APPEND_NO_STREAM, APPEND_STREAM_EXISTS, EXISTING_EVENTS, STREAM_REVISION } from './postgres-append.sql.js';
+import { APPEND_STATEMENTS, appendMode, EXISTING_EVENTS, STREAM_REVISION } from './postgres-append.sql.js';
 import {
   HEAD_POSITION,
   OLDEST_OPEN_TRANSACTION_AGE,
@@ -67,10 +67,6 @@ interface ExistingRow extends AppendRow {
 
 /** Named statements are prepared once per pooled connection, then only bound and executed. */
 const STATEMENTS = {
-  any: { name: 'es_append_any', text: APPEND_ANY },
-  no_stream: { name: 'es_append_no_stream', text: APPEND_NO_STREAM },
-  stream_exists: { name: 'es_append_stream_exists', text: APPEND_STREAM_EXISTS },
-  exact: { name: 'es_append_exact', text: APPEND_EXACT },
   readAll: { name: 'es_read_all', text: READ_ALL, rowMode: 'array' },
   readAllFiltered: { name: 'es_read_all_filtered', text: READ_ALL_FILTERED, rowMode: 'array' },
   head: { name: 'es_head', text: HEAD_POSITION },
@@ -257,7 +253,8 @@ function matchesExpectation(expected: ExpectedRevision, actual: bigint | undefin
 
 /**
  * The append itself, on any queryable (the pool, or a client inside a transaction the caller
- * controls: the contract suite uses that to hold a transaction open).
+ * controls: the contract suite uses that to hold a transaction open; there an id already stored
+ * aborts that transaction, as any failed statement does).
  */
 export async function appendOn(
   db: pg.Pool | pg.ClientBase,
@@ -266,20 +263,18 @@ export async function appendOn(
   expected: ExpectedRevision,
 ): Promise<AppendResult> {
   const ids = events.map((e) => e.id);
-  const values: unknown[] = [
-    stream,
-    ids,
-    events.map((e) => e.type),
-    events.map((e) => JSON.stringify(e.data ?? null)),
-    events.map((e) => JSON.stringify(e.metadata)),
-  ];
+  const mode = appendMode(expected);
+  let values: unknown[];
   let statement: { name: string; text: string };
-  if (typeof expected === 'bigint') {
-    statement = STATEMENTS.exact;
-    values.push(expected.toString());
+  if (events.length === 1) {
+    const [e] = events;
+    statement = APPEND_STATEMENTS[mode].one;
+    values = [stream, e.id, e.type, JSON.stringify(e.data ?? null), JSON.stringify(e.metadata)];
   } else {
-    statement = STATEMENTS[expected];
+    statement = APPEND_STATEMENTS[mode].many;
+    values = [stream, ids, events.map((e) => e.type), events.map((e) => JSON.stringify(e.data ?? null)), events.map((e) => JSON.stringify(e.metadata))];
   }
+  if (typeof expected === 'bigint') values.push(expected.toString());
   try {
     const { rows } = await db.query<AppendRow>({ ...statement, values });
     if (rows.length) {
@@ -290,7 +285,8 @@ export async function appendOn(
       };
     }
   } catch (e) {
-    // A concurrent identical append committed the same ids first: fall through to the idempotency check.
+    // An id is already stored (a retry, or a concurrent identical append committed first): the
+    // statement wrote nothing; the idempotency check below tells which.
     if (!(e instanceof pg.DatabaseError && e.code === '23505' && e.constraint === 'events_event_id_uidx')) throw e;
   }
   return explainNoWrite(db, stream, ids, expected);
