@@ -16,7 +16,7 @@ describe('admin posters (browser)', () => {
     await page.getByRole('button', { name: 'Add Poster' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Poster' });
 
-    // The form refuses until every rule of spec section 5 is met.
+    // The form refuses until every rule of the poster form is met.
     await dialog.getByRole('button', { name: 'Create Poster' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'Please fill in all required fields.' }).waitFor();
 

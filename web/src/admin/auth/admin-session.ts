@@ -1,6 +1,6 @@
 import { AUTH_TOKEN_KEY, readStorage, writeStorage } from '../../lib/storage';
 
-// Spec section 4: the admin token is valid 30 minutes from last activity. The server slides the
+// The admin token is valid 30 minutes from last activity. The server slides the
 // expiry by answering X-Renewed-Token (stored by the shared baseQuery), so the token's own `exp`
 // claim is the source of truth; tokens without one fall back to the time they were last stored.
 
@@ -58,7 +58,7 @@ export function isSessionValid(now = Date.now()): boolean {
   return true;
 }
 
-/** ADMIN is the only recognised role (spec section 6); a token naming another role is refused. */
+/** ADMIN is the only recognised role; a token naming another role is refused. */
 export function sessionRole(): string | null {
   const token = sessionToken();
   const claims = token ? decodeToken(token) : null;

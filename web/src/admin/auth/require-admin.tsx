@@ -3,7 +3,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { SESSION_CHECK_INTERVAL_MS, isSessionValid, sessionRole } from './admin-session';
 
 /**
- * Protected wrapper of spec section 4: without a valid session the admin goes to /login carrying
+ * Protected wrapper: without a valid session the admin goes to /login carrying
  * where they came from; a role other than ADMIN goes to /. The session is rechecked on every route
  * change, every 5 minutes and whenever the tab becomes visible again.
  */

@@ -15,7 +15,7 @@ import {
 export const DISCOUNT_CATEGORIES = ['FOOTBALL', 'CARS', 'MOVIES', 'ANIME', 'ART', 'NATURE', 'QUOTES', 'OTHER'];
 const capitalise = (code: string) => code.charAt(0) + code.slice(1).toLowerCase();
 
-/** Spec section 5: a whole number above 0 and up to 100. */
+/** A discount is a whole number above 0 and up to 100. */
 const validPercent = (value: number) => Number.isInteger(value) && value > 0 && value <= 100;
 
 export function DiscountsPage() {
@@ -103,7 +103,7 @@ export function DiscountsPage() {
   );
 }
 
-/** Percentage and active are held locally until Save is pressed for the row (spec section 4). */
+/** Percentage and active are held locally until Save is pressed for the row */
 function DiscountRow({ discount }: { discount: Discount }) {
   const [percentage, setPercentage] = useState(String(discount.percentage));
   const [active, setActive] = useState(discount.active);

@@ -1,4 +1,4 @@
-// Sidebar links of spec section 2, in the spec's order, plus the ops and analyst pages.
+// Sidebar links: the shop's pages in their fixed order, then the ops and analyst pages.
 export const ADMIN_NAV: { to: string; label: string; end?: boolean }[] = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/posters', label: 'Posters' },

@@ -7,7 +7,7 @@ export const ORDER_STATUSES: OrderStatus[] = ['PLACED', 'SHIPPED', 'CANCELED'];
 
 export const customerName = (order: AdminOrder) => `${order.firstName} ${order.lastName}`.trim();
 
-/** Order item sizes may come with or without the SIZE_ prefix (spec section 3); both show as 30x40cm. */
+/** Order item sizes may come with or without the SIZE_ prefix; both show as 30x40cm. */
 export function sizeLabel(size: string | null): string {
   if (!size) return 'N/A';
   const bare = size.replace(/^SIZE_/i, '');

@@ -2,7 +2,7 @@ import { endOfDay, parseISO, startOfDay } from 'date-fns';
 import type { OrderListFilters } from './orders-api';
 import type { OrderStatus } from './order-model';
 
-// The orders page's controls (spec section 2) and the query they make: the server searches,
+// The orders page's controls and the query they make: the server searches,
 // filters, sorts and pages.
 
 export type OrderSortKey = 'latest' | 'oldest' | 'total-desc' | 'total-asc' | 'customer-asc' | 'customer-desc' | 'status-asc' | 'status-desc';

@@ -43,7 +43,7 @@ function openCreate() {
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Create Poster' }));
 const alertText = () => screen.getByRole('alert').textContent;
 
-describe('poster form validation (spec section 5)', () => {
+describe('poster form validation', () => {
   it('asks for the required fields, then a size, then every price, then valid prices, in that order', async () => {
     openCreate();
     await submit();

@@ -1,4 +1,4 @@
-// Validation of the admin poster form, in the order and with the messages of spec section 5.
+// Validation of the admin poster form, in the order the form shows them, one message per rule.
 
 export const POSTER_SIZES = ['SIZE_20x30', 'SIZE_30x40', 'SIZE_40x50', 'SIZE_50x70'] as const;
 export type PosterSize = (typeof POSTER_SIZES)[number];
@@ -53,7 +53,7 @@ export interface PosterSavePayload {
   variants: { size: PosterSize; price: number; weightGrams: number }[];
 }
 
-/** Spec section 7: basePrice is the lowest entered price; variants carry size, price and weightGrams 0. */
+/** basePrice is the lowest entered price; variants carry size, price and weightGrams 0. */
 export function toSavePayload(values: PosterFormValues): PosterSavePayload {
   const variants = POSTER_SIZES.filter((size) => values.selectedSizes.includes(size)).map((size) => ({
     size,

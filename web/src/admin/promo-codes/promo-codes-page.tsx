@@ -58,7 +58,7 @@ export function PromoCodesPage() {
     }
   };
 
-  // Edit mode exists (spec section 2) but, as in the spec, no control starts it.
+  // Edit mode exists but no control starts it yet, so a promo code's percentage cannot be edited here.
   const saveEdit = async () => {
     if (!editing) return;
     try {

@@ -10,7 +10,7 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** Confirmation before a delete (spec section 5: posters, products, promo codes, subscribers, gallery images). */
+/** Confirmation before a delete (posters, products, promo codes, subscribers, gallery images). */
 export function ConfirmDialog({ title, message, confirmLabel = 'Delete', busy, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <Dialog title={title} onClose={onCancel}>

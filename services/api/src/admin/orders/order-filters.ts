@@ -35,7 +35,7 @@ export interface OrderFilters {
   status?: OrderStatus;
   /** Inclusive lower bound (start of the day when a date was given). */
   from?: { date: string } | { instant: Date };
-  /** Inclusive upper bound: a date means to the end of that day (spec section 5). */
+  /** Inclusive upper bound: a date means to the end of that day (an admin picking 'to 3 May' means all of 3 May). */
   to?: { date: string } | { instant: Date };
   search?: string;
   sort: OrderSort;

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { ORDER_STATUSES, type OrderStatus } from '#domain/order/events.js';
 import { PaginationFields } from '../../catalog/poster-response.js';
 
-// The admin's order answers (spec section 3 "Order", "Order item"), money in EGP.
+// The admin's order answers (an order and its items), money in EGP.
 
 export class AdminOrderItemView {
   @ApiProperty() itemId!: string;

@@ -3,7 +3,7 @@ import type { OrderEntity } from '#read-models/order.entity.js';
 import type { OrderItemEntity } from '#read-models/order-item.entity.js';
 import type { AdminOrderView } from './order-response.js';
 
-/** An order as the admin orders page reads it (spec section 3 "Order"), money in EGP. */
+/** An order as the admin orders page reads it, money in EGP. */
 export function toAdminOrderView(order: OrderEntity, items: OrderItemEntity[]): AdminOrderView {
   return {
     id: order.id,

@@ -1,7 +1,7 @@
 import { csvRow } from '../exports/csv.js';
 import type { AdminOrderView } from './order-response.js';
 
-/** The spec's export columns (section 7, client-side only in the old product; now server-side). */
+/** The orders export's columns, in order (built on the server, so an export is never limited to one page). */
 export const ORDER_CSV_COLUMNS = ['Order Number', 'Date', 'Customer Name', 'Phone', 'Address', 'Status', 'Payment Method', 'Subtotal', 'Shipping', 'Total', 'Items'] as const;
 
 export function orderCsvRow(o: AdminOrderView): string {

@@ -36,7 +36,7 @@ export function lowerLikePattern(term: string): string {
   return likePattern(term.toLowerCase());
 }
 
-/** The spec's pagination fields (section 3). */
+/** The page fields every paged list answers, beside its rows. */
 export function pageInfo(paging: Paging, totalItems: number) {
   const totalPages = Math.max(1, Math.ceil(totalItems / paging.size));
   return {

@@ -2,7 +2,7 @@ import { BadRequestException, type Type } from '@nestjs/common';
 import { validationPipe } from '../../common/validation-pipe.js';
 
 /**
- * Multipart forms carry their fields as a JSON part named `data` (spec section 7); plain JSON
+ * Multipart forms carry their fields as a JSON part named `data`; plain JSON
  * bodies carry them directly. Either way the result goes through the same DTO validation as any
  * @Body() (the global pipe cannot see inside a multipart part).
  */

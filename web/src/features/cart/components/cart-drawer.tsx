@@ -24,7 +24,7 @@ export function CartDrawer() {
   const close = () => dispatch(setCartOpen(false));
   useDialogBehaviour(open, panel, close);
 
-  // Spec 4: the cart refreshes whenever the drawer opens.
+  // The cart refreshes whenever the drawer opens.
   useEffect(() => {
     if (open) void refetch();
   }, [open, refetch]);
