@@ -5,7 +5,7 @@
 
 export const STREAM_CATEGORIES = [
   'poster', 'product', 'custompricing', 'discounts', 'promo', 'announcement', 'gallery',
-  'newsletter', 'admin', 'cart', 'order', 'ordernumber',
+  'newsletter', 'admin', 'cart', 'order', 'ordernumber', 'snapshot',
 ] as const;
 export type StreamCategory = (typeof STREAM_CATEGORIES)[number];
 
@@ -30,6 +30,8 @@ export const adminStream = (username: string): string => withId('admin', usernam
 export const cartStream = (cartId: string): string => withId('cart', cartId);
 export const orderStream = (orderId: string): string => withId('order', orderId);
 export const orderNumberStream = (orderNumber: string): string => withId('ordernumber', orderNumber.toUpperCase());
+/** Snapshots of another stream's folded state (snapshots.ts): 'snapshot-discounts', 'snapshot-poster-p1'. */
+export const snapshotStream = (stream: string): string => withId('snapshot', stream);
 
 /** The one rule for a promo code's identity. */
 export function normalisePromoCode(code: string): string {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Decider as DomainDecider } from '#domain/shared/decider.js';
 import { DomainError } from '#domain/shared/domain-error.js';
+import { SNAPSHOT_EVERY, snapshotTaken, snapshotVersionOf, usableSnapshot } from '#domain/snapshots.js';
+import { snapshotStream } from '#domain/streams.js';
 import { WrongExpectedRevision, type EventMetadata, type EventStore, type NewEvent, type Position, type RecordedEvent } from '#event-store/event-store.port.js';
 import { currentContext, recordPosition } from './request-context.js';
 
@@ -42,7 +44,7 @@ export interface LoadedAggregate<State> {
   state: State;
   /** -1n: no stream. */
   revision: bigint;
-  /** The stream's events as stored (ids and metadata); a caller may answer from one of them. */
+  /** The events folded, as stored (ids and metadata): the whole stream, or those after its snapshot. */
   events: RecordedEvent[];
 }
 
@@ -78,19 +80,43 @@ export function eventMetadata(extra?: Record<string, unknown>): EventMetadata {
   };
 }
 
+/**
+ * The stream folded by its decider, at a cost that does not grow with the stream: a first page
+ * of SNAPSHOT_EVERY events (the whole of most streams, one query as before snapshots); when the
+ * page is full, the newest snapshot and the events after it instead. When SNAPSHOT_EVERY or more
+ * events were folded past the newest snapshot, a new one is appended, so the next load reads a
+ * short tail. `events` holds the events folded here (after the snapshot when one was used).
+ */
 export async function loadAggregate<State, Event extends { type: string; data: unknown }>(
   store: EventStore,
   stream: string,
   decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
 ): Promise<LoadedAggregate<State>> {
-  const recorded = await store.readStream(stream);
-  let state = decider.initialState;
-  let revision = -1n;
+  const version = snapshotVersionOf(stream);
+  let base: { state: State; revision: bigint } = { state: decider.initialState, revision: -1n };
+  let recorded = await store.readStream(stream, version === undefined ? undefined : { maxCount: SNAPSHOT_EVERY });
+  if (version !== undefined && recorded.length === SNAPSHOT_EVERY) {
+    const [latest] = await store.readStream(snapshotStream(stream), { direction: 'backwards', maxCount: 1 });
+    base = usableSnapshot<State>(latest, stream, version) ?? base;
+    recorded = await store.readStream(stream, { fromRevision: base.revision + 1n });
+  }
+  let { state, revision } = base;
   for (const e of recorded) {
     state = decider.evolve(state, { type: e.type, data: e.data } as Event);
     revision = e.revision;
   }
+  if (version !== undefined && recorded.length >= SNAPSHOT_EVERY) await takeSnapshot(store, stream, revision, version, state);
   return { state, revision, events: recorded };
+}
+
+/**
+ * Appends the snapshot; concurrent loads of one stream append the same id, which the store keeps
+ * once. A failure costs only the next load's speed, so it never fails the command that loaded.
+ */
+async function takeSnapshot<State>(store: EventStore, stream: string, revision: bigint, version: number, state: State): Promise<void> {
+  const snapshot = snapshotTaken(stream, revision, version, state);
+  const metadata = eventMetadata({ actor: { kind: 'system', id: 'snapshots' } });
+  await store.append(snapshot.stream, [{ id: snapshot.id, ...snapshot.event, metadata }], { expectedRevision: 'any' }).catch(() => undefined);
 }
 
 function typeOf(command: unknown): string {
