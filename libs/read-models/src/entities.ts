@@ -10,6 +10,7 @@ import { DailySalesEntity } from './daily-sales.entity.js';
 import { DashboardOrderStateEntity } from './dashboard-order-state.entity.js';
 import { DiscountEntity } from './discount.entity.js';
 import { GalleryImageEntity } from './gallery-image.entity.js';
+import { GovernorateSalesEntity } from './governorate-sales.entity.js';
 import { NewsletterSubscriberEntity } from './newsletter-subscriber.entity.js';
 import { OrderHistoryEntity } from './order-history.entity.js';
 import { OrderItemEntity } from './order-item.entity.js';
@@ -26,7 +27,7 @@ import { RebuildRequestEntity } from './rebuild-request.entity.js';
  */
 export const READ_MODEL_ENTITIES = [
   PosterEntity, CategoryEntity, ProductEntity, BestsellerEntity, OrderEntity, OrderItemEntity, OrderHistoryEntity,
-  CustomerEntity, NewsletterSubscriberEntity, DailySalesEntity, GalleryImageEntity, CustomPriceEntity,
+  CustomerEntity, NewsletterSubscriberEntity, DailySalesEntity, GovernorateSalesEntity, GalleryImageEntity, CustomPriceEntity,
   PromoCodeEntity, DiscountEntity, AnnouncementEntity,
   PosterDiscountStateEntity, CategoryPosterStateEntity, BestsellerLineStateEntity, DashboardOrderStateEntity,
   CheckpointEntity, RebuildRequestEntity,

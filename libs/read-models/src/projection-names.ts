@@ -9,6 +9,7 @@ import { DailySalesEntity } from './daily-sales.entity.js';
 import { DashboardOrderStateEntity } from './dashboard-order-state.entity.js';
 import { DiscountEntity } from './discount.entity.js';
 import { GalleryImageEntity } from './gallery-image.entity.js';
+import { GovernorateSalesEntity } from './governorate-sales.entity.js';
 import { NewsletterSubscriberEntity } from './newsletter-subscriber.entity.js';
 import { OrderHistoryEntity } from './order-history.entity.js';
 import { OrderItemEntity } from './order-item.entity.js';
@@ -36,7 +37,7 @@ const PROJECTION_ENTITIES = {
   'order-history': { read: [OrderHistoryEntity] },
   customers: { read: [CustomerEntity] },
   newsletter: { read: [NewsletterSubscriberEntity] },
-  dashboard: { read: [DailySalesEntity], state: [DashboardOrderStateEntity] },
+  dashboard: { read: [DailySalesEntity, GovernorateSalesEntity], state: [DashboardOrderStateEntity] },
   gallery: { read: [GalleryImageEntity] },
   'custom-pricing': { read: [CustomPriceEntity] },
   'promo-codes': { read: [PromoCodeEntity] },
