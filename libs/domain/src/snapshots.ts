@@ -29,6 +29,7 @@ export const SNAPSHOT_VERSIONS: Readonly<Partial<Record<StreamCategory, number>>
   announcement: 1,
   gallery: 1,
   newsletter: 1,
+  subscriber: 1,
   admin: 1,
   cart: 1,
   order: 1,
