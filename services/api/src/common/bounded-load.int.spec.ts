@@ -8,7 +8,8 @@ import { discountsStream, snapshotStream } from '#domain/streams.js';
 import { createEventStore } from '#event-store/create-event-store.js';
 import type { EventStore, NewEvent } from '#event-store/event-store.port.js';
 import { createTestDatabase } from '#platform/testing/test-database.js';
-import { loadAggregate } from './execute-decider.js';
+import { executeDecider, loadAggregate } from './execute-decider.js';
+import { FoldCache } from './fold-cache.js';
 
 const metadata = { correlationId: 'history', actor: { kind: 'admin' as const, id: 'seed' }, occurredAt: '2026-01-01T00:00:00.000Z' };
 
@@ -22,19 +23,21 @@ function toggles(n: number, from = 0): NewEvent[] {
   }));
 }
 
-/** The store, counting the events every readStream returns. */
-function counting(store: EventStore): { store: EventStore; read: () => number; reset: () => void } {
+/** The store, counting the events every readStream returns, and the calls. */
+function counting(store: EventStore): { store: EventStore; read: () => number; calls: () => number; reset: () => void } {
   let read = 0;
+  let calls = 0;
   const wrapped: EventStore = Object.create(store, {
     readStream: {
       value: async (...args: Parameters<EventStore['readStream']>) => {
         const events = await store.readStream(...args);
         read += events.length;
+        calls += 1;
         return events;
       },
     },
   });
-  return { store: wrapped, read: () => read, reset: () => (read = 0) };
+  return { store: wrapped, read: () => read, calls: () => calls, reset: () => ((read = 0), (calls = 0)) };
 }
 
 describe('loading a stream costs the same however long it grew (real PostgreSQL event store)', () => {
@@ -103,5 +106,29 @@ describe('loading a stream costs the same however long it grew (real PostgreSQL 
     const foreign = snapshotTaken('poster-other', 40n, 1, 2_000_000);
     await store.append(snapshotStream(stream), [{ id: randomUUID(), ...foreign.event, metadata }]);
     expect(await loadAggregate(store, stream, count)).toMatchObject(expected);
+  });
+
+  it('a warm load (this process folded the stream before) is one query returning only the newer events, other writers\' included', async () => {
+    const stream = 'promo-WARM';
+    const folds = new FoldCache();
+    const count = { initialState: 0, evolve: (n: number) => n + 1 };
+    await store.append(stream, toggles(300));
+    const c = counting(store);
+    expect((await loadAggregate(c.store, stream, count, folds)).state).toBe(300);
+    c.reset();
+    expect(await loadAggregate(c.store, stream, count, folds)).toMatchObject({ state: 300, revision: 299n, events: [] });
+    expect([c.calls(), c.read()]).toEqual([1, 0]);
+    await store.append(stream, toggles(3)); // another replica
+    c.reset();
+    expect((await loadAggregate(c.store, stream, count, folds)).state).toBe(303);
+    expect([c.calls(), c.read()]).toEqual([1, 3]);
+    // Its own appends are folded in at once; another decider's fold of the stream is not reused.
+    await executeDecider(c.store, { stream, decider: { ...count, decide: () => [{ type: 'DiscountDeleted', data: { discountId: 1 } }] }, command: {} }, {}, folds);
+    c.reset();
+    expect((await loadAggregate(c.store, stream, count, folds)).state).toBe(304);
+    expect([c.calls(), c.read()]).toEqual([1, 0]);
+    c.reset();
+    await loadAggregate(c.store, stream, { initialState: 0, evolve: (n: number) => n + 1 }, folds);
+    expect(c.calls()).toBeGreaterThan(1);
   });
 });

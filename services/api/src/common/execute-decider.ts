@@ -4,6 +4,7 @@ import { DomainError } from '#domain/shared/domain-error.js';
 import { SNAPSHOT_EVERY, snapshotTaken, snapshotVersionOf, usableSnapshot } from '#domain/snapshots.js';
 import { snapshotStream } from '#domain/streams.js';
 import { WrongExpectedRevision, type EventMetadata, type EventStore, type NewEvent, type Position, type RecordedEvent } from '#event-store/event-store.port.js';
+import type { FoldCache, Fold } from './fold-cache.js';
 import { currentContext, recordPosition } from './request-context.js';
 
 /** The decider triple of libs/domain (pure; initialState is a value), State-first for inference here. */
@@ -81,23 +82,28 @@ export function eventMetadata(extra?: Record<string, unknown>): EventMetadata {
 }
 
 /**
- * The stream folded by its decider, at a cost that does not grow with the stream: a first page
- * of SNAPSHOT_EVERY events (the whole of most streams, one query as before snapshots); when the
- * page is full, the newest snapshot and the events after it instead. When SNAPSHOT_EVERY or more
- * events were folded past the newest snapshot, a new one is appended, so the next load reads a
- * short tail. `events` holds the events folded here (after the snapshot when one was used).
+ * The stream folded by its decider, at a cost that does not grow with the stream. With a fold
+ * this process made before (FoldCache): the events after it. Otherwise a first page of
+ * SNAPSHOT_EVERY events (the whole of most streams, one query); when the page is full, the
+ * newest snapshot and the events after it. When SNAPSHOT_EVERY or more events were folded past
+ * the newest snapshot, a new one is appended, so the next cold load reads a short tail too.
+ * `events` holds the events folded here (after the cached fold or snapshot when one was used).
  */
 export async function loadAggregate<State, Event extends { type: string; data: unknown }>(
   store: EventStore,
   stream: string,
   decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+  folds?: FoldCache,
 ): Promise<LoadedAggregate<State>> {
   const version = snapshotVersionOf(stream);
-  let base: { state: State; revision: bigint } = { state: decider.initialState, revision: -1n };
-  let recorded = await store.readStream(stream, version === undefined ? undefined : { maxCount: SNAPSHOT_EVERY });
-  if (version !== undefined && recorded.length === SNAPSHOT_EVERY) {
+  const page = version === undefined ? undefined : SNAPSHOT_EVERY;
+  const cached = folds?.get<State>(stream, decider.evolve);
+  let base: Fold<State> = cached ?? { state: decider.initialState, revision: -1n };
+  let recorded = await store.readStream(stream, { fromRevision: base.revision + 1n, maxCount: page });
+  if (page !== undefined && recorded.length === page) {
     const [latest] = await store.readStream(snapshotStream(stream), { direction: 'backwards', maxCount: 1 });
-    base = usableSnapshot<State>(latest, stream, version) ?? base;
+    const snapshot = usableSnapshot<State>(latest, stream, version!);
+    if (snapshot && snapshot.revision > base.revision) base = snapshot;
     recorded = await store.readStream(stream, { fromRevision: base.revision + 1n });
   }
   let { state, revision } = base;
@@ -106,6 +112,7 @@ export async function loadAggregate<State, Event extends { type: string; data: u
     revision = e.revision;
   }
   if (version !== undefined && recorded.length >= SNAPSHOT_EVERY) await takeSnapshot(store, stream, revision, version, state);
+  folds?.set(stream, decider.evolve, { state, revision });
   return { state, revision, events: recorded };
 }
 
@@ -130,11 +137,12 @@ export async function executeDecider<State, Command, Event extends { type: strin
   store: EventStore,
   options: ExecuteOptions<State, Command, Event>,
   observer: DeciderObserver = {},
+  folds?: FoldCache,
 ): Promise<ExecuteResult<State, Event>> {
   const maxRetries = options.retries ?? 0;
   for (let attempt = 1; ; attempt++) {
     const loaded: LoadedAggregate<State> =
-      attempt === 1 && options.newStream ? { state: options.decider.initialState, revision: -1n, events: [] } : await loadAggregate(store, options.stream, options.decider);
+      attempt === 1 && options.newStream ? { state: options.decider.initialState, revision: -1n, events: [] } : await loadAggregate(store, options.stream, options.decider, folds);
     const { state, revision } = loaded;
     let command: Command;
     try {
@@ -168,6 +176,7 @@ export async function executeDecider<State, Command, Event extends { type: strin
       recordPosition(result.position);
       observer.onExecuted?.(commandType, 'appended');
       const next = events.reduce((s, e) => options.decider.evolve(s, e), state);
+      folds?.set(options.stream, options.decider.evolve, { state: next, revision: result.nextExpectedRevision });
       return { events, appended: newEvents, state: next, revision: result.nextExpectedRevision, position: result.position, attempts: attempt };
     } catch (e) {
       if (!(e instanceof WrongExpectedRevision)) throw e;
