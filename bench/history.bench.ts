@@ -132,7 +132,6 @@ async function main(): Promise<void> {
     await growHistory(store, posterId);
     log(`grown in ${round((Date.now() - started) / 1000)} s`);
     const grown = await measure(url, posterId, 'after history', await count());
-    if (process.env.BENCH_HISTORY_PAUSE) { log(`db ${pg.url}`); await new Promise((r) => setTimeout(r, 30000)); }
     if (grown.total !== fresh.total) throw new Error(`the grown shop priced the checkout ${grown.total}, the new one ${fresh.total}`);
   } finally {
     if (api && api.exitCode === null) {
