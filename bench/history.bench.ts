@@ -1,9 +1,10 @@
 /**
- * Checkout latency on a new shop and on the same shop after its log has grown to a million
- * events (docs/adr/007-bounded-streams.md): the streams a checkout reads (the poster, the
- * discounts, the promo code) each get tens of thousands of edits, and the rest of the log fills
- * with other shoppers' carts. Checkouts run one at a time against the real API process, so the
- * figures are the cost of one checkout, not the machine's throughput. One JSON line per phase.
+ * Checkout latency on a new shop beside a shop whose log holds a million events
+ * (docs/adr/007-bounded-streams.md): there the streams a checkout reads (the poster, the
+ * discounts, the promo code) each have tens of thousands of edits, and other streams fill the
+ * rest. Two API processes on one PostgreSQL server, a database each; checkouts run one at a time,
+ * alternating between the shops, so the figures are the cost of one checkout (not throughput)
+ * under the same machine load. One JSON line per shop.
  *
  *   npm run build && npm run bench:history        (BENCH_HISTORY_EVENTS, BENCH_HISTORY_CHECKOUTS)
  */
@@ -20,6 +21,7 @@ import { uuidFromName } from '#domain/shared/uuid-from-name.js';
 import { discountsStream, posterStream, promoStream } from '#domain/streams.js';
 import { createEventStore } from '#event-store/create-event-store.js';
 import type { EventStore, NewEvent } from '#event-store/event-store.port.js';
+import { countStoredEvents } from '#platform/testing/test-database.js';
 import { executeDecider } from '../services/api/src/common/execute-decider.js';
 import { durableRequested, serverIsDurable } from './lib/durability.js';
 import { percentile, round } from './lib/stats.js';
@@ -76,84 +78,108 @@ async function growHistory(store: EventStore, posterId: string): Promise<void> {
   await append(store, () => `cart-${randomUUID()}`, rest, (i) => ({ type: 'PaymentMethodChosen', data: { method: i % 2 === 0 ? 'ONLINE' : 'COD' } }));
 }
 
-/** One shopper's flow, one at a time: add, apply the promo code, check out (timed). */
-async function measure(url: string, posterId: string, phase: string, events: number): Promise<{ total: number }> {
-  const times: number[] = [];
-  let first: number | undefined;
-  let total = 0;
+/** One shopper's flow on one shop: add, apply the promo code, then the checkout, timed. */
+async function checkout(shop: Shop): Promise<number> {
+  const cart = await json(await fetch(`${shop.url}/api/user/cart`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ posterId: shop.posterId, size: 'SIZE_30x40', quantity: 2 }) }));
+  await json(await fetch(`${shop.url}/api/user/cart/promocode/apply?code=${PROMO}`, { method: 'POST', headers: { 'x-cart-id': cart.cartId } }));
+  const started = performance.now();
+  const placed = await json(await fetch(`${shop.url}/api/user/cart/checkout`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-cart-id': cart.cartId }, body: JSON.stringify(CHECKOUT) }));
+  const ms = performance.now() - started;
+  if (typeof placed.orderId !== 'string' || typeof placed.total !== 'number') throw new Error(`unexpected checkout answer ${JSON.stringify(placed)}`);
+  shop.totals.add(placed.total);
+  return ms;
+}
+
+interface Shop {
+  name: string;
+  url: string;
+  dbUrl: string;
+  posterId: string;
+  api?: ChildProcess;
+  totals: Set<number>;
+  times: number[];
+  first?: number;
+}
+
+/** Both shops' checkouts alternate (which goes first alternates too), so the machine's other load falls on both alike. */
+async function measure(shops: readonly Shop[]): Promise<void> {
   for (let i = 0; i < WARM_UP + CHECKOUTS; i++) {
-    const cart = await json(await fetch(`${url}/api/user/cart`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ posterId, size: 'SIZE_30x40', quantity: 2 }) }));
-    await json(await fetch(`${url}/api/user/cart/promocode/apply?code=${PROMO}`, { method: 'POST', headers: { 'x-cart-id': cart.cartId } }));
-    const started = performance.now();
-    const placed = await json(await fetch(`${url}/api/user/cart/checkout`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-cart-id': cart.cartId }, body: JSON.stringify(CHECKOUT) }));
-    const ms = performance.now() - started;
-    if (typeof placed.orderId !== 'string' || typeof placed.total !== 'number') throw new Error(`unexpected checkout answer ${JSON.stringify(placed)}`);
-    total = placed.total;
-    first ??= ms;
-    if (i >= WARM_UP) times.push(ms);
+    for (const shop of i % 2 === 0 ? shops : [...shops].reverse()) {
+      const ms = await checkout(shop);
+      shop.first ??= ms;
+      if (i >= WARM_UP) shop.times.push(ms);
+    }
   }
-  times.sort((a, b) => a - b);
-  const mean = times.reduce((s, t) => s + t, 0) / times.length;
-  process.stdout.write(
-    `${JSON.stringify({ bench: 'history', phase, events, checkouts: times.length, firstMs: round(first!), p50Ms: round(percentile(times, 50)!), p90Ms: round(percentile(times, 90)!), p99Ms: round(percentile(times, 99)!), meanMs: round(mean), total, durable })}\n`,
-  );
-  return { total };
+  for (const shop of shops) {
+    const t = [...shop.times].sort((a, b) => a - b);
+    const mean = t.reduce((sum, x) => sum + x, 0) / t.length;
+    process.stdout.write(
+      `${JSON.stringify({ bench: 'history', shop: shop.name, events: await countStoredEvents(shop.dbUrl), checkouts: t.length, firstMs: round(shop.first!), p50Ms: round(percentile(t, 50)!), p90Ms: round(percentile(t, 90)!), p99Ms: round(percentile(t, 99)!), meanMs: round(mean), totals: [...shop.totals], durable })}\n`,
+    );
+  }
+  if (new Set(shops.flatMap((s) => [...s.totals])).size !== 1) throw new Error('the shops priced the same checkout differently');
 }
 
 let durable: boolean | null = null;
+
+async function startApi(shop: Shop, dir: string, port: number): Promise<void> {
+  // The API alone: checkout never reads a read model, and a projector catching up on a million events would share the CPU.
+  shop.api = spawn(process.execPath, ['dist/services/api/src/main.js'], {
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: shop.dbUrl, EVENT_STORE: 'postgres', PORT: String(port), JWT_SECRET: 'bench', ADMIN_USERNAME: '', ADMIN_PASSWORD: '', UPLOADS_DIR: path.join(dir, shop.name, 'uploads'), REDIS_URL: '', SEED_DEMO: '0' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (const deadline = Date.now() + 60_000; ; ) {
+    if (shop.api.exitCode !== null) throw new Error(`${shop.name}: the API exited (${shop.api.exitCode})`);
+    if (await fetch(`${shop.url}/api/health`).then((r) => r.ok, () => false)) return;
+    if (Date.now() > deadline) throw new Error(`${shop.name}: the API did not become healthy in 60 s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
 
 async function main(): Promise<void> {
   const servers = await import(pathToFileURL(path.resolve('libs/platform/bin/local-servers.mjs')).href);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-history-'));
   chmodSync(dir, 0o755); // PostgreSQL runs as the postgres user when we are root
-  const pg = await servers.startPostgres({ dir: path.join(dir, 'pg'), database: 'history', durable: durableRequested() });
+  // One PostgreSQL server, a database per shop: the new shop and the one with a million events.
+  const pg = await servers.startPostgres({ dir: path.join(dir, 'pg'), database: 'grown', durable: durableRequested() });
   durable = await serverIsDurable(pg.url);
-  const store = await createEventStore({ kind: 'postgres', connectionString: pg.url });
-  let api: ChildProcess | undefined;
-  try {
-    const posterId = await seedShop(store);
+  const { default: pgClient } = await import('pg');
+  const admin = new pgClient.Client({ connectionString: pg.adminUrl });
+  await admin.connect();
+  await admin.query('CREATE DATABASE fresh');
+  await admin.end();
+  const shops: Shop[] = [];
+  for (const [name, dbUrl] of [['new shop', pg.url.replace(/\/grown$/, '/fresh')], ['after a million events', pg.url]] as const) {
     const port = await servers.freePort();
-    // The API alone: checkout never reads a read model, and a projector catching up on a million events would share the CPU.
-    api = spawn(process.execPath, ['dist/services/api/src/main.js'], {
-      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: pg.url, EVENT_STORE: 'postgres', PORT: String(port), JWT_SECRET: 'bench', ADMIN_USERNAME: '', ADMIN_PASSWORD: '', UPLOADS_DIR: path.join(dir, 'uploads'), REDIS_URL: '', SEED_DEMO: '0' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    const url = `http://127.0.0.1:${port}`;
-    for (const deadline = Date.now() + 60_000; ; ) {
-      if (api.exitCode !== null) throw new Error(`the API exited (${api.exitCode})`);
-      if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
-      if (Date.now() > deadline) throw new Error('the API did not become healthy in 60 s');
-      await new Promise((r) => setTimeout(r, 250));
+    shops.push({ name, url: `http://127.0.0.1:${port}`, dbUrl, posterId: '', totals: new Set(), times: [] });
+  }
+  try {
+    for (const shop of shops) {
+      const store = await createEventStore({ kind: 'postgres', connectionString: shop.dbUrl });
+      try {
+        shop.posterId = await seedShop(store);
+        if (shop.dbUrl === pg.url) {
+          log(`growing the log by ${EVENTS} events (${EDITS_PER_HOT_STREAM} edits to each stream a checkout reads)…`);
+          const started = Date.now();
+          await growHistory(store, shop.posterId);
+          log(`grown in ${round((Date.now() - started) / 1000)} s`);
+        }
+      } finally {
+        await store.close();
+      }
+      await startApi(shop, dir, Number(new URL(shop.url).port));
     }
-    const count = () => storedEvents(pg.url);
-    const fresh = await measure(url, posterId, 'new shop', await count());
-    log(`growing the log by ${EVENTS} events (${EDITS_PER_HOT_STREAM} edits to each stream a checkout reads)…`);
-    const started = Date.now();
-    await growHistory(store, posterId);
-    log(`grown in ${round((Date.now() - started) / 1000)} s`);
-    const grown = await measure(url, posterId, 'after history', await count());
-    if (grown.total !== fresh.total) throw new Error(`the grown shop priced the checkout ${grown.total}, the new one ${fresh.total}`);
+    await measure(shops);
   } finally {
-    if (api && api.exitCode === null) {
-      const exited = new Promise((r) => api!.once('exit', r));
-      api.kill('SIGTERM');
-      await exited;
+    for (const shop of shops) {
+      if (shop.api && shop.api.exitCode === null) {
+        const exited = new Promise((r) => shop.api!.once('exit', r));
+        shop.api.kill('SIGTERM');
+        await exited;
+      }
     }
-    await store.close();
     await pg.stop();
     rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-async function storedEvents(url: string): Promise<number> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query('SELECT count(*)::int AS n FROM event_store.events');
-    return rows[0].n;
-  } finally {
-    await client.end();
   }
 }
 
