@@ -26,7 +26,7 @@ export class FoldCache {
     if (!entry || entry.evolve !== evolve) return undefined;
     this.entries.delete(stream);
     this.entries.set(stream, entry);
-    return entry as Fold<State>;
+    return { state: entry.state as State, revision: entry.revision };
   }
 
   /** Keeps the fold unless a newer one of the same evolve is kept already (racing loads). */
