@@ -5,7 +5,7 @@
 
 export const STREAM_CATEGORIES = [
   'poster', 'product', 'custompricing', 'discounts', 'promo', 'announcement', 'gallery',
-  'newsletter', 'admin', 'cart', 'order', 'ordernumber',
+  'newsletter', 'subscriber', 'admin', 'cart', 'order', 'ordernumber', 'snapshot',
 ] as const;
 export type StreamCategory = (typeof STREAM_CATEGORIES)[number];
 
@@ -24,12 +24,17 @@ export const discountsStream = (): string => 'discounts';
 export const promoStream = (code: string): string => withId('promo', normalisePromoCode(code));
 export const announcementStream = (): string => 'announcement';
 export const galleryStream = (): string => 'gallery';
+/** Subscriptions made before per-address streams; read for them, never appended a subscription again. */
 export const newsletterStream = (): string => 'newsletter';
+/** One newsletter address (subscriberId = newsletterSubscriberId(email)): subscribing reads only this. */
+export const subscriberStream = (subscriberId: string): string => withId('subscriber', subscriberId);
 /** Usernames are case-sensitive as typed at login, but trimmed. */
 export const adminStream = (username: string): string => withId('admin', username.trim());
 export const cartStream = (cartId: string): string => withId('cart', cartId);
 export const orderStream = (orderId: string): string => withId('order', orderId);
 export const orderNumberStream = (orderNumber: string): string => withId('ordernumber', orderNumber.toUpperCase());
+/** Snapshots of another stream's folded state (snapshots.ts): 'snapshot-discounts', 'snapshot-poster-p1'. */
+export const snapshotStream = (stream: string): string => withId('snapshot', stream);
 
 /** The one rule for a promo code's identity. */
 export function normalisePromoCode(code: string): string {

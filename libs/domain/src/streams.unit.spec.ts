@@ -12,6 +12,8 @@ import {
   posterStream,
   productStream,
   promoStream,
+  snapshotStream,
+  subscriberStream,
 } from './streams.js';
 
 describe('stream names', () => {
@@ -45,5 +47,13 @@ describe('stream names', () => {
     expect(parseStreamName('cart-')).toBeUndefined();
     expect(parseStreamName('cart')).toBeUndefined();
     expect(parseStreamName('gallery-1')).toBeUndefined();
+  });
+});
+
+describe('snapshot and subscriber streams', () => {
+  it('names a snapshot stream after the stream it folds, and a subscriber by id', () => {
+    expect(snapshotStream('poster-p1')).toBe('snapshot-poster-p1');
+    expect(parseStreamName(snapshotStream('discounts'))).toEqual({ category: 'snapshot', id: 'discounts' });
+    expect(subscriberStream('s1')).toBe('subscriber-s1');
   });
 });

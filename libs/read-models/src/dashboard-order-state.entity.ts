@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { READ_SCHEMA } from './column-types.js';
 
-/** Each order's Cairo day, current status and amounts: the dashboard projection recomputes days from these. */
+/** Each order's Cairo day, governorate, current status and amounts: the dashboard projection recomputes days and governorates from these. */
 @Entity({ schema: READ_SCHEMA, name: 'dashboard_orders_state' })
 @Index('dashboard_orders_state_day_idx', ['day'])
 export class DashboardOrderStateEntity {
@@ -11,4 +11,6 @@ export class DashboardOrderStateEntity {
   @Column({ type: 'text' }) status!: string;
   @Column({ type: 'integer' }) total!: number;
   @Column({ type: 'integer' }) subtotal!: number;
+  /** The customer's governorate, for governorate_sales. */
+  @Column({ type: 'text' }) governorate!: string;
 }

@@ -12,6 +12,7 @@ import { DashboardOrderStateEntity } from './dashboard-order-state.entity.js';
 import { DiscountEntity } from './discount.entity.js';
 import { GalleryImageEntity } from './gallery-image.entity.js';
 import { NewsletterSubscriberCountEntity } from './newsletter-subscriber-count.entity.js';
+import { GovernorateSalesEntity } from './governorate-sales.entity.js';
 import { NewsletterSubscriberEntity } from './newsletter-subscriber.entity.js';
 import { OrderCountEntity } from './order-count.entity.js';
 import { OrderHistoryEntity } from './order-history.entity.js';
@@ -29,7 +30,7 @@ import { RebuildRequestEntity } from './rebuild-request.entity.js';
  */
 export const READ_MODEL_ENTITIES = [
   PosterEntity, CategoryEntity, ProductEntity, BestsellerEntity, OrderEntity, OrderItemEntity, OrderHistoryEntity,
-  CustomerEntity, NewsletterSubscriberEntity, DailySalesEntity, OrderCountEntity, CustomerCountEntity, NewsletterSubscriberCountEntity, GalleryImageEntity, CustomPriceEntity,
+  CustomerEntity, NewsletterSubscriberEntity, DailySalesEntity, OrderCountEntity, CustomerCountEntity, NewsletterSubscriberCountEntity, GovernorateSalesEntity, GalleryImageEntity, CustomPriceEntity,
   PromoCodeEntity, DiscountEntity, AnnouncementEntity,
   PosterDiscountStateEntity, CategoryPosterStateEntity, BestsellerLineStateEntity, DashboardOrderStateEntity,
   CheckpointEntity, RebuildRequestEntity,

@@ -11,6 +11,7 @@ import { DashboardOrderStateEntity } from './dashboard-order-state.entity.js';
 import { DiscountEntity } from './discount.entity.js';
 import { GalleryImageEntity } from './gallery-image.entity.js';
 import { NewsletterSubscriberCountEntity } from './newsletter-subscriber-count.entity.js';
+import { GovernorateSalesEntity } from './governorate-sales.entity.js';
 import { NewsletterSubscriberEntity } from './newsletter-subscriber.entity.js';
 import { OrderCountEntity } from './order-count.entity.js';
 import { OrderHistoryEntity } from './order-history.entity.js';
@@ -39,7 +40,7 @@ const PROJECTION_ENTITIES = {
   'order-history': { read: [OrderHistoryEntity] },
   customers: { read: [CustomerEntity, CustomerCountEntity] },
   newsletter: { read: [NewsletterSubscriberEntity, NewsletterSubscriberCountEntity] },
-  dashboard: { read: [DailySalesEntity], state: [DashboardOrderStateEntity] },
+  dashboard: { read: [DailySalesEntity, GovernorateSalesEntity], state: [DashboardOrderStateEntity] },
   gallery: { read: [GalleryImageEntity] },
   'custom-pricing': { read: [CustomPriceEntity] },
   'promo-codes': { read: [PromoCodeEntity] },

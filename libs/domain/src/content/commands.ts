@@ -8,7 +8,11 @@ export type AddGalleryImage = DomainCommand<'AddGalleryImage', { imageId: string
 export type RemoveGalleryImage = DomainCommand<'RemoveGalleryImage', { imageId: string }>;
 export type GalleryCommand = AddGalleryImage | RemoveGalleryImage;
 
-export type SubscribeToNewsletter = DomainCommand<'SubscribeToNewsletter', { subscriberId: string; email: string }>;
+/**
+ * listedBefore: the address is subscribed in the `newsletter` stream of subscriptions made
+ * before per-address streams (the handler looks; the subscription decider refuses it then).
+ */
+export type SubscribeToNewsletter = DomainCommand<'SubscribeToNewsletter', { subscriberId: string; email: string; listedBefore?: boolean }>;
 export type UnsubscribeFromNewsletter = DomainCommand<'UnsubscribeFromNewsletter', { subscriberId: string }>;
 export type NewsletterCommand = SubscribeToNewsletter | UnsubscribeFromNewsletter;
 

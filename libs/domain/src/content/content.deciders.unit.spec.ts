@@ -2,6 +2,7 @@ import { given } from '../testing/given-when-then.js';
 import { announcementDecider } from './announcement.decider.js';
 import { galleryDecider } from './gallery.decider.js';
 import { newsletterDecider } from './newsletter.decider.js';
+import { newsletterSubscriberId, subscriptionDecider } from './subscription.decider.js';
 
 describe('announcement decider', () => {
   it('changes the text, trimmed', () => {
@@ -76,5 +77,35 @@ describe('newsletter decider', () => {
 
   it('refuses unsubscribing an unknown id', () => {
     given(newsletterDecider, [subscribed]).when({ type: 'UnsubscribeFromNewsletter', data: { subscriberId: 'nope' } }).thenThrows('NEWSLETTER_SUBSCRIBER_NOT_FOUND', 'not_found');
+  });
+});
+
+describe('subscription decider (one stream per address)', () => {
+  const id = newsletterSubscriberId('mona@example.com');
+  const subscribed = { type: 'NewsletterSubscribed', data: { subscriberId: id, email: 'mona@example.com' } } as const;
+  const unsubscribed = { type: 'NewsletterUnsubscribed', data: { subscriberId: id, email: 'mona@example.com' } } as const;
+
+  it('derives one id for every case and spacing of an address', () => {
+    expect(newsletterSubscriberId(' Mona@Example.COM ')).toBe(id);
+    expect(newsletterSubscriberId('other@example.com')).not.toBe(id);
+  });
+
+  it('subscribes once; a second time, or an address listed in the old stream, is a conflict', () => {
+    given(subscriptionDecider).when({ type: 'SubscribeToNewsletter', data: { subscriberId: id, email: ' Mona@Example.COM ' } }).then([subscribed]);
+    given(subscriptionDecider, [subscribed]).when({ type: 'SubscribeToNewsletter', data: { subscriberId: id, email: 'mona@example.com' } }).thenThrows('NEWSLETTER_ALREADY_SUBSCRIBED', 'conflict');
+    given(subscriptionDecider)
+      .when({ type: 'SubscribeToNewsletter', data: { subscriberId: id, email: 'mona@example.com', listedBefore: true } })
+      .thenThrows('NEWSLETTER_ALREADY_SUBSCRIBED', 'conflict');
+  });
+
+  it('refuses an invalid address before anything else', () => {
+    given(subscriptionDecider).when({ type: 'SubscribeToNewsletter', data: { subscriberId: id, email: 'mona@', listedBefore: true } }).thenThrows('NEWSLETTER_INVALID_EMAIL', 'validation');
+  });
+
+  it('unsubscribes by its id, carrying the address; then it may subscribe again', () => {
+    given(subscriptionDecider, [subscribed]).when({ type: 'UnsubscribeFromNewsletter', data: { subscriberId: id } }).then([unsubscribed]);
+    given(subscriptionDecider, [subscribed, unsubscribed]).when({ type: 'UnsubscribeFromNewsletter', data: { subscriberId: id } }).thenThrows('NEWSLETTER_SUBSCRIBER_NOT_FOUND', 'not_found');
+    given(subscriptionDecider, [subscribed, unsubscribed]).when({ type: 'SubscribeToNewsletter', data: { subscriberId: id, email: 'mona@example.com' } }).then([subscribed]);
+    given(subscriptionDecider, [subscribed]).when({ type: 'UnsubscribeFromNewsletter', data: { subscriberId: 'other' } }).thenThrows('NEWSLETTER_SUBSCRIBER_NOT_FOUND');
   });
 });

@@ -1,4 +1,8 @@
-/** Newsletter subscribers (`newsletter`, one stream, so an e-mail is unique without a read model). */
+/**
+ * Newsletter subscribers of the `newsletter` stream: every subscription made before per-address
+ * streams (subscription.decider.ts). New subscriptions go there; this decider still unsubscribes
+ * the old ones, and its state tells the subscribe handler which addresses are listed here.
+ */
 import { assertNever } from '../shared/assert-never.js';
 import type { Decider } from '../shared/decider.js';
 import { DomainError } from '../shared/domain-error.js';
@@ -18,11 +22,17 @@ export interface NewsletterState {
 
 export const initialNewsletterState: NewsletterState = Object.freeze({ subscribers: [] });
 
+/** The address as stored (trimmed, lower-cased), or the refusal of an invalid one. */
+export function subscriberEmail(input: unknown): string {
+  const email = normaliseEmail(typeof input === 'string' ? input : '');
+  if (!isValidEmail(email)) throw DomainError.validation('NEWSLETTER_INVALID_EMAIL', 'Please enter a valid email address');
+  return email;
+}
+
 export function decideNewsletter(command: NewsletterCommand, state: NewsletterState): NewsletterEvent[] {
   switch (command.type) {
     case 'SubscribeToNewsletter': {
-      const email = normaliseEmail(typeof command.data.email === 'string' ? command.data.email : '');
-      if (!isValidEmail(email)) throw DomainError.validation('NEWSLETTER_INVALID_EMAIL', 'Please enter a valid email address');
+      const email = subscriberEmail(command.data.email);
       if (state.subscribers.some((s) => s.email === email)) {
         throw DomainError.conflict('NEWSLETTER_ALREADY_SUBSCRIBED', 'This email is already subscribed');
       }

@@ -1,6 +1,7 @@
 import { InitialReadModels1763780000000 } from './1763780000000-initial-read-models.js';
 import { CheckpointFailures1764520000000 } from './1764520000000-checkpoint-failures.js';
 import { AdminListIndexes1764600000000 } from './1764600000000-admin-list-indexes.js';
+import { DashboardGovernorates1764650000000 } from './1764650000000-dashboard-governorates.js';
 import { EventStoreIdentity1764700000000 } from './1764700000000-event-store-identity.js';
 
 /** In order; a new migration is added here and never edits an old one. */
@@ -8,5 +9,6 @@ export const READ_MODEL_MIGRATIONS = [
   InitialReadModels1763780000000,
   CheckpointFailures1764520000000,
   AdminListIndexes1764600000000,
+  DashboardGovernorates1764650000000,
   EventStoreIdentity1764700000000,
 ];

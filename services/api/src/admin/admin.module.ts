@@ -17,6 +17,7 @@ import { EXPORTS_DIR, exportsDirProvider } from './exports/exports-dir.js';
 import { AdminOrdersController } from './orders/admin-orders.controller.js';
 import { AdminOrdersQueries } from './orders/admin-orders.queries.js';
 import { ChangeOrderStatusHandler } from './orders/order-status.handler.js';
+import { SubscribeToNewsletterHandler, UnsubscribeFromNewsletterHandler } from './content/newsletter-commands.js';
 import { AdminPostersController } from './posters/admin-posters.controller.js';
 import { AdminProductsController } from './products/admin-products.controller.js';
 import { AdminProjectionsController } from './projections/admin-projections.controller.js';
@@ -47,6 +48,8 @@ import { AdminPromoCodesController } from './promo-codes/admin-promo-codes.contr
   providers: [
     AdminOrdersQueries,
     ChangeOrderStatusHandler,
+    SubscribeToNewsletterHandler,
+    UnsubscribeFromNewsletterHandler,
     eventLogQueryProvider,
     EventLogQueryLifecycle,
     exportsDirProvider,

@@ -3,13 +3,15 @@ import type { Registry } from 'prom-client';
 import type { EventStore } from '#event-store/event-store.port.js';
 import { counter } from '#platform/metrics/metrics.js';
 import { executeDecider, loadAggregate, type Decider, type ExecuteOptions, type ExecuteResult } from './execute-decider.js';
+import { FoldCache } from './fold-cache.js';
 import { EVENT_STORE, METRICS_REGISTRY } from './tokens.js';
 
-/** executeDecider bound to the app's event store and metrics: what command handlers inject. */
+/** executeDecider bound to the app's event store, metrics and fold cache: what command handlers inject. */
 @Injectable()
 export class DeciderExecutor {
   private readonly commands;
   private readonly conflicts;
+  private readonly folds = new FoldCache();
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -23,10 +25,10 @@ export class DeciderExecutor {
     return executeDecider(this.store, options, {
       onConflict: (_stream, willRetry) => this.conflicts.inc({ retried: String(willRetry) }),
       onExecuted: (command, outcome) => this.commands.inc({ command, outcome }),
-    });
+    }, this.folds);
   }
 
   load<State, Event extends { type: string; data: unknown }>(stream: string, decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>) {
-    return loadAggregate(this.store, stream, decider);
+    return loadAggregate(this.store, stream, decider, this.folds);
   }
 }

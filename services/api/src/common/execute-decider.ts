@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Decider as DomainDecider } from '#domain/shared/decider.js';
 import { DomainError } from '#domain/shared/domain-error.js';
+import { SNAPSHOT_EVERY, snapshotTaken, snapshotVersionOf, usableSnapshot } from '#domain/snapshots.js';
+import { snapshotStream } from '#domain/streams.js';
 import { WrongExpectedRevision, type EventMetadata, type EventStore, type NewEvent, type Position, type RecordedEvent } from '#event-store/event-store.port.js';
+import type { FoldCache, Fold } from './fold-cache.js';
 import { currentContext, recordPosition } from './request-context.js';
 
 /** The decider triple of libs/domain (pure; initialState is a value), State-first for inference here. */
@@ -42,7 +45,7 @@ export interface LoadedAggregate<State> {
   state: State;
   /** -1n: no stream. */
   revision: bigint;
-  /** The stream's events as stored (ids and metadata); a caller may answer from one of them. */
+  /** The events folded, as stored (ids and metadata): the whole stream, or those after its snapshot. */
   events: RecordedEvent[];
 }
 
@@ -78,19 +81,49 @@ export function eventMetadata(extra?: Record<string, unknown>): EventMetadata {
   };
 }
 
+/**
+ * The stream folded by its decider, at a cost that does not grow with the stream. With a fold
+ * this process made before (FoldCache): the events after it. Otherwise a first page of
+ * SNAPSHOT_EVERY events (the whole of most streams, one query); when the page is full, the
+ * newest snapshot and the events after it. When SNAPSHOT_EVERY or more events were folded past
+ * the newest snapshot, a new one is appended, so the next cold load reads a short tail too.
+ * `events` holds the events folded here (after the cached fold or snapshot when one was used).
+ */
 export async function loadAggregate<State, Event extends { type: string; data: unknown }>(
   store: EventStore,
   stream: string,
   decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+  folds?: FoldCache,
 ): Promise<LoadedAggregate<State>> {
-  const recorded = await store.readStream(stream);
-  let state = decider.initialState;
-  let revision = -1n;
+  const version = snapshotVersionOf(stream);
+  const page = version === undefined ? undefined : SNAPSHOT_EVERY;
+  const cached = folds?.get<State>(stream, decider.evolve);
+  let base: Fold<State> = cached ?? { state: decider.initialState, revision: -1n };
+  let recorded = await store.readStream(stream, { fromRevision: base.revision + 1n, maxCount: page });
+  if (page !== undefined && recorded.length === page) {
+    const [latest] = await store.readStream(snapshotStream(stream), { direction: 'backwards', maxCount: 1 });
+    const snapshot = usableSnapshot<State>(latest, stream, version!);
+    if (snapshot && snapshot.revision > base.revision) base = snapshot;
+    recorded = await store.readStream(stream, { fromRevision: base.revision + 1n });
+  }
+  let { state, revision } = base;
   for (const e of recorded) {
     state = decider.evolve(state, { type: e.type, data: e.data } as Event);
     revision = e.revision;
   }
+  if (version !== undefined && recorded.length >= SNAPSHOT_EVERY) await takeSnapshot(store, stream, revision, version, state);
+  folds?.set(stream, decider.evolve, { state, revision });
   return { state, revision, events: recorded };
+}
+
+/**
+ * Appends the snapshot; concurrent loads of one stream append the same id, which the store keeps
+ * once. A failure costs only the next load's speed, so it never fails the command that loaded.
+ */
+async function takeSnapshot<State>(store: EventStore, stream: string, revision: bigint, version: number, state: State): Promise<void> {
+  const snapshot = snapshotTaken(stream, revision, version, state);
+  const metadata = eventMetadata({ actor: { kind: 'system', id: 'snapshots' } });
+  await store.append(snapshot.stream, [{ id: snapshot.id, ...snapshot.event, metadata }], { expectedRevision: 'any' }).catch(() => undefined);
 }
 
 function typeOf(command: unknown): string {
@@ -104,11 +137,12 @@ export async function executeDecider<State, Command, Event extends { type: strin
   store: EventStore,
   options: ExecuteOptions<State, Command, Event>,
   observer: DeciderObserver = {},
+  folds?: FoldCache,
 ): Promise<ExecuteResult<State, Event>> {
   const maxRetries = options.retries ?? 0;
   for (let attempt = 1; ; attempt++) {
     const loaded: LoadedAggregate<State> =
-      attempt === 1 && options.newStream ? { state: options.decider.initialState, revision: -1n, events: [] } : await loadAggregate(store, options.stream, options.decider);
+      attempt === 1 && options.newStream ? { state: options.decider.initialState, revision: -1n, events: [] } : await loadAggregate(store, options.stream, options.decider, folds);
     const { state, revision } = loaded;
     let command: Command;
     try {
@@ -142,6 +176,7 @@ export async function executeDecider<State, Command, Event extends { type: strin
       recordPosition(result.position);
       observer.onExecuted?.(commandType, 'appended');
       const next = events.reduce((s, e) => options.decider.evolve(s, e), state);
+      folds?.set(options.stream, options.decider.evolve, { state: next, revision: result.nextExpectedRevision });
       return { events, appended: newEvents, state: next, revision: result.nextExpectedRevision, position: result.position, attempts: attempt };
     } catch (e) {
       if (!(e instanceof WrongExpectedRevision)) throw e;

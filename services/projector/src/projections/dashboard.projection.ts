@@ -1,29 +1,49 @@
 import type { OrderPlaced, OrderStatusChanged } from '#domain/order/events.js';
 import { DailySalesEntity } from '#read-models/daily-sales.entity.js';
 import { DashboardOrderStateEntity } from '#read-models/dashboard-order-state.entity.js';
+import { GovernorateSalesEntity } from '#read-models/governorate-sales.entity.js';
 import { tableName } from '#read-models/table-spec.js';
-import { defineProjection } from '../runner/projection.js';
+import { defineProjection, type ProjectionContext } from '../runner/projection.js';
 import { dataOf, placedAt } from './event-time.js';
 
 /** Dashboard days follow the shop's calendar (Egypt), not UTC. */
 export const SHOP_TIME_ZONE = 'Africa/Cairo';
 
-const [DAILY_SALES_TABLE, STATE_TABLE] = [DailySalesEntity, DashboardOrderStateEntity].map(tableName);
+const [DAILY_SALES_TABLE, STATE_TABLE, GOVERNORATES_TABLE] = [DailySalesEntity, DashboardOrderStateEntity, GovernorateSalesEntity].map(tableName);
 
 /**
- * Per-day order counts and revenue by current status. Keeps each order's day, status and
- * amounts (dashboard_orders_state) and recomputes the days a batch touched from it.
+ * Governorate codes are a few letters; the log is read for ever, so any other text an event
+ * carries is clipped to fit governorate_sales' key (a btree entry holds at most 2,704 bytes).
+ */
+const GOVERNORATE_KEY_LENGTH = 200;
+
+interface OrderFigures {
+  governorate: string;
+  status: string;
+  total: number;
+}
+
+/** What one order adds to its governorate's row: counted unless CANCELED, revenue once SHIPPED. */
+function contribution(o: OrderFigures): { orders: number; revenue: number } {
+  return { orders: o.status === 'CANCELED' ? 0 : 1, revenue: o.status === 'SHIPPED' ? o.total : 0 };
+}
+
+/**
+ * Per-day order counts and revenue by current status, and orders by governorate. Keeps each
+ * order's day, governorate, status and amounts (dashboard_orders_state); recomputes the days a
+ * batch touched from it (a day's orders), and moves each governorate's row by the difference
+ * between the batch's orders before and after (never a count over every order of a governorate).
  */
 export const dashboardProjection = defineProjection('dashboard', {
-  version: 1,
+  version: 2,
   eventTypes: ['OrderPlaced', 'OrderStatusChanged'],
   async handle(events, ctx) {
-    const placed = new Map<string, { order_id: string; placed_at: string; status: string; total: number; subtotal: number }>();
+    const placed = new Map<string, { order_id: string; placed_at: string; governorate: string; status: string; total: number; subtotal: number }>();
     const status = new Map<string, string>();
     for (const e of events) {
       if (e.type === 'OrderPlaced') {
         const d = dataOf<OrderPlaced['data']>(e);
-        placed.set(d.orderId, { order_id: d.orderId, placed_at: placedAt(e), status: 'PLACED', total: d.totals.total, subtotal: d.totals.subtotal });
+        placed.set(d.orderId, { order_id: d.orderId, placed_at: placedAt(e), governorate: String(d.customer?.governorate ?? ''), status: 'PLACED', total: d.totals.total, subtotal: d.totals.subtotal });
       } else {
         const d = dataOf<OrderStatusChanged['data']>(e);
         const row = placed.get(d.orderId);
@@ -33,11 +53,13 @@ export const dashboardProjection = defineProjection('dashboard', {
     }
     const days = new Set<string>();
     const state = ctx.table(STATE_TABLE);
+    const touched = [...new Set([...placed.keys(), ...status.keys()])];
+    const before = await ctx.sql<OrderFigures & { order_id: string }>(`SELECT order_id, governorate, status, total FROM ${state} WHERE order_id = ANY($1::text[])`, [touched]);
     if (placed.size > 0) {
       const rows = await ctx.sql<{ day: string }>(
-        `INSERT INTO ${state} (order_id, day, status, total, subtotal)
-         SELECT order_id, (placed_at AT TIME ZONE '${SHOP_TIME_ZONE}')::date, status, total, subtotal
-           FROM jsonb_to_recordset($1::jsonb) AS x(order_id text, placed_at timestamptz, status text, total integer, subtotal integer)
+        `INSERT INTO ${state} (order_id, day, governorate, status, total, subtotal)
+         SELECT order_id, (placed_at AT TIME ZONE '${SHOP_TIME_ZONE}')::date, left(governorate, ${GOVERNORATE_KEY_LENGTH}), status, total, subtotal
+           FROM jsonb_to_recordset($1::jsonb) AS x(order_id text, placed_at timestamptz, governorate text, status text, total integer, subtotal integer)
          ON CONFLICT (order_id) DO UPDATE SET status = EXCLUDED.status
          RETURNING day::text AS day`,
         [JSON.stringify([...placed.values()])],
@@ -52,6 +74,7 @@ export const dashboardProjection = defineProjection('dashboard', {
       );
       for (const r of rows) days.add(r.day);
     }
+    await moveGovernorates(ctx, before, touched);
     if (days.size === 0) return;
     await ctx.sql(
       `INSERT INTO ${ctx.table(DAILY_SALES_TABLE)} (day, orders_count, placed_count, shipped_count, canceled_count, revenue, revenue_subtotal, gross_total)
@@ -67,3 +90,30 @@ export const dashboardProjection = defineProjection('dashboard', {
     );
   },
 });
+
+/** governorate_sales += (the batch's orders as they are now) − (as they were before the batch). */
+async function moveGovernorates(ctx: ProjectionContext, before: readonly OrderFigures[], touched: readonly string[]): Promise<void> {
+  if (touched.length === 0) return;
+  const after = await ctx.sql<OrderFigures>(`SELECT governorate, status, total FROM ${ctx.table(STATE_TABLE)} WHERE order_id = ANY($1::text[])`, [touched]);
+  const delta = new Map<string, { governorate: string; orders: number; revenue: number }>();
+  const add = (rows: readonly OrderFigures[], sign: 1 | -1) => {
+    for (const row of rows) {
+      const d = delta.get(row.governorate) ?? { governorate: row.governorate, orders: 0, revenue: 0 };
+      const c = contribution(row);
+      d.orders += sign * c.orders;
+      d.revenue += sign * c.revenue;
+      delta.set(row.governorate, d);
+    }
+  };
+  add(after, 1);
+  add(before, -1);
+  const moved = [...delta.values()].filter((d) => d.orders !== 0 || d.revenue !== 0);
+  if (moved.length === 0) return;
+  const table = ctx.table(GOVERNORATES_TABLE);
+  await ctx.sql(
+    `INSERT INTO ${table} AS g (governorate, orders_count, revenue)
+     SELECT governorate, orders, revenue FROM jsonb_to_recordset($1::jsonb) AS x(governorate text, orders integer, revenue bigint)
+     ON CONFLICT (governorate) DO UPDATE SET orders_count = g.orders_count + EXCLUDED.orders_count, revenue = g.revenue + EXCLUDED.revenue`,
+    [JSON.stringify(moved)],
+  );
+}

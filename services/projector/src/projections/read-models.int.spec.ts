@@ -148,11 +148,14 @@ describe('projections build every read model from given events', () => {
       { day: '2026-03-31', orders_count: 2, placed_count: 1, shipped_count: 1, canceled_count: 0, revenue: 88000, revenue_subtotal: 82000 },
       { day: '2026-04-01', orders_count: 1, placed_count: 0, shipped_count: 0, canceled_count: 1, revenue: 0, revenue_subtotal: 0 },
     ]);
+    // Governorates: orders not CANCELED, revenue of the SHIPPED ones, kept as deltas.
+    expect(await q(`SELECT governorate, orders_count, revenue::int AS revenue FROM read.governorate_sales`)).toEqual([{ governorate: 'CAIRO', orders_count: 2, revenue: 88000 }]);
   });
 
-  it('checkpoints: every projection live at version 1, running, owned by the replica', async () => {
+  it('checkpoints: every projection live at its version, running, owned by the replica', async () => {
     const rows = await q(`SELECT projection, status, owner, version FROM projector.checkpoints WHERE slot = 'live' ORDER BY projection`);
     expect(rows.map((r) => r.projection).sort()).toEqual([...PROJECTION_NAMES].sort());
-    expect(new Set(rows.map((r) => `${r.status}/${r.owner}/${r.version}`))).toEqual(new Set(['running/r1/1']));
+    const versions = new Map(ALL_PROJECTIONS.map((p) => [p.name, p.version]));
+    expect(rows.map((r) => `${r.projection}: ${r.status}/${r.owner}/${r.version}`)).toEqual(rows.map((r) => `${r.projection}: running/r1/${versions.get(r.projection)}`));
   });
 });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { BadRequestException, NotFoundException, Body, Controller, Delete, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiProperty, ApiPropertyOptional, ApiQuery, ApiTags } from '@nestjs/swagger';
@@ -10,7 +9,7 @@ import { NewsletterSubscriberEntity } from '#read-models/newsletter-subscriber.e
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
 import { CSV_BOM, csvRow, fileDate } from '../exports/csv.js';
-import { newsletterCommand } from './content-commands.js';
+import { SubscribeToNewsletterCommand, UnsubscribeFromNewsletterCommand } from './newsletter-commands.js';
 import { SubscribedView, SubscriberPage, SubscriberView, SubscriptionView } from './content-response.js';
 import { lowerLikePattern, maintainedCount, parsePaging, parseSearch, readPage } from '../shared/paging.js';
 
@@ -40,10 +39,8 @@ export class PublicNewsletterController {
   @Post()
   @ApiCreatedResponse({ type: SubscribedView })
   async subscribeToNewsletter(@Body() dto: SubscribeDto): Promise<SubscribedView> {
-    const subscriberId = randomUUID();
-    const { state } = await this.commandBus.execute(newsletterCommand({ type: 'SubscribeToNewsletter', data: { subscriberId, email: dto.email } }));
-    const s = state.subscribers.find((x: { subscriberId: string }) => x.subscriberId === subscriberId);
-    return { id: subscriberId, email: s?.email ?? dto.email.trim().toLowerCase(), message: 'Subscribed successfully' };
+    const { subscriberId, email } = await this.commandBus.execute(new SubscribeToNewsletterCommand(dto.email));
+    return { id: subscriberId, email, message: 'Subscribed successfully' };
   }
 }
 
@@ -110,7 +107,7 @@ export class AdminNewsletterController {
   @Delete(':id')
   @ApiOkResponse({ type: SubscriptionView })
   async deleteSubscriber(@Param('id') id: string): Promise<SubscriptionView> {
-    await this.commandBus.execute(newsletterCommand({ type: 'UnsubscribeFromNewsletter', data: { subscriberId: id.slice(0, 64) } }));
+    await this.commandBus.execute(new UnsubscribeFromNewsletterCommand(id.slice(0, 64)));
     return { id, subscribed: false, deleted: true };
   }
 }

@@ -105,7 +105,7 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand>
         eventId: (e) => uuidFromName(`${ids.cartCheckedOut}:${e.data.orderNumber}`),
         command: async (cart, loaded): Promise<CheckOutCart> => {
           if (cart.checkedOut) {
-            recorded = loaded.events.findLast((e) => e.type === 'CartCheckedOut');
+            recorded = loaded.events.findLast((e) => e.type === 'CartCheckedOut') ?? (await this.lastEvent(cartId));
             return { type: 'CheckOutCart', data: null };
           }
           const now = new Date().toISOString();
@@ -150,6 +150,15 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand>
     if (!placed) return undefined;
     await this.placeOrder(data.orderId, placed, orderPlacedMetadata(event.metadata, event.id), checkoutEventIds(cartId).orderPlaced);
     return { orderNumber: data.orderNumber, orderId: data.orderId, cartId, total: piastresToEgp(placed.data.totals.total), promoMessage: data.promoMessage ?? null };
+  }
+
+  /**
+   * A checked-out cart refuses every command, so its CartCheckedOut is its last event: read so when
+   * the load started from a snapshot taken after it.
+   */
+  private async lastEvent(cartId: string): Promise<RecordedEvent | undefined> {
+    const [last] = await this.store.readStream(cartStream(cartId), { direction: 'backwards', maxCount: 1 });
+    return last?.type === 'CartCheckedOut' ? last : undefined;
   }
 
   /** The cart priced for the form's governorate and payment method, as decideCheckout wants it. */
