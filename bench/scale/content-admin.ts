@@ -7,9 +7,9 @@ import type { AnnouncementCommand, GalleryCommand, NewsletterCommand } from '#do
 import { announcementDecider, type AnnouncementState } from '#domain/content/announcement.decider.js';
 import type { AnnouncementEvent, GalleryEvent, NewsletterEvent } from '#domain/content/events.js';
 import { galleryDecider, type GalleryState } from '#domain/content/gallery.decider.js';
-import { newsletterDecider, type NewsletterState } from '#domain/content/newsletter.decider.js';
+import { newsletterSubscriberId, subscriptionDecider, type SubscriptionState } from '#domain/content/subscription.decider.js';
 import type { Actor } from '#domain/shared/event.js';
-import { announcementStream, galleryStream, newsletterStream } from '#domain/streams.js';
+import { announcementStream, galleryStream, subscriberStream } from '#domain/streams.js';
 import { ADMIN } from './catalogue-admin.js';
 import type { CustomerPool } from './shop-people.js';
 import { DAY, repeatRandomly, type Timeline } from './timeline.js';
@@ -31,7 +31,8 @@ const VISITOR: Actor = { kind: 'shopper', id: 'anonymous' };
 export class Content {
   readonly announcement = new Aggregate<AnnouncementCommand, AnnouncementEvent, AnnouncementState>(announcementStream(), announcementDecider);
   readonly gallery = new Aggregate<GalleryCommand, GalleryEvent, GalleryState>(galleryStream(), galleryDecider);
-  readonly newsletter = new Aggregate<NewsletterCommand, NewsletterEvent, NewsletterState>(newsletterStream(), newsletterDecider);
+  /** One stream per address, as the API writes them (a second sign-up of an address is refused there). */
+  private readonly subscriptions = new Map<string, Aggregate<NewsletterCommand, NewsletterEvent, SubscriptionState>>();
   private visitors = 0;
 
   constructor(
@@ -66,11 +67,17 @@ export class Content {
     const email = customer?.email
       ? (r.chance(0.2) ? customer.email.toUpperCase() : customer.email)
       : `visitor${this.visitors++}@${r.pick(MAIL_DOMAINS)}`;
-    const subscriberId = this.w.uuid();
-    if (!this.w.execute(this.newsletter, [{ type: 'SubscribeToNewsletter', data: { subscriberId, email } }], at, VISITOR)) return;
+    const subscriberId = newsletterSubscriberId(email);
+    let subscription = this.subscriptions.get(subscriberId);
+    if (!subscription) {
+      subscription = new Aggregate<NewsletterCommand, NewsletterEvent, SubscriptionState>(subscriberStream(subscriberId), subscriptionDecider);
+      this.subscriptions.set(subscriberId, subscription);
+    }
+    if (!this.w.execute(subscription, [{ type: 'SubscribeToNewsletter', data: { subscriberId, email } }], at, VISITOR)) return;
     if (r.chance(0.05)) {
+      const subscribed = subscription;
       this.timeline.schedule(at + r.int(7, 200) * DAY, (later) =>
-        this.w.execute(this.newsletter, [{ type: 'UnsubscribeFromNewsletter', data: { subscriberId } }], later, ADMIN));
+        this.w.execute(subscribed, [{ type: 'UnsubscribeFromNewsletter', data: { subscriberId } }], later, ADMIN));
     }
   }
 }
