@@ -33,8 +33,6 @@ export function httpLogMiddleware(logger: Logger): RequestHandler {
     logger,
     // The id chosen by requestContextMiddleware (an incoming X-Request-Id or a UUID).
     genReqId: (req) => (req as { id?: string }).id ?? 'unknown',
-    // The response finishes outside the request's async context: name the request on the line.
-    customProps: (req) => ({ requestId: (req as { id?: string }).id }),
     autoLogging: { ignore: (req) => QUIET_URLS.has((req as LoggedRequest).originalUrl ?? req.url ?? '') },
     serializers: {
       req: (req: LoggedRequest) => ({ id: req.id, method: req.method, url: req.originalUrl ?? req.url }),
