@@ -1,4 +1,4 @@
-import type { AdminAnnouncementView } from '../../api/generated';
+import type { AdminAnnouncementView } from '../../api/generated-admin';
 import { api } from '../../lib/api';
 
 export const announcementApi = api.injectEndpoints({

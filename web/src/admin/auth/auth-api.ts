@@ -1,4 +1,4 @@
-import type { LoginDto, LoginResponseDto } from '../../api/generated';
+import type { LoginDto, LoginResponseDto } from '../../api/generated-admin';
 import { api } from '../../lib/api';
 
 export const authApi = api.injectEndpoints({

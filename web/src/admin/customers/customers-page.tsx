@@ -1,5 +1,5 @@
 import { btnSecondary, errorPanel, pageTitle, td } from '../shared/styles';
-import { useGetCustomersQuery } from './customers-api';
+import { CUSTOMERS_PAGE_SIZE, useGetCustomersQuery } from './customers-api';
 import { DataTable } from '../shared/data-table';
 import { SearchBox } from '../shared/search-box';
 import { Pager } from '../shared/pager';
@@ -7,7 +7,7 @@ import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
 
 export function CustomersPage() {
   const { page, setPage, search, setSearch, settledSearch } = usePagedList();
-  const { data, isLoading, isFetching, isError, refetch } = useGetCustomersQuery({ page, search: settledSearch });
+  const { data, isLoading, isFetching, isError, refetch } = useGetCustomersQuery({ page, size: CUSTOMERS_PAGE_SIZE, search: settledSearch || undefined });
   useLastPageClamp(data, setPage);
   const shown = data?.data ?? [];
 

@@ -1,4 +1,4 @@
-import type { DashboardView } from '../../api/generated';
+import type { DashboardView } from '../../api/generated-admin';
 import { api } from '../../lib/api';
 
 export type DashboardRecentOrder = DashboardView['recentOrders'][number];

@@ -123,7 +123,7 @@ function DiscountRow({ discount }: { discount: Discount }) {
       return;
     }
     try {
-      await updateDiscount({ id: discount.id, percentage: value, active }).unwrap();
+      await updateDiscount({ id: String(discount.id), updateDiscountDto: { percentage: value, active } }).unwrap();
       toast.success('Saved');
     } catch (error) {
       toast.error('Error', errorMessage(error, 'Failed to update'));
@@ -132,7 +132,7 @@ function DiscountRow({ discount }: { discount: Discount }) {
 
   const remove = async () => {
     try {
-      await deleteDiscount(discount.id).unwrap();
+      await deleteDiscount(String(discount.id)).unwrap();
       toast.success('Deleted', `Discount #${discount.id} deleted`);
     } catch (error) {
       toast.error('Error', errorMessage(error, 'Failed to delete'));

@@ -1,4 +1,4 @@
-import type { EventLogPage, EventView } from '../../api/generated';
+import type { EventLogPage, EventView } from '../../api/generated-admin';
 import { api } from '../../lib/api';
 
 export type StoredEvent = EventView;

@@ -4,10 +4,11 @@ import { useToast } from '../../lib/toast';
 import { ConfirmDialog } from '../shared/confirm-dialog';
 import { ImageWithFallback } from '../shared/image-with-fallback';
 import { btnPrimary, errorPanel, pageTitle } from '../shared/styles';
-import { useDeleteGalleryImageMutation, useGetAdminGalleryQuery, useUploadGalleryImageMutation, type GalleryImage } from './gallery-api';
+import { useGetGalleryQuery } from '../../features/catalog/catalog-api';
+import { useDeleteGalleryImageMutation, useUploadGalleryImageMutation, type GalleryImage } from './gallery-api';
 
 export function GalleryPage() {
-  const { data = [], isLoading, isError } = useGetAdminGalleryQuery();
+  const { data = [], isLoading, isError } = useGetGalleryQuery();
   const [upload, uploadState] = useUploadGalleryImageMutation();
   const [remove, removeState] = useDeleteGalleryImageMutation();
   const [file, setFile] = useState<File | null>(null);

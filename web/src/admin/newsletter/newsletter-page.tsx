@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../shared/confirm-dialog';
 import { downloadFile } from '../shared/download';
 import { formatAdminDate } from '../shared/format-date';
 import { btnPrimary, errorPanel, pageTitle, td } from '../shared/styles';
-import { useDeleteSubscriberMutation, useGetSubscribersQuery, type Subscriber } from './newsletter-api';
+import { SUBSCRIBERS_PAGE_SIZE, useDeleteSubscriberMutation, useGetSubscribersQuery, type Subscriber } from './newsletter-api';
 import { DataTable } from '../shared/data-table';
 import { SearchBox } from '../shared/search-box';
 import { Pager } from '../shared/pager';
@@ -13,7 +13,7 @@ import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
 
 export function NewsletterPage() {
   const { page, setPage, search, setSearch, settledSearch } = usePagedList();
-  const { data, isLoading, isFetching, isError } = useGetSubscribersQuery({ page, search: settledSearch });
+  const { data, isLoading, isFetching, isError } = useGetSubscribersQuery({ page, size: SUBSCRIBERS_PAGE_SIZE, search: settledSearch || undefined });
   useLastPageClamp(data, setPage);
   const shown = data?.data ?? [];
   const count = data?.subscriberCount ?? 0;

@@ -1,4 +1,4 @@
-import type { AdminOrderPage, OrderHistoryEntryView, OrderHistoryView, SizeCountView } from '../../api/generated';
+import type { AdminOrderPage, OrderHistoryEntryView, OrderHistoryView, SizeCountView } from '../../api/generated-admin';
 import { api } from '../../lib/api';
 import type { OrderStatus } from './order-model';
 

@@ -7,6 +7,7 @@ import { btnPrimary, btnSecondary, errorPanel, pageTitle } from '../shared/style
 import { PosterCard } from './poster-card';
 import { PosterFormDialog } from './poster-form-dialog';
 import {
+  POSTERS_PAGE_SIZE,
   useDeletePosterMutation,
   useGetAdminCategoriesQuery,
   useGetAdminPostersQuery,
@@ -24,7 +25,7 @@ const FALLBACK_CATEGORIES = ['FOOTBALL', 'CARS', 'MOVIES', 'ANIME', 'ART', 'NATU
 export function PostersPage() {
   const [params, setParams] = useSearchParams();
   const { page, setPage, search, setSearch, settledSearch } = usePagedList();
-  const { data: answer, isLoading, isError } = useGetAdminPostersQuery({ page, search: settledSearch });
+  const { data: answer, isLoading, isError } = useGetAdminPostersQuery({ page, size: POSTERS_PAGE_SIZE, search: settledSearch || undefined });
   useLastPageClamp(answer, setPage);
   const visible = answer?.data ?? [];
   const categoriesQuery = useGetAdminCategoriesQuery();

@@ -3,7 +3,7 @@ import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
 import { useToast } from '../../lib/toast';
 import { btnPrimary, btnSecondary, errorPanel, pageTitle, td, th } from '../shared/styles';
-import { useGetAdminPricingQuery, useUpdatePriceMutation } from './pricing-api';
+import { useGetPricingQuery, useUpdatePriceMutation } from './pricing-api';
 
 const sizeLabel = (size: string) => {
   const bare = size.replace(/^SIZE_/i, '');
@@ -11,7 +11,7 @@ const sizeLabel = (size: string) => {
 };
 
 export function PricingPage() {
-  const { data = [], isLoading, isError } = useGetAdminPricingQuery();
+  const { data = [], isLoading, isError } = useGetPricingQuery();
   const [updatePrice, updateState] = useUpdatePriceMutation();
   const [editing, setEditing] = useState<{ size: string; value: string } | null>(null);
   const toast = useToast();

@@ -8,13 +8,13 @@ import { btnPrimary, btnSecondary, card, errorPanel, input, label, pageTitle, td
 import { DataTable } from '../shared/data-table';
 import { Pager } from '../shared/pager';
 import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
-import { useCreatePromoCodeMutation, useDeletePromoCodeMutation, useGetPromoCodesQuery, useUpdatePromoCodeMutation, type PromoCode } from './promo-codes-api';
+import { useCreatePromoCodeMutation, useDeletePromoCodeMutation, useGetPromoCodesQuery, useUpdatePromoCodeMutation, PROMO_CODES_PAGE_SIZE, type PromoCode } from './promo-codes-api';
 
 const DEFAULT_PERCENT = '10';
 
 export function PromoCodesPage() {
   const { page, setPage } = usePagedList();
-  const { data: answer, isLoading, isFetching, isError } = useGetPromoCodesQuery(page);
+  const { data: answer, isLoading, isFetching, isError } = useGetPromoCodesQuery({ page, size: PROMO_CODES_PAGE_SIZE });
   useLastPageClamp(answer, setPage);
   const data = answer?.data ?? [];
   const [createPromo, createState] = useCreatePromoCodeMutation();
@@ -52,7 +52,7 @@ export function PromoCodesPage() {
 
   const toggle = async (promo: PromoCode, active: boolean) => {
     try {
-      await updatePromo({ id: promo.id, active }).unwrap();
+      await updatePromo({ id: promo.id, updatePromoCodeDto: { active } }).unwrap();
     } catch {
       toast.error('Error', 'Failed to update promo code status');
     }
@@ -62,7 +62,7 @@ export function PromoCodesPage() {
   const saveEdit = async () => {
     if (!editing) return;
     try {
-      await updatePromo({ id: editing.id, percentOff: Number(editing.percent) }).unwrap();
+      await updatePromo({ id: editing.id, updatePromoCodeDto: { percentOff: Number(editing.percent) } }).unwrap();
       setEditing(null);
     } catch {
       toast.error('Error', 'Failed to update promo code');

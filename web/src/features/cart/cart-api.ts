@@ -9,7 +9,7 @@ import type {
   SetPaymentMethodApiArg,
   SizePriceView,
   UpdateCartItemDto,
-} from '../../api/generated';
+} from '../../api/generated-public';
 import { api, NO_RETRY } from '../../lib/api';
 import { CART_COUNT_KEY, CART_ID_KEY, writeStorage } from '../../lib/storage';
 
@@ -77,7 +77,7 @@ export const cartApi = api.injectEndpoints({
       transformResponse: cartOf,
       onQueryStarted: writeCartAnswer,
     }),
-    setPaymentMethod: b.mutation<CartView, SetPaymentMethodApiArg['method']>({
+    setPaymentMethod: b.mutation<CartView, SetPaymentMethodApiArg>({
       query: (method) => ({ url: '/user/cart/payment-method', method: 'POST', params: { method } }),
       transformResponse: cartOf,
       onQueryStarted: writeCartAnswer,

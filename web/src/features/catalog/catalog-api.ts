@@ -8,7 +8,7 @@ import type {
   PosterPage,
   PosterView,
   ShopConfigView,
-} from '../../api/generated';
+} from '../../api/generated-public';
 import { api, isTransient, type RetryPolicy } from '../../lib/api';
 
 // Retry timings of the storefront's reads: a flaky network gets a few quick retries, not a spinner forever.

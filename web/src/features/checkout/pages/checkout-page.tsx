@@ -14,7 +14,7 @@ import {
   useSetPaymentMethodMutation,
 } from '../../cart/cart-api';
 import { EMPTY_CART } from '../../cart/cart-math';
-import type { CheckoutDto } from '../../../api/generated';
+import type { CheckoutDto } from '../../../api/generated-public';
 import { CartLine } from '../../cart/components/cart-line';
 import { DEFAULT_FREE_SHIPPING_THRESHOLD } from '../../cart/components/free-shipping-bar';
 import { useGetPublicConfigQuery } from '../../catalog/catalog-api';
