@@ -6,7 +6,7 @@ import { useT, type MessageKey } from '../../../lib/i18n';
 import { Ltr, Money } from '../../../lib/ltr';
 import { SHOP } from '../../../lib/shop-info';
 import { useToast } from '../../../lib/toast';
-import { useGetCustomPriceQuery, useUploadCustomPosterMutation } from '../../cart/cart-api';
+import { customPriceOf, useGetCustomPriceQuery, useUploadCustomPosterMutation } from '../../cart/cart-api';
 import { useGetPublicConfigQuery } from '../../catalog/catalog-api';
 import { SIZE_ORDER, sizeLabel } from '../../catalog/catalog-format';
 import { validateCustomForm } from '../custom-rules';
@@ -39,7 +39,7 @@ export function CustomPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [price.isError]);
 
-  const priceValue = !size || price.isFetching ? undefined : price.isError ? undefined : price.data;
+  const priceValue = !size || price.isFetching ? undefined : price.isError ? undefined : price.data && customPriceOf(price.data);
   const priceLoading = !!size && price.isFetching;
   const submitDisabled = uploading.isLoading || priceLoading || (!!size && (priceValue === undefined || priceValue === null));
 
