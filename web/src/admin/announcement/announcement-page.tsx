@@ -11,7 +11,7 @@ export function AnnouncementPage() {
   const toast = useToast();
 
   useEffect(() => {
-    if (data !== undefined) setText(data);
+    if (data !== undefined) setText(data.text);
   }, [data]);
   useEffect(() => {
     if (isError) toast.error('Error', 'Failed to load announcement');
@@ -21,7 +21,7 @@ export function AnnouncementPage() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      await save(text).unwrap();
+      await save({ text }).unwrap();
       toast.success('Announcement updated successfully');
     } catch (error) {
       toast.error('Error', errorMessage(error, 'Failed to update announcement'));
