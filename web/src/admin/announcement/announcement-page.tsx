@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
+import { useLoadErrorToast } from '../shared/use-load-error-toast';
 import { btnPrimary, card, errorPanel, input, label, pageTitle } from '../shared/styles';
 import { useGetAdminAnnouncementQuery, useSaveAnnouncementMutation } from './announcement-api';
 
@@ -13,10 +14,7 @@ export function AnnouncementPage() {
   useEffect(() => {
     if (data !== undefined) setText(data.text);
   }, [data]);
-  useEffect(() => {
-    if (isError) toast.error('Error', 'Failed to load announcement');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isError]);
+  useLoadErrorToast(isError, 'Failed to load announcement');
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

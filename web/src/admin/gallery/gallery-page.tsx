@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { errorMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
+import { useConfirmedDelete } from '../shared/use-confirmed-delete';
+import { useLoadErrorToast } from '../shared/use-load-error-toast';
 import { ConfirmDialog } from '../shared/confirm-dialog';
 import { ImageWithFallback } from '../shared/image-with-fallback';
 import { btnPrimary, errorPanel, pageTitle } from '../shared/styles';
@@ -11,17 +13,14 @@ export function GalleryPage() {
   const { data = [], isLoading, isError } = useGetGalleryQuery();
   const [upload, uploadState] = useUploadGalleryImageMutation();
   const [remove, removeState] = useDeleteGalleryImageMutation();
+  const { deleting, setDeleting, confirmDelete } = useConfirmedDelete<GalleryImage>(remove, { failed: 'Failed to delete image' });
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
-  const [deleting, setDeleting] = useState<GalleryImage | null>(null);
   const picker = useRef<HTMLInputElement>(null);
   const toast = useToast();
 
-  useEffect(() => {
-    if (isError) toast.error('Error', 'Failed to load gallery images');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isError]);
+  useLoadErrorToast(isError, 'Failed to load gallery images');
   useEffect(() => {
     if (!file) return setPreview(null);
     const url = URL.createObjectURL(file);
@@ -48,16 +47,6 @@ export function GalleryPage() {
       if (picker.current) picker.current.value = '';
     } catch (error) {
       toast.error('Error', errorMessage(error, 'Failed to upload image'));
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove(deleting.id).unwrap();
-      setDeleting(null);
-    } catch {
-      toast.error('Error', 'Failed to delete image');
     }
   };
 

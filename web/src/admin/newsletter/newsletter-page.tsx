@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
 import { format } from 'date-fns';
 import { useToast } from '../../lib/toast';
+import { useConfirmedDelete } from '../shared/use-confirmed-delete';
+import { useLoadErrorToast } from '../shared/use-load-error-toast';
 import { ConfirmDialog } from '../shared/confirm-dialog';
 import { downloadFile } from '../shared/download';
 import { formatAdminDate } from '../shared/format-date';
@@ -18,29 +19,16 @@ export function NewsletterPage() {
   const shown = data?.data ?? [];
   const count = data?.subscriberCount ?? 0;
   const [deleteSubscriber, deleteState] = useDeleteSubscriberMutation();
-  const [deleting, setDeleting] = useState<Subscriber | null>(null);
+  const { deleting, setDeleting, confirmDelete } = useConfirmedDelete<Subscriber>(deleteSubscriber, { failedTitle: 'Deletion failed', failed: 'Failed to delete subscriber' });
   const toast = useToast();
 
-  useEffect(() => {
-    if (isError) toast.error('Error', 'Failed to load subscribers');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isError]);
+  useLoadErrorToast(isError, 'Failed to load subscribers');
 
   const exportCsv = async () => {
     try {
       await downloadFile('/api/admin/newsletter/export', `subscribers-${format(new Date(), 'yyyy-MM-dd')}.csv`);
     } catch {
       toast.error('Error', 'Failed to export subscribers');
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteSubscriber(deleting.id).unwrap();
-      setDeleting(null);
-    } catch {
-      toast.error('Deletion failed', 'Failed to delete subscriber');
     }
   };
 

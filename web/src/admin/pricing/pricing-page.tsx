@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
 import { useToast } from '../../lib/toast';
+import { useLoadErrorToast } from '../shared/use-load-error-toast';
 import { btnPrimary, btnSecondary, errorPanel, pageTitle, td, th } from '../shared/styles';
 import { useGetPricingQuery, useUpdatePriceMutation } from './pricing-api';
 
@@ -16,10 +17,7 @@ export function PricingPage() {
   const [editing, setEditing] = useState<{ size: string; value: string } | null>(null);
   const toast = useToast();
 
-  useEffect(() => {
-    if (isError) toast.error('Error', 'Failed to load pricing data');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isError]);
+  useLoadErrorToast(isError, 'Failed to load pricing data');
 
   const save = async () => {
     if (!editing) return;

@@ -1,6 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
+import { useConfirmedDelete } from '../shared/use-confirmed-delete';
+import { useLoadErrorToast } from '../shared/use-load-error-toast';
 import { ConfirmDialog } from '../shared/confirm-dialog';
 import { formatAdminDate } from '../shared/format-date';
 import { Switch } from '../shared/switch';
@@ -20,17 +22,14 @@ export function PromoCodesPage() {
   const [createPromo, createState] = useCreatePromoCodeMutation();
   const [updatePromo] = useUpdatePromoCodeMutation();
   const [deletePromo, deleteState] = useDeletePromoCodeMutation();
+  const { deleting, setDeleting, confirmDelete } = useConfirmedDelete<PromoCode>(deletePromo, { done: 'Promo code deleted successfully', failed: 'Failed to delete promo code' });
   const [formOpen, setFormOpen] = useState(false);
   const [code, setCode] = useState('');
   const [percent, setPercent] = useState(DEFAULT_PERCENT);
   const [editing, setEditing] = useState<{ id: string; percent: string } | null>(null);
-  const [deleting, setDeleting] = useState<PromoCode | null>(null);
   const toast = useToast();
 
-  useEffect(() => {
-    if (isError) toast.error('Error', 'Failed to load promo codes');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isError]);
+  useLoadErrorToast(isError, 'Failed to load promo codes');
 
   const onCreate = async (event: FormEvent) => {
     event.preventDefault();
@@ -66,17 +65,6 @@ export function PromoCodesPage() {
       setEditing(null);
     } catch {
       toast.error('Error', 'Failed to update promo code');
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deletePromo(deleting.id).unwrap();
-      toast.success('Promo code deleted successfully');
-      setDeleting(null);
-    } catch {
-      toast.error('Error', 'Failed to delete promo code');
     }
   };
 
