@@ -1,13 +1,13 @@
 import { btnSecondary, errorPanel, pageTitle, td } from '../shared/styles';
-import { CUSTOMERS_PAGE_SIZE, useGetCustomersQuery } from './customers-api';
+import { useGetCustomersQuery } from './customers-api';
 import { DataTable } from '../shared/data-table';
 import { SearchBox } from '../shared/search-box';
 import { Pager } from '../shared/pager';
 import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
 
 export function CustomersPage() {
-  const { page, setPage, search, setSearch, settledSearch } = usePagedList();
-  const { data, isLoading, isFetching, isError, refetch } = useGetCustomersQuery({ page, size: CUSTOMERS_PAGE_SIZE, search: settledSearch || undefined });
+  const { setPage, search, setSearch, pageQuery } = usePagedList();
+  const { data, isLoading, isFetching, isError, refetch } = useGetCustomersQuery(pageQuery);
   useLastPageClamp(data, setPage);
   const shown = data?.data ?? [];
 

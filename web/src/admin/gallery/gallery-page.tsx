@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
+import { useObjectUrl } from '../../lib/use-object-url';
 import { errorMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { useConfirmedDelete } from '../shared/use-confirmed-delete';
@@ -15,18 +16,12 @@ export function GalleryPage() {
   const [remove, removeState] = useDeleteGalleryImageMutation();
   const { deleting, setDeleting, confirmDelete } = useConfirmedDelete<GalleryImage>(remove, { failed: 'Failed to delete image' });
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const preview = useObjectUrl(file);
   const [dragging, setDragging] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
   const toast = useToast();
 
   useLoadErrorToast(isError, 'Failed to load gallery images');
-  useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
 
   // Images only: anything else dropped or picked is ignored.
   const choose = (candidate: File | undefined | null) => {

@@ -2,8 +2,6 @@ import { generatedApi, type SubscriberView } from '../../api/generated-admin';
 
 export type Subscriber = SubscriberView;
 
-export const SUBSCRIBERS_PAGE_SIZE = 20;
-
 export const newsletterApi = generatedApi.enhanceEndpoints({
   endpoints: {
     getSubscribers: { providesTags: ['Subscriber'] },

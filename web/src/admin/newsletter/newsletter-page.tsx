@@ -6,15 +6,15 @@ import { ConfirmDialog } from '../shared/confirm-dialog';
 import { downloadFile } from '../shared/download';
 import { formatAdminDate } from '../shared/format-date';
 import { btnPrimary, errorPanel, pageTitle, td } from '../shared/styles';
-import { SUBSCRIBERS_PAGE_SIZE, useDeleteSubscriberMutation, useGetSubscribersQuery, type Subscriber } from './newsletter-api';
+import { useDeleteSubscriberMutation, useGetSubscribersQuery, type Subscriber } from './newsletter-api';
 import { DataTable } from '../shared/data-table';
 import { SearchBox } from '../shared/search-box';
 import { Pager } from '../shared/pager';
 import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
 
 export function NewsletterPage() {
-  const { page, setPage, search, setSearch, settledSearch } = usePagedList();
-  const { data, isLoading, isFetching, isError } = useGetSubscribersQuery({ page, size: SUBSCRIBERS_PAGE_SIZE, search: settledSearch || undefined });
+  const { setPage, search, setSearch, pageQuery } = usePagedList();
+  const { data, isLoading, isFetching, isError } = useGetSubscribersQuery(pageQuery);
   useLastPageClamp(data, setPage);
   const shown = data?.data ?? [];
   const count = data?.subscriberCount ?? 0;

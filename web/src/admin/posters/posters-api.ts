@@ -14,8 +14,6 @@ function posterBody(payload: Partial<PosterSavePayload> & { visible?: boolean },
   return form;
 }
 
-export const POSTERS_PAGE_SIZE = 20;
-
 // Every poster change moves the dashboard's counts too.
 export const postersApi = generatedApi
   .enhanceEndpoints({

@@ -9,7 +9,6 @@ import { btnPrimary, btnSecondary, errorPanel, pageTitle } from '../shared/style
 import { PosterCard } from './poster-card';
 import { PosterFormDialog } from './poster-form-dialog';
 import {
-  POSTERS_PAGE_SIZE,
   useDeletePosterMutation,
   useGetAdminCategoriesQuery,
   useGetAdminPostersQuery,
@@ -26,8 +25,8 @@ const FALLBACK_CATEGORIES = ['FOOTBALL', 'CARS', 'MOVIES', 'ANIME', 'ART', 'NATU
 
 export function PostersPage() {
   const [params, setParams] = useSearchParams();
-  const { page, setPage, search, setSearch, settledSearch } = usePagedList();
-  const { data: answer, isLoading, isError } = useGetAdminPostersQuery({ page, size: POSTERS_PAGE_SIZE, search: settledSearch || undefined });
+  const { setPage, search, setSearch, pageQuery } = usePagedList();
+  const { data: answer, isLoading, isError } = useGetAdminPostersQuery(pageQuery);
   useLastPageClamp(answer, setPage);
   const visible = answer?.data ?? [];
   const categoriesQuery = useGetAdminCategoriesQuery();

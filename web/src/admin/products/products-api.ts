@@ -3,8 +3,6 @@ import { generatedApi, type ListedAddOnView, type ProductDto } from '../../api/g
 export type AddOnProduct = ListedAddOnView;
 export type ProductSave = ProductDto;
 
-export const PRODUCTS_PAGE_SIZE = 20;
-
 /** Multipart: a JSON part named data and an optional file part. */
 function productForm(data: ProductSave, file: File | null): FormData {
   const form = new FormData();

@@ -6,13 +6,13 @@ import { ConfirmDialog } from '../shared/confirm-dialog';
 import { ImageWithFallback } from '../shared/image-with-fallback';
 import { btnPrimary, errorPanel, pageTitle } from '../shared/styles';
 import { ProductFormDialog } from './product-form-dialog';
-import { PRODUCTS_PAGE_SIZE, useDeleteProductMutation, useGetAdminProductsQuery, type AddOnProduct } from './products-api';
+import { useDeleteProductMutation, useGetAdminProductsQuery, type AddOnProduct } from './products-api';
 import { Pager } from '../shared/pager';
 import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
 
 export function ProductsPage() {
-  const { page, setPage } = usePagedList();
-  const { data: answer, isLoading, isError } = useGetAdminProductsQuery({ page, size: PRODUCTS_PAGE_SIZE });
+  const { setPage, pageQuery } = usePagedList();
+  const { data: answer, isLoading, isError } = useGetAdminProductsQuery(pageQuery);
   useLastPageClamp(answer, setPage);
   const data = answer?.data ?? [];
   const [deleteProduct, deleteState] = useDeleteProductMutation();

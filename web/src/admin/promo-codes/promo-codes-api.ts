@@ -2,8 +2,6 @@ import { generatedApi, type PromoCodeView } from '../../api/generated-admin';
 
 export type PromoCode = PromoCodeView;
 
-export const PROMO_CODES_PAGE_SIZE = 20;
-
 export const promoCodesApi = generatedApi.enhanceEndpoints({
   endpoints: {
     getPromoCodes: { providesTags: ['Promo'] },

@@ -10,13 +10,13 @@ import { btnPrimary, btnSecondary, card, errorPanel, input, label, pageTitle, td
 import { DataTable } from '../shared/data-table';
 import { Pager } from '../shared/pager';
 import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
-import { useCreatePromoCodeMutation, useDeletePromoCodeMutation, useGetPromoCodesQuery, useUpdatePromoCodeMutation, PROMO_CODES_PAGE_SIZE, type PromoCode } from './promo-codes-api';
+import { useCreatePromoCodeMutation, useDeletePromoCodeMutation, useGetPromoCodesQuery, useUpdatePromoCodeMutation, type PromoCode } from './promo-codes-api';
 
 const DEFAULT_PERCENT = '10';
 
 export function PromoCodesPage() {
-  const { page, setPage } = usePagedList();
-  const { data: answer, isLoading, isFetching, isError } = useGetPromoCodesQuery({ page, size: PROMO_CODES_PAGE_SIZE });
+  const { setPage, pageQuery } = usePagedList();
+  const { data: answer, isLoading, isFetching, isError } = useGetPromoCodesQuery(pageQuery);
   useLastPageClamp(answer, setPage);
   const data = answer?.data ?? [];
   const [createPromo, createState] = useCreatePromoCodeMutation();

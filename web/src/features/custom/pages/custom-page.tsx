@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useObjectUrl } from '../../../lib/use-object-url';
 import { useAppDispatch } from '../../../app/store';
 import { setCartOpen } from '../../../app/ui-slice';
 import { errorMessage } from '../../../lib/api';
@@ -19,7 +20,7 @@ export function CustomPage() {
   const { data: config } = useGetPublicConfigQuery();
   const sizes = config?.sizes.length ? config.sizes.map((s) => s.code) : SIZE_ORDER;
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const preview = useObjectUrl(file);
   const [size, setSize] = useState('');
   const [quantity, setQuantity] = useState(1);
   const [error, setError] = useState<MessageKey | null>(null);
@@ -28,12 +29,6 @@ export function CustomPage() {
   const price = useGetCustomPriceQuery(size, { skip: !size });
   const [upload, uploading] = useUploadCustomPosterMutation();
 
-  useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
   useEffect(() => {
     if (price.isError) toast.error(t('custom.priceFailed'));
     // eslint-disable-next-line react-hooks/exhaustive-deps
