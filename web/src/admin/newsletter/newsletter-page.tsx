@@ -3,6 +3,7 @@ import { useToast } from '../../lib/toast';
 import { useConfirmedDelete } from '../shared/use-confirmed-delete';
 import { useLoadErrorToast } from '../shared/use-load-error-toast';
 import { ConfirmDialog } from '../shared/confirm-dialog';
+import { RowDeleteButton } from '../shared/row-delete-button';
 import { downloadFile } from '../shared/download';
 import { formatAdminDate } from '../shared/format-date';
 import { btnPrimary, errorPanel, pageTitle, td } from '../shared/styles';
@@ -65,9 +66,7 @@ export function NewsletterPage() {
               <td className={td}>{s.email}</td>
               <td className={td}>{formatAdminDate(s.subscribedAt)}</td>
               <td className={`${td} text-right`}>
-                <button type="button" className="text-sm text-red-700 hover:underline" onClick={() => setDeleting(s)} aria-label={`Delete ${s.email}`}>
-                  Delete
-                </button>
+                <RowDeleteButton onClick={() => setDeleting(s)} label={`Delete ${s.email}`} />
               </td>
             </tr>
           ))}

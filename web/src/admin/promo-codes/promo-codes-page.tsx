@@ -4,6 +4,7 @@ import { useToast } from '../../lib/toast';
 import { useConfirmedDelete } from '../shared/use-confirmed-delete';
 import { useLoadErrorToast } from '../shared/use-load-error-toast';
 import { ConfirmDialog } from '../shared/confirm-dialog';
+import { RowDeleteButton } from '../shared/row-delete-button';
 import { formatAdminDate } from '../shared/format-date';
 import { Switch } from '../shared/switch';
 import { btnPrimary, btnSecondary, card, errorPanel, input, label, pageTitle, td } from '../shared/styles';
@@ -147,9 +148,7 @@ export function PromoCodesPage() {
               </td>
               <td className={td}>{formatAdminDate(promo.createdAt)}</td>
               <td className={td}>
-                <button type="button" className="text-sm text-red-700 hover:underline" onClick={() => setDeleting(promo)}>
-                  Delete
-                </button>
+                <RowDeleteButton onClick={() => setDeleting(promo)} />
               </td>
             </tr>
           ))}
