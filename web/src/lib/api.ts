@@ -131,7 +131,11 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, A
   }
 };
 
-/** The one API slice for /api. Features add endpoints with `api.injectEndpoints` in <feature>-api.ts. */
+/**
+ * The one API slice for /api. Its endpoints and hooks are generated from the API's OpenAPI document
+ * (web/src/api/generated-*.ts, `npm run openapi`); each <feature>-api.ts adds tags, retries and cache
+ * writes with `enhanceEndpoints`, and hand-writes only what the document cannot express.
+ */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,

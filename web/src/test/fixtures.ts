@@ -9,7 +9,7 @@ import type {
   PosterView,
   ShopConfigView,
   VariantView,
-} from '../api/generated';
+} from '../api/generated-public';
 
 const FREE_SHIPPING_THRESHOLD = 1499;
 

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { AnnouncementView, CartAnswer, CartView, GetShippingEstimateApiResponse, ShopConfigView } from '../api/generated';
+import type { AnnouncementView, CartAnswer, CartView, GetShippingEstimateApiResponse, ShopConfigView } from '../api/generated-public';
 import { cartAnswer, config } from './fixtures';
 
 /** What every page of the layout asks for, answered plainly; tests override what they test. */

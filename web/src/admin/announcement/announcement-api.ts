@@ -1,18 +1,10 @@
-import type { AdminAnnouncementView } from '../../api/generated';
-import { api } from '../../lib/api';
+import { generatedApi } from '../../api/generated-admin';
 
-export const announcementApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    getAdminAnnouncement: build.query<string, void>({
-      query: () => 'admin/announcement',
-      transformResponse: (answer: AdminAnnouncementView) => answer.text,
-      providesTags: ['Announcement'],
-    }),
-    saveAnnouncement: build.mutation<unknown, string>({
-      query: (text) => ({ url: 'admin/announcement', method: 'POST', body: { text } }),
-      invalidatesTags: ['Announcement'],
-    }),
-  }),
+export const announcementApi = generatedApi.enhanceEndpoints({
+  endpoints: {
+    getAdminAnnouncement: { providesTags: ['Announcement'] },
+    saveAnnouncement: { invalidatesTags: ['Announcement'] },
+  },
 });
 
 export const { useGetAdminAnnouncementQuery, useSaveAnnouncementMutation } = announcementApi;

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
+import { useLoadErrorToast } from '../shared/use-load-error-toast';
 import { btnPrimary, card, errorPanel, input, label, pageTitle } from '../shared/styles';
 import { useGetAdminAnnouncementQuery, useSaveAnnouncementMutation } from './announcement-api';
 
@@ -11,17 +12,14 @@ export function AnnouncementPage() {
   const toast = useToast();
 
   useEffect(() => {
-    if (data !== undefined) setText(data);
+    if (data !== undefined) setText(data.text);
   }, [data]);
-  useEffect(() => {
-    if (isError) toast.error('Error', 'Failed to load announcement');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isError]);
+  useLoadErrorToast(isError, 'Failed to load announcement');
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      await save(text).unwrap();
+      await save({ text }).unwrap();
       toast.success('Announcement updated successfully');
     } catch (error) {
       toast.error('Error', errorMessage(error, 'Failed to update announcement'));

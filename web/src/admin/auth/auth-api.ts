@@ -1,22 +1,19 @@
-import type { LoginDto, LoginResponseDto } from '../../api/generated';
-import { api } from '../../lib/api';
+import { generatedApi } from '../../api/generated-admin';
+import { NO_RETRY } from '../../lib/api';
 
-export const authApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    login: build.mutation<LoginResponseDto, LoginDto>({
-      query: (body) => ({ url: 'admin/auth/login', method: 'POST', body }),
-      extraOptions: { retry: { delays: [] } },
-    }),
+export const authApi = generatedApi.enhanceEndpoints({
+  endpoints: {
+    login: { extraOptions: { retry: NO_RETRY } },
     /**
      * Ends every token of this admin on the server (all devices). Short timeout and no retry:
      * the local session is cleared whatever the answer, so an unreachable server must not keep
      * the admin waiting on the Logout button.
      */
-    logout: build.mutation<void, void>({
-      query: () => ({ url: 'admin/auth/logout', method: 'POST', timeout: 5_000 }),
-      extraOptions: { retry: { delays: [] } },
-    }),
-  }),
+    logout: {
+      query: () => ({ url: '/admin/auth/logout', method: 'POST', timeout: 5_000 }),
+      extraOptions: { retry: NO_RETRY },
+    },
+  },
 });
 
 export const { useLoginMutation, useLogoutMutation } = authApi;

@@ -6,8 +6,8 @@ import { Pager } from '../shared/pager';
 import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
 
 export function CustomersPage() {
-  const { page, setPage, search, setSearch, settledSearch } = usePagedList();
-  const { data, isLoading, isFetching, isError, refetch } = useGetCustomersQuery({ page, search: settledSearch });
+  const { setPage, search, setSearch, pageQuery } = usePagedList();
+  const { data, isLoading, isFetching, isError, refetch } = useGetCustomersQuery(pageQuery);
   useLastPageClamp(data, setPage);
   const shown = data?.data ?? [];
 

@@ -1,5 +1,4 @@
-import type { DashboardView } from '../../api/generated';
-import { api } from '../../lib/api';
+import { generatedApi, type DashboardView } from '../../api/generated-admin';
 
 export type DashboardRecentOrder = DashboardView['recentOrders'][number];
 
@@ -35,7 +34,9 @@ export function dashboardData(view: DashboardView): DashboardData {
   };
 }
 
-export const dashboardApi = api.injectEndpoints({
+// Over the generated endpoint: the cache keeps the page's figures (dashboardData), not the raw view.
+export const dashboardApi = generatedApi.injectEndpoints({
+  overrideExisting: true,
   endpoints: (build) => ({
     getDashboard: build.query<DashboardData, void>({
       query: () => 'admin/dashboard',

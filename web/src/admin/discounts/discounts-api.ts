@@ -1,27 +1,15 @@
-import type { AdminDiscountView, CreateDiscountDto, UpdateDiscountDto } from '../../api/generated';
-import { api } from '../../lib/api';
+import { generatedApi, type AdminDiscountView } from '../../api/generated-admin';
 
 export type Discount = AdminDiscountView;
 
-export const discountsApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    getDiscounts: build.query<AdminDiscountView[], void>({
-      query: () => 'admin/discounts',
-      providesTags: ['Discount'],
-    }),
-    createDiscount: build.mutation<unknown, CreateDiscountDto>({
-      query: (body) => ({ url: 'admin/discounts', method: 'POST', body }),
-      invalidatesTags: ['Discount', 'Poster'],
-    }),
-    updateDiscount: build.mutation<unknown, UpdateDiscountDto & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `admin/discounts/${id}`, method: 'PATCH', body }),
-      invalidatesTags: ['Discount', 'Poster'],
-    }),
-    deleteDiscount: build.mutation<unknown, number>({
-      query: (id) => ({ url: `admin/discounts/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['Discount', 'Poster'],
-    }),
-  }),
+// A discount changes the posters' prices, so their lists refetch with it.
+export const discountsApi = generatedApi.enhanceEndpoints({
+  endpoints: {
+    getDiscounts: { providesTags: ['Discount'] },
+    createDiscount: { invalidatesTags: ['Discount', 'Poster'] },
+    updateDiscount: { invalidatesTags: ['Discount', 'Poster'] },
+    deleteDiscount: { invalidatesTags: ['Discount', 'Poster'] },
+  },
 });
 
 export const { useGetDiscountsQuery, useCreateDiscountMutation, useUpdateDiscountMutation, useDeleteDiscountMutation } = discountsApi;

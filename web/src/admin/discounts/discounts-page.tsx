@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
+import { useLoadErrorToast } from '../shared/use-load-error-toast';
 import { Switch } from '../shared/switch';
 import { btnDanger, btnPrimary, btnSecondary, card, errorPanel, input, label, pageTitle, td } from '../shared/styles';
 import { DataTable } from '../shared/data-table';
@@ -26,10 +27,7 @@ export function DiscountsPage() {
   const [active, setActive] = useState(true);
   const toast = useToast();
 
-  useEffect(() => {
-    if (isError) toast.error('Error', 'Failed to load discounts');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isError]);
+  useLoadErrorToast(isError, 'Failed to load discounts');
 
   const onCreate = async (event: FormEvent) => {
     event.preventDefault();
@@ -123,7 +121,7 @@ function DiscountRow({ discount }: { discount: Discount }) {
       return;
     }
     try {
-      await updateDiscount({ id: discount.id, percentage: value, active }).unwrap();
+      await updateDiscount({ id: String(discount.id), updateDiscountDto: { percentage: value, active } }).unwrap();
       toast.success('Saved');
     } catch (error) {
       toast.error('Error', errorMessage(error, 'Failed to update'));
@@ -132,7 +130,7 @@ function DiscountRow({ discount }: { discount: Discount }) {
 
   const remove = async () => {
     try {
-      await deleteDiscount(discount.id).unwrap();
+      await deleteDiscount(String(discount.id)).unwrap();
       toast.success('Deleted', `Discount #${discount.id} deleted`);
     } catch (error) {
       toast.error('Error', errorMessage(error, 'Failed to delete'));

@@ -5,7 +5,7 @@ import { Dialog } from '../shared/dialog';
 import { downloadFile } from '../shared/download';
 import { formatAdminDate } from '../shared/format-date';
 import { btnPrimary, btnSecondary, errorPanel, input, label, pageTitle, td } from '../shared/styles';
-import { useGetEventsQuery, type EventFilters, type StoredEvent } from './events-api';
+import { eventsQuery, useGetEventsQuery, type EventFilters, type StoredEvent } from './events-api';
 import { DataTable } from '../shared/data-table';
 
 const PAGE_SIZE = 50;
@@ -32,7 +32,7 @@ export function EventsPage() {
   const [previous, setPrevious] = useState<(string | undefined)[]>([]);
   const [viewing, setViewing] = useState<StoredEvent | null>(null);
   const [downloading, setDownloading] = useState(false);
-  const { data, isLoading, isFetching, isError } = useGetEventsQuery(filters);
+  const { data, isLoading, isFetching, isError } = useGetEventsQuery(eventsQuery(filters));
   const toast = useToast();
 
   const apply = (event: FormEvent) => {

@@ -1,27 +1,23 @@
-import type { GalleryImageView } from '../../api/generated';
-import { api } from '../../lib/api';
+import { generatedApi } from '../../api/generated-admin';
+import type { GalleryImageView } from '../../api/generated-public';
 
 export type GalleryImage = GalleryImageView;
 
-export const adminGalleryApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    getAdminGallery: build.query<GalleryImageView[], void>({
-      query: () => 'gallery',
-      providesTags: ['Gallery'],
+export const adminGalleryApi = generatedApi
+  .enhanceEndpoints({ endpoints: { deleteGalleryImage: { invalidatesTags: ['Gallery'] } } })
+  // Multipart, which the generated endpoint (a JSON body) cannot send: the one file part named file.
+  .injectEndpoints({
+    overrideExisting: true,
+    endpoints: (build) => ({
+      uploadGalleryImage: build.mutation<unknown, File>({
+        query: (file) => {
+          const form = new FormData();
+          form.append('file', file, file.name);
+          return { url: 'gallery/upload', method: 'POST', body: form };
+        },
+        invalidatesTags: ['Gallery'],
+      }),
     }),
-    uploadGalleryImage: build.mutation<unknown, File>({
-      query: (file) => {
-        const form = new FormData();
-        form.append('file', file, file.name);
-        return { url: 'gallery/upload', method: 'POST', body: form };
-      },
-      invalidatesTags: ['Gallery'],
-    }),
-    deleteGalleryImage: build.mutation<unknown, string>({
-      query: (id) => ({ url: `gallery/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['Gallery'],
-    }),
-  }),
-});
+  });
 
-export const { useGetAdminGalleryQuery, useUploadGalleryImageMutation, useDeleteGalleryImageMutation } = adminGalleryApi;
+export const { useUploadGalleryImageMutation, useDeleteGalleryImageMutation } = adminGalleryApi;

@@ -1,32 +1,27 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
+import { useObjectUrl } from '../../lib/use-object-url';
 import { errorMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
+import { useConfirmedDelete } from '../shared/use-confirmed-delete';
+import { useLoadErrorToast } from '../shared/use-load-error-toast';
 import { ConfirmDialog } from '../shared/confirm-dialog';
 import { ImageWithFallback } from '../shared/image-with-fallback';
 import { btnPrimary, errorPanel, pageTitle } from '../shared/styles';
-import { useDeleteGalleryImageMutation, useGetAdminGalleryQuery, useUploadGalleryImageMutation, type GalleryImage } from './gallery-api';
+import { useGetGalleryQuery } from '../../features/catalog/catalog-api';
+import { useDeleteGalleryImageMutation, useUploadGalleryImageMutation, type GalleryImage } from './gallery-api';
 
 export function GalleryPage() {
-  const { data = [], isLoading, isError } = useGetAdminGalleryQuery();
+  const { data = [], isLoading, isError } = useGetGalleryQuery();
   const [upload, uploadState] = useUploadGalleryImageMutation();
   const [remove, removeState] = useDeleteGalleryImageMutation();
+  const { deleting, setDeleting, confirmDelete } = useConfirmedDelete<GalleryImage>(remove, { failed: 'Failed to delete image' });
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const preview = useObjectUrl(file);
   const [dragging, setDragging] = useState(false);
-  const [deleting, setDeleting] = useState<GalleryImage | null>(null);
   const picker = useRef<HTMLInputElement>(null);
   const toast = useToast();
 
-  useEffect(() => {
-    if (isError) toast.error('Error', 'Failed to load gallery images');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isError]);
-  useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  useLoadErrorToast(isError, 'Failed to load gallery images');
 
   // Images only: anything else dropped or picked is ignored.
   const choose = (candidate: File | undefined | null) => {
@@ -47,16 +42,6 @@ export function GalleryPage() {
       if (picker.current) picker.current.value = '';
     } catch (error) {
       toast.error('Error', errorMessage(error, 'Failed to upload image'));
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove(deleting.id).unwrap();
-      setDeleting(null);
-    } catch {
-      toast.error('Error', 'Failed to delete image');
     }
   };
 

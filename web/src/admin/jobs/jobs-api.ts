@@ -1,20 +1,13 @@
-import type { ExportRequestedView, JobView, RequestExportDto } from '../../api/generated';
-import { api } from '../../lib/api';
+import { generatedApi, type JobView, type RequestExportDto } from '../../api/generated-admin';
 
 export type JobStatus = JobView;
 
 export type ExportKind = RequestExportDto['kind'];
 
-export const jobsApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    startExport: build.mutation<ExportRequestedView, { kind: ExportKind; filters: Record<string, string> }>({
-      query: (body) => ({ url: 'admin/exports', method: 'POST', body }),
-    }),
-    getJob: build.query<JobView, string>({
-      query: (id) => `admin/jobs/${encodeURIComponent(id)}`,
-      providesTags: (_r, _e, id) => [{ type: 'Job', id }],
-    }),
-  }),
+export const jobsApi = generatedApi.enhanceEndpoints({
+  endpoints: {
+    getJob: { providesTags: (_r, _e, id) => [{ type: 'Job', id }] },
+  },
 });
 
 export const { useStartExportMutation, useGetJobQuery } = jobsApi;

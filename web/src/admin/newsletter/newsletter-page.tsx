@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
 import { format } from 'date-fns';
 import { useToast } from '../../lib/toast';
+import { useConfirmedDelete } from '../shared/use-confirmed-delete';
+import { useLoadErrorToast } from '../shared/use-load-error-toast';
 import { ConfirmDialog } from '../shared/confirm-dialog';
+import { RowDeleteButton } from '../shared/row-delete-button';
 import { downloadFile } from '../shared/download';
 import { formatAdminDate } from '../shared/format-date';
 import { btnPrimary, errorPanel, pageTitle, td } from '../shared/styles';
@@ -12,35 +14,22 @@ import { Pager } from '../shared/pager';
 import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
 
 export function NewsletterPage() {
-  const { page, setPage, search, setSearch, settledSearch } = usePagedList();
-  const { data, isLoading, isFetching, isError } = useGetSubscribersQuery({ page, search: settledSearch });
+  const { setPage, search, setSearch, pageQuery } = usePagedList();
+  const { data, isLoading, isFetching, isError } = useGetSubscribersQuery(pageQuery);
   useLastPageClamp(data, setPage);
   const shown = data?.data ?? [];
   const count = data?.subscriberCount ?? 0;
   const [deleteSubscriber, deleteState] = useDeleteSubscriberMutation();
-  const [deleting, setDeleting] = useState<Subscriber | null>(null);
+  const { deleting, setDeleting, confirmDelete } = useConfirmedDelete<Subscriber>(deleteSubscriber, { failedTitle: 'Deletion failed', failed: 'Failed to delete subscriber' });
   const toast = useToast();
 
-  useEffect(() => {
-    if (isError) toast.error('Error', 'Failed to load subscribers');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isError]);
+  useLoadErrorToast(isError, 'Failed to load subscribers');
 
   const exportCsv = async () => {
     try {
       await downloadFile('/api/admin/newsletter/export', `subscribers-${format(new Date(), 'yyyy-MM-dd')}.csv`);
     } catch {
       toast.error('Error', 'Failed to export subscribers');
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteSubscriber(deleting.id).unwrap();
-      setDeleting(null);
-    } catch {
-      toast.error('Deletion failed', 'Failed to delete subscriber');
     }
   };
 
@@ -77,9 +66,7 @@ export function NewsletterPage() {
               <td className={td}>{s.email}</td>
               <td className={td}>{formatAdminDate(s.subscribedAt)}</td>
               <td className={`${td} text-right`}>
-                <button type="button" className="text-sm text-red-700 hover:underline" onClick={() => setDeleting(s)} aria-label={`Delete ${s.email}`}>
-                  Delete
-                </button>
+                <RowDeleteButton onClick={() => setDeleting(s)} label={`Delete ${s.email}`} />
               </td>
             </tr>
           ))}

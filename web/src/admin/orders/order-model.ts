@@ -1,5 +1,5 @@
 // The admin's view of an order: the API's AdminOrderView, as the generated client types it.
-import type { AdminOrderView } from '../../api/generated';
+import type { AdminOrderView } from '../../api/generated-admin';
 
 export type AdminOrder = AdminOrderView;
 export type OrderStatus = AdminOrderView['status'];

@@ -1,5 +1,4 @@
-import type { AdminPosterPage, AdminPosterView } from '../../api/generated';
-import { api } from '../../lib/api';
+import { generatedApi, type AdminPosterView } from '../../api/generated-admin';
 import type { PosterSavePayload } from './poster-form.validation';
 
 /** What the grid and the poster form read of the API's AdminPosterView. */
@@ -15,41 +14,33 @@ function posterBody(payload: Partial<PosterSavePayload> & { visible?: boolean },
   return form;
 }
 
-export const POSTERS_PAGE_SIZE = 20;
-
-export const postersApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    /** One page of the grid, newest first; the server searches name and description. */
-    getAdminPosters: build.query<AdminPosterPage, { page: number; search?: string }>({
-      query: ({ page, search }) => ({ url: 'admin/posters', params: { page, size: POSTERS_PAGE_SIZE, ...(search ? { search } : {}) } }),
-      providesTags: (answer) => [{ type: 'Poster', id: 'ADMIN' }, ...(answer?.data ?? []).map((p) => ({ type: 'Poster' as const, id: p.id }))],
+// Every poster change moves the dashboard's counts too.
+export const postersApi = generatedApi
+  .enhanceEndpoints({
+    endpoints: {
+      getAdminPosters: {
+        providesTags: (answer) => [{ type: 'Poster', id: 'ADMIN' }, ...(answer?.data ?? []).map((p) => ({ type: 'Poster' as const, id: p.id }))],
+      },
+      getDeletedPosters: { providesTags: [{ type: 'Poster', id: 'DELETED' }] },
+      getAdminCategories: { providesTags: ['Category'] },
+      deletePoster: { invalidatesTags: ['Poster', 'Dashboard'] },
+      recoverPoster: { invalidatesTags: ['Poster', 'Dashboard'] },
+    },
+  })
+  // Saves are multipart when an image goes along, which the generated endpoints (a JSON body) cannot send.
+  .injectEndpoints({
+    overrideExisting: true,
+    endpoints: (build) => ({
+      createPoster: build.mutation<unknown, { payload: PosterSavePayload; file: File | null }>({
+        query: ({ payload, file }) => ({ url: 'admin/posters', method: 'POST', body: posterBody(payload, file) }),
+        invalidatesTags: ['Poster', 'Dashboard'],
+      }),
+      updatePoster: build.mutation<unknown, { id: string; payload: Partial<PosterSavePayload> & { visible?: boolean }; file?: File | null }>({
+        query: ({ id, payload, file }) => ({ url: `admin/posters/${id}`, method: 'PUT', body: posterBody(payload, file) }),
+        invalidatesTags: ['Poster', 'Dashboard'],
+      }),
     }),
-    getDeletedPosters: build.query<AdminPosterView[], void>({
-      query: () => 'admin/posters/deleted',
-      providesTags: [{ type: 'Poster', id: 'DELETED' }],
-    }),
-    getAdminCategories: build.query<string[], void>({
-      query: () => 'admin/categories',
-      providesTags: ['Category'],
-    }),
-    createPoster: build.mutation<unknown, { payload: PosterSavePayload; file: File | null }>({
-      query: ({ payload, file }) => ({ url: 'admin/posters', method: 'POST', body: posterBody(payload, file) }),
-      invalidatesTags: ['Poster', 'Dashboard'],
-    }),
-    updatePoster: build.mutation<unknown, { id: string; payload: Partial<PosterSavePayload> & { visible?: boolean }; file?: File | null }>({
-      query: ({ id, payload, file }) => ({ url: `admin/posters/${id}`, method: 'PUT', body: posterBody(payload, file) }),
-      invalidatesTags: ['Poster', 'Dashboard'],
-    }),
-    deletePoster: build.mutation<unknown, string>({
-      query: (id) => ({ url: `admin/posters/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['Poster', 'Dashboard'],
-    }),
-    recoverPoster: build.mutation<unknown, string>({
-      query: (id) => ({ url: `admin/posters/${id}/recover`, method: 'POST' }),
-      invalidatesTags: ['Poster', 'Dashboard'],
-    }),
-  }),
-});
+  });
 
 export const {
   useGetAdminPostersQuery,

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
+import { useConfirmedDelete } from '../shared/use-confirmed-delete';
+import { useLoadErrorToast } from '../shared/use-load-error-toast';
 import { ConfirmDialog } from '../shared/confirm-dialog';
 import { btnPrimary, btnSecondary, errorPanel, pageTitle } from '../shared/styles';
 import { PosterCard } from './poster-card';
@@ -23,22 +25,19 @@ const FALLBACK_CATEGORIES = ['FOOTBALL', 'CARS', 'MOVIES', 'ANIME', 'ART', 'NATU
 
 export function PostersPage() {
   const [params, setParams] = useSearchParams();
-  const { page, setPage, search, setSearch, settledSearch } = usePagedList();
-  const { data: answer, isLoading, isError } = useGetAdminPostersQuery({ page, search: settledSearch });
+  const { setPage, search, setSearch, pageQuery } = usePagedList();
+  const { data: answer, isLoading, isError } = useGetAdminPostersQuery(pageQuery);
   useLastPageClamp(answer, setPage);
   const visible = answer?.data ?? [];
   const categoriesQuery = useGetAdminCategoriesQuery();
   const [editing, setEditing] = useState<AdminPoster | 'new' | null>(params.get('new') ? 'new' : null);
-  const [deleting, setDeleting] = useState<AdminPoster | null>(null);
   const [showDeleted, setShowDeleted] = useState(false);
   const [updatePoster, updateState] = useUpdatePosterMutation();
   const [deletePoster, deleteState] = useDeletePosterMutation();
+  const { deleting, setDeleting, confirmDelete } = useConfirmedDelete<AdminPoster>(deletePoster, { done: 'Poster deleted successfully', failed: 'Failed to delete poster. Please try again.', serverText: true });
   const toast = useToast();
 
-  useEffect(() => {
-    if (isError) toast.error('Error', 'Failed to load posters. Please try again.');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isError]);
+  useLoadErrorToast(isError, 'Failed to load posters. Please try again.');
   useEffect(() => {
     if (categoriesQuery.isError) toast.error('Warning', 'Failed to load categories. Some features may be limited.');
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -57,17 +56,6 @@ export function PostersPage() {
       toast.success(next ? 'Poster made visible successfully' : 'Poster hidden successfully');
     } catch (error) {
       toast.error('Error', errorMessage(error, 'Failed to update poster visibility. Please try again.'));
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deletePoster(deleting.id).unwrap();
-      toast.success('Poster deleted successfully');
-      setDeleting(null);
-    } catch (error) {
-      toast.error('Error', errorMessage(error, 'Failed to delete poster. Please try again.'));
     }
   };
 

@@ -1,19 +1,13 @@
-import type { CustomPriceView, UpdatePriceApiArg } from '../../api/generated';
-import { api } from '../../lib/api';
+import { generatedApi, type CustomPriceView } from '../../api/generated-admin';
 
 export type PricingEntry = CustomPriceView;
 
-export const pricingApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    getAdminPricing: build.query<CustomPriceView[], void>({
-      query: () => 'pricing',
-      providesTags: ['Pricing'],
-    }),
-    updatePrice: build.mutation<unknown, UpdatePriceApiArg>({
-      query: ({ size, price }) => ({ url: `pricing/${encodeURIComponent(size)}`, method: 'PUT', params: { price } }),
-      invalidatesTags: ['Pricing', 'Cart'],
-    }),
-  }),
+// A new price changes what a cart with that size costs.
+export const pricingApi = generatedApi.enhanceEndpoints({
+  endpoints: {
+    getPricing: { providesTags: ['Pricing'] },
+    updatePrice: { invalidatesTags: ['Pricing', 'Cart'] },
+  },
 });
 
-export const { useGetAdminPricingQuery, useUpdatePriceMutation } = pricingApi;
+export const { useGetPricingQuery, useUpdatePriceMutation } = pricingApi;

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
 import { useToast } from '../../lib/toast';
+import { useLoadErrorToast } from '../shared/use-load-error-toast';
 import { btnPrimary, btnSecondary, errorPanel, pageTitle, td, th } from '../shared/styles';
-import { useGetAdminPricingQuery, useUpdatePriceMutation } from './pricing-api';
+import { useGetPricingQuery, useUpdatePriceMutation } from './pricing-api';
 
 const sizeLabel = (size: string) => {
   const bare = size.replace(/^SIZE_/i, '');
@@ -11,15 +12,12 @@ const sizeLabel = (size: string) => {
 };
 
 export function PricingPage() {
-  const { data = [], isLoading, isError } = useGetAdminPricingQuery();
+  const { data = [], isLoading, isError } = useGetPricingQuery();
   const [updatePrice, updateState] = useUpdatePriceMutation();
   const [editing, setEditing] = useState<{ size: string; value: string } | null>(null);
   const toast = useToast();
 
-  useEffect(() => {
-    if (isError) toast.error('Error', 'Failed to load pricing data');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isError]);
+  useLoadErrorToast(isError, 'Failed to load pricing data');
 
   const save = async () => {
     if (!editing) return;

@@ -1,12 +1,9 @@
-import type { AddOnPage, ListedAddOnView, ProductDto } from '../../api/generated';
-import { api } from '../../lib/api';
+import { generatedApi, type ListedAddOnView, type ProductDto } from '../../api/generated-admin';
 
 export type AddOnProduct = ListedAddOnView;
 export type ProductSave = ProductDto;
 
-export const PRODUCTS_PAGE_SIZE = 20;
-
-/** Multipart: a JSON part named data and an optional file part (spec section 7). */
+/** Multipart: a JSON part named data and an optional file part. */
 function productForm(data: ProductSave, file: File | null): FormData {
   const form = new FormData();
   form.append('data', JSON.stringify(data));
@@ -14,26 +11,26 @@ function productForm(data: ProductSave, file: File | null): FormData {
   return form;
 }
 
-export const adminProductsApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    /** One page, newest first. */
-    getAdminProducts: build.query<AddOnPage, number>({
-      query: (page) => ({ url: 'products', params: { page, size: PRODUCTS_PAGE_SIZE } }),
-      providesTags: ['Product'],
+export const adminProductsApi = generatedApi
+  .enhanceEndpoints({
+    endpoints: {
+      getAdminProducts: { providesTags: ['Product'] },
+      deleteProduct: { invalidatesTags: ['Product', 'Dashboard'] },
+    },
+  })
+  // Saves are multipart (an image may go along), which the generated endpoints (a JSON body) cannot send.
+  .injectEndpoints({
+    overrideExisting: true,
+    endpoints: (build) => ({
+      createProduct: build.mutation<unknown, { data: ProductSave; file: File | null }>({
+        query: ({ data, file }) => ({ url: 'products', method: 'POST', body: productForm(data, file) }),
+        invalidatesTags: ['Product', 'Dashboard'],
+      }),
+      updateProduct: build.mutation<unknown, { id: string; data: ProductSave; file: File | null }>({
+        query: ({ id, data, file }) => ({ url: `products/${id}`, method: 'PUT', body: productForm(data, file) }),
+        invalidatesTags: ['Product'],
+      }),
     }),
-    createProduct: build.mutation<unknown, { data: ProductSave; file: File | null }>({
-      query: ({ data, file }) => ({ url: 'products', method: 'POST', body: productForm(data, file) }),
-      invalidatesTags: ['Product', 'Dashboard'],
-    }),
-    updateProduct: build.mutation<unknown, { id: string; data: ProductSave; file: File | null }>({
-      query: ({ id, data, file }) => ({ url: `products/${id}`, method: 'PUT', body: productForm(data, file) }),
-      invalidatesTags: ['Product'],
-    }),
-    deleteProduct: build.mutation<unknown, string>({
-      query: (id) => ({ url: `products/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['Product', 'Dashboard'],
-    }),
-  }),
-});
+  });
 
 export const { useGetAdminProductsQuery, useCreateProductMutation, useUpdateProductMutation, useDeleteProductMutation } = adminProductsApi;

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatMoney } from '../../lib/money';
-import { useToast } from '../../lib/toast';
+import { useConfirmedDelete } from '../shared/use-confirmed-delete';
+import { useLoadErrorToast } from '../shared/use-load-error-toast';
 import { ConfirmDialog } from '../shared/confirm-dialog';
 import { ImageWithFallback } from '../shared/image-with-fallback';
 import { btnPrimary, errorPanel, pageTitle } from '../shared/styles';
@@ -10,30 +11,15 @@ import { Pager } from '../shared/pager';
 import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
 
 export function ProductsPage() {
-  const { page, setPage } = usePagedList();
-  const { data: answer, isLoading, isError } = useGetAdminProductsQuery(page);
+  const { setPage, pageQuery } = usePagedList();
+  const { data: answer, isLoading, isError } = useGetAdminProductsQuery(pageQuery);
   useLastPageClamp(answer, setPage);
   const data = answer?.data ?? [];
   const [deleteProduct, deleteState] = useDeleteProductMutation();
+  const { deleting, setDeleting, confirmDelete } = useConfirmedDelete<AddOnProduct>(deleteProduct, { done: 'Product deleted successfully', failed: 'Failed to delete product' });
   const [editing, setEditing] = useState<AddOnProduct | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<AddOnProduct | null>(null);
-  const toast = useToast();
 
-  useEffect(() => {
-    if (isError) toast.error('Error', 'Failed to load products');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isError]);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteProduct(deleting.id).unwrap();
-      toast.success('Product deleted successfully');
-      setDeleting(null);
-    } catch {
-      toast.error('Error', 'Failed to delete product');
-    }
-  };
+  useLoadErrorToast(isError, 'Failed to load products');
 
   return (
     <div className="space-y-5">

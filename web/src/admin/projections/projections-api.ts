@@ -1,24 +1,14 @@
-import type { ProjectionRebuildRequestedView, ProjectionRetryView, ProjectionStatusView } from '../../api/generated';
-import { api } from '../../lib/api';
+import { generatedApi, type ProjectionStatusView } from '../../api/generated-admin';
 
 export type ProjectionStatus = ProjectionStatusView;
 export type ProjectionFailure = NonNullable<ProjectionStatusView['failure']>;
 
-export const projectionsApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    getProjections: build.query<ProjectionStatusView[], void>({
-      query: () => 'admin/projections',
-      providesTags: ['Projection'],
-    }),
-    rebuildProjection: build.mutation<ProjectionRebuildRequestedView, string>({
-      query: (name) => ({ url: `admin/projections/${encodeURIComponent(name)}/rebuild`, method: 'POST' }),
-      invalidatesTags: ['Projection'],
-    }),
-    retryProjection: build.mutation<ProjectionRetryView, string>({
-      query: (name) => ({ url: `admin/projections/${encodeURIComponent(name)}/retry`, method: 'POST' }),
-      invalidatesTags: ['Projection'],
-    }),
-  }),
+export const projectionsApi = generatedApi.enhanceEndpoints({
+  endpoints: {
+    getProjections: { providesTags: ['Projection'] },
+    rebuildProjection: { invalidatesTags: ['Projection'] },
+    retryProjection: { invalidatesTags: ['Projection'] },
+  },
 });
 
 export const { useGetProjectionsQuery, useRebuildProjectionMutation, useRetryProjectionMutation } = projectionsApi;

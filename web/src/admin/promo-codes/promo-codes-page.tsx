@@ -1,7 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
+import { useConfirmedDelete } from '../shared/use-confirmed-delete';
+import { useLoadErrorToast } from '../shared/use-load-error-toast';
 import { ConfirmDialog } from '../shared/confirm-dialog';
+import { RowDeleteButton } from '../shared/row-delete-button';
 import { formatAdminDate } from '../shared/format-date';
 import { Switch } from '../shared/switch';
 import { btnPrimary, btnSecondary, card, errorPanel, input, label, pageTitle, td } from '../shared/styles';
@@ -13,24 +16,21 @@ import { useCreatePromoCodeMutation, useDeletePromoCodeMutation, useGetPromoCode
 const DEFAULT_PERCENT = '10';
 
 export function PromoCodesPage() {
-  const { page, setPage } = usePagedList();
-  const { data: answer, isLoading, isFetching, isError } = useGetPromoCodesQuery(page);
+  const { setPage, pageQuery } = usePagedList();
+  const { data: answer, isLoading, isFetching, isError } = useGetPromoCodesQuery(pageQuery);
   useLastPageClamp(answer, setPage);
   const data = answer?.data ?? [];
   const [createPromo, createState] = useCreatePromoCodeMutation();
   const [updatePromo] = useUpdatePromoCodeMutation();
   const [deletePromo, deleteState] = useDeletePromoCodeMutation();
+  const { deleting, setDeleting, confirmDelete } = useConfirmedDelete<PromoCode>(deletePromo, { done: 'Promo code deleted successfully', failed: 'Failed to delete promo code' });
   const [formOpen, setFormOpen] = useState(false);
   const [code, setCode] = useState('');
   const [percent, setPercent] = useState(DEFAULT_PERCENT);
   const [editing, setEditing] = useState<{ id: string; percent: string } | null>(null);
-  const [deleting, setDeleting] = useState<PromoCode | null>(null);
   const toast = useToast();
 
-  useEffect(() => {
-    if (isError) toast.error('Error', 'Failed to load promo codes');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isError]);
+  useLoadErrorToast(isError, 'Failed to load promo codes');
 
   const onCreate = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,7 +52,7 @@ export function PromoCodesPage() {
 
   const toggle = async (promo: PromoCode, active: boolean) => {
     try {
-      await updatePromo({ id: promo.id, active }).unwrap();
+      await updatePromo({ id: promo.id, updatePromoCodeDto: { active } }).unwrap();
     } catch {
       toast.error('Error', 'Failed to update promo code status');
     }
@@ -62,21 +62,10 @@ export function PromoCodesPage() {
   const saveEdit = async () => {
     if (!editing) return;
     try {
-      await updatePromo({ id: editing.id, percentOff: Number(editing.percent) }).unwrap();
+      await updatePromo({ id: editing.id, updatePromoCodeDto: { percentOff: Number(editing.percent) } }).unwrap();
       setEditing(null);
     } catch {
       toast.error('Error', 'Failed to update promo code');
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deletePromo(deleting.id).unwrap();
-      toast.success('Promo code deleted successfully');
-      setDeleting(null);
-    } catch {
-      toast.error('Error', 'Failed to delete promo code');
     }
   };
 
@@ -159,9 +148,7 @@ export function PromoCodesPage() {
               </td>
               <td className={td}>{formatAdminDate(promo.createdAt)}</td>
               <td className={td}>
-                <button type="button" className="text-sm text-red-700 hover:underline" onClick={() => setDeleting(promo)}>
-                  Delete
-                </button>
+                <RowDeleteButton onClick={() => setDeleting(promo)} />
               </td>
             </tr>
           ))}

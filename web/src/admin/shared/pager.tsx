@@ -1,4 +1,4 @@
-import type { AdminOrderPage } from '../../api/generated';
+import type { AdminOrderPage } from '../../api/generated-admin';
 
 /** The spec's pagination fields every paged admin answer carries (the generated client inlines them per page type). */
 export type PageFields = Pick<AdminOrderPage, 'currentPage' | 'totalPages' | 'totalItems' | 'itemsPerPage' | 'hasNextPage' | 'hasPreviousPage'>;

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { PageFields } from './pager';
 
+/** Rows a page of every server-paged admin list (the orders list sets its own). */
+export const ADMIN_PAGE_SIZE = 20;
+
 /** How long the search box waits for typing to pause before it asks the server. */
 const SEARCH_PAUSE_MS = 300;
 
@@ -24,7 +27,9 @@ export function usePagedList(filters: unknown = null) {
     setSeenKey(key);
     setPage(1);
   }
-  return { page, setPage, search, setSearch, settledSearch };
+  // What a list endpoint is asked: a blank search is left out of the request.
+  const pageQuery = { page, size: ADMIN_PAGE_SIZE, search: settledSearch || undefined };
+  return { page, setPage, search, setSearch, settledSearch, pageQuery };
 }
 
 /** Onto the last page when the list shrank under the one shown (rows deleted or filtered away). */

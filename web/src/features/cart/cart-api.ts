@@ -1,20 +1,7 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import type {
-  AddToCartDto,
-  CartAnswer,
-  CartView,
-  CheckoutAnswerView,
-  CheckoutDto,
-  GetShippingEstimateApiResponse,
-  SetPaymentMethodApiArg,
-  SizePriceView,
-  UpdateCartItemDto,
-} from '../../api/generated';
-import { api, NO_RETRY } from '../../lib/api';
+import { generatedApi, type CartAnswer, type CartView, type SizePriceView } from '../../api/generated-public';
+import { NO_RETRY } from '../../lib/api';
 import { CART_COUNT_KEY, CART_ID_KEY, writeStorage } from '../../lib/storage';
-
-/** Every cart command answers `{ cartId, cart, … }`; the cache keeps the cart. */
-const cartOf = (answer: Pick<CartAnswer, 'cart'>): CartView => answer.cart;
 
 function rememberCount(cart: CartView): void {
   writeStorage(CART_COUNT_KEY, String(cart.itemCount));
@@ -23,92 +10,65 @@ function rememberCount(cart: CartView): void {
 interface CartLifecycle {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   dispatch: ThunkDispatch<any, any, UnknownAction>;
-  queryFulfilled: Promise<{ data: CartView }>;
+  queryFulfilled: Promise<{ data: CartAnswer }>;
 }
 
-// Every cart command answers with the new cart: write it straight into the cache instead of refetching.
+// Every cart command answers `{ cartId, cart, … }`: write the new cart straight into the cache instead of refetching.
 async function writeCartAnswer(_arg: unknown, { dispatch, queryFulfilled }: CartLifecycle): Promise<void> {
   try {
     const { data } = await queryFulfilled;
-    rememberCount(data);
-    dispatch(cartApi.util.upsertQueryData('getCart', undefined, data));
+    rememberCount(data.cart);
+    dispatch(cartApi.util.upsertQueryData('getCart', undefined, { cartId: data.cartId, cart: data.cart }));
   } catch {
     /* the caller reports the failure */
   }
 }
 
-export const cartApi = api.injectEndpoints({
-  endpoints: (b) => ({
-    getCart: b.query<CartView, void>({
-      query: () => '/user/cart',
-      transformResponse: (answer: CartAnswer) => {
-        rememberCount(answer.cart);
-        return answer.cart;
-      },
-      providesTags: ['Cart'],
+async function rememberCartCount(_arg: unknown, { queryFulfilled }: Pick<CartLifecycle, 'queryFulfilled'>): Promise<void> {
+  try {
+    rememberCount((await queryFulfilled).data.cart);
+  } catch {
+    /* the page reports the failure */
+  }
+}
+
+export const cartApi = generatedApi
+  .enhanceEndpoints({
+    endpoints: {
+      getCart: { providesTags: ['Cart'], onQueryStarted: rememberCartCount },
+      addToCart: { onQueryStarted: writeCartAnswer },
+      updateCartItem: { onQueryStarted: writeCartAnswer },
+      removeCartItem: { onQueryStarted: writeCartAnswer },
+      clearCart: { onQueryStarted: writeCartAnswer },
+      applyPromoCode: { onQueryStarted: writeCartAnswer },
+      removePromoCode: { onQueryStarted: writeCartAnswer },
+      setPaymentMethod: { onQueryStarted: writeCartAnswer },
+      // The same Idempotency-Key on a retried submit gets the first answer, never a second order.
+      checkout: { extraOptions: { retry: NO_RETRY } },
+      getCustomPrice: { providesTags: ['Pricing'] },
+    },
+  })
+  // Multipart (the image, its size and quantity), which the generated endpoint (a JSON body) cannot send.
+  .injectEndpoints({
+    overrideExisting: true,
+    endpoints: (b) => ({
+      uploadCustomPoster: b.mutation<CartAnswer, { file: File; size: string; quantity: number }>({
+        query: ({ file, size, quantity }) => {
+          const body = new FormData();
+          body.append('file', file);
+          body.append('size', size);
+          body.append('quantity', String(quantity));
+          return { url: '/user/upload', method: 'POST', body };
+        },
+        onQueryStarted: writeCartAnswer,
+      }),
     }),
-    addToCart: b.mutation<CartView, AddToCartDto>({
-      query: (body) => ({ url: '/user/cart', method: 'POST', body }),
-      transformResponse: cartOf,
-      onQueryStarted: writeCartAnswer,
-    }),
-    updateCartItem: b.mutation<CartView, { itemId: string } & UpdateCartItemDto>({
-      query: ({ itemId, ...body }) => ({ url: `/user/cart/items/${encodeURIComponent(itemId)}`, method: 'PUT', body }),
-      transformResponse: cartOf,
-      onQueryStarted: writeCartAnswer,
-    }),
-    removeCartItem: b.mutation<CartView, string>({
-      query: (itemId) => ({ url: `/user/cart/items/${encodeURIComponent(itemId)}`, method: 'DELETE' }),
-      transformResponse: cartOf,
-      onQueryStarted: writeCartAnswer,
-    }),
-    clearCart: b.mutation<CartView, void>({
-      query: () => ({ url: '/user/cart', method: 'DELETE' }),
-      transformResponse: cartOf,
-      onQueryStarted: writeCartAnswer,
-    }),
-    applyPromoCode: b.mutation<CartView, string>({
-      query: (code) => ({ url: '/user/cart/promocode/apply', method: 'POST', params: { code } }),
-      transformResponse: cartOf,
-      onQueryStarted: writeCartAnswer,
-    }),
-    removePromoCode: b.mutation<CartView, void>({
-      query: () => ({ url: '/user/cart/promocode', method: 'DELETE' }),
-      transformResponse: cartOf,
-      onQueryStarted: writeCartAnswer,
-    }),
-    setPaymentMethod: b.mutation<CartView, SetPaymentMethodApiArg['method']>({
-      query: (method) => ({ url: '/user/cart/payment-method', method: 'POST', params: { method } }),
-      transformResponse: cartOf,
-      onQueryStarted: writeCartAnswer,
-    }),
-    uploadCustomPoster: b.mutation<CartView, { file: File; size: string; quantity: number }>({
-      query: ({ file, size, quantity }) => {
-        const body = new FormData();
-        body.append('file', file);
-        body.append('size', size);
-        body.append('quantity', String(quantity));
-        return { url: '/user/upload', method: 'POST', body };
-      },
-      transformResponse: cartOf,
-      onQueryStarted: writeCartAnswer,
-    }),
-    // The same Idempotency-Key on a retried submit gets the first answer, never a second order.
-    checkout: b.mutation<CheckoutAnswerView, { payload: CheckoutDto; idempotencyKey: string }>({
-      query: ({ payload, idempotencyKey }) => ({ url: '/user/cart/checkout', method: 'POST', body: payload, headers: { 'Idempotency-Key': idempotencyKey } }),
-      extraOptions: { retry: NO_RETRY },
-    }),
-    getShippingEstimate: b.query<GetShippingEstimateApiResponse, string>({
-      query: (governorate) => ({ url: '/user/shipping/estimate', params: { governorate } }),
-    }),
-    /** null when the answer carries no usable price: the page then says 'Invalid price format received from server'. */
-    getCustomPrice: b.query<number | null, string>({
-      query: (size) => ({ url: '/user/calculate', params: { size } }),
-      transformResponse: (answer: SizePriceView) => (Number.isFinite(answer.price) ? answer.price : null),
-      providesTags: ['Pricing'],
-    }),
-  }),
-});
+  });
+
+/** null when the answer carries no usable price: the page then says 'Invalid price format received from server'. */
+export function customPriceOf(answer: SizePriceView): number | null {
+  return Number.isFinite(answer.price) ? answer.price : null;
+}
 
 /** After a checkout the old cart is closed: forget it, a new one starts with the next command. */
 export function forgetCart(): void {

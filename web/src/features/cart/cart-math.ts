@@ -1,4 +1,4 @@
-import type { CartView } from '../../api/generated';
+import type { CartView } from '../../api/generated-public';
 
 /** What the cache holds after a checkout, until the next command starts a new cart. */
 export const EMPTY_CART: CartView = {

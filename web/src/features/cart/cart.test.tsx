@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
 import { layoutHandlers, useMswServer } from '../../test/handlers';
-import type { BestsellerView, CartAnswer, GalleryImageView, PosterView } from '../../api/generated';
+import type { BestsellerView, CartAnswer, GalleryImageView, PosterView } from '../../api/generated-public';
 import { cartAnswer, cartWith, poster as posterView, posterItem, variant } from '../../test/fixtures';
 
 const server = useMswServer();

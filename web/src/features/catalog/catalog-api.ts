@@ -1,15 +1,5 @@
-import type {
-  AddOnView,
-  AnnouncementView,
-  BestsellerView,
-  DiscountView,
-  GalleryImageView,
-  GetCategoriesApiResponse,
-  PosterPage,
-  PosterView,
-  ShopConfigView,
-} from '../../api/generated';
-import { api, isTransient, type RetryPolicy } from '../../lib/api';
+import { generatedApi, type PosterPage, type PosterView } from '../../api/generated-public';
+import { isTransient, type RetryPolicy } from '../../lib/api';
 
 // Retry timings of the storefront's reads: a flaky network gets a few quick retries, not a spinner forever.
 const POSTERS_RETRY: RetryPolicy = { delays: [500, 500] };
@@ -30,66 +20,40 @@ export interface PosterQuery {
   category?: string;
 }
 
-export const catalogApi = api.injectEndpoints({
-  endpoints: (b) => ({
-    getPosters: b.query<PosterPage, PosterQuery>({
-      query: ({ page, search, category }) => ({
-        url: '/public/posters',
-        params: { page, limit: POSTERS_PER_PAGE, ...(search ? { search } : {}), ...(category ? { category } : {}) },
+// The storefront's reads, generated from the API's document; tags, retries and cache time here.
+export const catalogApi = generatedApi
+  .enhanceEndpoints({
+    endpoints: {
+      getPoster: { providesTags: (_r, _e, id) => [{ type: 'Poster', id }], extraOptions: { retry: POSTER_RETRY } },
+      getFeatured: { providesTags: [{ type: 'Poster', id: 'FEATURED' }] },
+      getBestsellers: { providesTags: [{ type: 'Poster', id: 'BESTSELLERS' }], extraOptions: { retry: BESTSELLERS_RETRY } },
+      getCategories: { providesTags: ['Category'], extraOptions: { retry: CATEGORY_RETRY } },
+      getPublicDiscounts: { providesTags: ['Discount'], extraOptions: { retry: CATEGORY_RETRY } },
+      getProducts: { providesTags: ['Product'], extraOptions: { retry: POSTERS_RETRY } },
+      getAnnouncement: { providesTags: ['Announcement'] },
+      getGallery: { providesTags: ['Gallery'] },
+      getPublicConfig: { providesTags: ['Config'], keepUnusedDataFor: 3600 },
+    },
+  })
+  // One route answers two shapes (a page, or with ?categories the recommendations' bare list), and the
+  // shop's category comes from the URL as any text: typed here, where the generated union cannot be.
+  .injectEndpoints({
+    overrideExisting: true,
+    endpoints: (b) => ({
+      getPosters: b.query<PosterPage, PosterQuery>({
+        query: ({ page, search, category }) => ({
+          url: '/public/posters',
+          params: { page, limit: POSTERS_PER_PAGE, ...(search ? { search } : {}), ...(category ? { category } : {}) },
+        }),
+        providesTags: [{ type: 'Poster', id: 'LIST' }],
+        extraOptions: { retry: POSTERS_RETRY },
       }),
-      providesTags: [{ type: 'Poster', id: 'LIST' }],
-      extraOptions: { retry: POSTERS_RETRY },
+      getRecommendations: b.query<PosterView[], { category: string; exclude: string }>({
+        query: ({ category, exclude }) => ({ url: '/public/posters', params: { categories: category, exclude } }),
+        providesTags: [{ type: 'Poster', id: 'LIST' }],
+      }),
     }),
-    getPoster: b.query<PosterView, string>({
-      query: (id) => `/public/posters/${encodeURIComponent(id)}`,
-      providesTags: (_r, _e, id) => [{ type: 'Poster', id }],
-      extraOptions: { retry: POSTER_RETRY },
-    }),
-    getFeatured: b.query<PosterView[], void>({
-      query: () => '/public/featured',
-      providesTags: [{ type: 'Poster', id: 'FEATURED' }],
-    }),
-    getBestsellers: b.query<BestsellerView[], void>({
-      query: () => '/public/posters/bestsellers',
-      providesTags: [{ type: 'Poster', id: 'BESTSELLERS' }],
-      extraOptions: { retry: BESTSELLERS_RETRY },
-    }),
-    // With ?categories the same route answers the recommendations: a bare list, the excluded poster left out.
-    getRecommendations: b.query<PosterView[], { category: string; exclude: string }>({
-      query: ({ category, exclude }) => ({ url: '/public/posters', params: { categories: category, exclude } }),
-      providesTags: [{ type: 'Poster', id: 'LIST' }],
-    }),
-    getCategories: b.query<GetCategoriesApiResponse, void>({
-      query: () => '/public/categories',
-      providesTags: ['Category'],
-      extraOptions: { retry: CATEGORY_RETRY },
-    }),
-    getPublicDiscounts: b.query<DiscountView[], void>({
-      query: () => '/public/discounts',
-      providesTags: ['Discount'],
-      extraOptions: { retry: CATEGORY_RETRY },
-    }),
-    getProducts: b.query<AddOnView[], void>({
-      query: () => '/public/products',
-      providesTags: ['Product'],
-      extraOptions: { retry: POSTERS_RETRY },
-    }),
-    getAnnouncement: b.query<string, void>({
-      query: () => '/public/announcement',
-      transformResponse: (answer: AnnouncementView) => answer.text ?? '',
-      providesTags: ['Announcement'],
-    }),
-    getGallery: b.query<GalleryImageView[], void>({
-      query: () => '/gallery',
-      providesTags: ['Gallery'],
-    }),
-    getPublicConfig: b.query<ShopConfigView, void>({
-      query: () => '/public/config',
-      providesTags: ['Config'],
-      keepUnusedDataFor: 3600,
-    }),
-  }),
-});
+  });
 
 export const {
   useGetPostersQuery,

@@ -1,4 +1,4 @@
-import type { PosterView, VariantView } from '../../api/generated';
+import type { PosterView, VariantView } from '../../api/generated-public';
 
 const SIZE_LABELS: Record<string, string> = {
   SIZE_20x30: '20x30cm',

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
 import { layoutHandlers, useMswServer } from '../../test/handlers';
-import type { PromoAppliedAnswer } from '../../api/generated';
+import type { PromoAppliedAnswer } from '../../api/generated-public';
 import { cartAnswer, cartWith, checkoutAnswer, posterItem } from '../../test/fixtures';
 
 const server = useMswServer();

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
 import { layoutHandlers, useMswServer } from '../../test/handlers';
-import type { CustomPosterAnswer, SizePriceView } from '../../api/generated';
+import type { CustomPosterAnswer, SizePriceView } from '../../api/generated-public';
 import { cartAnswer, cartWith, posterItem } from '../../test/fixtures';
 
 const server = useMswServer();

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
 import { layoutHandlers, useMswServer } from '../../test/handlers';
-import type { AnnouncementView, BestsellerView, PosterView } from '../../api/generated';
+import type { AnnouncementView, BestsellerView, PosterView } from '../../api/generated-public';
 import { cartWith, poster as posterView, variant } from '../../test/fixtures';
 
 const server = useMswServer();

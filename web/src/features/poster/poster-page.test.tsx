@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
 import { layoutHandlers, useMswServer } from '../../test/handlers';
-import type { GalleryImageView, PosterView } from '../../api/generated';
+import type { GalleryImageView, PosterView } from '../../api/generated-public';
 import { cartWith, poster, variant } from '../../test/fixtures';
 import { SmartImage } from '../../lib/smart-image';
 import { PLACEHOLDER_IMAGE } from '../../lib/images';

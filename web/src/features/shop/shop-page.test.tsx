@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
 import { layoutHandlers, useMswServer } from '../../test/handlers';
-import type { AddOnView, DiscountView, GetCategoriesApiResponse, PosterPage } from '../../api/generated';
+import type { AddOnView, DiscountView, GetCategoriesApiResponse, PosterPage } from '../../api/generated-public';
 import { cartWith, poster, posterPage, variant } from '../../test/fixtures';
 
 const server = useMswServer();

@@ -17,7 +17,8 @@ export function CartDrawer() {
   const toast = useToast();
   const dispatch = useAppDispatch();
   const open = useAppSelector((s) => s.ui.cartOpen);
-  const { data: cart, isError, refetch, isFetching } = useGetCartQuery();
+  const { data: answer, isError, refetch, isFetching } = useGetCartQuery(undefined);
+  const cart = answer?.cart;
   const [updateItem, update] = useUpdateCartItemMutation();
   const [removeItem, removal] = useRemoveCartItemMutation();
   const panel = useRef<HTMLDivElement>(null);
@@ -39,7 +40,7 @@ export function CartDrawer() {
 
   const changeQuantity = async (itemId: string, quantity: number, size: string | undefined) => {
     try {
-      await updateItem({ itemId, quantity, size }).unwrap();
+      await updateItem({ itemId, updateCartItemDto: { quantity, size } }).unwrap();
     } catch (e) {
       toast.error(errorMessage(e, t('cart.updateFailed')));
     }

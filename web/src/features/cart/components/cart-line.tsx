@@ -1,4 +1,4 @@
-import type { CartItemView } from '../../../api/generated';
+import type { CartItemView } from '../../../api/generated-public';
 import { useT } from '../../../lib/i18n';
 import { MinusIcon, PlusIcon, TrashIcon } from '../../../lib/icons';
 import { Money } from '../../../lib/ltr';

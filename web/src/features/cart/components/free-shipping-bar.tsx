@@ -1,4 +1,4 @@
-import type { CartView } from '../../../api/generated';
+import type { CartView } from '../../../api/generated-public';
 import { useT } from '../../../lib/i18n';
 import { fillTemplate, Money } from '../../../lib/ltr';
 import { useGetPublicConfigQuery } from '../../catalog/catalog-api';

@@ -4,7 +4,7 @@ import { useT } from '../../../lib/i18n';
 import { Money } from '../../../lib/ltr';
 import { SmartImage } from '../../../lib/smart-image';
 import { fromPrice } from '../catalog-format';
-import type { PosterView } from '../../../api/generated';
+import type { PosterView } from '../../../api/generated-public';
 
 export function PosterCard({ poster, eager = false, badge }: { poster: PosterView; eager?: boolean; badge?: string }) {
   const t = useT();

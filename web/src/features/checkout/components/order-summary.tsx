@@ -1,4 +1,4 @@
-import type { CartView } from '../../../api/generated';
+import type { CartView } from '../../../api/generated-public';
 import { useT } from '../../../lib/i18n';
 import { Ltr, Money } from '../../../lib/ltr';
 import { round2 } from '../../cart/cart-math';

@@ -14,7 +14,7 @@ import {
   useSetPaymentMethodMutation,
 } from '../../cart/cart-api';
 import { EMPTY_CART } from '../../cart/cart-math';
-import type { CheckoutDto } from '../../../api/generated';
+import type { CheckoutDto, GetShippingEstimateApiArg } from '../../../api/generated-public';
 import { CartLine } from '../../cart/components/cart-line';
 import { DEFAULT_FREE_SHIPPING_THRESHOLD } from '../../cart/components/free-shipping-bar';
 import { useGetPublicConfigQuery } from '../../catalog/catalog-api';
@@ -75,7 +75,8 @@ export function CheckoutPage() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const formRef = useRef<HTMLFormElement>(null);
-  const { data: cart, isLoading, isError, refetch } = useGetCartQuery();
+  const { data: answer, isLoading, isError, refetch } = useGetCartQuery(undefined);
+  const cart = answer?.cart;
   const { data: config } = useGetPublicConfigQuery();
   const [form, setForm] = useState<ShippingForm>(EMPTY_FORM);
   const [errors, setErrors] = useState<FormErrors>({});
@@ -83,7 +84,7 @@ export function CheckoutPage() {
   const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
   const [setPaymentMethod] = useSetPaymentMethodMutation();
   const [checkout, placing] = useCheckoutMutation();
-  const estimate = useGetShippingEstimateQuery(form.governorate, { skip: !form.governorate });
+  const estimate = useGetShippingEstimateQuery(form.governorate as GetShippingEstimateApiArg, { skip: !form.governorate });
   const paymentSynced = useRef(false);
   // One key per visit to the page: a double click or a retry after a lost answer is one order.
   const idempotencyKey = useRef(newIdempotencyKey());
@@ -168,13 +169,13 @@ export function CheckoutPage() {
       Object.entries({ ...form, phone: normalisePhone(form.phone), ...DEFAULT_COORDINATES }).filter(([, v]) => v !== ''),
     ) as CheckoutDto;
     try {
-      const answer = await checkout({ payload, idempotencyKey: idempotencyKey.current }).unwrap();
+      const answer = await checkout({ checkoutDto: payload, 'Idempotency-Key': idempotencyKey.current }).unwrap();
       trackEvent('Purchase', { value: figures.total, order_number: answer.orderNumber });
       toast.success(t('checkout.success'), t('checkout.successText', { orderNumber: answer.orderNumber }));
       navigate('/order-confirmation', { replace: true, state: { orderNumber: answer.orderNumber } });
       // The checked-out cart is closed: the next visit starts a new one.
       forgetCart();
-      dispatch(cartApi.util.upsertQueryData('getCart', undefined, EMPTY_CART));
+      dispatch(cartApi.util.upsertQueryData('getCart', undefined, { cartId: '', cart: EMPTY_CART }));
     } catch (err) {
       const serverMessage = errorMessage(err, '');
       const f =

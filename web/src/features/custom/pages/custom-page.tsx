@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useObjectUrl } from '../../../lib/use-object-url';
 import { useAppDispatch } from '../../../app/store';
 import { setCartOpen } from '../../../app/ui-slice';
 import { errorMessage } from '../../../lib/api';
@@ -6,7 +7,7 @@ import { useT, type MessageKey } from '../../../lib/i18n';
 import { Ltr, Money } from '../../../lib/ltr';
 import { SHOP } from '../../../lib/shop-info';
 import { useToast } from '../../../lib/toast';
-import { useGetCustomPriceQuery, useUploadCustomPosterMutation } from '../../cart/cart-api';
+import { customPriceOf, useGetCustomPriceQuery, useUploadCustomPosterMutation } from '../../cart/cart-api';
 import { useGetPublicConfigQuery } from '../../catalog/catalog-api';
 import { SIZE_ORDER, sizeLabel } from '../../catalog/catalog-format';
 import { validateCustomForm } from '../custom-rules';
@@ -19,7 +20,7 @@ export function CustomPage() {
   const { data: config } = useGetPublicConfigQuery();
   const sizes = config?.sizes.length ? config.sizes.map((s) => s.code) : SIZE_ORDER;
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const preview = useObjectUrl(file);
   const [size, setSize] = useState('');
   const [quantity, setQuantity] = useState(1);
   const [error, setError] = useState<MessageKey | null>(null);
@@ -29,17 +30,11 @@ export function CustomPage() {
   const [upload, uploading] = useUploadCustomPosterMutation();
 
   useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-  useEffect(() => {
     if (price.isError) toast.error(t('custom.priceFailed'));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [price.isError]);
 
-  const priceValue = !size || price.isFetching ? undefined : price.isError ? undefined : price.data;
+  const priceValue = !size || price.isFetching ? undefined : price.isError ? undefined : price.data && customPriceOf(price.data);
   const priceLoading = !!size && price.isFetching;
   const submitDisabled = uploading.isLoading || priceLoading || (!!size && (priceValue === undefined || priceValue === null));
 

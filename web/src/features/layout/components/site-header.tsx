@@ -13,7 +13,7 @@ export function SiteHeader() {
   const t = useT();
   const dispatch = useAppDispatch();
   const locale = useAppSelector((s) => s.ui.locale);
-  const { data: cart } = useGetCartQuery();
+  const cart = useGetCartQuery(undefined).data?.cart;
   // Until the cart answers, the count cached by the last visit keeps the badge steady.
   const count = cart ? cart.itemCount : Number(readStorage(CART_COUNT_KEY) ?? 0) || 0;
   return (

@@ -1,4 +1,4 @@
-import type { AddOnView } from '../../../api/generated';
+import type { AddOnView } from '../../../api/generated-public';
 import { errorMessage } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
 import { Money } from '../../../lib/ltr';

@@ -6,16 +6,16 @@ const injectedRtkApi = api.injectEndpoints({
       GetAdminAnnouncementApiResponse,
       GetAdminAnnouncementApiArg
     >({
-      query: () => ({ url: `/api/admin/announcement` }),
+      query: () => ({ url: `/admin/announcement` }),
     }),
     patchAnnouncement: build.mutation<
       PatchAnnouncementApiResponse,
       PatchAnnouncementApiArg
     >({
       query: (queryArg) => ({
-        url: `/api/admin/announcement`,
+        url: `/admin/announcement`,
         method: "PATCH",
-        body: queryArg.announcementDto,
+        body: queryArg,
       }),
     }),
     saveAnnouncement: build.mutation<
@@ -23,40 +23,40 @@ const injectedRtkApi = api.injectEndpoints({
       SaveAnnouncementApiArg
     >({
       query: (queryArg) => ({
-        url: `/api/admin/announcement`,
+        url: `/admin/announcement`,
         method: "POST",
-        body: queryArg.announcementDto,
+        body: queryArg,
       }),
     }),
     login: build.mutation<LoginApiResponse, LoginApiArg>({
       query: (queryArg) => ({
-        url: `/api/admin/auth/login`,
+        url: `/admin/auth/login`,
         method: "POST",
-        body: queryArg.loginDto,
+        body: queryArg,
       }),
     }),
     logout: build.mutation<LogoutApiResponse, LogoutApiArg>({
-      query: () => ({ url: `/api/admin/auth/logout`, method: "POST" }),
+      query: () => ({ url: `/admin/auth/logout`, method: "POST" }),
     }),
     changePassword: build.mutation<
       ChangePasswordApiResponse,
       ChangePasswordApiArg
     >({
       query: (queryArg) => ({
-        url: `/api/admin/auth/password`,
+        url: `/admin/auth/password`,
         method: "POST",
-        body: queryArg.changePasswordDto,
+        body: queryArg,
       }),
     }),
     getAdminCategories: build.query<
       GetAdminCategoriesApiResponse,
       GetAdminCategoriesApiArg
     >({
-      query: () => ({ url: `/api/admin/categories` }),
+      query: () => ({ url: `/admin/categories` }),
     }),
     getCustomers: build.query<GetCustomersApiResponse, GetCustomersApiArg>({
       query: (queryArg) => ({
-        url: `/api/admin/customers`,
+        url: `/admin/customers`,
         params: {
           search: queryArg.search,
           size: queryArg.size,
@@ -65,19 +65,19 @@ const injectedRtkApi = api.injectEndpoints({
       }),
     }),
     getDashboard: build.query<GetDashboardApiResponse, GetDashboardApiArg>({
-      query: () => ({ url: `/api/admin/dashboard` }),
+      query: () => ({ url: `/admin/dashboard` }),
     }),
     getDiscounts: build.query<GetDiscountsApiResponse, GetDiscountsApiArg>({
-      query: () => ({ url: `/api/admin/discounts` }),
+      query: () => ({ url: `/admin/discounts` }),
     }),
     createDiscount: build.mutation<
       CreateDiscountApiResponse,
       CreateDiscountApiArg
     >({
       query: (queryArg) => ({
-        url: `/api/admin/discounts`,
+        url: `/admin/discounts`,
         method: "POST",
-        body: queryArg.createDiscountDto,
+        body: queryArg,
       }),
     }),
     deleteDiscount: build.mutation<
@@ -85,7 +85,7 @@ const injectedRtkApi = api.injectEndpoints({
       DeleteDiscountApiArg
     >({
       query: (queryArg) => ({
-        url: `/api/admin/discounts/${queryArg.id}`,
+        url: `/admin/discounts/${encodeURIComponent(String(queryArg))}`,
         method: "DELETE",
       }),
     }),
@@ -94,14 +94,14 @@ const injectedRtkApi = api.injectEndpoints({
       UpdateDiscountApiArg
     >({
       query: (queryArg) => ({
-        url: `/api/admin/discounts/${queryArg.id}`,
+        url: `/admin/discounts/${encodeURIComponent(String(queryArg.id))}`,
         method: "PATCH",
         body: queryArg.updateDiscountDto,
       }),
     }),
     getEvents: build.query<GetEventsApiResponse, GetEventsApiArg>({
       query: (queryArg) => ({
-        url: `/api/admin/events`,
+        url: `/admin/events`,
         params: {
           order: queryArg.order,
           limit: queryArg.limit,
@@ -115,40 +115,44 @@ const injectedRtkApi = api.injectEndpoints({
       }),
     }),
     exportEvents: build.query<ExportEventsApiResponse, ExportEventsApiArg>({
-      query: () => ({ url: `/api/admin/events/export` }),
+      query: () => ({ url: `/admin/events/export` }),
     }),
     startExport: build.mutation<StartExportApiResponse, StartExportApiArg>({
       query: (queryArg) => ({
-        url: `/api/admin/exports`,
+        url: `/admin/exports`,
         method: "POST",
-        body: queryArg.requestExportDto,
+        body: queryArg,
       }),
     }),
     getJob: build.query<GetJobApiResponse, GetJobApiArg>({
-      query: (queryArg) => ({ url: `/api/admin/jobs/${queryArg.id}` }),
+      query: (queryArg) => ({
+        url: `/admin/jobs/${encodeURIComponent(String(queryArg))}`,
+      }),
     }),
     downloadExport: build.query<
       DownloadExportApiResponse,
       DownloadExportApiArg
     >({
-      query: (queryArg) => ({ url: `/api/admin/jobs/${queryArg.id}/download` }),
+      query: (queryArg) => ({
+        url: `/admin/jobs/${encodeURIComponent(String(queryArg))}/download`,
+      }),
     }),
     loginAlias1: build.mutation<LoginAlias1ApiResponse, LoginAlias1ApiArg>({
       query: (queryArg) => ({
-        url: `/api/admin/login`,
+        url: `/admin/login`,
         method: "POST",
-        body: queryArg.loginDto,
+        body: queryArg,
       }),
     }),
     logoutAlias1: build.mutation<LogoutAlias1ApiResponse, LogoutAlias1ApiArg>({
-      query: () => ({ url: `/api/admin/logout`, method: "POST" }),
+      query: () => ({ url: `/admin/logout`, method: "POST" }),
     }),
     getSubscribers: build.query<
       GetSubscribersApiResponse,
       GetSubscribersApiArg
     >({
       query: (queryArg) => ({
-        url: `/api/admin/newsletter`,
+        url: `/admin/newsletter`,
         params: {
           search: queryArg.search,
           size: queryArg.size,
@@ -160,14 +164,14 @@ const injectedRtkApi = api.injectEndpoints({
       ExportSubscribersApiResponse,
       ExportSubscribersApiArg
     >({
-      query: () => ({ url: `/api/admin/newsletter/export` }),
+      query: () => ({ url: `/admin/newsletter/export` }),
     }),
     deleteSubscriber: build.mutation<
       DeleteSubscriberApiResponse,
       DeleteSubscriberApiArg
     >({
       query: (queryArg) => ({
-        url: `/api/admin/newsletter/${queryArg.id}`,
+        url: `/admin/newsletter/${encodeURIComponent(String(queryArg))}`,
         method: "DELETE",
       }),
     }),
@@ -176,7 +180,7 @@ const injectedRtkApi = api.injectEndpoints({
       UpdateSubscriberApiArg
     >({
       query: (queryArg) => ({
-        url: `/api/admin/newsletter/${queryArg.id}`,
+        url: `/admin/newsletter/${encodeURIComponent(String(queryArg.id))}`,
         method: "PATCH",
         body: queryArg.updateSubscriberDto,
       }),
@@ -186,7 +190,7 @@ const injectedRtkApi = api.injectEndpoints({
       GetAdminOrdersApiArg
     >({
       query: (queryArg) => ({
-        url: `/api/admin/orders`,
+        url: `/admin/orders`,
         params: {
           size: queryArg.size,
           page: queryArg.page,
@@ -200,7 +204,7 @@ const injectedRtkApi = api.injectEndpoints({
     }),
     exportOrders: build.query<ExportOrdersApiResponse, ExportOrdersApiArg>({
       query: (queryArg) => ({
-        url: `/api/admin/orders/export`,
+        url: `/admin/orders/export`,
         params: {
           status: queryArg.status,
           dateFrom: queryArg.dateFrom,
@@ -215,7 +219,7 @@ const injectedRtkApi = api.injectEndpoints({
       GetSizeDistributionApiArg
     >({
       query: (queryArg) => ({
-        url: `/api/admin/orders/size-distribution`,
+        url: `/admin/orders/size-distribution`,
         params: {
           status: queryArg.status,
           dateFrom: queryArg.dateFrom,
@@ -226,14 +230,16 @@ const injectedRtkApi = api.injectEndpoints({
       }),
     }),
     getAdminOrder: build.query<GetAdminOrderApiResponse, GetAdminOrderApiArg>({
-      query: (queryArg) => ({ url: `/api/admin/orders/${queryArg.id}` }),
+      query: (queryArg) => ({
+        url: `/admin/orders/${encodeURIComponent(String(queryArg))}`,
+      }),
     }),
     getOrderHistory: build.query<
       GetOrderHistoryApiResponse,
       GetOrderHistoryApiArg
     >({
       query: (queryArg) => ({
-        url: `/api/admin/orders/${queryArg.id}/history`,
+        url: `/admin/orders/${encodeURIComponent(String(queryArg))}/history`,
       }),
     }),
     updateOrderStatus: build.mutation<
@@ -241,7 +247,7 @@ const injectedRtkApi = api.injectEndpoints({
       UpdateOrderStatusApiArg
     >({
       query: (queryArg) => ({
-        url: `/api/admin/orders/${queryArg.id}/status`,
+        url: `/admin/orders/${encodeURIComponent(String(queryArg.id))}/status`,
         method: "PATCH",
         body: queryArg.orderStatusDto,
         params: {
@@ -255,7 +261,7 @@ const injectedRtkApi = api.injectEndpoints({
       GetAdminPostersApiArg
     >({
       query: (queryArg) => ({
-        url: `/api/admin/posters`,
+        url: `/admin/posters`,
         params: {
           search: queryArg.search,
           size: queryArg.size,
@@ -265,20 +271,20 @@ const injectedRtkApi = api.injectEndpoints({
     }),
     createPoster: build.mutation<CreatePosterApiResponse, CreatePosterApiArg>({
       query: (queryArg) => ({
-        url: `/api/admin/posters`,
+        url: `/admin/posters`,
         method: "POST",
-        body: queryArg.createPosterDto,
+        body: queryArg,
       }),
     }),
     getDeletedPosters: build.query<
       GetDeletedPostersApiResponse,
       GetDeletedPostersApiArg
     >({
-      query: () => ({ url: `/api/admin/posters/deleted` }),
+      query: () => ({ url: `/admin/posters/deleted` }),
     }),
     deletePoster: build.mutation<DeletePosterApiResponse, DeletePosterApiArg>({
       query: (queryArg) => ({
-        url: `/api/admin/posters/${queryArg.id}`,
+        url: `/admin/posters/${encodeURIComponent(String(queryArg))}`,
         method: "DELETE",
       }),
     }),
@@ -286,11 +292,13 @@ const injectedRtkApi = api.injectEndpoints({
       GetAdminPosterApiResponse,
       GetAdminPosterApiArg
     >({
-      query: (queryArg) => ({ url: `/api/admin/posters/${queryArg.id}` }),
+      query: (queryArg) => ({
+        url: `/admin/posters/${encodeURIComponent(String(queryArg))}`,
+      }),
     }),
     updatePoster: build.mutation<UpdatePosterApiResponse, UpdatePosterApiArg>({
       query: (queryArg) => ({
-        url: `/api/admin/posters/${queryArg.id}`,
+        url: `/admin/posters/${encodeURIComponent(String(queryArg.id))}`,
         method: "PUT",
         body: queryArg.updatePosterDto,
       }),
@@ -300,7 +308,7 @@ const injectedRtkApi = api.injectEndpoints({
       RecoverPosterApiArg
     >({
       query: (queryArg) => ({
-        url: `/api/admin/posters/${queryArg.id}/recover`,
+        url: `/admin/posters/${encodeURIComponent(String(queryArg))}/recover`,
         method: "POST",
       }),
     }),
@@ -308,14 +316,14 @@ const injectedRtkApi = api.injectEndpoints({
       GetProjectionsApiResponse,
       GetProjectionsApiArg
     >({
-      query: () => ({ url: `/api/admin/projections` }),
+      query: () => ({ url: `/admin/projections` }),
     }),
     rebuildProjection: build.mutation<
       RebuildProjectionApiResponse,
       RebuildProjectionApiArg
     >({
       query: (queryArg) => ({
-        url: `/api/admin/projections/${queryArg.name}/rebuild`,
+        url: `/admin/projections/${encodeURIComponent(String(queryArg))}/rebuild`,
         method: "POST",
       }),
     }),
@@ -324,13 +332,13 @@ const injectedRtkApi = api.injectEndpoints({
       RetryProjectionApiArg
     >({
       query: (queryArg) => ({
-        url: `/api/admin/projections/${queryArg.name}/retry`,
+        url: `/admin/projections/${encodeURIComponent(String(queryArg))}/retry`,
         method: "POST",
       }),
     }),
     getPromoCodes: build.query<GetPromoCodesApiResponse, GetPromoCodesApiArg>({
       query: (queryArg) => ({
-        url: `/api/admin/promocodes`,
+        url: `/admin/promocodes`,
         params: {
           size: queryArg.size,
           page: queryArg.page,
@@ -342,9 +350,9 @@ const injectedRtkApi = api.injectEndpoints({
       CreatePromoCodeApiArg
     >({
       query: (queryArg) => ({
-        url: `/api/admin/promocodes`,
+        url: `/admin/promocodes`,
         method: "POST",
-        body: queryArg.createPromoCodeDto,
+        body: queryArg,
       }),
     }),
     deletePromoCode: build.mutation<
@@ -352,7 +360,7 @@ const injectedRtkApi = api.injectEndpoints({
       DeletePromoCodeApiArg
     >({
       query: (queryArg) => ({
-        url: `/api/admin/promocodes/${queryArg.id}`,
+        url: `/admin/promocodes/${encodeURIComponent(String(queryArg))}`,
         method: "DELETE",
       }),
     }),
@@ -361,7 +369,7 @@ const injectedRtkApi = api.injectEndpoints({
       UpdatePromoCodeApiArg
     >({
       query: (queryArg) => ({
-        url: `/api/admin/promocodes/${queryArg.id}`,
+        url: `/admin/promocodes/${encodeURIComponent(String(queryArg.id))}`,
         method: "PATCH",
         body: queryArg.updatePromoCodeDto,
       }),
@@ -370,19 +378,18 @@ const injectedRtkApi = api.injectEndpoints({
       GetPosterImageApiResponse,
       GetPosterImageApiArg
     >({
-      query: (queryArg) => ({ url: `/api/admin/${queryArg.posterId}/image` }),
-    }),
-    getGallery: build.query<GetGalleryApiResponse, GetGalleryApiArg>({
-      query: () => ({ url: `/api/gallery` }),
+      query: (queryArg) => ({
+        url: `/admin/${encodeURIComponent(String(queryArg))}/image`,
+      }),
     }),
     uploadGalleryImage: build.mutation<
       UploadGalleryImageApiResponse,
       UploadGalleryImageApiArg
     >({
       query: (queryArg) => ({
-        url: `/api/gallery/upload`,
+        url: `/gallery/upload`,
         method: "POST",
-        body: queryArg.body,
+        body: queryArg,
       }),
     }),
     deleteGalleryImage: build.mutation<
@@ -390,19 +397,16 @@ const injectedRtkApi = api.injectEndpoints({
       DeleteGalleryImageApiArg
     >({
       query: (queryArg) => ({
-        url: `/api/gallery/${queryArg.id}`,
+        url: `/gallery/${encodeURIComponent(String(queryArg))}`,
         method: "DELETE",
       }),
     }),
-    getHealth: build.query<GetHealthApiResponse, GetHealthApiArg>({
-      query: () => ({ url: `/api/health` }),
-    }),
     getPricing: build.query<GetPricingApiResponse, GetPricingApiArg>({
-      query: () => ({ url: `/api/pricing` }),
+      query: () => ({ url: `/pricing` }),
     }),
     updatePrice: build.mutation<UpdatePriceApiResponse, UpdatePriceApiArg>({
       query: (queryArg) => ({
-        url: `/api/pricing/${queryArg.size}`,
+        url: `/pricing/${encodeURIComponent(String(queryArg.size))}`,
         method: "PUT",
         params: {
           price: queryArg.price,
@@ -414,7 +418,7 @@ const injectedRtkApi = api.injectEndpoints({
       GetAdminProductsApiArg
     >({
       query: (queryArg) => ({
-        url: `/api/products`,
+        url: `/products`,
         params: {
           size: queryArg.size,
           page: queryArg.page,
@@ -426,9 +430,9 @@ const injectedRtkApi = api.injectEndpoints({
       CreateProductApiArg
     >({
       query: (queryArg) => ({
-        url: `/api/products`,
+        url: `/products`,
         method: "POST",
-        body: queryArg.productDto,
+        body: queryArg,
       }),
     }),
     deleteProduct: build.mutation<
@@ -436,7 +440,7 @@ const injectedRtkApi = api.injectEndpoints({
       DeleteProductApiArg
     >({
       query: (queryArg) => ({
-        url: `/api/products/${queryArg.id}`,
+        url: `/products/${encodeURIComponent(String(queryArg))}`,
         method: "DELETE",
       }),
     }),
@@ -445,180 +449,9 @@ const injectedRtkApi = api.injectEndpoints({
       UpdateProductApiArg
     >({
       query: (queryArg) => ({
-        url: `/api/products/${queryArg.id}`,
+        url: `/products/${encodeURIComponent(String(queryArg.id))}`,
         method: "PUT",
         body: queryArg.productDto,
-      }),
-    }),
-    getAnnouncement: build.query<
-      GetAnnouncementApiResponse,
-      GetAnnouncementApiArg
-    >({
-      query: () => ({ url: `/api/public/announcement` }),
-    }),
-    getCategories: build.query<GetCategoriesApiResponse, GetCategoriesApiArg>({
-      query: () => ({ url: `/api/public/categories` }),
-    }),
-    getPublicConfig: build.query<
-      GetPublicConfigApiResponse,
-      GetPublicConfigApiArg
-    >({
-      query: () => ({ url: `/api/public/config` }),
-    }),
-    getPublicDiscounts: build.query<
-      GetPublicDiscountsApiResponse,
-      GetPublicDiscountsApiArg
-    >({
-      query: () => ({ url: `/api/public/discounts` }),
-    }),
-    getFeatured: build.query<GetFeaturedApiResponse, GetFeaturedApiArg>({
-      query: () => ({ url: `/api/public/featured` }),
-    }),
-    subscribeToNewsletter: build.mutation<
-      SubscribeToNewsletterApiResponse,
-      SubscribeToNewsletterApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/public/newsletter`,
-        method: "POST",
-        body: queryArg.subscribeDto,
-      }),
-    }),
-    getPosters: build.query<GetPostersApiResponse, GetPostersApiArg>({
-      query: (queryArg) => ({
-        url: `/api/public/posters`,
-        params: {
-          page: queryArg.page,
-          limit: queryArg.limit,
-          search: queryArg.search,
-          category: queryArg.category,
-          categories: queryArg.categories,
-          exclude: queryArg.exclude,
-        },
-      }),
-    }),
-    getBestsellers: build.query<
-      GetBestsellersApiResponse,
-      GetBestsellersApiArg
-    >({
-      query: () => ({ url: `/api/public/posters/bestsellers` }),
-    }),
-    getPoster: build.query<GetPosterApiResponse, GetPosterApiArg>({
-      query: (queryArg) => ({ url: `/api/public/posters/${queryArg.id}` }),
-    }),
-    getProducts: build.query<GetProductsApiResponse, GetProductsApiArg>({
-      query: () => ({ url: `/api/public/products` }),
-    }),
-    getCustomPrice: build.query<
-      GetCustomPriceApiResponse,
-      GetCustomPriceApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/user/calculate`,
-        params: {
-          size: queryArg.size,
-        },
-      }),
-    }),
-    clearCart: build.mutation<ClearCartApiResponse, ClearCartApiArg>({
-      query: () => ({ url: `/api/user/cart`, method: "DELETE" }),
-    }),
-    getCart: build.query<GetCartApiResponse, GetCartApiArg>({
-      query: (queryArg) => ({
-        url: `/api/user/cart`,
-        params: {
-          governorate: queryArg.governorate,
-        },
-      }),
-    }),
-    addToCart: build.mutation<AddToCartApiResponse, AddToCartApiArg>({
-      query: (queryArg) => ({
-        url: `/api/user/cart`,
-        method: "POST",
-        body: queryArg.addToCartDto,
-      }),
-    }),
-    checkout: build.mutation<CheckoutApiResponse, CheckoutApiArg>({
-      query: (queryArg) => ({
-        url: `/api/user/cart/checkout`,
-        method: "POST",
-        body: queryArg.checkoutDto,
-        headers: {
-          "Idempotency-Key": queryArg["Idempotency-Key"],
-        },
-      }),
-    }),
-    removeCartItem: build.mutation<
-      RemoveCartItemApiResponse,
-      RemoveCartItemApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/user/cart/items/${queryArg.itemId}`,
-        method: "DELETE",
-      }),
-    }),
-    updateCartItem: build.mutation<
-      UpdateCartItemApiResponse,
-      UpdateCartItemApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/user/cart/items/${queryArg.itemId}`,
-        method: "PUT",
-        body: queryArg.updateCartItemDto,
-      }),
-    }),
-    setPaymentMethod: build.mutation<
-      SetPaymentMethodApiResponse,
-      SetPaymentMethodApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/user/cart/payment-method`,
-        method: "POST",
-        params: {
-          method: queryArg.method,
-        },
-      }),
-    }),
-    removePromoCode: build.mutation<
-      RemovePromoCodeApiResponse,
-      RemovePromoCodeApiArg
-    >({
-      query: () => ({ url: `/api/user/cart/promocode`, method: "DELETE" }),
-    }),
-    getPromoCode: build.query<GetPromoCodeApiResponse, GetPromoCodeApiArg>({
-      query: () => ({ url: `/api/user/cart/promocode` }),
-    }),
-    applyPromoCode: build.mutation<
-      ApplyPromoCodeApiResponse,
-      ApplyPromoCodeApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/user/cart/promocode/apply`,
-        method: "POST",
-        params: {
-          code: queryArg.code,
-        },
-      }),
-    }),
-    getShippingEstimate: build.query<
-      GetShippingEstimateApiResponse,
-      GetShippingEstimateApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/user/shipping/estimate`,
-        params: {
-          governorate: queryArg.governorate,
-        },
-      }),
-    }),
-    uploadCustomPoster: build.mutation<
-      UploadCustomPosterApiResponse,
-      UploadCustomPosterApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/user/upload`,
-        method: "POST",
-        body: queryArg.body,
       }),
     }),
   }),
@@ -630,24 +463,16 @@ export type GetAdminAnnouncementApiResponse =
 export type GetAdminAnnouncementApiArg = void;
 export type PatchAnnouncementApiResponse =
   /** status 200  */ SavedAnnouncementView;
-export type PatchAnnouncementApiArg = {
-  announcementDto: AnnouncementDto;
-};
+export type PatchAnnouncementApiArg = AnnouncementDto;
 export type SaveAnnouncementApiResponse =
   /** status 200  */ SavedAnnouncementView;
-export type SaveAnnouncementApiArg = {
-  announcementDto: AnnouncementDto;
-};
+export type SaveAnnouncementApiArg = AnnouncementDto;
 export type LoginApiResponse = /** status 200  */ LoginResponseDto;
-export type LoginApiArg = {
-  loginDto: LoginDto;
-};
+export type LoginApiArg = LoginDto;
 export type LogoutApiResponse = unknown;
 export type LogoutApiArg = void;
 export type ChangePasswordApiResponse = /** status 200  */ LoginResponseDto;
-export type ChangePasswordApiArg = {
-  changePasswordDto: ChangePasswordDto;
-};
+export type ChangePasswordApiArg = ChangePasswordDto;
 export type GetAdminCategoriesApiResponse =
   /** status 200 Every category code */ string[];
 export type GetAdminCategoriesApiArg = void;
@@ -663,13 +488,9 @@ export type GetDashboardApiArg = void;
 export type GetDiscountsApiResponse = /** status 200  */ AdminDiscountView[];
 export type GetDiscountsApiArg = void;
 export type CreateDiscountApiResponse = /** status 201  */ DiscountView;
-export type CreateDiscountApiArg = {
-  createDiscountDto: CreateDiscountDto;
-};
+export type CreateDiscountApiArg = CreateDiscountDto;
 export type DeleteDiscountApiResponse = /** status 200  */ DeletedDiscountView;
-export type DeleteDiscountApiArg = {
-  id: string;
-};
+export type DeleteDiscountApiArg = string;
 export type UpdateDiscountApiResponse = /** status 200  */ DiscountView;
 export type UpdateDiscountApiArg = {
   id: string;
@@ -692,21 +513,13 @@ export type GetEventsApiArg = {
 export type ExportEventsApiResponse = unknown;
 export type ExportEventsApiArg = void;
 export type StartExportApiResponse = /** status 202  */ ExportRequestedView;
-export type StartExportApiArg = {
-  requestExportDto: RequestExportDto;
-};
+export type StartExportApiArg = RequestExportDto;
 export type GetJobApiResponse = /** status 200  */ JobView;
-export type GetJobApiArg = {
-  id: string;
-};
+export type GetJobApiArg = string;
 export type DownloadExportApiResponse = unknown;
-export type DownloadExportApiArg = {
-  id: string;
-};
+export type DownloadExportApiArg = string;
 export type LoginAlias1ApiResponse = /** status 200  */ LoginResponseDto;
-export type LoginAlias1ApiArg = {
-  loginDto: LoginDto;
-};
+export type LoginAlias1ApiArg = LoginDto;
 export type LogoutAlias1ApiResponse = unknown;
 export type LogoutAlias1ApiArg = void;
 export type GetSubscribersApiResponse = /** status 200  */ SubscriberPage;
@@ -719,9 +532,7 @@ export type GetSubscribersApiArg = {
 export type ExportSubscribersApiResponse = unknown;
 export type ExportSubscribersApiArg = void;
 export type DeleteSubscriberApiResponse = /** status 200  */ SubscriptionView;
-export type DeleteSubscriberApiArg = {
-  id: string;
-};
+export type DeleteSubscriberApiArg = string;
 export type UpdateSubscriberApiResponse = /** status 200  */ SubscriptionView;
 export type UpdateSubscriberApiArg = {
   id: string;
@@ -787,13 +598,9 @@ export type GetSizeDistributionApiArg = {
     | "status_desc";
 };
 export type GetAdminOrderApiResponse = /** status 200  */ AdminOrderView;
-export type GetAdminOrderApiArg = {
-  id: string;
-};
+export type GetAdminOrderApiArg = string;
 export type GetOrderHistoryApiResponse = /** status 200  */ OrderHistoryView;
-export type GetOrderHistoryApiArg = {
-  id: string;
-};
+export type GetOrderHistoryApiArg = string;
 export type UpdateOrderStatusApiResponse =
   /** status 200  */ OrderStatusChangeView;
 export type UpdateOrderStatusApiArg = {
@@ -811,79 +618,52 @@ export type GetAdminPostersApiArg = {
   page?: number;
 };
 export type CreatePosterApiResponse = /** status 201  */ PosterStateView;
-export type CreatePosterApiArg = {
-  createPosterDto: CreatePosterDto;
-};
+export type CreatePosterApiArg = CreatePosterDto;
 export type GetDeletedPostersApiResponse = /** status 200  */ AdminPosterView[];
 export type GetDeletedPostersApiArg = void;
 export type DeletePosterApiResponse = /** status 200  */ PosterStateView;
-export type DeletePosterApiArg = {
-  id: string;
-};
+export type DeletePosterApiArg = string;
 export type GetAdminPosterApiResponse = /** status 200  */ AdminPosterView;
-export type GetAdminPosterApiArg = {
-  id: string;
-};
+export type GetAdminPosterApiArg = string;
 export type UpdatePosterApiResponse = /** status 200  */ PosterStateView;
 export type UpdatePosterApiArg = {
   id: string;
   updatePosterDto: UpdatePosterDto;
 };
 export type RecoverPosterApiResponse = /** status 200  */ PosterStateView;
-export type RecoverPosterApiArg = {
-  id: string;
-};
+export type RecoverPosterApiArg = string;
 export type GetProjectionsApiResponse =
   /** status 200  */ ProjectionStatusView[];
 export type GetProjectionsApiArg = void;
 export type RebuildProjectionApiResponse =
   /** status 202  */ ProjectionRebuildRequestedView;
-export type RebuildProjectionApiArg = {
-  name: string;
-};
+export type RebuildProjectionApiArg = string;
 export type RetryProjectionApiResponse = /** status 202  */ ProjectionRetryView;
-export type RetryProjectionApiArg = {
-  name: string;
-};
+export type RetryProjectionApiArg = string;
 export type GetPromoCodesApiResponse = /** status 200  */ PromoCodePage;
 export type GetPromoCodesApiArg = {
   size?: number;
   page?: number;
 };
 export type CreatePromoCodeApiResponse = /** status 201  */ PromoCodeView;
-export type CreatePromoCodeApiArg = {
-  createPromoCodeDto: CreatePromoCodeDto;
-};
+export type CreatePromoCodeApiArg = CreatePromoCodeDto;
 export type DeletePromoCodeApiResponse =
   /** status 200  */ DeletedPromoCodeView;
-export type DeletePromoCodeApiArg = {
-  id: string;
-};
+export type DeletePromoCodeApiArg = string;
 export type UpdatePromoCodeApiResponse = /** status 200  */ PromoCodeView;
 export type UpdatePromoCodeApiArg = {
   id: string;
   updatePromoCodeDto: UpdatePromoCodeDto;
 };
 export type GetPosterImageApiResponse = /** status 200  */ PosterImageView;
-export type GetPosterImageApiArg = {
-  posterId: string;
-};
-export type GetGalleryApiResponse = /** status 200  */ GalleryImageView[];
-export type GetGalleryApiArg = void;
+export type GetPosterImageApiArg = string;
 export type UploadGalleryImageApiResponse =
   /** status 201  */ GalleryUploadView;
 export type UploadGalleryImageApiArg = {
-  body: {
-    file?: Blob;
-  };
+  file?: Blob;
 };
 export type DeleteGalleryImageApiResponse = /** status 200  */ DeletedView;
-export type DeleteGalleryImageApiArg = {
-  id: string;
-};
-export type GetHealthApiResponse =
-  /** status 200 Ready, every projection running */ HealthView;
-export type GetHealthApiArg = void;
+export type DeleteGalleryImageApiArg = string;
 export type GetPricingApiResponse = /** status 200  */ CustomPriceView[];
 export type GetPricingApiArg = void;
 export type UpdatePriceApiResponse = /** status 200  */ SizePriceView;
@@ -897,181 +677,13 @@ export type GetAdminProductsApiArg = {
   page?: number;
 };
 export type CreateProductApiResponse = /** status 201  */ AddOnView;
-export type CreateProductApiArg = {
-  productDto: ProductDto;
-};
+export type CreateProductApiArg = ProductDto;
 export type DeleteProductApiResponse = /** status 200  */ DeletedView;
-export type DeleteProductApiArg = {
-  id: string;
-};
+export type DeleteProductApiArg = string;
 export type UpdateProductApiResponse = /** status 200  */ AddOnView;
 export type UpdateProductApiArg = {
   id: string;
   productDto: ProductDto;
-};
-export type GetAnnouncementApiResponse = /** status 200  */ AnnouncementView;
-export type GetAnnouncementApiArg = void;
-export type GetCategoriesApiResponse =
-  /** status 200 category codes with at least one poster on sale */ string[];
-export type GetCategoriesApiArg = void;
-export type GetPublicConfigApiResponse = /** status 200  */ ShopConfigView;
-export type GetPublicConfigApiArg = void;
-export type GetPublicDiscountsApiResponse = /** status 200  */ DiscountView[];
-export type GetPublicDiscountsApiArg = void;
-export type GetFeaturedApiResponse = /** status 200  */ PosterView[];
-export type GetFeaturedApiArg = void;
-export type SubscribeToNewsletterApiResponse =
-  /** status 201  */ SubscribedView;
-export type SubscribeToNewsletterApiArg = {
-  subscribeDto: SubscribeDto;
-};
-export type GetPostersApiResponse =
-  | /** status 200 A page of posters; with ?categories=X the spec's recommendations answer instead: a bare array (≤ 4) */ PosterPage
-  | PosterView[];
-export type GetPostersApiArg = {
-  /** 1-based page */
-  page?: number;
-  limit?: number;
-  /** Case-insensitive match on name or description */
-  search?: string;
-  category?:
-    | "FOOTBALL"
-    | "CARS"
-    | "MOVIES"
-    | "ANIME"
-    | "ART"
-    | "NATURE"
-    | "QUOTES"
-    | "OTHER";
-  /** Recommendations: posters of this category (bare array, at most 4) */
-  categories?:
-    | "FOOTBALL"
-    | "CARS"
-    | "MOVIES"
-    | "ANIME"
-    | "ART"
-    | "NATURE"
-    | "QUOTES"
-    | "OTHER";
-  /** Recommendations: poster id to leave out */
-  exclude?: string;
-};
-export type GetBestsellersApiResponse = /** status 200  */ BestsellerView[];
-export type GetBestsellersApiArg = void;
-export type GetPosterApiResponse = /** status 200  */ PosterView;
-export type GetPosterApiArg = {
-  id: string;
-};
-export type GetProductsApiResponse = /** status 200  */ AddOnView[];
-export type GetProductsApiArg = void;
-export type GetCustomPriceApiResponse = /** status 200  */ SizePriceView;
-export type GetCustomPriceApiArg = {
-  size: string;
-};
-export type ClearCartApiResponse = /** status 200  */ CartAnswer;
-export type ClearCartApiArg = void;
-export type GetCartApiResponse = /** status 200  */ CartAnswer;
-export type GetCartApiArg = {
-  governorate?:
-    | "CAIRO"
-    | "ALEXANDRIA"
-    | "GIZA"
-    | "DAKAHLIYA"
-    | "RED_SEA"
-    | "BEHEIRA"
-    | "FAYOUM"
-    | "GHARBIA"
-    | "ISMAILIA"
-    | "MENOFIA"
-    | "MINYA"
-    | "QALYUBIA"
-    | "NEW_VALLEY"
-    | "SUEZ"
-    | "ASWAN"
-    | "ASSIUT"
-    | "BENI_SUEF"
-    | "PORT_SAID"
-    | "DAMIETTA"
-    | "SHARQIA"
-    | "SOHAG"
-    | "KAFR_EL_SHEIKH"
-    | "MATROUH"
-    | "LUXOR"
-    | "QENA"
-    | "NORTH_SINAI"
-    | "SOUTH_SINAI";
-};
-export type AddToCartApiResponse = /** status 200  */ CartAnswer;
-export type AddToCartApiArg = {
-  addToCartDto: AddToCartDto;
-};
-export type CheckoutApiResponse = /** status 200  */ CheckoutAnswerView;
-export type CheckoutApiArg = {
-  /** A retry with the same key gets the same answer */
-  "Idempotency-Key"?: string;
-  checkoutDto: CheckoutDto;
-};
-export type RemoveCartItemApiResponse = /** status 200  */ CartAnswer;
-export type RemoveCartItemApiArg = {
-  itemId: string;
-};
-export type UpdateCartItemApiResponse = /** status 200  */ CartAnswer;
-export type UpdateCartItemApiArg = {
-  itemId: string;
-  updateCartItemDto: UpdateCartItemDto;
-};
-export type SetPaymentMethodApiResponse = /** status 200  */ CartAnswer;
-export type SetPaymentMethodApiArg = {
-  method: "COD" | "ONLINE";
-};
-export type RemovePromoCodeApiResponse = /** status 200  */ PromoRemovedAnswer;
-export type RemovePromoCodeApiArg = void;
-export type GetPromoCodeApiResponse = /** status 200  */ CartPromoView;
-export type GetPromoCodeApiArg = void;
-export type ApplyPromoCodeApiResponse = /** status 200  */ PromoAppliedAnswer;
-export type ApplyPromoCodeApiArg = {
-  code: string;
-};
-export type GetShippingEstimateApiResponse =
-  /** status 200 a number (EGP) */ number;
-export type GetShippingEstimateApiArg = {
-  governorate:
-    | "CAIRO"
-    | "ALEXANDRIA"
-    | "GIZA"
-    | "DAKAHLIYA"
-    | "RED_SEA"
-    | "BEHEIRA"
-    | "FAYOUM"
-    | "GHARBIA"
-    | "ISMAILIA"
-    | "MENOFIA"
-    | "MINYA"
-    | "QALYUBIA"
-    | "NEW_VALLEY"
-    | "SUEZ"
-    | "ASWAN"
-    | "ASSIUT"
-    | "BENI_SUEF"
-    | "PORT_SAID"
-    | "DAMIETTA"
-    | "SHARQIA"
-    | "SOHAG"
-    | "KAFR_EL_SHEIKH"
-    | "MATROUH"
-    | "LUXOR"
-    | "QENA"
-    | "NORTH_SINAI"
-    | "SOUTH_SINAI";
-};
-export type UploadCustomPosterApiResponse =
-  /** status 201  */ CustomPosterAnswer;
-export type UploadCustomPosterApiArg = {
-  body: {
-    file?: Blob;
-    quantity?: number;
-    size?: string;
-  };
 };
 export type AdminAnnouncementView = {
   /** Empty when none is set */
@@ -1583,10 +1195,6 @@ export type UpdatePromoCodeDto = {
 export type PosterImageView = {
   url: string;
 };
-export type GalleryImageView = {
-  id: string;
-  imageUrl: string;
-};
 export type ThumbnailsView = {
   /** The job making them */
   jobId: string;
@@ -1603,22 +1211,6 @@ export type GalleryUploadView = {
 export type DeletedView = {
   deleted: boolean;
   id: string;
-};
-export type HealthPartView = {
-  status: "up" | "down" | "disabled" | "degraded";
-};
-export type HealthProblemView = {
-  dependency?: string;
-  projection?: string;
-  reason: string;
-};
-export type HealthView = {
-  database: HealthPartView;
-  degraded?: HealthProblemView[];
-  eventStore: HealthPartView;
-  projections: HealthPartView;
-  redis: HealthPartView;
-  status: "ok" | "degraded" | "unavailable";
 };
 export type CustomPriceView = {
   label: string;
@@ -1663,267 +1255,82 @@ export type ProductDto = {
   name: string;
   price: number;
 };
-export type AnnouncementView = {
-  /** null when no announcement is set */
-  text: string | null;
-};
-export type CodeLabel = {
-  code: string;
-  label: string;
-};
-export type Coordinates = {
-  latitude: number;
-  longitude: number;
-};
-export type GovernorateView = {
-  code: string;
-  /** Exempt from the minimum number of posters */
-  exempt: boolean;
-  nameAr: string;
-  nameEn: string;
-  /** EGP */
-  shippingCost: number;
-};
-export type ShopConfigView = {
-  categories: CodeLabel[];
-  /** EGP */
-  codFee: number;
-  currency: string;
-  defaultCoordinates: Coordinates;
-  defaultPaymentMethod: string;
-  exemptGovernorates: string[];
-  /** EGP */
-  freeShippingThreshold: number;
-  governorates: GovernorateView[];
-  maxQuantityPerLine: number;
-  minimumPosters: number;
-  paymentMethods: string[];
-  sizes: CodeLabel[];
-  /** Percent, included in prices */
-  taxRate: number;
-};
-export type PosterView = {
-  category: string;
-  createdAt: string;
-  description: string;
-  discountPercentage: number;
-  discountedPriceSample: number;
-  hasDiscount: boolean;
-  id: string;
-  /** Relative to /uploads, or an absolute URL */
-  imageUrl: string;
-  isActive: boolean;
-  maxPrice: number;
-  minPrice: number;
-  name: string;
-  originalPriceSample: number;
-  variants: VariantView[];
-  visible: boolean;
-};
-export type SubscribedView = {
-  email: string;
-  id: string;
-  message: string;
-};
-export type SubscribeDto = {
-  email: string;
-};
-export type PosterPage = {
-  currentPage: number;
-  hasNextPage: boolean;
-  hasPreviousPage: boolean;
-  itemsPerPage: number;
-  posters: PosterView[];
-  totalItems: number;
-  totalPages: number;
-};
-export type BestsellerView = {
-  /** The poster itself, so the web needs no call per entry */
-  poster: PosterView;
-  posterId: string;
-  totalOrdered: number;
-};
-export type CartItemView = {
-  /** false when the catalogue no longer sells this line */
-  available: boolean;
-  category: string | null;
-  customImagePath: string | null;
-  discountPercentage: number;
-  /** Same as price */
-  finalPrice: number;
-  /** Same as itemId */
-  id: string;
-  imageUrl: string | null;
-  itemId: string;
-  kind: "poster" | "custom" | "addon";
-  /** Same as posterName */
-  name: string;
-  originalPrice: number;
-  posterId: string | null;
-  posterName: string;
-  /** Unit price paid (after the category discount) */
-  price: number;
-  productId: string | null;
-  quantity: number;
-  size: string | null;
-  /** price × quantity */
-  subtotal: number;
-  unavailableMessage: string | null;
-  variantId: string | null;
-};
-export type CartView = {
-  amountToFreeShipping: number;
-  cartId: string;
-  checkedOut: boolean;
-  codFee: number;
-  discountFromPromoCode: number;
-  discountFromPromotions: number;
-  freeShipping: boolean;
-  freeShippingThreshold: number;
-  governorate:
-    | (
-        | "CAIRO"
-        | "ALEXANDRIA"
-        | "GIZA"
-        | "DAKAHLIYA"
-        | "RED_SEA"
-        | "BEHEIRA"
-        | "FAYOUM"
-        | "GHARBIA"
-        | "ISMAILIA"
-        | "MENOFIA"
-        | "MINYA"
-        | "QALYUBIA"
-        | "NEW_VALLEY"
-        | "SUEZ"
-        | "ASWAN"
-        | "ASSIUT"
-        | "BENI_SUEF"
-        | "PORT_SAID"
-        | "DAMIETTA"
-        | "SHARQIA"
-        | "SOHAG"
-        | "KAFR_EL_SHEIKH"
-        | "MATROUH"
-        | "LUXOR"
-        | "QENA"
-        | "NORTH_SINAI"
-        | "SOUTH_SINAI"
-      )
-    | null;
-  itemCount: number;
-  items: CartItemView[];
-  originalTotal: number;
-  paymentMethod: "COD" | "ONLINE";
-  /** Available poster and custom lines (the minimum-order rule counts these) */
-  posterCount: number;
-  promoCode: string | null;
-  /** Percent */
-  promoDiscount: number;
-  /** Why an applied promo code was dropped */
-  promoMessage: string | null;
-  /** Same as shippingCost */
-  shipping: number;
-  shippingCost: number;
-  subtotal: number;
-  taxAmount: number;
-  /** Percent, included in prices */
-  taxRate: number;
-  total: number;
-};
-export type CartAnswer = {
-  cart: CartView;
-  cartId: string;
-};
-export type AddToCartDto = {
-  /** A custom image already uploaded by this shop (/uploads/custom/…) */
-  customImagePath?: string;
-  /** Poster id (a poster line) */
-  posterId?: string;
-  /** Add-on product id (an add-on line) */
-  productId?: string;
-  quantity?: number;
-  size?: string;
-  /** Variant id; the size is used when absent */
-  variantId?: string;
-};
-export type CheckoutAnswerView = {
-  cartId: string;
-  orderId: string;
-  orderNumber: string;
-  /** Set when the cart's promo code was dropped */
-  promoMessage: string | null;
-  /** EGP */
-  total: number | null;
-};
-export type CheckoutDto = {
-  addressLine?: string;
-  apartment?: string;
-  building?: string;
-  city?: string;
-  email?: string;
-  firstName?: string;
-  governorate?:
-    | "CAIRO"
-    | "ALEXANDRIA"
-    | "GIZA"
-    | "DAKAHLIYA"
-    | "RED_SEA"
-    | "BEHEIRA"
-    | "FAYOUM"
-    | "GHARBIA"
-    | "ISMAILIA"
-    | "MENOFIA"
-    | "MINYA"
-    | "QALYUBIA"
-    | "NEW_VALLEY"
-    | "SUEZ"
-    | "ASWAN"
-    | "ASSIUT"
-    | "BENI_SUEF"
-    | "PORT_SAID"
-    | "DAMIETTA"
-    | "SHARQIA"
-    | "SOHAG"
-    | "KAFR_EL_SHEIKH"
-    | "MATROUH"
-    | "LUXOR"
-    | "QENA"
-    | "NORTH_SINAI"
-    | "SOUTH_SINAI";
-  lastName?: string;
-  latitude?: number | string;
-  longitude?: number | string;
-  notes?: string;
-  paymentMethod?: "COD" | "ONLINE";
-  phone?: string;
-};
-export type UpdateCartItemDto = {
-  quantity?: number;
-  size?: string;
-};
-export type PromoRemovedAnswer = {
-  cart: CartView;
-  cartId: string;
-  message: string;
-};
-export type CartPromoView = {
-  cartId: string;
-  promoCode: string | null;
-  /** Percent */
-  promoDiscount: number;
-};
-export type PromoAppliedAnswer = {
-  cart: CartView;
-  cartId: string;
-  message: string;
-  promoCode: string | null;
-};
-export type CustomPosterAnswer = {
-  cart: CartView;
-  cartId: string;
-  customImagePath: string;
-  message: string;
-  /** Webp thumbnails (small, medium, large) once made */
-  thumbnails: string[];
-};
+export const {
+  useGetAdminAnnouncementQuery,
+  useLazyGetAdminAnnouncementQuery,
+  usePatchAnnouncementMutation,
+  useSaveAnnouncementMutation,
+  useLoginMutation,
+  useLogoutMutation,
+  useChangePasswordMutation,
+  useGetAdminCategoriesQuery,
+  useLazyGetAdminCategoriesQuery,
+  useGetCustomersQuery,
+  useLazyGetCustomersQuery,
+  useGetDashboardQuery,
+  useLazyGetDashboardQuery,
+  useGetDiscountsQuery,
+  useLazyGetDiscountsQuery,
+  useCreateDiscountMutation,
+  useDeleteDiscountMutation,
+  useUpdateDiscountMutation,
+  useGetEventsQuery,
+  useLazyGetEventsQuery,
+  useExportEventsQuery,
+  useLazyExportEventsQuery,
+  useStartExportMutation,
+  useGetJobQuery,
+  useLazyGetJobQuery,
+  useDownloadExportQuery,
+  useLazyDownloadExportQuery,
+  useLoginAlias1Mutation,
+  useLogoutAlias1Mutation,
+  useGetSubscribersQuery,
+  useLazyGetSubscribersQuery,
+  useExportSubscribersQuery,
+  useLazyExportSubscribersQuery,
+  useDeleteSubscriberMutation,
+  useUpdateSubscriberMutation,
+  useGetAdminOrdersQuery,
+  useLazyGetAdminOrdersQuery,
+  useExportOrdersQuery,
+  useLazyExportOrdersQuery,
+  useGetSizeDistributionQuery,
+  useLazyGetSizeDistributionQuery,
+  useGetAdminOrderQuery,
+  useLazyGetAdminOrderQuery,
+  useGetOrderHistoryQuery,
+  useLazyGetOrderHistoryQuery,
+  useUpdateOrderStatusMutation,
+  useGetAdminPostersQuery,
+  useLazyGetAdminPostersQuery,
+  useCreatePosterMutation,
+  useGetDeletedPostersQuery,
+  useLazyGetDeletedPostersQuery,
+  useDeletePosterMutation,
+  useGetAdminPosterQuery,
+  useLazyGetAdminPosterQuery,
+  useUpdatePosterMutation,
+  useRecoverPosterMutation,
+  useGetProjectionsQuery,
+  useLazyGetProjectionsQuery,
+  useRebuildProjectionMutation,
+  useRetryProjectionMutation,
+  useGetPromoCodesQuery,
+  useLazyGetPromoCodesQuery,
+  useCreatePromoCodeMutation,
+  useDeletePromoCodeMutation,
+  useUpdatePromoCodeMutation,
+  useGetPosterImageQuery,
+  useLazyGetPosterImageQuery,
+  useUploadGalleryImageMutation,
+  useDeleteGalleryImageMutation,
+  useGetPricingQuery,
+  useLazyGetPricingQuery,
+  useUpdatePriceMutation,
+  useGetAdminProductsQuery,
+  useLazyGetAdminProductsQuery,
+  useCreateProductMutation,
+  useDeleteProductMutation,
+  useUpdateProductMutation,
+} = injectedRtkApi;
