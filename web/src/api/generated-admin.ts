@@ -58,9 +58,9 @@ const injectedRtkApi = api.injectEndpoints({
       query: (queryArg) => ({
         url: `/admin/customers`,
         params: {
-          search: queryArg.search,
-          size: queryArg.size,
           page: queryArg.page,
+          size: queryArg.size,
+          search: queryArg.search,
         },
       }),
     }),
@@ -154,9 +154,9 @@ const injectedRtkApi = api.injectEndpoints({
       query: (queryArg) => ({
         url: `/admin/newsletter`,
         params: {
-          search: queryArg.search,
-          size: queryArg.size,
           page: queryArg.page,
+          size: queryArg.size,
+          search: queryArg.search,
         },
       }),
     }),
@@ -263,9 +263,9 @@ const injectedRtkApi = api.injectEndpoints({
       query: (queryArg) => ({
         url: `/admin/posters`,
         params: {
-          search: queryArg.search,
-          size: queryArg.size,
           page: queryArg.page,
+          size: queryArg.size,
+          search: queryArg.search,
         },
       }),
     }),
@@ -340,8 +340,8 @@ const injectedRtkApi = api.injectEndpoints({
       query: (queryArg) => ({
         url: `/admin/promocodes`,
         params: {
-          size: queryArg.size,
           page: queryArg.page,
+          size: queryArg.size,
         },
       }),
     }),
@@ -420,8 +420,8 @@ const injectedRtkApi = api.injectEndpoints({
       query: (queryArg) => ({
         url: `/products`,
         params: {
-          size: queryArg.size,
           page: queryArg.page,
+          size: queryArg.size,
         },
       }),
     }),
@@ -478,10 +478,10 @@ export type GetAdminCategoriesApiResponse =
 export type GetAdminCategoriesApiArg = void;
 export type GetCustomersApiResponse = /** status 200  */ CustomerPage;
 export type GetCustomersApiArg = {
+  page?: number;
+  size?: number;
   /** In name, phone or e-mail */
   search?: unknown;
-  size?: number;
-  page?: number;
 };
 export type GetDashboardApiResponse = /** status 200  */ DashboardView;
 export type GetDashboardApiArg = void;
@@ -524,10 +524,10 @@ export type LogoutAlias1ApiResponse = unknown;
 export type LogoutAlias1ApiArg = void;
 export type GetSubscribersApiResponse = /** status 200  */ SubscriberPage;
 export type GetSubscribersApiArg = {
+  page?: number;
+  size?: number;
   /** In the e-mail address */
   search?: unknown;
-  size?: number;
-  page?: number;
 };
 export type ExportSubscribersApiResponse = unknown;
 export type ExportSubscribersApiArg = void;
@@ -612,10 +612,10 @@ export type UpdateOrderStatusApiArg = {
 };
 export type GetAdminPostersApiResponse = /** status 200  */ AdminPosterPage;
 export type GetAdminPostersApiArg = {
+  page?: number;
+  size?: number;
   /** In name or description */
   search?: unknown;
-  size?: number;
-  page?: number;
 };
 export type CreatePosterApiResponse = /** status 201  */ PosterStateView;
 export type CreatePosterApiArg = CreatePosterDto;
@@ -642,8 +642,8 @@ export type RetryProjectionApiResponse = /** status 202  */ ProjectionRetryView;
 export type RetryProjectionApiArg = string;
 export type GetPromoCodesApiResponse = /** status 200  */ PromoCodePage;
 export type GetPromoCodesApiArg = {
-  size?: number;
   page?: number;
+  size?: number;
 };
 export type CreatePromoCodeApiResponse = /** status 201  */ PromoCodeView;
 export type CreatePromoCodeApiArg = CreatePromoCodeDto;
@@ -673,8 +673,8 @@ export type UpdatePriceApiArg = {
 };
 export type GetAdminProductsApiResponse = /** status 200  */ AddOnPage;
 export type GetAdminProductsApiArg = {
-  size?: number;
   page?: number;
+  size?: number;
 };
 export type CreateProductApiResponse = /** status 201  */ AddOnView;
 export type CreateProductApiArg = ProductDto;

@@ -19,7 +19,7 @@ export interface ApiExtraOptions {
   retry?: RetryPolicy;
 }
 
-/** Spec 9: "one retry" by default for reads; writes are never retried blindly. */
+/** One retry by default for reads; writes are never retried blindly (a retried write could apply twice). */
 export const DEFAULT_QUERY_RETRY: RetryPolicy = { delays: [500] };
 export const NO_RETRY: RetryPolicy = { delays: [] };
 

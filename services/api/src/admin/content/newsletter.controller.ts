@@ -1,6 +1,6 @@
 import { BadRequestException, NotFoundException, Body, Controller, Delete, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiProperty, ApiPropertyOptional, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
@@ -12,6 +12,7 @@ import { CSV_BOM, csvRow, fileDate } from '../exports/csv.js';
 import { SubscribeToNewsletterCommand, UnsubscribeFromNewsletterCommand } from './newsletter-commands.js';
 import { SubscribedView, SubscriberPage, SubscriberView, SubscriptionView } from './content-response.js';
 import { lowerLikePattern, maintainedCount, parsePaging, parseSearch, readPage } from '../shared/paging.js';
+import { PagedList } from '../shared/paged-list.decorator.js';
 
 export class SubscribeDto {
   @ApiProperty({ example: 'fan@example.com' })
@@ -54,11 +55,7 @@ export class AdminNewsletterController {
   ) {}
 
   @Get()
-  @ReadsProjections('newsletter')
-  @ApiQuery({ name: 'page', required: false, type: Number })
-  @ApiQuery({ name: 'size', required: false, type: Number })
-  @ApiQuery({ name: 'search', required: false, description: 'In the e-mail address' })
-  @ApiOkResponse({ type: SubscriberPage })
+  @PagedList('newsletter', SubscriberPage, 'In the e-mail address')
   async getSubscribers(@Query() query: Record<string, unknown>): Promise<SubscriberPage> {
     const paging = parsePaging(query, { size: 20, max: 1000 });
     const search = parseSearch(query, 254);

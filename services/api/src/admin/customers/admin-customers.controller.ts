@@ -1,12 +1,12 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { CustomerCountEntity } from '#read-models/customer-count.entity.js';
 import { CustomerEntity } from '#read-models/customer.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
-import { ReadsProjections } from '../../common/reads-projections.decorator.js';
 import { lowerLikePattern, maintainedCount, parsePaging, parseSearch, readPage } from '../shared/paging.js';
 import { CustomerPage, type CustomerView } from './customer-response.js';
+import { PagedList } from '../shared/paged-list.decorator.js';
 
 function view(c: CustomerEntity): CustomerView {
   return {
@@ -34,11 +34,7 @@ export class AdminCustomersController {
 
   /** page (1-based) and size (the old admin asks page=1&size=1000); optional search on name, phone, e-mail. */
   @Get()
-  @ReadsProjections('customers')
-  @ApiQuery({ name: 'page', required: false, type: Number })
-  @ApiQuery({ name: 'size', required: false, type: Number })
-  @ApiQuery({ name: 'search', required: false, description: 'In name, phone or e-mail' })
-  @ApiOkResponse({ type: CustomerPage })
+  @PagedList('customers', CustomerPage, 'In name, phone or e-mail')
   async getCustomers(@Query() query: Record<string, unknown>): Promise<CustomerPage> {
     const paging = parsePaging(query, { size: 20, max: 1000 });
     const search = parseSearch(query);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, HttpCode, NotFoundException, Param, ParseUUIDPipe, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import type { PosterCommand, VariantInput } from '#domain/catalog/commands.js';
 import { egpToPiastres } from '#domain/shared/money.js';
@@ -19,6 +19,7 @@ import { AdminPosterPage, AdminPosterView, PosterImageView, PosterStateView } fr
 import { adminPosterView, posterStateView } from './admin-poster-view.js';
 import { CreatePosterDto, UpdatePosterDto, type PosterVariantDto } from './dto/poster.dto.js';
 import { posterCommands } from './poster-commands.js';
+import { PagedList } from '../shared/paged-list.decorator.js';
 
 /** Variant ids are derived from poster and size, so re-adding a size gives back its old id. */
 function variantInputs(posterId: string, variants: readonly PosterVariantDto[]): VariantInput[] {
@@ -36,11 +37,7 @@ export class AdminPostersController {
   ) {}
 
   @Get('posters')
-  @ReadsProjections('posters')
-  @ApiQuery({ name: 'page', required: false, type: Number })
-  @ApiQuery({ name: 'size', required: false, type: Number })
-  @ApiQuery({ name: 'search', required: false, description: 'In name or description' })
-  @ApiOkResponse({ type: AdminPosterPage })
+  @PagedList('posters', AdminPosterPage, 'In name or description')
   async getAdminPosters(@Query() query: Record<string, unknown>): Promise<AdminPosterPage> {
     const paging = parsePaging(query, { size: 20, max: 1000 });
     const search = parseSearch(query);

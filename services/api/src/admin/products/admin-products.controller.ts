@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import type { ProductCommand } from '#domain/catalog/commands.js';
 import type { ProductState } from '#domain/catalog/product.decider.js';
 import { egpToPiastres, piastresToEgp } from '#domain/shared/money.js';
 import { ProductEntity } from '#read-models/product.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
-import { ReadsProjections } from '../../common/reads-projections.decorator.js';
 import { ImageIntakeService, type IncomingFile } from '../../uploads/image-intake.service.js';
 import { imageUploadOptions } from '../../uploads/upload-limits.js';
 import { parseJsonPart } from '../shared/parse-json-part.js';
@@ -19,6 +18,7 @@ import { ProductDto } from './product.dto.js';
 import { productCommand } from './product-commands.js';
 import { AddOnPage } from './product-response.js';
 import { parsePaging, readPage } from '../shared/paging.js';
+import { PagedList } from '../shared/paged-list.decorator.js';
 
 function stateView(s: ProductState): AddOnView {
   return { id: s.productId, name: s.name, description: s.description, price: piastresToEgp(s.price), imageUrl: s.imageUrl };
@@ -37,10 +37,7 @@ export class AdminProductsController {
   ) {}
 
   @Get()
-  @ReadsProjections('products')
-  @ApiQuery({ name: 'page', required: false, type: Number })
-  @ApiQuery({ name: 'size', required: false, type: Number })
-  @ApiOkResponse({ type: AddOnPage })
+  @PagedList('products', AddOnPage)
   async getAdminProducts(@Query() query: Record<string, unknown>): Promise<AddOnPage> {
     const qb = this.dataSource.getRepository(ProductEntity).createQueryBuilder('p').where('p.deleted = false').orderBy('p.createdAt', 'DESC').addOrderBy('p.id', 'DESC');
     const { rows, info } = await readPage(qb, parsePaging(query, { size: 20, max: 1000 }));

@@ -1,17 +1,17 @@
 import { BadRequestException, Body, Controller, Delete, Get, NotFoundException, Param, Patch, Post, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiCreatedResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import type { PromoCodeCommand } from '#domain/promotion/commands.js';
 import type { PromoCodeState } from '#domain/promotion/promo-code.decider.js';
 import { normalisePromoCode } from '#domain/streams.js';
 import { PromoCodeEntity } from '#read-models/promo-code.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
-import { ReadsProjections } from '../../common/reads-projections.decorator.js';
 import { CreatePromoCodeDto, UpdatePromoCodeDto } from './promo-code.dto.js';
 import { promoCodeCommands } from './promo-code-commands.js';
 import { parsePaging, readPage } from '../shared/paging.js';
 import { DeletedPromoCodeView, PromoCodePage, PromoCodeView } from './promo-code-response.js';
+import { PagedList } from '../shared/paged-list.decorator.js';
 
 const CODE = /^[A-Z0-9_-]{1,40}$/;
 
@@ -40,10 +40,7 @@ export class AdminPromoCodesController {
   ) {}
 
   @Get()
-  @ReadsProjections('promo-codes')
-  @ApiQuery({ name: 'page', required: false, type: Number })
-  @ApiQuery({ name: 'size', required: false, type: Number })
-  @ApiOkResponse({ type: PromoCodePage })
+  @PagedList('promo-codes', PromoCodePage)
   async getPromoCodes(@Query() query: Record<string, unknown>): Promise<PromoCodePage> {
     const qb = this.dataSource.getRepository(PromoCodeEntity).createQueryBuilder('p').orderBy('p.createdAt', 'DESC').addOrderBy('p.code', 'DESC');
     const { rows, info } = await readPage(qb, parsePaging(query, { size: 20, max: 1000 }));
