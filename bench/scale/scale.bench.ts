@@ -93,6 +93,10 @@ async function figureParams(stack: ShopStack): Promise<Record<string, string>> {
   const history = await getJson(stack, `/api/admin/orders/${order.id}/history`);
   const correlationId = history.events.find((e: { correlationId: string | null }) => e.correlationId)?.correlationId;
   if (!correlationId) throw new Error(`order ${order.id} has no event with a correlation id`);
+  const traced = (await getJson(stack, `/api/admin/events?limit=1&correlationId=${encodeURIComponent(correlationId)}`)).data[0];
+  // Events are recorded when seeded, not at their simulated time: a window around one of them.
+  const recorded = new Date(traced.recordedAt).getTime();
+  const window = (ms: number) => new Date(recorded + ms).toISOString();
   const end = DEFAULT_END.toISOString().slice(0, 10);
   const monthBefore = new Date(DEFAULT_END.getTime() - 30 * 86_400_000).toISOString().slice(0, 10);
   return {
@@ -105,7 +109,8 @@ async function figureParams(stack: ShopStack): Promise<Record<string, string>> {
     dashboard: '/api/admin/dashboard',
     'event browser by correlation id': `/api/admin/events?limit=50&correlationId=${encodeURIComponent(correlationId)}`,
     'event browser by type': '/api/admin/events?limit=50&type=OrderStatusChanged',
-    'event browser by time range': `/api/admin/events?limit=50&from=${monthBefore}T00:00:00Z&to=${monthBefore}T06:00:00Z`,
+    'event browser by stream': `/api/admin/events?limit=50&stream=${encodeURIComponent(traced.stream)}`,
+    'event browser by time range': `/api/admin/events?limit=50&from=${window(-1000)}&to=${window(1000)}`,
   };
 }
 
