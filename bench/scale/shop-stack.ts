@@ -2,11 +2,12 @@
  * Our real processes (projector and API from dist/) on an already seeded database, one pair per
  * size, with in-process jobs (no Redis) and exports written under a throwaway directory.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { waitHealthy } from '../lib/wait-healthy.js';
 
 export interface ShopStack {
   url: string;
@@ -16,20 +17,6 @@ export interface ShopStack {
 }
 
 const ADMIN = { username: 'scale', password: 'scale-bench-password' };
-
-async function waitHealthy(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${url}: the API exited (${child.exitCode}) before it was healthy`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error(`${url}: the API did not become healthy in 120 s`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 export async function startShopStack(databaseUrl: string): Promise<ShopStack> {
   const servers = await import(pathToFileURL(path.resolve('libs/platform/bin/local-servers.mjs')).href);
@@ -60,7 +47,7 @@ export async function startShopStack(databaseUrl: string): Promise<ShopStack> {
   };
   try {
     const url = `http://127.0.0.1:${port}`;
-    await waitHealthy(url, children[1]);
+    await waitHealthy(url, children[1], 120_000);
     const res = await fetch(`${url}/api/admin/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
     if (!res.ok) throw new Error(`admin login failed: ${res.status} ${await res.text()}`);
     const { token } = (await res.json()) as { token: string };
