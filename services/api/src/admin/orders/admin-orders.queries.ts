@@ -79,8 +79,7 @@ export class AdminOrdersQueries {
   async *batches(filters: OrderFilters, batchSize = 1000): AsyncGenerator<OrderCsvSource[]> {
     const ids = (await this.filtered(filters).select('o.id', 'id').getRawMany<{ id: string }>()).map((r) => r.id);
     const [orders, items] = [OrderEntity, OrderItemEntity].map((e) => this.dataSource.getMetadata(e).tablePath);
-    for (let i = 0; i < ids.length; i += batchSize) {
-      const chunk = ids.slice(i, i + batchSize);
+    const read = async (chunk: string[]) => {
       const rows: OrderCsvRow[] = await this.dataSource.query(
         `SELECT o.id, o.order_number, o.placed_at, o.first_name, o.last_name, o.phone, o.address_line, o.building, o.apartment, o.city,
                 o.governorate, o.status, o.payment_method, o.subtotal, o.shipping_cost, o.total,
@@ -89,9 +88,21 @@ export class AdminOrdersQueries {
            FROM ${orders} o WHERE o.id = ANY($1)`,
         [chunk],
       );
-      const byId = new Map<string, OrderCsvSource>(rows.map((r) => [r.id, toOrderCsvSource(r)]));
+      const byId = new Map(rows.map((r) => [r.id, toOrderCsvSource(r)]));
       // An order cannot disappear (orders are never deleted), but stay safe if one is missing.
-      yield chunk.map((id) => byId.get(id)).filter((o): o is OrderCsvSource => o !== undefined);
+      return chunk.map((id) => byId.get(id)).filter((o): o is OrderCsvSource => o !== undefined);
+    };
+    // The next batch is read while the caller writes this one: the database and the CSV overlap.
+    let next = ids.length > 0 ? read(ids.slice(0, batchSize)) : undefined;
+    try {
+      for (let i = 0; next; i += batchSize) {
+        const current = await next;
+        next = i + batchSize < ids.length ? read(ids.slice(i + batchSize, i + 2 * batchSize)) : undefined;
+        yield current;
+      }
+    } finally {
+      // A caller that stops early (a failed write) leaves a read in flight: its failure is nobody's to handle.
+      next?.catch(() => undefined);
     }
   }
 
