@@ -36,6 +36,8 @@ interface Size {
   events: number;
   replayEventsPerSecond: number;
   replaySeconds: number;
+  /** Recorded (wall-clock) milliseconds the seeder took per simulated day: the log's density. */
+  recordedMsPerDay: number;
   stack?: ShopStack;
   /** Query strings of the figures, read from this size's own data. */
   params?: Record<string, string>;
@@ -82,14 +84,15 @@ async function seedSize(adminUrl: string, orders: number, seed: number): Promise
     await analyze.connect();
     await analyze.query('ANALYZE');
     await analyze.end();
-    return { orders, databaseUrl, events: seeded.written, replaySeconds: round(built.seconds, 1), replayEventsPerSecond: Math.round(seeded.written / built.seconds) };
+    const days = (Date.parse(seeded.to) - Date.parse(seeded.from)) / 86_400_000;
+    return { orders, databaseUrl, events: seeded.written, recordedMsPerDay: (seeded.seconds * 1000) / days, replaySeconds: round(built.seconds, 1), replayEventsPerSecond: Math.round(seeded.written / built.seconds) };
   } finally {
     await store.close();
   }
 }
 
 /** Search terms and pages of this size's own data, the same way at both sizes. */
-async function figureParams(stack: ShopStack): Promise<Record<string, string>> {
+async function figureParams(stack: ShopStack, recordedMsPerDay: number): Promise<Record<string, string>> {
   const first = await getJson(stack, '/api/admin/orders?size=20');
   const order = first.data[0];
   const deepPage = Math.max(1, Math.ceil(first.totalPages / 2));
@@ -100,8 +103,11 @@ async function figureParams(stack: ShopStack): Promise<Record<string, string>> {
   const correlationId = history.events.find((e: { correlationId: string | null }) => e.correlationId)?.correlationId;
   if (!correlationId) throw new Error(`order ${order.id} has no event with a correlation id`);
   const traced = (await getJson(stack, `/api/admin/events?limit=1&correlationId=${encodeURIComponent(correlationId)}`)).data[0];
-  // Events are recorded when seeded, not at their simulated time: a window around one of them.
+  // Events are recorded when seeded, two years squeezed into a minute or so: the window is one
+  // simulated day's worth of recorded time around one of them, so it holds what a day of the
+  // shop holds (a window of fixed wall time would hold months at the large size and hours at the small).
   const recorded = new Date(traced.recordedAt).getTime();
+  const halfDay = Math.max(1, Math.round(recordedMsPerDay / 2));
   const window = (ms: number) => new Date(recorded + ms).toISOString();
   const end = DEFAULT_END.toISOString().slice(0, 10);
   const monthBefore = new Date(DEFAULT_END.getTime() - 30 * 86_400_000).toISOString().slice(0, 10);
@@ -116,8 +122,15 @@ async function figureParams(stack: ShopStack): Promise<Record<string, string>> {
     'event browser by correlation id': `/api/admin/events?limit=50&correlationId=${encodeURIComponent(correlationId)}`,
     'event browser by type': '/api/admin/events?limit=50&type=OrderStatusChanged',
     'event browser by stream': `/api/admin/events?limit=50&stream=${encodeURIComponent(traced.stream)}`,
-    'event browser by time range': `/api/admin/events?limit=50&from=${window(-1000)}&to=${window(1000)}`,
+    'event browser by time range (a day of events)': `/api/admin/events?limit=50&from=${window(-halfDay)}&to=${window(halfDay)}`,
   };
+}
+
+/** How much the figure's query answers (a page's rows, and its total when the list gives one), so an empty result cannot pass for a fast one. */
+async function answered(size: Size, route: string): Promise<Record<string, number>> {
+  const body = await getJson(size.stack!, route);
+  const rows = Array.isArray(body?.data) ? body.data.length : undefined;
+  return { ...(rows !== undefined ? { rows } : {}), ...(typeof body?.totalItems === 'number' ? { totalItems: body.totalItems } : {}) };
 }
 
 async function latency(size: Size, steps: Step[]): Promise<SizeValue> {
@@ -238,7 +251,7 @@ async function main(): Promise<void> {
     for (const orders of [small, large]) sizes.push(await seedSize(server.adminUrl, orders, seed));
     for (const size of sizes) {
       size.stack = await startShopStack(size.databaseUrl);
-      size.params = await figureParams(size.stack);
+      size.params = await figureParams(size.stack, size.recordedMsPerDay);
       log(`${size.orders} orders: shop up at ${size.stack.url}`);
     }
 
@@ -246,7 +259,7 @@ async function main(): Promise<void> {
 
     for (const figure of Object.keys(sizes[0].params!)) {
       log(figure);
-      const [a, b] = await both((s) => latency(s, adminGet(s.stack!, s.params![figure])));
+      const [a, b] = await both(async (s) => ({ ...(await latency(s, adminGet(s.stack!, s.params![figure]))), ...(await answered(s, s.params![figure])) }));
       console.log(JSON.stringify(scaleLine(figure, 'ms', a, b, [LATENCY_RATIO, LIST_P99])));
     }
 
