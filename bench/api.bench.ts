@@ -38,6 +38,7 @@ import { durableRequested, serverIsDurable } from './lib/durability.js';
 import { runLoad, type LoadResult, type Step } from './lib/load.js';
 import { postgresCpuCounter, processTreeCpuMs } from './lib/process-cpu.js';
 import { round } from './lib/stats.js';
+import { waitHealthy } from './lib/wait-healthy.js';
 import { ensureVendureInstalled, seedVendure, startVendure, VENDURE_DATABASE, vendureCheckoutSteps, vendureProductsStep, vendureSearchStep, vendureVersion } from './lib/vendure-peer.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -71,20 +72,6 @@ interface Stack {
   /** The throwaway stack's processes, for CPU readings and the peer; undefined for BENCH_URL. */
   local?: { pgDir: string; pgAdminUrl: string; apiPid: number; uncachedApiPid: number; projectorPid: number };
   stop: () => Promise<void>;
-}
-
-async function waitHealthy(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${url}: the API exited (${child.exitCode}) before it was healthy`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error(`${url}: the API did not become healthy in 60 s`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 async function startStack(): Promise<Stack> {

@@ -46,6 +46,17 @@ const MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX events_event_id_uidx ON event_store.events (event_id);
     `,
   },
+  {
+    version: 2,
+    name: 'event browser indexes',
+    sql: `
+      -- The event browser (postgres-event-log.ts) filters by correlation id and by recorded time:
+      -- without these it walks the log from its end until a page fills, which over a million
+      -- events takes seconds for a rare correlation id or an old time window.
+      CREATE INDEX events_correlation_id_idx ON event_store.events ((metadata->>'correlationId'));
+      CREATE INDEX events_created_at_idx ON event_store.events (created_at);
+    `,
+  },
 ];
 
 /** Arbitrary constant: the advisory-lock key of this schema's migrations. */

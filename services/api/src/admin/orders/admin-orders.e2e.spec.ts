@@ -117,6 +117,10 @@ describe('admin orders, history, exports, dashboard, event log (HTTP, real stack
     expect(evil).toContain(`"'=HYPERLINK(""http://evil"") Sayed"`);
     expect(evil).toContain('"Street 9, ""Block"" B, Building 4, Apt 7, Cairo, CAIRO"');
     expect(evil).toMatch(/,PLACED,COD,600\.00,/);
+    // Items from the export's own aggregate query, and the rows in the list's order (latest first).
+    expect(evil).toMatch(/ \(20x30\) x\d+$/);
+    const list = await t.request().get('/api/admin/orders').set(auth()).expect(200);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(list.body.data.map((o: { orderNumber: string }) => o.orderNumber));
     const shippedOnly = await t.request().get('/api/admin/orders/export?status=SHIPPED').set(auth()).expect(200);
     expect(shippedOnly.text.split('\r\n').filter(Boolean)).toHaveLength(2);
   });

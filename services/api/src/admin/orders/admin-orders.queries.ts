@@ -7,7 +7,8 @@ import { OrderHistoryEntity } from '#read-models/order-history.entity.js';
 import { lowerLikePattern, maintainedCount, readPage, type Paging } from '../shared/paging.js';
 import { ORDER_SORTS, type OrderFilters } from './order-filters.js';
 import type { AdminOrderPage, AdminOrderView, OrderHistoryView, SizeCountView } from './order-response.js';
-import { toAdminOrderView } from './order-view.js';
+import type { OrderCsvSource } from './orders-csv.js';
+import { toAdminOrderView, toOrderCsvSource, type OrderCsvRow } from './order-view.js';
 
 /** Calendar days are Cairo days, as on the dashboard (daily_sales). */
 export const SHOP_TIME_ZONE = 'Africa/Cairo';
@@ -71,17 +72,37 @@ export class AdminOrdersQueries {
 
   /**
    * The whole filtered list in batches, for streaming exports: the ids in order first (one query,
-   * small rows), then the orders by id a batch at a time, so a long export never pays OFFSET's
-   * growing cost and pages cannot shift while it runs.
+   * small rows; pages cannot shift while the export runs), then one query a batch for just the
+   * columns a CSV line reads with the items aggregated beside them, so a long export never pays
+   * OFFSET's growing cost, nor a query per order, nor hydrating entities it does not need.
    */
-  async *batches(filters: OrderFilters, batchSize = 500): AsyncGenerator<AdminOrderView[]> {
+  async *batches(filters: OrderFilters, batchSize = 1000): AsyncGenerator<OrderCsvSource[]> {
     const ids = (await this.filtered(filters).select('o.id', 'id').getRawMany<{ id: string }>()).map((r) => r.id);
-    const repo = this.dataSource.getRepository(OrderEntity);
-    for (let i = 0; i < ids.length; i += batchSize) {
-      const chunk = ids.slice(i, i + batchSize);
-      const byId = new Map((await repo.find({ where: { id: In(chunk) } })).map((o) => [o.id, o]));
+    const [orders, items] = [OrderEntity, OrderItemEntity].map((e) => this.dataSource.getMetadata(e).tablePath);
+    const read = async (chunk: string[]) => {
+      const rows: OrderCsvRow[] = await this.dataSource.query(
+        `SELECT o.id, o.order_number, o.placed_at, o.first_name, o.last_name, o.phone, o.address_line, o.building, o.apartment, o.city,
+                o.governorate, o.status, o.payment_method, o.subtotal, o.shipping_cost, o.total,
+                (SELECT coalesce(json_agg(json_build_object('name', i.name, 'size', i.size, 'quantity', i.quantity) ORDER BY i.line_no), '[]')
+                   FROM ${items} i WHERE i.order_id = o.id) AS items
+           FROM ${orders} o WHERE o.id = ANY($1)`,
+        [chunk],
+      );
+      const byId = new Map(rows.map((r) => [r.id, toOrderCsvSource(r)]));
       // An order cannot disappear (orders are never deleted), but stay safe if one is missing.
-      yield await this.withItems(chunk.map((id) => byId.get(id)).filter((o): o is OrderEntity => o !== undefined));
+      return chunk.map((id) => byId.get(id)).filter((o): o is OrderCsvSource => o !== undefined);
+    };
+    // The next batch is read while the caller writes this one: the database and the CSV overlap.
+    let next = ids.length > 0 ? read(ids.slice(0, batchSize)) : undefined;
+    try {
+      for (let i = 0; next; i += batchSize) {
+        const current = await next;
+        next = i + batchSize < ids.length ? read(ids.slice(i + batchSize, i + 2 * batchSize)) : undefined;
+        yield current;
+      }
+    } finally {
+      // A caller that stops early (a failed write) leaves a read in flight: its failure is nobody's to handle.
+      next?.catch(() => undefined);
     }
   }
 

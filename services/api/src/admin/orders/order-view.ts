@@ -2,6 +2,9 @@ import { piastresToEgp } from '#domain/shared/money.js';
 import type { OrderEntity } from '#read-models/order.entity.js';
 import type { OrderItemEntity } from '#read-models/order-item.entity.js';
 import type { AdminOrderView } from './order-response.js';
+import type { OrderCsvSource } from './orders-csv.js';
+
+const customerName = (first: string, last: string) => `${first} ${last}`.trim();
 
 /** An order as the admin orders page reads it, money in EGP. */
 export function toAdminOrderView(order: OrderEntity, items: OrderItemEntity[]): AdminOrderView {
@@ -11,7 +14,7 @@ export function toAdminOrderView(order: OrderEntity, items: OrderItemEntity[]): 
     status: order.status,
     firstName: order.firstName,
     lastName: order.lastName,
-    customerName: `${order.firstName} ${order.lastName}`.trim(),
+    customerName: customerName(order.firstName, order.lastName),
     phone: order.phone,
     email: order.email,
     addressLine: order.addressLine,
@@ -56,5 +59,47 @@ export function toAdminOrderView(order: OrderEntity, items: OrderItemEntity[]): 
       discountPercentage: i.discountPercentage,
       lineTotal: piastresToEgp(i.lineTotal),
     })),
+  };
+}
+
+/** A row of the export's query (AdminOrdersQueries.batches): snake_case columns, money in piastres, items as JSON. */
+export interface OrderCsvRow {
+  id: string;
+  order_number: string;
+  placed_at: Date;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  address_line: string;
+  building: string;
+  apartment: string;
+  city: string;
+  governorate: string;
+  status: AdminOrderView['status'];
+  payment_method: string;
+  subtotal: number;
+  shipping_cost: number;
+  total: number;
+  items: OrderCsvSource['items'];
+}
+
+/** The same fields as toAdminOrderView gives them, from the export's lean row. */
+export function toOrderCsvSource(r: OrderCsvRow): OrderCsvSource {
+  return {
+    orderNumber: r.order_number,
+    createdAt: r.placed_at.toISOString(),
+    customerName: customerName(r.first_name, r.last_name),
+    phone: r.phone,
+    addressLine: r.address_line,
+    building: r.building,
+    apartment: r.apartment,
+    city: r.city,
+    governorate: r.governorate,
+    status: r.status,
+    paymentMethod: r.payment_method,
+    subtotal: piastresToEgp(r.subtotal),
+    shippingCost: piastresToEgp(r.shipping_cost),
+    total: piastresToEgp(r.total),
+    items: r.items,
   };
 }
