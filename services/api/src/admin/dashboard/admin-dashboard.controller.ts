@@ -40,7 +40,7 @@ export class AdminDashboardController {
            FROM read.daily_sales`,
       ),
       q<{ customers: string; products: string; addons: string }>(
-        `SELECT (SELECT count(*) FROM read.customers) AS customers,
+        `SELECT coalesce((SELECT n FROM read.customer_counts WHERE id = 1), 0) AS customers,
                 (SELECT count(*) FROM read.posters WHERE NOT deleted) AS products,
                 (SELECT count(*) FROM read.products WHERE NOT deleted) AS addons`,
       ),
@@ -64,7 +64,7 @@ export class AdminDashboardController {
           WHERE orders_count > 0 ORDER BY orders_count DESC, governorate`,
       ),
       q<{ id: string; order_number: string; placed_at: Date; total: number; status: string; first_name: string; last_name: string }>(
-        `SELECT id, order_number, placed_at, total, status, first_name, last_name FROM read.orders ORDER BY placed_at DESC, id LIMIT 5`,
+        `SELECT id, order_number, placed_at, total, status, first_name, last_name FROM read.orders ORDER BY placed_at DESC, id DESC LIMIT 5`,
       ),
     ]);
     const newCustomers = await q<{ month: string; customers: string }>(
