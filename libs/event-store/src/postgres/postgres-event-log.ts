@@ -37,7 +37,11 @@ export class PostgresEventLog {
     if (filters.types?.length) where.push(`event_type = ANY(${p(filters.types)}::text[])`);
     if (filters.from) where.push(`created_at >= ${p(filters.from)}`);
     if (filters.to) where.push(`created_at <= ${p(filters.to)}`);
-    if (filters.correlationId) where.push(`metadata->>'correlationId' = ${p(filters.correlationId)}`);
+    if (filters.correlationId) {
+      // The index holds the first 200 characters (see the schema migration); the full compare decides.
+      const id = p(filters.correlationId);
+      where.push(`left(metadata->>'correlationId', 200) = left(${id}, 200) AND metadata->>'correlationId' = ${id}`);
+    }
     const dir = options.order === 'asc' ? 'ASC' : 'DESC';
     const { rows } = await this.pool.query({
       text: `SELECT ${COLUMNS} FROM event_store.events WHERE ${where.join(' AND ')}

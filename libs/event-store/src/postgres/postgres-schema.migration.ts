@@ -53,7 +53,9 @@ const MIGRATIONS: readonly Migration[] = [
       -- The event browser (postgres-event-log.ts) filters by correlation id and by recorded time:
       -- without these it walks the log from its end until a page fills, which over a million
       -- events takes seconds for a rare correlation id or an old time window.
-      CREATE INDEX events_correlation_id_idx ON event_store.events ((metadata->>'correlationId'));
+      -- On a prefix: a correlation id is whatever metadata a caller wrote, and a btree entry over
+      -- ~2.7 kB would refuse the append (the log must take any event its projections can apply).
+      CREATE INDEX events_correlation_id_idx ON event_store.events ((left(metadata->>'correlationId', 200)));
       CREATE INDEX events_created_at_idx ON event_store.events (created_at);
     `,
   },
