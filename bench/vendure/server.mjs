@@ -48,6 +48,8 @@ const app = await bootstrap({
     username: decodeURIComponent(db.username),
     password: decodeURIComponent(db.password),
     database: db.pathname.slice(1),
+    // Vendure's own schema in its own throwaway bench database (created fresh each run), built the way
+    // Vendure's quick-start builds it; the shop's read models never synchronize (their migrations own them).
     synchronize: true,
     logging: false,
     // As many connections as our API holds (its event-store and read pools).
