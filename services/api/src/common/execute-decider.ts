@@ -103,8 +103,14 @@ export async function loadAggregate<State, Event extends { type: string; data: u
   if (page !== undefined && recorded.length === page) {
     const [latest] = await store.readStream(snapshotStream(stream), { direction: 'backwards', maxCount: 1 });
     const snapshot = usableSnapshot<State>(latest, stream, version!);
-    if (snapshot && snapshot.revision > base.revision) base = snapshot;
-    recorded = await store.readStream(stream, { fromRevision: base.revision + 1n });
+    const pageEnd = recorded[recorded.length - 1].revision;
+    if (snapshot && snapshot.revision > pageEnd) {
+      base = snapshot;
+      recorded = await store.readStream(stream, { fromRevision: base.revision + 1n });
+    } else {
+      // No snapshot past the page just read: fold on from its end instead of reading it again.
+      recorded = recorded.concat(await store.readStream(stream, { fromRevision: pageEnd + 1n }));
+    }
   }
   let { state, revision } = base;
   for (const e of recorded) {
