@@ -33,7 +33,7 @@ export class AdminDashboardController {
   @ApiOkResponse({ type: DashboardView })
   async getDashboard(): Promise<DashboardView> {
     const q = <T>(sql: string, params: unknown[] = []) => this.dataSource.query(sql, params) as Promise<T[]>;
-    const [[totals], [counts], months, days, governorates, recent] = await Promise.all([
+    const [[totals], [counts], months, days, governorates, recent, newCustomers] = await Promise.all([
       q<{ active: string; revenue: string; revenue_subtotal: string; orders: string }>(
         `SELECT coalesce(sum(placed_count), 0) AS active, coalesce(sum(revenue), 0) AS revenue,
                 coalesce(sum(revenue_subtotal), 0) AS revenue_subtotal, coalesce(sum(orders_count), 0) AS orders
@@ -66,12 +66,12 @@ export class AdminDashboardController {
       q<{ id: string; order_number: string; placed_at: Date; total: number; status: string; first_name: string; last_name: string }>(
         `SELECT id, order_number, placed_at, total, status, first_name, last_name FROM read.orders ORDER BY placed_at DESC, id DESC LIMIT 5`,
       ),
+      q<{ month: string; customers: string }>(
+        `SELECT to_char(date_trunc('month', created_at AT TIME ZONE $1), 'YYYY-MM') AS month, count(*) AS customers
+           FROM read.customers WHERE created_at >= date_trunc('month', now() AT TIME ZONE $1) - interval '1 month' GROUP BY 1`,
+        [SHOP_TIME_ZONE],
+      ),
     ]);
-    const newCustomers = await q<{ month: string; customers: string }>(
-      `SELECT to_char(date_trunc('month', created_at AT TIME ZONE $1), 'YYYY-MM') AS month, count(*) AS customers
-         FROM read.customers WHERE created_at >= date_trunc('month', now() AT TIME ZONE $1) - interval '1 month' GROUP BY 1`,
-      [SHOP_TIME_ZONE],
-    );
     const thisMonthKey = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
     const [y, m] = thisMonthKey.split('-').map(Number);
     const lastMonthKey = m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
