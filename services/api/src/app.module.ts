@@ -12,6 +12,7 @@ import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { WaitForPositionInterceptor } from './common/wait-for-position.interceptor.js';
 import { InfrastructureModule } from './infrastructure/infrastructure.module.js';
 import { OpsModule } from './ops/ops.module.js';
+import { TrackingModule } from './tracking/tracking.module.js';
 import { UploadsModule } from './uploads/uploads.module.js';
 
 export interface AppModuleOptions {
@@ -34,6 +35,7 @@ export class AppModule {
         CartModule,
         AdminModule,
         UploadsModule,
+        TrackingModule,
         ...(options.imports ?? []),
       ],
       providers: [

@@ -1,0 +1,22 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+/** A step of the order's life as the shopper sees it: the status it reached and when. */
+export class TrackingStepView {
+  @ApiProperty({ example: 'SHIPPED' }) status!: string;
+  @ApiProperty({ description: 'ISO 8601' }) at!: string;
+}
+
+/**
+ * What a shopper who knows the order number and phone may see: nothing personal beyond the first
+ * name and the city (no address, phone, e-mail, notes or admin reasons). Money in EGP.
+ */
+export class OrderTrackingView {
+  @ApiProperty() orderNumber!: string;
+  @ApiProperty() firstName!: string;
+  @ApiProperty() city!: string;
+  @ApiProperty({ example: 'PLACED' }) status!: string;
+  @ApiProperty() itemCount!: number;
+  @ApiProperty() total!: number;
+  @ApiProperty() paymentMethod!: string;
+  @ApiProperty({ type: () => [TrackingStepView], description: 'Oldest first' }) timeline!: TrackingStepView[];
+}
