@@ -42,6 +42,13 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg,
       }),
     }),
+    trackOrder: build.mutation<TrackOrderApiResponse, TrackOrderApiArg>({
+      query: (queryArg) => ({
+        url: `/public/orders/track`,
+        method: "POST",
+        body: queryArg,
+      }),
+    }),
     getPosters: build.query<GetPostersApiResponse, GetPostersApiArg>({
       query: (queryArg) => ({
         url: `/public/posters`,
@@ -204,6 +211,8 @@ export type GetFeaturedApiArg = void;
 export type SubscribeToNewsletterApiResponse =
   /** status 201  */ SubscribedView;
 export type SubscribeToNewsletterApiArg = SubscribeDto;
+export type TrackOrderApiResponse = /** status 200  */ OrderTrackingView;
+export type TrackOrderApiArg = TrackOrderDto;
 export type GetPostersApiResponse =
   | /** status 200 A page of posters; with ?categories=X the spec's recommendations answer instead: a bare array (≤ 4) */ PosterPage
   | PosterView[];
@@ -444,6 +453,26 @@ export type SubscribedView = {
 export type SubscribeDto = {
   email: string;
 };
+export type TrackingStepView = {
+  /** ISO 8601 */
+  at: string;
+  status: string;
+};
+export type OrderTrackingView = {
+  city: string;
+  firstName: string;
+  itemCount: number;
+  orderNumber: string;
+  paymentMethod: string;
+  status: string;
+  /** Oldest first */
+  timeline: TrackingStepView[];
+  total: number;
+};
+export type TrackOrderDto = {
+  orderNumber: string;
+  phone: string;
+};
 export type PosterPage = {
   currentPage: number;
   hasNextPage: boolean;
@@ -672,6 +701,7 @@ export const {
   useGetFeaturedQuery,
   useLazyGetFeaturedQuery,
   useSubscribeToNewsletterMutation,
+  useTrackOrderMutation,
   useGetPostersQuery,
   useLazyGetPostersQuery,
   useGetBestsellersQuery,

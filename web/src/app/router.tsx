@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
         path: 'order-confirmation',
         lazy: lazyPage(() => import('../features/checkout/pages/order-confirmation-page'), (m) => m.OrderConfirmationPage),
       },
+      { path: 'track', lazy: lazyPage(() => import('../features/track/pages/track-page'), (m) => m.TrackPage) },
       { path: 'about', lazy: lazyPage(() => import('../features/static-pages/pages/about-page'), (m) => m.AboutPage) },
       { path: 'contact', lazy: lazyPage(() => import('../features/static-pages/pages/contact-page'), (m) => m.ContactPage) },
       { path: 'refund-policy', lazy: lazyPage(() => import('../features/static-pages/pages/refund-policy-page'), (m) => m.RefundPolicyPage) },

@@ -210,6 +210,28 @@ export const en = {
   'notFound.home': 'Go back home',
   'common.loading': 'Loading...',
   'common.quantity': 'Qty',
+  // Order tracking (/track): order number + phone → the order's timeline.
+  'track.title': 'Track your order',
+  'track.intro': 'Enter your order number and the phone number you ordered with.',
+  'track.orderNumber': 'Order number',
+  'track.phone': 'Phone number',
+  'track.submit': 'Track order',
+  'track.notFound': 'We could not find an order with this order number and phone number.',
+  'track.tooMany': 'Too many attempts. Please wait a few minutes and try again.',
+  'track.invalid': 'Please check the order number and phone number.',
+  'track.failed': 'Something went wrong. Please try again.',
+  'track.hello': 'Hello {name}',
+  'track.summary': 'Your order of {count} items to {city}:',
+  'track.cod': 'pay in cash on delivery',
+  'track.timeline': 'Order progress',
+  'track.pending': 'Not yet',
+  'track.status.PLACED': 'Order placed',
+  'track.status.CONFIRMED': 'Confirmed by phone',
+  'track.status.SHIPPED': 'Shipped',
+  'track.status.DELIVERED': 'Delivered',
+  'track.status.CANCELED': 'Canceled',
+  'track.status.REFUSED': 'Refused at delivery',
+  'confirm.track': 'Track this order',
 } as const;
 
 export type MessageKey = keyof typeof en;

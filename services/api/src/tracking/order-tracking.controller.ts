@@ -24,7 +24,7 @@ export class OrderTrackingController {
   @ApiOkResponse({ type: OrderTrackingView })
   @ApiNotFoundResponse({ description: NO_SUCH_ORDER })
   @ApiTooManyRequestsResponse({ description: 'Too many misses from this client; Retry-After says when to try again' })
-  async track(@Body() body: TrackOrderDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<OrderTrackingView> {
+  async trackOrder(@Body() body: TrackOrderDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<OrderTrackingView> {
     const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     const attempt = this.throttle.begin(client);
     if (!attempt.allowed) {

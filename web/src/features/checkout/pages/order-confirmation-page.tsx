@@ -21,6 +21,9 @@ export function OrderConfirmationPage() {
           <Ltr>{orderNumber}</Ltr>
         </p>
       </div>
+      <Link to={`/track?order=${encodeURIComponent(orderNumber)}`} className="mt-6 font-medium underline" data-testid="track-link">
+        {t('confirm.track')}
+      </Link>
       <Link to="/" className="mt-8 rounded-full bg-stone-900 px-6 py-3 font-semibold text-white">
         {t('confirm.home')}
       </Link>

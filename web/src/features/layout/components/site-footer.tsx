@@ -27,6 +27,7 @@ export function SiteFooter() {
         <div>
           <h2 className="mb-3 text-sm font-semibold uppercase tracking-wider text-stone-400">{t('nav.contact')}</h2>
           <ul className="space-y-2">
+            <li><Link className={link} to="/track">{t('track.title')}</Link></li>
             <li><Link className={link} to="/about">{t('nav.about')}</Link></li>
             <li><Link className={link} to="/contact">{t('nav.contact')}</Link></li>
             <li><a className={link} href={`mailto:${SHOP.email}`}><Ltr>{SHOP.email}</Ltr></a></li>
