@@ -1,4 +1,5 @@
-import type { OrderPlaced, OrderStatusChanged } from '#domain/order/events.js';
+import type { OrderPlaced, OrderStatus, OrderStatusChanged } from '#domain/order/events.js';
+import { REVENUE_STATUSES } from '#domain/order/order-lifecycle.js';
 import { DailySalesEntity } from '#read-models/daily-sales.entity.js';
 import { DashboardOrderStateEntity } from '#read-models/dashboard-order-state.entity.js';
 import { GovernorateSalesEntity } from '#read-models/governorate-sales.entity.js';
@@ -23,10 +24,13 @@ interface OrderFigures {
   total: number;
 }
 
-/** What one order adds to its governorate's row: counted unless CANCELED, revenue once SHIPPED. */
+/** What one order adds to its governorate's row: counted unless CANCELED, revenue once SHIPPED or DELIVERED (REVENUE_STATUSES). */
 function contribution(o: OrderFigures): { orders: number; revenue: number } {
-  return { orders: o.status === 'CANCELED' ? 0 : 1, revenue: o.status === 'SHIPPED' ? o.total : 0 };
+  return { orders: o.status === 'CANCELED' ? 0 : 1, revenue: REVENUE_STATUSES.includes(o.status as OrderStatus) ? o.total : 0 };
 }
+
+/** REVENUE_STATUSES as an SQL list. */
+const REVENUE_SQL = REVENUE_STATUSES.map((s) => `'${s}'`).join(', ');
 
 /**
  * Per-day order counts and revenue by current status, and orders by governorate. Keeps each
@@ -78,9 +82,9 @@ export const dashboardProjection = defineProjection('dashboard', {
     if (days.size === 0) return;
     await ctx.sql(
       `INSERT INTO ${ctx.table(DAILY_SALES_TABLE)} (day, orders_count, placed_count, shipped_count, canceled_count, revenue, revenue_subtotal, gross_total)
-       SELECT day, count(*), count(*) FILTER (WHERE status = 'PLACED'), count(*) FILTER (WHERE status = 'SHIPPED'),
+       SELECT day, count(*), count(*) FILTER (WHERE status IN ('PLACED', 'CONFIRMED')), count(*) FILTER (WHERE status = 'SHIPPED'),
               count(*) FILTER (WHERE status = 'CANCELED'),
-              coalesce(sum(total) FILTER (WHERE status = 'SHIPPED'), 0), coalesce(sum(subtotal) FILTER (WHERE status = 'SHIPPED'), 0),
+              coalesce(sum(total) FILTER (WHERE status IN (${REVENUE_SQL})), 0), coalesce(sum(subtotal) FILTER (WHERE status IN (${REVENUE_SQL})), 0),
               coalesce(sum(total) FILTER (WHERE status <> 'CANCELED'), 0)
          FROM ${state} WHERE day = ANY($1::date[]) GROUP BY day
        ON CONFLICT (day) DO UPDATE SET orders_count = EXCLUDED.orders_count, placed_count = EXCLUDED.placed_count,

@@ -4,6 +4,7 @@ import { createReadDataSource, runReadModelMigrations } from '#read-models/data-
 import { createTestDatabase } from '#platform/testing/test-database.js';
 import { AdminCustomersController } from '../customers/admin-customers.controller.js';
 import { AdminNewsletterController } from '../content/newsletter.controller.js';
+import { DEFAULT_COD_RISK_THRESHOLDS } from '#domain/order/cod-risk.js';
 import { AdminOrdersQueries } from '../orders/admin-orders.queries.js';
 import { parseOrderFilters } from '../orders/order-filters.js';
 import type { CommandBus } from '@nestjs/cqrs';
@@ -95,7 +96,7 @@ describe('admin list queries use indexes at scale', () => {
     await db?.drop();
   });
 
-  const orders = () => new AdminOrdersQueries(ds);
+  const orders = () => new AdminOrdersQueries(ds, { codRisk: DEFAULT_COD_RISK_THRESHOLDS });
   const noCommands = {} as CommandBus;
 
   /** How many fixture rows (i = 1..ORDERS) a predicate keeps: the exact count each answer must give. */
