@@ -45,7 +45,7 @@ export class AdminOrdersQueries {
     if (filters.risky !== undefined) {
       // isRiskyPhone in SQL, on the phone's maintained counts.
       const risky = `EXISTS (SELECT 1 FROM ${this.dataSource.getMetadata(PhoneRiskEntity).tablePath} p
-                              WHERE p.phone = o.phone AND p.refused >= :minRefused AND p.refused >= :minRefusedRate * p.orders)`;
+                              WHERE p.phone = o.phone AND p.refused >= CAST(:minRefused AS double precision) AND p.refused >= CAST(:minRefusedRate AS double precision) * p.orders)`;
       qb.andWhere(filters.risky ? risky : `NOT ${risky}`, { ...this.config.codRisk });
     }
     const [props, dir] = ORDER_SORTS[filters.sort];
