@@ -24,6 +24,9 @@ export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }
 
+/** Orders still to pack and send: the dashboard's active orders and 'Count Sizes' count these. */
+export const AWAITING_SHIPMENT_STATUSES: readonly OrderStatus[] = ['PLACED', 'CONFIRMED'];
+
 /** Statuses whose orders count as revenue (their subtotal): the parcel left, or was paid for at the door. */
 export const REVENUE_STATUSES: readonly OrderStatus[] = ['SHIPPED', 'DELIVERED'];
 

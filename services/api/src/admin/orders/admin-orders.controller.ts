@@ -54,7 +54,7 @@ export class AdminOrdersController {
     return this.queries.list(parseOrderFilters(query), parsePaging(query, { size: 20, max: 5000 }));
   }
 
-  /** Items per size over the PLACED orders the same filters select, for 'Count Sizes'. */
+  /** Items per size over the orders awaiting shipment (PLACED, CONFIRMED) the same filters select, for 'Count Sizes'. */
   @Get('size-distribution')
   @ReadsProjections('orders')
   @ApiOrderFilters()

@@ -1,6 +1,7 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { Brackets, DataSource, In, type SelectQueryBuilder } from 'typeorm';
 import { isRiskyPhone } from '#domain/order/cod-risk.js';
+import { AWAITING_SHIPMENT_STATUSES } from '#domain/order/order-lifecycle.js';
 import type { AppConfig } from '#platform/config/app-config.js';
 import { PhoneRiskEntity } from '#read-models/phone-risk.entity.js';
 import { OrderCountEntity } from '#read-models/order-count.entity.js';
@@ -62,9 +63,9 @@ export class AdminOrdersQueries {
     return { data, orders: data, ...info };
   }
 
-  /** Items per size over the PLACED orders among those the filters select ('Count Sizes'). */
+  /** Items per size over the orders awaiting shipment (PLACED, CONFIRMED) among those the filters select ('Count Sizes'). */
   async sizeDistribution(filters: OrderFilters): Promise<SizeCountView[]> {
-    const orders = this.filtered(filters).orderBy().andWhere("o.status = 'PLACED'").select('o.id');
+    const orders = this.filtered(filters).orderBy().andWhere('o.status IN (:...awaiting)', { awaiting: AWAITING_SHIPMENT_STATUSES }).select('o.id');
     const rows = await this.dataSource
       .getRepository(OrderItemEntity)
       .createQueryBuilder('i')

@@ -36,6 +36,7 @@ export class AdminOrderView {
   @ApiProperty() id!: string;
   @ApiProperty({ description: "The order stream's revision: send it back as expectedRevision with a status change" }) revision!: number;
   @ApiProperty({ type: () => PhoneRiskView }) phoneRisk!: PhoneRiskView;
+  @ApiProperty({ enum: ORDER_STATUSES, isArray: true, description: 'The statuses this order may move to now' }) nextStatuses!: readonly OrderStatus[];
   @ApiProperty({ example: 'PS-7KQ4-M2XD' }) orderNumber!: string;
   @ApiProperty({ enum: ORDER_STATUSES }) status!: OrderStatus;
   @ApiProperty() firstName!: string;

@@ -1,3 +1,4 @@
+import { ORDER_TRANSITIONS } from '#domain/order/order-lifecycle.js';
 import { piastresToEgp } from '#domain/shared/money.js';
 import type { OrderEntity } from '#read-models/order.entity.js';
 import type { OrderItemEntity } from '#read-models/order-item.entity.js';
@@ -10,6 +11,7 @@ const customerName = (first: string, last: string) => `${first} ${last}`.trim();
 export function toAdminOrderView(order: OrderEntity, items: OrderItemEntity[], phoneRisk: PhoneRiskView): AdminOrderView {
   return {
     revision: order.revision,
+    nextStatuses: ORDER_TRANSITIONS[order.status] ?? [],
     phoneRisk,
     id: order.id,
     orderNumber: order.orderNumber,
