@@ -13,12 +13,13 @@ export class DailySalesEntity {
   @PrimaryColumn({ type: 'date' }) day!: string;
   /** Orders placed that day, any status. */
   @Column({ type: 'integer', name: 'orders_count' }) ordersCount!: number;
+  /** Orders awaiting shipment (PLACED or CONFIRMED): the dashboard's active orders. */
   @Column({ type: 'integer', name: 'placed_count' }) placedCount!: number;
   @Column({ type: 'integer', name: 'shipped_count' }) shippedCount!: number;
   @Column({ type: 'integer', name: 'canceled_count' }) canceledCount!: number;
-  /** Sum of total of that day's orders now SHIPPED (piastres). */
+  /** Sum of total of that day's orders now SHIPPED or DELIVERED (piastres). */
   @Column({ type: 'bigint', transformer: bigintAsNumber }) revenue!: number;
-  /** Sum of subtotal of that day's orders now SHIPPED (the old dashboard's "subtotal, else total"). */
+  /** Sum of subtotal of that day's orders now SHIPPED or DELIVERED (the old dashboard's "subtotal, else total"). */
   @Column({ type: 'bigint', name: 'revenue_subtotal', transformer: bigintAsNumber }) revenueSubtotal!: number;
   /** Sum of total of that day's orders not CANCELED. */
   @Column({ type: 'bigint', name: 'gross_total', transformer: bigintAsNumber }) grossTotal!: number;

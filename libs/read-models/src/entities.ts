@@ -23,6 +23,10 @@ import { PosterEntity } from './poster.entity.js';
 import { ProductEntity } from './product.entity.js';
 import { PromoCodeEntity } from './promo-code.entity.js';
 import { RebuildRequestEntity } from './rebuild-request.entity.js';
+// h14b: cash-on-delivery operations.
+import { CodOrderStateEntity } from './cod-order-state.entity.js';
+import { DeliveryOutcomeEntity } from './delivery-outcome.entity.js';
+import { PhoneRiskEntity } from './phone-risk.entity.js';
 
 /**
  * The entity list a DataSource needs (the API's TypeOrmModule.forRoot takes the same list): the
@@ -34,4 +38,5 @@ export const READ_MODEL_ENTITIES = [
   PromoCodeEntity, DiscountEntity, AnnouncementEntity,
   PosterDiscountStateEntity, CategoryPosterStateEntity, BestsellerLineStateEntity, DashboardOrderStateEntity,
   CheckpointEntity, RebuildRequestEntity,
+  PhoneRiskEntity, DeliveryOutcomeEntity, CodOrderStateEntity,
 ];

@@ -1,8 +1,7 @@
 import { Column, Entity, Index, OneToMany, PrimaryColumn } from 'typeorm';
+import type { OrderStatus } from '#domain/order/events.js';
 import { READ_SCHEMA } from './column-types.js';
 import { OrderItemEntity } from './order-item.entity.js';
-
-export type OrderStatus = 'PLACED' | 'SHIPPED' | 'CANCELED';
 
 /** One row per order with everything the admin orders page shows; money in piastres. */
 @Entity({ schema: READ_SCHEMA, name: 'orders' })
@@ -50,6 +49,8 @@ export class OrderEntity {
   @Column({ type: 'text', name: 'status_reason', nullable: true }) statusReason!: string | null;
   /** Lower-cased "orderNumber id firstName lastName phone paymentMethod" for the admin search box (status: match the status column). */
   @Column({ type: 'text', name: 'search_text' }) searchText!: string;
+  /** The order stream's revision after its latest event: what a status change sends back as the revision the admin saw. */
+  @Column({ type: 'integer' }) revision!: number;
 
   @OneToMany(() => OrderItemEntity, (item) => item.order, { createForeignKeyConstraints: false })
   items?: OrderItemEntity[];

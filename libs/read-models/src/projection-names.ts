@@ -22,6 +22,10 @@ import { PosterEntity } from './poster.entity.js';
 import { ProductEntity } from './product.entity.js';
 import { PromoCodeEntity } from './promo-code.entity.js';
 import { tableName } from './table-spec.js';
+// h14b: cash-on-delivery operations.
+import { CodOrderStateEntity } from './cod-order-state.entity.js';
+import { DeliveryOutcomeEntity } from './delivery-outcome.entity.js';
+import { PhoneRiskEntity } from './phone-risk.entity.js';
 
 type Tables = { readonly read: readonly (abstract new () => object)[]; readonly state?: readonly (abstract new () => object)[] };
 
@@ -46,6 +50,7 @@ const PROJECTION_ENTITIES = {
   'promo-codes': { read: [PromoCodeEntity] },
   discounts: { read: [DiscountEntity] },
   announcement: { read: [AnnouncementEntity] },
+  'cod-outcomes': { read: [PhoneRiskEntity, DeliveryOutcomeEntity], state: [CodOrderStateEntity] },
   // A reactor (it completes half-done checkouts in the log): a checkpoint, no tables.
   'checkout-completion': { read: [] },
 } as const satisfies Record<string, Tables>;

@@ -16,6 +16,8 @@ const pages: [path: string | null, Page: LazyExoticComponent<ComponentType>][] =
   ['posters', named(() => import('./posters/posters-page'), 'PostersPage')],
   ['products', named(() => import('./products/products-page'), 'ProductsPage')],
   ['orders', named(() => import('./orders/orders-page'), 'OrdersPage')],
+  // h14b: call-to-confirm queue for cash-on-delivery orders.
+  ['call-queue', named(() => import('./call-queue/call-queue-page'), 'CallQueuePage')],
   ['pricing', named(() => import('./pricing/pricing-page'), 'PricingPage')],
   ['discounts', named(() => import('./discounts/discounts-page'), 'DiscountsPage')],
   ['promo-codes', named(() => import('./promo-codes/promo-codes-page'), 'PromoCodesPage')],

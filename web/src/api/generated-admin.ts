@@ -67,6 +67,18 @@ const injectedRtkApi = api.injectEndpoints({
     getDashboard: build.query<GetDashboardApiResponse, GetDashboardApiArg>({
       query: () => ({ url: `/admin/dashboard` }),
     }),
+    getDeliveryByGovernorate: build.query<
+      GetDeliveryByGovernorateApiResponse,
+      GetDeliveryByGovernorateApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/dashboard/delivery-by-governorate`,
+        params: {
+          to: queryArg.to,
+          from: queryArg["from"],
+        },
+      }),
+    }),
     getDiscounts: build.query<GetDiscountsApiResponse, GetDiscountsApiArg>({
       query: () => ({ url: `/admin/discounts` }),
     }),
@@ -199,6 +211,8 @@ const injectedRtkApi = api.injectEndpoints({
           dateTo: queryArg.dateTo,
           search: queryArg.search,
           sort: queryArg.sort,
+          paymentMethod: queryArg.paymentMethod,
+          risky: queryArg.risky,
         },
       }),
     }),
@@ -211,6 +225,8 @@ const injectedRtkApi = api.injectEndpoints({
           dateTo: queryArg.dateTo,
           search: queryArg.search,
           sort: queryArg.sort,
+          paymentMethod: queryArg.paymentMethod,
+          risky: queryArg.risky,
         },
       }),
     }),
@@ -226,6 +242,8 @@ const injectedRtkApi = api.injectEndpoints({
           dateTo: queryArg.dateTo,
           search: queryArg.search,
           sort: queryArg.sort,
+          paymentMethod: queryArg.paymentMethod,
+          risky: queryArg.risky,
         },
       }),
     }),
@@ -253,6 +271,7 @@ const injectedRtkApi = api.injectEndpoints({
         params: {
           status: queryArg.status,
           reason: queryArg.reason,
+          expectedRevision: queryArg.expectedRevision,
         },
       }),
     }),
@@ -485,6 +504,14 @@ export type GetCustomersApiArg = {
 };
 export type GetDashboardApiResponse = /** status 200  */ DashboardView;
 export type GetDashboardApiArg = void;
+export type GetDeliveryByGovernorateApiResponse =
+  /** status 200  */ DeliveryByGovernorateView;
+export type GetDeliveryByGovernorateApiArg = {
+  /** YYYY-MM-DD, inclusive; default today (Cairo) */
+  to?: unknown;
+  /** YYYY-MM-DD (a Cairo day); default 29 days before to */
+  from?: unknown;
+};
 export type GetDiscountsApiResponse = /** status 200  */ AdminDiscountView[];
 export type GetDiscountsApiArg = void;
 export type CreateDiscountApiResponse = /** status 201  */ DiscountView;
@@ -542,7 +569,8 @@ export type GetAdminOrdersApiResponse = /** status 200  */ AdminOrderPage;
 export type GetAdminOrdersApiArg = {
   size?: number;
   page?: number;
-  status?: "PLACED" | "SHIPPED" | "CANCELED";
+  status?:
+    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
   /** YYYY-MM-DD (a Cairo day) or an ISO instant */
   dateFrom?: unknown;
   /** YYYY-MM-DD, inclusive to the end of that day, or an ISO instant */
@@ -558,10 +586,14 @@ export type GetAdminOrdersApiArg = {
     | "customer_desc"
     | "status_asc"
     | "status_desc";
+  paymentMethod?: "COD" | "ONLINE";
+  /** Only orders from phones risky for cash on delivery (or only the others) */
+  risky?: "true" | "false";
 };
 export type ExportOrdersApiResponse = unknown;
 export type ExportOrdersApiArg = {
-  status?: "PLACED" | "SHIPPED" | "CANCELED";
+  status?:
+    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
   /** YYYY-MM-DD (a Cairo day) or an ISO instant */
   dateFrom?: unknown;
   /** YYYY-MM-DD, inclusive to the end of that day, or an ISO instant */
@@ -577,10 +609,14 @@ export type ExportOrdersApiArg = {
     | "customer_desc"
     | "status_asc"
     | "status_desc";
+  paymentMethod?: "COD" | "ONLINE";
+  /** Only orders from phones risky for cash on delivery (or only the others) */
+  risky?: "true" | "false";
 };
 export type GetSizeDistributionApiResponse = /** status 200  */ SizeCountView[];
 export type GetSizeDistributionApiArg = {
-  status?: "PLACED" | "SHIPPED" | "CANCELED";
+  status?:
+    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
   /** YYYY-MM-DD (a Cairo day) or an ISO instant */
   dateFrom?: unknown;
   /** YYYY-MM-DD, inclusive to the end of that day, or an ISO instant */
@@ -596,6 +632,9 @@ export type GetSizeDistributionApiArg = {
     | "customer_desc"
     | "status_asc"
     | "status_desc";
+  paymentMethod?: "COD" | "ONLINE";
+  /** Only orders from phones risky for cash on delivery (or only the others) */
+  risky?: "true" | "false";
 };
 export type GetAdminOrderApiResponse = /** status 200  */ AdminOrderView;
 export type GetAdminOrderApiArg = string;
@@ -605,9 +644,12 @@ export type UpdateOrderStatusApiResponse =
   /** status 200  */ OrderStatusChangeView;
 export type UpdateOrderStatusApiArg = {
   id: string;
-  status?: "PLACED" | "SHIPPED" | "CANCELED";
+  status?:
+    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
   /** Why (kept in the audit trail) */
   reason?: string;
+  /** The order's revision as the admin saw it (AdminOrderView.revision): a change made since is a 409 naming who made it */
+  expectedRevision?: number;
   orderStatusDto: OrderStatusDto;
 };
 export type GetAdminPostersApiResponse = /** status 200  */ AdminPosterPage;
@@ -798,6 +840,24 @@ export type DashboardView = {
   /** EGP, totals of shipped orders */
   totalRevenue: number;
 };
+export type GovernorateDeliveryView = {
+  delivered: number;
+  /** delivered / (delivered + refused), 0-1 */
+  deliveredRate: number;
+  governorate: string;
+  /** Median days from placed to delivered; null with no delivery */
+  medianDaysToDeliver: number | null;
+  refused: number;
+  /** refused / (delivered + refused), 0-1 */
+  refusedRate: number;
+};
+export type DeliveryByGovernorateView = {
+  /** First Cairo day of the period */
+  from: string;
+  governorates: GovernorateDeliveryView[];
+  /** Last Cairo day of the period (inclusive) */
+  to: string;
+};
 export type AdminDiscountView = {
   active: boolean;
   /** null: every category */
@@ -927,6 +987,14 @@ export type AdminOrderItemView = {
   unitPrice: number;
   variantId: string | null;
 };
+export type PhoneRiskView = {
+  canceled: number;
+  delivered: number;
+  orders: number;
+  refused: number;
+  /** Refusals reach the configured thresholds (COD_RISK_MIN_REFUSED, COD_RISK_MIN_REFUSED_RATE) */
+  risky: boolean;
+};
 export type AdminOrderView = {
   addressLine: string;
   apartment: string;
@@ -946,6 +1014,10 @@ export type AdminOrderView = {
   lastName: string;
   latitude: number;
   longitude: number;
+  /** The statuses this order may move to now */
+  nextStatuses: (
+    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED"
+  )[];
   notes: string | null;
   /** Same as createdAt */
   orderDate: string;
@@ -953,10 +1025,14 @@ export type AdminOrderView = {
   paymentMethod: string;
   paymentReference: string | null;
   phone: string;
+  phoneRisk: PhoneRiskView;
   promoCode: string | null;
   promoPercent: number;
+  /** The order stream's revision: send it back as expectedRevision with a status change */
+  revision: number;
   shippingCost: number;
-  status: "PLACED" | "SHIPPED" | "CANCELED";
+  status:
+    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
   statusReason: string | null;
   subtotal: number;
   taxAmount: number;
@@ -1005,13 +1081,36 @@ export type OrderStatusChangeView = {
   changed: boolean;
   id: string;
   orderNumber: string;
-  previousStatus: ("PLACED" | "SHIPPED" | "CANCELED") | null;
-  status: ("PLACED" | "SHIPPED" | "CANCELED") | null;
+  previousStatus:
+    | (
+        | "PLACED"
+        | "CONFIRMED"
+        | "SHIPPED"
+        | "DELIVERED"
+        | "REFUSED"
+        | "CANCELED"
+      )
+    | null;
+  /** The order stream's revision after the change */
+  revision: number;
+  status:
+    | (
+        | "PLACED"
+        | "CONFIRMED"
+        | "SHIPPED"
+        | "DELIVERED"
+        | "REFUSED"
+        | "CANCELED"
+      )
+    | null;
 };
 export type OrderStatusDto = {
+  /** The order's revision as the admin saw it (AdminOrderView.revision): a change made since is a 409 naming who made it */
+  expectedRevision?: number;
   /** Why (kept in the audit trail) */
   reason?: string;
-  status?: "PLACED" | "SHIPPED" | "CANCELED";
+  status?:
+    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
 };
 export type VariantView = {
   discountPercentage: number;
@@ -1269,6 +1368,8 @@ export const {
   useLazyGetCustomersQuery,
   useGetDashboardQuery,
   useLazyGetDashboardQuery,
+  useGetDeliveryByGovernorateQuery,
+  useLazyGetDeliveryByGovernorateQuery,
   useGetDiscountsQuery,
   useLazyGetDiscountsQuery,
   useCreateDiscountMutation,

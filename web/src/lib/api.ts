@@ -157,6 +157,8 @@ export const api = createApi({
     'Projection',
     'Job',
     'Config',
+    // h14b: the call-to-confirm queue (live updates invalidate it too).
+    'CallQueue',
   ],
   refetchOnFocus: false,
   endpoints: () => ({}),

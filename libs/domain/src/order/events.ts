@@ -4,7 +4,13 @@ import type { DomainEvent } from '../shared/event.js';
 import type { Piastres } from '../shared/money.js';
 import type { Governorate, PaymentMethod, PosterSize } from '../shop-config.js';
 
-export const ORDER_STATUSES = ['PLACED', 'SHIPPED', 'CANCELED'] as const;
+/**
+ * The spec's PLACED, SHIPPED and CANCELED, and the cash-on-delivery lifecycle around them:
+ * CONFIRMED (the shopper confirmed by phone), DELIVERED (paid at the door) and REFUSED (refused
+ * at the door, the parcel comes back). In lifecycle order; which moves are allowed is
+ * ORDER_TRANSITIONS in order-lifecycle.ts.
+ */
+export const ORDER_STATUSES = ['PLACED', 'CONFIRMED', 'SHIPPED', 'DELIVERED', 'REFUSED', 'CANCELED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export function isOrderStatus(value: unknown): value is OrderStatus {

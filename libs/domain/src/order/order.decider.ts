@@ -1,13 +1,14 @@
 /**
  * Order aggregate (`order-<orderId>`). Placed only by checkout (decideCheckout); afterwards
- * an admin moves it among PLACED, SHIPPED and CANCELED freely, as the back-office allows.
+ * an admin moves it through the statuses ORDER_TRANSITIONS allows (order-lifecycle.ts).
  */
 import { assertNever } from '../shared/assert-never.js';
 import type { Decider } from '../shared/decider.js';
 import { DomainError } from '../shared/domain-error.js';
 import { isBlank, trimmed } from '../shared/validation.js';
 import type { OrderCommand } from './commands.js';
-import { isOrderStatus, type OrderEvent, type OrderStatus } from './events.js';
+import { isOrderStatus, ORDER_STATUSES, type OrderEvent, type OrderStatus } from './events.js';
+import { canMoveOrder } from './order-lifecycle.js';
 
 export interface OrderState {
   exists: boolean;
@@ -30,8 +31,9 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     case 'ChangeOrderStatus': {
       if (!state.exists || state.status === null) throw DomainError.notFound('ORDER_NOT_FOUND', 'Order not found');
       const to = trimmed(command.data.status).toUpperCase();
-      if (!isOrderStatus(to)) throw DomainError.validation('INVALID_ORDER_STATUS', 'Status must be PLACED, SHIPPED or CANCELED');
+      if (!isOrderStatus(to)) throw DomainError.validation('INVALID_ORDER_STATUS', `Status must be one of ${ORDER_STATUSES.join(', ')}`);
       if (to === state.status) return [];
+      if (!canMoveOrder(state.status, to)) throw DomainError.conflict('ORDER_STATUS_NOT_ALLOWED', `A ${state.status} order cannot become ${to}`);
       const reason = isBlank(command.data.reason) ? null : trimmed(command.data.reason);
       return [
         {

@@ -1,5 +1,6 @@
 import { given } from '../testing/given-when-then.js';
-import type { OrderPlaced } from './events.js';
+import type { OrderPlaced, OrderStatus, OrderStatusChanged } from './events.js';
+import { alreadyChangedMessage, canMoveOrder, ORDER_TRANSITIONS } from './order-lifecycle.js';
 import { orderDecider } from './order.decider.js';
 
 const placed: OrderPlaced = {
@@ -55,7 +56,45 @@ describe('order decider', () => {
   });
 
   it('refuses an unknown status and an unknown order', () => {
-    given(orderDecider, [placed]).when({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status: 'DELIVERED', actor: admin } }).thenThrows('INVALID_ORDER_STATUS', 'validation');
+    given(orderDecider, [placed]).when({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status: 'LOST', actor: admin } }).thenThrows('INVALID_ORDER_STATUS', 'validation');
     given(orderDecider).when({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status: 'SHIPPED', actor: admin } }).thenThrows('ORDER_NOT_FOUND', 'not_found');
+  });
+});
+
+describe('cash-on-delivery lifecycle', () => {
+  const moved = (from: OrderStatus, to: OrderStatus, reason: string | null = null): OrderStatusChanged =>
+    ({ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from, to, reason } });
+  const change = (status: string, reason?: string) => ({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status, reason, actor: admin } }) as const;
+
+  it('confirms, ships and delivers a placed order, one event each', () => {
+    given(orderDecider, [placed]).when(change('confirmed')).then([moved('PLACED', 'CONFIRMED')]);
+    given(orderDecider, [placed, moved('PLACED', 'CONFIRMED')]).when(change('SHIPPED')).then([moved('CONFIRMED', 'SHIPPED')]);
+    given(orderDecider, [placed, moved('PLACED', 'SHIPPED')]).when(change('DELIVERED')).then([moved('SHIPPED', 'DELIVERED')]);
+  });
+
+  it('records a refusal at the door with its reason', () => {
+    given(orderDecider, [placed, moved('PLACED', 'SHIPPED')]).when(change('REFUSED', ' not home, phone off ')).then([moved('SHIPPED', 'REFUSED', 'not home, phone off')]);
+  });
+
+  it('refuses a delivery before shipping and a confirmation after it (409), naming both statuses', () => {
+    given(orderDecider, [placed]).when(change('DELIVERED')).thenThrows('ORDER_STATUS_NOT_ALLOWED', 'conflict');
+    given(orderDecider, [placed, moved('PLACED', 'SHIPPED')]).when(change('CONFIRMED')).thenThrows('ORDER_STATUS_NOT_ALLOWED', 'conflict');
+    given(orderDecider, [placed, moved('PLACED', 'SHIPPED'), moved('SHIPPED', 'REFUSED')]).when(change('PLACED')).thenThrows('ORDER_STATUS_NOT_ALLOWED', 'conflict');
+    expect(() => orderDecider.decide(change('DELIVERED'), given(orderDecider, [placed]).state)).toThrow('A PLACED order cannot become DELIVERED');
+  });
+
+  it('lets the door outcome be corrected, and nothing else once at the door', () => {
+    given(orderDecider, [placed, moved('PLACED', 'SHIPPED'), moved('SHIPPED', 'REFUSED')]).when(change('DELIVERED', 'courier mistake')).then([moved('REFUSED', 'DELIVERED', 'courier mistake')]);
+    expect(ORDER_TRANSITIONS.DELIVERED).toEqual(['REFUSED']);
+    expect(ORDER_TRANSITIONS.REFUSED).toEqual(['DELIVERED']);
+  });
+
+  it("keeps the spec's three statuses moving freely among themselves", () => {
+    const legacy = ['PLACED', 'SHIPPED', 'CANCELED'] as const;
+    for (const from of legacy) for (const to of legacy) if (from !== to) expect([from, to, canMoveOrder(from, to)]).toEqual([from, to, true]);
+  });
+
+  it('words the second admin\'s conflict', () => {
+    expect(alreadyChangedMessage('PS-7KQ4-M2XD', 'CONFIRMED', 'mona')).toBe('PS-7KQ4-M2XD was already confirmed by mona');
   });
 });

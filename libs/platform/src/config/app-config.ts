@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { DEFAULT_COD_RISK_THRESHOLDS, type CodRiskThresholds } from '#domain/order/cod-risk.js';
 
 export type EventStoreConfig =
   | { kind: 'postgres'; connectionString: string; poolSize?: number }
@@ -36,6 +37,14 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   /** How long queueing a job waits for Redis before answering 503 (JOBS_ENQUEUE_TIMEOUT_MS, default 5 s). */
   jobsEnqueueTimeoutMs: number;
+  /** When a phone counts as risky for cash on delivery (COD_RISK_MIN_REFUSED, COD_RISK_MIN_REFUSED_RATE). */
+  codRisk: CodRiskThresholds;
+}
+
+/** A number from the environment, or the default when unset or not a finite number ≥ 0. */
+function nonNegative(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value.trim() !== '' && Number.isFinite(n) && n >= 0 ? n : fallback;
 }
 
 /** TRUST_PROXY: unset/false → false, true, a hop count, or a list Express understands. */
@@ -75,5 +84,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     waitForPositionMs: Number(env.WAIT_FOR_POSITION_MS ?? 2000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     jobsEnqueueTimeoutMs: Number(env.JOBS_ENQUEUE_TIMEOUT_MS ?? 5000),
+    codRisk: {
+      minRefused: nonNegative(env.COD_RISK_MIN_REFUSED, DEFAULT_COD_RISK_THRESHOLDS.minRefused),
+      minRefusedRate: nonNegative(env.COD_RISK_MIN_REFUSED_RATE, DEFAULT_COD_RISK_THRESHOLDS.minRefusedRate),
+    },
   };
 }

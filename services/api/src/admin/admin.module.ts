@@ -7,6 +7,7 @@ import { AdminNewsletterController, PublicNewsletterController } from './content
 import { AdminPricingController } from './content/pricing.controller.js';
 import { AdminCustomersController } from './customers/admin-customers.controller.js';
 import { AdminDashboardController } from './dashboard/admin-dashboard.controller.js';
+import { AdminDeliveryStatsController } from './dashboard/delivery-stats.controller.js';
 import { AdminDiscountsController } from './discounts/admin-discounts.controller.js';
 import { AdminEventsController } from './events/admin-events.controller.js';
 import { EVENT_LOG_QUERY, type EventLogQuery } from './events/event-log.query.js';
@@ -40,6 +41,7 @@ import { AdminPromoCodesController } from './promo-codes/admin-promo-codes.contr
     AdminAnnouncementController,
     AdminPricingController,
     AdminDashboardController,
+    AdminDeliveryStatsController,
     AdminProductsController,
     AdminEventsController,
     AdminProjectionsController,

@@ -1,4 +1,5 @@
-import type { OrderPlaced, OrderStatusChanged } from '#domain/order/events.js';
+import type { OrderPlaced, OrderStatus, OrderStatusChanged } from '#domain/order/events.js';
+import { UNSOLD_STATUSES } from '#domain/order/order-lifecycle.js';
 import { BestsellerLineStateEntity } from '#read-models/bestseller-line-state.entity.js';
 import { BestsellerEntity } from '#read-models/bestseller.entity.js';
 import { tableName } from '#read-models/table-spec.js';
@@ -8,7 +9,10 @@ import { dataOf } from './event-time.js';
 
 const [BESTSELLERS_TABLE, LINES_TABLE] = [BestsellerEntity, BestsellerLineStateEntity].map(tableName);
 
-/** Quantity ordered per poster, canceled orders excluded (and counted again if un-canceled). */
+/**
+ * Quantity ordered per poster, canceled and refused orders excluded (and counted again if
+ * un-canceled or re-delivered); the state table's `canceled` means "nothing sold" (UNSOLD_STATUSES).
+ */
 export const bestsellersProjection = defineProjection('bestsellers', {
   version: 1,
   eventTypes: ['OrderPlaced', 'OrderStatusChanged'],
@@ -24,7 +28,7 @@ export const bestsellersProjection = defineProjection('bestsellers', {
         });
       } else {
         const d = dataOf<OrderStatusChanged['data']>(e);
-        canceled.set(d.orderId, d.to === 'CANCELED');
+        canceled.set(d.orderId, UNSOLD_STATUSES.includes(d.to as OrderStatus));
       }
     }
     // Deltas, not recomputation: the cost follows the batch, not each poster's whole history.

@@ -1,4 +1,5 @@
-import type { OrderPlaced, OrderStatusChanged } from '#domain/order/events.js';
+import type { OrderPlaced, OrderStatus, OrderStatusChanged } from '#domain/order/events.js';
+import { AWAITING_SHIPMENT_STATUSES, REVENUE_STATUSES } from '#domain/order/order-lifecycle.js';
 import { DailySalesEntity } from '#read-models/daily-sales.entity.js';
 import { DashboardOrderStateEntity } from '#read-models/dashboard-order-state.entity.js';
 import { GovernorateSalesEntity } from '#read-models/governorate-sales.entity.js';
@@ -23,10 +24,14 @@ interface OrderFigures {
   total: number;
 }
 
-/** What one order adds to its governorate's row: counted unless CANCELED, revenue once SHIPPED. */
+/** What one order adds to its governorate's row: counted unless CANCELED, revenue once SHIPPED or DELIVERED (REVENUE_STATUSES). */
 function contribution(o: OrderFigures): { orders: number; revenue: number } {
-  return { orders: o.status === 'CANCELED' ? 0 : 1, revenue: o.status === 'SHIPPED' ? o.total : 0 };
+  return { orders: o.status === 'CANCELED' ? 0 : 1, revenue: REVENUE_STATUSES.includes(o.status as OrderStatus) ? o.total : 0 };
 }
+
+const sqlList = (statuses: readonly string[]) => statuses.map((s) => `'${s}'`).join(', ');
+const REVENUE_SQL = sqlList(REVENUE_STATUSES);
+const ACTIVE_SQL = sqlList(AWAITING_SHIPMENT_STATUSES);
 
 /**
  * Per-day order counts and revenue by current status, and orders by governorate. Keeps each
@@ -78,9 +83,9 @@ export const dashboardProjection = defineProjection('dashboard', {
     if (days.size === 0) return;
     await ctx.sql(
       `INSERT INTO ${ctx.table(DAILY_SALES_TABLE)} (day, orders_count, placed_count, shipped_count, canceled_count, revenue, revenue_subtotal, gross_total)
-       SELECT day, count(*), count(*) FILTER (WHERE status = 'PLACED'), count(*) FILTER (WHERE status = 'SHIPPED'),
+       SELECT day, count(*), count(*) FILTER (WHERE status IN (${ACTIVE_SQL})), count(*) FILTER (WHERE status = 'SHIPPED'),
               count(*) FILTER (WHERE status = 'CANCELED'),
-              coalesce(sum(total) FILTER (WHERE status = 'SHIPPED'), 0), coalesce(sum(subtotal) FILTER (WHERE status = 'SHIPPED'), 0),
+              coalesce(sum(total) FILTER (WHERE status IN (${REVENUE_SQL})), 0), coalesce(sum(subtotal) FILTER (WHERE status IN (${REVENUE_SQL})), 0),
               coalesce(sum(total) FILTER (WHERE status <> 'CANCELED'), 0)
          FROM ${state} WHERE day = ANY($1::date[]) GROUP BY day
        ON CONFLICT (day) DO UPDATE SET orders_count = EXCLUDED.orders_count, placed_count = EXCLUDED.placed_count,

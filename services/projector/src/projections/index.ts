@@ -3,6 +3,8 @@ import { announcementProjection } from './announcement.projection.js';
 import { bestsellersProjection } from './bestsellers.projection.js';
 import { categoriesProjection } from './categories.projection.js';
 import { checkoutCompletionReactor } from './checkout-completion.reactor.js';
+// h14b: cash-on-delivery operations.
+import { codOutcomesProjection } from './cod-outcomes.projection.js';
 import { customPricingProjection } from './custom-pricing.projection.js';
 import { customersProjection } from './customers.projection.js';
 import { dashboardProjection } from './dashboard.projection.js';
@@ -20,4 +22,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   postersProjection, categoriesProjection, productsProjection, bestsellersProjection, ordersProjection,
   orderHistoryProjection, customersProjection, newsletterProjection, dashboardProjection, galleryProjection,
   customPricingProjection, promoCodesProjection, discountsProjection, announcementProjection, checkoutCompletionReactor,
+  codOutcomesProjection,
 ];

@@ -10,18 +10,21 @@ import { addToRowCount } from './row-count.js';
 
 const [ORDERS_TABLE, ORDER_ITEMS_TABLE, ORDER_COUNT_TABLE] = [OrderEntity, OrderItemEntity, OrderCountEntity].map(tableSpec);
 
-/** Orders and their lines for the admin orders page; a status change updates the row in place. */
+/**
+ * Orders and their lines for the admin orders page; a status change updates the row in place.
+ * Version 2 keeps the stream revision (the revision an admin saw, sent back with a status change).
+ */
 export const ordersProjection = defineProjection('orders', {
-  version: 1,
+  version: 2,
   eventTypes: ['OrderPlaced', 'OrderStatusChanged'],
   async handle(events, ctx) {
     const placed = new Map<string, Row>();
     const items: Row[] = [];
-    const statusOnly = new Map<string, { id: string; status: string; status_reason: string | null; updated_at: string }>();
+    const statusOnly = new Map<string, { id: string; status: string; status_reason: string | null; updated_at: string; revision: number }>();
     for (const e of events) {
       if (e.type === 'OrderPlaced') {
         const d = dataOf<OrderPlaced['data']>(e);
-        placed.set(d.orderId, orderRow(d, placedAt(e)));
+        placed.set(d.orderId, { ...orderRow(d, placedAt(e)), revision: Number(e.revision) });
         d.items.forEach((item, lineNo) => items.push({
           order_id: d.orderId, line_no: lineNo, item_id: item.itemId, kind: item.kind, poster_id: item.posterId ?? null,
           product_id: item.productId ?? null, variant_id: item.variantId ?? null, name: item.name, category: item.category ?? null,
@@ -31,7 +34,7 @@ export const ordersProjection = defineProjection('orders', {
         }));
       } else {
         const d = dataOf<OrderStatusChanged['data']>(e);
-        const change = { id: d.orderId, status: d.to, status_reason: d.reason ?? null, updated_at: occurredAt(e) };
+        const change = { id: d.orderId, status: d.to, status_reason: d.reason ?? null, updated_at: occurredAt(e), revision: Number(e.revision) };
         const row = placed.get(d.orderId);
         if (row) Object.assign(row, change);
         else statusOnly.set(d.orderId, change);
@@ -46,8 +49,8 @@ export const ordersProjection = defineProjection('orders', {
     await upsertRows(ctx, ORDER_ITEMS_TABLE, items);
     if (statusOnly.size > 0) {
       await ctx.sql(
-        `UPDATE ${ctx.table(ORDERS_TABLE.name)} o SET status = x.status, status_reason = x.status_reason, updated_at = x.updated_at
-           FROM jsonb_to_recordset($1::jsonb) AS x(id text, status text, status_reason text, updated_at timestamptz)
+        `UPDATE ${ctx.table(ORDERS_TABLE.name)} o SET status = x.status, status_reason = x.status_reason, updated_at = x.updated_at, revision = x.revision
+           FROM jsonb_to_recordset($1::jsonb) AS x(id text, status text, status_reason text, updated_at timestamptz, revision integer)
           WHERE o.id = x.id`,
         [JSON.stringify([...statusOnly.values()])],
       );

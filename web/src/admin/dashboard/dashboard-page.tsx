@@ -5,6 +5,7 @@ import { formatAdminDate } from '../shared/format-date';
 import { card, errorPanel, pageTitle } from '../shared/styles';
 import { BarChart, HorizontalBars } from './bar-chart';
 import { useGetDashboardQuery, type DashboardData } from './dashboard-api';
+import { DeliveryByGovernorate } from './delivery-by-governorate';
 
 const DAYS = 30;
 
@@ -36,7 +37,10 @@ function StatCard({ title, value, note }: { title: string; value: string; note?:
 
 const statusTone: Record<string, string> = {
   PLACED: 'bg-amber-100 text-amber-800',
+  CONFIRMED: 'bg-sky-100 text-sky-800',
   SHIPPED: 'bg-emerald-100 text-emerald-800',
+  DELIVERED: 'bg-green-200 text-green-900',
+  REFUSED: 'bg-rose-200 text-rose-900',
   CANCELED: 'bg-red-100 text-red-800',
 };
 
@@ -53,7 +57,11 @@ export function DashboardPage() {
       <h1 className={pageTitle}>Dashboard</h1>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard title="Active Orders" value={String(data.activeOrders)} note={growth(data.ordersThisMonth, data.ordersLastMonth)} />
-        <StatCard title="Total Revenue" value={formatMoney(data.totalRevenue)} note={growth(data.revenueThisMonth, data.revenueLastMonth)} />
+        <StatCard
+          title="Total Revenue (subtotal of shipped and delivered orders)"
+          value={formatMoney(data.totalRevenue)}
+          note={growth(data.revenueThisMonth, data.revenueLastMonth)}
+        />
         <StatCard title="Total Customers" value={String(data.totalCustomers)} />
         <StatCard title="Total Products" value={String(data.totalProducts)} />
       </div>
@@ -122,6 +130,8 @@ export function DashboardPage() {
           empty="No orders yet"
         />
       </div>
+
+      <DeliveryByGovernorate />
     </div>
   );
 }

@@ -4,6 +4,7 @@ export const ADMIN_NAV: { to: string; label: string; end?: boolean }[] = [
   { to: '/admin/posters', label: 'Posters' },
   { to: '/admin/products', label: 'Products' },
   { to: '/admin/orders', label: 'Orders' },
+  { to: '/admin/call-queue', label: 'Call Queue' },
   { to: '/admin/pricing', label: 'Pricing' },
   { to: '/admin/discounts', label: 'Discounts' },
   { to: '/admin/promo-codes', label: 'Promo Codes' },

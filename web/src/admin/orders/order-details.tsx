@@ -2,6 +2,7 @@ import { formatMoney } from '../../lib/money';
 import { ImageWithFallback } from '../shared/image-with-fallback';
 import { OrderHistoryTimeline } from './order-history-timeline';
 import { customerName, sizeLabel, type AdminOrder } from './order-model';
+import { PhoneRiskBadge } from './phone-risk-badge';
 
 function Field({ name, value }: { name: string; value: string | null }) {
   return (
@@ -30,6 +31,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
         <dl className="space-y-1">
           <Field name="Name" value={customerName(order)} />
           <Field name="Phone" value={order.phone} />
+          <PhoneRiskBadge risk={order.phoneRisk} />
           <Field name="Address" value={order.addressLine} />
           <Field name="Building" value={order.building} />
           <Field name="Apartment" value={order.apartment} />

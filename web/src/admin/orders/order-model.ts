@@ -3,7 +3,8 @@ import type { AdminOrderView } from '../../api/generated-admin';
 
 export type AdminOrder = AdminOrderView;
 export type OrderStatus = AdminOrderView['status'];
-export const ORDER_STATUSES: OrderStatus[] = ['PLACED', 'SHIPPED', 'CANCELED'];
+/** In lifecycle order; which moves an order allows now is its nextStatuses (from the server). */
+export const ORDER_STATUSES: OrderStatus[] = ['PLACED', 'CONFIRMED', 'SHIPPED', 'DELIVERED', 'REFUSED', 'CANCELED'];
 
 export const customerName = (order: AdminOrder) => `${order.firstName} ${order.lastName}`.trim();
 

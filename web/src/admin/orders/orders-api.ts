@@ -9,6 +9,9 @@ export interface OrderListFilters {
   search?: string;
   /** The server's sort name (latest, total_desc, ...). */
   sort?: string;
+  /** 'true': only orders from phones risky for cash on delivery. */
+  risky?: 'true';
+  paymentMethod?: 'COD';
 }
 
 /** One page of the list: the server filters, searches, sorts and pages. */
@@ -59,7 +62,7 @@ export const ordersApi = generatedApi.injectEndpoints({
           patch.undo();
         }
       },
-      invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: 'Order', id: `history-${id}` }, { type: 'Order', id: 'LIST' }, 'Dashboard', 'Customer']),
+      invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: 'Order', id: `history-${id}` }, { type: 'Order', id: 'LIST' }, 'Dashboard', 'Customer', 'CallQueue']),
     }),
   }),
 });

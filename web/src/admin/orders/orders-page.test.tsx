@@ -7,6 +7,8 @@ import { renderAdmin } from '../testing/render-admin';
 import { OrdersPage } from './orders-page';
 
 type Status = 'PLACED' | 'SHIPPED' | 'CANCELED';
+/** The moves the server offers (AdminOrderView.nextStatuses) for the statuses these fixtures use. */
+const NEXT: Record<Status, Status[]> = { PLACED: ['SHIPPED', 'CANCELED'], SHIPPED: ['PLACED', 'CANCELED'], CANCELED: ['PLACED', 'SHIPPED'] };
 
 function order(n: number, overrides: Partial<{ status: Status; placedAt: string; total: number; firstName: string; phone: string }> = {}) {
   const placedAt = overrides.placedAt ?? new Date(Date.UTC(2026, 9, n, 10, 0)).toISOString();
@@ -14,6 +16,9 @@ function order(n: number, overrides: Partial<{ status: Status; placedAt: string;
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     orderNumber: `PS-TEST-${String(n).padStart(4, '0')}`,
     status: overrides.status ?? 'PLACED',
+    nextStatuses: NEXT[overrides.status ?? 'PLACED'],
+    revision: 0,
+    phoneRisk: { orders: 1, delivered: 0, refused: 0, canceled: 0, risky: false },
     firstName: overrides.firstName ?? `Customer${String(n).padStart(2, '0')}`,
     lastName: 'Test',
     phone: overrides.phone ?? `0100000${String(n).padStart(4, '0')}`,
@@ -208,7 +213,7 @@ describe('orders page', () => {
     renderAdmin(<OrdersPage />);
     await waitFor(() => expect(rows()).toHaveLength(10));
     await userEvent.click(screen.getByRole('button', { name: 'Count Sizes' }));
-    const dialog = screen.getByRole('dialog', { name: 'Size Distribution (PLACED Orders)' });
+    const dialog = screen.getByRole('dialog', { name: 'Size Distribution (PLACED and CONFIRMED Orders)' });
     // 12 orders, quantity 2 for every third: 8 + 4*2 = 16 items of 30x40, counted by the server.
     expect(await within(dialog).findByText('30x40')).toBeInTheDocument();
     expect(within(dialog).getByText('16 items')).toBeInTheDocument();

@@ -11,6 +11,7 @@ import { ORDER_STATUSES, customerName, type AdminOrder, type OrderStatus } from 
 import { useGetAdminOrdersQuery, useUpdateOrderStatusMutation, type OrdersQueryArgs } from './orders-api';
 import { NO_FILTERS, ORDERS_PAGE_SIZE, SORT_OPTIONS, listFilters, type OrderFilters, type OrderSortKey } from './orders-view';
 import { SizeDistributionDialog } from './size-distribution-dialog';
+import { PhoneRiskBadge } from './phone-risk-badge';
 import { DataTable } from '../shared/data-table';
 import { Pager } from '../shared/pager';
 import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
@@ -146,6 +147,10 @@ export function OrdersPage() {
           </label>
           <input id="orders-to" type="date" className={input} value={draft.dateTo} onChange={(e) => setDraft({ ...draft, dateTo: e.target.value })} />
         </div>
+        <label className="flex items-center gap-2 pb-2 text-sm text-gray-700">
+          <input type="checkbox" checked={!!draft.risky} onChange={(e) => setDraft({ ...draft, risky: e.target.checked })} />
+          Risky phones only
+        </label>
         <button type="button" className={btnPrimary} onClick={() => setApplied(draft)}>
           Apply
         </button>
@@ -187,6 +192,7 @@ export function OrdersPage() {
                 <td className={td}>
                   <p>{customerName(order)}</p>
                   <p className="text-xs text-gray-500">{order.phone}</p>
+                  <PhoneRiskBadge risk={order.phoneRisk} />
                 </td>
                 <td className={td}>{formatAdminDate(order.createdAt)}</td>
                 <td className={td}>
@@ -196,7 +202,7 @@ export function OrdersPage() {
                     value={order.status}
                     onChange={(e) => changeStatus(order, e.target.value as OrderStatus)}
                   >
-                    {ORDER_STATUSES.map((s) => (
+                    {[order.status, ...order.nextStatuses].map((s) => (
                       <option key={s} value={s}>
                         {s}
                       </option>

@@ -26,9 +26,11 @@ export interface OrderFilters {
   dateFrom: string;
   /** yyyy-MM-dd, inclusive to the end of that day */
   dateTo: string;
+  /** Only orders from phones risky for cash on delivery. */
+  risky?: boolean;
 }
 
-export const NO_FILTERS: OrderFilters = { status: '', dateFrom: '', dateTo: '' };
+export const NO_FILTERS: OrderFilters = { status: '', dateFrom: '', dateTo: '', risky: false };
 
 /** The controls as the server's filters; the admin's local days as instants, so both agree on where a day ends. */
 export function listFilters(filters: OrderFilters, search: string, sort: OrderSortKey): OrderListFilters {
@@ -37,5 +39,6 @@ export function listFilters(filters: OrderFilters, search: string, sort: OrderSo
   if (filters.dateFrom) args.dateFrom = startOfDay(parseISO(filters.dateFrom)).toISOString();
   if (filters.dateTo) args.dateTo = endOfDay(parseISO(filters.dateTo)).toISOString();
   if (search) args.search = search;
+  if (filters.risky) args.risky = 'true';
   return args;
 }

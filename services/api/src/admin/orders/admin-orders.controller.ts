@@ -5,6 +5,7 @@ import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { ORDER_STATUSES } from '#domain/order/events.js';
 import { isUuid } from '#domain/shared/uuid-from-name.js';
+import { PAYMENT_METHODS } from '#domain/shop-config.js';
 import { OrderEntity } from '#read-models/order.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { CurrentAdmin } from '../../auth/current-admin.decorator.js';
@@ -15,7 +16,7 @@ import { parsePaging } from '../shared/paging.js';
 import { AdminOrdersQueries } from './admin-orders.queries.js';
 import { ORDER_SORTS, parseOrderFilters } from './order-filters.js';
 import { AdminOrderPage, AdminOrderView, OrderHistoryView, OrderStatusChangeView, SizeCountView } from './order-response.js';
-import { OrderStatusDto } from './order-status.dto.js';
+import { OrderStatusDto, STATUS_MESSAGE } from './order-status.dto.js';
 import { ChangeOrderStatusCommand } from './order-status.handler.js';
 import { ORDER_CSV_COLUMNS, orderCsvRow } from './orders-csv.js';
 
@@ -27,6 +28,8 @@ function ApiOrderFilters() {
     ApiQuery({ name: 'dateTo', required: false, description: 'YYYY-MM-DD, inclusive to the end of that day, or an ISO instant' }),
     ApiQuery({ name: 'search', required: false, description: 'Order number, name, phone, e-mail' }),
     ApiQuery({ name: 'sort', required: false, enum: Object.keys(ORDER_SORTS) }),
+    ApiQuery({ name: 'paymentMethod', required: false, enum: PAYMENT_METHODS }),
+    ApiQuery({ name: 'risky', required: false, enum: ['true', 'false'], description: 'Only orders from phones risky for cash on delivery (or only the others)' }),
   );
 }
 
@@ -42,7 +45,7 @@ export class AdminOrdersController {
 
   /** status, dateFrom, dateTo (inclusive to the end of that day), search, sort, page, size. */
   @Get()
-  @ReadsProjections('orders')
+  @ReadsProjections('orders', 'cod-outcomes')
   @ApiOrderFilters()
   @ApiQuery({ name: 'page', required: false, type: Number })
   @ApiQuery({ name: 'size', required: false, type: Number })
@@ -51,7 +54,7 @@ export class AdminOrdersController {
     return this.queries.list(parseOrderFilters(query), parsePaging(query, { size: 20, max: 5000 }));
   }
 
-  /** Items per size over the PLACED orders the same filters select, for 'Count Sizes'. */
+  /** Items per size over the orders awaiting shipment (PLACED, CONFIRMED) the same filters select, for 'Count Sizes'. */
   @Get('size-distribution')
   @ReadsProjections('orders')
   @ApiOrderFilters()
@@ -86,7 +89,7 @@ export class AdminOrdersController {
   }
 
   @Get(':id')
-  @ReadsProjections('orders')
+  @ReadsProjections('orders', 'cod-outcomes')
   @ApiOkResponse({ type: AdminOrderView })
   getAdminOrder(@Param('id') id: string): Promise<AdminOrderView> {
     return this.queries.get(id.slice(0, 64));
@@ -97,10 +100,11 @@ export class AdminOrdersController {
   async updateOrderStatus(@Param('id') id: string, @Query() query: OrderStatusDto, @Body() body: OrderStatusDto, @CurrentAdmin() admin: AdminPrincipal): Promise<OrderStatusChangeView> {
     const status = body?.status ?? query.status;
     const reason = body?.reason ?? query.reason ?? null;
-    if (!status) throw new BadRequestException('Status must be PLACED, SHIPPED or CANCELED');
+    if (!status) throw new BadRequestException(STATUS_MESSAGE);
     const orderId = await this.resolveOrderId(id);
-    const result = await this.commandBus.execute(new ChangeOrderStatusCommand(orderId, status, reason, { kind: 'admin', id: admin.username }));
-    return { id: orderId, orderNumber: result.state.orderNumber, status: result.state.status, previousStatus: result.previous, changed: result.changed };
+    const expectedRevision = body?.expectedRevision ?? query.expectedRevision;
+    const result = await this.commandBus.execute(new ChangeOrderStatusCommand(orderId, status, reason, { kind: 'admin', id: admin.username }, expectedRevision));
+    return { id: orderId, orderNumber: result.state.orderNumber, status: result.state.status, previousStatus: result.previous, changed: result.changed, revision: result.revision };
   }
 
   /** The stream is keyed by order id; an order number (PS-…) is looked up once to find it. */

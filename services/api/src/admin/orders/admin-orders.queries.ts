@@ -1,9 +1,14 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { Brackets, DataSource, In, type SelectQueryBuilder } from 'typeorm';
+import { isRiskyPhone } from '#domain/order/cod-risk.js';
+import { AWAITING_SHIPMENT_STATUSES } from '#domain/order/order-lifecycle.js';
+import type { AppConfig } from '#platform/config/app-config.js';
+import { PhoneRiskEntity } from '#read-models/phone-risk.entity.js';
 import { OrderCountEntity } from '#read-models/order-count.entity.js';
 import { OrderEntity } from '#read-models/order.entity.js';
 import { OrderItemEntity } from '#read-models/order-item.entity.js';
 import { OrderHistoryEntity } from '#read-models/order-history.entity.js';
+import { APP_CONFIG } from '../../common/tokens.js';
 import { lowerLikePattern, maintainedCount, readPage, type Paging } from '../shared/paging.js';
 import { ORDER_SORTS, type OrderFilters } from './order-filters.js';
 import type { AdminOrderPage, AdminOrderView, OrderHistoryView, SizeCountView } from './order-response.js';
@@ -13,10 +18,13 @@ import { toAdminOrderView, toOrderCsvSource, type OrderCsvRow } from './order-vi
 /** Calendar days are Cairo days, as on the dashboard (daily_sales). */
 export const SHOP_TIME_ZONE = 'Africa/Cairo';
 
-/** Reads of the orders, order_items and order_history read models for the back-office. */
+/** Reads of the orders, order_items, order_history and phone_risks read models for the back-office. */
 @Injectable()
 export class AdminOrdersQueries {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'codRisk'>,
+  ) {}
 
   private filtered(filters: OrderFilters): SelectQueryBuilder<OrderEntity> {
     const qb = this.dataSource.getRepository(OrderEntity).createQueryBuilder('o');
@@ -34,6 +42,13 @@ export class AdminOrdersQueries {
       const like = lowerLikePattern(filters.search);
       qb.andWhere(new Brackets((w) => w.where('o.search_text LIKE :like', { like }).orWhere('o.id = :exactId', { exactId: filters.search })));
     }
+    if (filters.paymentMethod) qb.andWhere('o.payment_method = :paymentMethod', { paymentMethod: filters.paymentMethod });
+    if (filters.risky !== undefined) {
+      // isRiskyPhone in SQL, on the phone's maintained counts.
+      const risky = `EXISTS (SELECT 1 FROM ${this.dataSource.getMetadata(PhoneRiskEntity).tablePath} p
+                              WHERE p.phone = o.phone AND p.refused >= CAST(:minRefused AS double precision) AND p.refused >= CAST(:minRefusedRate AS double precision) * p.orders)`;
+      qb.andWhere(filters.risky ? risky : `NOT ${risky}`, { ...this.config.codRisk });
+    }
     const [props, dir] = ORDER_SORTS[filters.sort];
     props.forEach((p, i) => (i === 0 ? qb.orderBy(p, dir) : qb.addOrderBy(p, dir)));
     // Ties broken by id so pages never repeat or skip a row.
@@ -42,15 +57,15 @@ export class AdminOrdersQueries {
   }
 
   async list(filters: OrderFilters, paging: Paging): Promise<AdminOrderPage> {
-    const unfiltered = !filters.status && !filters.from && !filters.to && !filters.search;
+    const unfiltered = !filters.status && !filters.from && !filters.to && !filters.search && !filters.paymentMethod && filters.risky === undefined;
     const { rows, info } = await readPage(this.filtered(filters), paging, unfiltered ? await maintainedCount(this.dataSource, OrderCountEntity) : undefined);
     const data = await this.withItems(rows);
     return { data, orders: data, ...info };
   }
 
-  /** Items per size over the PLACED orders among those the filters select ('Count Sizes'). */
+  /** Items per size over the orders awaiting shipment (PLACED, CONFIRMED) among those the filters select ('Count Sizes'). */
   async sizeDistribution(filters: OrderFilters): Promise<SizeCountView[]> {
-    const orders = this.filtered(filters).orderBy().andWhere("o.status = 'PLACED'").select('o.id');
+    const orders = this.filtered(filters).orderBy().andWhere('o.status IN (:...awaiting)', { awaiting: AWAITING_SHIPMENT_STATUSES }).select('o.id');
     const rows = await this.dataSource
       .getRepository(OrderItemEntity)
       .createQueryBuilder('i')
@@ -137,9 +152,18 @@ export class AdminOrdersQueries {
 
   private async withItems(orders: OrderEntity[]): Promise<AdminOrderView[]> {
     if (orders.length === 0) return [];
-    const items = await this.dataSource.getRepository(OrderItemEntity).find({ where: { orderId: In(orders.map((o) => o.id)) }, order: { lineNo: 'ASC' } });
+    const [items, risks] = await Promise.all([
+      this.dataSource.getRepository(OrderItemEntity).find({ where: { orderId: In(orders.map((o) => o.id)) }, order: { lineNo: 'ASC' } }),
+      this.dataSource.getRepository(PhoneRiskEntity).find({ where: { phone: In([...new Set(orders.map((o) => o.phone))]) } }),
+    ]);
     const byOrder = new Map<string, OrderItemEntity[]>();
     for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
-    return orders.map((o) => toAdminOrderView(o, byOrder.get(o.id) ?? []));
+    const byPhone = new Map(risks.map((r) => [r.phone, r]));
+    return orders.map((o) => {
+      // Until the cod-outcomes projection has seen the order, its phone has no row: nothing known yet.
+      const r = byPhone.get(o.phone) ?? { orders: 0, delivered: 0, refused: 0, canceled: 0 };
+      const counts = { orders: r.orders, delivered: r.delivered, refused: r.refused, canceled: r.canceled };
+      return toAdminOrderView(o, byOrder.get(o.id) ?? [], { ...counts, risky: isRiskyPhone(counts, this.config.codRisk) });
+    });
   }
 }

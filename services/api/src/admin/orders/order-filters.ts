@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
-import { isOrderStatus, type OrderStatus } from '#domain/order/events.js';
+import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '#domain/order/events.js';
+import { isPaymentMethod, PAYMENT_METHODS, type PaymentMethod } from '#domain/shop-config.js';
 import { isFilterDate } from '../shared/date-bounds.js';
 import { parseSearch } from '../shared/paging.js';
 
@@ -38,6 +39,10 @@ export interface OrderFilters {
   /** Inclusive upper bound: a date means to the end of that day (an admin picking 'to 3 May' means all of 3 May). */
   to?: { date: string } | { instant: Date };
   search?: string;
+  /** COD for the call-to-confirm queue. */
+  paymentMethod?: PaymentMethod;
+  /** Only orders from phones that are risky for cash on delivery (thresholds in configuration). */
+  risky?: boolean;
   sort: OrderSort;
 }
 
@@ -63,12 +68,21 @@ export function parseOrderFilters(query: Record<string, unknown>): OrderFilters 
   const status = query.status;
   if (status !== undefined && status !== '' && String(status).toUpperCase() !== 'ALL') {
     const s = typeof status === 'string' ? status.trim().toUpperCase() : status;
-    if (!isOrderStatus(s)) throw new BadRequestException('status must be one of PLACED, SHIPPED, CANCELED');
+    if (!isOrderStatus(s)) throw new BadRequestException(`status must be one of ${ORDER_STATUSES.join(', ')}`);
     filters.status = s;
   }
   filters.from = parseBound(query.dateFrom, 'dateFrom');
   filters.to = parseBound(query.dateTo, 'dateTo');
   filters.search = parseSearch(query);
+  if (query.paymentMethod !== undefined && query.paymentMethod !== '') {
+    const m = typeof query.paymentMethod === 'string' ? query.paymentMethod.trim().toUpperCase() : query.paymentMethod;
+    if (!isPaymentMethod(m)) throw new BadRequestException(`paymentMethod must be one of ${PAYMENT_METHODS.join(', ')}`);
+    filters.paymentMethod = m;
+  }
+  if (query.risky !== undefined && query.risky !== '') {
+    if (query.risky !== 'true' && query.risky !== 'false') throw new BadRequestException('risky must be true or false');
+    filters.risky = query.risky === 'true';
+  }
   if (query.sort !== undefined && query.sort !== '') {
     const key = typeof query.sort === 'string' ? SORT_ALIASES[query.sort.trim().toLowerCase()] : undefined;
     if (!key) throw new BadRequestException(`sort must be one of ${Object.keys(ORDER_SORTS).join(', ')}`);

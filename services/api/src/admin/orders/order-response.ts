@@ -23,8 +23,20 @@ export class AdminOrderItemView {
   @ApiProperty() lineTotal!: number;
 }
 
+/** Cash-on-delivery risk of the order's phone, over every order placed from it. */
+export class PhoneRiskView {
+  @ApiProperty() orders!: number;
+  @ApiProperty() delivered!: number;
+  @ApiProperty() refused!: number;
+  @ApiProperty() canceled!: number;
+  @ApiProperty({ description: 'Refusals reach the configured thresholds (COD_RISK_MIN_REFUSED, COD_RISK_MIN_REFUSED_RATE)' }) risky!: boolean;
+}
+
 export class AdminOrderView {
   @ApiProperty() id!: string;
+  @ApiProperty({ description: "The order stream's revision: send it back as expectedRevision with a status change" }) revision!: number;
+  @ApiProperty({ type: () => PhoneRiskView }) phoneRisk!: PhoneRiskView;
+  @ApiProperty({ enum: ORDER_STATUSES, isArray: true, description: 'The statuses this order may move to now' }) nextStatuses!: readonly OrderStatus[];
   @ApiProperty({ example: 'PS-7KQ4-M2XD' }) orderNumber!: string;
   @ApiProperty({ enum: ORDER_STATUSES }) status!: OrderStatus;
   @ApiProperty() firstName!: string;
@@ -102,4 +114,5 @@ export class OrderStatusChangeView {
   @ApiProperty({ enum: ORDER_STATUSES, nullable: true }) status!: OrderStatus | null;
   @ApiProperty({ enum: ORDER_STATUSES, nullable: true }) previousStatus!: OrderStatus | null;
   @ApiProperty({ description: 'false when the order already had this status' }) changed!: boolean;
+  @ApiProperty({ description: "The order stream's revision after the change" }) revision!: number;
 }

@@ -1,12 +1,16 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ORDER_STATUSES } from '#domain/order/events.js';
+
+export const STATUS_MESSAGE = `Status must be one of ${ORDER_STATUSES.join(', ')}`;
 
 /** The old admin sent the status as a query parameter in one place and in the body in another: both work. */
 export class OrderStatusDto {
-  @ApiPropertyOptional({ enum: ['PLACED', 'SHIPPED', 'CANCELED'] })
+  @ApiPropertyOptional({ enum: ORDER_STATUSES })
   @IsOptional()
-  @IsString({ message: 'Status must be PLACED, SHIPPED or CANCELED' })
-  @MaxLength(20, { message: 'Status must be PLACED, SHIPPED or CANCELED' })
+  @IsString({ message: STATUS_MESSAGE })
+  @MaxLength(20, { message: STATUS_MESSAGE })
   status?: string;
 
   @ApiPropertyOptional({ description: 'Why (kept in the audit trail)' })
@@ -14,4 +18,12 @@ export class OrderStatusDto {
   @IsString({ message: 'Reason must be text' })
   @MaxLength(500, { message: 'Reason must be at most 500 characters' })
   reason?: string;
+
+  @ApiPropertyOptional({ description: "The order's revision as the admin saw it (AdminOrderView.revision): a change made since is a 409 naming who made it" })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'expectedRevision must be a whole number' })
+  @Min(0, { message: 'expectedRevision must be at least 0' })
+  @Max(2_000_000_000, { message: 'expectedRevision is too large' })
+  expectedRevision?: number;
 }

@@ -1,15 +1,23 @@
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { OrderStatusChanged } from '#domain/order/events.js';
+import { alreadyChangedMessage } from '#domain/order/order-lifecycle.js';
 import { orderDecider, type OrderState } from '#domain/order/order.decider.js';
+import { DomainError } from '#domain/shared/domain-error.js';
 import type { Actor } from '#domain/shared/event.js';
 import { orderStream } from '#domain/streams.js';
+import type { EventStore } from '#event-store/event-store.port.js';
 import { DeciderExecutor } from '../../common/decider-executor.service.js';
+import { EVENT_STORE } from '../../common/tokens.js';
 
-export class ChangeOrderStatusCommand extends Command<{ state: OrderState; previous: OrderState['status']; changed: boolean }> {
+export class ChangeOrderStatusCommand extends Command<{ state: OrderState; previous: OrderState['status']; changed: boolean; revision: number }> {
   constructor(
     readonly orderId: string,
     readonly status: string,
     readonly reason: string | null,
     readonly actor: Actor,
+    /** The order's revision the admin saw; when given, any change since is a 409 naming who made it. */
+    readonly expectedRevision?: number,
   ) {
     super();
   }
@@ -17,20 +25,36 @@ export class ChangeOrderStatusCommand extends Command<{ state: OrderState; previ
 
 @CommandHandler(ChangeOrderStatusCommand)
 export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStatusCommand> {
-  constructor(private readonly executor: DeciderExecutor) {}
+  constructor(
+    private readonly executor: DeciderExecutor,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
 
   async execute(c: ChangeOrderStatusCommand) {
     let previous: OrderState['status'] = null;
     const result = await this.executor.execute({
       stream: orderStream(c.orderId),
       decider: orderDecider,
-      command: (state: OrderState) => {
+      command: async (state: OrderState, loaded) => {
+        if (c.expectedRevision !== undefined && state.exists && loaded.revision !== BigInt(c.expectedRevision)) await this.refuseStale(c, state);
         previous = state.status;
         return { type: 'ChangeOrderStatus' as const, data: { orderId: c.orderId, status: c.status, reason: c.reason, actor: c.actor } };
       },
-      // Deciding again on a newer state is still right: the admin wants this status now.
+      commandType: 'ChangeOrderStatus',
+      // Without an expected revision, deciding again on a newer state is still right: the admin
+      // wants this status now. With one, the retry finds the revision moved and refuses.
       retries: 2,
     });
-    return { state: result.state, previous, changed: result.events.length > 0 };
+    return { state: result.state, previous, changed: result.events.length > 0, revision: Number(result.revision) };
+  }
+
+  /** Two admins on one order: the second learns who acted first and what they did. */
+  private async refuseStale(c: ChangeOrderStatusCommand, state: OrderState): Promise<never> {
+    const since = c.expectedRevision! >= 0 ? await this.store.readStream(orderStream(c.orderId), { fromRevision: BigInt(c.expectedRevision!) + 1n }) : [];
+    const last = since.filter((e) => e.type === 'OrderStatusChanged').at(-1);
+    const message = last
+      ? alreadyChangedMessage(state.orderNumber, (last.data as OrderStatusChanged['data']).to, last.metadata.actor?.id ?? 'someone')
+      : `${state.orderNumber} was changed meanwhile: reload it`;
+    throw DomainError.conflict('ORDER_CHANGED', message);
   }
 }

@@ -1,14 +1,18 @@
+import { ORDER_TRANSITIONS } from '#domain/order/order-lifecycle.js';
 import { piastresToEgp } from '#domain/shared/money.js';
 import type { OrderEntity } from '#read-models/order.entity.js';
 import type { OrderItemEntity } from '#read-models/order-item.entity.js';
-import type { AdminOrderView } from './order-response.js';
+import type { AdminOrderView, PhoneRiskView } from './order-response.js';
 import type { OrderCsvSource } from './orders-csv.js';
 
 const customerName = (first: string, last: string) => `${first} ${last}`.trim();
 
 /** An order as the admin orders page reads it, money in EGP. */
-export function toAdminOrderView(order: OrderEntity, items: OrderItemEntity[]): AdminOrderView {
+export function toAdminOrderView(order: OrderEntity, items: OrderItemEntity[], phoneRisk: PhoneRiskView): AdminOrderView {
   return {
+    revision: order.revision,
+    nextStatuses: ORDER_TRANSITIONS[order.status] ?? [],
+    phoneRisk,
     id: order.id,
     orderNumber: order.orderNumber,
     status: order.status,

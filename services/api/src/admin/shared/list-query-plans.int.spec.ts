@@ -4,6 +4,7 @@ import { createReadDataSource, runReadModelMigrations } from '#read-models/data-
 import { createTestDatabase } from '#platform/testing/test-database.js';
 import { AdminCustomersController } from '../customers/admin-customers.controller.js';
 import { AdminNewsletterController } from '../content/newsletter.controller.js';
+import { DEFAULT_COD_RISK_THRESHOLDS } from '#domain/order/cod-risk.js';
 import { AdminOrdersQueries } from '../orders/admin-orders.queries.js';
 import { parseOrderFilters } from '../orders/order-filters.js';
 import type { CommandBus } from '@nestjs/cqrs';
@@ -59,7 +60,7 @@ describe('admin list queries use indexes at scale', () => {
               'Street ' || i, '1', '2', 'Cairo', 'CAIRO', 30.0444, 31.2357, NULL, 'COD', NULL, NULL, 0,
               (i * 7919) % 100000, 0, 0, 5000, 1000, 0, (i * 7919) % 100000 + 6000, 1,
               timestamptz '2026-01-01T00:00:00Z' + i * interval '10 minutes', now(), NULL,
-              lower('PS-' || lpad(i::text, 8, '0') || ' o-' || i || ' First' || (i % 997) || ' Last' || (i % 991) || ' 010' || lpad(i::text, 8, '0') || ' COD')
+              lower('PS-' || lpad(i::text, 8, '0') || ' o-' || i || ' First' || (i % 997) || ' Last' || (i % 991) || ' 010' || lpad(i::text, 8, '0') || ' COD'), 0
        FROM generate_series(1, $1) AS i`,
       [ORDERS],
     );
@@ -95,7 +96,7 @@ describe('admin list queries use indexes at scale', () => {
     await db?.drop();
   });
 
-  const orders = () => new AdminOrdersQueries(ds);
+  const orders = () => new AdminOrdersQueries(ds, { codRisk: DEFAULT_COD_RISK_THRESHOLDS });
   const noCommands = {} as CommandBus;
 
   /** How many fixture rows (i = 1..ORDERS) a predicate keeps: the exact count each answer must give. */

@@ -1,0 +1,99 @@
+import { phoneKey } from '#domain/order/cod-risk.js';
+import type { OrderPlaced, OrderStatusChanged } from '#domain/order/events.js';
+import { CodOrderStateEntity } from '#read-models/cod-order-state.entity.js';
+import { DeliveryOutcomeEntity } from '#read-models/delivery-outcome.entity.js';
+import { PhoneRiskEntity } from '#read-models/phone-risk.entity.js';
+import { tableSpec } from '#read-models/table-spec.js';
+import { deleteRows, loadRows, upsertRows, type Row } from '../runner/bulk-sql.js';
+import { defineProjection } from '../runner/projection.js';
+import { dataOf, occurredAt, placedAt } from './event-time.js';
+
+const [STATE_TABLE, PHONE_RISKS_TABLE, OUTCOMES_TABLE] = [CodOrderStateEntity, PhoneRiskEntity, DeliveryOutcomeEntity].map(tableSpec);
+
+/** Governorate codes are a few letters; any other text an event carries is clipped (see dashboard.projection.ts). */
+const GOVERNORATE_KEY_LENGTH = 200;
+const DAY_MS = 86_400_000;
+const OUTCOMES = new Set(['DELIVERED', 'REFUSED']);
+
+interface OrderState {
+  order_id: string;
+  phone: string;
+  governorate: string;
+  placed_at: string;
+  status: string;
+}
+
+type Counts = { orders: number; delivered: number; refused: number; canceled: number };
+
+function countsOf(status: string): Counts {
+  return { orders: 1, delivered: status === 'DELIVERED' ? 1 : 0, refused: status === 'REFUSED' ? 1 : 0, canceled: status === 'CANCELED' ? 1 : 0 };
+}
+
+/**
+ * What cash-on-delivery operations need from every order: per phone, its orders and how many are
+ * now DELIVERED, REFUSED or CANCELED (phone_risks, moved by the difference each batch makes, never
+ * a count over a phone's orders); per order at the door, its governorate, outcome and days from
+ * placing (delivery_outcomes). Remembers each order's phone, governorate, placing time and status
+ * (cod_orders_state), since a status change names only the order.
+ */
+export const codOutcomesProjection = defineProjection('cod-outcomes', {
+  version: 1,
+  eventTypes: ['OrderPlaced', 'OrderStatusChanged'],
+  async handle(events, ctx) {
+    const ids = events.map((e) => String((e.data as { orderId?: unknown } | undefined)?.orderId ?? ''));
+    const before = new Map<string, OrderState>();
+    for (const [id, row] of await loadRows(ctx, STATE_TABLE, ids)) before.set(id, { ...(row as unknown as OrderState), placed_at: new Date(row.placed_at as string).toISOString() });
+    const now = new Map(before);
+    /** Orders whose status changed in the batch, and when it last did. */
+    const changedAt = new Map<string, string>();
+    for (const e of events) {
+      if (e.type === 'OrderPlaced') {
+        const d = dataOf<OrderPlaced['data']>(e);
+        const orderId = String(d.orderId);
+        now.set(orderId, { order_id: orderId, phone: phoneKey(d.customer?.phone), governorate: String(d.customer?.governorate ?? '').slice(0, GOVERNORATE_KEY_LENGTH), placed_at: placedAt(e), status: 'PLACED' });
+        changedAt.set(orderId, placedAt(e));
+      } else {
+        const d = dataOf<OrderStatusChanged['data']>(e);
+        const row = now.get(String(d.orderId));
+        // A change of an order this projection never saw placed has nothing to count.
+        if (!row) continue;
+        now.set(row.order_id, { ...row, status: String(d.to) });
+        changedAt.set(row.order_id, occurredAt(e));
+      }
+    }
+    const delta = new Map<string, Counts & { phone: string }>();
+    const move = (o: OrderState | undefined, sign: 1 | -1) => {
+      if (!o) return;
+      const d = delta.get(o.phone) ?? { phone: o.phone, orders: 0, delivered: 0, refused: 0, canceled: 0 };
+      const c = countsOf(o.status);
+      d.orders += sign * c.orders;
+      d.delivered += sign * c.delivered;
+      d.refused += sign * c.refused;
+      d.canceled += sign * c.canceled;
+      delta.set(o.phone, d);
+    };
+    const outcomes: Row[] = [];
+    const notAtDoor: string[] = [];
+    for (const id of changedAt.keys()) {
+      const after = now.get(id)!;
+      move(before.get(id), -1);
+      move(after, 1);
+      if (OUTCOMES.has(after.status)) {
+        const at = changedAt.get(id)!;
+        outcomes.push({ order_id: id, governorate: after.governorate, outcome: after.status, outcome_at: at, days: Math.max(0, (Date.parse(at) - Date.parse(after.placed_at)) / DAY_MS) });
+      } else notAtDoor.push(id);
+    }
+    await upsertRows(ctx, STATE_TABLE, [...changedAt.keys()].map((id) => now.get(id)! as unknown as Row));
+    await upsertRows(ctx, OUTCOMES_TABLE, outcomes);
+    await deleteRows(ctx, OUTCOMES_TABLE, notAtDoor);
+    const moved = [...delta.values()].filter((d) => d.orders !== 0 || d.delivered !== 0 || d.refused !== 0 || d.canceled !== 0);
+    if (moved.length === 0) return;
+    await ctx.sql(
+      `INSERT INTO ${ctx.table(PHONE_RISKS_TABLE.name)} AS p (phone, orders, delivered, refused, canceled)
+       SELECT phone, orders, delivered, refused, canceled FROM jsonb_to_recordset($1::jsonb) AS x(phone text, orders integer, delivered integer, refused integer, canceled integer)
+       ON CONFLICT (phone) DO UPDATE SET orders = p.orders + EXCLUDED.orders, delivered = p.delivered + EXCLUDED.delivered,
+         refused = p.refused + EXCLUDED.refused, canceled = p.canceled + EXCLUDED.canceled`,
+      [JSON.stringify(moved)],
+    );
+  },
+});

@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { errorMessage } from '../../lib/api';
+import { formatMoney } from '../../lib/money';
+import { useToast } from '../../lib/toast';
+import { Dialog } from '../shared/dialog';
+import { formatAdminDate } from '../shared/format-date';
+import { btnDanger, btnPrimary, btnSecondary, card, errorPanel, input, label, pageTitle } from '../shared/styles';
+import { customerName, sizeLabel, type AdminOrder } from '../orders/order-model';
+import { PhoneRiskBadge } from '../orders/phone-risk-badge';
+import { CALL_QUEUE_SIZE, useActOnQueuedOrderMutation, useGetCallQueueQuery } from './call-queue-api';
+
+/**
+ * Call to confirm: PLACED cash-on-delivery orders, oldest first. The admin calls the number,
+ * then confirms or cancels (with a reason) in one click. Each action carries the revision the
+ * admin saw, so of two admins on one order only the first acts; the second reads who did.
+ */
+export function CallQueuePage() {
+  const { data, isLoading, isError, error } = useGetCallQueueQuery();
+  const [act, { isLoading: acting }] = useActOnQueuedOrderMutation();
+  const [canceling, setCanceling] = useState<AdminOrder | null>(null);
+  const [reason, setReason] = useState('');
+  const [conflict, setConflict] = useState<string | null>(null);
+  const toast = useToast();
+
+  const run = async (order: AdminOrder, status: 'CONFIRMED' | 'CANCELED', why?: string) => {
+    setConflict(null);
+    try {
+      await act({ id: order.id, status, reason: why || undefined, expectedRevision: order.revision }).unwrap();
+      toast.success(status === 'CONFIRMED' ? 'Confirmed' : 'Canceled', `Order ${order.orderNumber} ${status === 'CONFIRMED' ? 'confirmed' : 'canceled'}`);
+    } catch (e) {
+      const message = errorMessage(e, `Could not update ${order.orderNumber}. Please try again.`);
+      if ((e as { status?: unknown }).status === 409) setConflict(message);
+      else toast.error('Error', message);
+    }
+  };
+
+  if (isLoading) return <p className="text-sm text-gray-500">Loading the call queue...</p>;
+  if (isError || !data) return <div className={errorPanel}>{errorMessage(error, 'Failed to load the call queue')}</div>;
+
+  const orders = data.data;
+  return (
+    <div className="space-y-4">
+      <div>
+        <h1 className={pageTitle}>Call Queue</h1>
+        <p className="mt-1 text-sm text-gray-600">
+          Cash-on-delivery orders waiting for a confirmation call, oldest first ({data.totalItems} waiting{data.totalItems > CALL_QUEUE_SIZE ? `, the oldest ${CALL_QUEUE_SIZE} shown` : ''}).
+        </p>
+      </div>
+      {conflict && (
+        <div role="alert" className="flex items-start justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <span>{conflict}</span>
+          <button type="button" className="text-xs underline" onClick={() => setConflict(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {orders.length === 0 ? (
+        <p className="rounded-lg border border-gray-200 bg-white p-6 text-center text-sm text-gray-500">No orders to confirm</p>
+      ) : (
+        <ul className="space-y-3">
+          {orders.map((order) => (
+            <li key={order.id} className={card} data-testid="queue-order" aria-label={`Order ${order.orderNumber}`}>
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div className="space-y-1">
+                  <p className="font-semibold">
+                    {order.orderNumber} <span className="text-xs font-normal text-gray-500">{formatAdminDate(order.createdAt)}</span>
+                  </p>
+                  <p className="text-sm">
+                    {customerName(order)} ·{' '}
+                    <a className="font-medium text-indigo-700 underline" href={`tel:${order.phone}`}>
+                      {order.phone}
+                    </a>{' '}
+                    <PhoneRiskBadge risk={order.phoneRisk} />
+                  </p>
+                  <p className="text-xs text-gray-600">
+                    {order.city}, {order.governorate}
+                  </p>
+                </div>
+                <div className="flex gap-2">
+                  <button type="button" className={btnPrimary} disabled={acting} onClick={() => run(order, 'CONFIRMED')}>
+                    Confirm
+                  </button>
+                  <button type="button" className={btnSecondary} disabled={acting} onClick={() => (setReason(''), setCanceling(order))}>
+                    Cancel…
+                  </button>
+                </div>
+              </div>
+              <ul className="mt-2 text-sm text-gray-700">
+                {order.items.map((item) => (
+                  <li key={item.itemId}>
+                    {item.name} ({sizeLabel(item.size)}) × {item.quantity}
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-1 text-sm font-medium tabular-nums">Total {formatMoney(order.total)}</p>
+              {order.notes && <p className="mt-1 rounded bg-yellow-50 p-2 text-sm text-gray-800">Notes: {order.notes}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {canceling && (
+        // The dialog keeps the order as the admin saw it, even if the queue refreshes under it.
+        <Dialog title={`Cancel ${canceling.orderNumber}?`} onClose={() => setCanceling(null)}>
+          <label htmlFor="cancel-reason" className={label}>
+            Reason (kept in the order's history)
+          </label>
+          <textarea id="cancel-reason" className={input} rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <div className="mt-4 flex justify-end gap-2">
+            <button type="button" className={btnSecondary} onClick={() => setCanceling(null)}>
+              Keep order
+            </button>
+            <button
+              type="button"
+              className={btnDanger}
+              disabled={acting}
+              onClick={async () => {
+                const order = canceling;
+                setCanceling(null);
+                await run(order, 'CANCELED', reason.trim());
+              }}
+            >
+              Cancel order
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </div>
+  );
+}
