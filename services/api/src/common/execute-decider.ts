@@ -67,8 +67,6 @@ export interface DeciderObserver {
   onExecuted?(commandType: string, outcome: 'appended' | 'noop' | 'rejected' | 'conflict'): void;
 }
 
-const SCHEMA_VERSION = 1;
-
 export function eventMetadata(extra?: Record<string, unknown>): EventMetadata {
   const ctx = currentContext();
   return {
@@ -76,7 +74,7 @@ export function eventMetadata(extra?: Record<string, unknown>): EventMetadata {
     ...(ctx.causationId ? { causationId: ctx.causationId } : {}),
     actor: ctx.actor,
     occurredAt: new Date().toISOString(),
-    schemaVersion: SCHEMA_VERSION,
+    // schemaVersion: stamped per event type by the store (VersionedEventStore, docs/adr/008).
     ...extra,
   };
 }
