@@ -3,6 +3,8 @@ import { CheckpointFailures1764520000000 } from './1764520000000-checkpoint-fail
 import { AdminListIndexes1764600000000 } from './1764600000000-admin-list-indexes.js';
 import { DashboardGovernorates1764650000000 } from './1764650000000-dashboard-governorates.js';
 import { EventStoreIdentity1764700000000 } from './1764700000000-event-store-identity.js';
+// h15b: why this price
+import { OrderItemPriceRules1765300000000 } from './1765300000000-order-item-price-rules.js';
 
 /** In order; a new migration is added here and never edits an old one. */
 export const READ_MODEL_MIGRATIONS = [
@@ -11,4 +13,5 @@ export const READ_MODEL_MIGRATIONS = [
   AdminListIndexes1764600000000,
   DashboardGovernorates1764650000000,
   EventStoreIdentity1764700000000,
+  OrderItemPriceRules1765300000000,
 ];

@@ -12,7 +12,8 @@ const [ORDERS_TABLE, ORDER_ITEMS_TABLE, ORDER_COUNT_TABLE] = [OrderEntity, Order
 
 /** Orders and their lines for the admin orders page; a status change updates the row in place. */
 export const ordersProjection = defineProjection('orders', {
-  version: 1,
+  // 2: order lines keep the rules that priced them (price_rules).
+  version: 2,
   eventTypes: ['OrderPlaced', 'OrderStatusChanged'],
   async handle(events, ctx) {
     const placed = new Map<string, Row>();
@@ -27,7 +28,7 @@ export const ordersProjection = defineProjection('orders', {
           product_id: item.productId ?? null, variant_id: item.variantId ?? null, name: item.name, category: item.category ?? null,
           image_url: item.imageUrl ?? null, custom_image_path: item.customImagePath ?? null, size: item.size ?? null,
           quantity: item.quantity, unit_price: item.unitPrice, original_unit_price: item.originalUnitPrice,
-          discount_percentage: item.discountPercentage, line_total: item.lineTotal,
+          discount_percentage: item.discountPercentage, line_total: item.lineTotal, price_rules: item.priceRules,
         }));
       } else {
         const d = dataOf<OrderStatusChanged['data']>(e);

@@ -1,6 +1,7 @@
 import { piastresToEgp } from '#domain/shared/money.js';
 import type { OrderEntity } from '#read-models/order.entity.js';
 import type { OrderItemEntity } from '#read-models/order-item.entity.js';
+import { priceRuleViews } from '../../common/price-rule-view.js';
 import type { AdminOrderView } from './order-response.js';
 import type { OrderCsvSource } from './orders-csv.js';
 
@@ -58,6 +59,7 @@ export function toAdminOrderView(order: OrderEntity, items: OrderItemEntity[]): 
       originalUnitPrice: piastresToEgp(i.originalUnitPrice),
       discountPercentage: i.discountPercentage,
       lineTotal: piastresToEgp(i.lineTotal),
+      priceRules: priceRuleViews(i.priceRules),
     })),
   };
 }
