@@ -906,6 +906,19 @@ export type UpdateSubscriberDto = {
   active?: boolean;
   subscribed?: boolean;
 };
+export type PriceRuleView = {
+  /** CATEGORY_DISCOUNT: its category; null for a shop-wide discount */
+  category: string | null;
+  /** PROMO_CODE */
+  code: string | null;
+  /** CATEGORY_DISCOUNT, PROMO_CODE */
+  percent: number | null;
+  rule: "BASE_PRICE" | "CATEGORY_DISCOUNT" | "PROMO_CODE" | "FREE_SHIPPING";
+  /** FREE_SHIPPING: from this subtotal */
+  threshold: number | null;
+  /** BASE_PRICE: the catalogue price of one unit */
+  unitPrice: number | null;
+};
 export type AdminOrderItemView = {
   category: string | null;
   customImagePath: string | null;
@@ -920,6 +933,8 @@ export type AdminOrderItemView = {
   posterId: string | null;
   /** The name when ordered */
   posterNameSnapshot: string;
+  /** Why this price: the rules that priced the line when ordered */
+  priceRules: PriceRuleView[];
   productId: string | null;
   quantity: number;
   /** With or without the SIZE_ prefix */

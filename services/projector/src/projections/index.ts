@@ -1,6 +1,7 @@
 import type { Projection } from '../runner/projection.js';
 import { announcementProjection } from './announcement.projection.js';
 import { bestsellersProjection } from './bestsellers.projection.js';
+import { cartFunnelProjection } from './cart-funnel.projection.js';
 import { categoriesProjection } from './categories.projection.js';
 import { checkoutCompletionReactor } from './checkout-completion.reactor.js';
 import { customPricingProjection } from './custom-pricing.projection.js';
@@ -20,4 +21,6 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   postersProjection, categoriesProjection, productsProjection, bestsellersProjection, ordersProjection,
   orderHistoryProjection, customersProjection, newsletterProjection, dashboardProjection, galleryProjection,
   customPricingProjection, promoCodesProjection, discountsProjection, announcementProjection, checkoutCompletionReactor,
+  // h15b: the cart funnel
+  cartFunnelProjection,
 ];
