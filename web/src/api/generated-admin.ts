@@ -124,6 +124,16 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg,
       }),
     }),
+    getFunnel: build.query<GetFunnelApiResponse, GetFunnelApiArg>({
+      query: (queryArg) => ({
+        url: `/admin/funnel`,
+        params: {
+          from: queryArg["from"],
+          to: queryArg.to,
+          idleHours: queryArg.idleHours,
+        },
+      }),
+    }),
     getJob: build.query<GetJobApiResponse, GetJobApiArg>({
       query: (queryArg) => ({
         url: `/admin/jobs/${encodeURIComponent(String(queryArg))}`,
@@ -514,6 +524,15 @@ export type ExportEventsApiResponse = unknown;
 export type ExportEventsApiArg = void;
 export type StartExportApiResponse = /** status 202  */ ExportRequestedView;
 export type StartExportApiArg = RequestExportDto;
+export type GetFunnelApiResponse = /** status 200  */ FunnelView;
+export type GetFunnelApiArg = {
+  /** First Cairo day (default: 29 days before `to`) */
+  from?: string;
+  /** Last Cairo day, included (default: today) */
+  to?: string;
+  /** A cart is abandoned after this many hours without activity (default 24) */
+  idleHours?: number;
+};
 export type GetJobApiResponse = /** status 200  */ JobView;
 export type GetJobApiArg = string;
 export type DownloadExportApiResponse = unknown;
@@ -863,6 +882,61 @@ export type RequestExportDto = {
   /** The list endpoint query parameters (orders: status, dateFrom, dateTo, search, sort; events: stream, type, from, to, correlationId) */
   filters?: object;
   kind: "orders" | "newsletter" | "events";
+};
+export type AbandonedLineView = {
+  name: string;
+  quantity: number;
+  size: string | null;
+};
+export type AbandonedCartView = {
+  lastActivityAt: string;
+  lines: AbandonedLineView[];
+  /** EGP, priced today as the cart would be */
+  value: number;
+};
+export type FunnelDayView = {
+  cartsCreated: number;
+  checkoutAttempted: number;
+  day: string;
+  linesAdded: number;
+  ordersPlaced: number;
+};
+export type FunnelGovernorateView = {
+  cartsCreated: number;
+  checkoutAttempted: number;
+  /** UNKNOWN: the cart never tried a checkout */
+  governorate: string;
+  linesAdded: number;
+  ordersPlaced: number;
+};
+export type FunnelRejectionView = {
+  count: number;
+  reason:
+    | "BAD_PHONE"
+    | "MINIMUM_POSTERS"
+    | "LINE_UNAVAILABLE"
+    | "CART_EMPTY"
+    | "PROMO_UNKNOWN"
+    | "PROMO_INACTIVE";
+};
+export type FunnelStagesView = {
+  cartsCreated: number;
+  checkoutAttempted: number;
+  linesAdded: number;
+  ordersPlaced: number;
+};
+export type FunnelView = {
+  /** The 20 most recent */
+  abandoned: AbandonedCartView[];
+  abandonedCount: number;
+  /** EGP, of the abandoned carts listed */
+  abandonedValue: number;
+  days: FunnelDayView[];
+  from: string;
+  governorates: FunnelGovernorateView[];
+  rejections: FunnelRejectionView[];
+  to: string;
+  totals: FunnelStagesView;
 };
 export type JobView = {
   /** Set when an export has completed */
@@ -1294,6 +1368,8 @@ export const {
   useExportEventsQuery,
   useLazyExportEventsQuery,
   useStartExportMutation,
+  useGetFunnelQuery,
+  useLazyGetFunnelQuery,
   useGetJobQuery,
   useLazyGetJobQuery,
   useDownloadExportQuery,

@@ -211,4 +211,10 @@ export const ar: Record<MessageKey, string> = {
   'notFound.home': 'العودة للرئيسية',
   'common.loading': 'جارٍ التحميل...',
   'common.quantity': 'الكمية',
+  // h15b: why this price
+  'price.why': 'لماذا هذا السعر',
+  'price.categoryDiscount': '−{percent}% {category}',
+  'price.shopDiscount': 'تخفيض −{percent}%',
+  'price.promoCode': '{code} −{percent}%',
+  'price.freeShipping': 'شحن مجاني',
 };

@@ -210,6 +210,12 @@ export const en = {
   'notFound.home': 'Go back home',
   'common.loading': 'Loading...',
   'common.quantity': 'Qty',
+  // h15b: why this price
+  'price.why': 'Why this price',
+  'price.categoryDiscount': '−{percent}% {category}',
+  'price.shopDiscount': '−{percent}% sale',
+  'price.promoCode': '{code} −{percent}%',
+  'price.freeShipping': 'Free shipping',
 } as const;
 
 export type MessageKey = keyof typeof en;
