@@ -2,6 +2,8 @@
 import { ADMIN_EVENT_TYPES, type AdminEvent } from './admin/events.js';
 import { CART_EVENT_TYPES, type CartEvent } from './cart/events.js';
 import { CATALOG_EVENT_TYPES, type CatalogEvent } from './catalog/events.js';
+// h15b: cart funnel
+import { CHECKOUT_REJECTION_EVENT_TYPES, type CheckoutRejectionEvent } from './checkout/events.js';
 import { CONTENT_EVENT_TYPES, type ContentEvent } from './content/events.js';
 import { ORDER_EVENT_TYPES, ORDER_NUMBER_EVENT_TYPES, type OrderEvent, type OrderNumberEvent } from './order/events.js';
 import { PROMOTION_EVENT_TYPES, type PromotionEvent } from './promotion/events.js';
@@ -13,7 +15,8 @@ export type ShopEvent =
   | AdminEvent
   | CartEvent
   | OrderEvent
-  | OrderNumberEvent;
+  | OrderNumberEvent
+  | CheckoutRejectionEvent;
 
 export type ShopEventType = ShopEvent['type'];
 
@@ -28,6 +31,7 @@ export const SHOP_EVENT_TYPES: readonly ShopEventType[] = [
   ...CART_EVENT_TYPES,
   ...ORDER_EVENT_TYPES,
   ...ORDER_NUMBER_EVENT_TYPES,
+  ...CHECKOUT_REJECTION_EVENT_TYPES,
 ];
 
 export function isShopEventType(type: string): type is ShopEventType {

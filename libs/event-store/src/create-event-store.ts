@@ -1,4 +1,6 @@
+import * as eventVersions from '#domain/event-versions.js';
 import type { EventStore } from './event-store.port.js';
+import { VersionedEventStore } from './versioned-event-store.js';
 
 export type EventStoreConfig =
   | { kind: 'postgres'; connectionString: string; poolSize?: number }
@@ -8,8 +10,14 @@ export type EventStoreConfig =
  * The one way to get an EventStore. PostgreSQL: opens a pool and runs the `event_store`
  * schema migration (under an advisory lock, safe when several processes start at once).
  * Each adapter is loaded only when chosen, so PostgreSQL users never load the gRPC client.
+ * The store returned upcasts old events on read (VersionedEventStore).
  */
 export async function createEventStore(config: EventStoreConfig): Promise<EventStore> {
+  // Readers see only the current schema of each event type (docs/adr/008).
+  return new VersionedEventStore(await connect(config), eventVersions);
+}
+
+async function connect(config: EventStoreConfig): Promise<EventStore> {
   switch (config.kind) {
     case 'postgres': {
       const { PostgresEventStore } = await import('./postgres/postgres-event-store.js');

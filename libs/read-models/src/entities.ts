@@ -10,6 +10,7 @@ import { CustomerEntity } from './customer.entity.js';
 import { DailySalesEntity } from './daily-sales.entity.js';
 import { DashboardOrderStateEntity } from './dashboard-order-state.entity.js';
 import { DiscountEntity } from './discount.entity.js';
+import { FunnelCartEntity } from './funnel-cart.entity.js';
 import { GalleryImageEntity } from './gallery-image.entity.js';
 import { NewsletterSubscriberCountEntity } from './newsletter-subscriber-count.entity.js';
 import { GovernorateSalesEntity } from './governorate-sales.entity.js';
@@ -39,4 +40,6 @@ export const READ_MODEL_ENTITIES = [
   PosterDiscountStateEntity, CategoryPosterStateEntity, BestsellerLineStateEntity, DashboardOrderStateEntity,
   CheckpointEntity, RebuildRequestEntity,
   PhoneRiskEntity, DeliveryOutcomeEntity, CodOrderStateEntity,
+  // h15b: cart funnel
+  FunnelCartEntity,
 ];

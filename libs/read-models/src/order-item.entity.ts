@@ -1,4 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import type { PriceRule } from '#domain/pricing/price-rules.js';
 import { READ_SCHEMA } from './column-types.js';
 import type { OrderEntity } from './order.entity.js';
 
@@ -26,6 +27,8 @@ export class OrderItemEntity {
   @Column({ type: 'integer', name: 'original_unit_price' }) originalUnitPrice!: number;
   @Column({ type: 'integer', name: 'discount_percentage' }) discountPercentage!: number;
   @Column({ type: 'integer', name: 'line_total' }) lineTotal!: number;
+  /** Why this price: the rules that priced the line (OrderPlaced schema 2, or upcast from 1). */
+  @Column({ type: 'jsonb', name: 'price_rules' }) priceRules!: PriceRule[];
 
   @ManyToOne('OrderEntity', 'items', { createForeignKeyConstraints: false })
   @JoinColumn({ name: 'order_id' })

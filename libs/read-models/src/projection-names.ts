@@ -9,6 +9,7 @@ import { CustomerEntity } from './customer.entity.js';
 import { DailySalesEntity } from './daily-sales.entity.js';
 import { DashboardOrderStateEntity } from './dashboard-order-state.entity.js';
 import { DiscountEntity } from './discount.entity.js';
+import { FunnelCartEntity } from './funnel-cart.entity.js';
 import { GalleryImageEntity } from './gallery-image.entity.js';
 import { NewsletterSubscriberCountEntity } from './newsletter-subscriber-count.entity.js';
 import { GovernorateSalesEntity } from './governorate-sales.entity.js';
@@ -53,6 +54,8 @@ const PROJECTION_ENTITIES = {
   'cod-outcomes': { read: [PhoneRiskEntity, DeliveryOutcomeEntity], state: [CodOrderStateEntity] },
   // A reactor (it completes half-done checkouts in the log): a checkpoint, no tables.
   'checkout-completion': { read: [] },
+  // h15b: the cart funnel
+  'cart-funnel': { read: [FunnelCartEntity] },
 } as const satisfies Record<string, Tables>;
 
 export type ProjectionName = keyof typeof PROJECTION_ENTITIES;

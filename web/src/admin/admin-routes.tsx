@@ -28,6 +28,8 @@ const pages: [path: string | null, Page: LazyExoticComponent<ComponentType>][] =
   ['events', named(() => import('./events/events-page'), 'EventsPage')],
   ['projections', named(() => import('./projections/projections-page'), 'ProjectionsPage')],
   ['jobs', named(() => import('./jobs/jobs-page'), 'JobsPage')],
+  // h15b: cart funnel
+  ['funnel', named(() => import('./funnel/funnel-page'), 'FunnelPage')],
 ];
 
 export function AdminApp() {

@@ -136,6 +136,16 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg,
       }),
     }),
+    getFunnel: build.query<GetFunnelApiResponse, GetFunnelApiArg>({
+      query: (queryArg) => ({
+        url: `/admin/funnel`,
+        params: {
+          from: queryArg["from"],
+          to: queryArg.to,
+          idleHours: queryArg.idleHours,
+        },
+      }),
+    }),
     getJob: build.query<GetJobApiResponse, GetJobApiArg>({
       query: (queryArg) => ({
         url: `/admin/jobs/${encodeURIComponent(String(queryArg))}`,
@@ -541,6 +551,15 @@ export type ExportEventsApiResponse = unknown;
 export type ExportEventsApiArg = void;
 export type StartExportApiResponse = /** status 202  */ ExportRequestedView;
 export type StartExportApiArg = RequestExportDto;
+export type GetFunnelApiResponse = /** status 200  */ FunnelView;
+export type GetFunnelApiArg = {
+  /** First Cairo day (default: 29 days before `to`) */
+  from?: string;
+  /** Last Cairo day, included (default: today) */
+  to?: string;
+  /** A cart is abandoned after this many hours without activity (default 24) */
+  idleHours?: number;
+};
 export type GetJobApiResponse = /** status 200  */ JobView;
 export type GetJobApiArg = string;
 export type DownloadExportApiResponse = unknown;
@@ -924,6 +943,61 @@ export type RequestExportDto = {
   filters?: object;
   kind: "orders" | "newsletter" | "events";
 };
+export type AbandonedLineView = {
+  name: string;
+  quantity: number;
+  size: string | null;
+};
+export type AbandonedCartView = {
+  lastActivityAt: string;
+  lines: AbandonedLineView[];
+  /** EGP, priced today as the cart would be */
+  value: number;
+};
+export type FunnelDayView = {
+  cartsCreated: number;
+  checkoutAttempted: number;
+  day: string;
+  linesAdded: number;
+  ordersPlaced: number;
+};
+export type FunnelGovernorateView = {
+  cartsCreated: number;
+  checkoutAttempted: number;
+  /** UNKNOWN: the cart never tried a checkout */
+  governorate: string;
+  linesAdded: number;
+  ordersPlaced: number;
+};
+export type FunnelRejectionView = {
+  count: number;
+  reason:
+    | "BAD_PHONE"
+    | "MINIMUM_POSTERS"
+    | "LINE_UNAVAILABLE"
+    | "CART_EMPTY"
+    | "PROMO_UNKNOWN"
+    | "PROMO_INACTIVE";
+};
+export type FunnelStagesView = {
+  cartsCreated: number;
+  checkoutAttempted: number;
+  linesAdded: number;
+  ordersPlaced: number;
+};
+export type FunnelView = {
+  /** The 20 most recent */
+  abandoned: AbandonedCartView[];
+  abandonedCount: number;
+  /** EGP, of the abandoned carts listed */
+  abandonedValue: number;
+  days: FunnelDayView[];
+  from: string;
+  governorates: FunnelGovernorateView[];
+  rejections: FunnelRejectionView[];
+  to: string;
+  totals: FunnelStagesView;
+};
 export type JobView = {
   /** Set when an export has completed */
   downloadUrl: string | null;
@@ -966,6 +1040,19 @@ export type UpdateSubscriberDto = {
   active?: boolean;
   subscribed?: boolean;
 };
+export type PriceRuleView = {
+  /** CATEGORY_DISCOUNT: its category; null for a shop-wide discount */
+  category: string | null;
+  /** PROMO_CODE */
+  code: string | null;
+  /** CATEGORY_DISCOUNT, PROMO_CODE */
+  percent: number | null;
+  rule: "BASE_PRICE" | "CATEGORY_DISCOUNT" | "PROMO_CODE" | "FREE_SHIPPING";
+  /** FREE_SHIPPING: from this subtotal */
+  threshold: number | null;
+  /** BASE_PRICE: the catalogue price of one unit */
+  unitPrice: number | null;
+};
 export type AdminOrderItemView = {
   category: string | null;
   customImagePath: string | null;
@@ -980,6 +1067,8 @@ export type AdminOrderItemView = {
   posterId: string | null;
   /** The name when ordered */
   posterNameSnapshot: string;
+  /** Why this price: the rules that priced the line when ordered */
+  priceRules: PriceRuleView[];
   productId: string | null;
   quantity: number;
   /** With or without the SIZE_ prefix */
@@ -1380,6 +1469,8 @@ export const {
   useExportEventsQuery,
   useLazyExportEventsQuery,
   useStartExportMutation,
+  useGetFunnelQuery,
+  useLazyGetFunnelQuery,
   useGetJobQuery,
   useLazyGetJobQuery,
   useDownloadExportQuery,

@@ -501,6 +501,19 @@ export type SizePriceView = {
   price: number;
   size: string;
 };
+export type PriceRuleView = {
+  /** CATEGORY_DISCOUNT: its category; null for a shop-wide discount */
+  category: string | null;
+  /** PROMO_CODE */
+  code: string | null;
+  /** CATEGORY_DISCOUNT, PROMO_CODE */
+  percent: number | null;
+  rule: "BASE_PRICE" | "CATEGORY_DISCOUNT" | "PROMO_CODE" | "FREE_SHIPPING";
+  /** FREE_SHIPPING: from this subtotal */
+  threshold: number | null;
+  /** BASE_PRICE: the catalogue price of one unit */
+  unitPrice: number | null;
+};
 export type CartItemView = {
   /** false when the catalogue no longer sells this line */
   available: boolean;
@@ -521,6 +534,8 @@ export type CartItemView = {
   posterName: string;
   /** Unit price paid (after the category discount) */
   price: number;
+  /** Why this price: the rules that priced the line */
+  priceRules: PriceRuleView[];
   productId: string | null;
   quantity: number;
   size: string | null;
@@ -575,6 +590,8 @@ export type CartView = {
   paymentMethod: "COD" | "ONLINE";
   /** Available poster and custom lines (the minimum-order rule counts these) */
   posterCount: number;
+  /** The cart-wide rules (free shipping) */
+  priceRules: PriceRuleView[];
   promoCode: string | null;
   /** Percent */
   promoDiscount: number;

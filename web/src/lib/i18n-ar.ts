@@ -233,4 +233,10 @@ export const ar: Record<MessageKey, string> = {
   'track.status.CANCELED': 'تم الإلغاء',
   'track.status.REFUSED': 'رُفض عند التسليم',
   'confirm.track': 'تتبع هذا الطلب',
+  // h15b: why this price
+  'price.why': 'لماذا هذا السعر',
+  'price.categoryDiscount': '−{percent}% {category}',
+  'price.shopDiscount': 'تخفيض −{percent}%',
+  'price.promoCode': '{code} −{percent}%',
+  'price.freeShipping': 'شحن مجاني',
 };

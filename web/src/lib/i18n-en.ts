@@ -232,6 +232,12 @@ export const en = {
   'track.status.CANCELED': 'Canceled',
   'track.status.REFUSED': 'Refused at delivery',
   'confirm.track': 'Track this order',
+  // h15b: why this price
+  'price.why': 'Why this price',
+  'price.categoryDiscount': '−{percent}% {category}',
+  'price.shopDiscount': '−{percent}% sale',
+  'price.promoCode': '{code} −{percent}%',
+  'price.freeShipping': 'Free shipping',
 } as const;
 
 export type MessageKey = keyof typeof en;

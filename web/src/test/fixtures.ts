@@ -106,6 +106,7 @@ export function posterItem(over: Partial<CartItemView> = {}): CartItemView {
     category: 'CARS',
     available: true,
     unavailableMessage: null,
+    priceRules: [{ rule: 'BASE_PRICE' as const, unitPrice: 300, percent: null, category: null, code: null, threshold: null }],
     ...over,
   };
   // The server's aliases follow the fields they copy.
@@ -141,6 +142,7 @@ export function cartWith(items: CartItemView[], over: Partial<CartView> = {}): C
     taxAmount: Math.round(((subtotal * 14) / 114) * 100) / 100,
     total: subtotal + 20,
     originalTotal: subtotal + 20,
+    priceRules: amountToFreeShipping === 0 && items.length > 0 ? [{ rule: 'FREE_SHIPPING', unitPrice: null, percent: null, category: null, code: null, threshold: FREE_SHIPPING_THRESHOLD }] : [],
     ...over,
   };
 }

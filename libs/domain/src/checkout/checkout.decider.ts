@@ -49,6 +49,7 @@ function orderItem(line: PricedLine): OrderItem {
     originalUnitPrice: line.originalUnitPrice,
     discountPercentage: line.discountPercentage,
     lineTotal: line.lineTotal,
+    priceRules: line.priceRules,
   };
 }
 
@@ -95,6 +96,7 @@ export function decideCheckout(
       taxAmount: pricing.taxAmount,
       total: pricing.total,
     },
+    priceRules: pricing.priceRules,
   };
   const checkedOut: CartCheckedOut = {
     type: 'CartCheckedOut',

@@ -64,13 +64,17 @@ describe('checkout', () => {
         itemId: 'i1', kind: 'poster', posterId: 'salah', productId: null, variantId: 'salah-20x30', name: 'Salah', category: 'FOOTBALL',
         imageUrl: 'posters/salah.jpg', customImagePath: null, size: 'SIZE_20x30', quantity: 2, unitPrice: 15000, originalUnitPrice: 15000,
         discountPercentage: 0, lineTotal: 30000,
+        priceRules: [{ rule: 'BASE_PRICE', unitPrice: 15000 }, { rule: 'PROMO_CODE', code: 'WELCOME10', percent: 10 }],
       },
       {
         itemId: 'a1', kind: 'addon', posterId: null, productId: 'frame', variantId: null, name: 'Black frame', category: null,
         imageUrl: null, customImagePath: null, size: null, quantity: 1, unitPrice: 9900, originalUnitPrice: 9900,
         discountPercentage: 0, lineTotal: 9900,
+        priceRules: [{ rule: 'BASE_PRICE', unitPrice: 9900 }, { rule: 'PROMO_CODE', code: 'WELCOME10', percent: 10 }],
       },
     ]);
+    // Shipping was paid (399.00 is below the threshold): the order records no free shipping.
+    expect(placed.data.priceRules).toEqual([]);
   });
 
   it("uses the form's payment method, not the cart's", () => {

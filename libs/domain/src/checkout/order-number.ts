@@ -57,6 +57,8 @@ export function reserveOrderNumber(orderNumber: string, cartId: string): OrderNu
  * OrderPlaced's metadata, from its CartCheckedOut's: same request, actor and time, caused by the
  * cart's event. Every writer of OrderPlaced (API, retry, completion reactor) derives the same.
  */
-export function orderPlacedMetadata<M extends object>(cartCheckedOutMetadata: M, cartCheckedOutId: string): M & { causationId: string } {
-  return { ...cartCheckedOutMetadata, causationId: cartCheckedOutId };
+export function orderPlacedMetadata<M extends { schemaVersion?: number }>(cartCheckedOutMetadata: M, cartCheckedOutId: string): M & { causationId: string } {
+  // The cart event's schema version is not OrderPlaced's: left out, the store stamps OrderPlaced's own.
+  const { schemaVersion: _cartVersion, ...metadata } = cartCheckedOutMetadata;
+  return { ...metadata, causationId: cartCheckedOutId } as M & { causationId: string };
 }

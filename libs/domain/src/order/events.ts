@@ -1,6 +1,7 @@
 /** Order events (`order-<orderId>`) and order-number reservations (`ordernumber-<NUMBER>`). */
 import type { CartItemKind } from '../cart/events.js';
 import type { DomainEvent } from '../shared/event.js';
+import type { PriceRule } from '../pricing/price-rules.js';
 import type { Piastres } from '../shared/money.js';
 import type { Governorate, PaymentMethod, PosterSize } from '../shop-config.js';
 
@@ -53,6 +54,8 @@ export interface OrderItem {
   discountPercentage: number;
   /** unitPrice × quantity. */
   lineTotal: Piastres;
+  /** Which rules priced it (schema 2; schema-1 events are upcast: order/upcasters.ts). */
+  priceRules: PriceRule[];
 }
 
 export interface OrderTotals {
@@ -78,6 +81,8 @@ export type OrderPlaced = DomainEvent<'OrderPlaced', {
   promoPercent: number;
   items: OrderItem[];
   totals: OrderTotals;
+  /** The order-wide rules (free shipping); schema 2, upcast from schema 1 (order/upcasters.ts). */
+  priceRules: PriceRule[];
 }>;
 
 export type OrderStatusChanged = DomainEvent<'OrderStatusChanged', {

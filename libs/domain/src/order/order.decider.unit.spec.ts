@@ -29,6 +29,7 @@ const placed: OrderPlaced = {
     promoPercent: 0,
     items: [],
     totals: { subtotal: 0, discountFromPromotions: 0, discountFromPromoCode: 0, shippingCost: 0, codFee: 0, taxAmount: 0, total: 0 },
+    priceRules: [],
   },
 };
 const admin = { kind: 'admin', id: 'admin' } as const;

@@ -9,12 +9,20 @@ import type { DiscountSnapshot } from './catalogue-snapshot.js';
  * Returns 0 when none applies. Also used by the catalogue read model to show poster discounts.
  */
 export function bestDiscountPercentage(category: string | null, discounts: readonly DiscountSnapshot[]): number {
-  let best = 0;
+  return bestDiscount(category, discounts).percent;
+}
+
+/**
+ * The best discount and whose it is (its category, null for a shop-wide one): what "why this
+ * price" names. On a tie the category's own discount is named, the more specific reason.
+ */
+export function bestDiscount(category: string | null, discounts: readonly DiscountSnapshot[]): { percent: number; category: string | null } {
+  let best = { percent: 0, category: null as string | null };
   for (const d of discounts) {
     if (!d.active) continue;
     if (d.category !== null && d.category !== category) continue;
-    const percentage = Math.min(100, Math.max(0, Math.trunc(d.percentage)));
-    if (percentage > best) best = percentage;
+    const percent = Math.min(100, Math.max(0, Math.trunc(d.percentage)));
+    if (percent > best.percent || (percent === best.percent && percent > 0 && d.category !== null)) best = { percent, category: d.category };
   }
   return best;
 }

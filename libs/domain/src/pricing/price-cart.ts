@@ -24,6 +24,7 @@ import { normalisePromoCode } from '../streams.js';
 import type { CatalogueSnapshot } from './catalogue-snapshot.js';
 import { priceLine, type PricedLine } from './price-line.js';
 import { amountToFreeShipping, quoteShipping, type ShippingQuote } from './shipping.js';
+import { cartPriceRules, type PriceRule } from './price-rules.js';
 import { includedTax } from './tax.js';
 
 export interface PriceCartOptions {
@@ -60,6 +61,8 @@ export interface CartPricing {
   total: Piastres;
   /** What the cart would cost without any discount (subtotal + shipping + codFee). */
   originalTotal: Piastres;
+  /** The cart-wide rules that priced it (free shipping); each line has its own priceRules. */
+  priceRules: PriceRule[];
 }
 
 function appliedPromo(cart: CartState, catalogue: CatalogueSnapshot): Pick<CartPricing, 'promoCode' | 'promoPercent' | 'promoDropped'> {
@@ -80,13 +83,14 @@ export function priceCart(cart: CartState, catalogue: CatalogueSnapshot, options
   const paymentMethod = options.paymentMethod ?? cart.paymentMethod;
   const governorate = parseGovernorate(options.governorate) ?? null;
 
-  const lines = cart.items.map((line) => priceLine(line, catalogue));
+  const promo = appliedPromo(cart, catalogue);
+  const linePromo = promo.promoCode === null ? null : { code: promo.promoCode, percent: promo.promoPercent };
+  const lines = cart.items.map((line) => priceLine(line, catalogue, linePromo));
   const counted = lines.filter((l) => l.available);
   const subtotal = counted.reduce((sum, l) => sum + l.originalLineTotal, 0);
   const discountedSubtotal = counted.reduce((sum, l) => sum + l.lineTotal, 0);
   const discountFromPromotions = subtotal - discountedSubtotal;
 
-  const promo = appliedPromo(cart, catalogue);
   const discountFromPromoCode = percentOf(discountedSubtotal, promo.promoPercent);
   const goods = discountedSubtotal - discountFromPromoCode;
 
@@ -112,5 +116,6 @@ export function priceCart(cart: CartState, catalogue: CatalogueSnapshot, options
     taxAmount: includedTax(goods, rules.taxRate),
     total: goods + shipping.cost + codFee,
     originalTotal: subtotal + shipping.cost + codFee,
+    priceRules: cartPriceRules(subtotal, rules.freeShippingThreshold),
   };
 }

@@ -5,7 +5,8 @@ import type { CartItemKind } from '../cart/events.js';
 import type { Piastres } from '../shared/money.js';
 import { DEFAULT_CUSTOM_PRICES, type PosterSize } from '../shop-config.js';
 import type { CatalogueSnapshot } from './catalogue-snapshot.js';
-import { bestDiscountPercentage, discountedUnitPrice } from './discount-rules.js';
+import { bestDiscount, discountedUnitPrice } from './discount-rules.js';
+import { linePriceRules, type PriceRule } from './price-rules.js';
 
 export const CUSTOM_POSTER_NAME = 'Custom Poster';
 export const ADDON_UNAVAILABLE_MESSAGE = 'This add-on is no longer available';
@@ -36,6 +37,8 @@ export interface PricedLine {
   /** Unavailable lines are shown but not counted in any total; checkout refuses them. */
   available: boolean;
   unavailable: { reason: UnavailableReason; message: string } | null;
+  /** Which rules priced it (base price, category discount, promo code); empty when unavailable. */
+  priceRules: PriceRule[];
 }
 
 interface Base {
@@ -95,10 +98,12 @@ function addOnBase(line: CartLine, catalogue: CatalogueSnapshot): Base {
   };
 }
 
-export function priceLine(line: CartLine, catalogue: CatalogueSnapshot): PricedLine {
+/** promo: the promo code applied to the cart (priceCart decides whether it still applies). */
+export function priceLine(line: CartLine, catalogue: CatalogueSnapshot, promo: { code: string; percent: number } | null = null): PricedLine {
   const base =
     line.kind === 'poster' ? posterBase(line, catalogue) : line.kind === 'custom' ? customBase(line, catalogue) : addOnBase(line, catalogue);
-  const discountPercentage = base.unavailable ? 0 : bestDiscountPercentage(base.category, catalogue.discounts);
+  const discount = base.unavailable ? { percent: 0, category: null } : bestDiscount(base.category, catalogue.discounts);
+  const discountPercentage = discount.percent;
   const unitPrice = discountedUnitPrice(base.originalUnitPrice, discountPercentage);
   return {
     itemId: line.itemId,
@@ -119,5 +124,6 @@ export function priceLine(line: CartLine, catalogue: CatalogueSnapshot): PricedL
     lineTotal: unitPrice * line.quantity,
     available: base.unavailable === null,
     unavailable: base.unavailable,
+    priceRules: base.unavailable ? [] : linePriceRules(base.originalUnitPrice, discount, promo),
   };
 }

@@ -29,5 +29,5 @@ export interface ShopEventMetadata {
   schemaVersion: number;
 }
 
-/** The current schema version of every event in the catalogue; bump per type when a V2 appears. */
+/** The schema version of an event type that never changed shape; the later ones are in event-versions.ts. */
 export const CURRENT_SCHEMA_VERSION = 1;

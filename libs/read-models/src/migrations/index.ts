@@ -5,6 +5,10 @@ import { DashboardGovernorates1764650000000 } from './1764650000000-dashboard-go
 import { EventStoreIdentity1764700000000 } from './1764700000000-event-store-identity.js';
 // h14b: cash-on-delivery operations (order revision, phone risk, delivery outcomes).
 import { CodOutcomes1765100000000 } from './1765100000000-cod-outcomes.js';
+// h15b: why this price
+import { OrderItemPriceRules1765300000000 } from './1765300000000-order-item-price-rules.js';
+// h15b: cart funnel
+import { FunnelCarts1765300000001 } from './1765300000001-funnel-carts.js';
 
 /** In order; a new migration is added here and never edits an old one. */
 export const READ_MODEL_MIGRATIONS = [
@@ -14,4 +18,6 @@ export const READ_MODEL_MIGRATIONS = [
   DashboardGovernorates1764650000000,
   EventStoreIdentity1764700000000,
   CodOutcomes1765100000000,
+  OrderItemPriceRules1765300000000,
+  FunnelCarts1765300000001,
 ];

@@ -12,6 +12,8 @@ import { AdminDiscountsController } from './discounts/admin-discounts.controller
 import { AdminEventsController } from './events/admin-events.controller.js';
 import { EVENT_LOG_QUERY, type EventLogQuery } from './events/event-log.query.js';
 import { EventLogQueryLifecycle, eventLogQueryProvider } from './events/event-log.provider.js';
+// h15b: cart funnel
+import { AdminFunnelController } from './funnel/admin-funnel.controller.js';
 import { AdminExportsController } from './exports/admin-exports.controller.js';
 import { EXPORT_JOB, exportProcessor } from './exports/export-jobs.js';
 import { EXPORTS_DIR, exportsDirProvider } from './exports/exports-dir.js';
@@ -46,6 +48,7 @@ import { AdminPromoCodesController } from './promo-codes/admin-promo-codes.contr
     AdminEventsController,
     AdminProjectionsController,
     AdminExportsController,
+    AdminFunnelController,
   ],
   providers: [
     AdminOrdersQueries,

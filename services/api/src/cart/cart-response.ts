@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { CartItemKind } from '#domain/cart/events.js';
+import { PriceRuleView } from '../common/price-rule-view.js';
 import { GOVERNORATE_CODES, PAYMENT_METHODS, type Governorate, type PaymentMethod } from '#domain/shop-config.js';
 
 // The cart's answers (spec section 3 "Cart", "Cart item"), money in EGP with 2 decimals.
@@ -29,6 +30,7 @@ export class CartItemView {
   @ApiProperty({ description: 'price × quantity' }) subtotal!: number;
   @ApiProperty({ description: 'false when the catalogue no longer sells this line' }) available!: boolean;
   @ApiProperty({ type: String, nullable: true }) unavailableMessage!: string | null;
+  @ApiProperty({ type: () => [PriceRuleView], description: 'Why this price: the rules that priced the line' }) priceRules!: PriceRuleView[];
 }
 
 export class CartView {
@@ -55,6 +57,7 @@ export class CartView {
   @ApiProperty() total!: number;
   @ApiProperty() originalTotal!: number;
   @ApiProperty() checkedOut!: boolean;
+  @ApiProperty({ type: () => [PriceRuleView], description: 'The cart-wide rules (free shipping)' }) priceRules!: PriceRuleView[];
 }
 
 /** Every cart answer: the id (also in the X-Cart-Id header) and the priced cart. */

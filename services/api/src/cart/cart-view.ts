@@ -1,6 +1,7 @@
 import type { CartPricing } from '#domain/pricing/price-cart.js';
 import { piastresToEgp as egp } from '#domain/shared/money.js';
 import type { ShopRules } from '#domain/shop-config.js';
+import { priceRuleViews } from '../common/price-rule-view.js';
 import type { CartView } from './cart-response.js';
 
 /** A priced cart as the storefront reads it (spec section 3), money in EGP with 2 decimals. */
@@ -28,6 +29,7 @@ export function cartView(cartId: string, pricing: CartPricing, rules: ShopRules,
       subtotal: egp(l.lineTotal),
       available: l.available,
       unavailableMessage: l.unavailable?.message ?? null,
+      priceRules: priceRuleViews(l.priceRules),
     })),
     itemCount: pricing.itemCount,
     posterCount: pricing.posterCount,
@@ -50,5 +52,6 @@ export function cartView(cartId: string, pricing: CartPricing, rules: ShopRules,
     total: egp(pricing.total),
     originalTotal: egp(pricing.originalTotal),
     checkedOut,
+    priceRules: priceRuleViews(pricing.priceRules),
   };
 }

@@ -13,6 +13,7 @@ import { CatalogueLoader } from './catalogue-loader.service.js';
 import { SizePriceView } from '../catalog/shop-content-response.js';
 import { CartAnswer, CartPromoView, CheckoutAnswerView, PromoAppliedAnswer, PromoRemovedAnswer } from './cart-response.js';
 import { CartService } from './cart.service.js';
+import { CheckoutRejectionRecorder } from './checkout-rejection.recorder.js';
 import type { AddItemInput } from './commands/add-item-to-cart.handler.js';
 import { ApplyPromoCodeCommand } from './commands/apply-promo-code.handler.js';
 import { ChangeCartItemCommand } from './commands/change-cart-item.handler.js';
@@ -47,6 +48,7 @@ export class CartController {
     private readonly catalogue: CatalogueLoader,
     @Inject(SHOP_RULES) private readonly rules: ShopRules,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly rejections: CheckoutRejectionRecorder,
   ) {}
 
   private cartId(header: unknown): string | undefined {
@@ -112,7 +114,7 @@ export class CartController {
   async applyPromoCode(@Headers('x-cart-id') h: string, @Query() q: PromoCodeQueryDto, @Res({ passthrough: true }) res: Response): Promise<PromoAppliedAnswer> {
     if (q.code.trim() === '') throw new BadRequestException(CART_MESSAGES.promoRequired);
     const cartId = this.cartId(h) ?? this.carts.newCartId();
-    const { state } = await this.commandBus.execute(new ApplyPromoCodeCommand(cartId, q.code));
+    const { state } = await this.rejections.refusals(cartId, null, () => this.commandBus.execute(new ApplyPromoCodeCommand(cartId, q.code)));
     const a = await this.carts.price(cartId, state);
     return { ...this.answer(res, a), promoCode: a.cart.promoCode, message: `Promo code ${a.cart.promoCode} applied successfully!` };
   }
@@ -154,7 +156,7 @@ export class CartController {
     const cartId = this.cartId(h);
     if (!cartId) throw new BadRequestException(CHECKOUT_MESSAGES.emptyCart);
     const key = typeof idempotencyKey === 'string' && IDEMPOTENCY_KEY.test(idempotencyKey) ? idempotencyKey : undefined;
-    return this.commandBus.execute(new CheckOutCartCommand(cartId, { ...body }, key));
+    return this.rejections.refusals(cartId, body.governorate, () => this.commandBus.execute(new CheckOutCartCommand(cartId, { ...body }, key)));
   }
 
   /** The shipping cost for a governorate; with a cart, its own (0 from the free-shipping threshold). */

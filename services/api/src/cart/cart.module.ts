@@ -3,6 +3,7 @@ import { CatalogueLoader } from './catalogue-loader.service.js';
 import { CartController } from './cart.controller.js';
 import { CartService } from './cart.service.js';
 import { CartWriter } from './cart-writer.service.js';
+import { CheckoutRejectionRecorder } from './checkout-rejection.recorder.js';
 import { AddItemToCartHandler } from './commands/add-item-to-cart.handler.js';
 import { ApplyPromoCodeHandler } from './commands/apply-promo-code.handler.js';
 import { ChangeCartItemHandler } from './commands/change-cart-item.handler.js';
@@ -22,6 +23,7 @@ import { RunCartCommandHandler } from './commands/simple-cart-commands.handler.j
     RunCartCommandHandler,
     ApplyPromoCodeHandler,
     CheckOutCartHandler,
+    CheckoutRejectionRecorder,
   ],
   exports: [CartService, CatalogueLoader],
 })

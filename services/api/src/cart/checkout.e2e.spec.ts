@@ -40,12 +40,15 @@ describe('checkout (HTTP, real PostgreSQL event store)', () => {
     expect(next.body.cart.items).toEqual([]);
   });
 
-  it('refuses an empty cart with "Your cart is empty" and appends nothing', async () => {
+  it('refuses an empty cart with "Your cart is empty" and appends only the funnel\'s CheckoutRejected', async () => {
     const empty = (await t.request().get('/api/user/cart').expect(200)).body.cartId;
     const before = await t.eventCount();
     const res = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', empty).send(VALID_CHECKOUT).expect(400);
     expect(res.body.message).toBe('Your cart is empty');
-    expect(await t.eventCount()).toBe(before);
+    expect(await t.eventCount()).toBe(before + 1);
+    const [rejected] = await t.store.readStream(`checkoutrejection-${empty}`);
+    expect(rejected).toMatchObject({ type: 'CheckoutRejected', data: { cartId: empty, reason: 'CART_EMPTY', governorate: 'CAIRO' } });
+    expect(JSON.stringify(rejected.data)).not.toContain(VALID_CHECKOUT.phone);
   });
 
   it.each([
@@ -59,12 +62,14 @@ describe('checkout (HTTP, real PostgreSQL event store)', () => {
     [{ city: '' }, 'City is required'],
     [{ governorate: '' }, 'Governorate is required'],
     [{ paymentMethod: '' }, 'Payment method is required'],
-  ])('refuses %j with the spec message and appends nothing', async (change, message) => {
+  ])('refuses %j with the spec message and appends nothing but a bad phone\'s CheckoutRejected', async (change, message) => {
     const cartId = await cartWith(2);
     const before = await t.eventCount();
     const res = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).send({ ...VALID_CHECKOUT, ...change }).expect(400);
     expect(res.body.message).toBe(message);
-    expect(await t.eventCount()).toBe(before);
+    // Missing fields are malformed input (not recorded); a number that is not Egyptian is the funnel's BAD_PHONE.
+    const recorded = message === 'Please enter a valid Egyptian phone number.' ? 1 : 0;
+    expect(await t.eventCount()).toBe(before + recorded);
   });
 
   it('enforces the minimum of 2 posters outside the exempt governorates (add-ons do not count)', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Decider as DomainDecider } from '#domain/shared/decider.js';
 import { DomainError } from '#domain/shared/domain-error.js';
+import { currentSchemaVersion } from '#domain/event-versions.js';
 import { SNAPSHOT_EVERY, snapshotTaken, snapshotVersionOf, usableSnapshot } from '#domain/snapshots.js';
 import { snapshotStream } from '#domain/streams.js';
 import { WrongExpectedRevision, type EventMetadata, type EventStore, type NewEvent, type Position, type RecordedEvent } from '#event-store/event-store.port.js';
@@ -67,8 +68,6 @@ export interface DeciderObserver {
   onExecuted?(commandType: string, outcome: 'appended' | 'noop' | 'rejected' | 'conflict'): void;
 }
 
-const SCHEMA_VERSION = 1;
-
 export function eventMetadata(extra?: Record<string, unknown>): EventMetadata {
   const ctx = currentContext();
   return {
@@ -76,7 +75,7 @@ export function eventMetadata(extra?: Record<string, unknown>): EventMetadata {
     ...(ctx.causationId ? { causationId: ctx.causationId } : {}),
     actor: ctx.actor,
     occurredAt: new Date().toISOString(),
-    schemaVersion: SCHEMA_VERSION,
+    // schemaVersion: per event type, set where the type is known (docs/adr/008).
     ...extra,
   };
 }
@@ -175,7 +174,7 @@ export async function executeDecider<State, Command, Event extends { type: strin
       id: options.eventId ? options.eventId(e, i) : randomUUID(),
       type: e.type,
       data: e.data,
-      metadata,
+      metadata: { ...metadata, schemaVersion: currentSchemaVersion(e.type) },
     }));
     try {
       const result = await store.append(options.stream, newEvents, { expectedRevision: revision < 0n ? 'no_stream' : revision });

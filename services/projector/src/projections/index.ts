@@ -1,6 +1,7 @@
 import type { Projection } from '../runner/projection.js';
 import { announcementProjection } from './announcement.projection.js';
 import { bestsellersProjection } from './bestsellers.projection.js';
+import { cartFunnelProjection } from './cart-funnel.projection.js';
 import { categoriesProjection } from './categories.projection.js';
 import { checkoutCompletionReactor } from './checkout-completion.reactor.js';
 // h14b: cash-on-delivery operations.
@@ -23,4 +24,6 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   orderHistoryProjection, customersProjection, newsletterProjection, dashboardProjection, galleryProjection,
   customPricingProjection, promoCodesProjection, discountsProjection, announcementProjection, checkoutCompletionReactor,
   codOutcomesProjection,
+  // h15b: the cart funnel
+  cartFunnelProjection,
 ];

@@ -12,7 +12,8 @@ const [ORDERS_TABLE, ORDER_ITEMS_TABLE, ORDER_COUNT_TABLE] = [OrderEntity, Order
 
 /**
  * Orders and their lines for the admin orders page; a status change updates the row in place.
- * Version 2 keeps the stream revision (the revision an admin saw, sent back with a status change).
+ * Version 2 keeps the stream revision (the revision an admin saw, sent back with a status change)
+ * and, on each line, the rules that priced it (price_rules).
  */
 export const ordersProjection = defineProjection('orders', {
   version: 2,
@@ -30,7 +31,7 @@ export const ordersProjection = defineProjection('orders', {
           product_id: item.productId ?? null, variant_id: item.variantId ?? null, name: item.name, category: item.category ?? null,
           image_url: item.imageUrl ?? null, custom_image_path: item.customImagePath ?? null, size: item.size ?? null,
           quantity: item.quantity, unit_price: item.unitPrice, original_unit_price: item.originalUnitPrice,
-          discount_percentage: item.discountPercentage, line_total: item.lineTotal,
+          discount_percentage: item.discountPercentage, line_total: item.lineTotal, price_rules: item.priceRules,
         }));
       } else {
         const d = dataOf<OrderStatusChanged['data']>(e);

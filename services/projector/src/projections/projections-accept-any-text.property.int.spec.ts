@@ -119,6 +119,7 @@ const SAMPLES: Record<ShopEventType, Sample> = {
     given: (d) => [{ type: 'OrderPlaced', data: { ...ORDER, orderId: d.orderId, orderNumber: d.orderNumber } }],
   },
   OrderNumberReserved: { stream: (d) => `ordernumber-${d.orderNumber}`, data: { orderNumber: 'PS-ABCD2345', cartId: 'c1' } },
+  CheckoutRejected: { stream: () => 'checkoutrejection-c1', data: { cartId: 'c1', reason: 'MINIMUM_POSTERS', governorate: 'ALEXANDRIA' } },
 };
 
 const METADATA: EventMetadata = {

@@ -1,6 +1,7 @@
 import { formatMoney } from '../../lib/money';
 import { ImageWithFallback } from '../shared/image-with-fallback';
 import { OrderHistoryTimeline } from './order-history-timeline';
+import { PriceExplanation } from '../../features/cart/components/price-explanation';
 import { customerName, sizeLabel, type AdminOrder } from './order-model';
 import { PhoneRiskBadge } from './phone-risk-badge';
 
@@ -81,7 +82,10 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
                       linkToFull
                     />
                   </td>
-                  <td className="px-2 py-1">{item.name}</td>
+                  <td className="px-2 py-1">
+                    {item.name}
+                    <PriceExplanation rules={item.priceRules} />
+                  </td>
                   <td className="px-2 py-1">{sizeLabel(item.size)}</td>
                   <td className="px-2 py-1">{item.quantity}</td>
                   <td className="px-2 py-1 text-right tabular-nums">{formatMoney(item.unitPrice * item.quantity)}</td>

@@ -5,6 +5,7 @@ export const EMPTY_CART: CartView = {
   cartId: '',
   checkedOut: false,
   items: [],
+  priceRules: [],
   itemCount: 0,
   posterCount: 0,
   subtotal: 0,

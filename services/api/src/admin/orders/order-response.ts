@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ORDER_STATUSES, type OrderStatus } from '#domain/order/events.js';
+import { PriceRuleView } from '../../common/price-rule-view.js';
 import { PaginationFields } from '../../catalog/poster-response.js';
 
 // The admin's order answers (an order and its items), money in EGP.
@@ -21,6 +22,7 @@ export class AdminOrderItemView {
   @ApiProperty() originalUnitPrice!: number;
   @ApiProperty() discountPercentage!: number;
   @ApiProperty() lineTotal!: number;
+  @ApiProperty({ type: () => [PriceRuleView], description: 'Why this price: the rules that priced the line when ordered' }) priceRules!: PriceRuleView[];
 }
 
 /** Cash-on-delivery risk of the order's phone, over every order placed from it. */

@@ -3,6 +3,7 @@ import { piastresToEgp } from '#domain/shared/money.js';
 import type { OrderEntity } from '#read-models/order.entity.js';
 import type { OrderItemEntity } from '#read-models/order-item.entity.js';
 import type { AdminOrderView, PhoneRiskView } from './order-response.js';
+import { priceRuleViews } from '../../common/price-rule-view.js';
 import type { OrderCsvSource } from './orders-csv.js';
 
 const customerName = (first: string, last: string) => `${first} ${last}`.trim();
@@ -62,6 +63,7 @@ export function toAdminOrderView(order: OrderEntity, items: OrderItemEntity[], p
       originalUnitPrice: piastresToEgp(i.originalUnitPrice),
       discountPercentage: i.discountPercentage,
       lineTotal: piastresToEgp(i.lineTotal),
+      priceRules: priceRuleViews(i.priceRules),
     })),
   };
 }

@@ -4,6 +4,7 @@ import { MinusIcon, PlusIcon, TrashIcon } from '../../../lib/icons';
 import { Money } from '../../../lib/ltr';
 import { SmartImage } from '../../../lib/smart-image';
 import { sizeLabel } from '../../catalog/catalog-format';
+import { PriceExplanation } from './price-explanation';
 
 interface Props {
   item: CartItemView;
@@ -42,6 +43,7 @@ export function CartLine({ item, busy, onQuantity, onRemove }: Props) {
             </>
           )}
         </p>
+        <PriceExplanation rules={item.priceRules} />
         {!item.available && (
           <p className="text-xs font-medium text-rose-700" role="note">
             {item.unavailableMessage ?? t('poster.sizeGone')}

@@ -1,0 +1,39 @@
+/**
+ * Versioned event schemas (docs/adr/008-event-versions.md). The log keeps every event as it was
+ * written, with its schema version in metadata.schemaVersion (absent or 1: the first schema).
+ * The event store given to the API, the projector and the replay (createEventStore) stamps the
+ * current version on append and upcasts older events on read, so deciders, projections and
+ * readers only ever see the latest shape of each type.
+ */
+import { upcastCartCheckedOutV1, type CartCheckedOutDataV1 } from './cart/upcasters.js';
+import { upcastOrderPlacedV1, type OrderPlacedDataV1 } from './order/upcasters.js';
+import { CURRENT_SCHEMA_VERSION } from './shared/event.js';
+import type { ShopEventType } from './shop-event.js';
+
+/** upcasters[type][n] turns schema n+1 data into schema n+2 (index 0: v1 → v2). */
+const UPCASTERS: Partial<Record<ShopEventType, ReadonlyArray<(data: never) => unknown>>> = {
+  OrderPlaced: [(data: OrderPlacedDataV1) => upcastOrderPlacedV1(data)],
+  CartCheckedOut: [(data: CartCheckedOutDataV1) => upcastCartCheckedOutV1(data)],
+};
+
+/** The version written for a type today: 1 plus its number of upcasters. */
+export function currentSchemaVersion(type: string): number {
+  return CURRENT_SCHEMA_VERSION + (UPCASTERS[type as ShopEventType]?.length ?? 0);
+}
+
+/**
+ * Data of `type` written at `schemaVersion`, brought to the current schema (the same object when
+ * it is current). A version newer than this code knows is returned as is: a rolling upgrade's
+ * older replica reads what it can, as it did before versions existed.
+ */
+export function upcastEventData(type: string, schemaVersion: number | undefined, data: unknown): { data: unknown; schemaVersion: number } {
+  const steps = UPCASTERS[type as ShopEventType];
+  let version = schemaVersion ?? CURRENT_SCHEMA_VERSION;
+  if (!steps) return { data, schemaVersion: version };
+  let current = data;
+  while (version - CURRENT_SCHEMA_VERSION < steps.length) {
+    current = steps[version - CURRENT_SCHEMA_VERSION](current as never);
+    version++;
+  }
+  return { data: current, schemaVersion: version };
+}

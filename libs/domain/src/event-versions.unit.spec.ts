@@ -1,0 +1,69 @@
+import { currentSchemaVersion, upcastEventData } from './event-versions.js';
+import type { OrderPlaced } from './order/events.js';
+import type { OrderPlacedDataV1 } from './order/upcasters.js';
+import type { CartCheckedOut } from './cart/events.js';
+
+const v1Order: OrderPlacedDataV1 = {
+  orderId: 'o1',
+  orderNumber: 'PS-AAAA-BBBB',
+  cartId: 'c1',
+  placedAt: '2026-03-01T10:00:00.000Z',
+  customer: {
+    firstName: 'Mona', lastName: 'Adel', phone: '01012345678', email: null, addressLine: '1 Nile St', building: '4', apartment: '7',
+    city: 'Zamalek', governorate: 'CAIRO', latitude: 30, longitude: 31, notes: null,
+  },
+  paymentMethod: 'COD',
+  promoCode: 'FOLLOW10',
+  promoPercent: 10,
+  items: [
+    { itemId: 'i1', kind: 'poster', posterId: 'p1', productId: null, variantId: 'v1', name: 'Totoro', category: 'ANIME', imageUrl: null, customImagePath: null, size: 'SIZE_50x70', quantity: 4, unitPrice: 35700, originalUnitPrice: 42000, discountPercentage: 15, lineTotal: 142800 },
+    { itemId: 'i2', kind: 'addon', posterId: null, productId: 'a1', variantId: null, name: 'Frame', category: null, imageUrl: null, customImagePath: null, size: null, quantity: 1, unitPrice: 9900, originalUnitPrice: 9900, discountPercentage: 0, lineTotal: 9900 },
+  ],
+  totals: { subtotal: 177900, discountFromPromotions: 25200, discountFromPromoCode: 15270, shippingCost: 0, codFee: 2000, taxAmount: 16880, total: 139430 },
+};
+
+describe('event versions', () => {
+  it('OrderPlaced and CartCheckedOut are at schema 2; types that never changed are at 1', () => {
+    expect(currentSchemaVersion('OrderPlaced')).toBe(2);
+    expect(currentSchemaVersion('CartCheckedOut')).toBe(2);
+    expect(currentSchemaVersion('ItemAddedToCart')).toBe(1);
+    expect(currentSchemaVersion('SomethingUnknown')).toBe(1);
+  });
+
+  it('upcasts a schema-1 OrderPlaced: each line gets its rules, the order its free shipping', () => {
+    const { data, schemaVersion } = upcastEventData('OrderPlaced', 1, v1Order);
+    const order = data as OrderPlaced['data'];
+    expect(schemaVersion).toBe(2);
+    expect(order.items[0].priceRules).toEqual([
+      { rule: 'BASE_PRICE', unitPrice: 42000 },
+      { rule: 'CATEGORY_DISCOUNT', percent: 15, category: 'ANIME' },
+      { rule: 'PROMO_CODE', code: 'FOLLOW10', percent: 10 },
+    ]);
+    expect(order.items[1].priceRules).toEqual([{ rule: 'BASE_PRICE', unitPrice: 9900 }, { rule: 'PROMO_CODE', code: 'FOLLOW10', percent: 10 }]);
+    expect(order.priceRules).toEqual([{ rule: 'FREE_SHIPPING', threshold: 149900 }]);
+    expect(order.totals).toEqual(v1Order.totals);
+  });
+
+  it('a schema-1 order that paid shipping records no free shipping', () => {
+    const paid = { ...v1Order, totals: { ...v1Order.totals, shippingCost: 6000 } };
+    expect((upcastEventData('OrderPlaced', 1, paid).data as OrderPlaced['data']).priceRules).toEqual([]);
+  });
+
+  it('treats a missing version as schema 1', () => {
+    expect(upcastEventData('OrderPlaced', undefined, v1Order).schemaVersion).toBe(2);
+  });
+
+  it('leaves current data as it is (the same object), and a newer unknown version alone', () => {
+    const current = upcastEventData('OrderPlaced', 1, v1Order).data;
+    expect(upcastEventData('OrderPlaced', 2, current).data).toBe(current);
+    expect(upcastEventData('OrderPlaced', 3, v1Order)).toEqual({ data: v1Order, schemaVersion: 3 });
+    const added = { itemId: 'i1' };
+    expect(upcastEventData('ItemAddedToCart', 1, added).data).toBe(added);
+  });
+
+  it('upcasts the order inside a schema-1 CartCheckedOut, and one that recorded no order stays without', () => {
+    const withOrder = upcastEventData('CartCheckedOut', 1, { orderId: 'o1', orderNumber: 'PS-AAAA-BBBB', order: v1Order }).data as CartCheckedOut['data'];
+    expect(withOrder.order?.items[0].priceRules).toHaveLength(3);
+    expect(upcastEventData('CartCheckedOut', 1, { orderId: 'o1', orderNumber: 'N' }).data).toEqual({ orderId: 'o1', orderNumber: 'N' });
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * OrderPlaced schema 1 → 2. Schema 1 did not record which rules priced a line; everything they
+ * need is in the event, so the upcaster derives them. Two documented defaults: a line's
+ * category discount is named after the line's category (schema 1 did not say whether it was
+ * that category's discount or a shop-wide one), and free shipping is read off a zero shipping
+ * cost on a non-empty order, at the default threshold (the only one the shop has had).
+ */
+import { cartPriceRules, linePriceRules } from '../pricing/price-rules.js';
+import { DEFAULT_SHOP_RULES } from '../shop-config.js';
+import type { OrderItem, OrderPlaced } from './events.js';
+
+/** The schema-1 shape: OrderPlaced's data without any priceRules. */
+export type OrderPlacedDataV1 = Omit<OrderPlaced['data'], 'items' | 'priceRules'> & { items: Omit<OrderItem, 'priceRules'>[] };
+
+export function upcastOrderPlacedV1(data: OrderPlacedDataV1): OrderPlaced['data'] {
+  const promo = data.promoCode !== null && data.promoPercent > 0 ? { code: data.promoCode, percent: data.promoPercent } : null;
+  return {
+    ...data,
+    items: data.items.map((item) => ({
+      ...item,
+      priceRules: linePriceRules(item.originalUnitPrice, { percent: item.discountPercentage, category: item.category }, promo),
+    })),
+    priceRules: data.totals.shippingCost === 0 ? cartPriceRules(data.totals.subtotal, DEFAULT_SHOP_RULES.freeShippingThreshold) : [],
+  };
+}

@@ -1,0 +1,80 @@
+import type { CartItemQuantityChanged, CartItemSizeChanged, CartCheckedOut, ItemAddedToCart, ItemRemovedFromCart, PromoCodeApplied } from '#domain/cart/events.js';
+import { CART_EVENT_TYPES } from '#domain/cart/events.js';
+import type { CheckoutRejected } from '#domain/checkout/checkout-rejected.js';
+import { parseStreamName } from '#domain/streams.js';
+import type { RecordedEvent } from '#event-store/event-store.port.js';
+import { FunnelCartEntity, type FunnelCartLine, type FunnelRejection } from '#read-models/funnel-cart.entity.js';
+import { tableSpec } from '#read-models/table-spec.js';
+import type { Row } from '../runner/bulk-sql.js';
+import { dataOf, occurredAt } from './event-time.js';
+import { keyedProjection } from './keyed-projection.js';
+
+/**
+ * The cart funnel: a row per cart (its first event creates it) following its lines, its checkout
+ * attempts (refused: CheckoutRejected; accepted: CartCheckedOut) and its order. Only what was
+ * chosen is kept, never who chose it: no customer field and no uploaded image path.
+ */
+export const cartFunnelProjection = keyedProjection({
+  name: 'cart-funnel',
+  version: 1,
+  eventTypes: [...CART_EVENT_TYPES, 'CheckoutRejected'],
+  table: tableSpec(FunnelCartEntity),
+  keyOf: (e) => parseStreamName(e.stream)?.id ?? e.stream,
+  apply(row, e) {
+    const at = occurredAt(e);
+    const cart = row ?? newCart(String(parseStreamName(e.stream)?.id ?? e.stream), at);
+    const next = { ...cart, last_activity_at: at };
+    const lines = cart.lines as FunnelCartLine[];
+    switch (e.type) {
+      case 'ItemAddedToCart': {
+        const d = dataOf<ItemAddedToCart['data']>(e);
+        const line: FunnelCartLine = { itemId: d.itemId, kind: d.kind, posterId: d.posterId, productId: d.productId, variantId: d.variantId, size: d.size, quantity: d.quantity };
+        return { ...next, lines_added: Number(cart.lines_added) + 1, lines: [...lines, line] };
+      }
+      case 'CartItemQuantityChanged': {
+        const d = dataOf<CartItemQuantityChanged['data']>(e);
+        return { ...next, lines: lines.map((l) => (l.itemId === d.itemId ? { ...l, quantity: d.quantity } : l)) };
+      }
+      case 'CartItemSizeChanged': {
+        const d = dataOf<CartItemSizeChanged['data']>(e);
+        return { ...next, lines: lines.map((l) => (l.itemId === d.itemId ? { ...l, size: d.size, variantId: d.variantId } : l)) };
+      }
+      case 'ItemRemovedFromCart':
+        return { ...next, lines: lines.filter((l) => l.itemId !== dataOf<ItemRemovedFromCart['data']>(e).itemId) };
+      case 'CartCleared':
+        return { ...next, lines: [] };
+      case 'PromoCodeApplied':
+        return { ...next, promo_code: dataOf<PromoCodeApplied['data']>(e).code };
+      case 'PromoCodeRemovedFromCart':
+        return { ...next, promo_code: null };
+      case 'CartCheckedOut': {
+        const d = dataOf<CartCheckedOut['data']>(e);
+        return { ...next, checkout_attempted_at: cart.checkout_attempted_at ?? at, order_placed_at: at, governorate: d.order?.customer.governorate ?? cart.governorate };
+      }
+      case 'CheckoutRejected':
+        return rejected(next, e, at);
+      default:
+        return next;
+    }
+  },
+});
+
+function newCart(cartId: string, at: string): Row {
+  return {
+    cart_id: cartId, created_at: at, last_activity_at: at, governorate: null, lines_added: 0, lines: [], promo_code: null,
+    checkout_attempted_at: null, order_placed_at: null, rejections: [],
+  };
+}
+
+/** A refused promo code is no checkout attempt (the shopper may not be at checkout yet); a refused checkout is. */
+function rejected(cart: Row, e: RecordedEvent, at: string): Row {
+  const d = dataOf<CheckoutRejected['data']>(e);
+  const rejection: FunnelRejection = { reason: d.reason, governorate: d.governorate, at };
+  const promo = d.reason === 'PROMO_UNKNOWN' || d.reason === 'PROMO_INACTIVE';
+  return {
+    ...cart,
+    rejections: [...(cart.rejections as FunnelRejection[]), rejection],
+    governorate: d.governorate ?? cart.governorate,
+    checkout_attempted_at: promo ? cart.checkout_attempted_at : (cart.checkout_attempted_at ?? at),
+  };
+}
