@@ -5,24 +5,10 @@ import { DeliveryOutcomeEntity } from '#read-models/delivery-outcome.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
 import { SHOP_TIME_ZONE } from '../orders/admin-orders.queries.js';
-import { isFilterDate } from '../shared/date-bounds.js';
+import { daysBefore, parseDay, shopToday } from '../shared/shop-day.js';
 import { DeliveryByGovernorateView } from './delivery-stats.response.js';
 
 const DEFAULT_DAYS = 30;
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
-function cairoToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}
-
-function parseDay(value: unknown, name: string): string | undefined {
-  if (value === undefined || value === '') return undefined;
-  const v = typeof value === 'string' ? value.trim() : '';
-  const d = new Date(`${v}T00:00:00Z`);
-  if (!DATE_ONLY.test(v) || !isFilterDate(d) || d.toISOString().slice(0, 10) !== v) throw new BadRequestException(`${name} must be a date (YYYY-MM-DD)`);
-  return v;
-}
-
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 
 /**
@@ -44,8 +30,8 @@ export class AdminDeliveryStatsController {
   @ApiQuery({ name: 'to', required: false, description: 'YYYY-MM-DD, inclusive; default today (Cairo)' })
   @ApiOkResponse({ type: DeliveryByGovernorateView })
   async getDeliveryByGovernorate(@Query() query: Record<string, unknown>): Promise<DeliveryByGovernorateView> {
-    const to = parseDay(query.to, 'to') ?? cairoToday();
-    const from = parseDay(query.from, 'from') ?? new Date(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+    const to = parseDay(query.to, 'to') ?? shopToday();
+    const from = parseDay(query.from, 'from') ?? daysBefore(to, DEFAULT_DAYS - 1);
     if (from > to) throw new BadRequestException('from must not be after to');
     const table = this.dataSource.getMetadata(DeliveryOutcomeEntity).tablePath;
     const rows: Array<{ governorate: string; delivered: number; refused: number; median: number | null }> = await this.dataSource.query(

@@ -11,6 +11,7 @@ import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { CatalogueLoader } from '../../cart/catalogue-loader.service.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
 import { SHOP_TIME_ZONE } from '../orders/admin-orders.queries.js';
+import { daysBefore, parseDay, shopToday } from '../shared/shop-day.js';
 import { FunnelQueryDto, FunnelView, type AbandonedCartView, type FunnelStagesView } from './funnel-response.js';
 
 const DEFAULT_DAYS = 30;
@@ -22,10 +23,6 @@ const STAGES = `count(*)::int AS "cartsCreated", count(*) FILTER (WHERE lines_ad
   count(*) FILTER (WHERE order_placed_at IS NOT NULL)::int AS "ordersPlaced"`;
 /** Carts created in the period, by Cairo day ($1, $2 inclusive; $3 the zone). */
 const IN_PERIOD = `(created_at AT TIME ZONE $3)::date BETWEEN $1::date AND $2::date`;
-
-function isoDay(d: Date): string {
-  return d.toISOString().slice(0, 10);
-}
 
 /**
  * The cart funnel (funnel_carts, kept by the cart-funnel projection): per day and governorate, the
@@ -45,10 +42,10 @@ export class AdminFunnelController {
   @ReadsProjections('cart-funnel')
   @ApiOkResponse({ type: FunnelView })
   async getFunnel(@Query() query: FunnelQueryDto): Promise<FunnelView> {
-    const to = query.to ?? isoDay(new Date());
-    const from = query.from ?? isoDay(new Date(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_DAYS - 1) * 86_400_000));
+    const to = parseDay(query.to, 'to') ?? shopToday();
+    const from = parseDay(query.from, 'from') ?? daysBefore(to, DEFAULT_DAYS - 1);
     const span = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
-    if (!(span >= 0)) throw new BadRequestException('from must be a valid day on or before to');
+    if (span < 0) throw new BadRequestException('from must not be after to');
     if (span >= MAX_DAYS) throw new BadRequestException(`The period can be at most ${MAX_DAYS} days`);
     const idleHours = query.idleHours ?? 24;
     const q = <T>(sql: string, params: unknown[]) => this.dataSource.query(sql, params) as Promise<T[]>;

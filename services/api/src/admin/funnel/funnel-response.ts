@@ -7,9 +7,9 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export class FunnelQueryDto {
   @ApiProperty({ required: false, example: '2026-11-01', description: 'First Cairo day (default: 29 days before `to`)' })
-  @IsOptional() @Matches(DAY, { message: 'from must be a date YYYY-MM-DD' }) from?: string;
+  @IsOptional() @Matches(DAY, { message: 'from must be a date (YYYY-MM-DD)' }) from?: string;
   @ApiProperty({ required: false, example: '2026-11-30', description: 'Last Cairo day, included (default: today)' })
-  @IsOptional() @Matches(DAY, { message: 'to must be a date YYYY-MM-DD' }) to?: string;
+  @IsOptional() @Matches(DAY, { message: 'to must be a date (YYYY-MM-DD)' }) to?: string;
   @ApiProperty({ required: false, description: 'A cart is abandoned after this many hours without activity (default 24)' })
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(24 * 365) idleHours?: number;
 }
