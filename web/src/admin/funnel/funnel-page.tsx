@@ -17,7 +17,9 @@ const REASONS: Record<string, string> = {
   PROMO_INACTIVE: 'Inactive promo code',
 };
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/** A Cairo calendar day (the API counts carts by Cairo day; UTC's "today" lags it for two hours). */
+const CAIRO_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit' });
+const day = (offset: number) => CAIRO_DAY.format(new Date(Date.now() + offset * 86_400_000));
 
 /** The funnel as plain SVG bars: each stage's width is its share of the carts created. */
 function FunnelChart({ totals }: { totals: FunnelStagesView }) {
