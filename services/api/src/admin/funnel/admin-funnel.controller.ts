@@ -48,23 +48,26 @@ export class AdminFunnelController {
     if (span < 0) throw new BadRequestException('from must not be after to');
     if (span >= MAX_DAYS) throw new BadRequestException(`The period can be at most ${MAX_DAYS} days`);
     const idleHours = query.idleHours ?? 24;
-    const q = <T>(sql: string, params: unknown[]) => this.dataSource.query(sql, params) as Promise<T[]>;
     const p = [from, to, SHOP_TIME_ZONE];
     const abandonedWhere = `${IN_PERIOD} AND order_placed_at IS NULL AND jsonb_array_length(lines) > 0 AND last_activity_at <= now() - make_interval(hours => $4)`;
-    const [[totals], days, governorates, rejections, [{ n: abandonedCount }], abandonedRows] = await Promise.all([
-      q<FunnelStagesView>(`SELECT ${STAGES} FROM read.funnel_carts WHERE ${IN_PERIOD}`, p),
-      q<FunnelStagesView & { day: string }>(
-        `SELECT to_char((created_at AT TIME ZONE $3)::date, 'YYYY-MM-DD') AS day, ${STAGES} FROM read.funnel_carts WHERE ${IN_PERIOD} GROUP BY 1 ORDER BY 1`, p),
-      q<FunnelStagesView & { governorate: string }>(
-        `SELECT coalesce(governorate, 'UNKNOWN') AS governorate, ${STAGES} FROM read.funnel_carts WHERE ${IN_PERIOD} GROUP BY 1 ORDER BY 2 DESC, 1`, p),
-      q<{ reason: CheckoutRejectionReason; count: number }>(
-        `SELECT r->>'reason' AS reason, count(*)::int AS count FROM read.funnel_carts, jsonb_array_elements(rejections) r
-          WHERE ((r->>'at')::timestamptz AT TIME ZONE $3)::date BETWEEN $1::date AND $2::date GROUP BY 1 ORDER BY 2 DESC, 1`, p),
-      q<{ n: number }>(`SELECT count(*)::int AS n FROM read.funnel_carts WHERE ${abandonedWhere}`, [...p, idleHours]),
-      q<{ last_activity_at: Date; lines: FunnelCartLine[]; promo_code: string | null }>(
-        `SELECT last_activity_at, lines, promo_code FROM read.funnel_carts WHERE ${abandonedWhere} ORDER BY last_activity_at DESC LIMIT ${ABANDONED_LISTED}`,
-        [...p, idleHours]),
-    ]);
+    // One snapshot for every figure, so the totals, the rows and the refusals add up while the projection writes.
+    const [[totals], days, governorates, rejections, [{ n: abandonedCount }], abandonedRows] = await this.dataSource.transaction('REPEATABLE READ', (m) => {
+      const q = <T>(sql: string, params: unknown[]) => m.query(sql, params) as Promise<T[]>;
+      return Promise.all([
+        q<FunnelStagesView>(`SELECT ${STAGES} FROM read.funnel_carts WHERE ${IN_PERIOD}`, p),
+        q<FunnelStagesView & { day: string }>(
+          `SELECT to_char((created_at AT TIME ZONE $3)::date, 'YYYY-MM-DD') AS day, ${STAGES} FROM read.funnel_carts WHERE ${IN_PERIOD} GROUP BY 1 ORDER BY 1`, p),
+        q<FunnelStagesView & { governorate: string }>(
+          `SELECT coalesce(governorate, 'UNKNOWN') AS governorate, ${STAGES} FROM read.funnel_carts WHERE ${IN_PERIOD} GROUP BY 1 ORDER BY 2 DESC, 1`, p),
+        q<{ reason: CheckoutRejectionReason; count: number }>(
+          `SELECT r->>'reason' AS reason, count(*)::int AS count FROM read.funnel_carts, jsonb_array_elements(rejections) r
+            WHERE ((r->>'at')::timestamptz AT TIME ZONE $3)::date BETWEEN $1::date AND $2::date GROUP BY 1 ORDER BY 2 DESC, 1`, p),
+        q<{ n: number }>(`SELECT count(*)::int AS n FROM read.funnel_carts WHERE ${abandonedWhere}`, [...p, idleHours]),
+        q<{ last_activity_at: Date; lines: FunnelCartLine[]; promo_code: string | null }>(
+          `SELECT last_activity_at, lines, promo_code FROM read.funnel_carts WHERE ${abandonedWhere} ORDER BY last_activity_at DESC LIMIT ${ABANDONED_LISTED}`,
+          [...p, idleHours]),
+      ]);
+    });
     const abandoned = await Promise.all(abandonedRows.map((r) => this.abandonedCart(r)));
     return {
       from, to, totals, days, governorates, rejections, abandonedCount, abandoned,
