@@ -66,4 +66,12 @@ describe('event versions', () => {
     expect(withOrder.order?.items[0].priceRules).toHaveLength(3);
     expect(upcastEventData('CartCheckedOut', 1, { orderId: 'o1', orderNumber: 'N' }).data).toEqual({ orderId: 'o1', orderNumber: 'N' });
   });
+
+  it('never throws on data it did not write: a partial or odd v1 event reads as it is', () => {
+    for (const odd of [null, 'text', 7, {}, { items: 'none' }, { items: [null], totals: {} }, { items: [], totals: null }]) {
+      expect(upcastEventData('OrderPlaced', 1, odd).data).toEqual(odd);
+    }
+    expect(upcastEventData('CartCheckedOut', 1, null).data).toBeNull();
+    expect(upcastEventData('CartCheckedOut', 1, { orderId: 'o1', order: { items: 1 } }).data).toEqual({ orderId: 'o1', order: { items: 1 } });
+  });
 });

@@ -9,6 +9,7 @@ import type { CartCheckedOut } from './events.js';
 export type CartCheckedOutDataV1 = Omit<CartCheckedOut['data'], 'order'> & { order?: OrderPlacedDataV1 };
 
 export function upcastCartCheckedOutV1(data: CartCheckedOutDataV1): CartCheckedOut['data'] {
+  if (typeof data !== 'object' || data === null) return data;
   const { order, ...rest } = data;
   return order ? { ...rest, order: upcastOrderPlacedV1(order) } : rest;
 }

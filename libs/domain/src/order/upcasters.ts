@@ -13,6 +13,9 @@ import type { OrderItem, OrderPlaced } from './events.js';
 export type OrderPlacedDataV1 = Omit<OrderPlaced['data'], 'items' | 'priceRules'> & { items: Omit<OrderItem, 'priceRules'>[] };
 
 export function upcastOrderPlacedV1(data: OrderPlacedDataV1): OrderPlaced['data'] {
+  // Reading must never throw: data this code did not write (a hand-made or partial event) is
+  // passed on as it is, for the readers' own checks, rather than stopping every reader of the log.
+  if (!isOrderShaped(data)) return data as unknown as OrderPlaced['data'];
   const promo = data.promoCode !== null && data.promoPercent > 0 ? { code: data.promoCode, percent: data.promoPercent } : null;
   return {
     ...data,
@@ -22,4 +25,10 @@ export function upcastOrderPlacedV1(data: OrderPlacedDataV1): OrderPlaced['data'
     })),
     priceRules: data.totals.shippingCost === 0 ? cartPriceRules(data.totals.subtotal, DEFAULT_SHOP_RULES.freeShippingThreshold) : [],
   };
+}
+
+function isOrderShaped(data: unknown): data is OrderPlacedDataV1 {
+  const d = data as Partial<OrderPlacedDataV1> | null;
+  return typeof d === 'object' && d !== null && Array.isArray(d.items) && typeof d.totals === 'object' && d.totals !== null
+    && d.items.every((item) => typeof item === 'object' && item !== null);
 }

@@ -28,11 +28,11 @@ export async function createTestDatabase(prefix = 't'): Promise<{ url: string; d
  * checks use this rather than headPosition(): readers see only below the server-wide snapshot
  * horizon, so a transaction open in another suite's database can make the head move later.
  */
-export async function countStoredEvents(url: string): Promise<number> {
+export async function countStoredEvents(url: string, options: { exceptTypes?: readonly string[] } = {}): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query('SELECT count(*)::int AS n FROM event_store.events');
+    const { rows } = await client.query('SELECT count(*)::int AS n FROM event_store.events WHERE NOT (event_type = ANY($1::text[]))', [options.exceptTypes ?? []]);
     return rows[0].n;
   } finally {
     await client.end();

@@ -32,10 +32,10 @@ describe('mutating endpoints under random input (property, fast-check)', () => {
   const notACode = text; // no promo codes exist in this store
 
   async function expectRefusedAndNothingAppended(send: () => Promise<{ status: number; text: string }>) {
-    const before = await t.eventCount();
+    const before = await t.commandEventCount();
     const res = await send();
     if (res.status >= 500 || res.status < 400) throw new Error(`status ${res.status}: ${res.text}`);
-    expect(await t.eventCount()).toBe(before);
+    expect(await t.commandEventCount()).toBe(before);
   }
 
   const rawJson = (v: unknown) => JSON.stringify(v) ?? 'null';

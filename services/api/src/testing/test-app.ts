@@ -17,6 +17,9 @@ import { AdminSessionsService } from '../auth/admin-sessions.service.js';
 import { AdminTokenService } from '../auth/admin-token.service.js';
 import { EVENT_STORE } from '../common/tokens.js';
 
+/** Events a refused command may append: the cart funnel's record of why a checkout was refused. */
+export const REFUSAL_RECORDS: readonly string[] = ['CheckoutRejected'];
+
 export const TEST_ADMIN = { username: 'admin', password: 'admin-password-for-tests' };
 
 export interface TestApp {
@@ -38,6 +41,11 @@ export interface TestApp {
    * Events stored (PostgreSQL: counted in the table, see countStoredEvents; EventStoreDB: those
    * appended since this app was made): for "nothing was appended" checks. */
   eventCount: () => Promise<number>;
+  /**
+   * eventCount without the funnel's record of refused checkouts (CheckoutRejected, at most one
+   * per cart and reason): what a refused command must leave unchanged.
+   */
+  commandEventCount: () => Promise<number>;
   /** Waits until every live projection reached the position (default: the store's head). */
   waitForProjections: (position?: Position | string, timeoutMs?: number) => Promise<boolean>;
   close: () => Promise<void>;
@@ -122,6 +130,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // EventStoreDB answers reads with every acknowledged append: its own count is exact (from the
     // mark, so a count skips other suites' events on the shared server).
     eventCount: async () => (config.eventStore.kind === 'postgres' ? countStoredEvents(db.url) : (await store.readAll({ fromPosition: mark })).length),
+    commandEventCount: async () =>
+      config.eventStore.kind === 'postgres'
+        ? countStoredEvents(db.url, { exceptTypes: REFUSAL_RECORDS })
+        : (await store.readAll({ fromPosition: mark })).filter((e) => !REFUSAL_RECORDS.includes(e.type)).length,
     waitForProjections,
     close: async () => {
       await projector?.stop().catch(() => undefined);
