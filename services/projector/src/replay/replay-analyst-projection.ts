@@ -31,16 +31,12 @@ export async function replayAnalystProjection(o: {
   try {
     await ensureAnalystRole(client);
     await freshReplaySchema(client, o.schema, ANALYST_ROLE);
-    await client.query(`BEGIN; SET LOCAL ROLE ${quoteIdent(ANALYST_ROLE)}`);
     for (const [table, columns] of Object.entries(o.analyst.tables)) {
-      await client.query(`CREATE TABLE ${qualifiedTable({ kind: 'schema', schema: o.schema }, table)} (${columns})`).catch((e: Error) => {
+      // One implicit transaction per statement list: the table is created by, and belongs to, the role.
+      await client.query(`SET LOCAL ROLE ${quoteIdent(ANALYST_ROLE)}; CREATE TABLE ${qualifiedTable({ kind: 'schema', schema: o.schema }, table)} (${columns})`).catch((e: Error) => {
         throw new Error(`table ${table} of ${o.file}: ${e.message}`);
       });
     }
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
   } finally {
     client.release();
   }
