@@ -49,11 +49,14 @@ export async function startPostgres({ dir, port, database = 'postershop', durabl
   const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
   if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);
   await client.end();
+  return { ...embeddedPostgresUrls(port, database), port, stop: () => pg.stop() };
+}
+
+/** How a server started by startPostgres is reached: fixed credentials, on localhost only (PostgreSQL's default listen_addresses). */
+export function embeddedPostgresUrls(port, database = 'postershop') {
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/${database}`,
     adminUrl: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
-    port,
-    stop: () => pg.stop(),
   };
 }
 

@@ -23,10 +23,8 @@ export async function swapBuildTables(db: Queryable, projection: Projection): Pr
   }
 }
 
-/** Time travel: empty copies of the projections' tables in another schema. */
+/** Time travel: empty copies of the projections' tables in another schema (made by the caller). */
 export async function createSchemaTables(db: Queryable, schema: string, projections: readonly Projection[]): Promise<void> {
-  await db.query(`DROP SCHEMA IF EXISTS ${quoteIdent(schema)} CASCADE`);
-  await db.query(`CREATE SCHEMA ${quoteIdent(schema)}`);
   for (const p of projections) {
     for (const table of p.tables) {
       await db.query(`CREATE TABLE ${qualifiedTable({ kind: 'schema', schema }, table)} (LIKE ${qualifiedTable({ kind: 'live' }, table)} INCLUDING ALL)`);
