@@ -119,3 +119,13 @@ export async function placeOrderAsShopper({ posterId, variantId, size, quantity 
   );
   return placed;
 }
+
+/** The first poster the storefront lists, and its first variant (what a shopper would pick). */
+export async function firstListedPoster() {
+  const res = await fetch(`${BASE_URL}/api/public/posters?page=1&limit=1`);
+  if (!res.ok) throw new Error(`posters: ${res.status} ${await res.text()}`);
+  const listed = await res.json();
+  const poster = (Array.isArray(listed) ? listed : (listed.items ?? listed.data ?? listed.posters))[0];
+  const variant = poster.variants[0];
+  return { posterId: poster.id, variantId: variant.id ?? variant.variantId, size: variant.size };
+}

@@ -4,6 +4,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import type { Registry } from 'prom-client';
 import type { AppConfig } from '#platform/config/app-config.js';
 import { AdminModule } from './admin/admin.module.js';
+import { WhatIfModule } from './admin/what-if/what-if.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CartModule } from './cart/cart.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
@@ -34,6 +35,8 @@ export class AppModule {
         CatalogModule,
         CartModule,
         AdminModule,
+        // What-if promotions (issue 15).
+        WhatIfModule,
         UploadsModule,
         TrackingModule,
         ...(options.imports ?? []),

@@ -403,6 +403,18 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.updatePromoCodeDto,
       }),
     }),
+    startWhatIf: build.mutation<StartWhatIfApiResponse, StartWhatIfApiArg>({
+      query: (queryArg) => ({
+        url: `/admin/what-if`,
+        method: "POST",
+        body: queryArg,
+      }),
+    }),
+    getWhatIf: build.query<GetWhatIfApiResponse, GetWhatIfApiArg>({
+      query: (queryArg) => ({
+        url: `/admin/what-if/${encodeURIComponent(String(queryArg))}`,
+      }),
+    }),
     getPosterImage: build.query<
       GetPosterImageApiResponse,
       GetPosterImageApiArg
@@ -716,6 +728,10 @@ export type UpdatePromoCodeApiArg = {
   id: string;
   updatePromoCodeDto: UpdatePromoCodeDto;
 };
+export type StartWhatIfApiResponse = /** status 202  */ WhatIfRequestedView;
+export type StartWhatIfApiArg = RequestWhatIfDto;
+export type GetWhatIfApiResponse = /** status 200  */ WhatIfJobView;
+export type GetWhatIfApiArg = string;
 export type GetPosterImageApiResponse = /** status 200  */ PosterImageView;
 export type GetPosterImageApiArg = string;
 export type UploadGalleryImageApiResponse =
@@ -1380,6 +1396,71 @@ export type UpdatePromoCodeDto = {
   active?: boolean;
   percentOff?: number;
 };
+export type WhatIfRequestedView = {
+  jobId: string;
+  state: "waiting" | "active" | "completed" | "failed" | "unknown";
+  statusUrl: string;
+};
+export type RequestWhatIfDto = {
+  /** EGP */
+  codFee?: number | null;
+  /** Category of the draft discount; empty or null: all categories */
+  discountCategory?: string | null;
+  discountPercent?: number | null;
+  /** EGP */
+  freeShippingThreshold?: number | null;
+  /** Orders placed from this instant (default: 30 days before to) */
+  from?: string;
+  /** Applied to every order of the period, unless its own code took more off */
+  promoCode?: string | null;
+  promoPercent?: number | null;
+  /** Orders placed before this instant (default: now) */
+  to?: string;
+};
+export type WhatIfDraftView = {
+  codFee: number | null;
+  /** null: no category discount; "ALL": every category */
+  discountCategory: string | null;
+  discountPercent: number | null;
+  freeShippingThreshold: number | null;
+  promoCode: string | null;
+  promoPercent: number | null;
+};
+export type WhatIfReportView = {
+  averageOrderValueAfter: number;
+  averageOrderValueBefore: number;
+  discountAfter: number;
+  /** Category and promo-code discounts as recorded */
+  discountBefore: number;
+  /** What the draft gives on top: discountAfter − discountBefore */
+  discountGiven: number;
+  draft: WhatIfDraftView;
+  from: string;
+  /** Orders placed in the period */
+  orders: number;
+  ordersAffected: number;
+  /** Paid shipping as recorded, free with the draft */
+  ordersCrossingFreeShipping: number;
+  /** Free shipping as recorded, paying with the draft */
+  ordersLosingFreeShipping: number;
+  /** Orders whose replay without the draft differs from their record (0 unless pricing changed since) */
+  ordersNotReproduced: number;
+  /** OrderPlaced events read from the log */
+  ordersScanned: number;
+  revenueAfter: number;
+  revenueBefore: number;
+  seconds: number;
+  to: string;
+};
+export type WhatIfJobView = {
+  error: string | null;
+  id: string;
+  /** 0..100 */
+  progress: number;
+  /** Set once the job has completed */
+  report: WhatIfReportView | null;
+  state: "waiting" | "active" | "completed" | "failed" | "unknown";
+};
 export type PosterImageView = {
   url: string;
 };
@@ -1513,6 +1594,9 @@ export const {
   useCreatePromoCodeMutation,
   useDeletePromoCodeMutation,
   useUpdatePromoCodeMutation,
+  useStartWhatIfMutation,
+  useGetWhatIfQuery,
+  useLazyGetWhatIfQuery,
   useGetPosterImageQuery,
   useLazyGetPosterImageQuery,
   useUploadGalleryImageMutation,

@@ -5,6 +5,7 @@ import { useLoadErrorToast } from '../shared/use-load-error-toast';
 import { Switch } from '../shared/switch';
 import { btnDanger, btnPrimary, btnSecondary, card, errorPanel, input, label, pageTitle, td } from '../shared/styles';
 import { DataTable } from '../shared/data-table';
+import { WhatIfPanel } from '../what-if/what-if-panel';
 import {
   useCreateDiscountMutation,
   useDeleteDiscountMutation,
@@ -78,6 +79,7 @@ export function DiscountsPage() {
           Add Discount
         </button>
       </form>
+      <WhatIfPanel rule="discount" categories={DISCOUNT_CATEGORIES} />
 
       <div className="flex justify-end">
         <button type="button" className={btnSecondary} onClick={() => refetch()} disabled={isFetching}>

@@ -11,6 +11,7 @@ import { btnPrimary, btnSecondary, card, errorPanel, input, label, pageTitle, td
 import { DataTable } from '../shared/data-table';
 import { Pager } from '../shared/pager';
 import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
+import { WhatIfPanel } from '../what-if/what-if-panel';
 import { useCreatePromoCodeMutation, useDeletePromoCodeMutation, useGetPromoCodesQuery, useUpdatePromoCodeMutation, type PromoCode } from './promo-codes-api';
 
 const DEFAULT_PERCENT = '10';
@@ -107,6 +108,7 @@ export function PromoCodesPage() {
           </button>
         </form>
       )}
+      <WhatIfPanel rule="promo" />
       {isLoading ? (
         <p className="text-sm text-gray-500">Loading promo codes...</p>
       ) : isError ? (

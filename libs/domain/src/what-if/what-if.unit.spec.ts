@@ -1,0 +1,171 @@
+/** What-if promotions: past orders priced again by priceCart, with and without a draft. */
+import fc from 'fast-check';
+import type { CartState } from '../cart/cart.decider.js';
+import type { CatalogueSnapshot } from '../pricing/catalogue-snapshot.js';
+import { DomainError } from '../shared/domain-error.js';
+import { CATEGORIES, DEFAULT_SHOP_RULES, GOVERNORATE_CODES, SIZES, type ShopRules } from '../shop-config.js';
+import { cartWith } from '../testing/fixtures.js';
+import { placeOrder, WHAT_IF_DRAFT, whatIfHistory } from '../testing/what-if-history.js';
+import { parsePromotionDraft, parseReplayPeriod } from './promotion-draft.js';
+import { replayOrder } from './replay-order.js';
+import { totalsOf, WhatIfTally } from './what-if-tally.js';
+
+const place = (cart: CartState, cat: CatalogueSnapshot, governorate: string, payment: 'COD' | 'ONLINE', rules: ShopRules) => placeOrder(cart, cat, governorate, payment, { rules });
+const seededHistory = () => whatIfHistory();
+
+describe('what-if on a seeded history', () => {
+  it('records the hand-computed totals (the history is what the header says)', () => {
+    expect(seededHistory().map((o) => o.totals.total)).toEqual([38000, 83950, 170000]);
+  });
+
+  it('without a draft, every order replays to exactly its recorded totals', () => {
+    for (const order of seededHistory()) expect(totalsOf(replayOrder(order, DEFAULT_SHOP_RULES))).toEqual(order.totals);
+    const tally = new WhatIfTally(DEFAULT_SHOP_RULES, {});
+    seededHistory().forEach((o) => tally.addOrder(o));
+    expect(tally.figures()).toMatchObject({ orders: 3, ordersAffected: 0, revenueBefore: 291950, revenueAfter: 291950, discountGiven: 0, ordersNotReproduced: 0 });
+  });
+
+  // The orders and the draft's figures are worked out by hand in testing/what-if-history.ts.
+  it('with a draft, matches the hand-computed figures', () => {
+    const draft = WHAT_IF_DRAFT;
+    const history = seededHistory();
+    expect(history.map((o) => replayOrder(o, DEFAULT_SHOP_RULES, draft).total)).toEqual([28500, 69390, 122460]);
+    const tally = new WhatIfTally(DEFAULT_SHOP_RULES, draft);
+    history.forEach((o) => tally.addOrder(o));
+    expect(tally.figures()).toEqual({
+      orders: 3,
+      ordersAffected: 3,
+      discountBefore: 8400 + 8550,
+      discountAfter: 3000 + (16800 + 7710) + (33600 + 13440),
+      discountGiven: 74550 - 16950,
+      revenueBefore: 291950,
+      revenueAfter: 220350,
+      averageOrderValueBefore: 97317, // 2,919.50 / 3 = 973.1666… half-up
+      averageOrderValueAfter: 73450,
+      ordersCrossingFreeShipping: 2,
+      ordersLosingFreeShipping: 0,
+      ordersNotReproduced: 0,
+    });
+  });
+
+  it('a draft of the code an order used changes its percent, even downwards', () => {
+    const [, b] = seededHistory();
+    const after = replayOrder(b, DEFAULT_SHOP_RULES, { promoCode: { code: 'WELCOME10', percentOff: 5 } });
+    expect(after.discountFromPromoCode).toBe(4275); // 5% of 855.00
+  });
+
+  it('a higher threshold takes free shipping away, at the governorate rate', () => {
+    const tally = new WhatIfTally(DEFAULT_SHOP_RULES, { freeShippingThreshold: 200000 });
+    seededHistory().forEach((o) => tally.addOrder(o));
+    expect(tally.figures()).toMatchObject({ ordersAffected: 1, ordersLosingFreeShipping: 1, revenueAfter: 291950 + 6500 });
+  });
+
+  it('keeps the COD fee and shipping rate an order paid when the shop has changed them since', () => {
+    const [a] = seededHistory();
+    const now = { ...DEFAULT_SHOP_RULES, codFee: 5000, freeShippingThreshold: 10000, shippingRates: { ...DEFAULT_SHOP_RULES.shippingRates, CAIRO: 9999 } };
+    expect(totalsOf(replayOrder(a, now))).toEqual(a.totals);
+  });
+});
+
+describe('replaying a placed order reproduces its totals (property)', () => {
+  const price = fc.integer({ min: 1, max: 2_000_000 });
+  const category = fc.option(fc.constantFrom(...CATEGORIES), { nil: null });
+  const posters = fc.record({
+    p1: fc.record({ category, prices: fc.tuple(price, price, price, price) }),
+    p2: fc.record({ category, prices: fc.tuple(price, price, price, price) }),
+  });
+  const lineArb = fc.oneof(
+    fc.record({ kind: fc.constant('poster' as const), posterId: fc.constantFrom('p1', 'p2'), size: fc.constantFrom(...SIZES), quantity: fc.integer({ min: 1, max: 100 }) }),
+    fc.record({ kind: fc.constant('custom' as const), posterId: fc.constant(null), size: fc.constantFrom(...SIZES), quantity: fc.integer({ min: 1, max: 100 }) }),
+    fc.record({ kind: fc.constant('addon' as const), posterId: fc.constant(null), size: fc.constant(null), quantity: fc.integer({ min: 1, max: 100 }) }),
+  );
+  const discounts = fc.array(fc.record({ discountId: fc.nat(), category, percentage: fc.integer({ min: 1, max: 100 }), active: fc.boolean() }), { maxLength: 4 });
+
+  it('for any cart, catalogue, rules, governorate and payment method', () => {
+    fc.assert(
+      fc.property(
+        posters, fc.array(lineArb, { minLength: 1, maxLength: 6 }), discounts, fc.option(fc.integer({ min: 1, max: 100 }), { nil: null }), price, price, fc.integer({ min: 0, max: 100_000 }),
+        fc.constantFrom(...GOVERNORATE_CODES), fc.constantFrom('COD' as const, 'ONLINE' as const),
+        (ps, lines, ds, promoPercent, addonPrice, threshold, codFee, governorate, payment) => {
+          const cat: CatalogueSnapshot = {
+            posters: Object.fromEntries(Object.entries(ps).map(([id, p]) => [id, {
+              name: id, category: p.category, imageUrl: null, visible: true, deleted: false,
+              variants: SIZES.map((size, i) => ({ variantId: `${id}-${size}`, size, price: p.prices[i] })),
+            }])),
+            products: { a1: { name: 'frame', price: addonPrice, imageUrl: null, deleted: false } },
+            customPrices: { SIZE_30x40: addonPrice },
+            discounts: ds,
+            promo: promoPercent === null ? null : { code: 'P', percentOff: promoPercent, active: true, deleted: false },
+          };
+          const cart = cartWith(
+            lines.map((l, i) => ({
+              itemId: `i${i}`, kind: l.kind, posterId: l.posterId, variantId: l.posterId ? `${l.posterId}-${l.size}` : null,
+              productId: l.kind === 'addon' ? 'a1' : null, size: l.size, quantity: l.quantity, customImagePath: l.kind === 'custom' ? 'c.jpg' : null,
+            })),
+            { promoCode: promoPercent === null ? null : 'P', paymentMethod: payment },
+          );
+          const rules = { ...DEFAULT_SHOP_RULES, freeShippingThreshold: threshold, codFee, exemptGovernorates: GOVERNORATE_CODES };
+          const order = place(cart, cat, governorate, payment, rules);
+          // Replayed under today's default rules: the order's own fee, rate and threshold side win.
+          expect(totalsOf(replayOrder(order, DEFAULT_SHOP_RULES))).toEqual(order.totals);
+          expect(totalsOf(replayOrder(order, DEFAULT_SHOP_RULES, {}))).toEqual(order.totals);
+        },
+      ),
+      { seed: 15, numRuns: 300 },
+    );
+  });
+});
+
+describe('validating a draft and a period', () => {
+  const message = (run: () => unknown) => {
+    try {
+      run();
+    } catch (e) {
+      if (e instanceof DomainError) return e.message;
+      throw e;
+    }
+    return 'valid';
+  };
+
+  it('takes a whole draft, blanks meaning "not in the draft"', () => {
+    expect(parsePromotionDraft({ discountCategory: 'anime', discountPercent: 20, promoCode: ' follow10 ', promoPercent: 10, freeShippingThreshold: 30000, codFee: 0 })).toEqual({
+      categoryDiscount: { category: 'ANIME', percentage: 20 },
+      promoCode: { code: 'FOLLOW10', percentOff: 10 },
+      freeShippingThreshold: 30000,
+      codFee: 0,
+    });
+    expect(parsePromotionDraft({ discountCategory: '', discountPercent: 5, promoCode: null, promoPercent: null })).toEqual({ categoryDiscount: { category: null, percentage: 5 } });
+    expect(parsePromotionDraft({})).toEqual({});
+  });
+
+  it.each([
+    [{ discountPercent: 0 }, 'The category discount must be a whole percent between 1 and 100'],
+    [{ discountPercent: 150 }, 'The category discount must be a whole percent between 1 and 100'],
+    [{ discountPercent: 12.5 }, 'The category discount must be a whole percent between 1 and 100'],
+    [{ discountCategory: 'ANIME' }, 'Give the category discount a percent between 1 and 100'],
+    [{ discountCategory: 'SHOES', discountPercent: 10 }, 'Please select a valid category'],
+    [{ promoPercent: 10 }, 'A promo code is 1 to 40 letters, digits, dashes or underscores'],
+    [{ promoCode: 'NO SPACES', promoPercent: 10 }, 'A promo code is 1 to 40 letters, digits, dashes or underscores'],
+    [{ promoCode: 'OK', promoPercent: -1 }, 'The promo code must take a whole percent between 1 and 100'],
+    [{ freeShippingThreshold: -1 }, 'The free-shipping threshold must be between 0 and 1,000,000 EGP'],
+    [{ freeShippingThreshold: 1e12 }, 'The free-shipping threshold must be between 0 and 1,000,000 EGP'],
+    [{ codFee: 2_000_000 }, 'The COD fee must be between 0 and 10,000 EGP'],
+    [{ codFee: 0.5 }, 'The COD fee must be between 0 and 10,000 EGP'],
+  ])('refuses %j', (input, expected) => {
+    expect(message(() => parsePromotionDraft(input))).toBe(expected);
+  });
+
+  const now = new Date('2026-11-20T12:00:00.000Z');
+  it('defaults to the last 30 days', () => {
+    expect(parseReplayPeriod({}, now)).toEqual({ from: new Date('2026-10-21T12:00:00.000Z'), to: now });
+  });
+
+  it.each([
+    [{ from: new Date('2026-11-10'), to: new Date('2026-11-01') }, 'The period must start before it ends'],
+    [{ from: new Date('2026-12-01'), to: new Date('2026-12-02') }, 'The period starts in the future: no orders to replay yet'],
+    [{ from: new Date('2016-01-01') }, 'The period may span at most 1830 days'],
+    [{ from: new Date('nope') }, 'The period needs valid dates'],
+  ])('refuses the period %j', (input, expected) => {
+    expect(message(() => parseReplayPeriod(input, now))).toBe(expected);
+  });
+});

@@ -1,0 +1,48 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+const JOB_STATES = ['waiting', 'active', 'completed', 'failed', 'unknown'];
+
+export class WhatIfRequestedView {
+  @ApiProperty() jobId!: string;
+  @ApiProperty({ enum: JOB_STATES }) state!: string;
+  @ApiProperty({ example: '/api/admin/what-if/42' }) statusUrl!: string;
+}
+
+/** The draft as it was tried (normalised), amounts in EGP. */
+export class WhatIfDraftView {
+  @ApiProperty({ type: String, nullable: true, description: 'null: no category discount; "ALL": every category' }) discountCategory!: string | null;
+  @ApiProperty({ type: Number, nullable: true }) discountPercent!: number | null;
+  @ApiProperty({ type: String, nullable: true }) promoCode!: string | null;
+  @ApiProperty({ type: Number, nullable: true }) promoPercent!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) freeShippingThreshold!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) codFee!: number | null;
+}
+
+/** Before: as the orders recorded them; after: replayed with the draft. Amounts in EGP. */
+export class WhatIfReportView {
+  @ApiProperty({ format: 'date-time' }) from!: string;
+  @ApiProperty({ format: 'date-time' }) to!: string;
+  @ApiProperty({ type: () => WhatIfDraftView }) draft!: WhatIfDraftView;
+  @ApiProperty({ description: 'Orders placed in the period' }) orders!: number;
+  @ApiProperty() ordersAffected!: number;
+  @ApiProperty({ description: 'Category and promo-code discounts as recorded' }) discountBefore!: number;
+  @ApiProperty() discountAfter!: number;
+  @ApiProperty({ description: 'What the draft gives on top: discountAfter − discountBefore' }) discountGiven!: number;
+  @ApiProperty() revenueBefore!: number;
+  @ApiProperty() revenueAfter!: number;
+  @ApiProperty() averageOrderValueBefore!: number;
+  @ApiProperty() averageOrderValueAfter!: number;
+  @ApiProperty({ description: 'Paid shipping as recorded, free with the draft' }) ordersCrossingFreeShipping!: number;
+  @ApiProperty({ description: 'Free shipping as recorded, paying with the draft' }) ordersLosingFreeShipping!: number;
+  @ApiProperty({ description: 'Orders whose replay without the draft differs from their record (0 unless pricing changed since)' }) ordersNotReproduced!: number;
+  @ApiProperty({ description: 'OrderPlaced events read from the log' }) ordersScanned!: number;
+  @ApiProperty() seconds!: number;
+}
+
+export class WhatIfJobView {
+  @ApiProperty() id!: string;
+  @ApiProperty({ enum: JOB_STATES }) state!: string;
+  @ApiProperty({ description: '0..100' }) progress!: number;
+  @ApiProperty({ type: String, nullable: true }) error!: string | null;
+  @ApiProperty({ type: () => WhatIfReportView, nullable: true, description: 'Set once the job has completed' }) report!: WhatIfReportView | null;
+}

@@ -1,0 +1,68 @@
+import { BASE_URL, apiToken, eventually, firstListedPoster, placeOrderAsShopper, signedInBrowser } from './admin-support.mjs';
+
+/** Every order of the shop under test, read through the admin API (the stack is fresh: all were placed by this run). */
+async function allOrders(token) {
+  const orders = [];
+  for (let page = 1; ; page++) {
+    const res = await fetch(`${BASE_URL}/api/admin/orders?page=${page}&size=50`, { headers: { Authorization: `Bearer ${token}` } });
+    if (!res.ok) throw new Error(`orders: ${res.status} ${await res.text()}`);
+    const body = await res.json();
+    orders.push(...body.data);
+    if (!body.hasNextPage) return { orders, totalItems: body.totalItems };
+  }
+}
+
+const money = (text) => Number(text.replace(/[^0-9.]/g, ''));
+
+describe('what-if promotions (browser)', () => {
+  let browser;
+  let page;
+
+  beforeAll(async () => {
+    const poster = await firstListedPoster();
+    await eventually(() => placeOrderAsShopper({ ...poster, quantity: 3, firstName: 'Whatif' }));
+    ({ browser, page } = await signedInBrowser());
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('drafts a promo code, tries it on the last 30 days of orders and reads the figures', async () => {
+    // The orders list is a projection: wait until it holds the order just placed.
+    const { orders, totalItems } = await eventually(async () => {
+      const all = await allOrders(await apiToken());
+      if (!all.orders.some((o) => o.customerName.startsWith('Whatif '))) throw new Error('order not listed yet');
+      return all;
+    });
+    const recordedRevenue = orders.reduce((sum, o) => sum + Math.round(o.total * 100), 0) / 100;
+
+    await page.goto(`${BASE_URL}/admin/promo-codes`);
+    await page.getByLabel('Draft promo code').fill('E2E-WHATIF');
+    await page.getByLabel('Draft promo %').fill('50');
+    await page.getByRole('button', { name: 'Try it on past orders' }).click();
+
+    const bar = page.getByRole('progressbar', { name: 'What-if progress' });
+    await bar.waitFor();
+    const result = page.getByRole('table', { name: 'What-if result' });
+    await result.waitFor({ timeout: 30_000 });
+    expect(await bar.getAttribute('aria-valuenow')).toBe('100');
+
+    const cells = async (name) => result.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) }).getByRole('cell').allInnerTexts();
+    const [ordersBefore, ordersAfter] = await cells('Orders in the period');
+    expect(Number(ordersBefore.replace(/,/g, ''))).toBe(totalItems);
+    expect(ordersAfter).toBe(ordersBefore);
+    const [, affected] = await cells('Orders affected');
+    expect(Number(affected.replace(/,/g, ''))).toBeGreaterThanOrEqual(1);
+    const [revenueBefore, revenueAfter] = await cells('Revenue');
+    expect(money(revenueBefore)).toBeCloseTo(recordedRevenue, 2);
+    expect(money(revenueAfter)).toBeLessThan(money(revenueBefore));
+    await page.getByText(/orders read from the event log in .* s; nothing was written/).waitFor();
+  });
+
+  it('shows the server refusing an absurd draft', async () => {
+    await page.goto(`${BASE_URL}/admin/discounts`);
+    await page.getByLabel('Draft discount %').fill('250');
+    await page.getByRole('button', { name: 'Try it on past orders' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The category discount must be a whole percent between 1 and 100' }).waitFor();
+  });
+});

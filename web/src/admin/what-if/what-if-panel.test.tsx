@@ -1,0 +1,82 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { renderAdmin } from '../testing/render-admin';
+import { WhatIfPanel } from './what-if-panel';
+
+const report = {
+  from: '2026-10-01T00:00:00.000Z', to: '2026-11-01T00:00:00.000Z',
+  draft: { discountCategory: null, discountPercent: null, promoCode: 'FOLLOW10', promoPercent: 10, freeShippingThreshold: null, codFee: 15, },
+  orders: 1200, ordersAffected: 1100, discountBefore: 500, discountAfter: 20500.5, discountGiven: 20000.5,
+  revenueBefore: 300000, revenueAfter: 279999.5, averageOrderValueBefore: 250, averageOrderValueAfter: 233.33,
+  ordersCrossingFreeShipping: 0, ordersLosingFreeShipping: 0, ordersNotReproduced: 0, ordersScanned: 5000, seconds: 0.8,
+};
+const posts: Record<string, unknown>[] = [];
+let polls = 0;
+const server = setupServer(
+  http.post('*/api/admin/what-if', async ({ request }) => {
+    const body = (await request.json()) as Record<string, unknown>;
+    posts.push(body);
+    if (body.promoPercent === 500) return HttpResponse.json({ statusCode: 400, message: 'The promo code must take a whole percent between 1 and 100' }, { status: 400 });
+    return HttpResponse.json({ jobId: 'j1', state: 'waiting', statusUrl: '/api/admin/what-if/j1' }, { status: 202 });
+  }),
+  // Running on the first poll, done on the next.
+  http.get('*/api/admin/what-if/j1', () =>
+    HttpResponse.json(polls++ === 0 ? { id: 'j1', state: 'active', progress: 40, error: null, report: null } : { id: 'j1', state: 'completed', progress: 100, error: null, report }),
+  ),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  posts.length = 0;
+  polls = 0;
+});
+afterAll(() => server.close());
+
+describe('what-if panel', () => {
+  it('sends the draft with blanks as null and whole local days, shows progress, then the figures', async () => {
+    renderAdmin(<WhatIfPanel rule="promo" />);
+    await userEvent.type(screen.getByLabelText('Draft promo code'), ' follow10 ');
+    await userEvent.type(screen.getByLabelText('Draft promo %'), '10');
+    await userEvent.type(screen.getByLabelText('COD fee (EGP)'), '15');
+    await userEvent.clear(screen.getByLabelText('Orders from'));
+    await userEvent.type(screen.getByLabelText('Orders from'), '2026-10-01');
+    await userEvent.clear(screen.getByLabelText('Orders to'));
+    await userEvent.type(screen.getByLabelText('Orders to'), '2026-10-31');
+    await userEvent.click(screen.getByRole('button', { name: 'Try it on past orders' }));
+
+    expect(await screen.findByRole('progressbar', { name: 'What-if progress' })).toHaveAttribute('aria-valuenow', '40');
+    expect(posts).toEqual([{
+      discountCategory: null, discountPercent: null, promoCode: 'follow10', promoPercent: 10, freeShippingThreshold: null, codFee: 15,
+      from: new Date(2026, 9, 1).toISOString(), to: new Date(2026, 10, 1).toISOString(),
+    }]);
+    const table = await screen.findByRole('table', { name: 'What-if result' }, { timeout: 5000 });
+    expect(screen.getByRole('progressbar', { name: 'What-if progress' })).toHaveAttribute('aria-valuenow', '100');
+    const row = (name: string) => within(within(table).getByRole('rowheader', { name }).closest('tr')!).getAllByRole('cell').map((c) => c.textContent);
+    expect(row('Orders affected')).toEqual(['', '1,100']);
+    expect(row('Revenue')).toEqual(['LE 300,000.00', 'LE 279,999.50']);
+    expect(row('Discount given')).toEqual(['LE 500.00', 'LE 20,500.50 (+LE 20,000.50)']);
+    expect(row('Average order value')).toEqual(['LE 250.00', 'LE 233.33']);
+  });
+
+  it("shows the server's message when the draft is refused", async () => {
+    renderAdmin(<WhatIfPanel rule="promo" />);
+    await userEvent.type(screen.getByLabelText('Draft promo code'), 'BIG');
+    await userEvent.type(screen.getByLabelText('Draft promo %'), '500');
+    await userEvent.click(screen.getByRole('button', { name: 'Try it on past orders' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The promo code must take a whole percent between 1 and 100');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('on the Discounts page drafts a category discount', async () => {
+    renderAdmin(<WhatIfPanel rule="discount" categories={['ANIME', 'CARS']} />);
+    await userEvent.selectOptions(screen.getByLabelText('Draft category'), 'ANIME');
+    await userEvent.type(screen.getByLabelText('Draft discount %'), '20');
+    await userEvent.type(screen.getByLabelText('Free shipping from (EGP)'), '999.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Try it on past orders' }));
+    await screen.findByRole('progressbar', { name: 'What-if progress' });
+    expect(posts[0]).toMatchObject({ discountCategory: 'ANIME', discountPercent: 20, promoCode: null, promoPercent: null, freeShippingThreshold: 999.5 });
+  });
+});
