@@ -36,6 +36,12 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   /** How long queueing a job waits for Redis before answering 503 (JOBS_ENQUEUE_TIMEOUT_MS, default 5 s). */
   jobsEnqueueTimeoutMs: number;
+  /**
+   * The back-office's live updates (GET /api/admin/live): how often the read models' checkpoints
+   * are polled while an admin tab listens (LIVE_POLL_MS, 250), the heartbeat (LIVE_HEARTBEAT_MS,
+   * 15 s) and the most tabs one API process serves at once (LIVE_MAX_CONNECTIONS, 100).
+   */
+  live: { pollMs: number; heartbeatMs: number; maxConnections: number };
 }
 
 /** TRUST_PROXY: unset/false → false, true, a hop count, or a list Express understands. */
@@ -75,5 +81,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     waitForPositionMs: Number(env.WAIT_FOR_POSITION_MS ?? 2000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     jobsEnqueueTimeoutMs: Number(env.JOBS_ENQUEUE_TIMEOUT_MS ?? 5000),
+    live: {
+      pollMs: Number(env.LIVE_POLL_MS ?? 250),
+      heartbeatMs: Number(env.LIVE_HEARTBEAT_MS ?? 15_000),
+      maxConnections: Number(env.LIVE_MAX_CONNECTIONS ?? 100),
+    },
   };
 }

@@ -11,6 +11,8 @@ import { AdminDiscountsController } from './discounts/admin-discounts.controller
 import { AdminEventsController } from './events/admin-events.controller.js';
 import { EVENT_LOG_QUERY, type EventLogQuery } from './events/event-log.query.js';
 import { EventLogQueryLifecycle, eventLogQueryProvider } from './events/event-log.provider.js';
+import { AdminLiveController } from './live/admin-live.controller.js';
+import { LiveFeed } from './live/live-feed.js';
 import { AdminExportsController } from './exports/admin-exports.controller.js';
 import { EXPORT_JOB, exportProcessor } from './exports/export-jobs.js';
 import { EXPORTS_DIR, exportsDirProvider } from './exports/exports-dir.js';
@@ -44,6 +46,7 @@ import { AdminPromoCodesController } from './promo-codes/admin-promo-codes.contr
     AdminEventsController,
     AdminProjectionsController,
     AdminExportsController,
+    AdminLiveController,
   ],
   providers: [
     AdminOrdersQueries,
@@ -53,6 +56,7 @@ import { AdminPromoCodesController } from './promo-codes/admin-promo-codes.contr
     eventLogQueryProvider,
     EventLogQueryLifecycle,
     exportsDirProvider,
+    LiveFeed,
   ],
 })
 export class AdminModule implements OnModuleInit {
