@@ -157,6 +157,8 @@ export const api = createApi({
     'Projection',
     'Job',
     'Config',
+    // The call-to-confirm queue (refetched by the back-office's live updates).
+    'CallQueue',
   ],
   refetchOnFocus: false,
   endpoints: () => ({}),
