@@ -215,7 +215,7 @@ export function OrdersPage() {
                 <td className={td}>
                   <select
                     aria-label={`Status of ${order.orderNumber}`}
-                    className="rounded-md border border-gray-300 px-2 py-1 text-sm"
+                    className="w-[5.75rem] rounded-md border border-gray-300 px-1 py-1 text-xs sm:w-auto sm:px-2 sm:text-sm"
                     value={order.status}
                     onChange={(e) => changeStatus(order, e.target.value as OrderStatus)}
                   >
@@ -226,7 +226,7 @@ export function OrdersPage() {
                     ))}
                   </select>
                 </td>
-                <td className={`${td} text-right tabular-nums`}>{formatMoney(order.total)}</td>
+                <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{formatMoney(order.total)}</td>
               </tr>
               {expanded === order.id && (
                 <tr>
