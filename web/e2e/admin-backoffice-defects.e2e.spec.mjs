@@ -1,6 +1,6 @@
 // Issue 14's back-office defects, each as an admin meets it in Chromium.
 import { readFileSync } from 'node:fs';
-import { BASE_URL, apiToken, eventually, firstPoster, placeOrderAsShopper, signedInBrowser } from './admin-support.mjs';
+import { BASE_URL, adminCall, apiToken, eventually, firstPoster, placeOrderAsShopper, signedInBrowser } from './admin-support.mjs';
 import { screenshot } from './support.mjs';
 
 const NOTES = 'Call before arriving, next to the pharmacy';
@@ -12,16 +12,7 @@ describe('back-office defects (browser)', () => {
   let poster;
   let token;
 
-  const admin = async (method, url, body) => {
-    const res = await fetch(`${BASE_URL}/api${url}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-    return text ? JSON.parse(text) : null;
-  };
+  const admin = async (method, url, body) => (await adminCall(token, method, url, body)).body;
   /** The order as the admin API lists it, once the projection has it. */
   const listed = (orderNumber) =>
     eventually(async () => {
@@ -104,12 +95,7 @@ describe('back-office defects (browser)', () => {
   it("counts SHIPPED orders' subtotal as the dashboard's revenue, and says so on the card", async () => {
     const order = await place({ firstName: 'Revenue' });
     const before = await admin('GET', '/admin/dashboard');
-    const shipped = await fetch(`${BASE_URL}/api/admin/orders/${order.id}/status`, {
-      method: 'PATCH',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ status: 'SHIPPED' }),
-    });
-    expect(shipped.status).toBe(200);
+    const { response: shipped } = await adminCall(token, 'PATCH', `/admin/orders/${order.id}/status`, { status: 'SHIPPED' });
     const position = shipped.headers.get('X-Event-Position');
     const after = await fetch(`${BASE_URL}/api/admin/dashboard`, { headers: { Authorization: `Bearer ${token}`, 'X-Wait-For-Position': position } }).then((r) => r.json());
     // The subtotal, not the total (which adds shipping and the COD fee).

@@ -134,3 +134,15 @@ export async function firstPoster() {
   const variant = poster.variants[0];
   return { posterId: poster.id, variantId: variant.id ?? variant.variantId, size: variant.size };
 }
+
+/** An admin API call with `token`; answers the parsed body and the response (for its headers). */
+export async function adminCall(token, method, url, body) {
+  const res = await fetch(`${BASE_URL}/api${url}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+  return { body: text ? JSON.parse(text) : null, response: res };
+}

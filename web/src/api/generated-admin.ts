@@ -751,7 +751,7 @@ export type MonthFigures = {
   month: string;
   newCustomers: number;
   orders: number;
-  /** EGP, shipped orders */
+  /** EGP, subtotals of shipped orders */
   revenue: number;
 };
 export type GovernorateFigures = {
@@ -787,7 +787,7 @@ export type DashboardView = {
   recentOrders: RecentOrderView[];
   /** The last 30 Cairo days */
   revenuePerDay: DayRevenue[];
-  /** EGP, subtotals of shipped orders (the old dashboard's figure) */
+  /** Same as totalRevenue */
   revenueSubtotal: number;
   thisMonth: MonthFigures;
   totalAddons: number;
@@ -795,7 +795,7 @@ export type DashboardView = {
   totalOrders: number;
   /** Posters not deleted */
   totalProducts: number;
-  /** EGP, totals of shipped orders */
+  /** EGP, subtotals of shipped orders (shipping and COD fees excluded) */
   totalRevenue: number;
 };
 export type AdminDiscountView = {

@@ -1,18 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
+import { VALID_CHECKOUT } from '../../testing/seed-catalogue.js';
 import { cairoDateTime, ORDER_CSV_COLUMNS, orderCsvRow, type OrderCsvSource } from './orders-csv.js';
 
 const order: OrderCsvSource = {
   orderNumber: 'PS-AAAA-BBBB',
   createdAt: '2025-01-15T22:30:00.000Z',
   customerName: 'Mona Hassan',
-  phone: '01012345678',
-  addressLine: '12 Tahrir St',
-  building: '4',
-  apartment: '7',
-  city: 'Cairo',
-  governorate: 'CAIRO',
+  phone: VALID_CHECKOUT.phone,
+  addressLine: VALID_CHECKOUT.addressLine,
+  building: VALID_CHECKOUT.building,
+  apartment: VALID_CHECKOUT.apartment,
+  city: VALID_CHECKOUT.city,
+  governorate: VALID_CHECKOUT.governorate,
   status: 'PLACED',
-  paymentMethod: 'COD',
+  paymentMethod: VALID_CHECKOUT.paymentMethod,
   subtotal: 1000,
   discountFromPromoCode: 90,
   discountFromPromotions: 100,
