@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { ADMIN_USERNAME, BASE_URL, eventually, placeOrderAsShopper, signedInBrowser } from './admin-support.mjs';
 
-const CSV_COLUMNS = 'Order Number,Date,Customer Name,Phone,Address,Status,Payment Method,Subtotal,Shipping,Total,Items';
+const CSV_COLUMNS = 'Order Number,Date (Cairo),Customer Name,Phone,Address,Status,Payment Method,Subtotal,Promo Code Discount,Promotions Discount,Shipping,COD Fee,Total,Items';
 
 describe('admin orders (browser)', () => {
   let browser;

@@ -85,8 +85,11 @@ export async function posterPng() {
   return sharp({ create: { width: 300, height: 400, channels: 3, background: '#f59e0b' } }).png().toBuffer();
 }
 
-/** Places an order the way the storefront does: cart calls with X-Cart-Id, then checkout. */
-export async function placeOrderAsShopper({ posterId, variantId, size, quantity = 2, firstName = 'Mona', lastName = 'Hassan', phone = '01012345678' }) {
+/**
+ * Places an order the way the storefront does: cart calls with X-Cart-Id, then checkout.
+ * `promoCode` is applied to the cart first; `checkout` adds fields (email, notes) to the checkout.
+ */
+export async function placeOrderAsShopper({ posterId, variantId, size, quantity = 2, firstName = 'Mona', lastName = 'Hassan', phone = '01012345678', promoCode, checkout = {} }) {
   const call = async (method, url, body, cartId) => {
     const res = await fetch(`${BASE_URL}/api${url}`, {
       method,
@@ -99,6 +102,7 @@ export async function placeOrderAsShopper({ posterId, variantId, size, quantity 
   };
   const added = await call('POST', '/user/cart', { posterId, variantId, size, quantity });
   const cartId = added.cartId;
+  if (promoCode) await call('POST', `/user/cart/promocode/apply?code=${encodeURIComponent(promoCode)}`, undefined, cartId);
   const placed = await call(
     'POST',
     '/user/cart/checkout',
@@ -114,18 +118,31 @@ export async function placeOrderAsShopper({ posterId, variantId, size, quantity 
       latitude: 30.0444,
       longitude: 31.2357,
       paymentMethod: 'COD',
+      ...checkout,
     },
     cartId,
   );
   return placed;
 }
 
-/** The first poster the storefront lists, and its first variant (what a shopper would pick). */
-export async function firstListedPoster() {
+/** The first poster the storefront lists and its first variant (what a shopper would pick), as placeOrderAsShopper takes them. */
+export async function firstPoster() {
   const res = await fetch(`${BASE_URL}/api/public/posters?page=1&limit=1`);
   if (!res.ok) throw new Error(`posters: ${res.status} ${await res.text()}`);
   const listed = await res.json();
   const poster = (Array.isArray(listed) ? listed : (listed.items ?? listed.data ?? listed.posters))[0];
   const variant = poster.variants[0];
   return { posterId: poster.id, variantId: variant.id ?? variant.variantId, size: variant.size };
+}
+
+/** An admin API call with `token`; answers the parsed body and the response (for its headers). */
+export async function adminCall(token, method, url, body) {
+  const res = await fetch(`${BASE_URL}/api${url}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+  return { body: text ? JSON.parse(text) : null, response: res };
 }

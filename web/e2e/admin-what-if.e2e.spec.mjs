@@ -1,4 +1,4 @@
-import { BASE_URL, apiToken, eventually, firstListedPoster, placeOrderAsShopper, signedInBrowser } from './admin-support.mjs';
+import { BASE_URL, apiToken, eventually, firstPoster, placeOrderAsShopper, signedInBrowser } from './admin-support.mjs';
 
 /** Every order of the shop under test, read through the admin API (the stack is fresh: all were placed by this run). */
 async function allOrders(token) {
@@ -19,7 +19,7 @@ describe('what-if promotions (browser)', () => {
   let page;
 
   beforeAll(async () => {
-    const poster = await firstListedPoster();
+    const poster = await firstPoster();
     await eventually(() => placeOrderAsShopper({ ...poster, quantity: 3, firstName: 'Whatif' }));
     ({ browser, page } = await signedInBrowser());
   });

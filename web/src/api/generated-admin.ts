@@ -828,7 +828,7 @@ export type MonthFigures = {
   month: string;
   newCustomers: number;
   orders: number;
-  /** EGP, shipped orders */
+  /** EGP, subtotals of shipped and delivered orders */
   revenue: number;
 };
 export type GovernorateFigures = {
@@ -864,7 +864,7 @@ export type DashboardView = {
   recentOrders: RecentOrderView[];
   /** The last 30 Cairo days */
   revenuePerDay: DayRevenue[];
-  /** EGP, subtotals of shipped orders (the old dashboard's figure) */
+  /** Same as totalRevenue */
   revenueSubtotal: number;
   thisMonth: MonthFigures;
   totalAddons: number;
@@ -872,7 +872,7 @@ export type DashboardView = {
   totalOrders: number;
   /** Posters not deleted */
   totalProducts: number;
-  /** EGP, totals of shipped orders */
+  /** EGP, subtotals of shipped and delivered orders (shipping and COD fees excluded) */
   totalRevenue: number;
 };
 export type GovernorateDeliveryView = {

@@ -37,6 +37,12 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   /** How long queueing a job waits for Redis before answering 503 (JOBS_ENQUEUE_TIMEOUT_MS, default 5 s). */
   jobsEnqueueTimeoutMs: number;
+  /**
+   * The back-office's live updates (GET /api/admin/live): how often the read models' checkpoints
+   * are polled while an admin tab listens (LIVE_POLL_MS, 250), the heartbeat (LIVE_HEARTBEAT_MS,
+   * 15 s) and the most tabs one API process serves at once (LIVE_MAX_CONNECTIONS, 100).
+   */
+  live: { pollMs: number; heartbeatMs: number; maxConnections: number };
   /** When a phone counts as risky for cash on delivery (COD_RISK_MIN_REFUSED, COD_RISK_MIN_REFUSED_RATE). */
   codRisk: CodRiskThresholds;
 }
@@ -87,6 +93,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     codRisk: {
       minRefused: nonNegative(env.COD_RISK_MIN_REFUSED, DEFAULT_COD_RISK_THRESHOLDS.minRefused),
       minRefusedRate: nonNegative(env.COD_RISK_MIN_REFUSED_RATE, DEFAULT_COD_RISK_THRESHOLDS.minRefusedRate),
+    },
+    live: {
+      pollMs: Number(env.LIVE_POLL_MS ?? 250),
+      heartbeatMs: Number(env.LIVE_HEARTBEAT_MS ?? 15_000),
+      maxConnections: Number(env.LIVE_MAX_CONNECTIONS ?? 100),
     },
   };
 }

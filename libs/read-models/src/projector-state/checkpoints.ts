@@ -253,3 +253,13 @@ export async function countLiveReached(
   );
   return Number(rows[0]?.reached ?? 0);
 }
+
+/**
+ * What each live projection has applied so far (events handled and version): a change means its
+ * tables changed. The position alone would not do: idle projections move it on every event of
+ * the log (advanceIdleCheckpoints), cart events included. Read by the back-office's live updates.
+ */
+export async function liveProgress(db: SqlClient): Promise<Map<string, string>> {
+  const { rows } = await db.query(`SELECT projection, events_handled::text || '@' || version AS mark FROM projector.checkpoints WHERE slot = 'live'`);
+  return new Map(rows.map((r) => [r.projection as string, r.mark as string]));
+}

@@ -14,6 +14,8 @@ import { EVENT_LOG_QUERY, type EventLogQuery } from './events/event-log.query.js
 import { EventLogQueryLifecycle, eventLogQueryProvider } from './events/event-log.provider.js';
 // h15b: cart funnel
 import { AdminFunnelController } from './funnel/admin-funnel.controller.js';
+import { AdminLiveController } from './live/admin-live.controller.js';
+import { LiveFeed } from './live/live-feed.js';
 import { AdminExportsController } from './exports/admin-exports.controller.js';
 import { EXPORT_JOB, exportProcessor } from './exports/export-jobs.js';
 import { EXPORTS_DIR, exportsDirProvider } from './exports/exports-dir.js';
@@ -49,6 +51,7 @@ import { AdminPromoCodesController } from './promo-codes/admin-promo-codes.contr
     AdminProjectionsController,
     AdminExportsController,
     AdminFunnelController,
+    AdminLiveController,
   ],
   providers: [
     AdminOrdersQueries,
@@ -58,6 +61,7 @@ import { AdminPromoCodesController } from './promo-codes/admin-promo-codes.contr
     eventLogQueryProvider,
     EventLogQueryLifecycle,
     exportsDirProvider,
+    LiveFeed,
   ],
 })
 export class AdminModule implements OnModuleInit {

@@ -58,9 +58,9 @@ export function DashboardPage() {
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard title="Active Orders" value={String(data.activeOrders)} note={growth(data.ordersThisMonth, data.ordersLastMonth)} />
         <StatCard
-          title="Total Revenue (subtotal of shipped and delivered orders)"
+          title="Total Revenue"
           value={formatMoney(data.totalRevenue)}
-          note={growth(data.revenueThisMonth, data.revenueLastMonth)}
+          note={['Subtotal of SHIPPED and DELIVERED orders', growth(data.revenueThisMonth, data.revenueLastMonth)].filter(Boolean).join(' · ')}
         />
         <StatCard title="Total Customers" value={String(data.totalCustomers)} />
         <StatCard title="Total Products" value={String(data.totalProducts)} />
@@ -91,15 +91,20 @@ export function DashboardPage() {
           ) : (
             <ul className="divide-y divide-gray-100">
               {recent.map((order) => (
-                <li key={order.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                  <div>
-                    <p className="font-medium">{order.orderNumber ?? `ORD-${String(order.id).padStart(6, '0')}`}</p>
-                    <p className="text-xs text-gray-500">{formatAdminDate(order.createdAt ?? order.orderDate)}</p>
-                  </div>
-                  <div className="flex items-center gap-3">
-                    <span className="tabular-nums">{formatMoney(order.total)}</span>
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusTone[order.status] ?? 'bg-gray-100'}`}>{order.status}</span>
-                  </div>
+                <li key={order.id}>
+                  <Link
+                    to={`/admin/orders?order=${encodeURIComponent(order.orderNumber)}`}
+                    className="-mx-2 flex flex-wrap items-center justify-between gap-2 rounded-md px-2 py-2 text-sm hover:bg-gray-50"
+                  >
+                    <div>
+                      <p className="font-medium text-indigo-700">{order.orderNumber}</p>
+                      <p className="text-xs text-gray-500">{formatAdminDate(order.createdAt ?? order.orderDate)}</p>
+                    </div>
+                    <div className="flex items-center gap-3">
+                      <span className="tabular-nums">{formatMoney(order.total)}</span>
+                      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusTone[order.status] ?? 'bg-gray-100'}`}>{order.status}</span>
+                    </div>
+                  </Link>
                 </li>
               ))}
             </ul>

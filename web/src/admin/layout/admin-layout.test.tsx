@@ -14,6 +14,8 @@ let logoutAuthorization: Array<string | null> = [];
 let logoutStatus = 204;
 
 const server = setupServer(
+  // The live updates' stream: open, with nothing to say.
+  http.get('*/api/admin/live', () => new HttpResponse(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode('event: ready\ndata: {}\n\n')) }), { headers: { 'Content-Type': 'text/event-stream' } })),
   http.post('*/api/admin/auth/logout', ({ request }) => {
     logoutAuthorization.push(request.headers.get('Authorization'));
     return logoutStatus === 204 ? new HttpResponse(null, { status: 204 }) : HttpResponse.json({ message: 'down' }, { status: logoutStatus });

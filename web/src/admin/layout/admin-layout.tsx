@@ -5,6 +5,7 @@ import { useAppDispatch } from '../../app/store';
 import { clearSession, sessionToken, sessionUsername } from '../auth/admin-session';
 import { useLogoutMutation } from '../auth/auth-api';
 import { ADMIN_NAV } from './admin-nav';
+import { useLiveUpdates } from '../shared/live-updates';
 
 /**
  * Back-office frame: a sidebar with every admin link and Logout. Under 640 px (Tailwind's `sm`)
@@ -16,6 +17,8 @@ export function AdminLayout() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const username = sessionUsername();
+  // New orders and status changes show on every open page without a reload.
+  useLiveUpdates();
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
 

@@ -23,7 +23,7 @@ function SummaryLine({ name, amount, negative }: { name: string; amount: number;
   );
 }
 
-/** The expanded row: customer info, order summary, items and the audit trail. */
+/** The expanded row: customer info and delivery notes, order summary, items and the audit trail. */
 export function OrderDetails({ order }: { order: AdminOrder }) {
   return (
     <div className="grid gap-6 bg-gray-50 p-4 lg:grid-cols-3">
@@ -33,6 +33,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
           <Field name="Name" value={customerName(order)} />
           <Field name="Phone" value={order.phone} />
           <PhoneRiskBadge risk={order.phoneRisk} />
+          <Field name="Email" value={order.email} />
           <Field name="Address" value={order.addressLine} />
           <Field name="Building" value={order.building} />
           <Field name="Apartment" value={order.apartment} />
@@ -42,6 +43,13 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
           {order.paymentReference && <Field name="Payment reference" value={order.paymentReference} />}
           <Field name="Promo code" value={order.promoCode ?? 'None'} />
         </dl>
+        {order.notes && (
+          // What the courier needs at the door ("call before arriving"): set apart, never truncated.
+          <div className="mt-3 rounded-md border border-amber-200 bg-amber-50 p-2 text-sm" aria-label="Delivery notes">
+            <p className="font-medium text-amber-900">Delivery notes</p>
+            <p className="whitespace-pre-wrap break-words text-gray-900">{order.notes}</p>
+          </div>
+        )}
       </section>
       <section aria-label="Order summary">
         <h4 className="mb-2 text-sm font-semibold text-gray-800">Order Summary</h4>

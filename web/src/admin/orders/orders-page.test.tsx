@@ -182,9 +182,11 @@ describe('orders page', () => {
     expect(statusCalls).toEqual([{ status: 'SHIPPED' }]);
   });
 
-  it('keeps the new status and says so when the save succeeds', async () => {
+  it('asks before canceling, then keeps the new status and says so when the save succeeds', async () => {
+    let patches = 0;
     server.use(
       http.patch('*/api/admin/orders/:id/status', async ({ request, params }) => {
+        patches++;
         const { status } = (await request.json()) as { status: Status };
         orders = orders.map((o) => (o.id === params.id ? { ...o, status } : o));
         return HttpResponse.json({ id: params.id, status }, { headers: { 'X-Event-Position': '42/42' } });
@@ -192,8 +194,15 @@ describe('orders page', () => {
     );
     renderAdmin(<OrdersPage />);
     await waitFor(() => expect(rows()).toHaveLength(10));
+    const before = (screen.getByLabelText('Status of PS-TEST-0011') as HTMLSelectElement).value;
     await userEvent.selectOptions(screen.getByLabelText('Status of PS-TEST-0011'), 'CANCELED');
+    await userEvent.click(await screen.findByRole('button', { name: 'Keep order' }));
+    expect(patches).toBe(0);
+    expect(screen.getByLabelText('Status of PS-TEST-0011')).toHaveValue(before);
+    await userEvent.selectOptions(screen.getByLabelText('Status of PS-TEST-0011'), 'CANCELED');
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
     expect(await screen.findByText('Order status updated to CANCELED')).toBeInTheDocument();
+    expect(patches).toBe(1);
     expect(screen.getByLabelText('Status of PS-TEST-0011')).toHaveValue('CANCELED');
   });
 

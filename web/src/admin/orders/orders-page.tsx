@@ -1,4 +1,5 @@
 import { Fragment, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { format } from 'date-fns';
 import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
@@ -12,7 +13,8 @@ import { useGetAdminOrdersQuery, useUpdateOrderStatusMutation, type OrdersQueryA
 import { NO_FILTERS, ORDERS_PAGE_SIZE, SORT_OPTIONS, listFilters, type OrderFilters, type OrderSortKey } from './orders-view';
 import { SizeDistributionDialog } from './size-distribution-dialog';
 import { PhoneRiskBadge } from './phone-risk-badge';
-import { DataTable } from '../shared/data-table';
+import { ConfirmDialog } from '../shared/confirm-dialog';
+import { DataTable, WIDE_ONLY } from '../shared/data-table';
 import { Pager } from '../shared/pager';
 import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
 
@@ -20,15 +22,20 @@ export function OrdersPage() {
   const [sort, setSort] = useState<OrderSortKey>('latest');
   const [draft, setDraft] = useState<OrderFilters>(NO_FILTERS);
   const [applied, setApplied] = useState<OrderFilters>(NO_FILTERS);
-  const { page, setPage, search, setSearch, settledSearch } = usePagedList({ sort, applied });
+  // A link from elsewhere (the dashboard's recent orders) opens the list on one order, expanded.
+  const [params] = useSearchParams();
+  const linkedOrder = params.get('order') ?? '';
+  const { page, setPage, search, setSearch, settledSearch } = usePagedList({ sort, applied }, linkedOrder);
   const [expanded, setExpanded] = useState<string | null>(null);
+  const [canceling, setCanceling] = useState<AdminOrder | null>(null);
   const [showSizes, setShowSizes] = useState(false);
   const [exporting, setExporting] = useState(false);
   const toast = useToast();
 
   const filters = useMemo(() => listFilters(applied, settledSearch, sort), [applied, settledSearch, sort]);
   const listArgs: OrdersQueryArgs = useMemo(() => ({ ...filters, page, size: ORDERS_PAGE_SIZE }), [filters, page]);
-  const { data, isLoading, isFetching, isError, error } = useGetAdminOrdersQuery(listArgs);
+  // Coming back to the page asks again: a list cached from an earlier visit would miss new orders.
+  const { data, isLoading, isFetching, isError, error, refetch } = useGetAdminOrdersQuery(listArgs, { refetchOnMountOrArgChange: true });
   useLastPageClamp(data, setPage);
   const orders = data?.data ?? [];
   const [updateStatus] = useUpdateOrderStatusMutation();
@@ -39,8 +46,21 @@ export function OrdersPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isError]);
 
+  useEffect(() => {
+    const linked = linkedOrder && orders.find((o) => o.orderNumber === linkedOrder);
+    if (linked) setExpanded(linked.id);
+    // Once, when the linked order first shows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [linkedOrder, data]);
+
   const changeStatus = async (order: AdminOrder, status: OrderStatus) => {
     if (status === order.status) return;
+    // Canceling is the one change a customer feels at once: it is confirmed first.
+    if (status === 'CANCELED' && canceling?.id !== order.id) {
+      setCanceling(order);
+      return;
+    }
+    setCanceling(null);
     try {
       await updateStatus({ id: order.id, status, listArgs }).unwrap();
       toast.success('Status updated', `Order status updated to ${status}`);
@@ -82,6 +102,9 @@ export function OrdersPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className={pageTitle}>Orders</h1>
         <div className="flex gap-2">
+          <button type="button" className={btnSecondary} onClick={() => refetch()} disabled={isFetching}>
+            Refresh
+          </button>
           <button type="button" className={btnSecondary} onClick={() => setShowSizes(true)}>
             Count Sizes
           </button>
@@ -172,7 +195,7 @@ export function OrdersPage() {
         <p className="rounded-lg border border-gray-200 bg-white p-6 text-center text-sm text-gray-500">No orders found</p>
       ) : (
         <DataTable
-          columns={['Order', 'Customer', 'Date', 'Status', { label: 'Total', align: 'right' }]}
+          columns={['Order', 'Customer', { label: 'Date', wide: true }, 'Status', { label: 'Total', align: 'right' }]}
           busy={isFetching}
           footer={<Pager page={data} shown={orders.length} onPage={setPage} />}
         >
@@ -194,11 +217,11 @@ export function OrdersPage() {
                   <p className="text-xs text-gray-500">{order.phone}</p>
                   <PhoneRiskBadge risk={order.phoneRisk} />
                 </td>
-                <td className={td}>{formatAdminDate(order.createdAt)}</td>
+                <td className={`${td} ${WIDE_ONLY}`}>{formatAdminDate(order.createdAt)}</td>
                 <td className={td}>
                   <select
                     aria-label={`Status of ${order.orderNumber}`}
-                    className="rounded-md border border-gray-300 px-2 py-1 text-sm"
+                    className="w-[5.75rem] rounded-md border border-gray-300 px-1 py-1 text-xs sm:w-auto sm:px-2 sm:text-sm"
                     value={order.status}
                     onChange={(e) => changeStatus(order, e.target.value as OrderStatus)}
                   >
@@ -209,7 +232,7 @@ export function OrdersPage() {
                     ))}
                   </select>
                 </td>
-                <td className={`${td} text-right tabular-nums`}>{formatMoney(order.total)}</td>
+                <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{formatMoney(order.total)}</td>
               </tr>
               {expanded === order.id && (
                 <tr>
@@ -223,6 +246,16 @@ export function OrdersPage() {
         </DataTable>
       )}
       {showSizes && <SizeDistributionDialog filters={filters} onClose={() => setShowSizes(false)} />}
+      {canceling && (
+        <ConfirmDialog
+          title="Cancel order"
+          message={`Cancel order ${canceling.orderNumber} of ${customerName(canceling)}?`}
+          confirmLabel="Cancel order"
+          cancelLabel="Keep order"
+          onConfirm={() => changeStatus(canceling, 'CANCELED')}
+          onCancel={() => setCanceling(null)}
+        />
+      )}
     </div>
   );
 }

@@ -59,14 +59,20 @@ export function PromoCodesPage() {
     }
   };
 
-  // Edit mode exists but no control starts it yet, so a promo code's percentage cannot be edited here.
-  const saveEdit = async () => {
+  const saveEdit = async (event: FormEvent) => {
+    event.preventDefault();
     if (!editing) return;
+    const value = Number(editing.percent);
+    if (!Number.isInteger(value) || value < 1 || value > 100) {
+      toast.error('Error', 'Please enter a valid discount percentage (1-100)');
+      return;
+    }
     try {
-      await updatePromo({ id: editing.id, updatePromoCodeDto: { percentOff: Number(editing.percent) } }).unwrap();
+      await updatePromo({ id: editing.id, updatePromoCodeDto: { percentOff: value } }).unwrap();
+      toast.success('Promo code updated successfully');
       setEditing(null);
-    } catch {
-      toast.error('Error', 'Failed to update promo code');
+    } catch (error) {
+      toast.error('Error', errorMessage(error, 'Failed to update promo code'));
     }
   };
 
@@ -126,20 +132,36 @@ export function PromoCodesPage() {
               <td className={`${td} font-mono font-semibold`}>{promo.code}</td>
               <td className={td}>
                 {editing?.id === promo.id ? (
-                  <span className="flex gap-1">
+                  <form className="flex gap-1" onSubmit={saveEdit} noValidate>
                     <input
                       type="number"
+                      min={1}
+                      max={100}
                       aria-label={`Discount of ${promo.code}`}
                       className="w-20 rounded border border-gray-300 px-2 py-1"
                       value={editing.percent}
                       onChange={(e) => setEditing({ id: promo.id, percent: e.target.value })}
+                      autoFocus
                     />
-                    <button type="button" className={btnPrimary} onClick={saveEdit}>
+                    <button type="submit" className={btnPrimary}>
                       Save
                     </button>
-                  </span>
+                    <button type="button" className={btnSecondary} onClick={() => setEditing(null)}>
+                      Cancel
+                    </button>
+                  </form>
                 ) : (
-                  `${promo.percentOff}%`
+                  <span className="flex items-center gap-2">
+                    {promo.percentOff}%
+                    <button
+                      type="button"
+                      className="text-xs font-medium text-indigo-700 hover:underline"
+                      aria-label={`Edit discount of ${promo.code}`}
+                      onClick={() => setEditing({ id: promo.id, percent: String(promo.percentOff) })}
+                    >
+                      Edit
+                    </button>
+                  </span>
                 )}
               </td>
               <td className={td}>

@@ -9,12 +9,12 @@ const SEARCH_PAUSE_MS = 300;
 
 /**
  * The state of a server-paged admin list: the page asked for and the search text (typed, and the
- * settled text the server is asked for). Back to page 1 whenever the search or `filters` change.
+ * settled text the server is asked for; `initialSearch` from a link). Back to page 1 whenever the search or `filters` change.
  */
-export function usePagedList(filters: unknown = null) {
+export function usePagedList(filters: unknown = null, initialSearch = '') {
   const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [settledSearch, setSettledSearch] = useState('');
+  const [search, setSearch] = useState(initialSearch);
+  const [settledSearch, setSettledSearch] = useState(initialSearch);
   useEffect(() => {
     const timer = setTimeout(() => setSettledSearch(search.trim()), SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { piastresToEgp } from '#domain/shared/money.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
-import { SHOP_TIME_ZONE } from '../orders/admin-orders.queries.js';
+import { SHOP_TIME_ZONE } from '../orders/shop-time-zone.js';
 import { DashboardView } from './dashboard-response.js';
 
 const DAYS = 30;
@@ -18,8 +18,9 @@ function growth(current: number, previous: number): number | null {
  * The dashboard's figures, every one from a table the dashboard projection keeps (no count or
  * sum over the orders table: its cost would grow with the shop's age). Day and month sums come
  * from daily_sales (per Cairo day, by current status, one row a day); governorates from
- * governorate_sales; revenue counts SHIPPED orders only (their totals; revenueSubtotal is the old
- * dashboard's subtotal-based figure). Counts of customers and posters from their read models;
+ * governorate_sales. Revenue is the subtotal (the spec's definition) of SHIPPED and DELIVERED orders (what the
+ * posters sold for: shipping and the COD fee pass through to the courier), by day and month too;
+ * only the governorates' revenue still sums totals. Counts of customers and posters from their read models;
  * the five recent orders are an index scan with LIMIT.
  */
 @ApiTags('admin: dashboard')
@@ -34,9 +35,8 @@ export class AdminDashboardController {
   async getDashboard(): Promise<DashboardView> {
     const q = <T>(sql: string, params: unknown[] = []) => this.dataSource.query(sql, params) as Promise<T[]>;
     const [[totals], [counts], months, days, governorates, recent, newCustomers] = await Promise.all([
-      q<{ active: string; revenue: string; revenue_subtotal: string; orders: string }>(
-        `SELECT coalesce(sum(placed_count), 0) AS active, coalesce(sum(revenue), 0) AS revenue,
-                coalesce(sum(revenue_subtotal), 0) AS revenue_subtotal, coalesce(sum(orders_count), 0) AS orders
+      q<{ active: string; revenue_subtotal: string; orders: string }>(
+        `SELECT coalesce(sum(placed_count), 0) AS active, coalesce(sum(revenue_subtotal), 0) AS revenue_subtotal, coalesce(sum(orders_count), 0) AS orders
            FROM read.daily_sales`,
       ),
       q<{ customers: string; products: string; addons: string }>(
@@ -46,14 +46,14 @@ export class AdminDashboardController {
       ),
       q<{ month: string; orders: string; revenue: string; customers: string }>(
         `WITH m AS (SELECT date_trunc('month', (now() AT TIME ZONE $1))::date AS this_month)
-         SELECT to_char(date_trunc('month', d.day), 'YYYY-MM') AS month, sum(d.orders_count) AS orders, sum(d.revenue) AS revenue, 0 AS customers
+         SELECT to_char(date_trunc('month', d.day), 'YYYY-MM') AS month, sum(d.orders_count) AS orders, sum(d.revenue_subtotal) AS revenue, 0 AS customers
            FROM read.daily_sales d, m
           WHERE d.day >= (m.this_month - interval '1 month')::date
           GROUP BY 1`,
         [SHOP_TIME_ZONE],
       ),
       q<{ day: string; orders: string; revenue: string }>(
-        `SELECT to_char(g.day, 'YYYY-MM-DD') AS day, coalesce(d.orders_count, 0) AS orders, coalesce(d.revenue, 0) AS revenue
+        `SELECT to_char(g.day, 'YYYY-MM-DD') AS day, coalesce(d.orders_count, 0) AS orders, coalesce(d.revenue_subtotal, 0) AS revenue
            FROM generate_series((now() AT TIME ZONE $1)::date - ($2::int - 1), (now() AT TIME ZONE $1)::date, interval '1 day') AS g(day)
            LEFT JOIN read.daily_sales d ON d.day = g.day::date
           ORDER BY g.day`,
@@ -88,7 +88,7 @@ export class AdminDashboardController {
     const lastMonth = month(lastMonthKey);
     return {
       activeOrders: Number(totals.active),
-      totalRevenue: piastresToEgp(Number(totals.revenue)),
+      totalRevenue: piastresToEgp(Number(totals.revenue_subtotal)),
       revenueSubtotal: piastresToEgp(Number(totals.revenue_subtotal)),
       totalOrders: Number(totals.orders),
       totalCustomers: Number(counts.customers),

@@ -71,7 +71,8 @@ describe('admin dashboard from maintained projections (HTTP, real stack)', () =>
       { governorate: 'CAIRO', orders: 2, revenue: 960 },
       { governorate: 'GIZA', orders: 1, revenue: 0 },
     ]);
-    expect(body).toMatchObject({ totalOrders: 4, activeOrders: 1, totalRevenue: 960 });
+    // Revenue is the SHIPPED orders' subtotals (2 × 400), not their totals with shipping and COD fee.
+    expect(body).toMatchObject({ totalOrders: 4, activeOrders: 1, totalRevenue: 800, revenueSubtotal: 800 });
 
     const onOrders = statements.filter((s) => /\bread\.orders\b/.test(s.sql));
     expect(onOrders).toHaveLength(1);

@@ -3,7 +3,7 @@ import { ApiProperty } from '@nestjs/swagger';
 export class MonthFigures {
   @ApiProperty({ example: '2026-11' }) month!: string;
   @ApiProperty() orders!: number;
-  @ApiProperty({ description: 'EGP, shipped orders' }) revenue!: number;
+  @ApiProperty({ description: 'EGP, subtotals of shipped and delivered orders' }) revenue!: number;
   @ApiProperty() newCustomers!: number;
 }
 
@@ -42,8 +42,8 @@ export class RecentOrderView {
 
 export class DashboardView {
   @ApiProperty() activeOrders!: number;
-  @ApiProperty({ description: 'EGP, totals of shipped orders' }) totalRevenue!: number;
-  @ApiProperty({ description: "EGP, subtotals of shipped orders (the old dashboard's figure)" }) revenueSubtotal!: number;
+  @ApiProperty({ description: 'EGP, subtotals of shipped and delivered orders (shipping and COD fees excluded)' }) totalRevenue!: number;
+  @ApiProperty({ description: 'Same as totalRevenue' }) revenueSubtotal!: number;
   @ApiProperty() totalOrders!: number;
   @ApiProperty() totalCustomers!: number;
   @ApiProperty({ description: 'Posters not deleted' }) totalProducts!: number;

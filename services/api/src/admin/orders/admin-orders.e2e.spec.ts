@@ -111,12 +111,14 @@ describe('admin orders, history, exports, dashboard, event log (HTTP, real stack
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="orders_\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
-    expect(lines[0]).toBe('Order Number,Date,Customer Name,Phone,Address,Status,Payment Method,Subtotal,Shipping,Total,Items');
+    expect(lines[0]).toBe('Order Number,Date (Cairo),Customer Name,Phone,Address,Status,Payment Method,Subtotal,Promo Code Discount,Promotions Discount,Shipping,COD Fee,Total,Items');
     expect(lines).toHaveLength(4);
     const evil = lines.find((l) => l.startsWith(orders[1].orderNumber))!;
     expect(evil).toContain(`"'=HYPERLINK(""http://evil"") Sayed"`);
     expect(evil).toContain('"Street 9, ""Block"" B, Building 4, Apt 7, Cairo, CAIRO"');
-    expect(evil).toMatch(/,PLACED,COD,600\.00,/);
+    expect(evil).toMatch(/,PLACED,COD,600\.00,0\.00,0\.00,\d+\.\d\d,20\.00,\d+\.\d\d,/);
+    // The time as the shop's clock shows it, not UTC.
+    expect(evil).toMatch(new RegExp(`^${orders[1].orderNumber},\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,`));
     // Items from the export's own aggregate query, and the rows in the list's order (latest first).
     expect(evil).toMatch(/ \(20x30\) x\d+$/);
     const list = await t.request().get('/api/admin/orders').set(auth()).expect(200);
@@ -137,7 +139,7 @@ describe('admin orders, history, exports, dashboard, event log (HTTP, real stack
     expect(status).toMatchObject({ state: 'completed', progress: 100, downloadUrl: `/api/admin/jobs/${jobId}/download`, rows: 1 });
     const file = await t.request().get(status.downloadUrl).set(auth()).expect(200);
     expect(file.headers['content-disposition']).toMatch(/orders_\d{4}-\d{2}-\d{2}\.csv/);
-    expect(file.text).toContain('Order Number,Date,Customer Name');
+    expect(file.text).toContain('Order Number,Date (Cairo),Customer Name');
     expect(file.text).toContain(orders[1].orderNumber);
     await t.request().post('/api/admin/exports').set(auth()).send({ kind: 'passwords' }).expect(400);
     await t.request().post('/api/admin/exports').set(auth()).send({ kind: 'orders', filters: { status: 'LOST' } }).expect(400);
@@ -148,8 +150,8 @@ describe('admin orders, history, exports, dashboard, event log (HTTP, real stack
     await t.waitForProjections();
     const res = await t.request().get('/api/admin/dashboard').set(auth()).expect(200);
     expect(res.body).toMatchObject({ activeOrders: 1, totalCustomers: 3, totalOrders: 3 });
-    // Only the SHIPPED order counts: 2 × 200 + 60 shipping + 20 COD.
-    expect(res.body.totalRevenue).toBe(480);
+    // Only the SHIPPED order counts, by its subtotal (2 × 200), without shipping and the COD fee.
+    expect(res.body.totalRevenue).toBe(400);
     expect(res.body.recentOrders).toHaveLength(3);
     expect(res.body.ordersPerDay).toHaveLength(30);
     expect(res.body.ordersPerDay[29].orders).toBe(3);

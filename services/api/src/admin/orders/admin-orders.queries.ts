@@ -13,10 +13,8 @@ import { lowerLikePattern, maintainedCount, readPage, type Paging } from '../sha
 import { ORDER_SORTS, type OrderFilters } from './order-filters.js';
 import type { AdminOrderPage, AdminOrderView, OrderHistoryView, SizeCountView } from './order-response.js';
 import type { OrderCsvSource } from './orders-csv.js';
+import { SHOP_TIME_ZONE } from './shop-time-zone.js';
 import { toAdminOrderView, toOrderCsvSource, type OrderCsvRow } from './order-view.js';
-
-/** Calendar days are Cairo days, as on the dashboard (daily_sales). */
-export const SHOP_TIME_ZONE = 'Africa/Cairo';
 
 /** Reads of the orders, order_items, order_history and phone_risks read models for the back-office. */
 @Injectable()
@@ -97,7 +95,7 @@ export class AdminOrdersQueries {
     const read = async (chunk: string[]) => {
       const rows: OrderCsvRow[] = await this.dataSource.query(
         `SELECT o.id, o.order_number, o.placed_at, o.first_name, o.last_name, o.phone, o.address_line, o.building, o.apartment, o.city,
-                o.governorate, o.status, o.payment_method, o.subtotal, o.shipping_cost, o.total,
+                o.governorate, o.status, o.payment_method, o.subtotal, o.discount_from_promo_code, o.discount_from_promotions, o.shipping_cost, o.cod_fee, o.total,
                 (SELECT coalesce(json_agg(json_build_object('name', i.name, 'size', i.size, 'quantity', i.quantity) ORDER BY i.line_no), '[]')
                    FROM ${items} i WHERE i.order_id = o.id) AS items
            FROM ${orders} o WHERE o.id = ANY($1)`,

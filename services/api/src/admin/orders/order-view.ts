@@ -84,7 +84,10 @@ export interface OrderCsvRow {
   status: AdminOrderView['status'];
   payment_method: string;
   subtotal: number;
+  discount_from_promo_code: number;
+  discount_from_promotions: number;
   shipping_cost: number;
+  cod_fee: number;
   total: number;
   items: OrderCsvSource['items'];
 }
@@ -104,7 +107,10 @@ export function toOrderCsvSource(r: OrderCsvRow): OrderCsvSource {
     status: r.status,
     paymentMethod: r.payment_method,
     subtotal: piastresToEgp(r.subtotal),
+    discountFromPromoCode: piastresToEgp(r.discount_from_promo_code),
+    discountFromPromotions: piastresToEgp(r.discount_from_promotions),
     shippingCost: piastresToEgp(r.shipping_cost),
+    codFee: piastresToEgp(r.cod_fee),
     total: piastresToEgp(r.total),
     items: r.items,
   };

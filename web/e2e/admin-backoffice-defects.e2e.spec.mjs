@@ -1,0 +1,166 @@
+// Issue 14's back-office defects, each as an admin meets it in Chromium.
+import { readFileSync } from 'node:fs';
+import { BASE_URL, adminCall, apiToken, eventually, firstPoster, placeOrderAsShopper, signedInBrowser } from './admin-support.mjs';
+import { screenshot } from './support.mjs';
+
+const NOTES = 'Call before arriving, next to the pharmacy';
+const PROMO = 'DEFECTS14';
+
+describe('back-office defects (browser)', () => {
+  let browser;
+  let page;
+  let poster;
+  let token;
+
+  const admin = async (method, url, body) => (await adminCall(token, method, url, body)).body;
+  /** The order as the admin API lists it, once the projection has it. */
+  const listed = (orderNumber) =>
+    eventually(async () => {
+      const page = await admin('GET', `/admin/orders?search=${orderNumber}`);
+      expect(page.data).toHaveLength(1);
+      return page.data[0];
+    });
+  const place = async (options = {}) => {
+    const placed = await eventually(() => placeOrderAsShopper({ ...poster, ...options }));
+    return listed(placed.orderNumber);
+  };
+  const searchOrders = async (orderNumber) => {
+    await page.goto(`${BASE_URL}/admin/orders`);
+    await page.getByLabel('Search').fill(orderNumber);
+    await page.getByRole('button', { name: orderNumber }).waitFor();
+  };
+
+  beforeAll(async () => {
+    poster = await firstPoster();
+    token = await apiToken();
+    ({ browser, page } = await signedInBrowser());
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows a new order on the Orders page when the admin comes back to it, and on Refresh, without a reload', async () => {
+    const first = await place({ firstName: 'First' });
+    await page.goto(`${BASE_URL}/admin/orders`);
+    await page.getByRole('button', { name: first.orderNumber }).waitFor();
+    await page.evaluate(() => (window.__notReloaded = true));
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    const arrived = await place({ firstName: 'Arrival' });
+    await page.getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('button', { name: arrived.orderNumber }).waitFor({ timeout: 5000 });
+
+    const refreshed = await place({ firstName: 'Refreshed' });
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => new URL(r.url()).pathname === '/api/admin/orders'),
+      page.getByRole('button', { name: 'Refresh' }).click(),
+    ]);
+    expect(request.method()).toBe('GET');
+    await page.getByRole('button', { name: refreshed.orderNumber }).waitFor({ timeout: 5000 });
+    expect(await page.evaluate(() => window.__notReloaded)).toBe(true);
+  });
+
+  it('shows the e-mail and the delivery notes in the expanded order', async () => {
+    const order = await place({ firstName: 'Notes', checkout: { email: 'notes.buyer@example.com', notes: NOTES } });
+    await searchOrders(order.orderNumber);
+    await page.getByRole('button', { name: order.orderNumber }).click();
+    const customer = page.getByLabel('Customer information');
+    await customer.getByText('notes.buyer@example.com').waitFor();
+    expect(await customer.getByLabel('Delivery notes').innerText()).toContain(NOTES);
+  });
+
+  it('exports every amount of the total and the Cairo time in the CSV', async () => {
+    await admin('POST', '/admin/promocodes', { code: PROMO, percentOff: 10 });
+    const order = await place({ firstName: 'Csv', promoCode: PROMO });
+    expect(order.discountFromPromoCode).toBeGreaterThan(0);
+    await searchOrders(order.orderNumber);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [header, ...rows] = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const columns = header.split(',');
+    expect(columns).toEqual(['Order Number', 'Date (Cairo)', 'Customer Name', 'Phone', 'Address', 'Status', 'Payment Method', 'Subtotal', 'Promo Code Discount', 'Promotions Discount', 'Shipping', 'COD Fee', 'Total', 'Items']);
+    const row = rows.find((r) => r.startsWith(order.orderNumber));
+    const cells = [...row.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].map((m) => m[1]).slice(0, columns.length);
+    const at = (name) => Number(cells[columns.indexOf(name)]);
+    expect(at('Promo Code Discount')).toBe(order.discountFromPromoCode);
+    expect(at('COD Fee')).toBe(order.codFee);
+    expect(at('Subtotal') - at('Promo Code Discount') - at('Promotions Discount') + at('Shipping') + at('COD Fee')).toBeCloseTo(at('Total'), 2);
+    expect(at('Total')).toBe(order.total);
+    const cairo = Object.fromEntries(
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+        .formatToParts(new Date(order.createdAt))
+        .map((p) => [p.type, p.value]),
+    );
+    expect(cells[1]).toBe(`${cairo.year}-${cairo.month}-${cairo.day} ${cairo.hour}:${cairo.minute}:${cairo.second}`);
+  });
+
+  it("counts SHIPPED orders' subtotal as the dashboard's revenue, and says so on the card", async () => {
+    const order = await place({ firstName: 'Revenue' });
+    const before = await admin('GET', '/admin/dashboard');
+    const { response: shipped } = await adminCall(token, 'PATCH', `/admin/orders/${order.id}/status`, { status: 'SHIPPED' });
+    const position = shipped.headers.get('X-Event-Position');
+    const after = await fetch(`${BASE_URL}/api/admin/dashboard`, { headers: { Authorization: `Bearer ${token}`, 'X-Wait-For-Position': position } }).then((r) => r.json());
+    // The subtotal, not the total (which adds shipping and the COD fee).
+    expect(order.total).toBeGreaterThan(order.subtotal);
+    expect(after.totalRevenue - before.totalRevenue).toBeCloseTo(order.subtotal, 2);
+    await page.goto(`${BASE_URL}/admin`);
+    await page.getByText('Subtotal of SHIPPED orders').waitFor();
+  });
+
+  it('opens a recent order from the dashboard, expanded on the Orders page', async () => {
+    const order = await place({ firstName: 'Recent' });
+    await page.goto(`${BASE_URL}/admin`);
+    const link = page.getByRole('link', { name: new RegExp(order.orderNumber) });
+    await link.waitFor();
+    await link.click();
+    await page.waitForURL((url) => url.pathname === '/admin/orders' && url.searchParams.get('order') === order.orderNumber);
+    expect(await page.getByRole('button', { name: order.orderNumber }).getAttribute('aria-expanded')).toBe('true');
+    await page.getByLabel('Customer information').getByText('Recent Hassan').waitFor();
+  });
+
+  it('asks before saving CANCELED, and Keep order saves nothing', async () => {
+    const order = await place({ firstName: 'Cancel' });
+    await searchOrders(order.orderNumber);
+    const status = page.getByLabel(`Status of ${order.orderNumber}`);
+    await status.selectOption('CANCELED');
+    const dialog = page.getByRole('dialog', { name: 'Cancel order' });
+    await dialog.getByText(`Cancel order ${order.orderNumber}`).waitFor();
+    await dialog.getByRole('button', { name: 'Keep order' }).click();
+    expect(await status.inputValue()).toBe('PLACED');
+    expect((await listed(order.orderNumber)).status).toBe('PLACED');
+
+    await status.selectOption('CANCELED');
+    await page.getByRole('dialog', { name: 'Cancel order' }).getByRole('button', { name: 'Cancel order' }).click();
+    await page.getByText('Order status updated to CANCELED').waitFor();
+    await eventually(async () => expect((await listed(order.orderNumber)).status).toBe('CANCELED'));
+  });
+
+  it("keeps the Orders table's Total on screen at 390 px", async () => {
+    const order = await place({ firstName: 'Narrow' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await searchOrders(order.orderNumber);
+      await screenshot(page, 'admin-orders-390');
+      const total = page.getByTestId('order-row').first().locator('td').last();
+      const box = await total.boundingBox();
+      // Inside the table's frame (which would otherwise scroll it out of sight), on the screen.
+      const frame = await page.locator('[aria-busy]').filter({ has: total }).boundingBox();
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(Math.min(390, frame.x + frame.width) + 0.5);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(await total.innerText()).toMatch(/\d/);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
+  it("edits a promo code's percentage", async () => {
+    await admin('POST', '/admin/promocodes', { code: 'EDIT14', percentOff: 10 }).catch(() => undefined);
+    await page.goto(`${BASE_URL}/admin/promo-codes`);
+    await page.getByRole('button', { name: 'Edit discount of EDIT14' }).click();
+    await page.getByLabel('Discount of EDIT14').fill('25');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Promo code updated successfully').waitFor();
+    await page.getByRole('cell', { name: /^25%/ }).waitFor();
+    const codes = await admin('GET', '/admin/promocodes?size=1000');
+    expect(codes.data.find((p) => p.code === 'EDIT14').percentOff).toBe(25);
+  });
+});
