@@ -22,6 +22,7 @@ export function PosterCard({ poster, eager = false, badge }: { poster: PosterVie
           alt={poster.name}
           width={300}
           height={400}
+          sizes="(min-width: 1024px) 280px, (min-width: 768px) 33vw, 50vw"
           loading={eager ? 'eager' : 'lazy'}
           className="aspect-[3/4] h-auto w-full object-cover"
         />
