@@ -61,7 +61,7 @@ export const en = {
   'shop.searchLabel': 'Search posters',
   'shop.searchPlaceholder': 'Search posters...',
   'shop.search': 'Search',
-  'shop.searchResults': 'Search results for',
+  'shop.searchResultsFor': 'Search results for “{query}”',
   'shop.range': 'Showing {from}–{to} of {total}',
   'shop.noPosters': 'No posters found.',
   'shop.noAddons': 'No add-ons found.',
@@ -210,6 +210,23 @@ export const en = {
   'notFound.home': 'Go back home',
   'common.loading': 'Loading...',
   'common.quantity': 'Qty',
+  // Shopper defects and frames (issue 13): search scope, the drawer's priced cart, checkout, confirmation recap, frames
+  'shop.searchScopeAll': 'Searching all categories',
+  'shop.searchScopeIn': 'Searching in {category} only',
+  'shop.searchAll': 'Search all categories',
+  'shop.keepCategory': 'Only in {category}',
+  'cart.discounts': 'Discounts',
+  'cart.itemsTotal': 'Items total',
+  'cart.freeShippingRule': 'Free shipping counts catalogue prices, before discounts.',
+  'checkout.minPostersFix': 'Delivery to {governorate} needs at least 2 posters; you have {count}. Add another here or choose Cairo or Giza.',
+  'checkout.morePosters': 'Posters',
+  'confirm.recap': 'Your order',
+  'confirm.items': 'Items',
+  'confirm.address': 'Delivery address',
+  'confirm.payCash': 'To pay in cash on delivery',
+  'poster.frame': 'Frame',
+  'poster.noFrame': 'No frame',
+  'poster.frameFor': 'Frames that fit {size}',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -24,7 +24,7 @@ export function CartLine({ item, busy, onQuantity, onRemove }: Props) {
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <p className="truncate font-medium">{name}</p>
+            <p dir="auto" className="truncate font-medium">{name}</p>
             {item.size && <p className="text-sm text-stone-500">{sizeLabel(item.size)}</p>}
           </div>
           <p className="text-end text-sm font-semibold">
@@ -36,7 +36,7 @@ export function CartLine({ item, busy, onQuantity, onRemove }: Props) {
           {hasDiscount && (
             <>
               {' '}
-              <s className="ms-1">
+              <s className="ms-1 text-stone-600">
                 <Money amount={item.originalPrice} />
               </s>
             </>

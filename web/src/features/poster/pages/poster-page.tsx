@@ -121,13 +121,15 @@ export function PosterPage() {
         </div>
         <div>
           <p className="text-sm font-medium uppercase tracking-wider text-stone-500">{categoryName(poster.category)}</p>
-          <h1 className="mt-1 font-display text-4xl font-bold tracking-tight">{poster.name}</h1>
+          <h1 className="mt-1 font-display text-4xl font-bold tracking-tight">
+            <bdi>{poster.name}</bdi>
+          </h1>
           {shown && (
             <p className="mt-4 flex items-baseline gap-3 text-2xl" data-testid="poster-price">
               <Money amount={shown.price} className="font-bold" />
               {shown.discounted && (
                 <>
-                  <s className="text-lg text-stone-400">
+                  <s className="text-lg text-stone-600">
                     <Money amount={shown.original} />
                   </s>
                   <span className="rounded-full bg-rose-600 px-2 py-0.5 text-sm font-bold text-white">{t('shop.off', { percent: shown.percent })}</span>
@@ -135,7 +137,9 @@ export function PosterPage() {
               )}
             </p>
           )}
-          <p className="mt-4 whitespace-pre-line leading-relaxed text-stone-700">{poster.description}</p>
+          <p dir="auto" className="mt-4 whitespace-pre-line leading-relaxed text-stone-700" data-testid="poster-description">
+            {poster.description}
+          </p>
 
           <fieldset className="mt-8" aria-describedby={sizeError ? 'size-error' : undefined}>
             <legend className="mb-3 font-semibold">{t('poster.size')}</legend>
