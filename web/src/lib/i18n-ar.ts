@@ -180,7 +180,6 @@ export const ar: Record<MessageKey, string> = {
   'checkout.total': 'الإجمالي',
   'checkout.placeOrder': 'تأكيد الطلب',
   'checkout.processing': 'جارٍ التنفيذ...',
-  'checkout.minPosters': 'الحد الأدنى بوستران لهذه المحافظة',
   'checkout.requirementTitle': 'شرط الطلب غير مستوفى',
   'checkout.requirementText': 'للتوصيل خارج القاهرة يلزم طلب بوسترين على الأقل. أضف منتجات إلى سلتك أو غيّر المحافظة إلى القاهرة للمتابعة.',
   'checkout.failedTitle': 'تعذّر إتمام الطلب',

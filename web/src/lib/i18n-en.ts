@@ -179,7 +179,6 @@ export const en = {
   'checkout.total': 'Total',
   'checkout.placeOrder': 'Place Order',
   'checkout.processing': 'Processing...',
-  'checkout.minPosters': 'Minimum 2 posters required for this governorate',
   'checkout.requirementTitle': 'Order Requirement Not Met',
   'checkout.requirementText': 'For deliveries outside Cairo, a minimum of 2 posters is required. Please add more items to your cart or change your governorate to Cairo to proceed.',
   'checkout.failedTitle': 'Checkout Failed',
