@@ -1,9 +1,10 @@
 import type { CartItemView } from '../../../api/generated-public';
 import { useT } from '../../../lib/i18n';
-import { MinusIcon, PlusIcon, TrashIcon } from '../../../lib/icons';
+import { TrashIcon } from '../../../lib/icons';
 import { Money } from '../../../lib/ltr';
 import { SmartImage } from '../../../lib/smart-image';
 import { sizeLabel } from '../../catalog/catalog-format';
+import { LineQuantityStepper } from './line-quantity-stepper';
 
 interface Props {
   item: CartItemView;
@@ -49,29 +50,7 @@ export function CartLine({ item, busy, onQuantity, onRemove }: Props) {
         )}
         {onQuantity ? (
           <div className="mt-auto flex items-center justify-between pt-2">
-            <div className="flex items-center rounded-full border border-stone-300">
-              <button
-                type="button"
-                className="flex h-9 w-9 items-center justify-center rounded-full hover:bg-stone-100 disabled:opacity-40"
-                aria-label={`${t('poster.decrease')}: ${name}`}
-                disabled={busy || item.quantity <= 1}
-                onClick={() => onQuantity(item.quantity - 1)}
-              >
-                <MinusIcon className="h-4 w-4" />
-              </button>
-              <span className="w-8 text-center text-sm font-medium" aria-live="polite" data-testid="line-quantity">
-                {item.quantity}
-              </span>
-              <button
-                type="button"
-                className="flex h-9 w-9 items-center justify-center rounded-full hover:bg-stone-100 disabled:opacity-40"
-                aria-label={`${t('poster.increase')}: ${name}`}
-                disabled={busy}
-                onClick={() => onQuantity(item.quantity + 1)}
-              >
-                <PlusIcon className="h-4 w-4" />
-              </button>
-            </div>
+            <LineQuantityStepper name={name} quantity={item.quantity} busy={busy} onQuantity={onQuantity} />
             <button
               type="button"
               onClick={onRemove}

@@ -1,9 +1,9 @@
 import type { CartView } from '../../../api/generated-public';
 import { errorMessage } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
-import { MinusIcon, PlusIcon } from '../../../lib/icons';
 import { useToast } from '../../../lib/toast';
 import { useUpdateCartItemMutation } from '../../cart/cart-api';
+import { LineQuantityStepper } from '../../cart/components/line-quantity-stepper';
 
 /**
  * Why Place Order is disabled, right above it, with the quantity of each poster there to fix it
@@ -32,29 +32,7 @@ export function MinimumPostersFix({ cart, governorateName }: { cart: CartView; g
               <span dir="auto" className="min-w-0 truncate">
                 {name}
               </span>
-              <span className="flex flex-none items-center rounded-full border border-amber-300 bg-white">
-                <button
-                  type="button"
-                  className="flex h-9 w-9 items-center justify-center rounded-full hover:bg-amber-100 disabled:opacity-40"
-                  aria-label={`${t('poster.decrease')}: ${name}`}
-                  disabled={update.isLoading || item.quantity <= 1}
-                  onClick={() => void change(item.itemId, item.quantity - 1, item.size)}
-                >
-                  <MinusIcon className="h-4 w-4" />
-                </button>
-                <span className="w-8 text-center font-semibold" aria-live="polite" data-testid="fix-quantity">
-                  {item.quantity}
-                </span>
-                <button
-                  type="button"
-                  className="flex h-9 w-9 items-center justify-center rounded-full hover:bg-amber-100 disabled:opacity-40"
-                  aria-label={`${t('poster.increase')}: ${name}`}
-                  disabled={update.isLoading}
-                  onClick={() => void change(item.itemId, item.quantity + 1, item.size)}
-                >
-                  <PlusIcon className="h-4 w-4" />
-                </button>
-              </span>
+              <LineQuantityStepper name={name} quantity={item.quantity} busy={update.isLoading} onQuantity={(q) => void change(item.itemId, q, item.size)} className="border-amber-300" testId="fix-quantity" />
             </li>
           );
         })}
