@@ -218,7 +218,7 @@ export const ar: Record<MessageKey, string> = {
   'cart.discounts': 'الخصومات',
   'cart.itemsTotal': 'إجمالي المنتجات',
   'cart.freeShippingRule': 'الشحن المجاني يُحسب بأسعار الكتالوج قبل الخصم.',
-  'checkout.minPostersFix': 'التوصيل إلى {governorate} يتطلب بوسترين على الأقل، ولديك {count}. أضف بوستراً هنا أو اختر القاهرة أو الجيزة.',
+  'checkout.minPostersFix': 'التوصيل إلى {governorate} يتطلب بوسترين على الأقل، ولديك {count}. أضف بوستراً هنا، أو اختر التوصيل إلى {exempt}.',
   'checkout.morePosters': 'البوسترات',
   'confirm.recap': 'طلبك',
   'confirm.items': 'المنتجات',

@@ -217,7 +217,7 @@ export const en = {
   'cart.discounts': 'Discounts',
   'cart.itemsTotal': 'Items total',
   'cart.freeShippingRule': 'Free shipping counts catalogue prices, before discounts.',
-  'checkout.minPostersFix': 'Delivery to {governorate} needs at least 2 posters; you have {count}. Add another here or choose Cairo or Giza.',
+  'checkout.minPostersFix': 'Delivery to {governorate} needs at least 2 posters; you have {count}. Add another here, or deliver to {exempt}.',
   'checkout.morePosters': 'Posters',
   'confirm.recap': 'Your order',
   'confirm.items': 'Items',

@@ -73,7 +73,7 @@ describe('checkout', () => {
     await user.selectOptions(governorate, 'GIZA');
     // The reason sits right above the disabled button, with the poster's quantity there to fix it.
     const warning = screen.getByTestId('min-posters-warning');
-    expect(warning).toHaveTextContent('Delivery to Giza needs at least 2 posters; you have 1.');
+    expect(warning).toHaveTextContent('Delivery to Giza needs at least 2 posters; you have 1. Add another here, or deliver to Cairo.');
     expect(within(warning).getByRole('button', { name: /Increase quantity/ })).toBeEnabled();
     expect(warning.compareDocumentPosition(screen.getByTestId('place-order')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByTestId('place-order')).toBeDisabled();

@@ -9,7 +9,7 @@ import { LineQuantityStepper } from '../../cart/components/line-quantity-stepper
  * Why Place Order is disabled, right above it, with the quantity of each poster there to fix it
  * (outside the exempt governorates an order needs two posters).
  */
-export function MinimumPostersFix({ cart, governorateName }: { cart: CartView; governorateName: string }) {
+export function MinimumPostersFix({ cart, governorateName, exemptNames }: { cart: CartView; governorateName: string; exemptNames: string }) {
   const t = useT();
   const toast = useToast();
   const [updateItem, update] = useUpdateCartItemMutation();
@@ -23,7 +23,7 @@ export function MinimumPostersFix({ cart, governorateName }: { cart: CartView; g
   };
   return (
     <div role="alert" className="mt-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-950" data-testid="min-posters-warning">
-      <p className="font-medium">{t('checkout.minPostersFix', { governorate: governorateName, count: cart.posterCount })}</p>
+      <p className="font-medium">{t('checkout.minPostersFix', { governorate: governorateName, count: cart.posterCount, exempt: exemptNames })}</p>
       <ul className="mt-2 space-y-2" aria-label={t('checkout.morePosters')}>
         {posters.map((item) => {
           const name = item.posterName || t('cart.custom');

@@ -307,7 +307,13 @@ export function CheckoutPage() {
               </div>
             )}
             {submitted && Object.keys(errors).length > 0 && <p className="mt-4 text-sm text-rose-700">{t('checkout.fixErrors')}</p>}
-            {tooFewPosters && <MinimumPostersFix cart={current} governorateName={governorateName(form.governorate)} />}
+            {tooFewPosters && (
+              <MinimumPostersFix
+                cart={current}
+                governorateName={governorateName(form.governorate)}
+                exemptNames={new Intl.ListFormat(locale, { type: 'disjunction' }).format(exempt.map(governorateName))}
+              />
+            )}
             <button
               type="submit"
               form="checkout-form"
