@@ -11,6 +11,26 @@ export function resolveImageUrl(path: string | null | undefined): string | null 
   return `/uploads/${p.replace(/^\/+/, '').replace(/^uploads\//, '')}`;
 }
 
+/**
+ * WebP renditions the API makes for every image in its uploads area (at upload and at seed):
+ * /uploads/posters/ab12.jpg → /uploads/posters/thumbs/ab12-w640.webp. The names are made in
+ * services/api/src/uploads/renditions.ts: change both together. The widest is the zoom view's.
+ */
+export const RENDITION_WIDTHS = [320, 640, 960, 1200] as const;
+export const ZOOM_WIDTH = 1200;
+
+/** The rendition of a resolved /uploads/ image at one width, or null for images from elsewhere. */
+export function renditionUrl(resolved: string, width: number): string | null {
+  const m = /^(\/uploads\/(?:[\w-]+\/)*)([\w.-]+)\.(?:jpe?g|png|webp)$/i.exec(resolved);
+  return m ? `${m[1]}thumbs/${m[2]}-w${width}.webp` : null;
+}
+
+/** srcset over every rendition, or undefined when the image has none (external URL, blob: preview). */
+export function renditionSrcSet(resolved: string): string | undefined {
+  if (!renditionUrl(resolved, RENDITION_WIDTHS[0])) return undefined;
+  return RENDITION_WIDTHS.map((w) => `${renditionUrl(resolved, w)} ${w}w`).join(', ');
+}
+
 /** A second chance for an image that failed once: same URL with a cache-busting suffix. */
 export function withCacheBust(url: string): string {
   if (url.startsWith('data:') || url.startsWith('blob:')) return url;

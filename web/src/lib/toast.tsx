@@ -18,6 +18,9 @@ const tone: Record<ToastKind, string> = {
 
 export function Toaster() {
   const toast = useAppSelector((s) => s.ui.toast);
+  // With the cart drawer open a toast at the bottom would sit on its Checkout button (a phone's
+  // drawer is the full width): it shows under the drawer's title bar instead.
+  const cartOpen = useAppSelector((s) => s.ui.cartOpen);
   const dispatch = useAppDispatch();
   useEffect(() => {
     if (!toast) return;
@@ -25,7 +28,7 @@ export function Toaster() {
     return () => clearTimeout(t);
   }, [toast, dispatch]);
   return (
-    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-[100] flex justify-center px-4">
+    <div aria-live="polite" className={`pointer-events-none fixed inset-x-0 z-[100] flex justify-center px-4 ${cartOpen ? 'top-20' : 'bottom-4'}`}>
       {toast && (
         <div
           key={toast.id}

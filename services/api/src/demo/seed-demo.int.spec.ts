@@ -7,6 +7,7 @@ import type { EventStore } from '#event-store/event-store.port.js';
 import { countStoredEvents, createTestDatabase, waitUntilStoredEventsVisible } from '#platform/testing/test-database.js';
 import { DEMO_POSTERS, DEMO_PRODUCTS } from './demo-catalogue.js';
 import { seedDemoShop } from './seed-demo.js';
+import { RENDITION_WIDTHS, renditionKey } from '../uploads/renditions.js';
 
 describe('demo shop seed (real PostgreSQL event store)', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -38,8 +39,13 @@ describe('demo shop seed (real PostgreSQL event store)', () => {
 
     const files = await readdir(path.join(uploads, 'demo'));
     expect(files.length).toBeGreaterThanOrEqual(DEMO_POSTERS.length);
+    // Big enough for the zoom view (at least 1600 px tall), with a WebP rendition per width.
     const meta = await sharp(path.join(uploads, 'demo', `${DEMO_POSTERS[0].slug}.webp`)).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 600, 800]);
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1200, 1600]);
+    for (const width of RENDITION_WIDTHS) {
+      const rendition = await sharp(path.join(uploads, renditionKey(`demo/${DEMO_POSTERS[0].slug}.webp`, width))).metadata();
+      expect([rendition.format, rendition.width, rendition.height]).toEqual(['webp', width, Math.round((width * 4) / 3)]);
+    }
   });
 
   it('seeding again appends nothing', async () => {

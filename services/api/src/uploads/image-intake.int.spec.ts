@@ -10,6 +10,7 @@ import { LocalFileStorage } from '#platform/storage/local-file-storage.js';
 import { ImageIntakeService } from './image-intake.service.js';
 import { thumbnailPipelines } from './image-limits.js';
 import { thumbnailKey, thumbnailsProcessor, THUMBNAILS_JOB } from './thumbnails.js';
+import { RENDITION_WIDTHS, renditionKey } from './renditions.js';
 import { MAX_THUMBNAIL_PIPELINES, MESSAGES, MIN_CUSTOM_IMAGE_BYTES, THUMBNAIL_SIZES } from './upload-limits.js';
 import { bigJpeg, cutInsideScan, exifHasGps, jpegWithGpsAndRotation, noiseImage, pngBomb, smallPng } from './testing/test-images.js';
 
@@ -59,6 +60,11 @@ describe('ImageIntakeService on a real disk and job queue', () => {
     for (const size of THUMBNAIL_SIZES) {
       const meta = await sharp(await storage.read(thumbnailKey(stored.key, size))).metadata();
       expect(meta).toMatchObject({ format: 'webp', width: size.width, height: size.height });
+    }
+    // Responsive renditions: never wider than the 1000 px original.
+    for (const width of RENDITION_WIDTHS) {
+      const meta = await sharp(await storage.read(renditionKey(stored.key, width))).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: Math.min(width, 1000), height: Math.min(width, 1000) });
     }
   });
 
@@ -127,6 +133,7 @@ describe('ImageIntakeService on a real disk and job queue', () => {
       await expect(thumbnailsProcessor(storage)({ key }, { reportProgress: async () => undefined })).rejects.toThrow(MESSAGES.sideTooLong);
       expect(performance.now() - started).toBeLessThan(300);
       expect(await storage.exists(thumbnailKey(key, THUMBNAIL_SIZES[0]))).toBe(false);
+      for (const width of RENDITION_WIDTHS) expect(await storage.exists(renditionKey(key, width))).toBe(false);
     });
 
     it('still accepts a long but sane panorama (4000 x 200, 20:1)', async () => {

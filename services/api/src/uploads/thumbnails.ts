@@ -2,6 +2,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { FileStorage } from '#platform/storage/file-storage.port.js';
 import { DECODE_OPTIONS, dimensionProblem, readHeader, thumbnailPipelines } from './image-limits.js';
+import { renderRenditions, renditionKey } from './renditions.js';
 import { THUMBNAIL_SIZES } from './upload-limits.js';
 
 export const THUMBNAILS_JOB = 'image.thumbnails';
@@ -17,7 +18,10 @@ export function thumbnailKey(key: string, size: { width: number; height: number 
   return path.posix.join(dir === '.' ? '' : dir, 'thumbs', `${base}-${size.width}x${size.height}.webp`);
 }
 
-/** The thumbnails are cut from one downscaled copy this big, so the original is decoded once, not once per size. */
+/**
+ * The thumbnails and the responsive renditions (the widest is 1200) are cut from one downscaled
+ * copy this big, so the original is decoded once, not once per size.
+ */
 const WORKING_COPY = { width: 1200, height: 1600 } as const;
 
 /**
@@ -26,14 +30,14 @@ const WORKING_COPY = { width: 1200, height: 1600 } as const;
  * images held in memory at once.
  */
 export function thumbnailsProcessor(storage: FileStorage) {
-  return async ({ key }: ThumbnailsJobData, ctx: { reportProgress(p: number): Promise<void> }): Promise<{ thumbnails: string[] }> => {
+  return async ({ key }: ThumbnailsJobData, ctx: { reportProgress(p: number): Promise<void> }): Promise<{ thumbnails: string[]; renditions: string[] }> => {
     const original = await storage.read(key);
     // Originals are checked at intake; this guards files stored before that check or put there by hand.
     const header = await readHeader(original);
     const problem = dimensionProblem(header.width, header.height);
     if (problem) throw new Error(`${key}: ${problem}`);
 
-    const webps = await thumbnailPipelines.run(async () => {
+    const { webps, renditions } = await thumbnailPipelines.run(async () => {
       const working = await sharp(original, DECODE_OPTIONS)
         .rotate() // honour EXIF orientation before cropping (originals stored before re-encoding may carry it)
         .resize(WORKING_COPY.width, WORKING_COPY.height, { fit: 'outside', withoutEnlargement: true })
@@ -44,16 +48,17 @@ export function thumbnailsProcessor(storage: FileStorage) {
       for (const size of THUMBNAIL_SIZES) {
         out.push(await sharp(working.data, raw).resize(size.width, size.height, { fit: 'cover', position: 'attention' }).webp({ quality: 80 }).toBuffer());
       }
-      return out;
+      return { webps: out, renditions: await renderRenditions(working) };
     });
 
-    const made: string[] = [];
-    for (const [i, size] of THUMBNAIL_SIZES.entries()) {
-      const out = thumbnailKey(key, size);
-      await storage.save(out, webps[i]);
-      made.push(out);
-      await ctx.reportProgress(((i + 1) / THUMBNAIL_SIZES.length) * 100);
+    const files = [
+      ...THUMBNAIL_SIZES.map((size, i) => ({ key: thumbnailKey(key, size), data: webps[i] })),
+      ...renditions.map((r) => ({ key: renditionKey(key, r.width), data: r.data })),
+    ];
+    for (const [i, file] of files.entries()) {
+      await storage.save(file.key, file.data);
+      await ctx.reportProgress(((i + 1) / files.length) * 100);
     }
-    return { thumbnails: made };
+    return { thumbnails: files.slice(0, THUMBNAIL_SIZES.length).map((f) => f.key), renditions: files.slice(THUMBNAIL_SIZES.length).map((f) => f.key) };
   };
 }

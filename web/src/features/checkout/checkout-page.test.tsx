@@ -71,7 +71,11 @@ describe('checkout', () => {
     const governorate = await screen.findByLabelText(/Governorate/);
     await waitFor(() => expect(within(governorate).getByRole('option', { name: 'Giza' })).toBeInTheDocument());
     await user.selectOptions(governorate, 'GIZA');
-    expect(screen.getByTestId('min-posters-warning')).toHaveTextContent('Minimum 2 posters required for this governorate');
+    // The reason sits right above the disabled button, with the poster's quantity there to fix it.
+    const warning = screen.getByTestId('min-posters-warning');
+    expect(warning).toHaveTextContent('Delivery to Giza needs at least 2 posters; you have 1. Add another here, or deliver to Cairo.');
+    expect(within(warning).getByRole('button', { name: /Increase quantity/ })).toBeEnabled();
+    expect(warning.compareDocumentPosition(screen.getByTestId('place-order')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByTestId('place-order')).toBeDisabled();
     await user.selectOptions(governorate, 'CAIRO');
     expect(screen.queryByTestId('min-posters-warning')).not.toBeInTheDocument();
@@ -162,9 +166,29 @@ describe('checkout', () => {
     expect(body).not.toHaveProperty('email');
     expect(body).not.toHaveProperty('notes');
     expect(window.localStorage.getItem('cart-id')).toBeNull();
+    // The confirmation recaps what was ordered, where it goes and what to have ready in cash.
+    expect(screen.getByTestId('recap-items')).toHaveTextContent('Midnight Drive · 30x40cm × 2');
+    expect(screen.getByTestId('recap-address')).toHaveTextContent('Mona Adel12 Nile St4, 7MaadiGiza01001234567');
+    expect(screen.getByTestId('recap-cash')).toHaveTextContent('To pay in cash on deliveryLE 685.00');
+    // The address typed is forgotten once the order is placed.
+    expect(window.sessionStorage.getItem('checkout-form')).toBeNull();
   });
 
-  it('applies a promo code and clears the field when the server refuses it with 400', async () => {
+  it('keeps what was typed for the session (a reload remounts the page), never in the URL', async () => {
+    server.use(...layoutHandlers({ cart: cartWith([posterItem({ quantity: 2, subtotal: 600 })]) }));
+    const user = userEvent.setup();
+    const first = renderApp('/checkout');
+    await screen.findByLabelText(/First name/);
+    await fillValidForm(user, 'GIZA');
+    expect(first.router.state.location.search).toBe('');
+    first.unmount();
+    renderApp('/checkout');
+    expect(await screen.findByLabelText(/First name/)).toHaveValue('Mona');
+    expect(screen.getByLabelText(/Address line/)).toHaveValue('12 Nile St');
+    expect(screen.getByLabelText(/Governorate/)).toHaveValue('GIZA');
+  });
+
+  it('keeps a refused promo code in the field with the reason under it, then applies the corrected one', async () => {
     const cart = cartWith([posterItem({ quantity: 2, subtotal: 600 })]);
     server.use(
       ...layoutHandlers({ cart }),
@@ -184,8 +208,11 @@ describe('checkout', () => {
     const promo = await screen.findByPlaceholderText('Promo code');
     await user.type(promo, 'NOPE');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(await screen.findByText('Invalid promo code')).toBeInTheDocument();
-    expect(promo).toHaveValue('');
+    expect(await screen.findByTestId('promo-error')).toHaveTextContent('Invalid promo code');
+    expect(promo).toHaveValue('NOPE');
+    expect(promo).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(promo);
+    expect(screen.queryByTestId('promo-error')).not.toBeInTheDocument();
     await user.type(promo, 'FOLLOW10');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('Promo code FOLLOW10 applied successfully!')).toBeInTheDocument();

@@ -28,6 +28,23 @@ export const EMPTY_FORM: ShippingForm = {
   paymentMethod: 'COD',
 };
 
+/** The form saved for the session, or the empty one; only known string fields are taken from storage. */
+export function restoreForm(saved: string | null): ShippingForm {
+  if (!saved) return EMPTY_FORM;
+  try {
+    const parsed: unknown = JSON.parse(saved);
+    if (!parsed || typeof parsed !== 'object') return EMPTY_FORM;
+    const form = { ...EMPTY_FORM };
+    for (const key of Object.keys(EMPTY_FORM) as (keyof ShippingForm)[]) {
+      const value = (parsed as Record<string, unknown>)[key];
+      if (typeof value === 'string') (form as Record<string, string>)[key] = value;
+    }
+    return form;
+  } catch {
+    return EMPTY_FORM;
+  }
+}
+
 export const REQUIRED_FIELDS = ['firstName', 'lastName', 'phone', 'addressLine', 'building', 'apartment', 'city', 'governorate', 'paymentMethod'] as const;
 export type FormErrors = Partial<Record<keyof ShippingForm, MessageKey>>;
 

@@ -7,7 +7,7 @@ import { layoutHandlers, useMswServer } from '../../test/handlers';
 import type { GalleryImageView, PosterView } from '../../api/generated-public';
 import { cartWith, poster, variant } from '../../test/fixtures';
 import { SmartImage } from '../../lib/smart-image';
-import { PLACEHOLDER_IMAGE } from '../../lib/images';
+import { PLACEHOLDER_IMAGE, ZOOM_WIDTH } from '../../lib/images';
 
 const server = useMswServer();
 
@@ -47,15 +47,33 @@ describe('poster detail', () => {
     expect(screen.getByRole('img', { name: 'Nile at Dusk' })).toHaveAttribute('src', '/uploads/p1.webp');
   });
 
-  it('an image that fails retries once with a cache-busting suffix, then shows the placeholder', () => {
-    render(<SmartImage src="posters/a.webp" alt="A" width={300} height={400} />);
+  it('an image is served from its WebP renditions; a failure falls back to the original, retries once with a cache-busting suffix, then shows the placeholder', () => {
+    render(<SmartImage src="posters/a.jpg" alt="A" width={300} height={400} sizes="50vw" />);
     const img = screen.getByRole('img', { name: 'A' });
-    expect(img).toHaveAttribute('src', '/uploads/posters/a.webp');
+    expect(img).toHaveAttribute('src', '/uploads/posters/a.jpg');
+    expect(img).toHaveAttribute('srcset', '/uploads/posters/thumbs/a-w320.webp 320w, /uploads/posters/thumbs/a-w640.webp 640w, /uploads/posters/thumbs/a-w960.webp 960w, /uploads/posters/thumbs/a-w1200.webp 1200w');
+    expect(img).toHaveAttribute('sizes', '50vw');
     expect(img).toHaveAttribute('loading', 'lazy');
     expect(img).toHaveAttribute('width', '300');
     fireEvent.error(img);
-    expect(img.getAttribute('src')).toMatch(/^\/uploads\/posters\/a\.webp\?retry=\d+$/);
+    expect(img).toHaveAttribute('src', '/uploads/posters/a.jpg');
+    expect(img).not.toHaveAttribute('srcset');
+    fireEvent.error(img);
+    expect(img.getAttribute('src')).toMatch(/^\/uploads\/posters\/a\.jpg\?retry=\d+$/);
     fireEvent.error(img);
     expect(img).toHaveAttribute('src', PLACEHOLDER_IMAGE);
+  });
+
+  it('an image from elsewhere has no srcset; the zoom view asks for the largest rendition alone', () => {
+    render(
+      <>
+        <SmartImage src="https://cdn.example.com/a.jpg" alt="Remote" width={300} height={400} />
+        <SmartImage src="/uploads/demo/nile.webp" alt="Zoomed" width={1200} height={1600} renditionWidth={ZOOM_WIDTH} />
+      </>,
+    );
+    expect(screen.getByRole('img', { name: 'Remote' })).not.toHaveAttribute('srcset');
+    const zoomed = screen.getByRole('img', { name: 'Zoomed' });
+    expect(zoomed).toHaveAttribute('src', '/uploads/demo/thumbs/nile-w1200.webp');
+    expect(zoomed).not.toHaveAttribute('srcset');
   });
 });

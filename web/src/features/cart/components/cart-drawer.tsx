@@ -9,8 +9,40 @@ import { Money } from '../../../lib/ltr';
 import { useToast } from '../../../lib/toast';
 import { useDialogBehaviour } from '../../../lib/use-dialog';
 import { useGetCartQuery, useRemoveCartItemMutation, useUpdateCartItemMutation } from '../cart-api';
+import type { CartView } from '../../../api/generated-public';
+import { round2 } from '../cart-math';
 import { CartLine } from './cart-line';
 import { FreeShippingBar } from './free-shipping-bar';
+
+/**
+ * The server's priced cart as it is: the catalogue subtotal, what the discounts take off, and
+ * the items total the lines above add up to (never a subtotal that contradicts them).
+ */
+function DrawerTotals({ cart }: { cart: CartView }) {
+  const t = useT();
+  const discounts = round2(cart.discountFromPromotions + cart.discountFromPromoCode);
+  const itemsTotal = round2(cart.subtotal - discounts);
+  return (
+    <dl className="mb-4 space-y-1" data-testid="drawer-totals">
+      {discounts > 0 && (
+        <>
+          <div className="flex items-center justify-between text-sm text-stone-600">
+            <dt>{t('cart.subtotal')}</dt>
+            <dd><Money amount={cart.subtotal} /></dd>
+          </div>
+          <div className="flex items-center justify-between text-sm text-emerald-800">
+            <dt>{t('cart.discounts')}</dt>
+            <dd data-testid="drawer-discounts"><Money amount={discounts} negative /></dd>
+          </div>
+        </>
+      )}
+      <div className="flex items-center justify-between text-lg">
+        <dt>{discounts > 0 ? t('cart.itemsTotal') : t('cart.subtotal')}</dt>
+        <dd data-testid="drawer-items-total"><Money amount={itemsTotal} className="font-semibold" /></dd>
+      </div>
+    </dl>
+  );
+}
 
 export function CartDrawer() {
   const t = useT();
@@ -95,10 +127,7 @@ export function CartDrawer() {
               ))}
             </ul>
             <div className="border-t border-stone-200 px-5 py-4">
-              <div className="mb-4 flex items-center justify-between text-lg">
-                <span>{t('cart.subtotal')}</span>
-                <Money amount={cart?.subtotal} className="font-semibold" />
-              </div>
+              {cart && <DrawerTotals cart={cart} />}
               <Link
                 to="/checkout"
                 onClick={close}

@@ -1,10 +1,11 @@
 import type { CartItemView } from '../../../api/generated-public';
 import { useT } from '../../../lib/i18n';
-import { MinusIcon, PlusIcon, TrashIcon } from '../../../lib/icons';
+import { TrashIcon } from '../../../lib/icons';
 import { Money } from '../../../lib/ltr';
 import { SmartImage } from '../../../lib/smart-image';
 import { sizeLabel } from '../../catalog/catalog-format';
 import { PriceExplanation } from './price-explanation';
+import { LineQuantityStepper } from './line-quantity-stepper';
 
 interface Props {
   item: CartItemView;
@@ -25,7 +26,7 @@ export function CartLine({ item, busy, onQuantity, onRemove }: Props) {
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <p className="truncate font-medium">{name}</p>
+            <p dir="auto" className="truncate font-medium">{name}</p>
             {item.size && <p className="text-sm text-stone-500">{sizeLabel(item.size)}</p>}
           </div>
           <p className="text-end text-sm font-semibold">
@@ -37,7 +38,7 @@ export function CartLine({ item, busy, onQuantity, onRemove }: Props) {
           {hasDiscount && (
             <>
               {' '}
-              <s className="ms-1">
+              <s className="ms-1 text-stone-600">
                 <Money amount={item.originalPrice} />
               </s>
             </>
@@ -51,29 +52,7 @@ export function CartLine({ item, busy, onQuantity, onRemove }: Props) {
         )}
         {onQuantity ? (
           <div className="mt-auto flex items-center justify-between pt-2">
-            <div className="flex items-center rounded-full border border-stone-300">
-              <button
-                type="button"
-                className="flex h-9 w-9 items-center justify-center rounded-full hover:bg-stone-100 disabled:opacity-40"
-                aria-label={`${t('poster.decrease')}: ${name}`}
-                disabled={busy || item.quantity <= 1}
-                onClick={() => onQuantity(item.quantity - 1)}
-              >
-                <MinusIcon className="h-4 w-4" />
-              </button>
-              <span className="w-8 text-center text-sm font-medium" aria-live="polite" data-testid="line-quantity">
-                {item.quantity}
-              </span>
-              <button
-                type="button"
-                className="flex h-9 w-9 items-center justify-center rounded-full hover:bg-stone-100 disabled:opacity-40"
-                aria-label={`${t('poster.increase')}: ${name}`}
-                disabled={busy}
-                onClick={() => onQuantity(item.quantity + 1)}
-              >
-                <PlusIcon className="h-4 w-4" />
-              </button>
-            </div>
+            <LineQuantityStepper name={name} quantity={item.quantity} busy={busy} onQuantity={onQuantity} />
             <button
               type="button"
               onClick={onRemove}

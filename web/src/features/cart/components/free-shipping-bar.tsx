@@ -1,15 +1,20 @@
 import type { CartView } from '../../../api/generated-public';
 import { useT } from '../../../lib/i18n';
 import { fillTemplate, Money } from '../../../lib/ltr';
-import { useGetPublicConfigQuery } from '../../catalog/catalog-api';
 
 export const DEFAULT_FREE_SHIPPING_THRESHOLD = 1499;
 
+/**
+ * Progress from the priced cart alone (its threshold and what it says is missing), so the bar
+ * and the shipping the server charges never disagree. The server counts catalogue prices
+ * (libs/domain/src/pricing/shipping.ts: a discount never takes free shipping away), which the
+ * bar says when a discount makes the two sums differ.
+ */
 export function FreeShippingBar({ cart }: { cart: CartView }) {
   const t = useT();
-  const { data: config } = useGetPublicConfigQuery();
-  const threshold = config?.freeShippingThreshold ?? DEFAULT_FREE_SHIPPING_THRESHOLD;
+  const threshold = cart.freeShippingThreshold || DEFAULT_FREE_SHIPPING_THRESHOLD;
   const missing = cart.amountToFreeShipping;
+  const discounted = cart.discountFromPromotions + cart.discountFromPromoCode > 0;
   const progress = Math.min(100, Math.round(((threshold - missing) / threshold) * 100));
   return (
     <div className="rounded-xl bg-amber-50 p-3" data-testid="free-shipping">
@@ -30,6 +35,7 @@ export function FreeShippingBar({ cart }: { cart: CartView }) {
       >
         <div className="h-full rounded-full bg-amber-500 transition-all" style={{ width: `${progress}%` }} />
       </div>
+      {missing > 0 && discounted && <p className="mt-2 text-xs text-amber-950">{t('cart.freeShippingRule')}</p>}
     </div>
   );
 }

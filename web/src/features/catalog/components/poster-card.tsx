@@ -22,6 +22,7 @@ export function PosterCard({ poster, eager = false, badge }: { poster: PosterVie
           alt={poster.name}
           width={300}
           height={400}
+          sizes="(min-width: 1024px) 280px, (min-width: 768px) 33vw, 50vw"
           loading={eager ? 'eager' : 'lazy'}
           className="aspect-[3/4] h-auto w-full object-cover"
         />
@@ -34,13 +35,13 @@ export function PosterCard({ poster, eager = false, badge }: { poster: PosterVie
       </div>
       <div className="mt-3 px-0.5">
         <p className="text-xs font-medium uppercase tracking-wider text-stone-500">{categoryName(poster.category)}</p>
-        <h3 className="mt-0.5 line-clamp-1 font-semibold text-stone-900">{poster.name}</h3>
+        <h3 dir="auto" className="mt-0.5 line-clamp-1 font-semibold text-stone-900">{poster.name}</h3>
         {price && (
           <p className="mt-1 text-sm">
             <span className="text-stone-500">{t('shop.from')} </span>
             <Money amount={price.price} className="font-semibold" />
             {price.original > price.price && (
-              <s className="ms-2 text-stone-400">
+              <s className="ms-2 text-stone-600">
                 <Money amount={price.original} />
               </s>
             )}

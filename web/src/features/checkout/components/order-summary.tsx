@@ -43,7 +43,7 @@ export function OrderSummary({ figures, promoCode }: { figures: SummaryFigures; 
       {figures.promotions > 0 && (
         <div className={`${row} text-emerald-700`}>
           <dt>{t('checkout.promotions')}</dt>
-          <dd><Ltr>−</Ltr><Money amount={figures.promotions} /></dd>
+          <dd><Money amount={figures.promotions} negative /></dd>
         </div>
       )}
       {figures.promo > 0 && (
@@ -51,7 +51,7 @@ export function OrderSummary({ figures, promoCode }: { figures: SummaryFigures; 
           <dt>
             {t('checkout.promoDiscount')} {promoCode && <Ltr>({promoCode})</Ltr>}
           </dt>
-          <dd><Ltr>−</Ltr><Money amount={figures.promo} /></dd>
+          <dd><Money amount={figures.promo} negative /></dd>
         </div>
       )}
       <div className={row}>

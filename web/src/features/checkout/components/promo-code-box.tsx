@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { errorMessage, errorStatus } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
 import { fillTemplate, Ltr } from '../../../lib/ltr';
 import { useToast } from '../../../lib/toast';
@@ -10,6 +10,8 @@ export function PromoCodeBox({ applied }: { applied: string | null }) {
   const toast = useToast();
   const id = useId();
   const [code, setCode] = useState('');
+  // A refused code stays in the field with the reason under it, so a typo can be fixed in place.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [apply, applying] = useApplyPromoCodeMutation();
   const [remove, removing] = useRemovePromoCodeMutation();
 
@@ -17,13 +19,13 @@ export function PromoCodeBox({ applied }: { applied: string | null }) {
     e.preventDefault();
     const trimmed = code.trim();
     if (!trimmed) return;
+    setRefusal(null);
     try {
       await apply(trimmed).unwrap();
       toast.success(t('checkout.promoApplied', { code: trimmed.toUpperCase() }));
       setCode('');
     } catch (err) {
-      toast.error(errorMessage(err, t('checkout.promoFailed')));
-      if (errorStatus(err) === 400) setCode('');
+      setRefusal(errorMessage(err, t('checkout.promoFailed')));
     }
   };
   const drop = async () => {
@@ -46,22 +48,34 @@ export function PromoCodeBox({ applied }: { applied: string | null }) {
     );
   }
   return (
-    <form onSubmit={submit} className="flex gap-2">
-      <label htmlFor={id} className="sr-only">
-        {t('checkout.promo')}
-      </label>
-      <input
-        id={id}
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        placeholder={t('checkout.promo')}
-        autoComplete="off"
-        dir="ltr"
-        className="min-w-0 flex-1 rounded-full border border-stone-300 bg-white px-4 py-2 uppercase placeholder:normal-case"
-      />
-      <button type="submit" disabled={!code.trim() || applying.isLoading} className="rounded-full bg-stone-900 px-5 py-2 text-sm font-semibold text-white disabled:opacity-50">
-        {t('checkout.apply')}
-      </button>
+    <form onSubmit={submit}>
+      <div className="flex gap-2">
+        <label htmlFor={id} className="sr-only">
+          {t('checkout.promo')}
+        </label>
+        <input
+          id={id}
+          value={code}
+          aria-invalid={!!refusal}
+          aria-describedby={refusal ? `${id}-error` : undefined}
+          onChange={(e) => {
+            setCode(e.target.value);
+            setRefusal(null);
+          }}
+          placeholder={t('checkout.promo')}
+          autoComplete="off"
+          dir="ltr"
+          className="min-w-0 flex-1 rounded-full border border-stone-300 bg-white px-4 py-2 uppercase placeholder:normal-case aria-[invalid=true]:border-rose-500"
+        />
+        <button type="submit" disabled={!code.trim() || applying.isLoading} className="rounded-full bg-stone-900 px-5 py-2 text-sm font-semibold text-white disabled:opacity-50">
+          {t('checkout.apply')}
+        </button>
+      </div>
+      {refusal && (
+        <p id={`${id}-error`} role="alert" className="mt-1 px-4 text-sm text-rose-700" data-testid="promo-error">
+          {refusal}
+        </p>
+      )}
     </form>
   );
 }

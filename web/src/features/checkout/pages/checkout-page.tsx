@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../app/store';
 import { errorMessage, errorStatus } from '../../../lib/api';
 import { useLocale, useT, type MessageKey } from '../../../lib/i18n';
+import { CHECKOUT_FORM_KEY, readStorage, writeStorage } from '../../../lib/storage';
 import { useToast } from '../../../lib/toast';
 import { trackEvent } from '../../../lib/pixel';
 import {
@@ -19,14 +20,16 @@ import { CartLine } from '../../cart/components/cart-line';
 import { DEFAULT_FREE_SHIPPING_THRESHOLD } from '../../cart/components/free-shipping-bar';
 import { useGetPublicConfigQuery } from '../../catalog/catalog-api';
 import { OrderSummary, summaryFigures } from '../components/order-summary';
+import type { OrderRecap } from './order-confirmation-page';
+import { MinimumPostersFix } from '../components/minimum-posters-fix';
 import { PromoCodeBox } from '../components/promo-code-box';
 import {
   DEFAULT_EXEMPT_GOVERNORATES,
-  EMPTY_FORM,
   isMinimumOrderMessage,
   needsMorePosters,
   normalisePhone,
   REQUIRED_FIELDS,
+  restoreForm,
   validateShipping,
   type FormErrors,
   type ShippingForm,
@@ -78,7 +81,9 @@ export function CheckoutPage() {
   const { data: answer, isLoading, isError, refetch } = useGetCartQuery(undefined);
   const cart = answer?.cart;
   const { data: config } = useGetPublicConfigQuery();
-  const [form, setForm] = useState<ShippingForm>(EMPTY_FORM);
+  // Kept for the session, so a reload or back/forward does not wipe nine fields.
+  const [form, setForm] = useState<ShippingForm>(() => restoreForm(readStorage(CHECKOUT_FORM_KEY, 'session')));
+  useEffect(() => writeStorage(CHECKOUT_FORM_KEY, JSON.stringify(form), 'session'), [form]);
   const [errors, setErrors] = useState<FormErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
@@ -130,6 +135,12 @@ export function CheckoutPage() {
   const figures = summaryFigures(current, shipping, form.paymentMethod);
   const message = (key: MessageKey | undefined) => (key ? t(key) : undefined);
 
+  const governorates = config?.governorates ?? [];
+  const governorateName = (code: string) => {
+    const g = governorates.find((x) => x.code === code);
+    return g ? (locale === 'ar' ? g.nameAr : g.nameEn) : code;
+  };
+
   const change = <K extends keyof ShippingForm>(name: K, value: ShippingForm[K]) => {
     const next = { ...form, [name]: value };
     setForm(next);
@@ -172,7 +183,13 @@ export function CheckoutPage() {
       const answer = await checkout({ checkoutDto: payload, 'Idempotency-Key': idempotencyKey.current }).unwrap();
       trackEvent('Purchase', { value: figures.total, order_number: answer.orderNumber });
       toast.success(t('checkout.success'), t('checkout.successText', { orderNumber: answer.orderNumber }));
-      navigate('/order-confirmation', { replace: true, state: { orderNumber: answer.orderNumber } });
+      const recap: OrderRecap = {
+        items: current.items.filter((i) => i.available).map((i) => ({ name: i.posterName || t('cart.custom'), size: i.size, quantity: i.quantity, subtotal: i.subtotal })),
+        address: [`${form.firstName} ${form.lastName}`.trim(), form.addressLine, [form.building, form.apartment].filter(Boolean).join(', '), form.city, governorateName(form.governorate), normalisePhone(form.phone)].filter(Boolean),
+        cashToPay: answer.total ?? figures.total,
+      };
+      navigate('/order-confirmation', { replace: true, state: { orderNumber: answer.orderNumber, recap } });
+      writeStorage(CHECKOUT_FORM_KEY, null, 'session');
       // The checked-out cart is closed: the next visit starts a new one.
       forgetCart();
       dispatch(cartApi.util.upsertQueryData('getCart', undefined, { cartId: '', cart: EMPTY_CART }));
@@ -187,7 +204,6 @@ export function CheckoutPage() {
     }
   };
 
-  const governorates = config?.governorates ?? [];
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="font-display text-4xl font-bold tracking-tight">{t('checkout.title')}</h1>
@@ -251,11 +267,6 @@ export function CheckoutPage() {
               {(p) => <textarea {...p} rows={3} className={input} value={form.notes} onChange={(e) => change('notes', e.target.value)} />}
             </Field>
           </div>
-          {tooFewPosters && (
-            <p role="alert" className="mt-4 rounded-xl bg-amber-50 p-3 text-sm font-medium text-amber-900" data-testid="min-posters-warning">
-              {t('checkout.minPosters')}
-            </p>
-          )}
           <fieldset className="mt-6" aria-describedby={errors.paymentMethod ? 'payment-error' : undefined}>
             <legend className="mb-2 text-sm font-medium text-stone-700">{t('checkout.payment')}</legend>
             <label className="flex cursor-pointer items-center gap-3 rounded-xl border-2 border-stone-900 px-4 py-3">
@@ -296,6 +307,13 @@ export function CheckoutPage() {
               </div>
             )}
             {submitted && Object.keys(errors).length > 0 && <p className="mt-4 text-sm text-rose-700">{t('checkout.fixErrors')}</p>}
+            {tooFewPosters && (
+              <MinimumPostersFix
+                cart={current}
+                governorateName={governorateName(form.governorate)}
+                exemptNames={new Intl.ListFormat(locale, { type: 'disjunction' }).format(exempt.map(governorateName))}
+              />
+            )}
             <button
               type="submit"
               form="checkout-form"

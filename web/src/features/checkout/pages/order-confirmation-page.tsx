@@ -1,12 +1,21 @@
 import { Link, Navigate, useLocation } from 'react-router';
 import { useT } from '../../../lib/i18n';
-import { Ltr } from '../../../lib/ltr';
+import { Ltr, Money } from '../../../lib/ltr';
 import { SHOP } from '../../../lib/shop-info';
+import { sizeLabel } from '../../catalog/catalog-format';
+
+/** What checkout hands this page in the history entry (so a reload still shows it, and nothing is in the URL). */
+export interface OrderRecap {
+  items: { name: string; size: string | null; quantity: number; subtotal: number }[];
+  /** Name, street, building and flat, city, governorate, phone: one line each. */
+  address: string[];
+  cashToPay: number;
+}
 
 export function OrderConfirmationPage() {
   const t = useT();
   const { state } = useLocation();
-  const orderNumber = (state as { orderNumber?: string } | null)?.orderNumber;
+  const { orderNumber, recap } = (state as { orderNumber?: string; recap?: OrderRecap } | null) ?? {};
   if (!orderNumber) return <Navigate to="/" replace />;
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
@@ -16,11 +25,43 @@ export function OrderConfirmationPage() {
       <h1 className="mt-6 font-display text-4xl font-bold">{t('confirm.title')}</h1>
       <p className="mt-3 text-stone-600">{t('confirm.text')}</p>
       <div className="mt-8 rounded-2xl border-2 border-dashed border-stone-300 px-8 py-5">
-        <p className="text-sm text-stone-500">{t('confirm.number')}</p>
+        <p className="text-sm text-stone-600">{t('confirm.number')}</p>
         <p className="mt-1 font-mono text-3xl font-bold tracking-wider" data-testid="order-number">
           <Ltr>{orderNumber}</Ltr>
         </p>
       </div>
+      {recap && (
+        <section aria-labelledby="recap-title" className="mt-8 w-full rounded-2xl bg-white p-5 text-start shadow-sm ring-1 ring-stone-900/5" data-testid="order-recap">
+          <h2 id="recap-title" className="text-xl font-semibold">
+            {t('confirm.recap')}
+          </h2>
+          <h3 className="mt-4 text-sm font-semibold text-stone-600">{t('confirm.items')}</h3>
+          <ul className="divide-y divide-stone-200" data-testid="recap-items">
+            {recap.items.map((item, i) => (
+              <li key={i} className="flex items-baseline justify-between gap-3 py-2">
+                <span className="min-w-0">
+                  <bdi className="font-medium">{item.name}</bdi>
+                  {item.size && <span className="text-stone-600"> · <bdi dir="ltr">{sizeLabel(item.size)}</bdi></span>}
+                  <span className="text-stone-600"> × <bdi dir="ltr">{item.quantity}</bdi></span>
+                </span>
+                <Money amount={item.subtotal} />
+              </li>
+            ))}
+          </ul>
+          <h3 className="mt-4 text-sm font-semibold text-stone-600">{t('confirm.address')}</h3>
+          <address className="not-italic" data-testid="recap-address">
+            {recap.address.map((line, i) => (
+              <p key={i} dir="auto">
+                {line}
+              </p>
+            ))}
+          </address>
+          <p className="mt-4 flex items-center justify-between gap-3 border-t border-stone-200 pt-3 text-lg font-bold" data-testid="recap-cash">
+            <span>{t('confirm.payCash')}</span>
+            <Money amount={recap.cashToPay} />
+          </p>
+        </section>
+      )}
       <Link to={`/track?order=${encodeURIComponent(orderNumber)}`} className="mt-6 font-medium underline" data-testid="track-link">
         {t('confirm.track')}
       </Link>

@@ -13,7 +13,10 @@ function SectionHeading({ title, link }: { title: string; link?: string }) {
       <h2 className="font-display text-3xl font-bold tracking-tight">{title}</h2>
       {link && (
         <Link to={link} className="text-sm font-semibold text-stone-700 underline-offset-4 hover:underline">
-          {t('home.viewAll')} →
+          {t('home.viewAll')}{' '}
+          <span aria-hidden className="inline-block rtl:-scale-x-100" data-testid="view-all-arrow">
+            →
+          </span>
         </Link>
       )}
     </div>

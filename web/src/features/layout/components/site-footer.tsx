@@ -35,7 +35,7 @@ export function SiteFooter() {
           </ul>
         </div>
       </div>
-      <p className="border-t border-white/10 py-4 text-center text-sm text-stone-500">
+      <p className="border-t border-white/10 py-4 text-center text-sm text-stone-400">
         © <Ltr>{new Date().getFullYear()}</Ltr> {t('shop.name')}. {t('footer.rights')}
       </p>
     </footer>

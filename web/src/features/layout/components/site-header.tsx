@@ -5,6 +5,7 @@ import { CartIcon, MenuIcon } from '../../../lib/icons';
 import { useT } from '../../../lib/i18n';
 import { CART_COUNT_KEY, readStorage } from '../../../lib/storage';
 import { useGetCartQuery } from '../../cart/cart-api';
+import { useFocusHeadingOnNavigation } from '../use-focus-heading';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-3 py-1.5 text-sm font-medium transition ${isActive ? 'bg-stone-900 text-white' : 'text-stone-700 hover:bg-stone-200'}`;
@@ -13,6 +14,8 @@ export function SiteHeader() {
   const t = useT();
   const dispatch = useAppDispatch();
   const locale = useAppSelector((s) => s.ui.locale);
+  // The header is on every storefront page, so it carries the storefront's focus rule.
+  useFocusHeadingOnNavigation();
   const cart = useGetCartQuery(undefined).data?.cart;
   // Until the cart answers, the count cached by the last visit keeps the badge steady.
   const count = cart ? cart.itemCount : Number(readStorage(CART_COUNT_KEY) ?? 0) || 0;

@@ -11,8 +11,10 @@ import { SmartImage } from '../../../lib/smart-image';
 import { useToast } from '../../../lib/toast';
 import { trackEvent } from '../../../lib/pixel';
 import { useAddToCartMutation } from '../../cart/cart-api';
-import { useGetPosterQuery } from '../../catalog/catalog-api';
+import { useGetPosterQuery, useGetProductsQuery } from '../../catalog/catalog-api';
 import { sizeLabel, sortedVariants, variantPrice } from '../../catalog/catalog-format';
+import { framesForSize } from '../frame-offers';
+import { FramePicker } from '../components/frame-picker';
 import { GalleryStrip } from '../components/gallery-strip';
 import { Recommendations } from '../components/recommendations';
 import { ZoomOverlay } from '../components/zoom-overlay';
@@ -49,12 +51,15 @@ export function PosterPage() {
   const [quantity, setQuantity] = useState(1);
   const [sizeError, setSizeError] = useState<string | null>(null);
   const [zoom, setZoom] = useState(false);
+  const [frameId, setFrameId] = useState<string | null>(null);
+  const { data: products } = useGetProductsQuery();
   const [addToCart, adding] = useAddToCartMutation();
 
   useEffect(() => {
     setSize(null);
     setQuantity(1);
     setSizeError(null);
+    setFrameId(null);
   }, [id]);
 
   if (!id) return <PosterError message={t('poster.noId')} />;
@@ -78,6 +83,8 @@ export function PosterPage() {
   const variants = sortedVariants(poster);
   const selected = variants.find((v) => v.size === size) ?? null;
   const shown = selected ? variantPrice(selected) : variants[0] ? variantPrice(variants[0]) : null;
+  const frames = framesForSize(products ?? [], selected?.size ?? null);
+  const frame = frames.find((f) => f.id === frameId) ?? null;
 
   const add = async () => {
     if (!size) {
@@ -93,7 +100,9 @@ export function PosterPage() {
     const price = variantPrice(selected);
     try {
       await addToCart({ posterId: poster.id, variantId: selected.id, size: selected.size, quantity }).unwrap();
-      trackEvent('AddToCart', { content_ids: [poster.id], value: price.price * quantity });
+      // One frame per print: the frame goes in as its own add-on line, priced by the server.
+      if (frame) await addToCart({ productId: frame.id, quantity }).unwrap();
+      trackEvent('AddToCart', { content_ids: frame ? [poster.id, frame.id] : [poster.id], value: (price.price + (frame?.price ?? 0)) * quantity });
       toast.success(t('poster.added'), t('poster.addedText', { name: poster.name, size: sizeLabel(selected.size), quantity }));
       dispatch(setCartOpen(true));
     } catch (e) {
@@ -113,7 +122,7 @@ export function PosterPage() {
       <div className={`grid gap-10 md:grid-cols-2 ${isFetching ? 'opacity-80' : ''}`}>
         <div className="relative">
           <button type="button" onClick={() => setZoom(true)} className="group block w-full overflow-hidden rounded-2xl bg-stone-200 shadow-lg" aria-label={t('poster.zoom')}>
-            <SmartImage src={poster.imageUrl} alt={poster.name} width={600} height={800} loading="eager" className="aspect-[3/4] h-auto w-full object-cover transition group-hover:scale-[1.02]" />
+            <SmartImage src={poster.imageUrl} alt={poster.name} width={600} height={800} sizes="(min-width: 768px) 560px, 100vw" loading="eager" className="aspect-[3/4] h-auto w-full object-cover transition group-hover:scale-[1.02]" />
             <span className="absolute end-3 top-3 flex h-10 w-10 items-center justify-center rounded-full bg-white/90 shadow">
               <ZoomIcon className="h-5 w-5" />
             </span>
@@ -121,13 +130,15 @@ export function PosterPage() {
         </div>
         <div>
           <p className="text-sm font-medium uppercase tracking-wider text-stone-500">{categoryName(poster.category)}</p>
-          <h1 className="mt-1 font-display text-4xl font-bold tracking-tight">{poster.name}</h1>
+          <h1 className="mt-1 font-display text-4xl font-bold tracking-tight">
+            <bdi>{poster.name}</bdi>
+          </h1>
           {shown && (
             <p className="mt-4 flex items-baseline gap-3 text-2xl" data-testid="poster-price">
               <Money amount={shown.price} className="font-bold" />
               {shown.discounted && (
                 <>
-                  <s className="text-lg text-stone-400">
+                  <s className="text-lg text-stone-600">
                     <Money amount={shown.original} />
                   </s>
                   <span className="rounded-full bg-rose-600 px-2 py-0.5 text-sm font-bold text-white">{t('shop.off', { percent: shown.percent })}</span>
@@ -135,7 +146,9 @@ export function PosterPage() {
               )}
             </p>
           )}
-          <p className="mt-4 whitespace-pre-line leading-relaxed text-stone-700">{poster.description}</p>
+          <p dir="auto" className="mt-4 whitespace-pre-line leading-relaxed text-stone-700" data-testid="poster-description">
+            {poster.description}
+          </p>
 
           <fieldset className="mt-8" aria-describedby={sizeError ? 'size-error' : undefined}>
             <legend className="mb-3 font-semibold">{t('poster.size')}</legend>
@@ -146,7 +159,7 @@ export function PosterPage() {
                 return (
                   <label
                     key={v.id}
-                    className={`cursor-pointer rounded-xl border-2 px-4 py-2 text-center transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-stone-900 ${on ? 'border-stone-900 bg-stone-900 text-white' : 'border-stone-300 hover:border-stone-500'}`}
+                    className={`cursor-pointer rounded-xl border-2 px-4 py-2 text-center transition has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${on ? 'border-stone-900 bg-stone-900 text-white' : 'border-stone-300 hover:border-stone-500'}`}
                   >
                     <input
                       type="radio"
@@ -156,6 +169,7 @@ export function PosterPage() {
                       onChange={() => {
                         setSize(v.size);
                         setSizeError(null);
+                        setFrameId(null);
                       }}
                       className="sr-only"
                     />
@@ -175,6 +189,8 @@ export function PosterPage() {
               </p>
             )}
           </fieldset>
+
+          {selected && frames.length > 0 && <FramePicker frames={frames} size={selected.size} chosen={frame?.id ?? null} onChoose={setFrameId} />}
 
           <div className="mt-6">
             <span id="qty-label" className="mb-2 block font-semibold">

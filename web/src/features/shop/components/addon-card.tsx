@@ -26,10 +26,10 @@ export function AddonCard({ product }: { product: AddOnView }) {
   };
   return (
     <article className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-stone-900/5" data-testid="addon-card">
-      <SmartImage src={product.imageUrl} alt={product.name} width={300} height={300} className="aspect-square h-auto w-full bg-stone-100 object-cover" />
+      <SmartImage src={product.imageUrl} alt={product.name} width={300} height={300} sizes="(min-width: 1024px) 280px, (min-width: 768px) 33vw, 50vw" className="aspect-square h-auto w-full bg-stone-100 object-cover" />
       <div className="flex flex-1 flex-col p-4">
-        <h3 className="font-semibold">{product.name}</h3>
-        <p className="mt-1 line-clamp-3 text-sm text-stone-600">{product.description}</p>
+        <h3 dir="auto" className="font-semibold">{product.name}</h3>
+        <p dir="auto" className="mt-1 line-clamp-3 text-sm text-stone-600">{product.description}</p>
         <div className="mt-auto flex items-center justify-between gap-2 pt-4">
           <Money amount={product.price} className="font-semibold" />
           <button

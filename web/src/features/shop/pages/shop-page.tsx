@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useCategoryLabel } from '../../catalog/use-category-label';
 import { Link, useSearchParams } from 'react-router';
 import { useT } from '../../../lib/i18n';
-import { Ltr } from '../../../lib/ltr';
+import { fillTemplate, Ltr } from '../../../lib/ltr';
 import { SHOP } from '../../../lib/shop-info';
 import { useToast } from '../../../lib/toast';
 import { useGetCategoriesQuery, useGetPostersQuery, useGetProductsQuery, useGetPublicDiscountsQuery } from '../../catalog/catalog-api';
@@ -97,6 +97,9 @@ export function ShopPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [draft, setDraft] = useState(search);
   useEffect(() => setDraft(search), [search]);
+  // A new search looks in every category unless the shopper ticks "only in <category>".
+  const [keepCategory, setKeepCategory] = useState(false);
+  useEffect(() => setKeepCategory(false), [category]);
   const categories = useGetCategoriesQuery();
   const discounts = useGetPublicDiscountsQuery();
 
@@ -120,7 +123,8 @@ export function ShopPage() {
   };
   const submitSearch = (e: FormEvent) => {
     e.preventDefault();
-    update({ q: draft.trim() || null, page: null, tab: null });
+    const q = draft.trim() || null;
+    update({ q, page: null, tab: null, ...(q && !keepCategory ? { category: null } : {}) });
   };
   const activeDiscounts = (discounts.data ?? []).filter((d) => d.active && d.percentage > 0);
 
@@ -129,14 +133,22 @@ export function ShopPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="font-display text-4xl font-bold tracking-tight" data-testid="shop-heading">
-        {search && tab === 'posters' ? (
-          <>
-            {t('shop.searchResults')} “{search}”
-          </>
-        ) : (
-          t('shop.title')
-        )}
+        {search && tab === 'posters' ? fillTemplate(t('shop.searchResultsFor'), { query: <bdi>{search}</bdi> }) : t('shop.title')}
       </h1>
+      {search && tab === 'posters' && (
+        <p className="mt-2 flex flex-wrap items-center gap-2 text-stone-700" data-testid="search-scope">
+          {category ? (
+            <>
+              <span>{t('shop.searchScopeIn', { category: categoryName(category) })}</span>
+              <button type="button" className="rounded-full border border-stone-400 px-3 py-1 text-sm font-semibold hover:bg-stone-100" onClick={() => update({ category: null, page: null })}>
+                {t('shop.searchAll')}
+              </button>
+            </>
+          ) : (
+            t('shop.searchScopeAll')
+          )}
+        </p>
+      )}
       {activeDiscounts.length > 0 && (
         <ul className="mt-4 flex flex-wrap gap-2" aria-label="Current discounts">
           {activeDiscounts.map((d) => (
@@ -174,6 +186,12 @@ export function ShopPage() {
                 {t('shop.search')}
               </button>
             </form>
+            {category && (
+              <label className="flex items-center gap-2 text-sm text-stone-700">
+                <input type="checkbox" checked={keepCategory} onChange={(e) => setKeepCategory(e.target.checked)} className="h-4 w-4 accent-stone-900" data-testid="keep-category" />
+                {t('shop.keepCategory', { category: categoryName(category) })}
+              </label>
+            )}
             <div className="flex items-center gap-2">
               <label htmlFor="shop-category" className="text-sm font-medium text-stone-600">
                 {t('shop.category')}

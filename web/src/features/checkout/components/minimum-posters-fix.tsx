@@ -1,0 +1,42 @@
+import type { CartView } from '../../../api/generated-public';
+import { errorMessage } from '../../../lib/api';
+import { useT } from '../../../lib/i18n';
+import { useToast } from '../../../lib/toast';
+import { useUpdateCartItemMutation } from '../../cart/cart-api';
+import { LineQuantityStepper } from '../../cart/components/line-quantity-stepper';
+
+/**
+ * Why Place Order is disabled, right above it, with the quantity of each poster there to fix it
+ * (outside the exempt governorates an order needs two posters).
+ */
+export function MinimumPostersFix({ cart, governorateName, exemptNames }: { cart: CartView; governorateName: string; exemptNames: string }) {
+  const t = useT();
+  const toast = useToast();
+  const [updateItem, update] = useUpdateCartItemMutation();
+  const posters = cart.items.filter((i) => i.kind !== 'addon' && i.available);
+  const change = async (itemId: string, quantity: number, size: string | null) => {
+    try {
+      await updateItem({ itemId, updateCartItemDto: { quantity, size: size ?? undefined } }).unwrap();
+    } catch (e) {
+      toast.error(errorMessage(e, t('cart.updateFailed')));
+    }
+  };
+  return (
+    <div role="alert" className="mt-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-950" data-testid="min-posters-warning">
+      <p className="font-medium">{t('checkout.minPostersFix', { governorate: governorateName, count: cart.posterCount, exempt: exemptNames })}</p>
+      <ul className="mt-2 space-y-2" aria-label={t('checkout.morePosters')}>
+        {posters.map((item) => {
+          const name = item.posterName || t('cart.custom');
+          return (
+            <li key={item.itemId} className="flex items-center justify-between gap-2">
+              <span dir="auto" className="min-w-0 truncate">
+                {name}
+              </span>
+              <LineQuantityStepper name={name} quantity={item.quantity} busy={update.isLoading} onQuantity={(q) => void change(item.itemId, q, item.size)} className="border-amber-300" testId="fix-quantity" />
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
