@@ -29,7 +29,7 @@ export interface RenderRequest {
 
 export type RenderResult =
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'page'; status: number; lang: string; dir: 'ltr' | 'rtl'; head: string; body: string; state: string; preloadImage?: string };
+  | { kind: 'page'; status: number; lang: string; dir: 'ltr' | 'rtl'; head: string; body: string; state: string };
 
 export async function render(req: RenderRequest): Promise<RenderResult> {
   setServerApiOrigin(req.apiOrigin);
@@ -77,6 +77,5 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     head: headHtml(head),
     body,
     state: scriptJson(state),
-    preloadImage: head.lcpImage,
   };
 }
