@@ -6,12 +6,16 @@ import tailwindcss from '@tailwindcss/vite';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const backend = process.env.API_ORIGIN ?? 'http://localhost:3000';
 
-// Chunks come from the route-level lazy() imports in src/app/router.tsx: the home route stays
-// small and the back-office (src/admin) never enters the storefront's initial bundle.
-export default defineConfig({
+// Two builds (libs/platform/bin/build.mjs runs both): the browser's (web/dist, chunks from the
+// route-level lazy() imports in src/app/router.tsx, so the home route stays small and the
+// back-office never enters the storefront's bundle) and, with --ssr, the server renderer
+// (web/dist/server/entry-server.js, imported by the API; never served to browsers).
+export default defineConfig(({ isSsrBuild }) => ({
   root,
   plugins: [react(), tailwindcss()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, target: 'es2022', manifest: true },
+  build: isSsrBuild
+    ? { outDir: 'dist/server', emptyOutDir: true, sourcemap: false, target: 'node20' }
+    : { outDir: 'dist', emptyOutDir: true, sourcemap: false, target: 'es2022', manifest: true },
   server: {
     proxy: {
       '/api': { target: backend, changeOrigin: false },
@@ -24,4 +28,4 @@ export default defineConfig({
       '/uploads': { target: backend, changeOrigin: false },
     },
   },
-});
+}));

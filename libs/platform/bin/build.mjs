@@ -1,7 +1,9 @@
 // Builds the server code (swc: TypeScript → ESM JavaScript in dist/, ~1 s) and the web app
-// (vite → web/dist). With --if-stale, each part is rebuilt only when a source is newer than its output.
+// (vite → web/dist for browsers, then vite --ssr → web/dist/server, the storefront's server
+// renderer; text assets get brotli and gzip twins the API sends as they are). With --if-stale, each part is rebuilt only when a source is newer than its output.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import path from 'node:path';
 
 const ifStale = process.argv.includes('--if-stale');
@@ -33,12 +35,25 @@ if (!ifStale || serverSrc > stampTime(serverStamp)) {
   writeFileSync(serverStamp, new Date().toISOString());
 }
 
+/** Brotli (best) and gzip twins of the hashed text assets: compressed once here, never per request. */
+function precompress(dir) {
+  for (const name of readdirSync(dir)) {
+    if (!/\.(js|css|svg|json)$/.test(name)) continue;
+    const body = readFileSync(path.join(dir, name));
+    if (body.length < 1024) continue;
+    writeFileSync(path.join(dir, `${name}.br`), brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(path.join(dir, `${name}.gz`), gzipSync(body, { level: 9 }));
+  }
+}
+
 const webStamp = 'web/dist/.build-stamp';
 if (existsSync('web/index.html')) {
   const webSrc = Math.max(newest('web', /node_modules|dist|e2e/), configTime);
   if (!ifStale || webSrc > stampTime(webStamp)) {
     console.log('[build] web app (vite)');
     run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+    run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn']);
+    precompress('web/dist/assets');
     writeFileSync(webStamp, new Date().toISOString());
   }
 }

@@ -4,8 +4,6 @@ import { SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { AppConfig } from '#platform/config/app-config.js';
 import { createMetricsRegistry } from '#platform/metrics/metrics.js';
 import { AppModule, type AppModuleOptions } from './app.module.js';
@@ -18,6 +16,7 @@ import { requestContextMiddleware } from './common/request-context.middleware.js
 import { validationPipe } from './common/validation-pipe.js';
 import { httpMetricsMiddleware } from './ops/http-metrics.middleware.js';
 import { createOpenApiDocument } from './openapi/openapi-document.js';
+import { serveStorefront } from './web/storefront.js';
 
 /**
  * The whole HTTP app, configured but not listening: main.ts listens, tests use it through
@@ -59,7 +58,7 @@ export async function createApiApp(config: AppConfig, options: AppModuleOptions 
   app.use(publicResponseCache(config.publicCacheMs));
 
   app.use('/uploads', express.static(config.uploadsDir, { index: false, fallthrough: false, maxAge: '7d' }));
-  serveWebApp(app, config.webDistDir);
+  serveStorefront(app, config, logger);
 
   app.setGlobalPrefix('api');
   app.useGlobalPipes(validationPipe());
@@ -90,18 +89,4 @@ function securityHeaders(config: AppConfig) {
   const overHttps = helmet(options(true));
   const overHttp = helmet(options(false));
   return (req: Request, res: Response, next: NextFunction) => (req.secure ? overHttps : overHttp)(req, res, next);
-}
-
-/** The built web app with SPA fallback: any GET outside /api and /uploads that is not a file gets index.html. */
-function serveWebApp(app: NestExpressApplication, webDistDir: string): void {
-  const index = path.join(webDistDir, 'index.html');
-  const files = express.static(webDistDir, { index: false, maxAge: '1h' });
-  // /api and /uploads never touch the disk here (a stat per API call is measurable under load).
-  const isAppPath = (req: Request) => (req.method === 'GET' || req.method === 'HEAD') && !req.path.startsWith('/api') && !req.path.startsWith('/uploads');
-  app.use((req: Request, res: Response, next: NextFunction) => (isAppPath(req) ? files(req, res, next) : next()));
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (!isAppPath(req) || !existsSync(index)) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
-  });
 }

@@ -8,6 +8,8 @@ const RELOAD_FLAG = 'chunk-reload-at';
  */
 export function lazyPage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
   return async () => {
+    // On the server (src/entry-server.tsx) a chunk is a local module: nothing to reload.
+    if (typeof window === 'undefined') return { Component: pick(await load()) };
     try {
       const m = await load();
       sessionStorage.removeItem(RELOAD_FLAG);

@@ -46,6 +46,18 @@ function readCookie(name: string): string | null {
 
 const apiBase = typeof window !== 'undefined' && window.location?.origin ? `${window.location.origin}/api` : '/api';
 
+// Server rendering (src/entry-server.tsx) has no window to resolve '/api' against: it names the
+// API's own origin once, and every request URL is made absolute against it.
+let serverApiBase: string | null = null;
+export function setServerApiOrigin(origin: string): void {
+  serverApiBase = `${origin}/api`;
+}
+function onServer(args: string | FetchArgs): string | FetchArgs {
+  if (!serverApiBase) return args;
+  const absolute = (url: string) => `${serverApiBase}${url.startsWith('/') ? '' : '/'}${url}`;
+  return typeof args === 'string' ? absolute(args) : { ...args, url: absolute(args.url) };
+}
+
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: apiBase,
   credentials: 'include',
@@ -112,7 +124,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, A
   const retryIf = policy.retryIf ?? isTransient;
   let xsrfRetried = false;
   for (let attempt = 0; ; attempt++) {
-    const result = await rawBaseQuery(args, api, {});
+    const result = await rawBaseQuery(onServer(args), api, {});
     rememberFromResponse(result.meta?.response, result.data ?? (result.error as { data?: unknown } | undefined)?.data);
     if (!result.error) return result;
     const url = requestUrl(args);

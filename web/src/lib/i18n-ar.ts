@@ -255,4 +255,15 @@ export const ar: Record<MessageKey, string> = {
   'poster.frame': 'الإطار',
   'poster.noFrame': 'بدون إطار',
   'poster.frameFor': 'إطارات تناسب مقاس {size}',
+  // Storefront rendering and SEO (h13a): page titles and descriptions in the server-rendered <head>.
+  'seo.homeTitle': 'متجر البوسترات: جدران تهمس',
+  'seo.homeDescription': 'بوسترات فاخرة وطباعة حسب الطلب مع توصيل لكل مصر. الدفع عند الاستلام.',
+  'seo.shopTitle': 'تسوق كل البوسترات',
+  'seo.shopDescription': 'تصفح البوسترات حسب الفئة: أنمي وسيارات وأفلام وموسيقى والمزيد، مطبوعة في مصر والدفع عند الاستلام.',
+  'seo.searchTitle': 'بوسترات تطابق «{q}»',
+  'seo.customTitle': 'صمّم البوستر الخاص بك',
+  'seo.customDescription': 'ارفع صورتك ونطبعها لك بوستر فاخر مع توصيل لكل مصر.',
+  'seo.posterDescription': '{name}: بوستر {category} يبدأ من {price}. مطبوع في مصر والدفع عند الاستلام.',
+  'seo.checkoutTitle': 'إتمام الطلب',
+  'seo.confirmationTitle': 'تم تأكيد الطلب',
 };

@@ -254,6 +254,17 @@ export const en = {
   'poster.frame': 'Frame',
   'poster.noFrame': 'No frame',
   'poster.frameFor': 'Frames that fit {size}',
+  // Storefront rendering and SEO (h13a): page titles and descriptions in the server-rendered <head>.
+  'seo.homeTitle': 'Poster Shop: Walls That Whisper',
+  'seo.homeDescription': 'Premium posters and custom prints delivered across Egypt. Pay cash on delivery.',
+  'seo.shopTitle': 'Shop all posters',
+  'seo.shopDescription': 'Browse posters by category: anime, cars, movies, music and more, printed in Egypt and paid cash on delivery.',
+  'seo.searchTitle': 'Posters matching “{q}”',
+  'seo.customTitle': 'Make your own poster',
+  'seo.customDescription': 'Upload your photo and we print it as a premium poster, delivered across Egypt.',
+  'seo.posterDescription': '{name}: {category} poster from {price}. Printed in Egypt, cash on delivery.',
+  'seo.checkoutTitle': 'Checkout',
+  'seo.confirmationTitle': 'Order confirmed',
 } as const;
 
 export type MessageKey = keyof typeof en;

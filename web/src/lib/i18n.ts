@@ -37,7 +37,7 @@ export function useLocale(): Locale {
 
 export function useT() {
   const locale = useLocale();
-  const loaded = useSyncExternalStore(subscribe, () => arabic);
+  const loaded = useSyncExternalStore(subscribe, () => arabic, () => arabic);
   useEffect(() => {
     if (locale === 'ar' && !loaded) void loadArabic();
   }, [locale, loaded]);

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { makeStore } from '../app/store';
-import { routes } from '../app/router';
+import { createRoutes } from '../app/router';
 import { registerNavigate } from '../lib/navigation';
 import { Toaster } from '../lib/toast';
 import { LocaleSync } from '../app/locale-sync';
@@ -10,7 +10,7 @@ import { LocaleSync } from '../app/locale-sync';
 /** The real app (store, routes, toasts) at a URL; the network is msw's business. */
 export function renderApp(url: string, state?: unknown) {
   const store = makeStore();
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: url.split('?')[0], search: url.includes('?') ? `?${url.split('?')[1]}` : '', state }] });
+  const router = createMemoryRouter(createRoutes(), { initialEntries: [{ pathname: url.split('?')[0], search: url.includes('?') ? `?${url.split('?')[1]}` : '', state }] });
   registerNavigate((to, opts) => void router.navigate(to, opts));
   const view = render(
     <Provider store={store}>

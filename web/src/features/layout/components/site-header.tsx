@@ -1,11 +1,19 @@
-import { Link, NavLink } from 'react-router';
+import { useSyncExternalStore } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
-import { setCartOpen, setLocale, setMenuOpen } from '../../../app/ui-slice';
+import { setCartOpen, setMenuOpen } from '../../../app/ui-slice';
 import { CartIcon, MenuIcon } from '../../../lib/icons';
 import { useT } from '../../../lib/i18n';
-import { CART_COUNT_KEY, readStorage } from '../../../lib/storage';
+import { CART_COUNT_KEY, LOCALE_KEY, readStorage, writeStorage } from '../../../lib/storage';
 import { useGetCartQuery } from '../../cart/cart-api';
 import { useFocusHeadingOnNavigation } from '../use-focus-heading';
+import { localizedPath } from '../../../seo/locale-path';
+
+const noSubscription = () => () => undefined;
+/** The count the last visit cached; none while hydrating, as the server (which cannot see it) rendered. */
+function useCachedCartCount(): number {
+  return useSyncExternalStore(noSubscription, () => Number(readStorage(CART_COUNT_KEY) ?? 0) || 0, () => 0);
+}
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-3 py-1.5 text-sm font-medium transition ${isActive ? 'bg-stone-900 text-white' : 'text-stone-700 hover:bg-stone-200'}`;
@@ -18,7 +26,14 @@ export function SiteHeader() {
   useFocusHeadingOnNavigation();
   const cart = useGetCartQuery(undefined).data?.cart;
   // Until the cart answers, the count cached by the last visit keeps the badge steady.
-  const count = cart ? cart.itemCount : Number(readStorage(CART_COUNT_KEY) ?? 0) || 0;
+  const cachedCount = useCachedCartCount();
+  const count = cart ? cart.itemCount : cachedCount;
+  const location = useLocation();
+  // Each language has its own URLs (/shop, /ar/shop): the switch is a link to the same page's
+  // twin, which the server renders in that language; the choice is remembered for the next visit.
+  const other = locale === 'ar' ? 'en' : 'ar';
+  const twin = localizedPath(location.pathname, other) + location.search;
+
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-stone-50/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
@@ -47,16 +62,17 @@ export function SiteHeader() {
           </NavLink>
         </nav>
         <div className="ms-auto flex items-center gap-1">
-          <button
-            type="button"
-            onClick={() => dispatch(setLocale(locale === 'ar' ? 'en' : 'ar'))}
+          <a
+            href={twin}
+            hrefLang={other}
+            onClick={() => writeStorage(LOCALE_KEY, other)}
             className="rounded-full px-3 py-2 text-sm font-medium hover:bg-stone-200"
             aria-label={t('nav.languageLabel')}
-            lang={locale === 'ar' ? 'en' : 'ar'}
+            lang={other}
             data-testid="language-toggle"
           >
             {t('nav.language')}
-          </button>
+          </a>
           <button
             type="button"
             onClick={() => dispatch(setCartOpen(true))}

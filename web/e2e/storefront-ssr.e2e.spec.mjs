@@ -1,0 +1,96 @@
+// Server-rendered storefront: the page arrives with its content, hydrates without fetching its
+// data again, and the language switch moves between the English and Arabic twins (/…, /ar/…).
+import { expect } from '@jest/globals';
+import { BASE_URL, openShop } from './support.mjs';
+
+/** Every /api request the page makes (the cart is the visitor's own and always fetched in the browser). */
+function recordApiCalls(page) {
+  const calls = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/') && url.pathname !== '/api/user/cart') calls.push(`${r.method()} ${url.pathname}${url.search}`);
+  });
+  return calls;
+}
+
+/** React reports a page whose HTML did not match the client's first render on the console. */
+function recordHydrationErrors(page) {
+  const errors = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /hydrat|did not match/i.test(m.text())) errors.push(m.text());
+  });
+  return errors;
+}
+
+async function firstPosterId() {
+  const res = await fetch(`${BASE_URL()}/api/public/posters?limit=1`);
+  return (await res.json()).posters[0].id;
+}
+
+describe('server-rendered storefront', () => {
+  test('a poster page hydrates from the server state: interactive, and nothing fetched twice', async () => {
+    const id = await firstPosterId();
+    const shop = await openShop();
+    try {
+      const { page } = shop;
+      const calls = recordApiCalls(page);
+      const hydration = recordHydrationErrors(page);
+      // The content is in the HTML before any script runs.
+      const raw = await (await fetch(`${BASE_URL()}/posters/${id}`)).text();
+      expect(raw).toContain('data-testid="add-to-cart"');
+      await page.goto(`/posters/${id}`);
+      // Hydrated: choosing a size and adding to the cart works (React handles the clicks).
+      await page.locator('fieldset label').first().click();
+      await page.waitForLoadState('networkidle');
+      expect(calls).toEqual([]);
+      await page.getByTestId('add-to-cart').click();
+      await page.getByTestId('drawer-checkout').waitFor();
+      expect(hydration).toEqual([]);
+      expect(shop.errors).toEqual([]);
+    } finally {
+      await shop.close();
+    }
+  });
+
+  test('the home page needs no read of its own after loading', async () => {
+    const shop = await openShop();
+    try {
+      const { page } = shop;
+      const calls = recordApiCalls(page);
+      const hydration = recordHydrationErrors(page);
+      await page.goto('/');
+      await page.getByTestId('poster-card').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(calls).toEqual([]);
+      expect(hydration).toEqual([]);
+    } finally {
+      await shop.close();
+    }
+  });
+
+  test('the language switch moves between the English and Arabic twins, and links stay in the language', async () => {
+    const id = await firstPosterId();
+    const shop = await openShop();
+    try {
+      const { page } = shop;
+      await page.goto(`/posters/${id}`);
+      await page.getByTestId('add-to-cart').waitFor();
+      await page.getByTestId('language-toggle').click();
+      await page.waitForURL(`**/ar/posters/${id}`);
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+      await page.getByTestId('add-to-cart').getByText('أضف إلى السلة').waitFor();
+      // A link inside the Arabic pages leads to an Arabic page (client-side, no reload).
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'المتجر' }).click();
+      await page.waitForURL('**/ar/shop');
+      await page.getByRole('heading', { name: 'المتجر' }).waitFor();
+      expect(await page.title()).toContain('بوستر شوب');
+      await page.getByTestId('language-toggle').click();
+      await page.waitForURL((url) => url.pathname === '/shop');
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['en', 'ltr']);
+      await page.getByRole('heading', { name: 'Shop', level: 1 }).waitFor();
+      expect(shop.errors).toEqual([]);
+    } finally {
+      await shop.close();
+    }
+  });
+});
