@@ -13,6 +13,9 @@ const backend = process.env.API_ORIGIN ?? 'http://localhost:3000';
 export default defineConfig(({ isSsrBuild }) => ({
   root,
   plugins: [react(), tailwindcss()],
+  // The server bundle carries its dependencies: WEB_DIST_DIR may be a copy of web/dist outside the
+  // project (the browser tests serve one), where `react` and friends would not resolve.
+  ssr: isSsrBuild ? { noExternal: true } : undefined,
   build: isSsrBuild
     ? { outDir: 'dist/server', emptyOutDir: true, sourcemap: false, target: 'node20' }
     : { outDir: 'dist', emptyOutDir: true, sourcemap: false, target: 'es2022', manifest: true },

@@ -102,7 +102,7 @@ describe('back-office defects (browser)', () => {
     expect(order.total).toBeGreaterThan(order.subtotal);
     expect(after.totalRevenue - before.totalRevenue).toBeCloseTo(order.subtotal, 2);
     await page.goto(`${BASE_URL}/admin`);
-    await page.getByText('Subtotal of SHIPPED orders').waitFor();
+    await page.getByText('Subtotal of SHIPPED and DELIVERED orders').waitFor();
   });
 
   it('opens a recent order from the dashboard, expanded on the Orders page', async () => {

@@ -36,6 +36,7 @@ export async function openShop({ viewport = DESKTOP, popup = false, locale } = {
     { popup, locale },
   );
   const page = context.pages()[0] ?? (await context.newPage());
+  if (locale === 'ar') arabicPaths(page);
   const errors = [];
   page.on('pageerror', (e) => errors.push(e));
   return {
@@ -47,6 +48,16 @@ export async function openShop({ viewport = DESKTOP, popup = false, locale } = {
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Arabic pages have their own URLs (/ar, /ar/shop, …): a spec opened in Arabic writes the English
+ * path and visits its Arabic twin, as a shopper following Arabic links would.
+ */
+function arabicPaths(page) {
+  const goto = page.goto.bind(page);
+  const storefront = (url) => typeof url === 'string' && url.startsWith('/') && !/^\/(ar|api|admin|login|uploads)(\/|\?|$)/.test(url);
+  page.goto = (url, options) => goto(storefront(url) ? `/ar${url === '/' ? '' : url}` : url, options);
 }
 
 export async function screenshot(page, name) {

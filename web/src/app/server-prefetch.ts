@@ -36,7 +36,8 @@ export async function prefetchPage(store: AppStore, { page, params, search }: Pr
     if (search.get('tab') === 'addons') reads.push(store.dispatch(e.getProducts.initiate(undefined, opts)).unwrap());
   } else if (page === 'poster' && params.id) {
     const id = params.id;
-    reads.push(store.dispatch(e.getGallery.initiate(undefined, opts)).unwrap());
+    // The gallery, and the add-ons for the frame choice.
+    reads.push(store.dispatch(e.getGallery.initiate(undefined, opts)).unwrap(), store.dispatch(e.getProducts.initiate(undefined, opts)).unwrap());
     reads.push(
       store.dispatch(e.getPoster.initiate(id, opts))
         .unwrap()
