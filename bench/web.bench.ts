@@ -15,10 +15,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startShopProcesses, type ShopProcesses } from './lib/shop-processes.js';
+import { ensureToolInstalled } from './lib/tool-folder.js';
 import { round } from './lib/stats.js';
 
 const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const LIGHTHOUSE_DIR = path.resolve('bench/lighthouse');
 const log = (msg: string) => process.stderr.write(`[bench:web] ${msg}\n`);
 
 interface LighthouseReport {
@@ -34,7 +36,7 @@ function median(values: number[]): number {
 function lighthouse(url: string, outDir: string, run: number): LighthouseReport {
   const out = path.join(outDir, `report-${run}.json`);
   const r = spawnSync(
-    path.resolve('node_modules/.bin/lighthouse'),
+    path.join(LIGHTHOUSE_DIR, 'node_modules/.bin/lighthouse'),
     [url, '--output=json', `--output-path=${out}`, '--quiet', `--chrome-flags=${CHROME_FLAGS}`, '--only-categories=performance,accessibility,best-practices,seo'],
     { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 180_000 },
   );
@@ -43,6 +45,7 @@ function lighthouse(url: string, outDir: string, run: number): LighthouseReport 
 }
 
 async function main(): Promise<void> {
+  ensureToolInstalled(LIGHTHOUSE_DIR, 'Lighthouse', log);
   let shop: ShopProcesses | undefined;
   const base = process.env.BENCH_URL?.replace(/\/$/, '') ?? (shop = await startShopProcesses(log)).url;
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));

@@ -5,13 +5,13 @@
  * catalogue as ours, EGP, a zero tax rate, one flat-rate shipping method and a payment method
  * that settles when added.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { CATALOGUE, CHECKOUT_QUANTITY, CHECKOUT_SIZE, LISTING_PAGE_SIZE } from './catalogue.js';
 import type { Step } from './load.js';
+import { ensureToolInstalled } from './tool-folder.js';
 
 const DIR = path.resolve('bench/vendure');
 export const VENDURE_DATABASE = 'vendure';
@@ -23,16 +23,8 @@ export function vendureVersion(): string {
   return (JSON.parse(readFileSync(path.join(DIR, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies['@vendure/core'];
 }
 
-/** `npm ci` into bench/vendure when its node_modules is missing or was installed from another lockfile. */
 export function ensureVendureInstalled(log: (msg: string) => void): void {
-  const lockHash = createHash('sha256').update(readFileSync(path.join(DIR, 'package-lock.json'))).digest('hex');
-  const marker = path.join(DIR, 'node_modules', '.installed-lockfile-sha256');
-  if (existsSync(marker) && readFileSync(marker, 'utf8').trim() === lockHash) return;
-  log(`installing Vendure ${vendureVersion()} into bench/vendure (npm ci, its own lockfile)`);
-  // npm's output goes to stderr: the benchmark's stdout carries JSON lines only.
-  const r = spawnSync('npm', ['ci', '--prefix', DIR, '--no-audit', '--no-fund', '--loglevel=error'], { stdio: ['ignore', process.stderr, process.stderr] });
-  if (r.status !== 0) throw new Error(`npm ci in bench/vendure failed (exit ${r.status})`);
-  writeFileSync(marker, lockHash + '\n');
+  ensureToolInstalled(DIR, `Vendure ${vendureVersion()}`, log);
 }
 
 export interface VendurePeer {

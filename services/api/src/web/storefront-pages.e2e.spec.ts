@@ -42,7 +42,7 @@ describe('storefront pages rendered on the server (HTTP, real projector)', () =>
     expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/posters/${posterId}"`);
     expect(html).toContain(`<link rel="alternate" hreflang="ar" href="${ORIGIN}/ar/posters/${posterId}"`);
     // The content itself, not a spinner: the name and the price are in the body.
-    expect(html).toMatch(/<h1[^>]*>Nile &lt;Sunset&gt; &amp; Co<\/h1>/);
+    expect(html).toMatch(/<h1[^>]*>(<bdi[^>]*>)?Nile &lt;Sunset&gt; &amp; Co(<\/bdi>)?<\/h1>/);
     expect(html).toMatch(/data-testid="poster-price"[\s\S]*250\.00/);
     const ld = jsonLd(html);
     const product = ld.find((x) => x['@type'] === 'Product') as { name: string; offers: Record<string, unknown> };
@@ -63,6 +63,8 @@ describe('storefront pages rendered on the server (HTTP, real projector)', () =>
     expect(meta(html, 'product:price:amount')).toBe('250.00');
     expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/ar/posters/${posterId}"`);
     expect(html).toContain('أضف إلى السلة');
+    // The price as an Arabic reader sees it: Arabic-Indic digits and ج.م, in the page before any script runs.
+    expect(html).toMatch(/data-testid="poster-price"[\s\S]*٢٥٠٫٠٠/);
     const product = jsonLd(html).find((x) => x['@type'] === 'Product') as { offers: Record<string, unknown> };
     expect(product.offers).toMatchObject({ priceCurrency: 'EGP', lowPrice: '250.00' });
   });
