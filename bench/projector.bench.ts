@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { comparePositions, type Position } from '#event-store/event-store.port.js';
-import { PostgresEventStore } from '#event-store/postgres/postgres-event-store.js';
+import { createEventStore } from '#event-store/create-event-store.js';
 import { runReadModelMigrations } from '#read-models/data-source.js';
 import { ALL_PROJECTIONS } from '../services/projector/src/projections/index.js';
 import { ProjectorRunner } from '../services/projector/src/runner/runner.js';
@@ -59,8 +59,9 @@ async function main(): Promise<void> {
   const durable = await serverIsDurable(db.url);
   try {
     await runReadModelMigrations(db.url);
-    const writer = await PostgresEventStore.connect({ connectionString: db.url, poolSize: 8 });
-    const reader = await PostgresEventStore.connect({ connectionString: db.url, poolSize: 4 });
+    // As the shop opens them: the reader upcasts older event schemas, as the projector's does.
+    const writer = await createEventStore({ kind: 'postgres', connectionString: db.url, poolSize: 8 });
+    const reader = await createEventStore({ kind: 'postgres', connectionString: db.url, poolSize: 4 });
     const pool = new pg.Pool({ connectionString: db.url, max: ALL_PROJECTIONS.length + 4 });
     // Dropping the bench database at the end ends idle sessions: not an error worth a crash.
     pool.on('error', () => undefined);
@@ -87,7 +88,7 @@ async function main(): Promise<void> {
         if (allPast(target)) caughtUp();
         onAdvance();
       },
-      onFailed: (name, _slot, eventId) => failed(new Error(`projection ${name} stopped on event ${eventId}`)),
+      onFailed: (name, _slot, eventId, failure) => failed(new Error(`projection ${name} stopped on event ${eventId} (${failure.eventType}): ${failure.error}`)),
     });
     const done = new Promise<void>((resolve, reject) => { caughtUp = resolve; failed = reject; });
     t = Date.now();

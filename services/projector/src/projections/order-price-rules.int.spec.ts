@@ -65,4 +65,13 @@ describe('an OrderPlaced of schema 1 in the log still reads and projects (docs/a
       { order_id: 'old2', price_rules: expectedRules },
     ]);
   });
+
+  it('an OrderPlaced stamped schema 2 but written without rules still applies, with none', async () => {
+    const last = (await db.store.append('order-bare', [orderPlacedV1('bare', 2)])).position;
+    await waitForCheckpoints(db.pool, ['orders'], last);
+    const { rows } = await db.pool.query(`SELECT price_rules FROM read.order_items WHERE order_id = 'bare'`);
+    expect(rows).toEqual([{ price_rules: [] }]);
+    const { rows: failed } = await db.pool.query(`SELECT projection FROM projector.checkpoints WHERE status = 'failed'`);
+    expect(failed).toEqual([]);
+  });
 });

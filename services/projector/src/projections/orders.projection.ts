@@ -31,7 +31,9 @@ export const ordersProjection = defineProjection('orders', {
           product_id: item.productId ?? null, variant_id: item.variantId ?? null, name: item.name, category: item.category ?? null,
           image_url: item.imageUrl ?? null, custom_image_path: item.customImagePath ?? null, size: item.size ?? null,
           quantity: item.quantity, unit_price: item.unitPrice, original_unit_price: item.originalUnitPrice,
-          discount_percentage: item.discountPercentage, line_total: item.lineTotal, price_rules: item.priceRules,
+          discount_percentage: item.discountPercentage, line_total: item.lineTotal,
+          // An event stamped current but written without its rules (none the shop's deciders write) still applies.
+          price_rules: item.priceRules ?? [],
         }));
       } else {
         const d = dataOf<OrderStatusChanged['data']>(e);
