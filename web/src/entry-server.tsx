@@ -16,20 +16,9 @@ import { routerBasename, splitLocale } from './seo/locale-path';
 import { buildPageHead } from './seo/page-head';
 import { pageKindOf } from './seo/page-kind';
 import type { ServerState } from './app/server-state';
+import type { RenderRequest, RenderResult } from './render-contract';
 
-export interface RenderRequest {
-  /** Path and query of the page, e.g. /ar/posters/abc?x=1. */
-  url: string;
-  /** The shop's public origin, for canonical and Open Graph URLs. */
-  publicOrigin: string;
-  /** Where this server answers /api from here (loopback). */
-  apiOrigin: string;
-  signal?: AbortSignal;
-}
-
-export type RenderResult =
-  | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'page'; status: number; lang: string; dir: 'ltr' | 'rtl'; head: string; body: string; state: string };
+export type { RenderRequest, RenderResult };
 
 export async function render(req: RenderRequest): Promise<RenderResult> {
   setServerApiOrigin(req.apiOrigin);

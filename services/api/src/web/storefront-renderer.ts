@@ -1,17 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { RenderRequest, RenderResult } from '../../../../web/src/render-contract.js';
 
-/** What web/src/entry-server.tsx's render() takes and answers (the server bundle is plain JS: its types do not cross over). */
-export interface RenderRequest {
-  url: string;
-  publicOrigin: string;
-  apiOrigin: string;
-  signal?: AbortSignal;
-}
-export type RenderResult =
-  | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'page'; status: number; lang: string; dir: 'ltr' | 'rtl'; head: string; body: string; state: string };
 type Render = (req: RenderRequest) => Promise<RenderResult>;
 
 /** The web build as the server uses it: the page shell (web/dist/index.html) and the server renderer (web/dist/server). */
