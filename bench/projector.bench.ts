@@ -81,7 +81,7 @@ async function main(): Promise<void> {
     let onAdvance: () => void = () => {};
     let failed: (e: Error) => void = () => {};
     const runner = new ProjectorRunner({
-      store: reader, pool, databaseUrl: db.url, projections: ALL_PROJECTIONS, replicaId: 'bench', batchSize: 2000,
+      store: reader, pool, databaseUrl: db.url, projections: ALL_PROJECTIONS, replicaId: 'bench',
       onCommitted: (name, slot, position) => {
         if (slot !== 'live') return;
         positions.set(name, position);

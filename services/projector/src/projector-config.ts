@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { eventStoreConfigFromEnv, type EventStoreConfig } from '#event-store/create-event-store.js';
 import type { RetryBackoff } from './runner/retry-backoff.js';
+import { DEFAULT_BATCH_SIZE } from './runner/batch-size.js';
 
 /**
  * Where the health server listens unless PROJECTOR_HOST says otherwise. It has no
@@ -32,7 +33,7 @@ export function projectorConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Pr
     port: Number(env.PROJECTOR_PORT ?? 3001),
     host: env.PROJECTOR_HOST?.trim() || DEFAULT_HEALTH_HOST,
     replicaId: env.PROJECTOR_REPLICA_ID ?? `${hostname()}-${process.pid}`,
-    batchSize: Number(env.PROJECTOR_BATCH_SIZE ?? 2000),
+    batchSize: Number(env.PROJECTOR_BATCH_SIZE ?? DEFAULT_BATCH_SIZE),
     retryBackoff: {
       baseMs: positive(env.PROJECTOR_RETRY_BASE_MS, 1000),
       maxMs: positive(env.PROJECTOR_RETRY_MAX_MS, 5 * 60_000),

@@ -81,7 +81,7 @@ export const codOutcomesProjection = defineProjection('cod-outcomes', {
       if (OUTCOMES.has(after.status)) {
         const at = changedAt.get(id)!;
         outcomes.push({ order_id: id, governorate: after.governorate, outcome: after.status, outcome_at: at, days: Math.max(0, (Date.parse(at) - Date.parse(after.placed_at)) / DAY_MS) });
-      } else notAtDoor.push(id);
+      } else if (OUTCOMES.has(before.get(id)?.status ?? '')) notAtDoor.push(id); // only a stored outcome has a row to remove
     }
     await upsertRows(ctx, STATE_TABLE, [...changedAt.keys()].map((id) => now.get(id)! as unknown as Row));
     await upsertRows(ctx, OUTCOMES_TABLE, outcomes);

@@ -10,6 +10,7 @@ import { Ownership } from './ownership.js';
 import type { BuildState, LiveState } from './projection-state.js';
 import type { Projection } from './projection.js';
 import { Rebuilds } from './rebuilds.js';
+import { DEFAULT_BATCH_SIZE } from './batch-size.js';
 import { DEFAULT_RETRY_BACKOFF, retryDelayMs, type RetryBackoff } from './retry-backoff.js';
 
 export interface RunnerLogger {
@@ -25,7 +26,7 @@ export interface RunnerOptions {
   databaseUrl: string;
   projections: readonly Projection[];
   replicaId: string;
-  /** Events per read (and at most per transaction; default 2,000). */
+  /** Events per read (and at most per transaction; default DEFAULT_BATCH_SIZE). */
   batchSize?: number;
   /** Longest pause between polls of the log's head when idle (default 20 ms). */
   maxIdleMs?: number;
@@ -89,7 +90,7 @@ export class ProjectorRunner {
 
   constructor(private readonly o: RunnerOptions) {
     this.ownership = new Ownership(o.databaseUrl, o.replicaId, o.countAsReplica ?? true);
-    this.batchSize = o.batchSize ?? 2000;
+    this.batchSize = o.batchSize ?? DEFAULT_BATCH_SIZE;
     this.maxIdleMs = o.maxIdleMs ?? 20;
     this.backoff = { ...DEFAULT_RETRY_BACKOFF, ...o.retryBackoff };
     this.tickIntervalMs = o.tickIntervalMs ?? 1000;
