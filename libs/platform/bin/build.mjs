@@ -19,8 +19,8 @@ function newest(dir, skip = /node_modules|dist|e2e-artifacts/) {
   return t;
 }
 const stampTime = (f) => (existsSync(f) ? statSync(f).mtimeMs : 0);
-const run = (cmd, args) => {
-  const r = spawnSync(cmd, args, { stdio: 'inherit' });
+const run = (cmd, args, env = process.env) => {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env });
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 const configTime = Math.max(stampTime('package-lock.json'), stampTime('.swcrc'));
@@ -51,8 +51,11 @@ if (existsSync('web/index.html')) {
   const webSrc = Math.max(newest('web', /node_modules|dist|e2e/), configTime);
   if (!ifStale || webSrc > stampTime(webStamp)) {
     console.log('[build] web app (vite)');
-    run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
-    run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn']);
+    // Always the production build: Vite follows NODE_ENV, and a caller's NODE_ENV=test (Jest sets it
+    // for the browser tests' global setup) would otherwise ship the libraries' development builds.
+    const production = { ...process.env, NODE_ENV: 'production' };
+    run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], production);
+    run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn'], production);
     precompress('web/dist/assets');
     writeFileSync(webStamp, new Date().toISOString());
   }
