@@ -71,6 +71,38 @@ describe('server-rendered storefront', () => {
     }
   });
 
+  test('a size chosen and a tap on "Add to Cart" before the page hydrates are not lost', async () => {
+    const id = await firstPosterId();
+    const shop = await openShop();
+    try {
+      const { page } = shop;
+      // The page's own chunk is held back, so the app cannot hydrate until the spec lets it.
+      let release;
+      const released = new Promise((r) => (release = r));
+      let requested;
+      const chunkRequested = new Promise((r) => (requested = r));
+      await page.route(/\/assets\/poster-page-[\w-]+\.js$/, async (route) => {
+        requested();
+        await released;
+        await route.continue();
+      });
+      await page.goto(`/posters/${id}`, { waitUntil: 'domcontentloaded' });
+      await chunkRequested;
+      const label = page.locator('fieldset label').nth(1);
+      const size = (await label.locator('span').first().innerText()).trim();
+      await label.click();
+      await page.getByTestId('add-to-cart').click();
+      expect(await page.getByTestId('cart-drawer').count()).toBe(0);
+      release();
+      // Hydrated: the size choice reached the app and the tap was replayed.
+      await page.getByTestId('drawer-checkout').waitFor();
+      expect(await page.getByTestId('cart-drawer').innerText()).toContain(size);
+      expect(shop.errors).toEqual([]);
+    } finally {
+      await shop.close();
+    }
+  });
+
   test('the home page needs no read of its own after loading', async () => {
     const shop = await openShop();
     try {

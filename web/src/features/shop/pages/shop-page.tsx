@@ -121,13 +121,10 @@ export function ShopPage() {
     setParams(next);
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
-  // The form also works before the page hydrates (a plain GET of ?q=…, with category=… only when
-  // kept), and reads the fields rather than the state: what was typed before hydration is only there.
-  const submitSearch = (e: FormEvent<HTMLFormElement>) => {
+  const submitSearch = (e: FormEvent) => {
     e.preventDefault();
-    const fields = new FormData(e.currentTarget);
-    const q = String(fields.get('q') ?? '').trim() || null;
-    update({ q, page: null, tab: null, ...(q && !fields.has('category') ? { category: null } : {}) });
+    const q = draft.trim() || null;
+    update({ q, page: null, tab: null, ...(q && !keepCategory ? { category: null } : {}) });
   };
   const activeDiscounts = (discounts.data ?? []).filter((d) => d.active && d.percentage > 0);
 
@@ -173,14 +170,13 @@ export function ShopPage() {
         </div>
         {tab === 'posters' && (
           <div className="flex flex-col gap-3 sm:flex-row">
-            <form role="search" id="shop-search-form" onSubmit={submitSearch} className="flex">
+            <form role="search" onSubmit={submitSearch} className="flex">
               <label htmlFor="shop-search" className="sr-only">
                 {t('shop.searchLabel')}
               </label>
               <input
                 id="shop-search"
                 type="search"
-                name="q"
                 value={draft}
                 onChange={(e) => setDraft(e.target.value)}
                 placeholder={t('shop.searchPlaceholder')}
@@ -192,7 +188,7 @@ export function ShopPage() {
             </form>
             {category && (
               <label className="flex items-center gap-2 text-sm text-stone-700">
-                <input type="checkbox" form="shop-search-form" name="category" value={category} checked={keepCategory} onChange={(e) => setKeepCategory(e.target.checked)} className="h-4 w-4 accent-stone-900" data-testid="keep-category" />
+                <input type="checkbox" checked={keepCategory} onChange={(e) => setKeepCategory(e.target.checked)} className="h-4 w-4 accent-stone-900" data-testid="keep-category" />
                 {t('shop.keepCategory', { category: categoryName(category) })}
               </label>
             )}
