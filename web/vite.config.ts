@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -20,8 +20,8 @@ const preactAliases = [
 ];
 
 /** React Router probes `React.useOptimistic` and falls back when it is absent, as under preact/compat: that warning is expected, any other is not. */
-const rolldownOptions = {
-  onLog(level: 'info' | 'debug' | 'warn', log: { code?: string; message: string }, handler: (level: 'info' | 'debug' | 'warn', log: { code?: string; message: string }) => void) {
+const rolldownOptions: Pick<Rolldown.InputOptions, 'onLog'> = {
+  onLog(level, log, handler) {
     if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return;
     handler(level, log);
   },
