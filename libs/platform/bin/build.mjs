@@ -29,8 +29,9 @@ const serverStamp = 'dist/.build-stamp';
 const serverSrc = Math.max(newest('libs'), newest('services'), newest('bench'), configTime);
 if (!ifStale || serverSrc > stampTime(serverStamp)) {
   console.log('[build] server code (swc)');
-  // bench/vendure is plain JS with its own node_modules (the Vendure peer of bench:api): not ours to compile.
-  run('npx', ['swc', 'libs', 'services', 'bench', '-d', 'dist', '--config-file', '.swcrc', '--ignore', '**/*.spec.ts', '--ignore', 'bench/vendure/**', '--only', '**/*.ts', '--quiet']);
+  // bench/vendure and bench/lighthouse have their own node_modules (the Vendure peer of bench:api,
+  // Lighthouse for bench:web, installed on first use): not ours to compile.
+  run('npx', ['swc', 'libs', 'services', 'bench', '-d', 'dist', '--config-file', '.swcrc', '--ignore', '**/*.spec.ts', '--ignore', 'bench/vendure/**', '--ignore', 'bench/lighthouse/**', '--only', '**/*.ts', '--quiet']);
   // No package.json inside dist/: the root one gives it "type": "module" and the #domain/… import map.
   writeFileSync(serverStamp, new Date().toISOString());
 }
