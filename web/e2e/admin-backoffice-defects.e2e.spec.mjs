@@ -112,7 +112,8 @@ describe('back-office defects (browser)', () => {
     await link.waitFor();
     await link.click();
     await page.waitForURL((url) => url.pathname === '/admin/orders' && url.searchParams.get('order') === order.orderNumber);
-    expect(await page.getByRole('button', { name: order.orderNumber }).getAttribute('aria-expanded')).toBe('true');
+    // Expanded once the list has loaded (an effect opens it: waited for, not read at once).
+    await page.getByRole('button', { name: order.orderNumber, expanded: true }).waitFor();
     await page.getByLabel('Customer information').getByText('Recent Hassan').waitFor();
   });
 

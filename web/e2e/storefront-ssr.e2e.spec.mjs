@@ -13,13 +13,30 @@ function recordApiCalls(page) {
   return calls;
 }
 
-/** React reports a page whose HTML did not match the client's first render on the console. */
-function recordHydrationErrors(page) {
+/**
+ * Hydration errors: React reports a mismatch on the console; Preact (the shipped build) says
+ * nothing and replaces the server's elements instead. So the elements of <main> as parsed, before
+ * any script runs (readyState "interactive" comes before module scripts), are recorded, and
+ * `serverElementsReplaced()` counts those that have left the document since.
+ */
+async function recordHydrationErrors(page) {
   const errors = [];
   page.on('console', (m) => {
     if (m.type() === 'error' && /hydrat|did not match/i.test(m.text())) errors.push(m.text());
   });
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') window.__serverElements = [...document.querySelectorAll('#main, #main *')];
+    });
+  });
   return errors;
+}
+
+function serverElementsReplaced(page) {
+  return page.evaluate(() => {
+    const parsed = window.__serverElements ?? [];
+    return { parsed: parsed.length, replaced: parsed.filter((el) => !el.isConnected).map((el) => el.outerHTML.slice(0, 120)) };
+  });
 }
 
 async function firstPosterId() {
@@ -34,7 +51,7 @@ describe('server-rendered storefront', () => {
     try {
       const { page } = shop;
       const calls = recordApiCalls(page);
-      const hydration = recordHydrationErrors(page);
+      const hydration = await recordHydrationErrors(page);
       // The content is in the HTML before any script runs.
       const raw = await (await fetch(`${BASE_URL()}/posters/${id}`)).text();
       expect(raw).toContain('data-testid="add-to-cart"');
@@ -46,6 +63,40 @@ describe('server-rendered storefront', () => {
       await page.getByTestId('add-to-cart').click();
       await page.getByTestId('drawer-checkout').waitFor();
       expect(hydration).toEqual([]);
+      // The heading and the button just clicked are the server's own elements, adopted, not re-created.
+      expect(await page.evaluate(() => ['h1', '[data-testid="add-to-cart"]'].map((s) => window.__serverElements.includes(document.querySelector(`#main ${s}`))))).toEqual([true, true]);
+      expect(shop.errors).toEqual([]);
+    } finally {
+      await shop.close();
+    }
+  });
+
+  test('a size chosen and a tap on "Add to Cart" before the page hydrates are not lost', async () => {
+    const id = await firstPosterId();
+    const shop = await openShop();
+    try {
+      const { page } = shop;
+      // The page's own chunk is held back, so the app cannot hydrate until the spec lets it.
+      let release;
+      const released = new Promise((r) => (release = r));
+      let requested;
+      const chunkRequested = new Promise((r) => (requested = r));
+      await page.route(/\/assets\/poster-page-[\w-]+\.js$/, async (route) => {
+        requested();
+        await released;
+        await route.continue();
+      });
+      await page.goto(`/posters/${id}`, { waitUntil: 'domcontentloaded' });
+      await chunkRequested;
+      const label = page.locator('fieldset label').nth(1);
+      const size = (await label.locator('span').first().innerText()).trim();
+      await label.click();
+      await page.getByTestId('add-to-cart').click();
+      expect(await page.getByTestId('cart-drawer').count()).toBe(0);
+      release();
+      // Hydrated: the size choice reached the app and the tap was replayed.
+      await page.getByTestId('drawer-checkout').waitFor();
+      expect(await page.getByTestId('cart-drawer').innerText()).toContain(size);
       expect(shop.errors).toEqual([]);
     } finally {
       await shop.close();
@@ -57,12 +108,18 @@ describe('server-rendered storefront', () => {
     try {
       const { page } = shop;
       const calls = recordApiCalls(page);
-      const hydration = recordHydrationErrors(page);
+      const hydration = await recordHydrationErrors(page);
       await page.goto('/');
       await page.getByTestId('poster-card').first().waitFor();
       await page.waitForLoadState('networkidle');
+      // Hydrated (the cart opens), and every element of the page's content the server sent is still the one shown.
+      await page.getByTestId('cart-button').click();
+      await page.getByRole('dialog').waitFor();
       expect(calls).toEqual([]);
       expect(hydration).toEqual([]);
+      const elements = await serverElementsReplaced(page);
+      expect(elements.parsed).toBeGreaterThan(20);
+      expect(elements.replaced).toEqual([]);
     } finally {
       await shop.close();
     }

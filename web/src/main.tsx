@@ -11,6 +11,7 @@ import { Toaster } from './lib/toast';
 import { LocaleSync } from './app/locale-sync';
 import { loadArabic } from './lib/i18n';
 import { routerBasename, splitLocale } from './seo/locale-path';
+import { holdEarlyInput, ReplayEarlyInput } from './app/early-input';
 import './index.css';
 
 // A storefront page arrives rendered by the server (src/entry-server.tsx) with the data it was
@@ -23,6 +24,9 @@ const { locale: urlLocale } = splitLocale(window.location.pathname);
 if (urlLocale === 'ar' && store.getState().ui.locale !== 'ar') store.dispatch(setLocale('ar'));
 const basename = routerBasename(urlLocale);
 const routes = createRoutes();
+const rootElement = document.getElementById('root')!;
+// The server's page is on screen already: what the shopper does before hydration is replayed after it.
+const replayEarlyInput = serverState ? holdEarlyInput(rootElement) : undefined;
 
 /** The matched pages' lazy chunks, loaded before hydrating: otherwise the first render would be the spinner, not the server's HTML. */
 async function loadMatchedPages(list: RouteObject[]): Promise<void> {
@@ -52,10 +56,10 @@ void ready.then(() => {
         <LocaleSync />
         <RouterProvider router={router} />
         <Toaster />
+        {replayEarlyInput && <ReplayEarlyInput replay={replayEarlyInput} />}
       </Provider>
     </StrictMode>
   );
-  const root = document.getElementById('root')!;
-  if (serverState) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  if (serverState) hydrateRoot(rootElement, app);
+  else createRoot(rootElement).render(app);
 });

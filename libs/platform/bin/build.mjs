@@ -19,8 +19,8 @@ function newest(dir, skip = /node_modules|dist|e2e-artifacts/) {
   return t;
 }
 const stampTime = (f) => (existsSync(f) ? statSync(f).mtimeMs : 0);
-const run = (cmd, args) => {
-  const r = spawnSync(cmd, args, { stdio: 'inherit' });
+const run = (cmd, args, env = process.env) => {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env });
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 const configTime = Math.max(stampTime('package-lock.json'), stampTime('.swcrc'));
@@ -29,8 +29,9 @@ const serverStamp = 'dist/.build-stamp';
 const serverSrc = Math.max(newest('libs'), newest('services'), newest('bench'), configTime);
 if (!ifStale || serverSrc > stampTime(serverStamp)) {
   console.log('[build] server code (swc)');
-  // bench/vendure is plain JS with its own node_modules (the Vendure peer of bench:api): not ours to compile.
-  run('npx', ['swc', 'libs', 'services', 'bench', '-d', 'dist', '--config-file', '.swcrc', '--ignore', '**/*.spec.ts', '--ignore', 'bench/vendure/**', '--only', '**/*.ts', '--quiet']);
+  // bench/vendure and bench/lighthouse have their own node_modules (the Vendure peer of bench:api,
+  // Lighthouse for bench:web, installed on first use): not ours to compile.
+  run('npx', ['swc', 'libs', 'services', 'bench', '-d', 'dist', '--config-file', '.swcrc', '--ignore', '**/*.spec.ts', '--ignore', 'bench/vendure/**', '--ignore', 'bench/lighthouse/**', '--only', '**/*.ts', '--quiet']);
   // No package.json inside dist/: the root one gives it "type": "module" and the #domain/… import map.
   writeFileSync(serverStamp, new Date().toISOString());
 }
@@ -51,8 +52,11 @@ if (existsSync('web/index.html')) {
   const webSrc = Math.max(newest('web', /node_modules|dist|e2e/), configTime);
   if (!ifStale || webSrc > stampTime(webStamp)) {
     console.log('[build] web app (vite)');
-    run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
-    run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn']);
+    // Always the production build: Vite follows NODE_ENV, and a caller's NODE_ENV=test (Jest sets it
+    // for the browser tests' global setup) would otherwise ship the libraries' development builds.
+    const production = { ...process.env, NODE_ENV: 'production' };
+    run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], production);
+    run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn'], production);
     precompress('web/dist/assets');
     writeFileSync(webStamp, new Date().toISOString());
   }

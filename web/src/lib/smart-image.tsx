@@ -1,4 +1,4 @@
-import { useEffect, useState, type ImgHTMLAttributes } from 'react';
+import { useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
 import { PLACEHOLDER_IMAGE, renditionSrcSet, renditionUrl, resolveImageUrl, withCacheBust } from './images';
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet'> & {
@@ -38,6 +38,16 @@ export function SmartImage({ src, alt, width, height, loading = 'lazy', sizes, r
   const firstStage: Stage = resolved && (renditionWidth ? renditionUrl(resolved, renditionWidth) : renditionSrcSet(resolved)) ? 0 : 1;
   const [stage, setStage] = useState<Stage>(firstStage);
   useEffect(() => setStage(firstStage), [resolved, firstStage]);
+  const next = () => {
+    if (stage < 3 && resolved) setStage((stage + 1) as Stage);
+  };
+  // A server-rendered image can fail before the page hydrates, when no onError listens yet (Preact,
+  // which the build ships, replays no such event): a broken image found at mount moves on too.
+  const img = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    if (img.current?.complete && img.current.naturalWidth === 0 && img.current.getAttribute('src')) next();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const { src: current, srcSet } = sourceFor(stage, resolved, renditionWidth);
   return (
     <img
@@ -51,9 +61,8 @@ export function SmartImage({ src, alt, width, height, loading = 'lazy', sizes, r
       loading={loading}
       decoding="async"
       data-attempt={stage}
-      onError={() => {
-        if (stage < 3 && resolved) setStage((stage + 1) as Stage);
-      }}
+      ref={img}
+      onError={next}
     />
   );
 }
