@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -15,6 +15,9 @@ const report = {
 };
 const posts: Record<string, unknown>[] = [];
 let polls = 0;
+// The poll after the first waits for the test to have seen the running state: no race with the poll interval.
+let releaseCompletion: () => void = () => {};
+let completionReleased = new Promise<void>((resolve) => (releaseCompletion = resolve));
 const server = setupServer(
   http.post('*/api/admin/what-if', async ({ request }) => {
     const body = (await request.json()) as Record<string, unknown>;
@@ -22,16 +25,20 @@ const server = setupServer(
     if (body.promoPercent === 500) return HttpResponse.json({ statusCode: 400, message: 'The promo code must take a whole percent between 1 and 100' }, { status: 400 });
     return HttpResponse.json({ jobId: 'j1', state: 'waiting', statusUrl: '/api/admin/what-if/j1' }, { status: 202 });
   }),
-  // Running on the first poll, done on the next.
-  http.get('*/api/admin/what-if/j1', () =>
-    HttpResponse.json(polls++ === 0 ? { id: 'j1', state: 'active', progress: 40, error: null, report: null } : { id: 'j1', state: 'completed', progress: 100, error: null, report }),
-  ),
+  // Running on the first poll, done on a later one (once the test let it).
+  http.get('*/api/admin/what-if/j1', async () => {
+    if (polls++ === 0) return HttpResponse.json({ id: 'j1', state: 'active', progress: 40, error: null, report: null });
+    await completionReleased;
+    return HttpResponse.json({ id: 'j1', state: 'completed', progress: 100, error: null, report });
+  }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   posts.length = 0;
   polls = 0;
+  releaseCompletion();
+  completionReleased = new Promise<void>((resolve) => (releaseCompletion = resolve));
 });
 afterAll(() => server.close());
 
@@ -47,7 +54,8 @@ describe('what-if panel', () => {
     await userEvent.type(screen.getByLabelText('Orders to'), '2026-10-31');
     await userEvent.click(screen.getByRole('button', { name: 'Try it on past orders' }));
 
-    expect(await screen.findByRole('progressbar', { name: 'What-if progress' })).toHaveAttribute('aria-valuenow', '40');
+    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'What-if progress' })).toHaveAttribute('aria-valuenow', '40'), { timeout: 5000 });
+    releaseCompletion();
     expect(posts).toEqual([{
       discountCategory: null, discountPercent: null, promoCode: 'follow10', promoPercent: 10, freeShippingThreshold: null, codFee: 15,
       from: new Date(2026, 9, 1).toISOString(), to: new Date(2026, 10, 1).toISOString(),

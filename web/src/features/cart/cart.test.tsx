@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
 import { layoutHandlers, useMswServer } from '../../test/handlers';
-import type { BestsellerView, CartAnswer, GalleryImageView, PosterView } from '../../api/generated-public';
+import type { BestsellerView, CartAnswer, GalleryImageView, PosterView, GetProductsApiResponse } from '../../api/generated-public';
 import { cartAnswer, cartWith, poster as posterView, posterItem, variant } from '../../test/fixtures';
 
 const server = useMswServer();
@@ -21,6 +21,8 @@ function posterPageHandlers() {
     http.get<never, never, PosterView>('*/api/public/posters/poster-1', () => HttpResponse.json(poster)),
     http.get<never, never, GalleryImageView[]>('*/api/gallery', () => HttpResponse.json([])),
     http.get<never, never, PosterView[]>('*/api/public/posters', () => HttpResponse.json([])),
+    // The add-ons the poster page offers frames from: none here.
+    http.get<never, never, GetProductsApiResponse>('*/api/public/products', () => HttpResponse.json([])),
   ];
 }
 
@@ -109,7 +111,7 @@ describe('cart', () => {
     expect(await within(drawer).findByTestId('free-shipping')).toHaveTextContent('Add LE 1,199.00 EGP for FREE shipping!');
     await user.click(within(drawer).getByRole('button', { name: 'Remove Midnight Drive' }));
     expect(await screen.findByText('Item removed')).toBeInTheDocument();
-    expect(within(drawer).getByText('Your cart is empty')).toBeInTheDocument();
+    expect(await within(drawer).findByText('Your cart is empty')).toBeInTheDocument();
     expect(screen.queryByTestId('cart-badge')).not.toBeInTheDocument();
   });
 

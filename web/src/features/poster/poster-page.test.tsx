@@ -15,6 +15,7 @@ describe('poster detail', () => {
   it("says 'Poster not found' for a 404 with Back to Shop and Try Again", async () => {
     server.use(
       http.get('*/api/public/posters/missing', () => HttpResponse.json({ statusCode: 404, message: 'Poster not found' }, { status: 404 })),
+      http.get('*/api/public/products', () => HttpResponse.json([])),
       ...layoutHandlers({ cart: cartWith([]) }),
     );
     renderApp('/posters/missing');
@@ -36,6 +37,7 @@ describe('poster detail', () => {
       }),
       http.get<never, never, GalleryImageView[]>('*/api/gallery', () => HttpResponse.json([])),
       http.get<never, never, PosterView[]>('*/api/public/posters', () => HttpResponse.json([])),
+      http.get('*/api/public/products', () => HttpResponse.json([])),
       ...layoutHandlers({ cart: cartWith([]) }),
     );
     renderApp('/posters/p1');
