@@ -33,15 +33,22 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
+/**
+ * One Lighthouse run. Chromium sometimes loses a run's trace (Lighthouse's NO_NAVSTART, "please run
+ * Lighthouse again"): such a run is retried, twice at most, and says so on stderr.
+ */
 function lighthouse(url: string, outDir: string, run: number): LighthouseReport {
   const out = path.join(outDir, `report-${run}.json`);
-  const r = spawnSync(
-    path.join(LIGHTHOUSE_DIR, 'node_modules/.bin/lighthouse'),
-    [url, '--output=json', `--output-path=${out}`, '--quiet', `--chrome-flags=${CHROME_FLAGS}`, '--only-categories=performance,accessibility,best-practices,seo'],
-    { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 180_000 },
-  );
-  if (r.status !== 0) throw new Error(`lighthouse exited ${r.status} on ${url}`);
-  return JSON.parse(readFileSync(out, 'utf8')) as LighthouseReport;
+  for (let attempt = 1; ; attempt++) {
+    const r = spawnSync(
+      path.join(LIGHTHOUSE_DIR, 'node_modules/.bin/lighthouse'),
+      [url, '--output=json', `--output-path=${out}`, '--quiet', `--chrome-flags=${CHROME_FLAGS}`, '--only-categories=performance,accessibility,best-practices,seo'],
+      { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 180_000 },
+    );
+    if (r.status === 0) return JSON.parse(readFileSync(out, 'utf8')) as LighthouseReport;
+    if (attempt === 3) throw new Error(`lighthouse exited ${r.status} on ${url}, three times`);
+    log(`lighthouse exited ${r.status} on ${url}: running it again`);
+  }
 }
 
 async function main(): Promise<void> {

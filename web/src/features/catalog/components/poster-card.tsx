@@ -6,7 +6,8 @@ import { SmartImage } from '../../../lib/smart-image';
 import { fromPrice } from '../catalog-format';
 import type { PosterView } from '../../../api/generated-public';
 
-export function PosterCard({ poster, eager = false, badge }: { poster: PosterView; eager?: boolean; badge?: string }) {
+/** `eager`: on screen at load (no lazy loading); `first`: the page's likely largest paint, fetched before other images. */
+export function PosterCard({ poster, eager = false, first = false, badge }: { poster: PosterView; eager?: boolean; first?: boolean; badge?: string }) {
   const t = useT();
   const categoryName = useCategoryLabel();
   const price = fromPrice(poster);
@@ -24,6 +25,7 @@ export function PosterCard({ poster, eager = false, badge }: { poster: PosterVie
           height={400}
           sizes="(min-width: 1024px) 280px, (min-width: 768px) 33vw, 50vw"
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : undefined}
           className="aspect-[3/4] h-auto w-full object-cover"
         />
         {price && price.percent > 0 && (

@@ -100,7 +100,7 @@ export function CustomPage() {
             onChange={(e) => onFile(e.target.files?.[0] ?? null)}
             data-testid="custom-file"
           />
-          <p className="mt-2 text-sm text-stone-500">{t('custom.hint')}</p>
+          <p className="mt-2 text-sm text-stone-600">{t('custom.hint')}</p>
         </div>
         <div className="space-y-5">
           <div>
@@ -132,7 +132,7 @@ export function CustomPage() {
             />
           </div>
           <div className="rounded-xl bg-stone-100 p-4" aria-live="polite">
-            <p className="text-sm text-stone-500">{t('custom.price')}</p>
+            <p className="text-sm text-stone-600">{t('custom.price')}</p>
             <p className="text-2xl font-bold" data-testid="custom-price">
               {priceLoading ? (
                 t('custom.priceLoading')

@@ -58,12 +58,13 @@ function PostersGrid({ page, search, category, onPage }: { page: number; search:
   const to = from + posters.length - 1;
   return (
     <div className={isFetching ? 'opacity-60 transition' : 'transition'}>
-      <p className="mb-4 text-sm text-stone-500" data-testid="result-range">
+      {/* The heading of the result list: the cards' titles (h3) sit under it, as a screen reader's outline expects. */}
+      <h2 className="mb-4 text-sm font-normal text-stone-600" data-testid="result-range">
         <Ltr>{t('shop.range', { from, to, total: data.totalItems })}</Ltr>
-      </p>
+      </h2>
       <div className="grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-3 lg:grid-cols-4">
         {posters.map((p, i) => (
-          <PosterCard key={p.id} poster={p} eager={i < 4} />
+          <PosterCard key={p.id} poster={p} eager={i < 4} first={i === 0} />
         ))}
       </div>
       <Pagination current={data.currentPage} total={data.totalPages} onPage={onPage} />
