@@ -5,6 +5,9 @@
  */
 import type { Piastres } from './shared/money.js';
 
+/** The shop's calendar: days, months and times are Cairo's (dashboard, CSV, filters, the funnel). */
+export const SHOP_TIME_ZONE = 'Africa/Cairo';
+
 export const SIZES = ['SIZE_20x30', 'SIZE_30x40', 'SIZE_40x50', 'SIZE_50x70'] as const;
 export type PosterSize = (typeof SIZES)[number];
 

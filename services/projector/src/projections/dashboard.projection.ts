@@ -6,9 +6,7 @@ import { GovernorateSalesEntity } from '#read-models/governorate-sales.entity.js
 import { tableName } from '#read-models/table-spec.js';
 import { defineProjection, type ProjectionContext } from '../runner/projection.js';
 import { dataOf, placedAt } from './event-time.js';
-
-/** Dashboard days follow the shop's calendar (Egypt), not UTC. */
-export const SHOP_TIME_ZONE = 'Africa/Cairo';
+import { SHOP_TIME_ZONE } from '#domain/shop-config.js';
 
 const [DAILY_SALES_TABLE, STATE_TABLE, GOVERNORATES_TABLE] = [DailySalesEntity, DashboardOrderStateEntity, GovernorateSalesEntity].map(tableName);
 

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { piastresToEgp } from '#domain/shared/money.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
-import { SHOP_TIME_ZONE } from '../orders/shop-time-zone.js';
+import { SHOP_TIME_ZONE } from '#domain/shop-config.js';
 import { DashboardView } from './dashboard-response.js';
 
 const DAYS = 30;

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { DeliveryOutcomeEntity } from '#read-models/delivery-outcome.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
-import { SHOP_TIME_ZONE } from '../orders/shop-time-zone.js';
+import { SHOP_TIME_ZONE } from '#domain/shop-config.js';
 import { daysBefore, parseDay, shopToday } from '../shared/shop-day.js';
 import { DeliveryByGovernorateView } from './delivery-stats.response.js';
 

@@ -10,7 +10,7 @@ import type { FunnelCartLine } from '#read-models/funnel-cart.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { CatalogueLoader } from '../../cart/catalogue-loader.service.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
-import { SHOP_TIME_ZONE } from '../orders/shop-time-zone.js';
+import { SHOP_TIME_ZONE } from '#domain/shop-config.js';
 import { daysBefore, parseDay, shopToday } from '../shared/shop-day.js';
 import { FunnelQueryDto, FunnelView, type AbandonedCartView, type FunnelStagesView } from './funnel-response.js';
 

@@ -13,7 +13,7 @@ import { lowerLikePattern, maintainedCount, readPage, type Paging } from '../sha
 import { ORDER_SORTS, type OrderFilters } from './order-filters.js';
 import type { AdminOrderPage, AdminOrderView, OrderHistoryView, SizeCountView } from './order-response.js';
 import type { OrderCsvSource } from './orders-csv.js';
-import { SHOP_TIME_ZONE } from './shop-time-zone.js';
+import { SHOP_TIME_ZONE } from '#domain/shop-config.js';
 import { toAdminOrderView, toOrderCsvSource, type OrderCsvRow } from './order-view.js';
 
 /** Reads of the orders, order_items, order_history and phone_risks read models for the back-office. */

@@ -1,5 +1,5 @@
 import { csvRow } from '../exports/csv.js';
-import { SHOP_TIME_ZONE } from './shop-time-zone.js';
+import { SHOP_TIME_ZONE } from '#domain/shop-config.js';
 import type { AdminOrderItemView, AdminOrderView } from './order-response.js';
 
 /** What a CSV line reads of an order: the export's query selects exactly these (AdminOrdersQueries.batches). */

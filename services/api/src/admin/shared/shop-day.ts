@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { SHOP_TIME_ZONE } from '../orders/shop-time-zone.js';
+import { SHOP_TIME_ZONE } from '#domain/shop-config.js';
 import { isFilterDate } from './date-bounds.js';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
