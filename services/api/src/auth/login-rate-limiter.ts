@@ -2,7 +2,7 @@
  * Login guessing limits, in memory (per API process). An attempt is counted when it starts,
  * before the password is checked, so parallel guesses cannot all slip in while the first ones
  * are still being verified; a success refunds it. Past a few free failures a key backs off
- * exponentially (never a fixed lock), and only one attempt at a time is let through.
+ * exponentially (never a fixed lock), and only one attempt at a time is let through after a wait.
  *
  * Keys are per client and per (username, client): an attacker slows down only themselves, so
  * the owner logging in from anywhere else is never locked out of their own shop.
@@ -57,7 +57,9 @@ export class BackoffLimiter {
     state.failures++;
     state.inFlight++;
     state.lastSeen = t;
-    const over = state.failures - this.policy.freeFailures;
+    // The attempt that uses up the last free failure starts the wait, so sequential and parallel
+    // guessing both get exactly `freeFailures` checks (no extra one for whoever waits for the rest).
+    const over = state.failures - this.policy.freeFailures + 1;
     if (over > 0) state.blockedUntil = t + Math.min(this.policy.maxDelayMs, this.policy.baseDelayMs * 2 ** Math.min(30, over - 1));
     let settled = false;
     return {

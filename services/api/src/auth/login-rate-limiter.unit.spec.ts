@@ -8,11 +8,10 @@ describe('BackoffLimiter', () => {
   it('lets the free failures through, then backs off exponentially up to the cap', () => {
     let now = 0;
     const limiter = new BackoffLimiter(policy, () => now);
-    for (let i = 0; i < 3; i++) allowed(limiter.begin('k'))!.settle('failure');
-    allowed(limiter.begin('k'))!.settle('failure'); // 4th: allowed, and sets a 1 s wait
+    for (let i = 0; i < 3; i++) allowed(limiter.begin('k'))!.settle('failure'); // the 3rd sets a 1 s wait
     expect(limiter.begin('k')).toEqual({ allowed: false, retryAfterMs: 1000 });
     now += 1000;
-    allowed(limiter.begin('k'))!.settle('failure'); // 5th: 2 s
+    allowed(limiter.begin('k'))!.settle('failure'); // 4th: 2 s
     expect(limiter.begin('k')).toEqual({ allowed: false, retryAfterMs: 2000 });
     const waits: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -25,6 +24,19 @@ describe('BackoffLimiter', () => {
     expect(limiter.begin('other').allowed).toBe(true);
   });
 
+  it('lets exactly the free failures through whether they come one by one or all at once', () => {
+    const oneByOne = new BackoffLimiter(policy, () => 0);
+    let checked = 0;
+    for (let i = 0; i < 10; i++) {
+      const a = oneByOne.begin('k');
+      if (a.allowed) {
+        checked++;
+        a.settle('failure');
+      }
+    }
+    expect(checked).toBe(3);
+  });
+
   it('counts an attempt when it starts: parallel attempts past the free ones are refused', () => {
     const limiter = new BackoffLimiter(policy, () => 0);
     const results = Array.from({ length: 40 }, () => limiter.begin('k'));
@@ -33,7 +45,7 @@ describe('BackoffLimiter', () => {
 
   it('forgives on success, and undoes a refunded attempt', () => {
     const limiter = new BackoffLimiter(policy, () => 0);
-    for (let i = 0; i < 3; i++) allowed(limiter.begin('k'))!.settle('failure');
+    for (let i = 0; i < 2; i++) allowed(limiter.begin('k'))!.settle('failure');
     allowed(limiter.begin('k'))!.settle('success');
     for (let i = 0; i < 3; i++) allowed(limiter.begin('k'))!.settle('refund');
     expect(limiter.begin('k').allowed).toBe(true);
@@ -69,6 +81,6 @@ describe('login throttle', () => {
         a.settle('failure');
       }
     }
-    expect(allowedCount).toBe(21);
+    expect(allowedCount).toBe(20);
   });
 });
