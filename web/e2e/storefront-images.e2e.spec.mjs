@@ -43,8 +43,9 @@ describe('storefront images', () => {
       await demoCard(page).click();
       await page.getByTestId('add-to-cart').waitFor();
       const main = await loaded(page.getByRole('button', { name: /zoom/i }).locator('img'));
-      expect(main.currentSrc).toMatch(/-w(320|640|960)\.webp$/);
-      expect((await imageSize(main.currentSrc)).width).toBeLessThanOrEqual(960);
+      // The poster page's image spans the screen less its 16 px margins (358 px): the 480 px rendition.
+      expect(main.currentSrc).toMatch(/-w480\.webp$/);
+      expect((await imageSize(main.currentSrc)).width).toBe(480);
 
       // The original behind it is big enough for print-quality zoom.
       const original = (await page.getByRole('button', { name: /zoom/i }).locator('img').getAttribute('src'));

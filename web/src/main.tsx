@@ -12,6 +12,7 @@ import { LocaleSync } from './app/locale-sync';
 import { loadArabic } from './lib/i18n';
 import { routerBasename, splitLocale } from './seo/locale-path';
 import { holdEarlyInput, ReplayEarlyInput } from './app/early-input';
+import { largestImagePainted } from './app/largest-image-painted';
 import './index.css';
 
 // A storefront page arrives rendered by the server (src/entry-server.tsx) with the data it was
@@ -46,6 +47,7 @@ async function loadMatchedPages(list: RouteObject[]): Promise<void> {
 const ready = Promise.all([
   store.getState().ui.locale === 'ar' ? loadArabic().catch(() => undefined) : undefined,
   serverState ? loadMatchedPages(routes) : undefined,
+  serverState ? largestImagePainted() : undefined,
 ]);
 
 void ready.then(() => {

@@ -1,3 +1,5 @@
+import { RENDITION_WIDTHS, renditionPath } from '../../../libs/domain/src/catalog/image-renditions';
+
 /**
  * Image references: a relative path lives in the backend's uploads area (/uploads/{path});
  * absolute http(s), data:image and blob: URLs are used as they are.
@@ -11,18 +13,11 @@ export function resolveImageUrl(path: string | null | undefined): string | null 
   return `/uploads/${p.replace(/^\/+/, '').replace(/^uploads\//, '')}`;
 }
 
-/**
- * WebP renditions the API makes for every image in its uploads area (at upload and at seed):
- * /uploads/posters/ab12.jpg → /uploads/posters/thumbs/ab12-w640.webp. The names are made in
- * services/api/src/uploads/renditions.ts: change both together. The widest is the zoom view's.
- */
-export const RENDITION_WIDTHS = [320, 640, 960, 1200] as const;
-export const ZOOM_WIDTH = 1200;
+export { ZOOM_WIDTH } from '../../../libs/domain/src/catalog/image-renditions';
 
 /** The rendition of a resolved /uploads/ image at one width, or null for images from elsewhere. */
 export function renditionUrl(resolved: string, width: number): string | null {
-  const m = /^(\/uploads\/(?:[\w-]+\/)*)([\w.-]+)\.(?:jpe?g|png|webp)$/i.exec(resolved);
-  return m ? `${m[1]}thumbs/${m[2]}-w${width}.webp` : null;
+  return resolved.startsWith('/uploads/') ? renditionPath(resolved, width) : null;
 }
 
 /** srcset over every rendition, or undefined when the image has none (external URL, blob: preview). */

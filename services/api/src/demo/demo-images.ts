@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile, access } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { RENDITION_WIDTHS, renderRenditions, renditionKey } from '../uploads/renditions.js';
+import { RENDITION_WIDTHS } from '#domain/catalog/image-renditions.js';
+import { renderRenditions, renditionKey } from '../uploads/renditions.js';
 
 function rng(seed: string): () => number {
   let state = createHash('sha256').update(seed).digest().readUInt32LE(0) || 1;

@@ -7,7 +7,8 @@ import type { EventStore } from '#event-store/event-store.port.js';
 import { countStoredEvents, createTestDatabase, waitUntilStoredEventsVisible } from '#platform/testing/test-database.js';
 import { DEMO_POSTERS, DEMO_PRODUCTS } from './demo-catalogue.js';
 import { seedDemoShop } from './seed-demo.js';
-import { RENDITION_WIDTHS, renditionKey } from '../uploads/renditions.js';
+import { RENDITION_WIDTHS } from '#domain/catalog/image-renditions.js';
+import { renditionKey } from '../uploads/renditions.js';
 
 describe('demo shop seed (real PostgreSQL event store)', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -10,7 +10,8 @@ import { LocalFileStorage } from '#platform/storage/local-file-storage.js';
 import { ImageIntakeService } from './image-intake.service.js';
 import { thumbnailPipelines } from './image-limits.js';
 import { thumbnailKey, thumbnailsProcessor, THUMBNAILS_JOB } from './thumbnails.js';
-import { RENDITION_WIDTHS, renditionKey } from './renditions.js';
+import { RENDITION_WIDTHS } from '#domain/catalog/image-renditions.js';
+import { renditionKey } from './renditions.js';
 import { MAX_THUMBNAIL_PIPELINES, MESSAGES, MIN_CUSTOM_IMAGE_BYTES, THUMBNAIL_SIZES } from './upload-limits.js';
 import { bigJpeg, cutInsideScan, exifHasGps, jpegWithGpsAndRotation, noiseImage, pngBomb, smallPng } from './testing/test-images.js';
 

@@ -1,24 +1,20 @@
-import path from 'node:path';
 import sharp from 'sharp';
+import { RENDITION_WIDTHS, renditionPath } from '#domain/catalog/image-renditions.js';
+
+/** posters/ab12.jpg → posters/thumbs/ab12-w480.webp; the storefront derives the same names. */
+export function renditionKey(key: string, width: number): string {
+  const rendition = renditionPath(key, width);
+  if (!rendition) throw new Error(`${key}: not an image key (renditions are made for .jpg, .png and .webp originals)`);
+  return rendition;
+}
 
 /**
- * Responsive renditions of every catalogue image: WebP at widths a phone (up to 2x its 390 px
- * width), a tablet and a desktop ask for, and the widest doubles as the zoom view (1200 x 1600
- * for a 3:4 poster). Aspect ratio kept, never enlarged: a small original gives smaller files
- * under the same names.
- *
- * The storefront derives these names from the original's path without asking the API
- * (web/src/lib/images.ts, renditionUrl): change both together. A missing rendition (an image
- * stored before renditions existed) falls back there to the original.
+ * Small files matter more than encoding time here: a phone on a slow network waits for the
+ * first card's image before the page counts as shown. Quality 70 at effort 4 makes files ~40%
+ * smaller than 78 at effort 2 with no difference visible on a card, for ~0.4 s more CPU per
+ * image, paid once at upload or seed.
  */
-export const RENDITION_WIDTHS = [320, 640, 960, 1200] as const;
-
-/** posters/ab12.jpg → posters/thumbs/ab12-w640.webp */
-export function renditionKey(key: string, width: number): string {
-  const dir = path.posix.dirname(key);
-  const base = path.posix.basename(key, path.posix.extname(key));
-  return path.posix.join(dir === '.' ? '' : dir, 'thumbs', `${base}-w${width}.webp`);
-}
+const WEBP = { quality: 70, effort: 4 } as const;
 
 type RawImage = { data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
 
@@ -30,7 +26,7 @@ export async function renderRenditions(image: RawImage): Promise<Array<{ width: 
   const raw = { raw: { width: image.info.width, height: image.info.height, channels: image.info.channels } };
   const out: Array<{ width: number; data: Buffer }> = [];
   for (const width of [...RENDITION_WIDTHS].reverse()) {
-    const data = await sharp(image.data, raw).resize({ width, withoutEnlargement: true }).webp({ quality: 78, effort: 2 }).toBuffer();
+    const data = await sharp(image.data, raw).resize({ width, withoutEnlargement: true }).webp(WEBP).toBuffer();
     out.push({ width, data });
   }
   return out;

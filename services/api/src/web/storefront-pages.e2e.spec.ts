@@ -55,6 +55,16 @@ describe('storefront pages rendered on the server (HTTP, real projector)', () =>
     expect(Object.values(state.store.api.queries).some((q) => q.data?.id === posterId)).toBe(true);
   });
 
+  it.each(['poster', 'shop'])('the %s page preloads its largest image with the same candidates and sizes as its <img>, so it is fetched once', async (page) => {
+    const html = (await t.request().get(page === 'poster' ? `/posters/${posterId}` : '/shop').expect(200)).text;
+    const attrs = (tag: string) => Object.fromEntries([...tag.matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1].toLowerCase(), m[2]]));
+    const preloads = [...html.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => attrs(m[0]));
+    expect(preloads).toHaveLength(1);
+    const img = attrs(html.match(/<img[^>]*fetchpriority="high"[^>]*>/i)![0]);
+    expect(preloads[0].imagesrcset).toMatch(/-w320\.webp 320w, .*-w1200\.webp 1200w$/);
+    expect([preloads[0].imagesrcset, preloads[0].imagesizes]).toEqual([img.srcset, img.sizes]);
+  });
+
   it('the Arabic twin is right-to-left with Arabic texts and the same product data', async () => {
     const html = (await t.request().get(`/ar/posters/${posterId}`).expect(200)).text;
     expect(html).toMatch(/<html lang="ar" dir="rtl">/);

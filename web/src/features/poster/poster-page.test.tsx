@@ -53,7 +53,7 @@ describe('poster detail', () => {
     render(<SmartImage src="posters/a.jpg" alt="A" width={300} height={400} sizes="50vw" />);
     const img = screen.getByRole('img', { name: 'A' });
     expect(img).toHaveAttribute('src', '/uploads/posters/a.jpg');
-    expect(img).toHaveAttribute('srcset', '/uploads/posters/thumbs/a-w320.webp 320w, /uploads/posters/thumbs/a-w640.webp 640w, /uploads/posters/thumbs/a-w960.webp 960w, /uploads/posters/thumbs/a-w1200.webp 1200w');
+    expect(img).toHaveAttribute('srcset', '/uploads/posters/thumbs/a-w320.webp 320w, /uploads/posters/thumbs/a-w480.webp 480w, /uploads/posters/thumbs/a-w720.webp 720w, /uploads/posters/thumbs/a-w960.webp 960w, /uploads/posters/thumbs/a-w1200.webp 1200w');
     expect(img).toHaveAttribute('sizes', '50vw');
     expect(img).toHaveAttribute('loading', 'lazy');
     expect(img).toHaveAttribute('width', '300');

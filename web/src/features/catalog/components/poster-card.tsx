@@ -4,10 +4,26 @@ import { useT } from '../../../lib/i18n';
 import { Money } from '../../../lib/ltr';
 import { SmartImage } from '../../../lib/smart-image';
 import { fromPrice } from '../catalog-format';
+import { SHOP_CARD_SIZES } from '../image-sizes';
 import type { PosterView } from '../../../api/generated-public';
 
-/** `eager`: on screen at load (no lazy loading); `first`: the page's likely largest paint, fetched before other images. */
-export function PosterCard({ poster, eager = false, first = false, badge }: { poster: PosterView; eager?: boolean; first?: boolean; badge?: string }) {
+/**
+ * `eager`: on screen at load (no lazy loading); `first`: the page's likely largest paint, fetched
+ * before other images; `sizes`: how wide the card shows in its grid (image-sizes.ts).
+ */
+export function PosterCard({
+  poster,
+  eager = false,
+  first = false,
+  badge,
+  sizes = SHOP_CARD_SIZES,
+}: {
+  poster: PosterView;
+  eager?: boolean;
+  first?: boolean;
+  badge?: string;
+  sizes?: string;
+}) {
   const t = useT();
   const categoryName = useCategoryLabel();
   const price = fromPrice(poster);
@@ -23,7 +39,7 @@ export function PosterCard({ poster, eager = false, first = false, badge }: { po
           alt={poster.name}
           width={300}
           height={400}
-          sizes="(min-width: 1024px) 280px, (min-width: 768px) 33vw, 50vw"
+          sizes={sizes}
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={first ? 'high' : undefined}
           className="aspect-[3/4] h-auto w-full object-cover"

@@ -3,6 +3,7 @@ import { errorStatus } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
 import { useGetBestsellersQuery, useGetFeaturedQuery } from '../../catalog/catalog-api';
 import { PosterCard, PosterCardSkeleton } from '../../catalog/components/poster-card';
+import { HOME_CARD_SIZES } from '../../catalog/image-sizes';
 import { Hero } from '../components/hero';
 import { SocialPopup } from '../components/social-popup';
 
@@ -40,7 +41,7 @@ function Bestsellers() {
         <div className="grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-3">
           {isLoading
             ? Array.from({ length: 3 }, (_, i) => <PosterCardSkeleton key={i} />)
-            : data!.slice(0, 6).map(({ poster }, i) => <PosterCard key={poster.id} poster={poster} eager={i < 2} badge={`#${i + 1}`} />)}
+            : data!.slice(0, 6).map(({ poster }, i) => <PosterCard key={poster.id} poster={poster} eager={i < 2} badge={`#${i + 1}`} sizes={HOME_CARD_SIZES} />)}
         </div>
       )}
     </section>
@@ -63,7 +64,7 @@ function Featured() {
         <div className="grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-3">
           {isLoading
             ? Array.from({ length: 6 }, (_, i) => <PosterCardSkeleton key={i} />)
-            : (data ?? []).slice(0, 6).map((p) => <PosterCard key={p.id} poster={p} />)}
+            : (data ?? []).slice(0, 6).map((p) => <PosterCard key={p.id} poster={p} sizes={HOME_CARD_SIZES} />)}
         </div>
       )}
     </section>

@@ -18,6 +18,7 @@ import { FramePicker } from '../components/frame-picker';
 import { GalleryStrip } from '../components/gallery-strip';
 import { Recommendations } from '../components/recommendations';
 import { ZoomOverlay } from '../components/zoom-overlay';
+import { POSTER_IMAGE_SIZES } from '../../catalog/image-sizes';
 
 function PosterError({ message, onRetry }: { message: string; onRetry?: () => void }) {
   const t = useT();
@@ -122,7 +123,7 @@ export function PosterPage() {
       <div className={`grid gap-10 md:grid-cols-2 ${isFetching ? 'opacity-80' : ''}`}>
         <div className="relative">
           <button type="button" onClick={() => setZoom(true)} className="group block w-full overflow-hidden rounded-2xl bg-stone-200 shadow-lg" aria-label={t('poster.zoom')}>
-            <SmartImage src={poster.imageUrl} alt={poster.name} width={600} height={800} sizes="(min-width: 768px) 560px, 100vw" loading="eager" fetchPriority="high" className="aspect-[3/4] h-auto w-full object-cover transition group-hover:scale-[1.02]" />
+            <SmartImage src={poster.imageUrl} alt={poster.name} width={600} height={800} sizes={POSTER_IMAGE_SIZES} loading="eager" fetchPriority="high" className="aspect-[3/4] h-auto w-full object-cover transition group-hover:scale-[1.02]" />
             <span className="absolute end-3 top-3 flex h-10 w-10 items-center justify-center rounded-full bg-white/90 shadow">
               <ZoomIcon className="h-5 w-5" />
             </span>
