@@ -12,6 +12,8 @@ import { thumbnailPipelines } from './image-limits.js';
 import { thumbnailKey, thumbnailsProcessor, THUMBNAILS_JOB } from './thumbnails.js';
 import { RENDITION_WIDTHS } from '#domain/catalog/image-renditions.js';
 import { renditionKey } from './renditions.js';
+import { backfillRenditions } from './renditions-backfill.js';
+import { until } from '#platform/testing/until.js';
 import { MAX_THUMBNAIL_PIPELINES, MESSAGES, MIN_CUSTOM_IMAGE_BYTES, THUMBNAIL_SIZES } from './upload-limits.js';
 import { bigJpeg, cutInsideScan, exifHasGps, jpegWithGpsAndRotation, noiseImage, pngBomb, smallPng } from './testing/test-images.js';
 
@@ -67,6 +69,20 @@ describe('ImageIntakeService on a real disk and job queue', () => {
       const meta = await sharp(await storage.read(renditionKey(stored.key, width))).metadata();
       expect(meta).toMatchObject({ format: 'webp', width: Math.min(width, 1000), height: Math.min(width, 1000) });
     }
+  });
+
+  it('backfills the widths an image stored earlier lacks, once, and skips keys whose original is gone', async () => {
+    const png = await smallPng();
+    const stored = await intake.accept({ buffer: png, size: png.length }, 'posters');
+    await jobs.waitFor(stored.thumbnailsJobId, 20_000);
+    // As if stored before the 480 and 720 widths existed.
+    for (const width of [480, 720]) await storage.delete(renditionKey(stored.key, width));
+    const gone = `posters/${randomUUID()}.jpg`;
+
+    const queued = await backfillRenditions([stored.key, stored.key, gone], storage, jobs);
+    expect(queued).toEqual([stored.key]);
+    await until('every width on disk', async () => (await Promise.all(RENDITION_WIDTHS.map((w) => storage.exists(renditionKey(stored.key, w))))).every(Boolean), 20_000);
+    expect(await backfillRenditions([stored.key], storage, jobs)).toEqual([]);
   });
 
   it('gives two uploads of the same bytes two different names', async () => {

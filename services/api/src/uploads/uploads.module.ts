@@ -7,6 +7,7 @@ import { APP_CONFIG } from '../common/tokens.js';
 import { CustomPosterUploadController } from './custom-poster-upload.controller.js';
 import { GalleryAdminController } from './gallery-admin.controller.js';
 import { ImageIntakeService } from './image-intake.service.js';
+import { RenditionsBackfill } from './renditions-backfill.js';
 import { THUMBNAILS_JOB, thumbnailsProcessor } from './thumbnails.js';
 
 /**
@@ -25,7 +26,7 @@ import { THUMBNAILS_JOB, thumbnailsProcessor } from './thumbnails.js';
     }),
   ],
   controllers: [CustomPosterUploadController, GalleryAdminController],
-  providers: [ImageIntakeService],
+  providers: [ImageIntakeService, RenditionsBackfill],
   exports: [ImageIntakeService],
 })
 export class UploadsModule implements OnModuleInit {
