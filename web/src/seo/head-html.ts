@@ -22,7 +22,7 @@ export function headHtml(head: PageHead): string {
   if (head.lcpImage) {
     const { href, srcSet, sizes } = head.lcpImage;
     const candidates = srcSet ? ` imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(sizes ?? '100vw')}"` : '';
-    tags.push(`<link rel="preload" as="image" href="${escapeHtml(href)}"${candidates} fetchpriority="high">`);
+    tags.unshift(`<link rel="preload" as="image" href="${escapeHtml(href)}"${candidates} fetchpriority="high">`);
   }
   return tags.join('\n    ');
 }

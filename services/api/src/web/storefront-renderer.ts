@@ -46,7 +46,8 @@ export function loadStorefrontRenderer(distDir: string): StorefrontRenderer | nu
       if (result.kind === 'redirect') return { status: result.status, location: result.location };
       const html = pageShell
         .replace(/<html[^>]*>/, `<html lang="${result.lang}" dir="${result.dir}">`)
-        .replace('</head>', () => `    ${result.head}\n  </head>`)
+        // Before the scripts: the page's largest image is preloaded ahead of them, not behind them.
+        .replace(/<script type="module"/, (script) => `${result.head}\n    ${script}`)
         .replace(/<div id="root"><\/div>/, () => `<div id="root">${result.body}</div>\n    <script type="application/json" id="server-state">${result.state}</script>`);
       return { status: result.status, html };
     },

@@ -64,7 +64,7 @@ function PostersGrid({ page, search, category, onPage }: { page: number; search:
       </h2>
       <div className="grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-3 lg:grid-cols-4">
         {posters.map((p, i) => (
-          <PosterCard key={p.id} poster={p} eager={i < 4} first={i === 0} />
+          <PosterCard key={p.id} poster={p} eager={i < 2} first={i === 0} />
         ))}
       </div>
       <Pagination current={data.currentPage} total={data.totalPages} onPage={onPage} />
