@@ -56,6 +56,37 @@ export interface TextWalkOptions extends TextRuleOptions {
   hideKeys?: boolean;
 }
 
+/**
+ * Whether any string or object key in `value` holds a character the fast path of textProblem
+ * would look at. When none does, no rule can refuse anything in it, whatever the options: this
+ * pass decides that for almost every value an append carries, allocating nothing per string
+ * (the log checks every event's data and metadata); the full walk below runs only otherwise.
+ */
+function holdsSuspectText(value: unknown): boolean {
+  if (typeof value === 'string') return SUSPECT.test(value);
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (Array.isArray(v)) {
+      for (const item of v) {
+        if (typeof item === 'string') {
+          if (SUSPECT.test(item)) return true;
+        } else if (item !== null && typeof item === 'object') stack.push(item);
+      }
+    } else if (v !== null && typeof v === 'object') {
+      for (const key in v) {
+        if (!Object.prototype.hasOwnProperty.call(v, key)) continue;
+        if (SUSPECT.test(key)) return true;
+        const item = (v as Record<string, unknown>)[key];
+        if (typeof item === 'string') {
+          if (SUSPECT.test(item)) return true;
+        } else if (item !== null && typeof item === 'object') stack.push(item);
+      }
+    }
+  }
+  return false;
+}
+
 /** A place in the walk: its value, and how to name it only if it is refused (no path strings on the way). */
 interface Place {
   value: unknown;
@@ -78,6 +109,7 @@ function pathOf(place: Place | undefined, root: string): string {
  * the refused string, so the walk is cheap enough for every append.
  */
 export function findTextViolation(value: unknown, options: TextWalkOptions = {}, root = ''): TextViolation | undefined {
+  if (!holdsSuspectText(value)) return undefined;
   const all = options.allowLineBreaks ?? false;
   const multiLine = (key: string) => all || (options.multiLineKeys?.has(key) ?? false);
   const keyRule = { allowLineBreaks: all };

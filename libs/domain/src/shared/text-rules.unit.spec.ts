@@ -31,6 +31,14 @@ describe('text rules', () => {
     expect(findTextViolation({ a: [1, true, null, { b: 'fine' }] })).toBeUndefined();
   });
 
+  it('finds a bad string or key at any depth of arrays and objects, and lets well-formed astral text and allowed line breaks through', () => {
+    expect(findTextViolation([[['ok', 'bell\u0007']]])).toEqual({ path: '[0][0][1]', problem: 'control character' });
+    expect(findTextViolation({ a: { b: [{ ['\uffff']: 1 }] } })).toEqual({ path: 'a.b[0].\uffff (key)', problem: 'non-character' });
+    expect(findTextViolation({ a: ['\u{1FFFE}'] })).toEqual({ path: 'a[0]', problem: 'non-character' });
+    expect(findTextViolation({ a: ['poster \u{1F5BC}', { note: 'two\nlines' }] }, { allowLineBreaks: true })).toBeUndefined();
+    expect(findTextViolation({ note: 'two\nlines' })).toEqual({ path: 'note', problem: 'control character' });
+  });
+
   it('walks a deeply nested value without overflowing the stack', () => {
     let deep: unknown = 'x\u0000';
     for (let i = 0; i < 200_000; i++) deep = [deep];

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { AppendResult, ExpectedRevision, NewEvent } from '../event-store.port.js';
-import { APPEND_GROUP, appendMode } from './postgres-append.sql.js';
+import { APPEND_GROUP, appendMode, jsonArrayOf } from './postgres-append.sql.js';
 
 interface Pending {
   stream: string;
@@ -157,5 +157,5 @@ function groupValues(group: Pending[]): unknown[] {
       metadata.push(JSON.stringify(e.metadata));
     }
   });
-  return [streams, modes, expected, counts, req, ids, types, data, metadata];
+  return [streams, modes, expected, counts, req, ids, types, jsonArrayOf(data), jsonArrayOf(metadata)];
 }

@@ -24,8 +24,8 @@ function literal(client: pg.Client, value: unknown): string {
 }
 
 const one = (expected?: string) => [`s-${randomUUID()}`, randomUUID(), 'ThingHappened', '{}', '{}', ...(expected ? [expected] : [])];
-const many = (expected?: string) => [`s-${randomUUID()}`, [randomUUID(), randomUUID()], ['A', 'B'], ['{}', '{}'], ['{}', '{}'], ...(expected ? [expected] : [])];
-const group = () => [[`s-${randomUUID()}`, `s-${randomUUID()}`], ['no_stream', 'exact'], [null, '0'], [1, 1], [1, 2], [randomUUID(), randomUUID()], ['A', 'B'], ['{}', '{}'], ['{}', '{}']];
+const many = (expected?: string) => [`s-${randomUUID()}`, [randomUUID(), randomUUID()], ['A', 'B'], '[{},{}]', '[{},{}]', ...(expected ? [expected] : [])];
+const group = () => [[`s-${randomUUID()}`, `s-${randomUUID()}`], ['no_stream', 'exact'], [null, '0'], [1, 1], [1, 2], [randomUUID(), randomUUID()], ['A', 'B'], '[{},{}]', '[{},{}]'];
 
 /**
  * Appends run as named statements, and PostgreSQL keeps a connection's generic plan for as long

@@ -17,7 +17,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '../event-store.port.js';
-import { APPEND_STATEMENTS, appendMode, EXISTING_EVENTS, STREAM_REVISION } from './postgres-append.sql.js';
+import { APPEND_STATEMENTS, appendMode, EXISTING_EVENTS, jsonArrayOf, STREAM_REVISION } from './postgres-append.sql.js';
 import {
   HEAD_POSITION,
   OLDEST_OPEN_TRANSACTION_AGE,
@@ -272,7 +272,7 @@ export async function appendOn(
     values = [stream, e.id, e.type, JSON.stringify(e.data ?? null), JSON.stringify(e.metadata)];
   } else {
     statement = APPEND_STATEMENTS[mode].many;
-    values = [stream, ids, events.map((e) => e.type), events.map((e) => JSON.stringify(e.data ?? null)), events.map((e) => JSON.stringify(e.metadata))];
+    values = [stream, ids, events.map((e) => e.type), jsonArrayOf(events.map((e) => JSON.stringify(e.data ?? null))), jsonArrayOf(events.map((e) => JSON.stringify(e.metadata)))];
   }
   if (typeof expected === 'bigint') values.push(expected.toString());
   try {

@@ -9,20 +9,25 @@ import { OrderEntity } from '#read-models/order.entity.js';
 import { OrderItemEntity } from '#read-models/order-item.entity.js';
 import { OrderHistoryEntity } from '#read-models/order-history.entity.js';
 import { APP_CONFIG } from '../../common/tokens.js';
-import { lowerLikePattern, maintainedCount, readPage, type Paging } from '../shared/paging.js';
+import { lowerLikePattern, maintainedCount, pageInfo, readPage, type Paging } from '../shared/paging.js';
 import { ORDER_SORTS, type OrderFilters } from './order-filters.js';
 import type { AdminOrderPage, AdminOrderView, OrderHistoryView, SizeCountView } from './order-response.js';
 import type { OrderCsvSource } from './orders-csv.js';
 import { SHOP_TIME_ZONE } from '#domain/shop-config.js';
 import { toAdminOrderView, toOrderCsvSource, type OrderCsvRow } from './order-view.js';
+import { ANCHOR_SPACING, PlacementRankAnchors } from './placement-rank-anchors.js';
 
 /** Reads of the orders, order_items, order_history and phone_risks read models for the back-office. */
 @Injectable()
 export class AdminOrdersQueries {
+  private readonly anchors: PlacementRankAnchors;
+
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'codRisk'>,
-  ) {}
+  ) {
+    this.anchors = new PlacementRankAnchors(dataSource);
+  }
 
   private filtered(filters: OrderFilters): SelectQueryBuilder<OrderEntity> {
     const qb = this.dataSource.getRepository(OrderEntity).createQueryBuilder('o');
@@ -56,9 +61,31 @@ export class AdminOrdersQueries {
 
   async list(filters: OrderFilters, paging: Paging): Promise<AdminOrderPage> {
     const unfiltered = !filters.status && !filters.from && !filters.to && !filters.search && !filters.paymentMethod && filters.risky === undefined;
-    const { rows, info } = await readPage(this.filtered(filters), paging, unfiltered ? await maintainedCount(this.dataSource, OrderCountEntity) : undefined);
+    const total = unfiltered ? await maintainedCount(this.dataSource, OrderCountEntity) : undefined;
+    const anchored = total !== undefined && (filters.sort === 'latest' || filters.sort === 'oldest') ? await this.anchoredPage(filters.sort, paging, total) : undefined;
+    const { rows, info } = anchored ?? (await readPage(this.filtered(filters), paging, total));
     const data = await this.withItems(rows);
     return { data, orders: data, ...info };
+  }
+
+  /**
+   * A deep page of the whole list by date, read from the placement-rank anchor before it (a
+   * bounded OFFSET at any depth); undefined for a page near either end, where readPage's OFFSET is
+   * as small, or while the anchors cannot be made exact.
+   */
+  private async anchoredPage(sort: 'latest' | 'oldest', paging: Paging, total: number) {
+    const start = (paging.page - 1) * paging.size;
+    const take = Math.min(paging.size, total - start);
+    if (take <= 0 || Math.min(start, total - start - take) <= ANCHOR_SPACING) return undefined;
+    const rank = sort === 'oldest' ? start : total - start - take;
+    const anchor = await this.anchors.before(rank, total);
+    if (!anchor) return undefined;
+    const rows = await this.filtered({ sort: 'oldest' })
+      .andWhere('(o.placed_at, o.id) >= (CAST(:anchorPlacedAt AS timestamptz), :anchorId)', { anchorPlacedAt: anchor.placedAt, anchorId: anchor.id })
+      .offset(rank - anchor.rank)
+      .limit(take)
+      .getMany();
+    return { rows: sort === 'oldest' ? rows : rows.reverse(), info: pageInfo(paging, total) };
   }
 
   /** Items per size over the orders awaiting shipment (PLACED, CONFIRMED) among those the filters select ('Count Sizes'). */

@@ -24,6 +24,22 @@ function seqScansOfLargeTables(node: PlanNode): string[] {
   return [...own, ...(node.Plans ?? []).flatMap(seqScansOfLargeTables)];
 }
 
+/** Order rows i = first..last straight in SQL (a fixture of the projector's output), placed ten minutes apart from 2026-01-01 + i. */
+function ordersFixture(ds: DataSource) {
+  return (first: number, last: number) =>
+    ds.query(
+      `INSERT INTO read.orders
+         SELECT 'o-' || i, 'PS-' || lpad(i::text, 8, '0'), 'c-' || i, (ARRAY['PLACED','SHIPPED','CANCELED'])[1 + i % 3],
+                'First' || (i % 997), 'Last' || (i % 991), '010' || lpad(i::text, 8, '0'), NULL,
+                'Street ' || i, '1', '2', 'Cairo', 'CAIRO', 30.0444, 31.2357, NULL, 'COD', NULL, NULL, 0,
+                (i * 7919) % 100000, 0, 0, 5000, 1000, 0, (i * 7919) % 100000 + 6000, 1,
+                timestamptz '2026-01-01T00:00:00Z' + i * interval '10 minutes', now(), NULL,
+                lower('PS-' || lpad(i::text, 8, '0') || ' o-' || i || ' First' || (i % 997) || ' Last' || (i % 991) || ' 010' || lpad(i::text, 8, '0') || ' COD'), 0
+         FROM generate_series($1::int, $2::int) AS i`,
+      [first, last],
+    );
+}
+
 /** Every SELECT the list code sends, with its parameters, so the test explains the real queries. */
 class RecordingLogger implements Logger {
   queries: { sql: string; parameters: unknown[] }[] = [];
@@ -45,6 +61,7 @@ class RecordingLogger implements Logger {
 describe('admin list queries use indexes at scale', () => {
   let db: { url: string; drop: () => Promise<void> };
   let ds: DataSource;
+  let insertOrders: (first: number, last: number) => Promise<unknown>;
   const logger = new RecordingLogger();
 
   beforeAll(async () => {
@@ -52,18 +69,9 @@ describe('admin list queries use indexes at scale', () => {
     await runReadModelMigrations(db.url);
     ds = new DataSource({ ...createReadDataSource(db.url).options, logging: ['query'], logger } as DataSourceOptions);
     await ds.initialize();
+    insertOrders = ordersFixture(ds);
     // Read-model rows straight in SQL: a fixture of the projector's output, not a path under test.
-    await ds.query(
-      `INSERT INTO read.orders
-       SELECT 'o-' || i, 'PS-' || lpad(i::text, 8, '0'), 'c-' || i, (ARRAY['PLACED','SHIPPED','CANCELED'])[1 + i % 3],
-              'First' || (i % 997), 'Last' || (i % 991), '010' || lpad(i::text, 8, '0'), NULL,
-              'Street ' || i, '1', '2', 'Cairo', 'CAIRO', 30.0444, 31.2357, NULL, 'COD', NULL, NULL, 0,
-              (i * 7919) % 100000, 0, 0, 5000, 1000, 0, (i * 7919) % 100000 + 6000, 1,
-              timestamptz '2026-01-01T00:00:00Z' + i * interval '10 minutes', now(), NULL,
-              lower('PS-' || lpad(i::text, 8, '0') || ' o-' || i || ' First' || (i % 997) || ' Last' || (i % 991) || ' 010' || lpad(i::text, 8, '0') || ' COD'), 0
-       FROM generate_series(1, $1) AS i`,
-      [ORDERS],
-    );
+    await insertOrders(1, ORDERS);
     await ds.query(
       `INSERT INTO read.order_items
        SELECT 'o-' || i, 1, 'item-' || i, 'poster', 'p-1', NULL, 'v-1', 'Poster', 'ART', NULL, NULL, 'SIZE_30x40', 1, 5000, 5000, 0, 5000
@@ -108,6 +116,7 @@ describe('admin list queries use indexes at scale', () => {
   const cases: [string, () => Promise<{ totalItems: number; data: unknown[] }>, number][] = [
     ['orders, page 1, latest first', () => orders().list(parseOrderFilters({}), { page: 1, size: 10 }), ORDERS],
     ['orders, the middle page', () => orders().list(parseOrderFilters({}), { page: ORDERS / 20, size: 10 }), ORDERS],
+    ['orders, the middle page, oldest first', () => orders().list(parseOrderFilters({ sort: 'oldest' }), { page: ORDERS / 20 + 7, size: 10 }), ORDERS],
     ['orders, the last page', () => orders().list(parseOrderFilters({}), { page: ORDERS / 10, size: 10 }), ORDERS],
     ['orders, a phone fragment', () => orders().list(parseOrderFilters({ search: '00012345' }), { page: 1, size: 10 }), 1],
     [
@@ -146,6 +155,40 @@ describe('admin list queries use indexes at scale', () => {
     for (const { sql, parameters } of logger.queries) {
       const [{ 'QUERY PLAN': plan }] = await ds.query(`EXPLAIN (FORMAT JSON) ${sql}`, parameters);
       expect({ sql, seqScans: seqScansOfLargeTables(plan[0].Plan) }).toEqual({ sql, seqScans: [] });
+    }
+  });
+
+  it('a deep page by date is the rows an OFFSET reads, also after newer orders and after an order placed before the others', async () => {
+    const queries = orders();
+    const byOffset = (sort: 'latest' | 'oldest', page: number) =>
+      ds.query(`SELECT id FROM read.orders ORDER BY placed_at ${sort === 'latest' ? 'DESC' : 'ASC'}, id ${sort === 'latest' ? 'DESC' : 'ASC'} OFFSET $1 LIMIT 20`, [(page - 1) * 20]);
+    const expectSamePages = async () => {
+      const [{ n }] = await ds.query('SELECT count(*)::int AS n FROM read.orders');
+      for (const sort of ['latest', 'oldest'] as const) {
+        for (const page of [60, Math.ceil(n / 40), Math.ceil(n / 20) - 60]) {
+          logger.queries = [];
+          const listed = await queries.list(parseOrderFilters({ sort }), { page, size: 20 });
+          // Read from an anchor, not by an OFFSET from either end.
+          expect(logger.queries.map((q) => q.sql).filter((sql) => sql.includes('"o"."id") >= (CAST(')).length).toBe(1);
+          expect({ sort, page, ids: listed.data.map((o) => (o as { id: string }).id) }).toEqual({ sort, page, ids: (await byOffset(sort, page)).map((r: { id: string }) => r.id) });
+        }
+      }
+    };
+    const grow = async (first: number, last: number) => {
+      await insertOrders(first, last);
+      await ds.query('UPDATE read.order_counts SET n = (SELECT count(*) FROM read.orders) WHERE id = 1');
+    };
+    try {
+      await expectSamePages();
+      await grow(ORDERS + 1, ORDERS + 1500); // placed after every other: the anchors stay exact
+      await expectSamePages();
+      await grow(ORDERS + 1501, ORDERS + 6000); // more than the anchors check: rebuilt
+      await expectSamePages();
+      await grow(0, 0); // placed before every other: every rank moved, the anchors are rebuilt
+      await expectSamePages();
+    } finally {
+      await ds.query(`DELETE FROM read.orders WHERE id = 'o-0' OR id IN (SELECT 'o-' || i FROM generate_series($1::int, $2::int) AS i)`, [ORDERS + 1, ORDERS + 6000]);
+      await ds.query('UPDATE read.order_counts SET n = (SELECT count(*) FROM read.orders) WHERE id = 1');
     }
   });
 });
