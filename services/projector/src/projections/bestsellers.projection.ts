@@ -38,7 +38,7 @@ export const bestsellersProjection = defineProjection('bestsellers', {
       const inserted = await ctx.sql<{ poster_id: string; quantity: number }>(
         `INSERT INTO ${ctx.table(LINES_TABLE)} (order_id, line_no, poster_id, quantity, canceled)
          SELECT order_id, line_no, poster_id, quantity, canceled
-           FROM jsonb_to_recordset($1::jsonb) AS x(order_id text, line_no integer, poster_id text, quantity integer, canceled boolean)
+           FROM json_to_recordset($1::json) AS x(order_id text, line_no integer, poster_id text, quantity integer, canceled boolean)
          ON CONFLICT (order_id, line_no) DO NOTHING
          RETURNING poster_id, quantity`,
         [JSON.stringify(lines)],
@@ -48,7 +48,7 @@ export const bestsellersProjection = defineProjection('bestsellers', {
     if (canceled.size > 0) {
       const changed = await ctx.sql<{ poster_id: string; quantity: number; canceled: boolean }>(
         `UPDATE ${ctx.table(LINES_TABLE)} l SET canceled = x.canceled
-           FROM jsonb_to_recordset($1::jsonb) AS x(order_id text, canceled boolean)
+           FROM json_to_recordset($1::json) AS x(order_id text, canceled boolean)
           WHERE l.order_id = x.order_id AND l.canceled <> x.canceled
         RETURNING l.poster_id, l.quantity, l.canceled`,
         [JSON.stringify([...canceled].map(([order_id, c]) => ({ order_id, canceled: c })))],
@@ -59,7 +59,7 @@ export const bestsellersProjection = defineProjection('bestsellers', {
     if (rows.length === 0) return;
     await ctx.sql(
       `INSERT INTO ${ctx.table(BESTSELLERS_TABLE)} AS b (poster_id, total_ordered)
-       SELECT poster_id, delta FROM jsonb_to_recordset($1::jsonb) AS x(poster_id text, delta integer)
+       SELECT poster_id, delta FROM json_to_recordset($1::json) AS x(poster_id text, delta integer)
        ON CONFLICT (poster_id) DO UPDATE SET total_ordered = b.total_ordered + EXCLUDED.total_ordered`,
       [JSON.stringify(rows)],
     );
