@@ -6,28 +6,26 @@ export type { TableSpec };
 export type Row = Record<string, unknown>;
 
 /**
- * Upserts many rows in one statement: the rows travel as one json array parameter and
- * json_to_recordset types them (one round trip, no per-row parameters, no 65k-parameter limit).
- * json, not jsonb: the text is read once, straight into the columns, where jsonb would first
- * build (and key-sort) a binary document of the whole batch; that took twice the server's CPU
- * for the same rows. Values must be plain JSON (no bigint: pass large integers as strings).
+ * Upserts many rows in one statement: the rows travel as one jsonb parameter, an array of value
+ * arrays in the spec's column order, typed in SQL (one round trip, no per-row parameters, no
+ * 65k-parameter limit). Arrays, not objects: no key repeated per row and no per-row object for
+ * the server to build and look up; that took about a third less of PostgreSQL's CPU per row than
+ * jsonb_to_recordset (json_to_recordset sits between), and less text to send.
  * Rows must have unique keys (collect them in a Map first). Answers how many keys were new.
  */
 export async function upsertRows(ctx: ProjectionContext, spec: TableSpec, rows: readonly Row[]): Promise<number> {
   if (rows.length === 0) return 0;
   const cols = Object.keys(spec.columns);
-  const defs = cols.map((c) => `${c} ${spec.columns[c]}`).join(', ');
   const updates = cols.filter((c) => !spec.key.includes(c)).map((c) => `${c} = EXCLUDED.${c}`);
   const conflict = updates.length ? `DO UPDATE SET ${updates.join(', ')}` : 'DO NOTHING';
   // xmax is 0 only on a row version this statement inserted (an update sets it): the rows that are new.
   const [{ added }] = await ctx.sql<{ added: number }>(
     `WITH written AS (
-       INSERT INTO ${ctx.table(spec.name)} (${cols.join(', ')})
-       SELECT ${cols.join(', ')} FROM json_to_recordset($1::json) AS x(${defs})
+       INSERT INTO ${ctx.table(spec.name)} (${cols.join(', ')}) ${selectRows(spec)}
        ON CONFLICT (${spec.key.join(', ')}) ${conflict}
        RETURNING xmax = 0 AS inserted)
      SELECT count(*) FILTER (WHERE inserted)::int AS added FROM written`,
-    [JSON.stringify(rows)],
+    [rowsParam(spec, rows)],
   );
   return added;
 }
@@ -36,13 +34,23 @@ export async function upsertRows(ctx: ProjectionContext, spec: TableSpec, rows: 
 export async function insertRowsIfAbsent(ctx: ProjectionContext, spec: TableSpec, rows: readonly Row[]): Promise<void> {
   if (rows.length === 0) return;
   const cols = Object.keys(spec.columns);
-  const defs = cols.map((c) => `${c} ${spec.columns[c]}`).join(', ');
   await ctx.sql(
-    `INSERT INTO ${ctx.table(spec.name)} (${cols.join(', ')})
-     SELECT ${cols.join(', ')} FROM json_to_recordset($1::json) AS x(${defs})
+    `INSERT INTO ${ctx.table(spec.name)} (${cols.join(', ')}) ${selectRows(spec)}
      ON CONFLICT (${spec.key.join(', ')}) DO NOTHING`,
-    [JSON.stringify(rows)],
+    [rowsParam(spec, rows)],
   );
+}
+
+/** SELECT of $1's rows (see rowsParam) as the spec's columns, typed. */
+function selectRows(spec: TableSpec): string {
+  const values = Object.entries(spec.columns).map(([c, type], i) => (type === 'jsonb' ? `nullif(r->${i}, 'null')` : `(r->>${i})::${type}`) + ` AS ${c}`);
+  return `SELECT ${values.join(', ')} FROM jsonb_array_elements($1::jsonb) AS r`;
+}
+
+/** The rows as a JSON array of arrays in the spec's column order; a missing value is null. Values must be plain JSON (no bigint). */
+function rowsParam(spec: TableSpec, rows: readonly Row[]): string {
+  const cols = Object.keys(spec.columns);
+  return JSON.stringify(rows.map((row) => cols.map((c) => row[c])));
 }
 
 /** Loads the rows whose single-column key is in keys, as a Map by key. */
