@@ -264,7 +264,9 @@ export class ProjectorRunner {
     const advanceOnly: LiveState[] = [];
     for (const state of active) {
       if (comparePositions(state.position, end) >= 0) continue;
-      const mine = events.filter((e) => state.types.has(e.type) && comparePositions(e.position, state.position) > 0);
+      // Every event read is past `from`: only a projection ahead of it compares positions (bigints, per event).
+      const ahead = comparePositions(state.position, from) > 0;
+      const mine = events.filter((e) => state.types.has(e.type) && (!ahead || comparePositions(e.position, state.position) > 0));
       if (mine.length === 0) advanceOnly.push(state);
       else work.push(this.applyLive(state, mine, end));
     }
