@@ -1,6 +1,7 @@
 // Projector benchmark: 200,000 realistic events (catalogue, carts, checkouts, status changes)
 // in the PostgreSQL event store, then
-//   {"bench":"replay","unit":"events/s","ours":N}          every projection from 0 to the head
+//   {"bench":"replay","unit":"events/s","ours":N,"cpuMicrosPerEvent":{"node":…,"postgres":…}}  every projection from 0 to the head
+//     (PostgreSQL CPU only for the embedded server: a DATABASE_URL server is not ours to read)
 //   {"bench":"live-lag","unit":"ms","p50":…,"p99":…,"rate":500}  append → every checkpoint past it
 // Uses DATABASE_URL when set (a fresh database is created on that server), else starts an
 // embedded PostgreSQL in a temporary directory. BENCH_EVENTS / BENCH_LIVE_SECONDS shorten it.
