@@ -1,10 +1,11 @@
 // Projector benchmark: 200,000 realistic events (catalogue, carts, checkouts, status changes)
 // in the PostgreSQL event store, then
-//   {"bench":"replay","unit":"events/s","ours":N}          every projection from 0 to the head
+//   {"bench":"replay","unit":"events/s","ours":N,"cpuMicrosPerEvent":{"node":…,"postgres":…}}  every projection from 0 to the head
+//     (PostgreSQL CPU only for the embedded server: a DATABASE_URL server is not ours to read)
 //   {"bench":"live-lag","unit":"ms","p50":…,"p99":…,"rate":500}  append → every checkpoint past it
 // Uses DATABASE_URL when set (a fresh database is created on that server), else starts an
 // embedded PostgreSQL in a temporary directory. BENCH_EVENTS / BENCH_LIVE_SECONDS shorten it.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -16,6 +17,7 @@ import { ProjectorRunner } from '../services/projector/src/runner/runner.js';
 import { appendUnits } from '../services/projector/src/testing/projector-test-kit.js';
 import { generateShopEvents, type AppendUnit } from '../services/projector/src/testing/shop-event-generator.js';
 import { durableRequested, serverIsDurable } from './lib/durability.js';
+import { processTreeCpuMs } from './lib/process-cpu.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 200_000);
 const LIVE_SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 15);
@@ -23,7 +25,8 @@ const RATE = 500;
 
 const log = (msg: string) => process.stderr.write(`[bench:projector] ${msg}\n`);
 
-async function database(): Promise<{ url: string; stop: () => Promise<void> }> {
+/** The bench's database; postgresCpuMs only when the server is the bench's own (embedded) one. */
+async function database(): Promise<{ url: string; stop: () => Promise<void>; postgresCpuMs?: () => number | undefined }> {
   const name = `bench_projector_${process.pid}`;
   if (process.env.DATABASE_URL) {
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -46,7 +49,12 @@ async function database(): Promise<{ url: string; stop: () => Promise<void> }> {
   // @ts-expect-error plain ESM helper without types
   const { startPostgres } = await import('../../libs/platform/bin/local-servers.mjs');
   const server = await startPostgres({ dir, database: name, durable: durableRequested() });
-  return { url: server.url, stop: async () => { await server.stop(); rmSync(dir, { recursive: true, force: true }); } };
+  const postmaster = Number(readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  return {
+    url: server.url,
+    stop: async () => { await server.stop(); rmSync(dir, { recursive: true, force: true }); },
+    postgresCpuMs: () => processTreeCpuMs(postmaster),
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -92,11 +100,20 @@ async function main(): Promise<void> {
     });
     const done = new Promise<void>((resolve, reject) => { caughtUp = resolve; failed = reject; });
     t = Date.now();
+    const nodeCpu = process.cpuUsage();
+    const postgresCpu = db.postgresCpuMs?.();
     await runner.start();
     await done;
     const replaySeconds = (Date.now() - t) / 1000;
-    log(`replayed ${total} events in ${replaySeconds.toFixed(2)} s`);
-    console.log(JSON.stringify({ bench: 'replay', durable, unit: 'events/s', ours: Math.round(total / replaySeconds), events: total, seconds: Number(replaySeconds.toFixed(2)) }));
+    // CPU per event beside the rate: the machine is shared, so the rate alone says little.
+    const { user, system } = process.cpuUsage(nodeCpu);
+    const perEvent = (ms: number | undefined) => (ms === undefined ? undefined : Number(((ms * 1000) / total).toFixed(1)));
+    const postgresMs = postgresCpu === undefined ? undefined : (db.postgresCpuMs?.() ?? postgresCpu) - postgresCpu;
+    log(`replayed ${total} events in ${replaySeconds.toFixed(2)} s (load ${readFileSync('/proc/loadavg', 'utf8').trim()})`);
+    console.log(JSON.stringify({
+      bench: 'replay', durable, unit: 'events/s', ours: Math.round(total / replaySeconds), events: total, seconds: Number(replaySeconds.toFixed(2)),
+      cpuMicrosPerEvent: { node: perEvent((user + system) / 1000), postgres: perEvent(postgresMs) },
+    }));
 
     // Live: a steady 500 events/s of the same mix; lag = append acknowledged → every checkpoint past it.
     const pending: Array<{ position: Position; at: number }> = [];

@@ -35,22 +35,27 @@ export const bestsellersProjection = defineProjection('bestsellers', {
     const deltas = new Map<string, number>();
     const add = (posterId: string, n: number) => deltas.set(posterId, (deltas.get(posterId) ?? 0) + n);
     if (lines.length > 0) {
+      // Summed per poster in SQL: a row per poster comes back, not one per order line.
       const inserted = await ctx.sql<{ poster_id: string; quantity: number }>(
-        `INSERT INTO ${ctx.table(LINES_TABLE)} (order_id, line_no, poster_id, quantity, canceled)
-         SELECT order_id, line_no, poster_id, quantity, canceled
-           FROM jsonb_to_recordset($1::jsonb) AS x(order_id text, line_no integer, poster_id text, quantity integer, canceled boolean)
-         ON CONFLICT (order_id, line_no) DO NOTHING
-         RETURNING poster_id, quantity`,
+        `WITH written AS (
+           INSERT INTO ${ctx.table(LINES_TABLE)} (order_id, line_no, poster_id, quantity, canceled)
+           SELECT order_id, line_no, poster_id, quantity, canceled
+             FROM json_to_recordset($1::json) AS x(order_id text, line_no integer, poster_id text, quantity integer, canceled boolean)
+           ON CONFLICT (order_id, line_no) DO NOTHING
+           RETURNING poster_id, quantity)
+         SELECT poster_id, sum(quantity)::int AS quantity FROM written GROUP BY poster_id`,
         [JSON.stringify(lines)],
       );
       for (const r of inserted) add(r.poster_id, r.quantity);
     }
     if (canceled.size > 0) {
       const changed = await ctx.sql<{ poster_id: string; quantity: number; canceled: boolean }>(
-        `UPDATE ${ctx.table(LINES_TABLE)} l SET canceled = x.canceled
-           FROM jsonb_to_recordset($1::jsonb) AS x(order_id text, canceled boolean)
-          WHERE l.order_id = x.order_id AND l.canceled <> x.canceled
-        RETURNING l.poster_id, l.quantity, l.canceled`,
+        `WITH written AS (
+           UPDATE ${ctx.table(LINES_TABLE)} l SET canceled = x.canceled
+             FROM json_to_recordset($1::json) AS x(order_id text, canceled boolean)
+            WHERE l.order_id = x.order_id AND l.canceled <> x.canceled
+           RETURNING l.poster_id, l.quantity, l.canceled)
+         SELECT poster_id, sum(quantity)::int AS quantity, canceled FROM written GROUP BY poster_id, canceled`,
         [JSON.stringify([...canceled].map(([order_id, c]) => ({ order_id, canceled: c })))],
       );
       for (const r of changed) add(r.poster_id, r.canceled ? -r.quantity : r.quantity);
@@ -59,7 +64,7 @@ export const bestsellersProjection = defineProjection('bestsellers', {
     if (rows.length === 0) return;
     await ctx.sql(
       `INSERT INTO ${ctx.table(BESTSELLERS_TABLE)} AS b (poster_id, total_ordered)
-       SELECT poster_id, delta FROM jsonb_to_recordset($1::jsonb) AS x(poster_id text, delta integer)
+       SELECT poster_id, delta FROM json_to_recordset($1::json) AS x(poster_id text, delta integer)
        ON CONFLICT (poster_id) DO UPDATE SET total_ordered = b.total_ordered + EXCLUDED.total_ordered`,
       [JSON.stringify(rows)],
     );

@@ -41,11 +41,22 @@ export async function completeCheckout(log: EventStore, event: RecordedEvent): P
   }
 }
 
+/**
+ * It also follows OrderPlaced, only to know which orders exist without asking: a checkout whose
+ * order is placed in the same batch (the usual case when catching up, the API appends both) needs
+ * no read of the order stream; the others are checked one by one as before.
+ */
 export const checkoutCompletionReactor = defineProjection('checkout-completion', {
   version: 1,
-  eventTypes: ['CartCheckedOut'],
+  eventTypes: ['CartCheckedOut', 'OrderPlaced'],
   async handle(events, { log }) {
     if (!log) return;
-    for (const event of events) await completeCheckout(log, event);
+    const placed = new Set(events.filter((e) => e.type === 'OrderPlaced').map((e) => e.stream));
+    for (const event of events) {
+      if (event.type !== 'CartCheckedOut') continue;
+      const orderId = (event.data as CartCheckedOut['data']).order?.orderId;
+      if (orderId !== undefined && placed.has(orderStream(orderId))) continue;
+      await completeCheckout(log, event);
+    }
   },
 });

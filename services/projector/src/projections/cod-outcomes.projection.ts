@@ -90,7 +90,7 @@ export const codOutcomesProjection = defineProjection('cod-outcomes', {
     if (moved.length === 0) return;
     await ctx.sql(
       `INSERT INTO ${ctx.table(PHONE_RISKS_TABLE.name)} AS p (phone, orders, delivered, refused, canceled)
-       SELECT phone, orders, delivered, refused, canceled FROM jsonb_to_recordset($1::jsonb) AS x(phone text, orders integer, delivered integer, refused integer, canceled integer)
+       SELECT phone, orders, delivered, refused, canceled FROM json_to_recordset($1::json) AS x(phone text, orders integer, delivered integer, refused integer, canceled integer)
        ON CONFLICT (phone) DO UPDATE SET orders = p.orders + EXCLUDED.orders, delivered = p.delivered + EXCLUDED.delivered,
          refused = p.refused + EXCLUDED.refused, canceled = p.canceled + EXCLUDED.canceled`,
       [JSON.stringify(moved)],

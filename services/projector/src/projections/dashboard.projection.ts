@@ -59,20 +59,25 @@ export const dashboardProjection = defineProjection('dashboard', {
     const touched = [...new Set([...placed.keys(), ...status.keys()])];
     const before = await ctx.sql<OrderFigures & { order_id: string }>(`SELECT order_id, governorate, status, total FROM ${state} WHERE order_id = ANY($1::text[])`, [touched]);
     if (placed.size > 0) {
+      // The days only, once each: a batch of orders falls on a few days.
       const rows = await ctx.sql<{ day: string }>(
-        `INSERT INTO ${state} (order_id, day, governorate, status, total, subtotal)
-         SELECT order_id, (placed_at AT TIME ZONE '${SHOP_TIME_ZONE}')::date, left(governorate, ${GOVERNORATE_KEY_LENGTH}), status, total, subtotal
-           FROM jsonb_to_recordset($1::jsonb) AS x(order_id text, placed_at timestamptz, governorate text, status text, total integer, subtotal integer)
-         ON CONFLICT (order_id) DO UPDATE SET status = EXCLUDED.status
-         RETURNING day::text AS day`,
+        `WITH written AS (
+           INSERT INTO ${state} (order_id, day, governorate, status, total, subtotal)
+           SELECT order_id, (placed_at AT TIME ZONE '${SHOP_TIME_ZONE}')::date, left(governorate, ${GOVERNORATE_KEY_LENGTH}), status, total, subtotal
+             FROM json_to_recordset($1::json) AS x(order_id text, placed_at timestamptz, governorate text, status text, total integer, subtotal integer)
+           ON CONFLICT (order_id) DO UPDATE SET status = EXCLUDED.status
+           RETURNING day)
+         SELECT DISTINCT day::text AS day FROM written`,
         [JSON.stringify([...placed.values()])],
       );
       for (const r of rows) days.add(r.day);
     }
     if (status.size > 0) {
       const rows = await ctx.sql<{ day: string }>(
-        `UPDATE ${state} s SET status = x.status FROM jsonb_to_recordset($1::jsonb) AS x(order_id text, status text)
-          WHERE s.order_id = x.order_id RETURNING s.day::text AS day`,
+        `WITH written AS (
+           UPDATE ${state} s SET status = x.status FROM json_to_recordset($1::json) AS x(order_id text, status text)
+            WHERE s.order_id = x.order_id RETURNING s.day)
+         SELECT DISTINCT day::text AS day FROM written`,
         [JSON.stringify([...status].map(([order_id, to]) => ({ order_id, status: to })))],
       );
       for (const r of rows) days.add(r.day);
@@ -115,7 +120,7 @@ async function moveGovernorates(ctx: ProjectionContext, before: readonly OrderFi
   const table = ctx.table(GOVERNORATES_TABLE);
   await ctx.sql(
     `INSERT INTO ${table} AS g (governorate, orders_count, revenue)
-     SELECT governorate, orders, revenue FROM jsonb_to_recordset($1::jsonb) AS x(governorate text, orders integer, revenue bigint)
+     SELECT governorate, orders, revenue FROM json_to_recordset($1::json) AS x(governorate text, orders integer, revenue bigint)
      ON CONFLICT (governorate) DO UPDATE SET orders_count = g.orders_count + EXCLUDED.orders_count, revenue = g.revenue + EXCLUDED.revenue`,
     [JSON.stringify(moved)],
   );

@@ -17,10 +17,26 @@ export function isoInstant(text: unknown): string | undefined {
   return ms >= FIRST_MS && ms <= LAST_MS ? new Date(ms).toISOString() : undefined;
 }
 
-/** When it happened (metadata.occurredAt), else when the store recorded it: rows never use now(). */
-export function occurredAt(event: RecordedEvent): string {
-  return isoInstant((event.metadata as { occurredAt?: unknown } | undefined)?.occurredAt) ?? event.createdAt.toISOString();
+/**
+ * Most projections read an event's time, and the runner hands them all the same event objects
+ * (one read of the log per batch): each event's time is checked and formatted once.
+ */
+function oncePerEvent(time: (event: RecordedEvent) => string): (event: RecordedEvent) => string {
+  const known = new WeakMap<RecordedEvent, string>();
+  return (event) => {
+    let at = known.get(event);
+    if (at === undefined) {
+      at = time(event);
+      known.set(event, at);
+    }
+    return at;
+  };
 }
+
+/** When it happened (metadata.occurredAt), else when the store recorded it: rows never use now(). */
+export const occurredAt = oncePerEvent(
+  (event) => isoInstant((event.metadata as { occurredAt?: unknown } | undefined)?.occurredAt) ?? event.createdAt.toISOString(),
+);
 
 /** The event's data with the shape the catalogue gives it (libs/domain owns the types). */
 export function dataOf<D>(event: RecordedEvent): D {
@@ -28,6 +44,4 @@ export function dataOf<D>(event: RecordedEvent): D {
 }
 
 /** When an order was placed (OrderPlaced's placedAt), else when the event happened. */
-export function placedAt(event: RecordedEvent): string {
-  return isoInstant((event.data as { placedAt?: unknown } | undefined)?.placedAt) ?? occurredAt(event);
-}
+export const placedAt = oncePerEvent((event) => isoInstant((event.data as { placedAt?: unknown } | undefined)?.placedAt) ?? occurredAt(event));

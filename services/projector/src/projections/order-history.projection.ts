@@ -29,7 +29,7 @@ export const orderHistoryProjection = defineProjection('order-history', {
         changes = { status: { from: d.from, to: d.to }, reason: d.reason ?? null };
       }
       return {
-        event_id: e.id, order_id: orderId, commit_position: e.position.commit, prepare_position: e.position.prepare,
+        event_id: e.id, order_id: orderId, commit_position: String(e.position.commit), prepare_position: String(e.position.prepare),
         revision: Number(e.revision), occurred_at: occurredAt(e), recorded_at: e.createdAt, type: e.type,
         actor_kind: m.actor?.kind ?? 'system', actor_id: m.actor?.id ?? 'unknown', changes,
         correlation_id: m.correlationId ?? null, causation_id: m.causationId ?? null,

@@ -43,17 +43,13 @@ export const ordersProjection = defineProjection('orders', {
         else statusOnly.set(d.orderId, change);
       }
     }
-    if (placed.size > 0) {
-      // Only orders new to the table add to the count (an order placed again is an update).
-      const [{ n: known }] = await ctx.sql(`SELECT count(*)::int AS n FROM ${ctx.table(ORDERS_TABLE.name)} WHERE id = ANY($1::text[])`, [[...placed.keys()]]);
-      await addToRowCount(ctx, ORDER_COUNT_TABLE, placed.size - Number(known));
-    }
-    await upsertRows(ctx, ORDERS_TABLE, [...placed.values()]);
+    // Only orders new to the table add to the count (an order placed again is an update).
+    await addToRowCount(ctx, ORDER_COUNT_TABLE, await upsertRows(ctx, ORDERS_TABLE, [...placed.values()]));
     await upsertRows(ctx, ORDER_ITEMS_TABLE, items);
     if (statusOnly.size > 0) {
       await ctx.sql(
         `UPDATE ${ctx.table(ORDERS_TABLE.name)} o SET status = x.status, status_reason = x.status_reason, updated_at = x.updated_at, revision = x.revision
-           FROM jsonb_to_recordset($1::jsonb) AS x(id text, status text, status_reason text, updated_at timestamptz, revision integer)
+           FROM json_to_recordset($1::json) AS x(id text, status text, status_reason text, updated_at timestamptz, revision integer)
           WHERE o.id = x.id`,
         [JSON.stringify([...statusOnly.values()])],
       );

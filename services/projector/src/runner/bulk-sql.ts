@@ -6,35 +6,51 @@ export type { TableSpec };
 export type Row = Record<string, unknown>;
 
 /**
- * Upserts many rows in one statement: the rows travel as one jsonb array parameter and
- * jsonb_to_recordset types them (one round trip, no per-row parameters, no 65k-parameter limit).
- * Rows must have unique keys (collect them in a Map first).
+ * Upserts many rows in one statement: the rows travel as one jsonb parameter, an array of value
+ * arrays in the spec's column order, typed in SQL (one round trip, no per-row parameters, no
+ * 65k-parameter limit). Arrays, not objects: no key repeated per row and no per-row object for
+ * the server to build and look up; that took about a third less of PostgreSQL's CPU per row than
+ * jsonb_to_recordset (json_to_recordset sits between), and less text to send.
+ * Rows must have unique keys (collect them in a Map first). Answers how many keys were new.
  */
-export async function upsertRows(ctx: ProjectionContext, spec: TableSpec, rows: readonly Row[]): Promise<void> {
-  if (rows.length === 0) return;
+export async function upsertRows(ctx: ProjectionContext, spec: TableSpec, rows: readonly Row[]): Promise<number> {
+  if (rows.length === 0) return 0;
   const cols = Object.keys(spec.columns);
-  const defs = cols.map((c) => `${c} ${spec.columns[c]}`).join(', ');
   const updates = cols.filter((c) => !spec.key.includes(c)).map((c) => `${c} = EXCLUDED.${c}`);
   const conflict = updates.length ? `DO UPDATE SET ${updates.join(', ')}` : 'DO NOTHING';
-  await ctx.sql(
-    `INSERT INTO ${ctx.table(spec.name)} (${cols.join(', ')})
-     SELECT ${cols.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS x(${defs})
-     ON CONFLICT (${spec.key.join(', ')}) ${conflict}`,
-    [toJson(rows)],
+  // xmax is 0 only on a row version this statement inserted (an update sets it): the rows that are new.
+  const [{ added }] = await ctx.sql<{ added: number }>(
+    `WITH written AS (
+       INSERT INTO ${ctx.table(spec.name)} (${cols.join(', ')}) ${selectRows(spec)}
+       ON CONFLICT (${spec.key.join(', ')}) ${conflict}
+       RETURNING xmax = 0 AS inserted)
+     SELECT count(*) FILTER (WHERE inserted)::int AS added FROM written`,
+    [rowsParam(spec, rows)],
   );
+  return added;
 }
 
 /** Inserts rows, leaving existing keys untouched (append-only tables such as the audit trail). */
 export async function insertRowsIfAbsent(ctx: ProjectionContext, spec: TableSpec, rows: readonly Row[]): Promise<void> {
   if (rows.length === 0) return;
   const cols = Object.keys(spec.columns);
-  const defs = cols.map((c) => `${c} ${spec.columns[c]}`).join(', ');
   await ctx.sql(
-    `INSERT INTO ${ctx.table(spec.name)} (${cols.join(', ')})
-     SELECT ${cols.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS x(${defs})
+    `INSERT INTO ${ctx.table(spec.name)} (${cols.join(', ')}) ${selectRows(spec)}
      ON CONFLICT (${spec.key.join(', ')}) DO NOTHING`,
-    [toJson(rows)],
+    [rowsParam(spec, rows)],
   );
+}
+
+/** SELECT of $1's rows (see rowsParam) as the spec's columns, typed. */
+function selectRows(spec: TableSpec): string {
+  const values = Object.entries(spec.columns).map(([c, type], i) => (type === 'jsonb' ? `nullif(r->${i}, 'null')` : `(r->>${i})::${type}`) + ` AS ${c}`);
+  return `SELECT ${values.join(', ')} FROM jsonb_array_elements($1::jsonb) AS r`;
+}
+
+/** The rows as a JSON array of arrays in the spec's column order; a missing value is null. Values must be plain JSON (no bigint). */
+function rowsParam(spec: TableSpec, rows: readonly Row[]): string {
+  const cols = Object.keys(spec.columns);
+  return JSON.stringify(rows.map((row) => cols.map((c) => row[c])));
 }
 
 /** Loads the rows whose single-column key is in keys, as a Map by key. */
@@ -54,8 +70,4 @@ export async function deleteRows(ctx: ProjectionContext, spec: TableSpec, keys: 
   if (list.length === 0) return;
   const [key] = spec.key;
   await ctx.sql(`DELETE FROM ${ctx.table(spec.name)} WHERE ${key} = ANY($1::${spec.columns[key]}[])`, [list]);
-}
-
-function toJson(rows: readonly Row[]): string {
-  return JSON.stringify(rows, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
 }

@@ -64,6 +64,17 @@ export interface RunnerStatus {
   owned: Array<{ name: string; position: Position; failed: boolean; nextRetryAt: number | null; building: Position | null }>;
 }
 
+interface BatchRead {
+  head: Position;
+  events: RecordedEvent[];
+}
+
+interface Prefetch {
+  /** The start and event types it was read for: used only when the next step asks for the same. */
+  key: string;
+  read: Promise<BatchRead>;
+}
+
 const noopLogger: RunnerLogger = { info() {}, warn() {}, error() {} };
 
 /**
@@ -87,6 +98,8 @@ export class ProjectorRunner {
   private wake: (() => void) | undefined;
   private lastTick = 0;
   private head: Position = START;
+  /** The next batch, read while the current one is applied (catching up only). */
+  private next: Prefetch | undefined;
 
   constructor(private readonly o: RunnerOptions) {
     this.ownership = new Ownership(o.databaseUrl, o.replicaId, o.countAsReplica ?? true);
@@ -229,18 +242,31 @@ export class ProjectorRunner {
   private async liveStep(): Promise<boolean> {
     const now = Date.now();
     const active = [...this.owned.values()].filter((s) => !s.failed || s.failed.retryAt <= now);
+    const next = this.next;
+    this.next = undefined;
     if (active.length === 0) return false;
-    this.head = await this.o.store.headPosition();
     const from = active.map((s) => s.position).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
-    if (comparePositions(this.head, from) <= 0) return false;
-    const types = [...new Set(active.flatMap((s) => s.projection.eventTypes))];
-    const events = await this.o.store.readAll({ fromPosition: from, maxCount: this.batchSize, filter: { eventTypes: types } });
-    const end = batchEnd(events, this.batchSize, this.head);
+    const types = [...new Set(active.flatMap((s) => s.projection.eventTypes))].sort();
+    const key = `${formatPosition(from)} ${types.join(',')}`;
+    const read = (next?.key === key && (await next.read.catch(() => undefined))) || (await this.read(from, types));
+    this.head = read.head;
+    if (comparePositions(read.head, from) <= 0 && read.events.length === 0) return false;
+    const { events } = read;
+    const end = batchEnd(events, this.batchSize, read.head);
+    // A full batch means the log goes on: read the next one while this one is applied, so the
+    // database reads while projections write (it is used only if every projection gets to end).
+    if (events.length >= this.batchSize) {
+      const read = this.read(end, types);
+      read.catch(() => undefined); // a failed read-ahead is read again, by the next step
+      this.next = { key: `${formatPosition(end)} ${types.join(',')}`, read };
+    }
     const work: Array<Promise<void>> = [];
     const advanceOnly: LiveState[] = [];
     for (const state of active) {
       if (comparePositions(state.position, end) >= 0) continue;
-      const mine = events.filter((e) => state.types.has(e.type) && comparePositions(e.position, state.position) > 0);
+      // Every event read is past `from`: only a projection ahead of it compares positions (bigints, per event).
+      const ahead = comparePositions(state.position, from) > 0;
+      const mine = events.filter((e) => state.types.has(e.type) && (!ahead || comparePositions(e.position, state.position) > 0));
       if (mine.length === 0) advanceOnly.push(state);
       else work.push(this.applyLive(state, mine, end));
     }
@@ -248,6 +274,14 @@ export class ProjectorRunner {
     if (advanceOnly.length > 0) work.push(this.advanceIdle(advanceOnly, end));
     await Promise.all(work);
     return true;
+  }
+
+  /** The head, then the batch after `from`: a batch that is not full has seen every event up to that head (see batchEnd). */
+  private async read(from: Position, types: string[]): Promise<BatchRead> {
+    const head = await this.o.store.headPosition();
+    if (comparePositions(head, from) <= 0) return { head, events: [] };
+    const events = await this.o.store.readAll({ fromPosition: from, maxCount: this.batchSize, filter: { eventTypes: types } });
+    return { head, events };
   }
 
   private async applyLive(state: LiveState, events: RecordedEvent[], end: Position): Promise<void> {
