@@ -8,7 +8,7 @@ export class OwnershipLost extends Error {
   override readonly name = 'OwnershipLost';
 }
 
-/** The event a handler failed on, when known (batches are retried one event at a time to find it). */
+/** The event a handler failed on, when known (a failed batch is retried in halves to find it). */
 export class PoisonEvent extends Error {
   override readonly name = 'PoisonEvent';
   constructor(
@@ -88,8 +88,9 @@ export async function applyBatch(
 }
 
 /**
- * applyBatch, and when the handler throws, the same events one at a time so the good ones
- * before the culprit commit and the culprit's id is known. Returns the position reached.
+ * applyBatch, and when the handler throws, each half of the batch the same way, so the good
+ * events before the culprit commit and the culprit's id is known: about 2·log2(n) transactions
+ * for a catch-up batch of thousands, not one per event. Returns the position reached.
  */
 export async function applyBatchFindingPoison(
   target: BatchTarget,
@@ -97,26 +98,22 @@ export async function applyBatchFindingPoison(
   to: Position,
   checkpoint: CheckpointTarget | null,
 ): Promise<Position> {
-  try {
-    await applyBatch(target, events, to, checkpoint);
-    return to;
-  } catch (error) {
-    if (error instanceof OwnershipLost || events.length <= 1) {
-      if (events.length === 1 && !(error instanceof OwnershipLost)) throw new PoisonEvent(events[0], error);
-      throw error;
-    }
-  }
-  let from: Position | undefined = checkpoint?.from;
-  for (const event of events) {
+  let committed: Position | undefined;
+  const apply = async (part: readonly RecordedEvent[], partTo: Position): Promise<void> => {
     try {
-      await applyBatch(target, [event], event.position, checkpoint && from ? { ...checkpoint, from } : null);
+      await applyBatch(target, part, partTo, checkpoint && { ...checkpoint, from: committed ?? checkpoint.from });
+      committed = partTo;
+      return;
     } catch (error) {
-      if (error instanceof OwnershipLost) throw error;
-      throw new PoisonEvent(event, error, from === checkpoint?.from ? undefined : from);
+      if (error instanceof OwnershipLost || part.length === 0) throw error;
+      if (part.length === 1) throw new PoisonEvent(part[0], error, committed);
     }
-    from = event.position;
-  }
-  // Every event passed alone: the batch failed for another reason (e.g. a dropped connection).
-  await applyBatch(target, [], to, checkpoint && from ? { ...checkpoint, from } : null);
+    // Both halves may pass: the batch failed for another reason (a dropped connection) or only
+    // with both halves together; either way they are applied, and `to` is reached.
+    const mid = Math.ceil(part.length / 2);
+    await apply(part.slice(0, mid), part[mid - 1].position);
+    await apply(part.slice(mid), partTo);
+  };
+  await apply(events, to);
   return to;
 }
