@@ -37,6 +37,7 @@ export interface PromotionDraftInput {
 export const MAX_DRAFT_THRESHOLD: Piastres = 100_000_000; // 1,000,000 EGP
 export const MAX_DRAFT_COD_FEE: Piastres = 1_000_000; // 10,000 EGP
 const PROMO_CODE_PATTERN = /^[A-Z0-9_-]{1,40}$/;
+export const INVALID_PROMO_CODE_MESSAGE = 'A promo code is 1 to 40 letters, digits, dashes or underscores';
 
 const invalid = (code: string, message: string) => DomainError.validation(`WHAT_IF_${code}`, message);
 const present = (value: unknown) => value !== undefined && value !== null;
@@ -62,7 +63,7 @@ export function parsePromotionDraft(input: PromotionDraftInput): PromotionDraft 
   }
   if (present(input.promoPercent) || !isBlank(input.promoCode)) {
     const code = normalisePromoCode(trimmed(input.promoCode));
-    if (!PROMO_CODE_PATTERN.test(code)) throw invalid('INVALID_PROMO_CODE', 'A promo code is 1 to 40 letters, digits, dashes or underscores');
+    if (!PROMO_CODE_PATTERN.test(code)) throw invalid('INVALID_PROMO_CODE', INVALID_PROMO_CODE_MESSAGE);
     if (!isPercentage(input.promoPercent)) throw invalid('INVALID_PERCENT', 'The promo code must take a whole percent between 1 and 100');
     draft.promoCode = { code, percentOff: input.promoPercent };
   }

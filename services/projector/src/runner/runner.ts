@@ -75,6 +75,9 @@ interface Prefetch {
   read: Promise<BatchRead>;
 }
 
+/** What a read is for: its start and event types (sorted). A read-ahead is used only for the same. */
+const readKey = (from: Position, types: readonly string[]) => `${formatPosition(from)} ${types.join(',')}`;
+
 const noopLogger: RunnerLogger = { info() {}, warn() {}, error() {} };
 
 /**
@@ -247,8 +250,7 @@ export class ProjectorRunner {
     if (active.length === 0) return false;
     const from = active.map((s) => s.position).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
     const types = [...new Set(active.flatMap((s) => s.projection.eventTypes))].sort();
-    const key = `${formatPosition(from)} ${types.join(',')}`;
-    const read = (next?.key === key && (await next.read.catch(() => undefined))) || (await this.read(from, types));
+    const read = (next?.key === readKey(from, types) && (await next.read.catch(() => undefined))) || (await this.read(from, types));
     this.head = read.head;
     if (comparePositions(read.head, from) <= 0 && read.events.length === 0) return false;
     const { events } = read;
@@ -256,9 +258,9 @@ export class ProjectorRunner {
     // A full batch means the log goes on: read the next one while this one is applied, so the
     // database reads while projections write (it is used only if every projection gets to end).
     if (events.length >= this.batchSize) {
-      const read = this.read(end, types);
-      read.catch(() => undefined); // a failed read-ahead is read again, by the next step
-      this.next = { key: `${formatPosition(end)} ${types.join(',')}`, read };
+      const ahead = this.read(end, types);
+      ahead.catch(() => undefined); // a failed read-ahead is read again, by the next step
+      this.next = { key: readKey(end, types), read: ahead };
     }
     const work: Array<Promise<void>> = [];
     const advanceOnly: LiveState[] = [];

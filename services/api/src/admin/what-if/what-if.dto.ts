@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNumber, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { INVALID_PROMO_CODE_MESSAGE } from '#domain/what-if/promotion-draft.js';
 import { IsEgpAmount, numericStringToNumber } from '../shared/is-egp-amount.js';
 
 const PERCENT = 'Percentages are whole numbers between 1 and 100';
@@ -22,7 +23,7 @@ export class RequestWhatIfDto {
   discountPercent?: number | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, example: 'FOLLOW10', description: 'Applied to every order of the period, unless its own code took more off' })
-  @IsOptional() @ValidateIf((_o, v) => v !== null) @IsString({ message: 'A promo code is 1 to 40 letters, digits, dashes or underscores' }) @MaxLength(60, { message: 'A promo code is 1 to 40 letters, digits, dashes or underscores' })
+  @IsOptional() @ValidateIf((_o, v) => v !== null) @IsString({ message: INVALID_PROMO_CODE_MESSAGE }) @MaxLength(60, { message: INVALID_PROMO_CODE_MESSAGE })
   promoCode?: string | null;
 
   @ApiPropertyOptional({ type: Number, nullable: true, example: 10 })
