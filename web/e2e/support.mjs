@@ -39,15 +39,43 @@ export async function openShop({ viewport = DESKTOP, popup = false, locale } = {
   if (locale === 'ar') arabicPaths(page);
   const errors = [];
   page.on('pageerror', (e) => errors.push(e));
+  const recoverable = recordRecoverableErrors(context);
   return {
     context,
     page,
     errors,
-    async close() {
+    /** React's recoverable errors (hydration mismatches) seen so far on any page of this browser. */
+    recoverable,
+    /** Closes the browser; fails the spec if any page hydrated with a mismatch, unless `expectRecoverable`. */
+    async close({ expectRecoverable = false } = {}) {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
+      if (!expectRecoverable && recoverable.length) throw new Error(`React recovered from ${recoverable.length} error(s) while hydrating:\n${recoverable.join('\n')}`);
     },
   };
+}
+
+// The app logs each of React's recoverable errors with this prefix (web/src/app/recoverable-errors.ts);
+// React's own texts cover the rest (production builds name hydration errors by number).
+const RECOVERABLE = /^\[recoverable\]|hydrat|did not match|Minified React error #(418|419|421|422|423|425)\b/i;
+
+/**
+ * Every hydration in the browser suite is checked: a page whose first client render differs from
+ * the server's HTML still works (React renders that part again), so only this record shows it.
+ */
+function recordRecoverableErrors(context) {
+  const seen = [];
+  const watch = (page) => {
+    page.on('console', (m) => {
+      if (m.type() === 'error' && RECOVERABLE.test(m.text())) seen.push(`${page.url()}: ${m.text().slice(0, 500)}`);
+    });
+    page.on('pageerror', (e) => {
+      if (RECOVERABLE.test(e.message)) seen.push(`${page.url()}: ${e.message.slice(0, 500)}`);
+    });
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  return seen;
 }
 
 /**

@@ -1,7 +1,7 @@
 // The storefront rendered on the server (built by `vite build --ssr` into web/dist/server and
 // imported by the API: services/api/src/web/storefront-renderer.ts). One call per page request.
-import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { StrictMode, type ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { createRoutes } from './app/router';
@@ -16,9 +16,28 @@ import { routerBasename, splitLocale } from './seo/locale-path';
 import { buildPageHead } from './seo/page-head';
 import { pageKindOf } from './seo/page-kind';
 import type { ServerState } from './app/server-state';
-import type { RenderRequest, RenderResult } from './render-contract';
+import { preloadLazyParts } from './app/lazy-part';
+import type { RenderedBody, RenderRequest, RenderResult } from './render-contract';
 
 export type { RenderRequest, RenderResult };
+
+/**
+ * The page streamed by React, handed over once all of it is rendered. The page's data is fetched
+ * before rendering and its lazy parts are loaded, so nothing suspends; and no boundary is sent
+ * apart from its place, however large (React outlines boundaries past `progressiveChunkSize` by
+ * default). Every Suspense boundary thus arrives complete and in place: React needs no inline
+ * script to move one in later, which the page's CSP (scripts from the origin only) would refuse.
+ */
+function renderBody(app: ReactNode, signal: AbortSignal | undefined): Promise<RenderedBody> {
+  return new Promise((resolve, reject) => {
+    const stream = renderToPipeableStream(app, {
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady: () => resolve(stream),
+      onShellError: reject,
+    });
+    signal?.addEventListener('abort', () => stream.abort(signal.reason), { once: true });
+  });
+}
 
 export async function render(req: RenderRequest): Promise<RenderResult> {
   setServerApiOrigin(req.apiOrigin);
@@ -38,8 +57,9 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   const store = makeStore({ ui: { ...uiReducer(undefined, { type: 'init' }), locale } });
   const found = await prefetchPage(store, { page, params, search: url.searchParams });
 
+  await preloadLazyParts();
   const router = createStaticRouter(handler.dataRoutes, context);
-  const body = renderToString(
+  const body = await renderBody(
     <StrictMode>
       <Provider store={store}>
         {/* hydrate={false}: the router's data travels in our JSON block (the CSP forbids inline scripts). */}
@@ -47,6 +67,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
         <Toaster />
       </Provider>
     </StrictMode>,
+    req.signal,
   );
 
   const snapshot = store.getState();

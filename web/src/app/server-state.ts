@@ -1,4 +1,5 @@
 import type { HydrationState } from 'react-router';
+import { SERVER_STATE_ID } from './server-state-id';
 import type { RootState } from './store';
 
 /** What the server hands the client in the page (a JSON block, id SERVER_STATE_ID): the store and the router's data. */
@@ -6,8 +7,6 @@ export interface ServerState {
   store: Partial<RootState>;
   router: HydrationState;
 }
-
-export const SERVER_STATE_ID = 'server-state';
 
 /** The state the server rendered the page with, or null for a page the client renders alone (the admin). */
 export function readServerState(): ServerState | null {

@@ -1,14 +1,17 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useAppSelector } from './store';
 import { AnnouncementBanner } from '../features/layout/components/announcement-banner';
 import { SiteHeader } from '../features/layout/components/site-header';
-import { SideMenu } from '../features/layout/components/side-menu';
-import { SiteFooter } from '../features/layout/components/site-footer';
 import { PageSpinner } from './page-spinner';
+import { lazyPart } from './lazy-part';
+import { ReplayEarlyInput } from './replay-early-input';
 
-// The drawer's code loads the first time it opens, not with the home page.
-const CartDrawer = lazy(() => import('../features/cart/components/cart-drawer').then((m) => ({ default: m.CartDrawer })));
+// The drawer's and the side menu's code load the first time they open, not with the page.
+const CartDrawer = lazyPart(() => import('../features/cart/components/cart-drawer').then((m) => m.CartDrawer));
+const SideMenu = lazyPart(() => import('../features/layout/components/side-menu').then((m) => m.SideMenu));
+// Below the fold: the server's footer stays as sent until its chunk arrives, and hydrates on its own.
+const SiteFooter = lazyPart(() => import('../features/layout/components/site-footer').then((m) => m.SiteFooter));
 
 // Once the first page is idle, fetch the chunks a shopper most likely needs next, so moving
 // on does not wait for them (they are not part of the first page's JavaScript).
@@ -16,13 +19,18 @@ function prefetchLikelyPages() {
   void import('../features/shop/pages/shop-page');
   void import('../features/poster/pages/poster-page');
   void import('../features/cart/components/cart-drawer');
+  void import('../features/layout/components/side-menu');
 }
 
 export function StoreLayout() {
   const cartOpen = useAppSelector((s) => s.ui.cartOpen);
+  const menuOpen = useAppSelector((s) => s.ui.menuOpen);
   // While the next page's chunk loads the current page stays on screen: show that we are moving.
   const navigating = useNavigation().state === 'loading';
+  // Wanted once opened, and kept: rendered only on the client, after hydration, so the server's
+  // page (which never shows them open) and the first client render agree.
   const [drawerWanted, setDrawerWanted] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
     const handle = idle(() => prefetchLikelyPages());
@@ -31,6 +39,9 @@ export function StoreLayout() {
   useEffect(() => {
     if (cartOpen) setDrawerWanted(true);
   }, [cartOpen]);
+  useEffect(() => {
+    if (menuOpen) setMenuWanted(true);
+  }, [menuOpen]);
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-[60] focus:m-2 focus:rounded focus:bg-white focus:px-3 focus:py-2">
@@ -39,13 +50,20 @@ export function StoreLayout() {
       {navigating && <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-[70] h-1 animate-pulse bg-brand-500" />}
       <AnnouncementBanner />
       <SiteHeader />
-      <SideMenu />
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <SideMenu />
+        </Suspense>
+      )}
       <main id="main" className="flex-1">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
+          <ReplayEarlyInput />
         </Suspense>
       </main>
-      <SiteFooter />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
       {drawerWanted && (
         <Suspense fallback={null}>
           <CartDrawer />

@@ -19,10 +19,5 @@ export function headHtml(head: PageHead): string {
     ...head.twitter.map((m) => `<meta name="${escapeHtml(m.name)}" content="${escapeHtml(m.content)}" data-head>`),
     ...head.jsonLd.map((ld) => `<script type="application/ld+json" data-head>${scriptJson(ld)}</script>`),
   ];
-  if (head.lcpImage) {
-    const { href, srcSet, sizes } = head.lcpImage;
-    const candidates = srcSet ? ` imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(sizes ?? '100vw')}"` : '';
-    tags.unshift(`<link rel="preload" as="image" href="${escapeHtml(href)}"${candidates} fetchpriority="high">`);
-  }
   return tags.join('\n    ');
 }

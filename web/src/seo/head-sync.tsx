@@ -35,7 +35,7 @@ export function HeadSync() {
     });
     document.title = head.title;
     document.head.querySelectorAll('[data-head]').forEach((el) => el.remove());
-    document.head.insertAdjacentHTML('beforeend', headHtml({ ...head, lcpImage: undefined }).replace(/^<title>.*?<\/title>/, ''));
+    document.head.insertAdjacentHTML('beforeend', headHtml(head).replace(/^<title>.*?<\/title>/, ''));
   }, [location.pathname, location.search, queries, locale, matches, params, store]);
   return null;
 }

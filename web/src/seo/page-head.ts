@@ -3,9 +3,8 @@ import type { RootState } from '../app/store';
 import type { Locale } from '../app/ui-slice';
 import { catalogApi } from '../features/catalog/catalog-api';
 import { categoryLabel, fromPrice, variantPrice } from '../features/catalog/catalog-format';
-import { POSTER_IMAGE_SIZES, SHOP_CARD_SIZES } from '../features/catalog/image-sizes';
 import { translate, type MessageKey } from '../lib/i18n';
-import { renditionSrcSet, resolveImageUrl } from '../lib/images';
+import { resolveImageUrl } from '../lib/images';
 import { formatMoney } from '../lib/money';
 import { SHOP } from '../lib/shop-info';
 import { localizedPath } from './locale-path';
@@ -23,20 +22,6 @@ export interface PageHead {
   og: Array<{ property: string; content: string }>;
   twitter: Array<{ name: string; content: string }>;
   jsonLd: object[];
-  /** The largest image of the page, worth preloading: the same candidates and sizes as its <img>. */
-  lcpImage?: PreloadImage;
-}
-
-export interface PreloadImage {
-  href: string;
-  srcSet?: string;
-  sizes?: string;
-}
-
-/** A catalogue image as its <img> asks for it (SmartImage): renditions by width when it has them. */
-function preloadOf(resolved: string, sizes: string): PreloadImage {
-  const srcSet = renditionSrcSet(resolved);
-  return srcSet ? { href: resolved, srcSet, sizes } : { href: resolved };
 }
 
 export interface PageHeadInput {
@@ -150,7 +135,6 @@ export function buildPageHead(input: PageHeadInput): PageHead {
   let title = t('seo.homeTitle');
   let description = t('seo.homeDescription');
   let image: string | undefined;
-  let lcpImage: PreloadImage | undefined;
   const jsonLd: object[] = [organization(origin)];
   const og: PageHead['og'] = [];
 
@@ -163,10 +147,6 @@ export function buildPageHead(input: PageHeadInput): PageHead {
     title = q ? t('seo.searchTitle', { q }) : t('seo.shopTitle');
     description = t('seo.shopDescription');
     jsonLd.push(breadcrumbs([home, shop]));
-    // The first card is the largest paint on a phone: the page asked for one list of posters.
-    const [args] = catalogApi.util.selectCachedArgsForQuery(state, 'getPosters');
-    const first = args && resolveImageUrl(catalogApi.endpoints.getPosters.select(args)(state).data?.posters[0]?.imageUrl);
-    if (first) lcpImage = preloadOf(first, SHOP_CARD_SIZES);
   } else if (page === 'poster') {
     const poster = catalogApi.endpoints.getPoster.select(input.params.id ?? '')(state).data;
     if (poster) {
@@ -177,7 +157,6 @@ export function buildPageHead(input: PageHeadInput): PageHead {
       const resolved = resolveImageUrl(poster.imageUrl);
       if (resolved) {
         image = absolute(origin, resolved);
-        lcpImage = preloadOf(resolved, POSTER_IMAGE_SIZES);
       }
       jsonLd.push(productLd(poster, canonical, image, locale));
       jsonLd.push(
@@ -231,6 +210,5 @@ export function buildPageHead(input: PageHeadInput): PageHead {
       ...(image ? [{ name: 'twitter:image', content: image }] : []),
     ],
     jsonLd,
-    lcpImage,
   };
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { RenderRequest, RenderResult } from '../../../../web/src/render-contract.js';
+import type { RenderedBody, RenderRequest, RenderResult } from '../../../../web/src/render-contract.js';
 
 type Render = (req: RenderRequest) => Promise<RenderResult>;
 
@@ -10,9 +10,18 @@ export interface StorefrontRenderer {
   /** The shell as built: the admin, and any page when server rendering is unavailable, render in the browser. */
   clientShell: string;
   /** A server-rendered page, or null where the build has no server renderer. */
-  render(req: RenderRequest): Promise<{ status: number; html: string } | { status: number; location: string } | null>;
+  render(req: RenderRequest): Promise<RenderedPage | { status: number; location: string } | null>;
 }
 
+/** A page as it goes out: the shell up to the body's content, React's stream of it, and the rest. */
+export interface RenderedPage {
+  status: number;
+  before: string;
+  body: RenderedBody;
+  after: string;
+}
+
+const ROOT = '<div id="root"></div>';
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/assets\/([\w.-]+\.css)"[^>]*>/g;
 
 /**
@@ -47,9 +56,14 @@ export function loadStorefrontRenderer(distDir: string): StorefrontRenderer | nu
       const html = pageShell
         .replace(/<html[^>]*>/, `<html lang="${result.lang}" dir="${result.dir}">`)
         // Before the scripts: the page's largest image is preloaded ahead of them, not behind them.
-        .replace(/<script type="module"/, (script) => `${result.head}\n    ${script}`)
-        .replace(/<div id="root"><\/div>/, () => `<div id="root">${result.body}</div>\n    <script type="application/json" id="server-state">${result.state}</script>`);
-      return { status: result.status, html };
+        .replace(/<script type="module"/, (script) => `${result.head}\n    ${script}`);
+      const at = html.indexOf(ROOT);
+      return {
+        status: result.status,
+        before: `${html.slice(0, at)}<div id="root">`,
+        body: result.body,
+        after: `</div>\n    <script type="application/json" id="server-state">${result.state}</script>${html.slice(at + ROOT.length)}`,
+      };
     },
   };
 }

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '#platform/config/app-config.js';
-import { sendCompressed } from './compressed-response.js';
+import { sendCompressed, streamCompressed } from './compressed-response.js';
 import { robotsTxt, sitemapXml } from './seo-files.js';
 import { hashedAssets } from './static-assets.js';
 import { loadStorefrontRenderer } from './storefront-renderer.js';
@@ -67,7 +67,7 @@ export function serveStorefront(app: NestExpressApplication, config: AppConfig, 
       .then((page) => {
         if (!page) return sendCompressed(req, res, 200, HTML, shell.clientShell);
         if ('location' in page) return res.redirect(page.status, page.location);
-        sendCompressed(req, res, page.status, HTML, page.html);
+        page.body.pipe(streamCompressed(req, res, page.status, HTML, page.before, page.after));
       })
       .catch((error: unknown) => {
         // A page that fails to render still works in the browser: the shell renders it there.

@@ -45,7 +45,7 @@ describe('layout', () => {
     const user = userEvent.setup();
     renderApp('/contact');
     await user.click(await screen.findByTestId('menu-button'));
-    const menu = screen.getByTestId('side-menu');
+    const menu = await screen.findByTestId('side-menu');
     expect(categoryCalls).toBe(0);
     await user.click(within(menu).getByRole('button', { name: 'Categories' }));
     const link = await within(menu).findByRole('link', { name: 'Football' });
@@ -63,7 +63,7 @@ describe('layout', () => {
     const user = userEvent.setup();
     renderApp('/contact');
     await user.click(await screen.findByTestId('menu-button'));
-    const menu = screen.getByTestId('side-menu');
+    const menu = await screen.findByTestId('side-menu');
     await user.click(within(menu).getByRole('button', { name: 'الأقسام' }));
     expect(await within(menu).findByRole('link', { name: 'كرة القدم' })).toHaveAttribute('href', '/shop?category=FOOTBALL');
     expect(within(menu).getByRole('link', { name: 'أنمي' })).toHaveAttribute('href', '/shop?category=ANIME');

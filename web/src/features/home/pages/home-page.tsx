@@ -5,7 +5,11 @@ import { useGetBestsellersQuery, useGetFeaturedQuery } from '../../catalog/catal
 import { PosterCard, PosterCardSkeleton } from '../../catalog/components/poster-card';
 import { HOME_CARD_SIZES } from '../../catalog/image-sizes';
 import { Hero } from '../components/hero';
-import { SocialPopup } from '../components/social-popup';
+import { Suspense } from 'react';
+import { lazyPart } from '../../../app/lazy-part';
+
+// Shown once, seconds after a first visit: its code hydrates on its own, after the page's.
+const SocialPopup = lazyPart(() => import('../components/social-popup').then((m) => m.SocialPopup));
 
 function SectionHeading({ title, link }: { title: string; link?: string }) {
   const t = useT();
@@ -104,7 +108,9 @@ export function HomePage() {
       <Bestsellers />
       <ValueBlurbs />
       <Featured />
-      <SocialPopup />
+      <Suspense fallback={null}>
+        <SocialPopup />
+      </Suspense>
     </>
   );
 }

@@ -1,0 +1,60 @@
+// The app, loaded by the entry (src/main.tsx) once the page's first paint is done. A storefront page
+// arrives rendered by the server (src/entry-server.tsx) with the data it was rendered from: the
+// client starts from the same store and router state and hydrates, fetching nothing again. The
+// admin (and any page the server did not render) is rendered here alone.
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { matchRoutes, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { makeStore } from './store';
+import { createAppRouter, createRoutes } from './router';
+import { readServerState } from './server-state';
+import { setLocale } from './ui-slice';
+import { Toaster } from '../lib/toast';
+import { LocaleSync } from './locale-sync';
+import { loadArabic } from '../lib/i18n';
+import { routerBasename, splitLocale } from '../seo/locale-path';
+import { setEarlyInputReplay } from './replay-early-input';
+import { reportRecoverableError } from './recoverable-errors';
+
+/** The matched pages' lazy chunks, loaded before hydrating: otherwise the first render would be the spinner, not the server's HTML. */
+async function loadMatchedPages(list: RouteObject[], basename: string | undefined): Promise<void> {
+  const matches = matchRoutes(list, window.location, basename) ?? [];
+  await Promise.all(
+    matches
+      .filter((m) => typeof m.route.lazy === 'function')
+      .map(async (m) => {
+        const loaded = await (m.route.lazy as () => Promise<Partial<RouteObject>>)();
+        Object.assign(m.route, { ...loaded, lazy: undefined });
+      }),
+  );
+}
+
+export async function startApp(rootElement: HTMLElement, replayEarlyInput?: () => Promise<void>): Promise<void> {
+  const serverState = readServerState();
+  const store = makeStore(serverState?.store);
+  const { locale: urlLocale } = splitLocale(window.location.pathname);
+  // Arabic URLs are Arabic, whatever the last visit chose.
+  if (urlLocale === 'ar' && store.getState().ui.locale !== 'ar') store.dispatch(setLocale('ar'));
+  const basename = routerBasename(urlLocale);
+  const routes = createRoutes();
+  // An Arabic visitor gets the Arabic texts in the first render, not English then Arabic.
+  await Promise.all([
+    store.getState().ui.locale === 'ar' ? loadArabic().catch(() => undefined) : undefined,
+    serverState ? loadMatchedPages(routes, basename) : undefined,
+  ]);
+  if (replayEarlyInput) setEarlyInputReplay(replayEarlyInput);
+  const router = createAppRouter(routes, { basename, hydrationData: serverState?.router });
+  const app = (
+    <StrictMode>
+      <Provider store={store}>
+        <LocaleSync />
+        <RouterProvider router={router} />
+        <Toaster />
+      </Provider>
+    </StrictMode>
+  );
+  if (serverState) hydrateRoot(rootElement, app, { onRecoverableError: reportRecoverableError });
+  else createRoot(rootElement).render(app);
+}
