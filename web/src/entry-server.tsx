@@ -9,7 +9,7 @@ import { prefetchPage } from './app/server-prefetch';
 import { makeStore } from './app/store';
 import { uiReducer } from './app/ui-slice';
 import { api, setServerApiOrigin } from './lib/api';
-import { loadArabic } from './lib/i18n';
+import { loadMessages } from './lib/i18n';
 import { Toaster } from './lib/toast';
 import { headHtml, scriptJson } from './seo/head-html';
 import { routerBasename, splitLocale } from './seo/locale-path';
@@ -43,7 +43,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   setServerApiOrigin(req.apiOrigin);
   const url = new URL(req.url, req.publicOrigin);
   const { locale, path } = splitLocale(url.pathname);
-  if (locale === 'ar') await loadArabic();
+  await loadMessages(locale);
 
   const handler = createStaticHandler(createRoutes(), { basename: routerBasename(locale) });
   const context = await handler.query(new Request(url.href, { signal: req.signal }));

@@ -15,6 +15,7 @@ export function setEarlyInputReplay(replay: () => Promise<void>): void {
  */
 export function ReplayEarlyInput() {
   useEffect(() => {
+    performance.mark('app-hydrated');
     const replay = pending;
     pending = undefined;
     void replay?.();

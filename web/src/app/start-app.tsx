@@ -13,7 +13,7 @@ import { readServerState } from './server-state';
 import { setLocale } from './ui-slice';
 import { Toaster } from '../lib/toast';
 import { LocaleSync } from './locale-sync';
-import { loadArabic } from '../lib/i18n';
+import { loadMessages } from '../lib/i18n';
 import { routerBasename, splitLocale } from '../seo/locale-path';
 import { setEarlyInputReplay } from './replay-early-input';
 import { reportRecoverableError } from './recoverable-errors';
@@ -39,9 +39,9 @@ export async function startApp(rootElement: HTMLElement, replayEarlyInput?: () =
   if (urlLocale === 'ar' && store.getState().ui.locale !== 'ar') store.dispatch(setLocale('ar'));
   const basename = routerBasename(urlLocale);
   const routes = createRoutes();
-  // An Arabic visitor gets the Arabic texts in the first render, not English then Arabic.
+  // The shown language's texts, and only those, before the first render.
   await Promise.all([
-    store.getState().ui.locale === 'ar' ? loadArabic().catch(() => undefined) : undefined,
+    loadMessages(store.getState().ui.locale).catch(() => undefined),
     serverState ? loadMatchedPages(routes, basename) : undefined,
   ]);
   if (replayEarlyInput) setEarlyInputReplay(replayEarlyInput);

@@ -1,22 +1,27 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useAppSelector } from '../app/store';
 import type { Locale } from '../app/ui-slice';
-import { en, type MessageKey } from './i18n-en';
+import type { MessageKey } from './i18n-en';
 
 export type { MessageKey };
 
-// Arabic is its own chunk, fetched only by those who choose it: the home page's JavaScript
-// budget is spent on the shop, not on a dictionary most visitors never read.
-let arabic: Record<MessageKey, string> | null = null;
-let arabicLoading: Promise<void> | null = null;
+type Dictionary = Record<MessageKey, string>;
+
+// Each language is its own chunk, and a page fetches only the one it shows: the app loads it
+// before its first render (start-app.tsx), the server renderer before rendering.
+const loaders: Record<Locale, () => Promise<Dictionary>> = {
+  en: () => import('./i18n-en').then((m) => m.en),
+  ar: () => import('./i18n-ar').then((m) => m.ar),
+};
+const dictionaries: Partial<Record<Locale, Dictionary>> = {};
+const loading: Partial<Record<Locale, Promise<void>>> = {};
 const listeners = new Set<() => void>();
 
-export function loadArabic(): Promise<void> {
-  arabicLoading ??= import('./i18n-ar').then((m) => {
-    arabic = m.ar;
+export function loadMessages(locale: Locale): Promise<void> {
+  return (loading[locale] ??= loaders[locale]().then((dictionary) => {
+    dictionaries[locale] = dictionary;
     listeners.forEach((l) => l());
-  });
-  return arabicLoading;
+  }));
 }
 
 function subscribe(listener: () => void) {
@@ -24,10 +29,9 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** `{name}` placeholders are filled from vars; a missing key falls back to English, then to the key. */
+/** `{name}` placeholders are filled from vars; a key missing from the language falls back to English when loaded, then to the key. */
 export function translate(locale: Locale, key: MessageKey, vars?: Record<string, string | number>): string {
-  const dictionary = locale === 'ar' && arabic ? arabic : en;
-  const text = dictionary[key] ?? en[key] ?? key;
+  const text = dictionaries[locale]?.[key] ?? dictionaries.en?.[key] ?? key;
   return vars ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : text;
 }
 
@@ -37,9 +41,9 @@ export function useLocale(): Locale {
 
 export function useT() {
   const locale = useLocale();
-  const loaded = useSyncExternalStore(subscribe, () => arabic, () => arabic);
+  const loaded = useSyncExternalStore(subscribe, () => dictionaries[locale], () => dictionaries[locale]);
   useEffect(() => {
-    if (locale === 'ar' && !loaded) void loadArabic();
+    if (!loaded) void loadMessages(locale);
   }, [locale, loaded]);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   return useCallback((key: MessageKey, vars?: Record<string, string | number>) => translate(locale, key, vars), [locale, loaded]);

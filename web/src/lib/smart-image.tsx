@@ -41,8 +41,9 @@ export function SmartImage({ src, alt, width, height, loading = 'lazy', sizes, r
   const next = () => {
     if (stage < 3 && resolved) setStage((stage + 1) as Stage);
   };
-  // A server-rendered image can fail before the page hydrates, when no onError listens yet (Preact,
-  // which the build ships, replays no such event): a broken image found at mount moves on too.
+  // A server-rendered image can fail before the page hydrates, when no onError listens yet (React
+  // listens on an <img> only once it hydrates it, and replays no such event): a broken image found
+  // at mount moves on too.
   const img = useRef<HTMLImageElement>(null);
   useEffect(() => {
     if (img.current?.complete && img.current.naturalWidth === 0 && img.current.getAttribute('src')) next();

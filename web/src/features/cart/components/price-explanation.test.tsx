@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../../app/store';
 import { setLocale } from '../../../app/ui-slice';
-import { loadArabic } from '../../../lib/i18n';
+import { loadMessages } from '../../../lib/i18n';
 import { PriceExplanation } from './price-explanation';
 
 function renderWithStore(ui: ReactNode, { locale = 'en' as 'en' | 'ar' } = {}) {
@@ -33,7 +33,7 @@ describe('PriceExplanation', () => {
   });
 
   it('speaks Arabic when the shopper chose it', async () => {
-    await act(() => loadArabic());
+    await act(() => loadMessages('ar'));
     renderWithStore(<PriceExplanation rules={rules} />, { locale: 'ar' });
     const list = screen.getByRole('list', { name: 'لماذا هذا السعر' });
     expect(list).toHaveTextContent('−15% أنمي');
