@@ -26,7 +26,8 @@ describe('checkout (HTTP, real PostgreSQL event store)', () => {
     const res = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).send({ ...VALID_CHECKOUT, total: 1, subtotal: 1 }).expect(200);
     expect(res.body.orderNumber).toMatch(/^PS-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
     expect(res.body.orderId).toBe(orderIdForCart(cartId));
-    expect(res.headers['x-event-position']).toMatch(/^\d+\/\d+$/);
+    // A shopper gets a sealed read-your-writes token, never the raw log position.
+    expect(res.headers['x-event-position']).toMatch(/^rw1\.[\w-]+$/);
     const [placed] = await t.store.readStream(orderStream(res.body.orderId));
     expect(placed.type).toBe('OrderPlaced');
     const data = placed.data as { totals: { subtotal: number; shippingCost: number; codFee: number; total: number }; customer: { phone: string } };
