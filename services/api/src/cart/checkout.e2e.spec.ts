@@ -73,6 +73,32 @@ describe('checkout (HTTP, real PostgreSQL event store)', () => {
     expect(await t.eventCount()).toBe(before + recorded);
   });
 
+  it.each([
+    [{ latitude: 'abc' }, 'Latitude must be a number from -90 to 90'],
+    [{ latitude: 'NaN' }, 'Latitude must be a number from -90 to 90'],
+    [{ latitude: '1e309' }, 'Latitude must be a number from -90 to 90'],
+    [{ latitude: 90.01 }, 'Latitude must be a number from -90 to 90'],
+    [{ longitude: '0x10' }, 'Longitude must be a number from -180 to 180'],
+    [{ longitude: -181 }, 'Longitude must be a number from -180 to 180'],
+    [{ longitude: true }, 'Longitude must be a number from -180 to 180'],
+  ])('refuses the coordinate %j with a 400 naming it, appending nothing (never Cairo\'s instead)', async (change, message) => {
+    const cartId = await cartWith(2);
+    const before = await t.eventCount();
+    const res = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).send({ ...VALID_CHECKOUT, ...change }).expect(400);
+    expect(res.body.message).toBe(message);
+    expect(await t.eventCount()).toBe(before);
+  });
+
+  it('refuses a JSON coordinate that overflows to Infinity, and keeps a valid one as sent', async () => {
+    const cartId = await cartWith(2);
+    const overflow = JSON.stringify({ ...VALID_CHECKOUT, longitude: 31 }).replace('"longitude":31', '"longitude":1e309');
+    const refused = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).set('Content-Type', 'application/json').send(overflow).expect(400);
+    expect(refused.body.message).toBe('Longitude must be a number from -180 to 180');
+    const placed = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).send({ ...VALID_CHECKOUT, latitude: '-12.5', longitude: 179.9 }).expect(200);
+    const [order] = await t.store.readStream(orderStream(placed.body.orderId));
+    expect(order.data).toMatchObject({ customer: { latitude: -12.5, longitude: 179.9 } });
+  });
+
   it('enforces the minimum of 2 posters outside the exempt governorates (add-ons do not count)', async () => {
     const cartId = await cartWith(1);
     const { productId } = await seedProduct(t.store);

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { CART_MESSAGES } from '#domain/cart/cart-errors.js';
+import { CHECKOUT_MESSAGES } from '#domain/checkout/checkout-form.js';
 import { DEFAULT_SHOP_RULES, GOVERNORATE_CODES, PAYMENT_METHODS } from '#domain/shop-config.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -100,8 +101,13 @@ export class CheckoutDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) apartment?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) city?: string;
   @ApiPropertyOptional({ enum: GOVERNORATE_CODES }) @IsOptional() @IsString() @MaxLength(500) governorate?: string;
-  @ApiPropertyOptional({ oneOf: NUMBER_OR_TEXT, default: 30.0444 }) @IsOptional() @ValidateIf((_, v) => typeof v !== 'string') @IsNumber({ allowNaN: false, allowInfinity: false }) latitude?: number | string;
-  @ApiPropertyOptional({ oneOf: NUMBER_OR_TEXT, default: 31.2357 }) @IsOptional() @ValidateIf((_, v) => typeof v !== 'string') @IsNumber({ allowNaN: false, allowInfinity: false }) longitude?: number | string;
+  // Text is judged by the domain (plain decimal degrees, in range); anything else must be a finite number.
+  @ApiPropertyOptional({ oneOf: NUMBER_OR_TEXT, default: 30.0444, description: 'Decimal degrees, -90 to 90; absent: the shop default' })
+  @IsOptional() @ValidateIf((_, v) => typeof v !== 'string') @IsNumber({ allowNaN: false, allowInfinity: false }, { message: CHECKOUT_MESSAGES.invalidLatitude })
+  latitude?: number | string;
+  @ApiPropertyOptional({ oneOf: NUMBER_OR_TEXT, default: 31.2357, description: 'Decimal degrees, -180 to 180; absent: the shop default' })
+  @IsOptional() @ValidateIf((_, v) => typeof v !== 'string') @IsNumber({ allowNaN: false, allowInfinity: false }, { message: CHECKOUT_MESSAGES.invalidLongitude })
+  longitude?: number | string;
   @ApiPropertyOptional({ enum: PAYMENT_METHODS }) @IsOptional() @IsString() @MaxLength(500) paymentMethod?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2000) notes?: string;
 }
