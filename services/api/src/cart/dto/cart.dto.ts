@@ -4,12 +4,11 @@ import { IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min, Valid
 import { CART_MESSAGES } from '#domain/cart/cart-errors.js';
 import { CHECKOUT_MESSAGES } from '#domain/checkout/checkout-form.js';
 import { DEFAULT_SHOP_RULES, GOVERNORATE_CODES, PAYMENT_METHODS } from '#domain/shop-config.js';
+import { toInteger } from '../../common/strict-integer.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const emptyToUndefined = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value);
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
-/** Forms send numbers as strings sometimes ("2"); anything non-numeric stays as is and fails @IsInt. */
-const toNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value);
 
 const MAX_QTY = DEFAULT_SHOP_RULES.maxQuantityPerLine;
 /** A `number | string` property has no single design type: without this the document says `object`. */
@@ -42,13 +41,13 @@ export class AddToCartDto {
   customImagePath?: string;
 
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_QTY, default: 1 })
-  @IsOptional() @Transform(toNumber) @IsInt({ message: CART_MESSAGES.quantityTooLow }) @Min(1, { message: CART_MESSAGES.quantityTooLow }) @Max(MAX_QTY, { message: CART_MESSAGES.quantityTooHigh })
+  @IsOptional() @Transform(toInteger) @IsInt({ message: CART_MESSAGES.quantityTooLow }) @Min(1, { message: CART_MESSAGES.quantityTooLow }) @Max(MAX_QTY, { message: CART_MESSAGES.quantityTooHigh })
   quantity?: number;
 }
 
 export class UpdateCartItemDto {
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_QTY })
-  @IsOptional() @Transform(toNumber) @IsInt({ message: CART_MESSAGES.quantityTooLow }) @Min(1, { message: CART_MESSAGES.quantityTooLow }) @Max(MAX_QTY, { message: CART_MESSAGES.quantityTooHigh })
+  @IsOptional() @Transform(toInteger) @IsInt({ message: CART_MESSAGES.quantityTooLow }) @Min(1, { message: CART_MESSAGES.quantityTooLow }) @Max(MAX_QTY, { message: CART_MESSAGES.quantityTooHigh })
   quantity?: number;
 
   @ApiPropertyOptional({ example: 'SIZE_40x50' })
