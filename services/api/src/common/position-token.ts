@@ -6,7 +6,7 @@ import { formatPosition, parsePosition, type Position } from '#event-store/event
  * position: a raw position tells anyone how much the shop sells (two carts a minute apart give
  * the traffic in between). The token is the position sealed with AES-256-GCM under a key derived
  * from JWT_SECRET, so it hides the number (a fresh random nonce each time: two tokens of one
- * position differ) and cannot be forged to make a query wait for a position nobody wrote.
+ * position differ) and cannot be altered into another position.
  *
  * Sealed rather than a random id mapped in a store: nothing to keep or expire, and any API
  * process holding the same JWT_SECRET opens a token another one sealed (behind a load balancer
@@ -17,8 +17,8 @@ import { formatPosition, parsePosition, type Position } from '#event-store/event
 const PREFIX = 'rw1.';
 const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
-/** A position as text (`commit/prepare`, at most 20 digits each, as parsePosition reads it), padded. */
-const BODY_BYTES = 42;
+/** A position as text (`commit/prepare`, each at most a sign and 20 digits, as parsePosition reads it), padded. */
+const BODY_BYTES = 43;
 /** Every token has this length: the length tells nothing either. */
 export const POSITION_TOKEN_LENGTH = PREFIX.length + Math.ceil(((NONCE_BYTES + BODY_BYTES + TAG_BYTES) * 4) / 3);
 

@@ -14,9 +14,9 @@ describe('PositionTokens (sealed read-your-writes tokens)', () => {
 
   it('gives every position the same length and the same position a new token each time', () => {
     const small = tokens.seal({ commit: 1n, prepare: 1n });
-    const large = tokens.seal({ commit: 99_999_999_999_999_999_999n, prepare: -1n });
+    const large = tokens.seal({ commit: 99_999_999_999_999_999_999n, prepare: -99_999_999_999_999_999_999n });
     expect([small.length, large.length]).toEqual([POSITION_TOKEN_LENGTH, POSITION_TOKEN_LENGTH]);
-    expect(tokens.open(large)).toEqual({ commit: 99_999_999_999_999_999_999n, prepare: -1n });
+    expect(tokens.open(large)).toEqual({ commit: 99_999_999_999_999_999_999n, prepare: -99_999_999_999_999_999_999n });
     expect(tokens.seal(position)).not.toBe(tokens.seal(position));
   });
 
