@@ -10,6 +10,8 @@ import { CartModule } from './cart/cart.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { EventPositionInterceptor } from './common/event-position.interceptor.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
+import { PositionTokens } from './common/position-token.js';
+import { APP_CONFIG } from './common/tokens.js';
 import { WaitForPositionInterceptor } from './common/wait-for-position.interceptor.js';
 import { InfrastructureModule } from './infrastructure/infrastructure.module.js';
 import { OpsModule } from './ops/ops.module.js';
@@ -42,6 +44,7 @@ export class AppModule {
         ...(options.imports ?? []),
       ],
       providers: [
+        { provide: PositionTokens, useFactory: (c: AppConfig) => new PositionTokens(c.jwtSecret), inject: [APP_CONFIG] },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: WaitForPositionInterceptor },
         { provide: APP_INTERCEPTOR, useClass: EventPositionInterceptor },

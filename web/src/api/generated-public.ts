@@ -667,7 +667,9 @@ export type CheckoutDto = {
     | "NORTH_SINAI"
     | "SOUTH_SINAI";
   lastName?: string;
+  /** Decimal degrees, -90 to 90; absent: the shop default */
   latitude?: number | string;
+  /** Decimal degrees, -180 to 180; absent: the shop default */
   longitude?: number | string;
   notes?: string;
   paymentMethod?: "COD" | "ONLINE";

@@ -31,8 +31,9 @@ export function isTransient(error: FetchBaseQueryError): boolean {
   return error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR';
 }
 
-// Read-your-writes: the last event position a command answered with is sent on later reads,
-// so the API waits until the projections it reads have caught up with our own write.
+// Read-your-writes: the last event position a command answered with (an admin's raw position,
+// a shopper's opaque token: either is sent back as it came) is sent on later reads, so the API
+// waits until the projections it reads have caught up with our own write.
 let lastWrittenPosition: string | null = null;
 export function lastEventPosition(): string | null {
   return lastWrittenPosition;

@@ -20,6 +20,8 @@ export const CHECKOUT_MESSAGES = {
   invalidGovernorate: 'Please select a valid governorate',
   invalidPaymentMethod: 'Payment method must be COD or ONLINE',
   invalidEmail: 'Please enter a valid email address',
+  invalidLatitude: 'Latitude must be a number from -90 to 90',
+  invalidLongitude: 'Longitude must be a number from -180 to 180',
   tooLong: 'This field is too long',
   emptyCart: 'Your cart is empty',
 } as const;
@@ -40,9 +42,18 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-function coordinate(value: unknown, fallback: number, limit: number): number {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= limit ? n : fallback;
+/** Plain decimal degrees as forms send them ("30.0444", "-31.2"): no exponent, hex, NaN or Infinity. */
+const DECIMAL_DEGREES = /^-?\d{1,3}(\.\d{1,20})?$/;
+
+/**
+ * A coordinate: absent (undefined, null, empty) takes the shop's default; anything else must be
+ * finite decimal degrees within ±limit, or it is refused. Replacing "abc" or "1e309" with Cairo's
+ * coordinates would send a courier to the wrong city without telling anyone.
+ */
+function coordinate(value: unknown, fallback: number, limit: number): number | undefined {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return fallback;
+  const n = typeof value === 'string' ? (DECIMAL_DEGREES.test(value.trim()) ? Number(value) : NaN) : value;
+  return typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= limit ? n : undefined;
 }
 
 /** Throws DomainError CHECKOUT_INVALID (message: the first error; fieldErrors: all of them). */
@@ -63,6 +74,10 @@ export function validateCheckoutForm(form: CheckoutForm): ValidCheckoutForm {
   if (email !== null && !isValidEmail(email)) errors.email = CHECKOUT_MESSAGES.invalidEmail;
   const notes = text(form.notes) === '' ? null : text(form.notes);
   if (notes !== null && notes.length > MAX_NOTES) errors.notes = CHECKOUT_MESSAGES.tooLong;
+  const latitude = coordinate(form.latitude, DEFAULT_COORDINATES.latitude, 90);
+  if (latitude === undefined) errors.latitude = CHECKOUT_MESSAGES.invalidLatitude;
+  const longitude = coordinate(form.longitude, DEFAULT_COORDINATES.longitude, 180);
+  if (longitude === undefined) errors.longitude = CHECKOUT_MESSAGES.invalidLongitude;
 
   const fields = Object.keys(errors);
   if (fields.length > 0) throw DomainError.validation('CHECKOUT_INVALID', errors[fields[0]], errors);
@@ -79,8 +94,8 @@ export function validateCheckoutForm(form: CheckoutForm): ValidCheckoutForm {
       apartment: text(form.apartment),
       city: text(form.city),
       governorate: governorate!,
-      latitude: coordinate(form.latitude, DEFAULT_COORDINATES.latitude, 90),
-      longitude: coordinate(form.longitude, DEFAULT_COORDINATES.longitude, 180),
+      latitude: latitude!,
+      longitude: longitude!,
       notes,
     },
   };

@@ -52,6 +52,28 @@ describe('validateCheckoutForm', () => {
     expect(customer).toMatchObject({ latitude: 31.2, longitude: 29.9, notes: 'Ring twice' });
   });
 
+  it('takes the default for an absent coordinate and keeps the edges of the range', () => {
+    const { customer } = validateCheckoutForm({ ...validForm, latitude: null, longitude: '' });
+    expect(customer).toMatchObject({ latitude: 30.0444, longitude: 31.2357 });
+    expect(validateCheckoutForm({ ...validForm, latitude: '-90', longitude: 180 }).customer).toMatchObject({ latitude: -90, longitude: 180 });
+  });
+
+  it.each([
+    ['latitude', 'abc', 'Latitude must be a number from -90 to 90'],
+    ['latitude', 'NaN', 'Latitude must be a number from -90 to 90'],
+    ['latitude', '1e309', 'Latitude must be a number from -90 to 90'],
+    ['latitude', '0x1E', 'Latitude must be a number from -90 to 90'],
+    ['latitude', '90.5', 'Latitude must be a number from -90 to 90'],
+    ['latitude', Number.NaN, 'Latitude must be a number from -90 to 90'],
+    ['longitude', Number.POSITIVE_INFINITY, 'Longitude must be a number from -180 to 180'],
+    ['longitude', -180.01, 'Longitude must be a number from -180 to 180'],
+    ['longitude', 'Infinity', 'Longitude must be a number from -180 to 180'],
+  ] as const)('refuses %s %p, naming the field', (field, value, message) => {
+    const error = errorOf({ ...validForm, [field]: value });
+    expect(error.message).toBe(message);
+    expect(error.fieldErrors).toEqual({ [field]: message });
+  });
+
   it.each([
     ['firstName', 'First name is required'],
     ['lastName', 'Last name is required'],

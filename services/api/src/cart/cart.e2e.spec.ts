@@ -25,7 +25,8 @@ describe('cart (HTTP, real PostgreSQL event store)', () => {
       .post('/api/user/cart')
       .send({ posterId, variantId: variants[0].variantId, size: 'SIZE_30x40', quantity: 2, price: 1, finalPrice: 1, posterName: 'hack' })
       .expect(200);
-    expect(res.headers['x-event-position']).toMatch(/^\d+\/\d+$/);
+    // A shopper gets a sealed read-your-writes token, never the raw log position.
+    expect(res.headers['x-event-position']).toMatch(/^rw1\.[\w-]+$/);
     expect(res.body.cart.items).toHaveLength(1);
     expect(res.body.cart.items[0]).toMatchObject({ posterId, quantity: 2, price: 350, subtotal: 700 });
     expect(res.body.cart.subtotal).toBe(700);

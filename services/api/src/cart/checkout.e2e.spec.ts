@@ -26,7 +26,8 @@ describe('checkout (HTTP, real PostgreSQL event store)', () => {
     const res = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).send({ ...VALID_CHECKOUT, total: 1, subtotal: 1 }).expect(200);
     expect(res.body.orderNumber).toMatch(/^PS-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
     expect(res.body.orderId).toBe(orderIdForCart(cartId));
-    expect(res.headers['x-event-position']).toMatch(/^\d+\/\d+$/);
+    // A shopper gets a sealed read-your-writes token, never the raw log position.
+    expect(res.headers['x-event-position']).toMatch(/^rw1\.[\w-]+$/);
     const [placed] = await t.store.readStream(orderStream(res.body.orderId));
     expect(placed.type).toBe('OrderPlaced');
     const data = placed.data as { totals: { subtotal: number; shippingCost: number; codFee: number; total: number }; customer: { phone: string } };
@@ -70,6 +71,32 @@ describe('checkout (HTTP, real PostgreSQL event store)', () => {
     // Missing fields are malformed input (not recorded); a number that is not Egyptian is the funnel's BAD_PHONE.
     const recorded = message === 'Please enter a valid Egyptian phone number.' ? 1 : 0;
     expect(await t.eventCount()).toBe(before + recorded);
+  });
+
+  it.each([
+    [{ latitude: 'abc' }, 'Latitude must be a number from -90 to 90'],
+    [{ latitude: 'NaN' }, 'Latitude must be a number from -90 to 90'],
+    [{ latitude: '1e309' }, 'Latitude must be a number from -90 to 90'],
+    [{ latitude: 90.01 }, 'Latitude must be a number from -90 to 90'],
+    [{ longitude: '0x10' }, 'Longitude must be a number from -180 to 180'],
+    [{ longitude: -181 }, 'Longitude must be a number from -180 to 180'],
+    [{ longitude: true }, 'Longitude must be a number from -180 to 180'],
+  ])('refuses the coordinate %j with a 400 naming it, appending nothing (never Cairo\'s instead)', async (change, message) => {
+    const cartId = await cartWith(2);
+    const before = await t.eventCount();
+    const res = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).send({ ...VALID_CHECKOUT, ...change }).expect(400);
+    expect(res.body.message).toBe(message);
+    expect(await t.eventCount()).toBe(before);
+  });
+
+  it('refuses a JSON coordinate that overflows to Infinity, and keeps a valid one as sent', async () => {
+    const cartId = await cartWith(2);
+    const overflow = JSON.stringify({ ...VALID_CHECKOUT, longitude: 31 }).replace('"longitude":31', '"longitude":1e309');
+    const refused = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).set('Content-Type', 'application/json').send(overflow).expect(400);
+    expect(refused.body.message).toBe('Longitude must be a number from -180 to 180');
+    const placed = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).send({ ...VALID_CHECKOUT, latitude: '-12.5', longitude: 179.9 }).expect(200);
+    const [order] = await t.store.readStream(orderStream(placed.body.orderId));
+    expect(order.data).toMatchObject({ customer: { latitude: -12.5, longitude: 179.9 } });
   });
 
   it('enforces the minimum of 2 posters outside the exempt governorates (add-ons do not count)', async () => {

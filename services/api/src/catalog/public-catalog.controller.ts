@@ -1,9 +1,10 @@
 import { Controller, Get, Param, Query as QueryParam } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { ReadsProjections } from '../common/reads-projections.decorator.js';
+import { toInteger } from '../common/strict-integer.js';
 import { ListPostersQueryDto } from './dto/list-posters.query.dto.js';
 import { BestsellerView, PosterPage, PosterView } from './poster-response.js';
 import { AddOnView, AnnouncementView, CustomPriceView, DiscountView, GalleryImageView } from './shop-content-response.js';
@@ -22,7 +23,7 @@ import {
 const FEATURED_COUNT = 6;
 
 class LimitQueryDto {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(20)
+  @IsOptional() @Transform(toInteger) @IsInt() @Min(1) @Max(20)
   limit?: number;
 }
 

@@ -1,4 +1,4 @@
-import { BadRequestException } from '@nestjs/common';
+import { BadRequestException, HttpException, HttpStatus } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { findTextViolation, textProblem, type TextProblem } from '#domain/shared/text-rules.js';
 
@@ -121,8 +121,23 @@ export function requestTextRefusal(req: Pick<Request, 'url' | 'headers'>): strin
   return undefined;
 }
 
+/**
+ * The longest URL taken, in characters as sent (percent-encoded): the path at most
+ * MAX_PATH_LENGTH, path and query together at most MAX_URL_LENGTH. A server-rendered page
+ * echoes its URL about a dozen times (canonical and language links, the 404's text), so a
+ * 10,000-character path made a 192 KB page. The shop's own paths stay under 200 characters and a
+ * 200-letter Arabic search is about 1,200 encoded; longer is a 414 that does not quote the URL,
+ * and what is still echoed stays within a few kilobytes.
+ */
+export const MAX_PATH_LENGTH = 1024;
+export const MAX_URL_LENGTH = 2048;
+
 /** The edge middleware for URL, query and headers: runs before bodies are read. */
 export function edgeTextMiddleware(req: Request, _res: Response, next: NextFunction): void {
+  const q = req.url.indexOf('?');
+  if (req.url.length > MAX_URL_LENGTH || (q < 0 ? req.url.length : q) > MAX_PATH_LENGTH) {
+    return next(new HttpException(`URL is too long (path at most ${MAX_PATH_LENGTH} characters, with the query ${MAX_URL_LENGTH})`, HttpStatus.URI_TOO_LONG));
+  }
   const message = requestTextRefusal(req);
   next(message ? new BadRequestException(message) : undefined);
 }

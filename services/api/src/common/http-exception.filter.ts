@@ -19,6 +19,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (code === UNAVAILABLE.code) {
       // An outage answers every request this way: one line each, not a stack per request.
       this.logger.warn({ requestId: currentContext().requestId, cause: connectionErrorSummary(exception) }, 'dependency unreachable: answered 503');
+    } else if (status >= 500 && exception instanceof HttpException) {
+      // A refusal the app chose (too many live streams, say): expected under load, so one warning
+      // line each, naming why, with no stack: a stack per refused request buried the real errors.
+      this.logger.warn({ requestId: currentContext().requestId, status, reason: message }, `refused: answered ${status}`);
     } else if (status >= 500) {
       this.logger.error({ err: exception, requestId: currentContext().requestId }, 'unhandled error');
     }

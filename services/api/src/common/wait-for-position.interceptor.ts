@@ -9,6 +9,7 @@ import { sqlClientOf } from '#read-models/projector-state/sql-client.js';
 import { waitForPosition } from '#read-models/wait-for-position.js';
 import type { AppConfig } from '#platform/config/app-config.js';
 import { READS_PROJECTIONS } from './reads-projections.decorator.js';
+import { PositionTokens } from './position-token.js';
 import { APP_CONFIG } from './tokens.js';
 
 const LIVE_LIST_TTL_MS = 10_000;
@@ -16,7 +17,10 @@ const LIVE_LIST_TTL_MS = 10_000;
 /**
  * Queries sent with X-Wait-For-Position wait (≤ WAIT_FOR_POSITION_MS, 2 s by default) until the projections they read have
  * caught up with the caller's own write. After the timeout the query answers anyway: slightly
- * stale beats failing.
+ * stale beats failing. The header holds what X-Event-Position gave: a raw position (admins) or
+ * a sealed token (everyone else). Anything else, a token altered or sealed under another secret
+ * included, is ignored rather than refused: it is only a hint, and the answer is the same, only
+ * possibly a moment staler.
  */
 @Injectable()
 export class WaitForPositionInterceptor implements NestInterceptor {
@@ -26,13 +30,14 @@ export class WaitForPositionInterceptor implements NestInterceptor {
     private readonly dataSource: DataSource,
     private readonly reflector: Reflector,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly tokens: PositionTokens,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
     const req = context.switchToHttp().getRequest<Request>();
     const header = req.headers['x-wait-for-position'];
-    const position = req.method === 'GET' && typeof header === 'string' ? parsePosition(header) : undefined;
+    const position = req.method === 'GET' && typeof header === 'string' ? (parsePosition(header) ?? this.tokens.open(header.trim())) : undefined;
     if (!position) return next.handle();
     const named = this.reflector.getAllAndOverride<string[] | undefined>(READS_PROJECTIONS, [context.getHandler(), context.getClass()]);
     return from(this.wait(position, named).catch(() => false)).pipe(switchMap(() => next.handle()));

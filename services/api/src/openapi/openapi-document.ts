@@ -16,7 +16,7 @@ export function operationId(_controllerKey: string, methodKey: string): string {
 export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Poster shop API')
-    .setDescription('Storefront, cart and checkout, admin back-office. Commands answer X-Event-Position; queries accept X-Wait-For-Position.')
+    .setDescription('Storefront, cart and checkout, admin back-office. Commands answer X-Event-Position (the log position to an admin, an opaque token to anyone else); queries accept it back unchanged as X-Wait-For-Position.')
     .setVersion('1.0')
     .addBearerAuth()
     .build();

@@ -15,6 +15,7 @@ import { markOfSharedLog } from '../../../projector/src/testing/shared-log-mark.
 import { createApiApp } from '../app.factory.js';
 import { AdminSessionsService } from '../auth/admin-sessions.service.js';
 import { AdminTokenService } from '../auth/admin-token.service.js';
+import { PositionTokens } from '../common/position-token.js';
 import { EVENT_STORE } from '../common/tokens.js';
 
 /** Events a refused command may append: the cart funnel's record of why a checkout was refused. */
@@ -46,7 +47,7 @@ export interface TestApp {
    * per cart and reason): what a refused command must leave unchanged.
    */
   commandEventCount: () => Promise<number>;
-  /** Waits until every live projection reached the position (default: the store's head). */
+  /** Waits until every live projection reached the position (default: the store's head): raw, or an anonymous answer's token. */
   waitForProjections: (position?: Position | string, timeoutMs?: number) => Promise<boolean>;
   close: () => Promise<void>;
 }
@@ -104,12 +105,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const store = app.get<EventStore>(EVENT_STORE);
   const dataSource = app.get(DataSource);
   const tokens = app.get(AdminTokenService);
+  const positionTokens = app.get(PositionTokens);
 
   let projector: InProcessProjector | undefined;
   if (options.projector !== false && !options.sameDatabaseAs) projector = await startInProcessProjector(store, db.url);
 
   const waitForProjections = async (position?: Position | string, timeoutMs = 20_000): Promise<boolean> => {
-    const target = typeof position === 'string' ? parse(position) : (position ?? (await newestStoredPosition(dataSource, config, store)));
+    const target = typeof position === 'string' ? (positionTokens.open(position) ?? parse(position)) : (position ?? (await newestStoredPosition(dataSource, config, store)));
     if (!projector) return false;
     return waitForPosition(dataSource, target, projector.names, { timeoutMs });
   };

@@ -1,6 +1,7 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { newsletterDecider } from '#domain/content/newsletter.decider.js';
+import { newsletterDecider, subscriberEmail } from '#domain/content/newsletter.decider.js';
 import { newsletterSubscriberId, subscriptionDecider } from '#domain/content/subscription.decider.js';
+import { DomainError } from '#domain/shared/domain-error.js';
 import { normaliseEmail } from '#domain/shared/validation.js';
 import { newsletterStream, subscriberStream } from '#domain/streams.js';
 import { DeciderExecutor } from '../../common/decider-executor.service.js';
@@ -32,8 +33,21 @@ export class UnsubscribeFromNewsletterCommand extends Command<void> {
 export class SubscribeToNewsletterHandler implements ICommandHandler<SubscribeToNewsletterCommand> {
   constructor(private readonly executor: DeciderExecutor) {}
 
+  /**
+   * An address already subscribed answers as a new one does (nothing is appended): a sign-up
+   * form that said "already subscribed" would tell anyone whether an address is on the list.
+   */
   async execute({ email }: SubscribeToNewsletterCommand): Promise<Subscription> {
     const subscriberId = newsletterSubscriberId(email);
+    try {
+      return await this.subscribe(subscriberId, email);
+    } catch (e) {
+      if (e instanceof DomainError && e.code === 'NEWSLETTER_ALREADY_SUBSCRIBED') return { subscriberId, email: subscriberEmail(email) };
+      throw e;
+    }
+  }
+
+  private async subscribe(subscriberId: string, email: string): Promise<Subscription> {
     const { state } = await this.executor.execute({
       stream: subscriberStream(subscriberId),
       decider: subscriptionDecider,

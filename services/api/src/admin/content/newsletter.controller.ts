@@ -8,6 +8,7 @@ import { NewsletterSubscriberCountEntity } from '#read-models/newsletter-subscri
 import { NewsletterSubscriberEntity } from '#read-models/newsletter-subscriber.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
+import { WithoutEventPosition } from '../../common/without-event-position.decorator.js';
 import { CSV_BOM, csvRow, fileDate } from '../exports/csv.js';
 import { SubscribeToNewsletterCommand, UnsubscribeFromNewsletterCommand } from './newsletter-commands.js';
 import { SubscribedView, SubscriberPage, SubscriberView, SubscriptionView } from './content-response.js';
@@ -31,13 +32,17 @@ function view(s: NewsletterSubscriberEntity): SubscriberView {
   return { id: s.id, email: s.email, subscribedAt: s.subscribedAt, createdAt: s.subscribedAt };
 }
 
-/** Anonymous visitors subscribe (footer form); no token needed. */
+/**
+ * Anonymous visitors subscribe (footer form); no token needed. A new and an already subscribed
+ * address get the same answer, with no position either (only the new one appends).
+ */
 @ApiTags('public')
 @Controller('public/newsletter')
 export class PublicNewsletterController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post()
+  @WithoutEventPosition()
   @ApiCreatedResponse({ type: SubscribedView })
   async subscribeToNewsletter(@Body() dto: SubscribeDto): Promise<SubscribedView> {
     const { subscriberId, email } = await this.commandBus.execute(new SubscribeToNewsletterCommand(dto.email));

@@ -6,6 +6,7 @@ import type { Discount } from '#domain/promotion/discounts.decider.js';
 import { DiscountEntity } from '#read-models/discount.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
+import { decimalInteger } from '../../common/strict-integer.js';
 import { DiscountView } from '../../catalog/shop-content-response.js';
 import { CreateDiscountDto, UpdateDiscountDto } from './discount.dto.js';
 import { discountCommand } from './discount-commands.js';
@@ -16,8 +17,9 @@ function view(d: Discount): DiscountView {
 }
 
 function idParam(id: string): number {
-  if (!/^\d{1,9}$/.test(id)) throw new NotFoundException(`Discount #${id.slice(0, 20)} not found`);
-  return Number(id);
+  const n = decimalInteger(id);
+  if (n === undefined || n < 0 || n > 999_999_999) throw new NotFoundException(`Discount #${id.slice(0, 20)} not found`);
+  return n;
 }
 
 @ApiTags('admin: discounts')

@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import { parsePosition, type Position } from '#event-store/event-store.port.js';
+import { decimalInteger } from '../../common/strict-integer.js';
 import { isFilterDate } from '../shared/date-bounds.js';
 import type { EventLogFilters } from './event-log.query.js';
 
@@ -39,8 +40,8 @@ export function parseCursor(v: unknown): Position | undefined {
 
 export function parseLimit(v: unknown, fallback: number, max: number): number {
   if (v === undefined || v === '') return fallback;
-  const n = typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : NaN;
-  if (!Number.isInteger(n) || n < 1 || n > max) throw new BadRequestException(`limit must be a whole number from 1 to ${max}`);
+  const n = decimalInteger(v);
+  if (n === undefined || n < 1 || n > max) throw new BadRequestException(`limit must be a whole number from 1 to ${max}`);
   return n;
 }
 

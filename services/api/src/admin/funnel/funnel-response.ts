@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { toInteger } from '../../common/strict-integer.js';
 import { CHECKOUT_REJECTION_REASONS, type CheckoutRejectionReason } from '#domain/checkout/checkout-rejected.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -11,7 +12,7 @@ export class FunnelQueryDto {
   @ApiProperty({ required: false, example: '2026-11-30', description: 'Last Cairo day, included (default: today)' })
   @IsOptional() @Matches(DAY, { message: 'to must be a date (YYYY-MM-DD)' }) to?: string;
   @ApiProperty({ required: false, description: 'A cart is abandoned after this many hours without activity (default 24)' })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(24 * 365) idleHours?: number;
+  @IsOptional() @Transform(toInteger) @IsInt() @Min(0) @Max(24 * 365) idleHours?: number;
 }
 
 /** Carts created in a period and how far they went. */

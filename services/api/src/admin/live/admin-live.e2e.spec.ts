@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import type { AddressInfo } from 'node:net';
 import { until } from '#platform/testing/until.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -99,10 +100,27 @@ describe('admin live updates (SSE, real stack)', () => {
   it('answers 503 with Retry-After past LIVE_MAX_CONNECTIONS', async () => {
     const [a, b] = [await connect(), await connect()];
     expect([a.status, b.status]).toEqual([200, 200]);
-    const res = await fetch(`${base}/api/admin/live`, { headers: { Authorization: `Bearer ${t.adminToken()}` } });
-    expect(res.status).toBe(503);
-    expect(res.headers.get('retry-after')).toBe('30');
-    expect(((await res.json()) as { message: string }).message).toMatch(/too many live connections/i);
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    const error = jest.spyOn(Logger.prototype, 'error');
+    try {
+      const res = await fetch(`${base}/api/admin/live`, { headers: { Authorization: `Bearer ${t.adminToken()}` } });
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('30');
+      expect(((await res.json()) as { message: string }).message).toMatch(/too many live connections/i);
+      // Each refusal is one warning line naming why, with no error and no stack (the filter's
+      // Logger calls only: other parts of the app may log meanwhile).
+      const byFilter = (spy: typeof warn) => spy.mock.calls.filter((_, i) => (spy.mock.contexts[i] as { context?: string }).context === 'HttpExceptionFilter');
+      expect(byFilter(error)).toEqual([]);
+      const warnings = byFilter(warn);
+      expect(warnings).toHaveLength(1);
+      const [fields, line] = warnings[0] as [Record<string, unknown>, string];
+      expect(line).toBe('refused: answered 503');
+      expect(fields).toEqual({ requestId: expect.any(String), status: 503, reason: expect.stringMatching(/too many live connections/i) });
+      expect(JSON.stringify(warnings)).not.toMatch(/\n\s+at /);
+    } finally {
+      warn.mockRestore();
+      error.mockRestore();
+    }
     a.close();
     b.close();
     await until('both places free', () => t.app.get(LiveFeed).size === 0, 5000);

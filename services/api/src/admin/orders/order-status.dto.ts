@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { ORDER_STATUSES } from '#domain/order/events.js';
+import { toInteger } from '../../common/strict-integer.js';
 
 export const STATUS_MESSAGE = `Status must be one of ${ORDER_STATUSES.join(', ')}`;
 
@@ -21,7 +22,7 @@ export class OrderStatusDto {
 
   @ApiPropertyOptional({ description: "The order's revision as the admin saw it (AdminOrderView.revision): a change made since is a 409 naming who made it" })
   @IsOptional()
-  @Type(() => Number)
+  @Transform(toInteger)
   @IsInt({ message: 'expectedRevision must be a whole number' })
   @Min(0, { message: 'expectedRevision must be at least 0' })
   @Max(2_000_000_000, { message: 'expectedRevision is too large' })

@@ -1,6 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
 import type { DataSource, EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { likePattern } from '../../catalog/poster-view.js';
+import { decimalInteger } from '../../common/strict-integer.js';
 
 export interface Paging {
   /** 1-based. */
@@ -12,8 +13,8 @@ export interface Paging {
 export function parsePaging(query: Record<string, unknown>, defaults: { size: number; max: number }): Paging {
   const num = (v: unknown, name: string, min: number, max: number, fallback: number): number => {
     if (v === undefined || v === '') return fallback;
-    const n = typeof v === 'string' && /^\d{1,9}$/.test(v.trim()) ? Number(v) : NaN;
-    if (!Number.isInteger(n) || n < min || n > max) throw new BadRequestException(`${name} must be a whole number from ${min} to ${max}`);
+    const n = decimalInteger(v);
+    if (n === undefined || n < min || n > max) throw new BadRequestException(`${name} must be a whole number from ${min} to ${max}`);
     return n;
   };
   return { page: num(query.page, 'page', 1, 1_000_000, 1), size: num(query.size ?? query.limit, 'size', 1, defaults.max, defaults.size) };

@@ -2,13 +2,13 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { CART_MESSAGES } from '#domain/cart/cart-errors.js';
+import { CHECKOUT_MESSAGES } from '#domain/checkout/checkout-form.js';
 import { DEFAULT_SHOP_RULES, GOVERNORATE_CODES, PAYMENT_METHODS } from '#domain/shop-config.js';
+import { toInteger } from '../../common/strict-integer.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const emptyToUndefined = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value);
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
-/** Forms send numbers as strings sometimes ("2"); anything non-numeric stays as is and fails @IsInt. */
-const toNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value);
 
 const MAX_QTY = DEFAULT_SHOP_RULES.maxQuantityPerLine;
 /** A `number | string` property has no single design type: without this the document says `object`. */
@@ -41,13 +41,13 @@ export class AddToCartDto {
   customImagePath?: string;
 
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_QTY, default: 1 })
-  @IsOptional() @Transform(toNumber) @IsInt({ message: CART_MESSAGES.quantityTooLow }) @Min(1, { message: CART_MESSAGES.quantityTooLow }) @Max(MAX_QTY, { message: CART_MESSAGES.quantityTooHigh })
+  @IsOptional() @Transform(toInteger) @IsInt({ message: CART_MESSAGES.quantityTooLow }) @Min(1, { message: CART_MESSAGES.quantityTooLow }) @Max(MAX_QTY, { message: CART_MESSAGES.quantityTooHigh })
   quantity?: number;
 }
 
 export class UpdateCartItemDto {
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_QTY })
-  @IsOptional() @Transform(toNumber) @IsInt({ message: CART_MESSAGES.quantityTooLow }) @Min(1, { message: CART_MESSAGES.quantityTooLow }) @Max(MAX_QTY, { message: CART_MESSAGES.quantityTooHigh })
+  @IsOptional() @Transform(toInteger) @IsInt({ message: CART_MESSAGES.quantityTooLow }) @Min(1, { message: CART_MESSAGES.quantityTooLow }) @Max(MAX_QTY, { message: CART_MESSAGES.quantityTooHigh })
   quantity?: number;
 
   @ApiPropertyOptional({ example: 'SIZE_40x50' })
@@ -100,8 +100,13 @@ export class CheckoutDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) apartment?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) city?: string;
   @ApiPropertyOptional({ enum: GOVERNORATE_CODES }) @IsOptional() @IsString() @MaxLength(500) governorate?: string;
-  @ApiPropertyOptional({ oneOf: NUMBER_OR_TEXT, default: 30.0444 }) @IsOptional() @ValidateIf((_, v) => typeof v !== 'string') @IsNumber({ allowNaN: false, allowInfinity: false }) latitude?: number | string;
-  @ApiPropertyOptional({ oneOf: NUMBER_OR_TEXT, default: 31.2357 }) @IsOptional() @ValidateIf((_, v) => typeof v !== 'string') @IsNumber({ allowNaN: false, allowInfinity: false }) longitude?: number | string;
+  // Text is judged by the domain (plain decimal degrees, in range); anything else must be a finite number.
+  @ApiPropertyOptional({ oneOf: NUMBER_OR_TEXT, default: 30.0444, description: 'Decimal degrees, -90 to 90; absent: the shop default' })
+  @IsOptional() @ValidateIf((_, v) => typeof v !== 'string') @IsNumber({ allowNaN: false, allowInfinity: false }, { message: CHECKOUT_MESSAGES.invalidLatitude })
+  latitude?: number | string;
+  @ApiPropertyOptional({ oneOf: NUMBER_OR_TEXT, default: 31.2357, description: 'Decimal degrees, -180 to 180; absent: the shop default' })
+  @IsOptional() @ValidateIf((_, v) => typeof v !== 'string') @IsNumber({ allowNaN: false, allowInfinity: false }, { message: CHECKOUT_MESSAGES.invalidLongitude })
+  longitude?: number | string;
   @ApiPropertyOptional({ enum: PAYMENT_METHODS }) @IsOptional() @IsString() @MaxLength(500) paymentMethod?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2000) notes?: string;
 }

@@ -1,18 +1,19 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { CATEGORIES } from '#domain/shop-config.js';
+import { toInteger } from '../../common/strict-integer.js';
 
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() || undefined : value);
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value);
 
 export class ListPostersQueryDto {
   @ApiPropertyOptional({ minimum: 1, default: 1, description: '1-based page' })
-  @IsOptional() @Type(() => Number) @IsInt({ message: 'page must be a whole number' }) @Min(1, { message: 'page must be at least 1' }) @Max(100000)
+  @IsOptional() @Transform(toInteger) @IsInt({ message: 'page must be a whole number' }) @Min(1, { message: 'page must be at least 1' }) @Max(100000)
   page?: number;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional() @Type(() => Number) @IsInt({ message: 'limit must be a whole number' }) @Min(1, { message: 'limit must be at least 1' }) @Max(100, { message: 'limit must be at most 100' })
+  @IsOptional() @Transform(toInteger) @IsInt({ message: 'limit must be a whole number' }) @Min(1, { message: 'limit must be at least 1' }) @Max(100, { message: 'limit must be at most 100' })
   limit?: number;
 
   @ApiPropertyOptional({ description: 'Case-insensitive match on name or description' })
