@@ -24,6 +24,8 @@ export interface BudgetsConfig {
   uploadConcurrency: number;
   /** Newsletter sign-ups per client address. */
   newsletterSignups: BudgetRule;
+  /** Prefix of the budgets' Redis keys, so several shops (or test runs) can share one Redis. */
+  redisPrefix: string;
 }
 
 const MINUTE = 60_000;
@@ -39,6 +41,7 @@ export const DEFAULT_BUDGETS: BudgetsConfig = {
   uploadBytes: { amount: 2048 * MB, periodMs: HOUR, burst: 200 * MB },
   uploadConcurrency: 4,
   newsletterSignups: { amount: 60, periodMs: HOUR, burst: 10 },
+  redisPrefix: 'postershop:budget:',
 };
 
 const PERIODS: Record<string, number> = { s: 1000, min: MINUTE, h: HOUR, d: 24 * HOUR };
@@ -75,6 +78,12 @@ function parsePositiveInt(value: string | undefined, name: string, fallback: num
   return count(value, name, false);
 }
 
+function parsePrefix(value: string | undefined, fallback: string): string {
+  if (value === undefined || value === '') return fallback;
+  if (!/^[A-Za-z0-9:._-]{1,64}$/.test(value)) throw new Error(`BUDGET_REDIS_PREFIX: "${value}" is not 1-64 of A-Z a-z 0-9 : . _ -`);
+  return value;
+}
+
 export function loadBudgetsConfig(env: NodeJS.ProcessEnv): BudgetsConfig {
   const d = DEFAULT_BUDGETS;
   return {
@@ -86,5 +95,6 @@ export function loadBudgetsConfig(env: NodeJS.ProcessEnv): BudgetsConfig {
     uploadBytes: parseBudgetRule(env.BUDGET_UPLOAD_BYTES, 'BUDGET_UPLOAD_BYTES', d.uploadBytes, true),
     uploadConcurrency: parsePositiveInt(env.BUDGET_UPLOAD_CONCURRENCY, 'BUDGET_UPLOAD_CONCURRENCY', d.uploadConcurrency),
     newsletterSignups: parseBudgetRule(env.BUDGET_NEWSLETTER_SIGNUPS, 'BUDGET_NEWSLETTER_SIGNUPS', d.newsletterSignups),
+    redisPrefix: parsePrefix(env.BUDGET_REDIS_PREFIX, d.redisPrefix),
   };
 }

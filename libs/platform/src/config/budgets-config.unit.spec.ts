@@ -20,6 +20,11 @@ describe('budget variables', () => {
     },
   );
 
+  it('reads the Redis key prefix, refusing what would not be a plain key', () => {
+    expect(loadBudgetsConfig({ BUDGET_REDIS_PREFIX: 'shop-2:budget:' }).redisPrefix).toBe('shop-2:budget:');
+    expect(() => loadBudgetsConfig({ BUDGET_REDIS_PREFIX: 'a b' })).toThrow(/BUDGET_REDIS_PREFIX/);
+  });
+
   it('reads the upload concurrency as a whole number ≥ 1', () => {
     expect(loadBudgetsConfig({ BUDGET_UPLOAD_CONCURRENCY: '2' }).uploadConcurrency).toBe(2);
     expect(() => loadBudgetsConfig({ BUDGET_UPLOAD_CONCURRENCY: '0' })).toThrow(/BUDGET_UPLOAD_CONCURRENCY/);

@@ -47,13 +47,19 @@ export class BudgetGuard implements CanActivate {
         return true;
       }
       case 'upload': {
-        await this.budgets.spend('uploads', client, OVER_BUDGET.upload);
-        // The body is not read yet: its declared length is what it may cost (multer stops at
-        // MAX_IMAGE_BYTES whatever is declared); a body of unknown length may cost that much.
-        const declared = Number(req.headers['content-length']);
-        const bytes = Number.isSafeInteger(declared) && declared >= 0 ? Math.min(declared, MAX_IMAGE_BYTES) : MAX_IMAGE_BYTES;
-        await this.budgets.spend('uploadBytes', client, OVER_BUDGET.upload, bytes);
+        // The slot first: an upload refused for being one too many at once costs no count or bytes.
         const release = await this.budgets.enterUpload(client, OVER_BUDGET.uploadConcurrency);
+        try {
+          await this.budgets.spend('uploads', client, OVER_BUDGET.upload);
+          // The body is not read yet: its declared length is what it may cost (multer stops at
+          // MAX_IMAGE_BYTES whatever is declared); a body of unknown length may cost that much.
+          const declared = Number(req.headers['content-length']);
+          const bytes = Number.isSafeInteger(declared) && declared >= 0 ? Math.min(declared, MAX_IMAGE_BYTES) : MAX_IMAGE_BYTES;
+          await this.budgets.spend('uploadBytes', client, OVER_BUDGET.upload, bytes);
+        } catch (e) {
+          await release();
+          throw e;
+        }
         context.switchToHttp().getResponse<Response>().once('close', () => void release());
         return true;
       }

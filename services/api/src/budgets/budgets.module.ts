@@ -16,7 +16,7 @@ import { RedisBudgetStore } from './redis-budget-store.js';
       inject: [APP_CONFIG],
       useFactory: async (config: AppConfig): Promise<BudgetStore> => {
         if (!config.redisUrl) return new MemoryBudgetStore();
-        const store = new RedisBudgetStore(config.redisUrl);
+        const store = new RedisBudgetStore(config.redisUrl, config.budgets.redisPrefix);
         // Redis down at boot: the API still starts, budgets held per process until it answers.
         await store.connect().catch((e: unknown) => new Logger('Budgets').warn(`Redis not reachable at start, budgets kept in this process: ${(e as Error).message}`));
         return store;
