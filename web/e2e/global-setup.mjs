@@ -45,7 +45,7 @@ async function waitFor(check, what, timeoutMs, child) {
  * (X-Forwarded-For, trusted from loopback) and be refused for the rest of its run, with no race
  * against a refill. Variables set in the environment win.
  */
-const STACK_BUDGETS = {
+const STACK_BUDGETS_AND_PROXY = {
   TRUST_PROXY: 'loopback',
   BUDGET_CART_COMMANDS: '10/h,burst=1500',
   BUDGET_CART_CREATIONS: '100000/h',
@@ -77,7 +77,7 @@ export default async function globalSetup() {
   const out = openSync(logFile, 'a');
   const child = spawn(process.execPath, ['libs/platform/bin/start.mjs'], {
     cwd: root,
-    env: { ...STACK_BUDGETS, ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST_DIR: webDist, NODE_ENV: 'production' },
+    env: { ...STACK_BUDGETS_AND_PROXY, ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST_DIR: webDist, NODE_ENV: 'production' },
     stdio: ['ignore', out, out],
     detached: true,
   });
