@@ -22,6 +22,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { seededRandom, type Random } from './lib/seeded-random.js';
 import { heapUsedMb, rssMb, startShopProcesses, type ShopProcesses } from './lib/shop-processes.js';
+import { UNBOUNDED_BUDGETS } from './lib/unbounded-budgets.js';
 
 const { values: cli } = parseArgs({
   options: {
@@ -412,7 +413,7 @@ async function main(): Promise<void> {
   const runMs = MINUTES * 60_000;
   const warmupMs = Math.min(WARMUP_MINUTES * 60_000, runMs);
   const loadStart = os.loadavg().map((l) => Math.round(l * 100) / 100);
-  const shop: ShopProcesses = await startShopProcesses(log);
+  const shop: ShopProcesses = await startShopProcesses(log, { ...UNBOUNDED_BUDGETS });
   const stopOnSignal = () => void shop.stop().then(() => process.exit(130));
   process.once('SIGINT', stopOnSignal);
   process.once('SIGTERM', stopOnSignal);

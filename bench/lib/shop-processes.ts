@@ -20,7 +20,8 @@ export interface ShopProcesses {
   stop: () => Promise<void>;
 }
 
-export async function startShopProcesses(log: (msg: string) => void): Promise<ShopProcesses> {
+/** `env` adds to (or overrides) the shop's environment: budgets, say. */
+export async function startShopProcesses(log: (msg: string) => void, env: Record<string, string> = {}): Promise<ShopProcesses> {
   const servers = await import(pathToFileURL(path.resolve('libs/platform/bin/local-servers.mjs')).href);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-shop-'));
   chmodSync(dir, 0o755); // PostgreSQL runs as the postgres user when we are root
@@ -39,6 +40,7 @@ export async function startShopProcesses(log: (msg: string) => void): Promise<Sh
       REDIS_URL: '',
       // start.mjs stops itself when its parent changes only under `npm start`; under npm run bench:* it must not.
       npm_lifecycle_event: 'bench',
+      ...env,
     },
     // The benchmark's stdout carries JSON only: the shop's own output goes to stderr.
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -6,6 +6,7 @@ import type { AppConfig } from '#platform/config/app-config.js';
 import { AdminModule } from './admin/admin.module.js';
 import { WhatIfModule } from './admin/what-if/what-if.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { BudgetsModule } from './budgets/budgets.module.js';
 import { CartModule } from './cart/cart.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { EventPositionInterceptor } from './common/event-position.interceptor.js';
@@ -33,6 +34,8 @@ export class AppModule {
         CqrsModule.forRoot(),
         InfrastructureModule.forRoot(config, { metricsRegistry: options.metricsRegistry }),
         AuthModule,
+        // Per-client budgets of anonymous writes (issue 24).
+        BudgetsModule,
         OpsModule,
         CatalogModule,
         CartModule,

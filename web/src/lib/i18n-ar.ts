@@ -266,4 +266,9 @@ export const ar: Record<MessageKey, string> = {
   'seo.posterDescription': '{name}: بوستر {category} يبدأ من {price}. مطبوع في مصر والدفع عند الاستلام.',
   'seo.checkoutTitle': 'إتمام الطلب',
   'seo.confirmationTitle': 'تم تأكيد الطلب',
+  'limits.cartBusy': 'تعديلات كثيرة على السلة من شبكتك في وقت قصير. من فضلك انتظر قليلًا ثم حاول مرة أخرى.',
+  'limits.checkoutBusy': 'محاولات طلب كثيرة في وقت قصير. من فضلك انتظر بضع دقائق ثم حاول مرة أخرى.',
+  'limits.uploadBusy': 'صور كثيرة مرفوعة من شبكتك في وقت قصير. من فضلك انتظر بضع دقائق ثم حاول مرة أخرى.',
+  'limits.cartTooManyLines': 'السلة تتسع لـ {max} منتجًا مختلفًا على الأكثر. من فضلك احذف منتجًا أو زد كمية منتج موجود في السلة.',
+  'limits.quantityTooHigh': 'لا يمكن أن تزيد الكمية عن {max}.',
 };

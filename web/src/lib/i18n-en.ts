@@ -265,6 +265,11 @@ export const en = {
   'seo.posterDescription': '{name}: {category} poster from {price}. Printed in Egypt, cash on delivery.',
   'seo.checkoutTitle': 'Checkout',
   'seo.confirmationTitle': 'Order confirmed',
+  'limits.cartBusy': 'Too many cart changes from your network in a short time. Please wait a moment and try again.',
+  'limits.checkoutBusy': 'Too many orders attempted in a short time. Please wait a few minutes and try again.',
+  'limits.uploadBusy': 'Too many uploads from your network in a short time. Please wait a few minutes and try again.',
+  'limits.cartTooManyLines': 'A cart can hold at most {max} different items. Please remove one or raise the quantity of an item already in the cart.',
+  'limits.quantityTooHigh': 'Quantity cannot be more than {max}.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -2,10 +2,18 @@
 import { DomainError } from '../shared/domain-error.js';
 import { DEFAULT_SHOP_RULES } from '../shop-config.js';
 
+/**
+ * Lines one cart may hold. A shopper's wall of posters is a few dozen at most; without a cap a
+ * script could grow one cart (and every read of it) without end. Quantity per line has its cap
+ * in the shop rules (maxQuantityPerLine).
+ */
+export const MAX_CART_LINES = 50;
+
 export const CART_MESSAGES = {
   checkedOut: 'Cart was already checked out',
   quantityTooLow: 'Quantity must be at least 1.',
   quantityTooHigh: `Quantity cannot be more than ${DEFAULT_SHOP_RULES.maxQuantityPerLine}.`,
+  tooManyLines: `A cart can hold at most ${MAX_CART_LINES} different items. Please remove one or raise the quantity of an item already in the cart.`,
   selectSize: 'Please select a size',
   selectPosterSize: 'Please select a poster size.',
   invalidSize: 'Please select a valid size',

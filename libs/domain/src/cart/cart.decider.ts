@@ -17,7 +17,7 @@ import {
   type PosterSize,
 } from '../shop-config.js';
 import { normalisePromoCode } from '../streams.js';
-import { CART_MESSAGES, cartErrors } from './cart-errors.js';
+import { CART_MESSAGES, cartErrors, MAX_CART_LINES } from './cart-errors.js';
 import type { CartCommand, CartPosterSnapshot } from './commands.js';
 import type { OrderPlaced } from '../order/events.js';
 import type { CartEvent, CartItemKind, CheckoutRequest } from './events.js';
@@ -76,6 +76,8 @@ function requireLine(state: CartState, itemId: string): CartLine {
 function requireNewItemId(state: CartState, itemId: string): void {
   if (isBlank(itemId)) throw new Error('A cart line needs an itemId');
   if (state.items.some((l) => l.itemId === itemId)) throw DomainError.conflict('CART_ITEM_EXISTS', 'Cart item already exists');
+  // Every new line passes here, so no ItemAddedToCart can take a cart past the cap.
+  if (state.items.length >= MAX_CART_LINES) throw DomainError.validation('CART_TOO_MANY_LINES', CART_MESSAGES.tooManyLines);
 }
 
 /** A hidden or deleted poster cannot be added or resized; the shopper sees the spec's message. */

@@ -83,6 +83,28 @@ describe('cart decider', () => {
     });
   });
 
+  describe('the cap on lines per cart', () => {
+    const full = Array.from({ length: 50 }, (_, i) => addOnAdded(`a${i}`, 'frame'));
+
+    it('refuses a 51st line of any kind, with a message naming the cap', () => {
+      const error = given(cartDecider, full).when(addSalah({ itemId: 'i51' })).thenThrows('CART_TOO_MANY_LINES', 'validation');
+      expect(error.message).toBe('A cart can hold at most 50 different items. Please remove one or raise the quantity of an item already in the cart.');
+      given(cartDecider, full)
+        .when({ type: 'AddCustomPosterToCart', data: { itemId: 'c51', size: 'SIZE_40x50', quantity: 1, customImagePath: 'custom/c51.jpg' } })
+        .thenThrows('CART_TOO_MANY_LINES');
+      given(cartDecider, full)
+        .when({ type: 'AddAddOnToCart', data: { itemId: 'a51', productId: 'frame', quantity: 1, product: { productId: 'frame', deleted: false } } })
+        .thenThrows('CART_TOO_MANY_LINES');
+    });
+
+    it('still merges into a line already there, and takes the 50th line', () => {
+      given(cartDecider, [...full.slice(1), salahLine])
+        .when(addSalah({ itemId: 'i2' }))
+        .then([{ type: 'CartItemQuantityChanged', data: { itemId: 'i1', quantity: 3, previousQuantity: 2 } }]);
+      given(cartDecider, full.slice(1)).when(addSalah()).then([posterAdded('i1', 'salah', 'salah-20x30', 'SIZE_20x30', 1)]);
+    });
+  });
+
   describe('adding a custom poster or an add-on', () => {
     const addCustom = { type: 'AddCustomPosterToCart', data: { itemId: 'c1', size: 'SIZE_40x50', quantity: 1, customImagePath: 'custom/c1.jpg' } } as const;
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_COD_RISK_THRESHOLDS, type CodRiskThresholds } from '#domain/order/cod-risk.js';
+import { loadBudgetsConfig, type BudgetsConfig } from './budgets-config.js';
 
 export type EventStoreConfig =
   | { kind: 'postgres'; connectionString: string; poolSize?: number }
@@ -45,6 +46,8 @@ export interface AppConfig {
   live: { pollMs: number; heartbeatMs: number; maxConnections: number };
   /** When a phone counts as risky for cash on delivery (COD_RISK_MIN_REFUSED, COD_RISK_MIN_REFUSED_RATE). */
   codRisk: CodRiskThresholds;
+  /** Per-client budgets of anonymous writes (BUDGET_*: budgets-config.ts). */
+  budgets: BudgetsConfig;
 }
 
 /** A number from the environment, or the default when unset or not a finite number ≥ 0. */
@@ -94,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       minRefused: nonNegative(env.COD_RISK_MIN_REFUSED, DEFAULT_COD_RISK_THRESHOLDS.minRefused),
       minRefusedRate: nonNegative(env.COD_RISK_MIN_REFUSED_RATE, DEFAULT_COD_RISK_THRESHOLDS.minRefusedRate),
     },
+    budgets: loadBudgetsConfig(env),
     live: {
       pollMs: Number(env.LIVE_POLL_MS ?? 250),
       heartbeatMs: Number(env.LIVE_HEARTBEAT_MS ?? 15_000),

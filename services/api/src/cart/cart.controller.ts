@@ -7,6 +7,7 @@ import { CHECKOUT_MESSAGES } from '#domain/checkout/checkout-form.js';
 import { piastresToEgp } from '#domain/shared/money.js';
 import { parseGovernorate, parsePosterSize, type ShopRules } from '#domain/shop-config.js';
 import { FILE_STORAGE, type FileStorage } from '#platform/storage/file-storage.port.js';
+import { Budgeted } from '../budgets/budget.guard.js';
 import { setActor } from '../common/request-context.js';
 import { SHOP_RULES } from '../catalog/shop-rules.js';
 import { CatalogueLoader } from './catalogue-loader.service.js';
@@ -69,6 +70,7 @@ export class CartController {
   }
 
   @Post('cart')
+  @Budgeted('cart')
   @HttpCode(200)
   @ApiOkResponse({ type: CartAnswer })
   async addToCart(@Headers('x-cart-id') h: string, @Body() body: AddToCartDto, @Res({ passthrough: true }) res: Response) {
@@ -77,6 +79,7 @@ export class CartController {
   }
 
   @Put('cart/items/:itemId')
+  @Budgeted('cart')
   @ApiOkResponse({ type: CartAnswer })
   async updateCartItem(@Headers('x-cart-id') h: string, @Param('itemId') itemId: string, @Body() body: UpdateCartItemDto, @Res({ passthrough: true }) res: Response) {
     if (body.quantity === undefined && body.size === undefined) throw new BadRequestException(CART_MESSAGES.quantityTooLow);
@@ -86,6 +89,7 @@ export class CartController {
   }
 
   @Delete('cart/items/:itemId')
+  @Budgeted('cart')
   @ApiOkResponse({ type: CartAnswer })
   async removeCartItem(@Headers('x-cart-id') h: string, @Param('itemId') itemId: string, @Res({ passthrough: true }) res: Response) {
     const cartId = this.requireCart(h);
@@ -94,6 +98,7 @@ export class CartController {
   }
 
   @Delete('cart')
+  @Budgeted('cart')
   @ApiOkResponse({ type: CartAnswer })
   async clearCart(@Headers('x-cart-id') h: string, @Res({ passthrough: true }) res: Response) {
     const cartId = this.cartId(h);
@@ -109,6 +114,7 @@ export class CartController {
   }
 
   @Post('cart/promocode/apply')
+  @Budgeted('cart')
   @HttpCode(200)
   @ApiOkResponse({ type: PromoAppliedAnswer })
   async applyPromoCode(@Headers('x-cart-id') h: string, @Query() q: PromoCodeQueryDto, @Res({ passthrough: true }) res: Response): Promise<PromoAppliedAnswer> {
@@ -120,6 +126,7 @@ export class CartController {
   }
 
   @Delete('cart/promocode')
+  @Budgeted('cart')
   @ApiOkResponse({ type: PromoRemovedAnswer })
   async removePromoCode(@Headers('x-cart-id') h: string, @Res({ passthrough: true }) res: Response): Promise<PromoRemovedAnswer> {
     const cartId = this.requireCart(h);
@@ -136,6 +143,7 @@ export class CartController {
   }
 
   @Post('cart/payment-method')
+  @Budgeted('cart')
   @HttpCode(200)
   @ApiOkResponse({ type: CartAnswer })
   async setPaymentMethod(@Headers('x-cart-id') h: string, @Query() q: PaymentMethodQueryDto, @Res({ passthrough: true }) res: Response) {
@@ -145,6 +153,7 @@ export class CartController {
   }
 
   @Post('cart/checkout')
+  @Budgeted('checkout')
   @HttpCode(200)
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A retry with the same key gets the same answer' })
   @ApiOkResponse({ type: CheckoutAnswerView })

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
 import { UnstorableEvent, WrongExpectedRevision } from '#event-store/event-store.port.js';
+import { OverBudget } from '../budgets/over-budget.error.js';
 import { currentContext } from './request-context.js';
 import { domainErrorStatus } from './domain-error-status.js';
 
@@ -41,6 +42,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const domain = domainErrorStatus(exception);
     if (domain) return domain;
     if (isConnectionError(exception)) return UNAVAILABLE;
+    if (exception instanceof OverBudget) return { status: 429, message: exception.message, code: exception.code, retryAfterSeconds: exception.retryAfterSeconds };
     if (exception instanceof WrongExpectedRevision) {
       return { status: 409, message: 'The resource was changed by another request. Please try again.', code: 'CONFLICT' };
     }

@@ -4,6 +4,7 @@ import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiTags } from '@n
 import type { Response } from 'express';
 import { parsePosterSize } from '#domain/shop-config.js';
 import { CustomPosterAnswer } from '../cart/cart-response.js';
+import { Budgeted } from '../budgets/budget.guard.js';
 import { CartService } from '../cart/cart.service.js';
 import { setActor } from '../common/request-context.js';
 import { ImageIntakeService, type IncomingFile } from './image-intake.service.js';
@@ -23,6 +24,7 @@ export class CustomPosterUploadController {
   ) {}
 
   @Post('upload')
+  @Budgeted('upload')
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' }, size: { type: 'string', example: 'SIZE_30x40' }, quantity: { type: 'integer', example: 1 } } } })
   @UseInterceptors(FileInterceptor('file', imageUploadOptions))

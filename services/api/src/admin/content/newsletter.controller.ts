@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { NewsletterSubscriberCountEntity } from '#read-models/newsletter-subscriber-count.entity.js';
 import { NewsletterSubscriberEntity } from '#read-models/newsletter-subscriber.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
+import { Budgeted } from '../../budgets/budget.guard.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
 import { WithoutEventPosition } from '../../common/without-event-position.decorator.js';
 import { CSV_BOM, csvRow, fileDate } from '../exports/csv.js';
@@ -43,6 +44,7 @@ export class PublicNewsletterController {
 
   @Post()
   @WithoutEventPosition()
+  @Budgeted('newsletter')
   @ApiCreatedResponse({ type: SubscribedView })
   async subscribeToNewsletter(@Body() dto: SubscribeDto): Promise<SubscribedView> {
     const { subscriberId, email } = await this.commandBus.execute(new SubscribeToNewsletterCommand(dto.email));

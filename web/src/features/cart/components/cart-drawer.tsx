@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { setCartOpen } from '../../../app/ui-slice';
-import { errorMessage } from '../../../lib/api';
+import { refusalText } from '../../../lib/server-refusal-text';
 import { useT } from '../../../lib/i18n';
 import { CloseIcon } from '../../../lib/icons';
 import { Money } from '../../../lib/ltr';
@@ -74,15 +74,15 @@ export function CartDrawer() {
     try {
       await updateItem({ itemId, updateCartItemDto: { quantity, size } }).unwrap();
     } catch (e) {
-      toast.error(errorMessage(e, t('cart.updateFailed')));
+      toast.error(refusalText(e, t, t('cart.updateFailed')));
     }
   };
   const remove = async (itemId: string) => {
     try {
       await removeItem(itemId).unwrap();
       toast.success(t('cart.removed'));
-    } catch {
-      toast.error(t('cart.removeFailed'));
+    } catch (e) {
+      toast.error(refusalText(e, t, t('cart.removeFailed')));
     }
   };
 

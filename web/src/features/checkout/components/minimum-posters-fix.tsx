@@ -1,5 +1,5 @@
 import type { CartView } from '../../../api/generated-public';
-import { errorMessage } from '../../../lib/api';
+import { refusalText } from '../../../lib/server-refusal-text';
 import { useT } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { useUpdateCartItemMutation } from '../../cart/cart-api';
@@ -18,7 +18,7 @@ export function MinimumPostersFix({ cart, governorateName, exemptNames }: { cart
     try {
       await updateItem({ itemId, updateCartItemDto: { quantity, size: size ?? undefined } }).unwrap();
     } catch (e) {
-      toast.error(errorMessage(e, t('cart.updateFailed')));
+      toast.error(refusalText(e, t, t('cart.updateFailed')));
     }
   };
   return (

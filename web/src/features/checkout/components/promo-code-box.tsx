@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../lib/api';
+import { refusalText } from '../../../lib/server-refusal-text';
 import { useT } from '../../../lib/i18n';
 import { fillTemplate, Ltr } from '../../../lib/ltr';
 import { useToast } from '../../../lib/toast';
@@ -25,7 +25,7 @@ export function PromoCodeBox({ applied }: { applied: string | null }) {
       toast.success(t('checkout.promoApplied', { code: trimmed.toUpperCase() }));
       setCode('');
     } catch (err) {
-      setRefusal(errorMessage(err, t('checkout.promoFailed')));
+      setRefusal(refusalText(err, t, t('checkout.promoFailed')));
     }
   };
   const drop = async () => {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../app/store';
 import { errorMessage, errorStatus } from '../../../lib/api';
+import { refusalText } from '../../../lib/server-refusal-text';
 import { useLocale, useT, type MessageKey } from '../../../lib/i18n';
 import { CHECKOUT_FORM_KEY, readStorage, writeStorage } from '../../../lib/storage';
 import { useToast } from '../../../lib/toast';
@@ -198,7 +199,7 @@ export function CheckoutPage() {
       const f =
         errorStatus(err) === 400 && isMinimumOrderMessage(serverMessage)
           ? { title: t('checkout.requirementTitle'), message: t('checkout.requirementText') }
-          : { title: t('checkout.failedTitle'), message: serverMessage || t('checkout.failedText') };
+          : { title: t('checkout.failedTitle'), message: refusalText(err, t, serverMessage || t('checkout.failedText')) };
       setFailure(f);
       toast.error(f.title, f.message);
     }

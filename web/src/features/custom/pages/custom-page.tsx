@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useObjectUrl } from '../../../lib/use-object-url';
 import { useAppDispatch } from '../../../app/store';
 import { setCartOpen } from '../../../app/ui-slice';
-import { errorMessage } from '../../../lib/api';
+import { refusalText } from '../../../lib/server-refusal-text';
 import { useT, type MessageKey } from '../../../lib/i18n';
 import { Ltr, Money } from '../../../lib/ltr';
 import { SHOP } from '../../../lib/shop-info';
@@ -53,7 +53,7 @@ export function CustomPage() {
       setInputKey((k) => k + 1);
       dispatch(setCartOpen(true));
     } catch (err) {
-      const message = errorMessage(err, t('custom.failed'));
+      const message = refusalText(err, t, t('custom.failed'));
       setServerError(message);
       toast.error(message);
     }

@@ -3,7 +3,8 @@ import { useCategoryLabel } from '../../catalog/use-category-label';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAppDispatch } from '../../../app/store';
 import { setCartOpen } from '../../../app/ui-slice';
-import { errorMessage, errorStatus } from '../../../lib/api';
+import { errorStatus } from '../../../lib/api';
+import { refusalText } from '../../../lib/server-refusal-text';
 import { useT } from '../../../lib/i18n';
 import { BackIcon, MinusIcon, PlusIcon, ZoomIcon } from '../../../lib/icons';
 import { Money } from '../../../lib/ltr';
@@ -107,7 +108,7 @@ export function PosterPage() {
       toast.success(t('poster.added'), t('poster.addedText', { name: poster.name, size: sizeLabel(selected.size), quantity }));
       dispatch(setCartOpen(true));
     } catch (e) {
-      toast.error(errorMessage(e, t('poster.addFailed')));
+      toast.error(refusalText(e, t, t('poster.addFailed')));
     }
   };
 

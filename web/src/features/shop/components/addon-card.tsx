@@ -1,5 +1,5 @@
 import type { AddOnView } from '../../../api/generated-public';
-import { errorMessage } from '../../../lib/api';
+import { refusalText } from '../../../lib/server-refusal-text';
 import { useT } from '../../../lib/i18n';
 import { Money } from '../../../lib/ltr';
 import { SmartImage } from '../../../lib/smart-image';
@@ -21,7 +21,7 @@ export function AddonCard({ product }: { product: AddOnView }) {
       toast.success(t('poster.added'), product.name);
       dispatch(setCartOpen(true));
     } catch (e) {
-      toast.error(errorMessage(e, t('poster.addFailed')));
+      toast.error(refusalText(e, t, t('poster.addFailed')));
     }
   };
   return (

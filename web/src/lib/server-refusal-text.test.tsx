@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { loadArabic, translate, type MessageKey } from './i18n';
+import { refusalText } from './server-refusal-text';
+
+const over = { status: 429, data: { statusCode: 429, message: 'Too many cart changes from your network in a short time. Please wait a moment and try again.', code: 'CART_BUDGET_EXCEEDED' } };
+const full = { status: 400, data: { statusCode: 400, message: 'A cart can hold at most 50 different items.', code: 'CART_TOO_MANY_LINES' } };
+
+describe('refusalText', () => {
+  it('says a known refusal in the shopper language', async () => {
+    await loadArabic();
+    const en = (key: MessageKey, vars?: Record<string, string | number>) => translate('en', key, vars);
+    const ar = (key: MessageKey, vars?: Record<string, string | number>) => translate('ar', key, vars);
+    expect(refusalText(over, en, 'fallback')).toBe('Too many cart changes from your network in a short time. Please wait a moment and try again.');
+    expect(refusalText(over, ar, 'fallback')).toBe('تعديلات كثيرة على السلة من شبكتك في وقت قصير. من فضلك انتظر قليلًا ثم حاول مرة أخرى.');
+    expect(refusalText(full, en, 'fallback')).toContain('at most 50 different items');
+    expect(refusalText(full, ar, 'fallback')).toContain('50');
+  });
+
+  it('keeps the server text for other refusals, and the fallback without one', () => {
+    const en = (key: MessageKey) => translate('en', key);
+    expect(refusalText({ status: 400, data: { message: 'Poster not found', code: 'POSTER_NOT_FOUND' } }, en, 'fallback')).toBe('Poster not found');
+    expect(refusalText({ status: 'FETCH_ERROR' }, en, 'fallback')).toBe('fallback');
+    expect(refusalText({ status: 400, data: { message: 'x', code: 'toString' } }, en, 'fallback')).toBe('x');
+  });
+});
