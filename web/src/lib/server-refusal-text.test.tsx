@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadArabic, translate, type MessageKey } from './i18n';
+import { loadMessages, translate, type MessageKey } from './i18n';
 import { refusalText } from './server-refusal-text';
 
 const over = { status: 429, data: { statusCode: 429, message: 'Too many cart changes from your network in a short time. Please wait a moment and try again.', code: 'CART_BUDGET_EXCEEDED' } };
@@ -7,7 +7,7 @@ const full = { status: 400, data: { statusCode: 400, message: 'A cart can hold a
 
 describe('refusalText', () => {
   it('says a known refusal in the shopper language', async () => {
-    await loadArabic();
+    await loadMessages('ar');
     const en = (key: MessageKey, vars?: Record<string, string | number>) => translate('en', key, vars);
     const ar = (key: MessageKey, vars?: Record<string, string | number>) => translate('ar', key, vars);
     expect(refusalText(over, en, 'fallback')).toBe('Too many cart changes from your network in a short time. Please wait a moment and try again.');
