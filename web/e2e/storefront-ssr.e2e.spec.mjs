@@ -53,7 +53,8 @@ describe('server-rendered storefront', () => {
       const raw = await (await fetch(`${BASE_URL()}/posters/${id}`)).text();
       expect(raw).toContain('data-testid="add-to-cart"');
       await page.goto(`/posters/${id}`);
-      // Hydrated: choosing a size and adding to the cart works (React handles the clicks).
+      // Hydrated (taps before that are the next test's), choosing a size and adding to the cart works.
+      await page.waitForFunction(() => performance.getEntriesByName('app-hydrated').length > 0);
       await page.locator('fieldset label').first().click();
       await page.waitForLoadState('networkidle');
       expect(calls).toEqual([]);

@@ -6,6 +6,7 @@
 // The admin (and any page the server did not render) has nothing on screen yet: it starts at once.
 import { holdEarlyInput } from './app/early-input';
 import { largestImagePainted } from './app/largest-image-painted';
+import { yieldToBrowser } from './app/yield-to-browser';
 import { SERVER_STATE_ID } from './app/server-state-id';
 import './index.css';
 
@@ -13,6 +14,12 @@ const rootElement = document.getElementById('root')!;
 const serverRendered = document.getElementById(SERVER_STATE_ID) !== null;
 const replayEarlyInput = serverRendered ? holdEarlyInput(rootElement) : undefined;
 
+// React first, then the app, each evaluated in a task of its own.
 void (serverRendered ? largestImagePainted() : Promise.resolve())
+  .then(() => import('react-dom/client'))
+  .then(yieldToBrowser)
   .then(() => import('./app/start-app'))
-  .then(({ startApp }) => startApp(rootElement, replayEarlyInput));
+  .then(async ({ startApp }) => {
+    await yieldToBrowser();
+    await startApp(rootElement, replayEarlyInput);
+  });

@@ -2,7 +2,7 @@
 // arrives rendered by the server (src/entry-server.tsx) with the data it was rendered from: the
 // client starts from the same store and router state and hydrates, fetching nothing again. The
 // admin (and any page the server did not render) is rendered here alone.
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { matchRoutes, type RouteObject } from 'react-router';
@@ -17,6 +17,7 @@ import { loadMessages } from '../lib/i18n';
 import { routerBasename, splitLocale } from '../seo/locale-path';
 import { setEarlyInputReplay } from './replay-early-input';
 import { reportRecoverableError } from './recoverable-errors';
+import { yieldToBrowser } from './yield-to-browser';
 
 /** The matched pages' lazy chunks, loaded before hydrating: otherwise the first render would be the spinner, not the server's HTML. */
 async function loadMatchedPages(list: RouteObject[], basename: string | undefined): Promise<void> {
@@ -44,6 +45,7 @@ export async function startApp(rootElement: HTMLElement, replayEarlyInput?: () =
     loadMessages(store.getState().ui.locale).catch(() => undefined),
     serverState ? loadMatchedPages(routes, basename) : undefined,
   ]);
+  await yieldToBrowser();
   if (replayEarlyInput) setEarlyInputReplay(replayEarlyInput);
   const router = createAppRouter(routes, { basename, hydrationData: serverState?.router });
   const app = (
@@ -55,6 +57,9 @@ export async function startApp(rootElement: HTMLElement, replayEarlyInput?: () =
       </Provider>
     </StrictMode>
   );
-  if (serverState) hydrateRoot(rootElement, app, { onRecoverableError: reportRecoverableError });
+  // In a transition, hydration is rendered in slices that yield to the browser between them (a
+  // plain hydrateRoot renders the whole page in one task: on a phone, a long one); a tap on a
+  // part not yet hydrated makes React hydrate that part first.
+  if (serverState) startTransition(() => void hydrateRoot(rootElement, app, { onRecoverableError: reportRecoverableError }));
   else createRoot(rootElement).render(app);
 }
