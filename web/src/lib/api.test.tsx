@@ -36,6 +36,26 @@ describe('the api base query', () => {
     expect(window.localStorage.getItem('cart-id')).toBe('cart-b');
   });
 
+  it('two requests sent before the visitor had a cart: the one answering last does not replace the cart the other stored', async () => {
+    let releaseRead!: () => void;
+    const readHeld = new Promise<void>((r) => (releaseRead = r));
+    server.use(
+      // The page's first read of the cart, answered last, names a cart of its own.
+      http.get('*/api/slow-read', async () => {
+        await readHeld;
+        return HttpResponse.json({ cartId: 'cart-empty' });
+      }),
+      http.post('*/api/add', () => HttpResponse.json({ cartId: 'cart-filled' })),
+    );
+    const store = makeStore();
+    const read = store.dispatch(probeApi.endpoints.probeRead.initiate('/slow-read'));
+    await store.dispatch(probeApi.endpoints.probeWrite.initiate('/add')).unwrap();
+    expect(window.localStorage.getItem('cart-id')).toBe('cart-filled');
+    releaseRead();
+    await read.unwrap();
+    expect(window.localStorage.getItem('cart-id')).toBe('cart-filled');
+  });
+
   it('reads its own writes: a later query waits for the position the last command returned', async () => {
     const waits: (string | null)[] = [];
     // An admin's answer holds the raw position; a shopper's an opaque token, sent back unchanged.

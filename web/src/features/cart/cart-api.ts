@@ -1,5 +1,5 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { generatedApi, type CartAnswer, type CartView, type SizePriceView } from '../../api/generated-public';
+import { generatedApi, type CartAnswer, type CartView, type GetCartApiArg, type SizePriceView } from '../../api/generated-public';
 import { NO_RETRY } from '../../lib/api';
 import { CART_COUNT_KEY, CART_ID_KEY, writeStorage } from '../../lib/storage';
 
@@ -13,20 +13,34 @@ interface CartLifecycle {
   queryFulfilled: Promise<{ data: CartAnswer }>;
 }
 
+/** The latest cart a command answered with, and how many such answers there have been. */
+let lastAnswer: CartAnswer | undefined;
+let answers = 0;
+
 // Every cart command answers `{ cartId, cart, … }`: write the new cart straight into the cache instead of refetching.
 async function writeCartAnswer(_arg: unknown, { dispatch, queryFulfilled }: CartLifecycle): Promise<void> {
   try {
     const { data } = await queryFulfilled;
     rememberCount(data.cart);
-    dispatch(cartApi.util.upsertQueryData('getCart', undefined, { cartId: data.cartId, cart: data.cart }));
+    lastAnswer = { cartId: data.cartId, cart: data.cart };
+    answers++;
+    dispatch(cartApi.util.upsertQueryData('getCart', undefined, lastAnswer));
   } catch {
     /* the caller reports the failure */
   }
 }
 
-async function rememberCartCount(_arg: unknown, { queryFulfilled }: Pick<CartLifecycle, 'queryFulfilled'>): Promise<void> {
+/**
+ * A read of the cart sent before a command answered (e.g. the page's first read, still on its way
+ * when a tap on "Add to Cart" right after loading comes back) would put the older cart over the
+ * newer one: the command's answer is written back over it.
+ */
+async function keepNewerCart(arg: GetCartApiArg, { dispatch, queryFulfilled }: CartLifecycle): Promise<void> {
+  const answersBefore = answers;
   try {
-    rememberCount((await queryFulfilled).data.cart);
+    const { data } = await queryFulfilled;
+    if (answers !== answersBefore && lastAnswer) dispatch(cartApi.util.upsertQueryData('getCart', arg, lastAnswer));
+    else rememberCount(data.cart);
   } catch {
     /* the page reports the failure */
   }
@@ -35,7 +49,7 @@ async function rememberCartCount(_arg: unknown, { queryFulfilled }: Pick<CartLif
 export const cartApi = generatedApi
   .enhanceEndpoints({
     endpoints: {
-      getCart: { providesTags: ['Cart'], onQueryStarted: rememberCartCount },
+      getCart: { providesTags: ['Cart'], onQueryStarted: keepNewerCart },
       addToCart: { onQueryStarted: writeCartAnswer },
       updateCartItem: { onQueryStarted: writeCartAnswer },
       removeCartItem: { onQueryStarted: writeCartAnswer },
