@@ -40,7 +40,7 @@ import { postgresCpuCounter, processTreeCpuMs } from './lib/process-cpu.js';
 import { round } from './lib/stats.js';
 import { waitHealthy } from './lib/wait-healthy.js';
 import { ensureVendureInstalled, seedVendure, startVendure, VENDURE_DATABASE, vendureCheckoutSteps, vendureProductsStep, vendureSearchStep, vendureVersion } from './lib/vendure-peer.js';
-import { UNBOUNDED_BUDGETS } from './lib/unbounded-budgets.js';
+import { UNBOUNDED_BUDGETS } from '#platform/testing/unbounded-budgets.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);

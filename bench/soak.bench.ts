@@ -22,7 +22,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { seededRandom, type Random } from './lib/seeded-random.js';
 import { heapUsedMb, rssMb, startShopProcesses, type ShopProcesses } from './lib/shop-processes.js';
-import { UNBOUNDED_BUDGETS } from './lib/unbounded-budgets.js';
+import { UNBOUNDED_BUDGETS } from '#platform/testing/unbounded-budgets.js';
 
 const { values: cli } = parseArgs({
   options: {

@@ -36,23 +36,28 @@ describe('the api base query', () => {
     expect(window.localStorage.getItem('cart-id')).toBe('cart-b');
   });
 
-  it('two requests sent before the visitor had a cart: the one answering last does not replace the cart the other stored', async () => {
-    let releaseRead!: () => void;
-    const readHeld = new Promise<void>((r) => (releaseRead = r));
+  it.each(['read first', 'command first'])('a read and a command sent before the visitor had a cart, answered %s: the command\'s cart is kept', async (order) => {
+    const release = { read: () => {}, add: () => {} };
+    const held = { read: new Promise<void>((r) => (release.read = r)), add: new Promise<void>((r) => (release.add = r)) };
     server.use(
-      // The page's first read of the cart, answered last, names a cart of its own.
-      http.get('*/api/slow-read', async () => {
-        await readHeld;
+      // The page's first read of the cart names an empty cart of its own; the command fills another.
+      http.get('*/api/cart-read', async () => {
+        await held.read;
         return HttpResponse.json({ cartId: 'cart-empty' });
       }),
-      http.post('*/api/add', () => HttpResponse.json({ cartId: 'cart-filled' })),
+      http.post('*/api/cart-add', async () => {
+        await held.add;
+        return HttpResponse.json({ cartId: 'cart-filled' });
+      }),
     );
     const store = makeStore();
-    const read = store.dispatch(probeApi.endpoints.probeRead.initiate('/slow-read'));
-    await store.dispatch(probeApi.endpoints.probeWrite.initiate('/add')).unwrap();
-    expect(window.localStorage.getItem('cart-id')).toBe('cart-filled');
-    releaseRead();
-    await read.unwrap();
+    const read = store.dispatch(probeApi.endpoints.probeRead.initiate('/cart-read'));
+    const add = store.dispatch(probeApi.endpoints.probeWrite.initiate('/cart-add'));
+    const [first, second] = order === 'read first' ? [release.read, release.add] : [release.add, release.read];
+    first();
+    await (order === 'read first' ? read.unwrap() : add.unwrap());
+    second();
+    await Promise.all([read.unwrap(), add.unwrap()]);
     expect(window.localStorage.getItem('cart-id')).toBe('cart-filled');
   });
 

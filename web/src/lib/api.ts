@@ -92,12 +92,12 @@ function isLoginCall(url: string): boolean {
 }
 
 /**
- * `sentCart` is the cart id the request went out with. A cart id in the answer is kept only if no
- * other answer stored one meanwhile: two requests sent before the visitor had a cart (the page's
- * first read of the cart and a tap on "Add to Cart" right after loading) each get a cart, and the
- * one that answers last must not replace the cart the other filled.
+ * A command's answer names the cart it wrote to: that cart is the visitor's from now on. A read's
+ * answer names a cart only if no other answer stored one since the read went out (`sentCart`): a
+ * read and a tap on "Add to Cart" sent before the visitor had a cart (the page's first read, right
+ * after loading) each get a cart, and the read, answering last, must not replace the filled one.
  */
-function rememberFromResponse(response: Response | undefined, data: unknown, sentCart: string | null): void {
+function rememberFromResponse(response: Response | undefined, data: unknown, sent: { method: string; cart: string | null }): void {
   if (!response) return;
   const headerCart = response.headers.get('X-Cart-Id');
   const bodyCart =
@@ -105,7 +105,7 @@ function rememberFromResponse(response: Response | undefined, data: unknown, sen
       ? (data as { cartId: string }).cartId
       : null;
   const cartId = bodyCart ?? headerCart;
-  if (cartId && readStorage(CART_ID_KEY) === sentCart) writeStorage(CART_ID_KEY, cartId);
+  if (cartId && (sent.method !== 'GET' || readStorage(CART_ID_KEY) === sent.cart)) writeStorage(CART_ID_KEY, cartId);
   const renewed = response.headers.get('X-Renewed-Token');
   if (renewed) writeStorage(AUTH_TOKEN_KEY, renewed);
   const position = response.headers.get('X-Event-Position');
@@ -131,9 +131,9 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, A
   const retryIf = policy.retryIf ?? isTransient;
   let xsrfRetried = false;
   for (let attempt = 0; ; attempt++) {
-    const sentCart = readStorage(CART_ID_KEY);
+    const sent = { method, cart: readStorage(CART_ID_KEY) };
     const result = await rawBaseQuery(onServer(args), api, {});
-    rememberFromResponse(result.meta?.response, result.data ?? (result.error as { data?: unknown } | undefined)?.data, sentCart);
+    rememberFromResponse(result.meta?.response, result.data ?? (result.error as { data?: unknown } | undefined)?.data, sent);
     if (!result.error) return result;
     const url = requestUrl(args);
     if (result.error.status === 401 && !isLoginCall(url) && (isAdminCall(url) || readStorage(AUTH_TOKEN_KEY))) {

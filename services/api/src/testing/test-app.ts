@@ -17,21 +17,10 @@ import { AdminSessionsService } from '../auth/admin-sessions.service.js';
 import { AdminTokenService } from '../auth/admin-token.service.js';
 import { PositionTokens } from '../common/position-token.js';
 import { EVENT_STORE } from '../common/tokens.js';
+import { UNBOUNDED_BUDGETS } from '#platform/testing/unbounded-budgets.js';
 
 /** Events a refused command may append: the cart funnel's record of why a checkout was refused. */
 export const REFUSAL_RECORDS: readonly string[] = ['CheckoutRejected'];
-
-/** Budgets no test of another feature reaches (BUDGET_*: libs/platform/src/config/budgets-config.ts). */
-export const UNBOUNDED_BUDGETS: Readonly<Record<string, string>> = {
-  BUDGET_CART_COMMANDS: '1000000/s',
-  BUDGET_CART_CREATIONS: '1000000/s',
-  BUDGET_CHECKOUTS_PER_CLIENT: '1000000/s',
-  BUDGET_CHECKOUTS_PER_PHONE: '1000000/s',
-  BUDGET_UPLOADS: '1000000/s',
-  BUDGET_UPLOAD_BYTES: '1000000GB/s',
-  BUDGET_UPLOAD_CONCURRENCY: '1000',
-  BUDGET_NEWSLETTER_SIGNUPS: '1000000/s',
-};
 
 export const TEST_ADMIN = { username: 'admin', password: 'admin-password-for-tests' };
 
