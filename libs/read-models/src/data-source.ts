@@ -3,9 +3,11 @@ import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { READ_MODEL_ENTITIES } from './entities.js';
 import { READ_MODEL_MIGRATIONS } from './migrations/index.js';
+import { databaseTimeouts, poolTimeoutOptions, type DatabasePurpose } from '#event-store/postgres/pg-timeouts.js';
 
 /** A DataSource over the read models (never synchronize: the migrations own the schema). */
-export function createReadDataSource(url: string, options: { poolSize?: number } = {}): DataSource {
+export function createReadDataSource(url: string, options: { poolSize?: number; purpose?: DatabasePurpose } = {}): DataSource {
+  const timeouts = databaseTimeouts(options.purpose ?? 'request');
   return new DataSource({
     type: 'postgres',
     url,
@@ -15,10 +17,10 @@ export function createReadDataSource(url: string, options: { poolSize?: number }
     synchronize: false,
     migrationsRun: false,
     poolSize: options.poolSize ?? 10,
-    // Bounded waits for a connection (new or from a busy pool): a frozen database fails the
-    // request (503) instead of holding it open.
-    connectTimeoutMS: 5000,
-    extra: { keepAlive: true },
+    // Bounded waits for a connection and for every statement (pg-timeouts.ts): a frozen database
+    // fails the request (503) instead of holding it open.
+    connectTimeoutMS: timeouts.connectionTimeoutMs,
+    extra: poolTimeoutOptions(timeouts),
     logging: false,
   });
 }
@@ -31,7 +33,7 @@ export async function runReadModelMigrations(url: string): Promise<void> {
   await lock.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1, $2)', MIGRATION_LOCK);
-    const ds = createReadDataSource(url, { poolSize: 2 });
+    const ds = createReadDataSource(url, { poolSize: 2, purpose: 'job' });
     await ds.initialize();
     try {
       await ds.runMigrations({ transaction: 'each' });
