@@ -32,6 +32,9 @@ export async function runReadModelMigrations(url: string): Promise<void> {
   const lock = new pg.Client({ connectionString: url });
   await lock.connect();
   try {
+    // Up to date: nothing to lock or create. The shop's services connect as roles that may not
+    // change the schema (docs/adr/006): the owner role migrated before they started.
+    if (await allApplied(lock)) return;
     await lock.query('SELECT pg_advisory_lock($1, $2)', MIGRATION_LOCK);
     const ds = createReadDataSource(url, { poolSize: 2, purpose: 'job' });
     await ds.initialize();
@@ -43,5 +46,16 @@ export async function runReadModelMigrations(url: string): Promise<void> {
   } finally {
     await lock.query('SELECT pg_advisory_unlock($1, $2)', MIGRATION_LOCK).catch(() => undefined);
     await lock.end();
+  }
+}
+
+async function allApplied(client: pg.Client): Promise<boolean> {
+  try {
+    const { rows } = await client.query<{ name: string }>('SELECT name FROM read_model_migrations');
+    const applied = new Set(rows.map((r) => r.name));
+    return READ_MODEL_MIGRATIONS.every((M) => applied.has(new M().name));
+  } catch (e) {
+    if ((e as { code?: string }).code === '42P01') return false; // never migrated
+    throw e;
   }
 }
