@@ -34,7 +34,7 @@ export function databaseTimeouts(purpose: DatabasePurpose, env: NodeJS.ProcessEn
   return {
     statementTimeoutMs,
     queryTimeoutMs: statementTimeoutMs + positive(env.DB_QUERY_TIMEOUT_MARGIN_MS, 500),
-    connectionTimeoutMs: positive(env.DB_CONNECT_TIMEOUT_MS, purpose === 'request' ? 2000 : 10_000),
+    connectionTimeoutMs: purpose === 'request' ? positive(env.DB_CONNECT_TIMEOUT_MS, 2000) : 10_000,
     idleInTransactionTimeoutMs: purpose === 'request' ? 30_000 : 120_000,
   };
 }
