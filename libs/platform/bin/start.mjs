@@ -1,7 +1,9 @@
 // `npm start`: the whole shop on one machine with embedded defaults.
 // PostgreSQL (data under DATA_DIR, kept across restarts) unless DATABASE_URL is given; the
 // PostgreSQL event store unless EVENT_STORE=eventstoredb; the projector and the API as separate
-// processes; the built web app served by the API on the same origin as /api.
+// processes; the built web app served by the API on the same origin as /api. Migrations run as
+// the database's owner role before the services start, and each service connects as its own
+// least-privilege role (docs/adr/006).
 // A crashed API or projector is restarted with back-off (PostgreSQL keeps running); one that keeps
 // crashing stops everything with exit code 1. Ctrl-C (or SIGTERM) stops everything this script started.
 import { spawn } from 'node:child_process';

@@ -18,6 +18,8 @@ export interface Known<T> {
 export class LastKnown<T> {
   private last: { value: T; at: number } | undefined;
   private inFlight: Promise<T> | undefined;
+  /** When the read in flight started. */
+  private startedAt = 0;
 
   constructor(
     private readonly read: () => Promise<T>,
@@ -42,8 +44,6 @@ export class LastKnown<T> {
       clearTimeout(timer);
     }
   }
-
-  private startedAt = 0;
 
   private start(): Promise<T> {
     this.startedAt = this.now();
