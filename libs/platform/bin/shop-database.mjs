@@ -4,7 +4,7 @@
 // before the command's own code.
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { embeddedPostgresUrls, startPostgres } from './local-servers.mjs';
+import { embeddedPostgresUrls, readSuperuserPassword, startPostgres } from './local-servers.mjs';
 
 /** The same default as `npm start`: DATA_DIR, else `.data/` in the project. */
 export function shopDataDir(env = process.env) {
@@ -40,7 +40,7 @@ async function runningEmbeddedPostgres(pgDir) {
   const pid = Number(pidLine);
   const port = Number(portLine);
   if (!Number.isInteger(pid) || !Number.isInteger(port) || port <= 0 || !alive(pid)) return undefined;
-  const { url } = embeddedPostgresUrls(port);
+  const { url } = embeddedPostgresUrls(port, undefined, readSuperuserPassword(pgDir));
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   try {

@@ -1,7 +1,9 @@
 // `npm start`: the whole shop on one machine with embedded defaults.
 // PostgreSQL (data under DATA_DIR, kept across restarts) unless DATABASE_URL is given; the
 // PostgreSQL event store unless EVENT_STORE=eventstoredb; the projector and the API as separate
-// processes; the built web app served by the API on the same origin as /api.
+// processes; the built web app served by the API on the same origin as /api. Migrations run as
+// the database's owner role before the services start, and each service connects as its own
+// least-privilege role (docs/adr/006).
 // A crashed API or projector is restarted with back-off (PostgreSQL keeps running); one that keeps
 // crashing stops everything with exit code 1. Ctrl-C (or SIGTERM) stops everything this script started.
 import { spawn } from 'node:child_process';
@@ -111,6 +113,28 @@ function runOnce(name, script, extraEnv) {
   });
 }
 
+/**
+ * The database roles (docs/adr/006): created or updated by the admin URL, migrations run as the
+ * owner, then the URLs the API and the projector connect with. Undefined when the admin URL's role
+ * cannot create roles (a DATABASE_URL without CREATEROLE): then every process connects as it.
+ */
+function databaseRoles(adminUrl) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--enable-source-maps', 'dist/libs/read-models/src/roles/db-roles.cli.js', '--json'], {
+      env: { ...env, DATABASE_URL: adminUrl, DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    children.push(child);
+    let out = '';
+    child.stdout.on('data', (chunk) => { out += chunk; });
+    child.once('exit', (code) => {
+      if (code === 0) return resolve(JSON.parse(out.trim().split('\n').pop()));
+      if (code === 3) return resolve(undefined);
+      reject(new Error(`database roles and migrations failed (exit ${code})`));
+    });
+  });
+}
+
 async function waitForHealth(url, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   let last = '';
@@ -145,16 +169,19 @@ async function main() {
   const jwtSecret = env.JWT_SECRET ?? persisted('jwt-secret', () => randomBytes(32).toString('hex')).value;
   const projectorPort = Number(env.PROJECTOR_PORT ?? (await freePort()));
 
+  // Migrations as the owner role before the services start; each service as its own role.
+  const roles = await databaseRoles(databaseUrl);
   const shared = {
-    DATABASE_URL: databaseUrl,
     EVENT_STORE: eventStore,
     NODE_ENV: env.NODE_ENV ?? 'production',
   };
+  const apiDatabase = { DATABASE_URL: roles?.api ?? databaseUrl };
   const uploadsDir = env.UPLOADS_DIR ?? path.join(dataDir, 'uploads');
-  if ((env.SEED_DEMO ?? '1') !== '0') await runOnce('seed', 'dist/services/api/src/demo/seed-demo.cli.js', { ...shared, UPLOADS_DIR: uploadsDir });
-  launch('projector', 'dist/services/projector/src/main.js', { ...shared, PROJECTOR_PORT: String(projectorPort) });
+  if ((env.SEED_DEMO ?? '1') !== '0') await runOnce('seed', 'dist/services/api/src/demo/seed-demo.cli.js', { ...shared, ...apiDatabase, UPLOADS_DIR: uploadsDir });
+  launch('projector', 'dist/services/projector/src/main.js', { ...shared, DATABASE_URL: roles?.projector ?? databaseUrl, PROJECTOR_PORT: String(projectorPort) });
   launch('api', 'dist/services/api/src/main.js', {
     ...shared,
+    ...apiDatabase,
     PORT: String(port),
     ADMIN_USERNAME: adminUsername,
     ADMIN_PASSWORD: password.value,
@@ -175,6 +202,7 @@ async function main() {
     `  API health    ${base}/api/health    metrics ${base}/api/metrics`,
     `  Projector     http://localhost:${projectorPort}/health    metrics http://localhost:${projectorPort}/metrics`,
     `  Event store   ${eventStore}${eventStore === 'postgres' ? ' (schema event_store)' : ''}   jobs ${env.REDIS_URL ? `BullMQ on ${env.REDIS_URL}` : 'in-process'}`,
+    `  Database      ${roles ? 'roles shop_api and shop_projector (passwords in DATA_DIR/database-roles.json)' : 'one role (DATABASE_URL cannot create roles: see npm run db:roles)'}`,
     '',
     '  Ctrl-C stops everything.',
     '',

@@ -1,9 +1,24 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 // @ts-expect-error: plain-Node launcher module without type declarations
 import { startPostgres } from '../bin/local-servers.mjs';
+
+/** The error code of connecting with `password` instead of the url's, or 'connected'. */
+async function connectWith(url: string, password: string): Promise<string> {
+  const u = new URL(url);
+  u.password = password;
+  const client = new pg.Client({ connectionString: u.toString() });
+  try {
+    await client.connect();
+    return 'connected';
+  } catch (e) {
+    return (e as { code?: string }).code ?? String(e);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
 
 async function query(url: string, text: string) {
   const client = new pg.Client({ connectionString: url });
@@ -29,6 +44,41 @@ describe('the embedded PostgreSQL of npm start', () => {
     try {
       expect(await query(second.url, 'SELECT n FROM kept')).toEqual([{ n: 42 }]);
       expect(statSync(dir).mode & 0o077 & ~0o050).toBe(0); // still 0700 or 0750: PostgreSQL insists
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('has a generated superuser password, kept in its data directory readable by its owner only', async () => {
+    const dir = path.join(root, 'generated', 'postgres');
+    const server = await startPostgres({ dir, database: 'shop' });
+    try {
+      const file = path.join(dir, 'superuser-password');
+      const password = readFileSync(file, 'utf8').trim();
+      expect(password).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(decodeURIComponent(new URL(server.url).password)).toBe(password);
+      expect(await connectWith(server.url, 'postgres')).toBe('28P01'); // invalid_password
+      expect(await query(server.url, 'SELECT 1 AS ok')).toEqual([{ ok: 1 }]);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('moves a data directory made with the old fixed password to a generated one, keeping its data', async () => {
+    const dir = path.join(root, 'legacy', 'postgres');
+    const first = await startPostgres({ dir, database: 'shop' });
+    // As a directory made before the password was generated: the fixed password, no file.
+    await query(first.url, "CREATE TABLE kept (n int); INSERT INTO kept VALUES (7); ALTER ROLE postgres PASSWORD 'postgres'");
+    await first.stop();
+    rmSync(path.join(dir, 'superuser-password'));
+
+    const second = await startPostgres({ dir, database: 'shop' });
+    try {
+      expect(await query(second.url, 'SELECT n FROM kept')).toEqual([{ n: 7 }]);
+      expect(await connectWith(second.url, 'postgres')).toBe('28P01');
+      expect(readFileSync(path.join(dir, 'superuser-password'), 'utf8').trim()).toBe(decodeURIComponent(new URL(second.url).password));
+      expect(existsSync(path.join(dir, 'superuser-password.pending'))).toBe(false);
     } finally {
       await second.stop();
     }

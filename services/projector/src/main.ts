@@ -3,6 +3,7 @@
 // the projections) and /health + /metrics on PROJECTOR_PORT.
 import pg from 'pg';
 import { createEventStore } from '#event-store/create-event-store.js';
+import { databaseTimeouts, poolTimeoutOptions } from '#event-store/postgres/pg-timeouts.js';
 import { eventStoreIdentity, EventStoreMismatch } from '#event-store/event-store-identity.js';
 import { runReadModelMigrations } from '#read-models/data-source.js';
 import { assertEventStoreIdentity } from '#read-models/projector-state/event-store-identity.js';
@@ -17,7 +18,14 @@ async function main(): Promise<void> {
   const config = projectorConfigFromEnv();
   const log = createLogger('projector');
   await runReadModelMigrations(config.databaseUrl);
-  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: ALL_PROJECTIONS.length + 4, application_name: `projector-${config.replicaId}` });
+  // Job timeouts: batches and rebuilds may run long statements, but a server that never answers
+  // still fails them in bounded time (the runner retries); /health answers from its snapshot meanwhile.
+  const pool = new pg.Pool({
+    connectionString: config.databaseUrl,
+    max: ALL_PROJECTIONS.length + 4,
+    application_name: `projector-${config.replicaId}`,
+    ...poolTimeoutOptions(databaseTimeouts('job')),
+  });
   pool.on('error', (err) => log.warn({ err }, 'idle database connection failed'));
   await assertEventStoreIdentity(pool, eventStoreIdentity(config.eventStore));
   const store = await createEventStore(config.eventStore);

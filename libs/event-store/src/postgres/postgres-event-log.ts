@@ -3,6 +3,7 @@ import { streamPrefix, type EventLogFilters } from '../event-log-filters.js';
 import type { Position, RecordedEvent } from '../event-store.port.js';
 import { toRecordedEvent } from './postgres-event-store.js';
 import { COLUMNS, HORIZON } from './postgres-read.sql.js';
+import { databaseTimeouts, poolTimeoutOptions, type DatabasePurpose } from './pg-timeouts.js';
 
 /**
  * The adapter's table searched in SQL for the event browser (read-only), so time windows and
@@ -13,8 +14,9 @@ import { COLUMNS, HORIZON } from './postgres-read.sql.js';
 export class PostgresEventLog {
   private readonly pool: pg.Pool;
 
-  constructor(connectionString: string) {
-    this.pool = new pg.Pool({ connectionString, max: 3, application_name: 'api-event-browser' });
+  /** 'request' for the event browser's pages; 'job' for a log export, whose pages may be slower. */
+  constructor(connectionString: string, purpose: DatabasePurpose = 'request') {
+    this.pool = new pg.Pool({ connectionString, max: 3, application_name: 'api-event-browser', ...poolTimeoutOptions(databaseTimeouts(purpose)) });
     this.pool.on('error', () => undefined);
   }
 

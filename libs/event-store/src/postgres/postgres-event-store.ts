@@ -31,14 +31,20 @@ import { AppendGroupCommitter } from './append-group-committer.js';
 import { lagAfterOn } from './postgres-lag.js';
 import { PollingSubscription, type Page } from './polling-subscription.js';
 import { WakeSignal } from './wake-signal.js';
+import { databaseTimeouts, poolTimeoutOptions, type DatabasePurpose } from './pg-timeouts.js';
 
 export interface PostgresEventStoreOptions {
   connectionString: string;
   /** Pool size (default 10). */
   poolSize?: number;
-  /** A session idle inside a transaction is ended after this (default 30 s): it would stall every reader. */
+  /**
+   * What the pool serves, which sets its statement, query, connection and idle-in-transaction
+   * timeouts (pg-timeouts.ts; default 'job': long but bounded; the API asks for 'request').
+   */
+  purpose?: DatabasePurpose;
+  /** A session idle inside a transaction is ended after this (default by purpose): it would stall every reader. */
   idleInTransactionTimeoutMs?: number;
-  /** Longest wait for a connection, new or from the pool (default 5 s). */
+  /** Longest wait for a connection, new or from the pool (default by purpose). */
   connectionTimeoutMs?: number;
   /** Rows per page for readAll and subscription catch-up (default 2,000). */
   pageSize?: number;
@@ -116,15 +122,18 @@ export class PostgresEventStore implements EventStore {
 
   /** Opens the pool and runs the schema migration (idempotent, under an advisory lock). */
   static async connect(options: PostgresEventStoreOptions): Promise<PostgresEventStore> {
+    const timeouts = databaseTimeouts(options.purpose ?? 'job');
     const pool = new pg.Pool({
       connectionString: options.connectionString,
       max: options.poolSize ?? 10,
-      idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? 30_000,
       application_name: 'event-store',
       // A server that accepts TCP but never answers (frozen, overloaded), or a pool whose every
       // client is stuck, must fail the caller in bounded time (the API answers 503), not hang it.
-      connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
-      keepAlive: true,
+      ...poolTimeoutOptions({
+        ...timeouts,
+        idleInTransactionTimeoutMs: options.idleInTransactionTimeoutMs ?? timeouts.idleInTransactionTimeoutMs,
+        connectionTimeoutMs: options.connectionTimeoutMs ?? timeouts.connectionTimeoutMs,
+      }),
     });
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);

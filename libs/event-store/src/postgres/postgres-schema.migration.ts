@@ -59,6 +59,29 @@ const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX events_created_at_idx ON event_store.events (created_at);
     `,
   },
+  {
+    version: 3,
+    name: 'events are append-only',
+    sql: `
+      -- The log is never rewritten (ADR 006). The shop's roles lack UPDATE, DELETE and TRUNCATE on
+      -- events anyway (docs/adr/006); this refuses them for every role that has them, the owner
+      -- included, except shop_maintenance, which only explicit maintenance commands connect as
+      -- (personal-data erasure). A superuser can still disable the trigger: deliberately, not by accident.
+      CREATE FUNCTION event_store.refuse_rewrite() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF current_user <> 'shop_maintenance' THEN
+          RAISE EXCEPTION 'event_store.events is append-only: % refused for role %', TG_OP, current_user
+            USING ERRCODE = 'insufficient_privilege';
+        END IF;
+        IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER events_append_only BEFORE UPDATE OR DELETE ON event_store.events
+        FOR EACH ROW EXECUTE FUNCTION event_store.refuse_rewrite();
+      CREATE TRIGGER events_never_truncated BEFORE TRUNCATE ON event_store.events
+        FOR EACH STATEMENT EXECUTE FUNCTION event_store.refuse_rewrite();
+    `,
+  },
 ];
 
 /** Arbitrary constant: the advisory-lock key of this schema's migrations. */
@@ -67,6 +90,9 @@ const MIGRATION_LOCK_KEY = 7_311_402_551_001n;
 export async function migrateEventStoreSchema(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
+    // Up to date: nothing to take a lock for. The shop's services connect as roles that may not
+    // change the schema (docs/adr/006): the owner role migrated before they started.
+    if (await isCurrent(client)) return;
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
     try {
       await client.query(`
@@ -99,3 +125,13 @@ export async function migrateEventStoreSchema(pool: pg.Pool): Promise<void> {
 }
 
 export const EVENT_STORE_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
+
+async function isCurrent(client: pg.PoolClient): Promise<boolean> {
+  try {
+    const { rows } = await client.query<{ v: number }>('SELECT coalesce(max(version), 0) AS v FROM event_store.schema_migrations');
+    return rows[0].v >= EVENT_STORE_SCHEMA_VERSION;
+  } catch (e) {
+    if ((e as { code?: string }).code === '42P01' || (e as { code?: string }).code === '3F000') return false; // no table or schema yet
+    throw e;
+  }
+}

@@ -4,7 +4,8 @@ import { DEFAULT_COD_RISK_THRESHOLDS, type CodRiskThresholds } from '#domain/ord
 import { loadBudgetsConfig, type BudgetsConfig } from './budgets-config.js';
 
 export type EventStoreConfig =
-  | { kind: 'postgres'; connectionString: string; poolSize?: number }
+  // purpose 'request': the API's pool gets short timeouts (libs/event-store/src/postgres/pg-timeouts.ts).
+  | { kind: 'postgres'; connectionString: string; poolSize?: number; purpose?: 'request' | 'job' }
   | { kind: 'eventstoredb'; connectionString: string; namespace?: string };
 
 /** Everything a process reads from its environment, read once at boot and passed down. */
@@ -72,7 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const eventStore: EventStoreConfig =
     kind === 'eventstoredb'
       ? { kind, connectionString: env.EVENTSTORE_CONNECTION_STRING ?? 'esdb://127.0.0.1:2113?tls=false', namespace: env.EVENTSTORE_NAMESPACE || undefined }
-      : { kind, connectionString: env.EVENT_STORE_DATABASE_URL ?? databaseUrl, poolSize: Number(env.EVENT_STORE_POOL_SIZE ?? 20) };
+      : { kind, connectionString: env.EVENT_STORE_DATABASE_URL ?? databaseUrl, poolSize: Number(env.EVENT_STORE_POOL_SIZE ?? 20), purpose: 'request' as const };
   const jwtSecretGenerated = !env.JWT_SECRET;
   return {
     port: Number(env.PORT ?? 3000),

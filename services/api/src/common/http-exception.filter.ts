@@ -88,9 +88,11 @@ const UNAVAILABLE = {
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 /**
  * SQLSTATEs that mean "the server, not the statement": class 08 (connection exception),
- * 57P01-57P03 (admin/crash shutdown, cannot connect now: a restart), 53300 (no free connection slot).
+ * 57P01-57P03 (admin/crash shutdown, cannot connect now: a restart), 53300 (no free connection slot),
+ * 57014 (cancelled by statement_timeout: a request's statements are short, so the server is stalled)
+ * and 25P03 (a transaction left idle past idle_in_transaction_session_timeout was ended).
  */
-const SERVER_GONE_STATES = /^(08...|57P0[123]|53300)$/;
+const SERVER_GONE_STATES = /^(08...|57P0[123]|53300|57014|25P03)$/;
 /** node-postgres says these in words only (no code): a socket that ended, a pool that timed out. */
 const CONNECTION_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|Query read timeout/;
 

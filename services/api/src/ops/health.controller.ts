@@ -66,6 +66,8 @@ export class HealthController {
         ...(projections.missing ?? []).map((name) => ({ projection: name, reason: 'not started' })),
       ];
     }
+    // A dependency down is expected to come back: say when to ask again, like every other 503.
+    if (status === 'unavailable') res.setHeader('Retry-After', '2');
     res.status(status === 'ok' ? 200 : 503).json(body);
   }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { until } from '#platform/testing/until.js';
 // @ts-expect-error: plain-Node launcher module without type declarations
-import { freePort, startPostgres } from '../../../../libs/platform/bin/local-servers.mjs';
+import { embeddedSuperuserUrl, freePort, startPostgres } from '../../../../libs/platform/bin/local-servers.mjs';
 import { VALID_CHECKOUT } from '../../../api/src/testing/seed-catalogue.js';
 import { createProjectorTestDb } from '../testing/projector-test-kit.js';
 
@@ -101,7 +101,7 @@ describe('README analyst and operator commands on the embedded default (`npm sta
     const checkout = await fetch(`${base}/api/user/cart/checkout`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-cart-id': cart.cartId }, body: JSON.stringify(VALID_CHECKOUT) });
     expect(checkout.status).toBe(200);
     const order = (await checkout.json()) as { orderId: string };
-    const url = `postgres://postgres:postgres@127.0.0.1:${readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[3]}/postershop`;
+    const url: string = embeddedSuperuserUrl(pgDir);
     await until('the order is projected', async () => (await query(url, `SELECT 1 FROM read.orders WHERE id = '${order.orderId}'`)).length === 1, 30_000);
 
     for (const argv of readmeCommands().filter(([, , script]) => !OWN_SERVERS(script))) {
