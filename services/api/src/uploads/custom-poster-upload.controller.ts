@@ -1,5 +1,4 @@
-import { BadRequestException, Body, Controller, Headers, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { BadRequestException, Body, Controller, Headers, Post, Res, UploadedFile } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { parsePosterSize } from '#domain/shop-config.js';
@@ -7,7 +6,8 @@ import { CustomPosterAnswer } from '../cart/cart-response.js';
 import { CartService } from '../cart/cart.service.js';
 import { setActor } from '../common/request-context.js';
 import { ImageIntakeService, type IncomingFile } from './image-intake.service.js';
-import { imageUploadOptions, MESSAGES, MIN_CUSTOM_IMAGE_BYTES } from './upload-limits.js';
+import { ImageUpload } from './image-upload.decorator.js';
+import { MESSAGES, MIN_CUSTOM_IMAGE_BYTES } from './upload-limits.js';
 
 /**
  * Make-your-own poster: the shopper's image becomes a custom line in their cart. Every check runs
@@ -25,7 +25,7 @@ export class CustomPosterUploadController {
   @Post('upload')
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' }, size: { type: 'string', example: 'SIZE_30x40' }, quantity: { type: 'integer', example: 1 } } } })
-  @UseInterceptors(FileInterceptor('file', imageUploadOptions))
+  @ImageUpload()
   @ApiCreatedResponse({ type: CustomPosterAnswer })
   async uploadCustomPoster(@UploadedFile() file: IncomingFile | undefined, @Body() body: Record<string, unknown>, @Headers('x-cart-id') cartHeader: unknown, @Res({ passthrough: true }) res: Response): Promise<CustomPosterAnswer> {
     if (!file) throw new BadRequestException(MESSAGES.noImage);

@@ -31,13 +31,13 @@ const WORKING_COPY = { width: 1200, height: 1600 } as const;
  */
 export function thumbnailsProcessor(storage: FileStorage) {
   return async ({ key }: ThumbnailsJobData, ctx: { reportProgress(p: number): Promise<void> }): Promise<{ thumbnails: string[]; renditions: string[] }> => {
-    const original = await storage.read(key);
-    // Originals are checked at intake; this guards files stored before that check or put there by hand.
-    const header = await readHeader(original);
-    const problem = dimensionProblem(header.width, header.height);
-    if (problem) throw new Error(`${key}: ${problem}`);
-
     const { webps, renditions } = await thumbnailPipelines.run(async () => {
+      // Read inside the slot: a queue of waiting jobs holds no originals in memory.
+      const original = await storage.read(key);
+      // Originals are checked at intake; this guards files stored before that check or put there by hand.
+      const header = await readHeader(original);
+      const problem = dimensionProblem(header.width, header.height);
+      if (problem) throw new Error(`${key}: ${problem}`);
       const working = await sharp(original, DECODE_OPTIONS)
         .rotate() // honour EXIF orientation before cropping (originals stored before re-encoding may carry it)
         .resize(WORKING_COPY.width, WORKING_COPY.height, { fit: 'outside', withoutEnlargement: true })
