@@ -58,6 +58,6 @@ export class UploadsModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.jobs.register(THUMBNAILS_JOB, thumbnailsProcessor(this.storage));
+    this.jobs.register(THUMBNAILS_JOB, thumbnailsProcessor(this.storage), { lane: 'shopper' });
   }
 }
