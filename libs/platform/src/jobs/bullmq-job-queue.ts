@@ -80,17 +80,22 @@ export class BullMqJobQueue implements JobQueue {
       attempts: options.attempts ?? 1,
       backoff: { type: 'exponential', delay: 1000 },
     });
-    // ioredis holds commands while it reconnects, for ever: a Redis outage would hang the request.
-    // Past the bound the caller hears "unavailable"; should Redis come back later the held add still
-    // lands, which is harmless (the caller was told to retry and gets a new job id).
+    return String((await this.withinBound(added, `take the ${name} job`)).id);
+  }
+
+  /**
+   * ioredis holds commands while it reconnects, for ever: a Redis outage would hang the request.
+   * Past the bound the caller hears "unavailable"; should Redis come back later the held command
+   * still runs, which is harmless (an add: the caller was told to retry and gets a new job id).
+   */
+  private async withinBound<T>(work: Promise<T>, what: string): Promise<T> {
     const timeoutMs = this.options.enqueueTimeoutMs ?? 5000;
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new JobQueueUnavailable(`Redis did not take the ${name} job within ${timeoutMs} ms`)), timeoutMs);
+      timer = setTimeout(() => reject(new JobQueueUnavailable(`Redis did not ${what} within ${timeoutMs} ms`)), timeoutMs);
     });
     try {
-      const job = await Promise.race([added, timedOut]);
-      return String(job.id);
+      return await Promise.race([work, timedOut]);
     } finally {
       clearTimeout(timer);
     }
@@ -120,7 +125,8 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async pending<Data>(name: string, limit = 1000): Promise<PendingJob<Data>[]> {
-    const jobs = await this.queueOf(name).getJobs(['active', 'waiting', 'delayed', 'prioritized'], 0, limit - 1, true);
+    // Asked before an admin's job is queued: bounded like enqueue, so an outage is a prompt 503.
+    const jobs = await this.withinBound(this.queueOf(name).getJobs(['active', 'waiting', 'delayed', 'prioritized'], 0, limit - 1, true), `list the pending ${name} jobs`);
     return jobs.filter((j) => j && j.name === name).map((j) => ({ id: String(j.id), data: j.data as Data }));
   }
 
