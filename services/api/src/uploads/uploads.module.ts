@@ -11,6 +11,7 @@ import { CustomPosterUploadController } from './custom-poster-upload.controller.
 import { GalleryAdminController } from './gallery-admin.controller.js';
 import { ImageIntakeService } from './image-intake.service.js';
 import { IncomingDiskStorage } from './incoming-disk-storage.js';
+import { OrphanUploadsSchedule } from './orphan-uploads.schedule.js';
 import { RenditionsBackfill } from './renditions-backfill.js';
 import { THUMBNAILS_JOB, thumbnailsProcessor } from './thumbnails.js';
 import { UPLOAD_SPACE_GUARD, UploadSpaceGuard } from './upload-space-guard.js';
@@ -38,6 +39,7 @@ import { loadUploadsConfig } from './uploads-config.js';
   providers: [
     ImageIntakeService,
     RenditionsBackfill,
+    OrphanUploadsSchedule,
     {
       provide: UPLOAD_SPACE_GUARD,
       inject: [APP_CONFIG, FILE_STORAGE],
