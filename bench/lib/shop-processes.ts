@@ -20,7 +20,8 @@ export interface ShopProcesses {
   stop: () => Promise<void>;
 }
 
-export async function startShopProcesses(log: (msg: string) => void): Promise<ShopProcesses> {
+/** env: more settings for the shop (a case's budgets or bounds), over the defaults below. */
+export async function startShopProcesses(log: (msg: string) => void, options: { env?: Record<string, string> } = {}): Promise<ShopProcesses & { dataDir: string }> {
   const servers = await import(pathToFileURL(path.resolve('libs/platform/bin/local-servers.mjs')).href);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-shop-'));
   chmodSync(dir, 0o755); // PostgreSQL runs as the postgres user when we are root
@@ -39,6 +40,7 @@ export async function startShopProcesses(log: (msg: string) => void): Promise<Sh
       REDIS_URL: '',
       // start.mjs stops itself when its parent changes only under `npm start`; under npm run bench:* it must not.
       npm_lifecycle_event: 'bench',
+      ...options.env,
     },
     // The benchmark's stdout carries JSON only: the shop's own output goes to stderr.
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -70,7 +72,7 @@ export async function startShopProcesses(log: (msg: string) => void): Promise<Sh
     const projectorPid = children.find((pid) => cmdline(pid).includes('services/projector/src/main.js'));
     if (!apiPid || !projectorPid) throw new Error(`could not find the API and projector among start.mjs's children ${children.join(', ')}`);
     log(`shop up at ${url} (data in ${dir}); api pid ${apiPid}, projector pid ${projectorPid}`);
-    return { url, projectorUrl: `http://127.0.0.1:${projectorPort}`, admin, apiPid, projectorPid, stop };
+    return { url, projectorUrl: `http://127.0.0.1:${projectorPort}`, admin, apiPid, projectorPid, stop, dataDir: dir };
   } catch (e) {
     await stop();
     throw e;
