@@ -106,7 +106,11 @@ export const abuseCase: AbuseCase = {
       log(`flood done in ${round(floodMs / 1000, 1)} s: ${JSON.stringify(Object.fromEntries(statuses))}; peak RSS ${peak} MB`);
 
       // A minute after: the thumbnails the flood queued may still be running, which is part of the cost.
-      await new Promise((r) => setTimeout(r, SETTLE_MS));
+      const settleCurve: number[] = [];
+      for (let s = 0; s < SETTLE_MS / 10_000; s++) {
+        await new Promise((r) => setTimeout(r, 10_000));
+        settleCurve.push(rssMb(shop.apiPid) ?? 0);
+      }
       clearInterval(sampler);
       const settled = rssMb(shop.apiPid) ?? 0;
       const diskSettled = await folderBytes(uploadsDir);
@@ -116,7 +120,7 @@ export const abuseCase: AbuseCase = {
       const statusDetail = Object.fromEntries(statuses);
       const lines: AbuseLine[] = [
         { bound: 'API RSS growth during the upload flood', figure: round(peak - baseline, 1), unit: 'MB', limit: 200, held: peak - baseline < 200, detail: { baselineMb: baseline, peakMb: peak, statuses: statusDetail, floodSeconds: round(floodMs / 1000, 1) } },
-        { bound: 'API RSS above its baseline 60 s after the flood', figure: round(settled - baseline, 1), unit: 'MB', limit: 50, held: settled - baseline <= 50, detail: { baselineMb: baseline, settledMb: settled } },
+        { bound: 'API RSS above its baseline 60 s after the flood', figure: round(settled - baseline, 1), unit: 'MB', limit: 50, held: settled - baseline <= 50, detail: { baselineMb: baseline, settledMb: settled, everyTenSecondsMb: settleCurve } },
         { bound: 'public poster listing p99 during the flood', figure: p99, unit: 'ms', limit: 200, held: p99 < 200 && listingErrors === 0, detail: { requests: sorted.length, errors: listingErrors, p50: round(percentile(sorted, 50) ?? 0, 1), max: round(sorted[sorted.length - 1] ?? 0, 1) } },
         {
           bound: 'uploads folder growth from the flood (kept images and their renditions)',

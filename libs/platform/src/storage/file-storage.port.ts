@@ -7,6 +7,11 @@ export interface FileStorage {
    */
   adopt(key: string, sourcePath: string): Promise<void>;
   read(key: string): Promise<Buffer>;
+  /**
+   * The file's path on this machine, for readers that stream it (sharp decodes from a path without
+   * the whole file in a Node buffer). Storage without local files omits it; callers then read().
+   */
+  localPath?(key: string): string;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
   /** The public URL path the web uses: /uploads/<key>. */

@@ -63,6 +63,10 @@ export class LocalFileStorage implements FileStorage {
     this.usage.add(size);
   }
 
+  localPath(key: string): string {
+    return this.resolve(key);
+  }
+
   read(key: string): Promise<Buffer> {
     return readFile(this.resolve(key));
   }

@@ -32,8 +32,9 @@ const WORKING_COPY = { width: 1200, height: 1600 } as const;
 export function thumbnailsProcessor(storage: FileStorage) {
   return async ({ key }: ThumbnailsJobData, ctx: { reportProgress(p: number): Promise<void> }): Promise<{ thumbnails: string[]; renditions: string[] }> => {
     const { webps, renditions } = await thumbnailPipelines.run(async () => {
-      // Read inside the slot: a queue of waiting jobs holds no originals in memory.
-      const original = await storage.read(key);
+      // Read inside the slot, and from its path where there is one: libvips streams the file, so
+      // neither a waiting job nor the running one holds the original in a Node buffer.
+      const original = storage.localPath ? storage.localPath(key) : await storage.read(key);
       // Originals are checked at intake; this guards files stored before that check or put there by hand.
       const header = await readHeader(original);
       const problem = dimensionProblem(header.width, header.height);
