@@ -28,7 +28,7 @@ describe('IncomingDiskStorage', () => {
   const files = async () => (await readdir(dir).catch(() => [] as string[])).map((f) => path.join(dir, f));
 
   it('writes each chunk to disk as it arrives: the body is never held whole in memory', async () => {
-    const storage = new IncomingDiskStorage(dir, { check: async () => undefined });
+    const storage = new IncomingDiskStorage(dir, { check: async () => () => undefined });
     const part = new PassThrough();
     const { done, res } = receive(storage, part);
     const chunk = Buffer.alloc(256 * 1024, 7);
@@ -68,7 +68,7 @@ describe('IncomingDiskStorage', () => {
   it('names a disk that cannot be written (a file where its folder should be) and leaves nothing behind', async () => {
     const blocked = path.join(dir, 'not-a-dir');
     await import('node:fs/promises').then((fs) => fs.writeFile(blocked, 'x'));
-    const storage = new IncomingDiskStorage(path.join(blocked, 'incoming'), { check: async () => undefined });
+    const storage = new IncomingDiskStorage(path.join(blocked, 'incoming'), { check: async () => () => undefined });
     const part = new PassThrough();
     const { done } = receive(storage, part);
     part.end(Buffer.alloc(1024));

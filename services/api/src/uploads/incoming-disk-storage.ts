@@ -7,6 +7,7 @@ import type { Request } from 'express';
 import type { StorageEngine } from 'multer';
 import { makeDirectory } from '#platform/storage/local-file-storage.js';
 import { storageRefusal } from './storage-refusal.js';
+import { MAX_IMAGE_BYTES } from './upload-limits.js';
 
 /** What the image routes receive: a file on disk, never its bytes in memory. */
 export interface IncomingFile {
@@ -31,7 +32,7 @@ export const encodedPathOf = (incoming: string) => `${incoming}.out`;
 export class IncomingDiskStorage implements StorageEngine {
   constructor(
     private readonly dir: string,
-    private readonly guard: { check(): Promise<void> },
+    private readonly guard: { check(bytes: number): Promise<() => void> },
   ) {}
 
   _handleFile(req: Request, file: Express.Multer.File, callback: (error?: unknown, info?: Partial<Express.Multer.File>) => void): void {
@@ -43,14 +44,23 @@ export class IncomingDiskStorage implements StorageEngine {
   }
 
   private async receive(req: Request, stream: NodeJS.ReadableStream): Promise<IncomingFile> {
+    // The request's length is what this upload may add; one part cannot be more than the limit.
+    const declared = Number(req.headers?.['content-length']);
+    const bytes = Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, MAX_IMAGE_BYTES) : MAX_IMAGE_BYTES;
+    let release: () => void;
     try {
-      await this.guard.check();
+      release = await this.guard.check(bytes);
     } catch (error) {
       stream.resume(); // drain the part so busboy can finish the request
       throw error;
     }
     const target = path.join(this.dir, `${randomUUID()}.part`);
-    req.res?.once('close', () => void removeIncoming(target));
+    // Until the answer is out: by then a kept image is counted in the folder's size.
+    req.res?.once('close', () => {
+      release();
+      void removeIncoming(target);
+    });
+    if (!req.res) release();
     try {
       await makeDirectory(this.dir);
       const out = createWriteStream(target, { flags: 'wx', mode: 0o600 });

@@ -36,18 +36,33 @@ export class UploadSpaceGuard {
     return { status: freeBytes < this.config.minFreeBytes ? 'low' : 'up', freeMb: mb(freeBytes), minFreeMb: mb(this.config.minFreeBytes) };
   }
 
-  /** Throws 507 with a sentence for the shopper when an upload may not be stored now. */
-  async check(): Promise<void> {
+  /** Bytes of uploads being received now (their request's length): on disk soon, not yet counted. */
+  private reserved = 0;
+
+  /**
+   * Throws 507 with a sentence for the shopper when an upload may not be stored now; otherwise
+   * reserves `bytes` until the returned release is called. Uploads received at the same moment all
+   * see each other's reservations, so a flood cannot pass the quota or the watermark together:
+   * the overshoot is at most the one upload that found room.
+   */
+  async check(bytes = 0): Promise<() => void> {
     const { freeBytes } = await this.disk.get();
-    if (freeBytes < this.config.minFreeBytes) {
-      this.log.warn(`upload refused: ${mb(freeBytes)} MB free on the data disk, under the ${mb(this.config.minFreeBytes)} MB watermark (UPLOADS_MIN_FREE_MB)`);
+    if (freeBytes - this.reserved < this.config.minFreeBytes) {
+      this.log.warn(`upload refused: ${mb(freeBytes)} MB free on the data disk (${mb(this.reserved)} MB of it being received), under the ${mb(this.config.minFreeBytes)} MB watermark (UPLOADS_MIN_FREE_MB)`);
       throw new InsufficientStorage(MESSAGES.diskLow);
     }
     const used = await this.storage.usedBytes();
-    if (used >= this.config.quotaBytes) {
-      this.log.warn(`upload refused: the uploads folder holds ${mb(used)} MB, at its ${mb(this.config.quotaBytes)} MB quota (UPLOADS_QUOTA_MB)`);
+    if (used + this.reserved >= this.config.quotaBytes) {
+      this.log.warn(`upload refused: the uploads folder holds ${mb(used)} MB (and ${mb(this.reserved)} MB being received), at its ${mb(this.config.quotaBytes)} MB quota (UPLOADS_QUOTA_MB)`);
       throw new InsufficientStorage(MESSAGES.quotaFull);
     }
+    this.reserved += bytes;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.reserved -= bytes;
+    };
   }
 }
 
