@@ -351,9 +351,10 @@ export type GalleryImageView = {
   imageUrl: string;
 };
 export type HealthPartView = {
-  status: "up" | "down" | "disabled" | "degraded";
+  status: "up" | "down" | "disabled" | "degraded" | "low";
 };
 export type HealthProblemView = {
+  /** redis or disk */
   dependency?: string;
   projection?: string;
   reason: string;
@@ -361,6 +362,8 @@ export type HealthProblemView = {
 export type HealthView = {
   database: HealthPartView;
   degraded?: HealthProblemView[];
+  /** Free space of the uploads disk: "low" under UPLOADS_MIN_FREE_MB (uploads refused with 507) */
+  disk: HealthPartView;
   eventStore: HealthPartView;
   projections: HealthPartView;
   redis: HealthPartView;

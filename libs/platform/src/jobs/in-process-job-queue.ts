@@ -1,31 +1,36 @@
 import { randomUUID } from 'node:crypto';
-import { clampProgress, type EnqueueOptions, type JobFailureListener, type JobInfo, type JobProcessor, type JobQueue } from './job-queue.port.js';
+import { clampProgress, JOB_LANES, type EnqueueOptions, type JobFailureListener, type JobInfo, type JobLane, type JobProcessor, type JobQueue, type PendingJob, type RegisterOptions } from './job-queue.port.js';
 
 interface Entry extends JobInfo {
   data: unknown;
+  lane: JobLane;
   attemptsLeft: number;
   done: Promise<void>;
   resolveDone: () => void;
 }
 
 /**
- * The embedded default: jobs run in this process, a few at a time, in arrival order. State is
- * kept in memory (bounded), so it does not survive a restart: fine for one machine, which is what
- * runs without Redis.
+ * The embedded default: jobs run in this process, a few at a time per lane, in arrival order
+ * within a lane. Each lane (JobLane) has its own waiting line and its own slots, so a thousand
+ * thumbnails never delay an export. State is kept in memory (bounded), so it does not survive a
+ * restart: fine for one machine, which is what runs without Redis.
  */
 export class InProcessJobQueue implements JobQueue {
   readonly kind = 'in-process' as const;
   private readonly processors = new Map<string, JobProcessor<any, any>>();
+  private readonly lanes = new Map<string, JobLane>();
   private readonly jobs = new Map<string, Entry>();
-  private readonly pending: Entry[] = [];
-  private running = 0;
+  private readonly pendingByLane: Record<JobLane, Entry[]> = { admin: [], shopper: [] };
+  private readonly runningByLane: Record<JobLane, number> = { admin: 0, shopper: 0 };
   private started = false;
   private closed = false;
 
+  /** concurrency: slots per lane (default 2 each). */
   constructor(private readonly options: { concurrency?: number; keepFinished?: number; onFailed?: JobFailureListener } = {}) {}
 
-  register<Data, Result>(name: string, processor: JobProcessor<Data, Result>): void {
+  register<Data, Result>(name: string, processor: JobProcessor<Data, Result>, options: RegisterOptions = {}): void {
     this.processors.set(name, processor as JobProcessor<any, any>);
+    this.lanes.set(name, options.lane ?? 'admin');
   }
 
   async start(): Promise<void> {
@@ -39,9 +44,10 @@ export class InProcessJobQueue implements JobQueue {
     if (this.jobs.has(id)) return id;
     let resolveDone!: () => void;
     const done = new Promise<void>((r) => (resolveDone = r));
-    const entry: Entry = { id, name, state: 'waiting', progress: 0, data, attemptsLeft: Math.max(1, options.attempts ?? 1), done, resolveDone };
+    const lane = this.lanes.get(name) ?? 'admin';
+    const entry: Entry = { id, name, state: 'waiting', progress: 0, data, lane, attemptsLeft: Math.max(1, options.attempts ?? 1), done, resolveDone };
     this.jobs.set(id, entry);
-    this.pending.push(entry);
+    this.pendingByLane[lane].push(entry);
     this.prune();
     // Deferred so the caller gets the id before any work happens (as with a real queue).
     setImmediate(() => this.pump());
@@ -51,6 +57,15 @@ export class InProcessJobQueue implements JobQueue {
   async getJob<Result>(id: string): Promise<JobInfo<Result> | undefined> {
     const e = this.jobs.get(id);
     return e ? this.view<Result>(e) : undefined;
+  }
+
+  async pending<Data>(name: string, limit = 1000): Promise<PendingJob<Data>[]> {
+    const out: PendingJob<Data>[] = [];
+    for (const e of this.jobs.values()) {
+      if (out.length >= limit) break;
+      if (e.name === name && (e.state === 'waiting' || e.state === 'active')) out.push({ id: e.id, data: e.data as Data });
+    }
+    return out;
   }
 
   async waitFor<Result>(id: string, timeoutMs = 30_000): Promise<JobInfo<Result> | undefined> {
@@ -75,13 +90,16 @@ export class InProcessJobQueue implements JobQueue {
 
   private pump(): void {
     const limit = this.options.concurrency ?? 2;
-    while (this.started && !this.closed && this.running < limit && this.pending.length > 0) {
-      const entry = this.pending.shift()!;
-      this.running++;
-      void this.run(entry).finally(() => {
-        this.running--;
-        this.pump();
-      });
+    for (const lane of JOB_LANES) {
+      const pending = this.pendingByLane[lane];
+      while (this.started && !this.closed && this.runningByLane[lane] < limit && pending.length > 0) {
+        const entry = pending.shift()!;
+        this.runningByLane[lane]++;
+        void this.run(entry).finally(() => {
+          this.runningByLane[lane]--;
+          this.pump();
+        });
+      }
     }
   }
 
@@ -103,7 +121,7 @@ export class InProcessJobQueue implements JobQueue {
       entry.attemptsLeft--;
       if (entry.attemptsLeft > 0 && !this.closed) {
         entry.state = 'waiting';
-        this.pending.push(entry);
+        this.pendingByLane[entry.lane].push(entry);
         return;
       }
       entry.state = 'failed';

@@ -23,6 +23,25 @@ export interface JobInfo<Result = unknown> {
   failedReason?: string;
 }
 
+/**
+ * Which line a job waits in. Each lane has its own workers and slots, so a flood of shoppers'
+ * thumbnails never stands in front of an admin's export, what-if or rebuild (nor the reverse).
+ * A job name belongs to one lane, declared when its processor is registered.
+ */
+export type JobLane = 'admin' | 'shopper';
+export const JOB_LANES: readonly JobLane[] = ['admin', 'shopper'];
+
+export interface RegisterOptions {
+  /** Default 'admin': background work the shop runs for its staff. */
+  lane?: JobLane;
+}
+
+/** A job not finished yet (waiting or running), with the data it was queued with. */
+export interface PendingJob<Data = unknown> {
+  id: string;
+  data: Data;
+}
+
 export interface EnqueueOptions {
   /** A deterministic id makes enqueueing idempotent (the same id is not queued twice). */
   jobId?: string;
@@ -32,11 +51,13 @@ export interface EnqueueOptions {
 export interface JobQueue {
   readonly kind: 'bullmq' | 'in-process';
   /** Register before start(); a queue only runs the job names it has processors for. */
-  register<Data, Result>(name: string, processor: JobProcessor<Data, Result>): void;
+  register<Data, Result>(name: string, processor: JobProcessor<Data, Result>, options?: RegisterOptions): void;
   /** Starts consuming (a BullMQ worker, or draining the in-process queue). */
   start(): Promise<void>;
   enqueue<Data>(name: string, data: Data, options?: EnqueueOptions): Promise<string>;
   getJob<Result = unknown>(id: string): Promise<JobInfo<Result> | undefined>;
+  /** Jobs of this name waiting or running, oldest first, at most `limit`: what per-admin bounds count. */
+  pending<Data = unknown>(name: string, limit?: number): Promise<PendingJob<Data>[]>;
   /** Resolves when the job completed or failed, or with its current state after timeoutMs. */
   waitFor<Result = unknown>(id: string, timeoutMs?: number): Promise<JobInfo<Result> | undefined>;
   close(): Promise<void>;

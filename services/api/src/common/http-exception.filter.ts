@@ -63,7 +63,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
         const m = (body as { message: unknown }).message;
         message = Array.isArray(m) ? String(m[0] ?? exception.message) : String(m);
       }
-      return { status, message };
+      // An exception that knows when to come back (a full image queue) says so in Retry-After.
+      const retryAfter = (exception as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+      return { status, message, ...(typeof retryAfter === 'number' ? { retryAfterSeconds: retryAfter } : {}) };
     }
     const e = exception as { status?: unknown; statusCode?: unknown };
     const status = typeof e?.status === 'number' ? e.status : typeof e?.statusCode === 'number' ? e.statusCode : undefined;

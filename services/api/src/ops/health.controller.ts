@@ -10,10 +10,11 @@ import { failureOf, listCheckpoints, positionOf } from '#read-models/projector-s
 import { projectorClock } from '#read-models/projector-state/replicas.js';
 import { sqlClientOf, type SqlClient } from '#read-models/projector-state/sql-client.js';
 import { APP_CONFIG, EVENT_STORE } from '../common/tokens.js';
+import { UPLOAD_SPACE_GUARD, type UploadSpaceGuard } from '../uploads/upload-space-guard.js';
 import { HealthView } from './health-response.js';
 import { judgeProjections, stallThresholdMs, type CheckpointView, type ProjectionVerdict } from './projection-health.js';
 
-type PartState = { status: 'up' | 'down' | 'disabled' | 'degraded'; [key: string]: unknown };
+type PartState = { status: 'up' | 'down' | 'disabled' | 'degraded' | 'low'; [key: string]: unknown };
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -39,6 +40,7 @@ export class HealthController {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(UPLOAD_SPACE_GUARD) private readonly space: UploadSpaceGuard,
   ) {
     this.db = sqlClientOf(dataSource);
   }
@@ -48,18 +50,20 @@ export class HealthController {
   @ApiOkResponse({ description: 'Ready, every projection running', type: HealthView })
   @ApiServiceUnavailableResponse({ description: 'A dependency is down ("unavailable") or a projection failed or stalled ("degraded")', type: HealthView })
   async health(@Res() res: Response): Promise<void> {
-    const [eventStore, database, redis] = await Promise.all([this.checkEventStore(), this.checkDatabase(), this.checkRedis()]);
+    const [eventStore, database, redis, disk] = await Promise.all([this.checkEventStore(), this.checkDatabase(), this.checkRedis(), this.checkDisk()]);
     const projections = await this.checkProjections(eventStore.head as string | undefined);
     const ready = eventStore.status === 'up' && database.status === 'up';
     // Without Redis the shop still sells (commands and reads need only PostgreSQL); background
     // work waits for it and runs when it returns. So: degraded, naming redis, not unavailable.
     const redisDown = redis.status === 'down';
-    const degraded = projections.status === 'degraded' || redisDown;
+    const diskLow = disk.status === 'low';
+    const degraded = projections.status === 'degraded' || redisDown || diskLow;
     const status = !ready ? 'unavailable' : degraded ? 'degraded' : 'ok';
-    const body: Record<string, unknown> = { status, eventStore, database, redis, projections };
+    const body: Record<string, unknown> = { status, eventStore, database, redis, disk, projections };
     if (degraded) {
       const list = (projections.list ?? []) as Array<{ projection: string; failure?: unknown }>;
       body.degraded = [
+        ...(diskLow ? [{ dependency: 'disk', reason: `disk space: ${disk.freeMb} MB free on the data disk, under the ${disk.minFreeMb} MB watermark (UPLOADS_MIN_FREE_MB): uploads are refused` }] : []),
         ...(redisDown ? [{ dependency: 'redis', reason: 'unreachable: background jobs wait until it returns', error: redis.error }] : []),
         ...(projections.failed ?? []).map((name) => ({ projection: name, reason: 'failed', failure: list.find((p) => p.projection === name)?.failure })),
         ...(projections.stalled ?? []).map((name) => ({ projection: name, reason: 'stalled' })),
@@ -84,6 +88,14 @@ export class HealthController {
     try {
       await withTimeout(this.dataSource.query('SELECT 1'), 'database');
       return { status: 'up' };
+    } catch (e) {
+      return { status: 'down', error: (e as Error).message };
+    }
+  }
+
+  private async checkDisk(): Promise<PartState> {
+    try {
+      return await withTimeout(this.space.diskState(), 'disk');
     } catch (e) {
       return { status: 'down', error: (e as Error).message };
     }

@@ -69,10 +69,11 @@ describe('Redis killed and restarted with REDIS_URL set (own redis-server, BullM
     // Requested while Redis is down and back within the bound: the queue's connection holds it
     // until Redis is back, so it is answered (and queued) after the restart, not refused or lost.
     const queue = t.app.get<JobQueue>(JOB_QUEUE);
-    const enqueue = queue.enqueue.bind(queue);
+    const pending = queue.pending.bind(queue);
     let enqueuing = 0;
-    // Counted, not replaced: the real BullMQ enqueue runs, the test only learns it was reached.
-    queue.enqueue = (...args) => (enqueuing++, enqueue(...args));
+    // Counted, not replaced: the real BullMQ call runs, the test only learns it was reached. An
+    // admin's export first asks Redis for their pending ones (the per-admin bound), then queues.
+    queue.pending = (...args) => (enqueuing++, pending(...args));
     const requested = t.request().post('/api/admin/exports').set(auth()).send({ kind: 'orders' }).then((r) => r);
     await until('the export request reaches the queue while Redis is down', () => enqueuing === 1, 5000);
     expect(await portAnswers(port)).toBe(false);

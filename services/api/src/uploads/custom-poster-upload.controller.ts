@@ -1,14 +1,17 @@
-import { BadRequestException, Body, Controller, Headers, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { BadRequestException, Body, Controller, Headers, Inject, Post, Res, UploadedFile } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { parsePosterSize } from '#domain/shop-config.js';
 import { CustomPosterAnswer } from '../cart/cart-response.js';
 import { Budgeted } from '../budgets/budget.guard.js';
 import { CartService } from '../cart/cart.service.js';
+import type { AppConfig } from '#platform/config/app-config.js';
 import { setActor } from '../common/request-context.js';
+import { APP_CONFIG } from '../common/tokens.js';
+import { recordOwner } from './upload-owners.js';
 import { ImageIntakeService, type IncomingFile } from './image-intake.service.js';
-import { imageUploadOptions, MESSAGES, MIN_CUSTOM_IMAGE_BYTES } from './upload-limits.js';
+import { ImageUpload } from './image-upload.decorator.js';
+import { MESSAGES, MIN_CUSTOM_IMAGE_BYTES } from './upload-limits.js';
 
 /**
  * Make-your-own poster: the shopper's image becomes a custom line in their cart. Every check runs
@@ -21,13 +24,14 @@ export class CustomPosterUploadController {
   constructor(
     private readonly images: ImageIntakeService,
     private readonly carts: CartService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post('upload')
   @Budgeted('upload')
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' }, size: { type: 'string', example: 'SIZE_30x40' }, quantity: { type: 'integer', example: 1 } } } })
-  @UseInterceptors(FileInterceptor('file', imageUploadOptions))
+  @ImageUpload()
   @ApiCreatedResponse({ type: CustomPosterAnswer })
   async uploadCustomPoster(@UploadedFile() file: IncomingFile | undefined, @Body() body: Record<string, unknown>, @Headers('x-cart-id') cartHeader: unknown, @Res({ passthrough: true }) res: Response): Promise<CustomPosterAnswer> {
     if (!file) throw new BadRequestException(MESSAGES.noImage);
@@ -46,6 +50,9 @@ export class CustomPosterUploadController {
     try {
       const answer = await this.carts.addCustomPoster(cartId, { size, quantity, customImagePath: stored.url });
       res.setHeader('X-Cart-Id', answer.cartId);
+      // For the clean-up of uploads nobody ordered: the grace period runs from this cart's last use.
+      // Best effort: without the record the upload is judged by its own age, which is still safe for a day's cart.
+      await recordOwner(this.config.uploadsDir, stored.key, answer.cartId).catch(() => undefined);
       return { ...answer, customImagePath: stored.url, thumbnails: stored.thumbnails, message: 'Your custom poster has been added to cart!' };
     } catch (e) {
       await this.images.discard(stored.url);

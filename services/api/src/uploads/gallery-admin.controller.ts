@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { Controller, Delete, Param, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Controller, Delete, Param, Post, UploadedFile } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { galleryCommand } from '../admin/content/content-commands.js';
 import { DeletedView } from '../admin/shared/deleted-response.js';
 import { ImageIntakeService, type IncomingFile } from './image-intake.service.js';
 import { GalleryUploadView } from './upload-response.js';
-import { imageUploadOptions } from './upload-limits.js';
+import { ImageUpload } from './image-upload.decorator.js';
 
 /** Gallery mutations (admin). The list, GET /api/gallery, is public (catalog module). */
 @ApiTags('admin: gallery')
@@ -23,7 +22,7 @@ export class GalleryAdminController {
   @Post('upload')
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } })
-  @UseInterceptors(FileInterceptor('file', imageUploadOptions))
+  @ImageUpload()
   @ApiCreatedResponse({ type: GalleryUploadView })
   async uploadGalleryImage(@UploadedFile() file?: IncomingFile): Promise<GalleryUploadView> {
     const stored = await this.images.accept(file, 'gallery');

@@ -15,7 +15,8 @@ import { renditionKey } from './renditions.js';
 import { backfillRenditions } from './renditions-backfill.js';
 import { until } from '#platform/testing/until.js';
 import { MAX_THUMBNAIL_PIPELINES, MESSAGES, MIN_CUSTOM_IMAGE_BYTES, THUMBNAIL_SIZES } from './upload-limits.js';
-import { bigJpeg, cutInsideScan, exifHasGps, jpegWithGpsAndRotation, noiseImage, pngBomb, smallPng } from './testing/test-images.js';
+import { incomingFile } from './testing/incoming-file.js';
+import { animatedWebp, apng, bigJpeg, cutInsideScan, exifHasGps, jpegWithGpsAndRotation, noiseImage, pngBomb, smallPng } from './testing/test-images.js';
 
 /** A real in-process queue that also counts what was put on it, so a test can see nothing was. */
 class CountingQueue extends InProcessJobQueue {
@@ -46,11 +47,11 @@ describe('ImageIntakeService on a real disk and job queue', () => {
   });
 
   // Originals only: thumbnail jobs of earlier tests may still be writing under thumbs/.
-  const originals = async () => (await readdir(dir, { recursive: true })).filter((f) => !f.includes('thumbs'));
+  const originals = async () => (await readdir(dir, { recursive: true })).filter((f) => !f.includes('thumbs') && !f.startsWith('.incoming'));
 
   it('stores a real image, re-encoded, under a random name and makes the three webp thumbnails', async () => {
     const jpeg = await bigJpeg();
-    const stored = await intake.accept({ buffer: jpeg, size: jpeg.length }, 'custom', { minBytes: MIN_CUSTOM_IMAGE_BYTES });
+    const stored = await intake.accept(await incomingFile(dir, jpeg), 'custom', { minBytes: MIN_CUSTOM_IMAGE_BYTES });
     expect(stored.key).toMatch(/^custom\/[0-9a-f-]{36}\.jpg$/);
     expect(stored.url).toBe(`/uploads/${stored.key}`);
     const saved = await storage.read(stored.key);
@@ -73,7 +74,7 @@ describe('ImageIntakeService on a real disk and job queue', () => {
 
   it('backfills the widths an image stored earlier lacks, once, and skips keys whose original is gone', async () => {
     const png = await smallPng();
-    const stored = await intake.accept({ buffer: png, size: png.length }, 'posters');
+    const stored = await intake.accept(await incomingFile(dir, png), 'posters');
     await jobs.waitFor(stored.thumbnailsJobId, 20_000);
     // As if stored before the 480 and 720 widths existed.
     for (const width of [480, 720]) await storage.delete(renditionKey(stored.key, width));
@@ -87,8 +88,8 @@ describe('ImageIntakeService on a real disk and job queue', () => {
 
   it('gives two uploads of the same bytes two different names', async () => {
     const png = await smallPng();
-    const a = await intake.accept({ buffer: png, size: png.length }, 'gallery');
-    const b = await intake.accept({ buffer: png, size: png.length }, 'gallery');
+    const a = await intake.accept(await incomingFile(dir, png), 'gallery');
+    const b = await intake.accept(await incomingFile(dir, png), 'gallery');
     expect(a.key).not.toBe(b.key);
     expect(a.key).toMatch(/\.png$/);
   });
@@ -96,13 +97,13 @@ describe('ImageIntakeService on a real disk and job queue', () => {
   it('refuses a text file and writes nothing', async () => {
     const before = await originals();
     const text = Buffer.from('hello, I am definitely a JPEG'.repeat(40_000));
-    await expect(intake.accept({ buffer: text, size: text.length }, 'custom')).rejects.toMatchObject({ status: 400, message: MESSAGES.notAnImage });
+    await expect(intake.accept(await incomingFile(dir, text), 'custom')).rejects.toMatchObject({ status: 400, message: MESSAGES.notAnImage });
     expect(await originals()).toEqual(before);
   });
 
   it('refuses an image under the custom minimum with the spec message', async () => {
     const png = await smallPng();
-    await expect(intake.accept({ buffer: png, size: png.length }, 'custom', { minBytes: MIN_CUSTOM_IMAGE_BYTES })).rejects.toMatchObject({
+    await expect(intake.accept(await incomingFile(dir, png), 'custom', { minBytes: MIN_CUSTOM_IMAGE_BYTES })).rejects.toMatchObject({
       status: 400,
       message: expect.stringMatching(/^Image size must be at least 500KB\. Need help\? Contact us on/),
     });
@@ -112,7 +113,7 @@ describe('ImageIntakeService on a real disk and job queue', () => {
     const cut = cutInsideScan(await noiseImage('jpeg', 300, 300, 3));
     // The premise: the header alone still reads, so only a full decode can tell.
     expect(await sharp(cut).metadata()).toMatchObject({ format: 'jpeg', width: 300, height: 300 });
-    await expect(intake.accept({ buffer: cut, size: cut.length }, 'gallery')).rejects.toMatchObject({ status: 400, message: MESSAGES.unreadableImage });
+    await expect(intake.accept(await incomingFile(dir, cut), 'gallery')).rejects.toMatchObject({ status: 400, message: MESSAGES.unreadableImage });
   });
 
   describe('decides on the header, before decoding a pixel', () => {
@@ -120,7 +121,7 @@ describe('ImageIntakeService on a real disk and job queue', () => {
       const filesBefore = await originals();
       const jobsBefore = jobs.enqueued;
       const started = performance.now();
-      await expect(intake.accept({ buffer: png, size: png.length }, 'custom', { minBytes: MIN_CUSTOM_IMAGE_BYTES })).rejects.toMatchObject({ status: 400, message });
+      await expect(intake.accept(await incomingFile(dir, png), 'custom', { minBytes: MIN_CUSTOM_IMAGE_BYTES })).rejects.toMatchObject({ status: 400, message });
       const elapsed = performance.now() - started;
       expect(await originals()).toEqual(filesBefore);
       expect(jobs.enqueued).toBe(jobsBefore);
@@ -155,7 +156,7 @@ describe('ImageIntakeService on a real disk and job queue', () => {
 
     it('still accepts a long but sane panorama (4000 x 200, 20:1)', async () => {
       const png = await noiseImage('png', 4000, 200);
-      const stored = await intake.accept({ buffer: png, size: png.length }, 'gallery');
+      const stored = await intake.accept(await incomingFile(dir, png), 'gallery');
       expect(stored).toMatchObject({ format: 'png', width: 4000, height: 200 });
     });
   });
@@ -170,7 +171,7 @@ describe('ImageIntakeService on a real disk and job queue', () => {
       expect(exifHasGps(before.exif)).toBe(true);
       expect(before).toMatchObject({ orientation: 6, width: 200, height: 100 });
 
-      const stored = await intake.accept({ buffer: sent, size: sent.length }, 'gallery');
+      const stored = await intake.accept(await incomingFile(dir, sent), 'gallery');
       const saved = await storage.read(stored.key);
       const after = await sharp(saved).metadata();
       expect(after.exif).toBeUndefined();
@@ -182,11 +183,39 @@ describe('ImageIntakeService on a real disk and job queue', () => {
 
     it('drops bytes after IEND from a PNG', async () => {
       const sent = Buffer.concat([await noiseImage('png', 64, 48), trailer]);
-      const stored = await intake.accept({ buffer: sent, size: sent.length }, 'gallery');
+      const stored = await intake.accept(await incomingFile(dir, sent), 'gallery');
       const saved = await storage.read(stored.key);
       expect(saved.includes(trailer)).toBe(false);
       expect(saved.subarray(-8, -4).toString('latin1')).toBe('IEND');
       expect(await sharp(saved).metadata()).toMatchObject({ format: 'png', width: 64, height: 48 });
+    });
+  });
+
+  describe('multi-frame images', () => {
+    it('refuses the 2,000-frame 32 x 32 animated WebP as a print, naming why, and writes nothing', async () => {
+      const webp = await animatedWebp(2000);
+      // The premise: the decoder shows one 32 x 32 frame unless asked for all of them.
+      expect(await sharp(webp).metadata()).toMatchObject({ format: 'webp', width: 32, height: 32, pages: 2000 });
+      const before = await originals();
+      await expect(intake.accept(await incomingFile(dir, webp), 'custom')).rejects.toMatchObject({ status: 400, message: MESSAGES.animated });
+      expect(await originals()).toEqual(before);
+    });
+
+    it('judges an animation by all its frames: 60 frames of 1000 x 1000 is 60 megapixels, a bomb', async () => {
+      const webp = await animatedWebp(60, 1000);
+      expect(webp.length).toBeLessThan(200 * 1024);
+      await expect(intake.accept(await incomingFile(dir, webp), 'gallery')).rejects.toMatchObject({ status: 400, message: MESSAGES.tooManyPixels });
+    });
+
+    it('refuses an APNG, which PNG decoders show as a still', async () => {
+      const png = await apng(64, 48);
+      expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 64, height: 48 });
+      await expect(intake.accept(await incomingFile(dir, png), 'gallery')).rejects.toMatchObject({ status: 400, message: MESSAGES.animated });
+    });
+
+    it('still takes a plain WebP', async () => {
+      const webp = await noiseImage('webp', 64, 48);
+      await expect(intake.accept(await incomingFile(dir, webp), 'gallery')).resolves.toMatchObject({ format: 'webp', width: 64, height: 48 });
     });
   });
 
@@ -229,7 +258,7 @@ describe.each(queues)('thumbnail jobs on a %s queue running 4 at a time', (_kind
     const images = await Promise.all([11, 12, 13, 14, 15, 16].map((seed) => noiseImage('jpeg', 900, 1200, seed)));
     thumbnailPipelines.resetPeak();
     const stored = [];
-    for (const jpeg of images) stored.push(await intake.accept({ buffer: jpeg, size: jpeg.length }, 'gallery'));
+    for (const jpeg of images) stored.push(await intake.accept(await incomingFile(dir, jpeg), 'gallery'));
     const results = await Promise.all(stored.map((s) => queue.waitFor(s.thumbnailsJobId, 60_000)));
     expect(results.map((r) => r?.state)).toEqual(stored.map(() => 'completed'));
     expect(thumbnailPipelines.peak()).toBe(MAX_THUMBNAIL_PIPELINES);

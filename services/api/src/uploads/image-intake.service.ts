@@ -1,21 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { BadRequestException, HttpException, Inject, Injectable, Logger, PayloadTooLargeException, ServiceUnavailableException } from '@nestjs/common';
+import { stat } from 'node:fs/promises';
+import { BadRequestException, HttpException, Inject, Injectable, Logger, PayloadTooLargeException } from '@nestjs/common';
 import sharp from 'sharp';
 import { FILE_STORAGE, type FileStorage } from '#platform/storage/file-storage.port.js';
 import { JOB_QUEUE, type JobQueue } from '#platform/jobs/job-queue.port.js';
+import { isAnimated, readAt } from './animation.js';
 import { EXTENSION, sniffImageFormat, type ImageFormat } from './image-sniffer.js';
 import { DECODE_OPTIONS, dimensionProblem, intakePipelines, readHeader } from './image-limits.js';
+import { encodedPathOf, type IncomingFile } from './incoming-disk-storage.js';
+import { storageRefusal } from './storage-refusal.js';
 import { thumbnailKey, THUMBNAILS_JOB, type ThumbnailsJobData } from './thumbnails.js';
-import { MAX_IMAGE_BYTES, MESSAGES, THUMBNAIL_SIZES } from './upload-limits.js';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MESSAGES, THUMBNAIL_SIZES } from './upload-limits.js';
+
+export type { IncomingFile } from './incoming-disk-storage.js';
 
 /** Folders under UPLOADS_DIR, one per use. */
 export type ImagePurpose = 'custom' | 'gallery' | 'posters' | 'products';
-
-/** What multer hands us (memory storage); only the bytes are trusted. */
-export interface IncomingFile {
-  buffer: Buffer;
-  size: number;
-}
 
 export interface StoredImage {
   /** Public paths of the webp thumbnails (small, medium, large) once the job has made them. */
@@ -38,8 +38,8 @@ export interface InspectedImage {
   height: number;
   /** Size of the re-encoded image. */
   bytes: number;
-  /** The re-encoded image: what gets stored. */
-  data: Buffer;
+  /** The re-encoded image, on disk beside the upload: what gets stored (moved, never read back). */
+  path: string;
 }
 
 /**
@@ -71,17 +71,19 @@ export class ImageIntakeService {
    * bytes as sent, is what gets stored, so no shopper's GPS position or hidden payload is served.
    */
   async inspect(file: IncomingFile | undefined, options: { minBytes?: number; tooSmallMessage?: string } = {}): Promise<InspectedImage> {
-    if (!file || !file.buffer || file.buffer.length === 0) throw new BadRequestException(MESSAGES.noImage);
-    const bytes = file.buffer.length;
+    if (!file?.path) throw new BadRequestException(MESSAGES.noImage);
+    // The size on disk, not a number handed along: it is what sharp will read.
+    const bytes = (await stat(file.path).catch(() => undefined))?.size ?? 0;
+    if (bytes === 0) throw new BadRequestException(MESSAGES.noImage);
     if (bytes > MAX_IMAGE_BYTES) throw new PayloadTooLargeException('Image must be at most 20MB.');
-    const format = sniffImageFormat(file.buffer);
+    const format = sniffImageFormat(await readAt(file.path, 0, 16));
     if (!format) throw new BadRequestException(MESSAGES.notAnImage);
     if (options.minBytes && bytes < options.minBytes) throw new BadRequestException(options.tooSmallMessage ?? MESSAGES.tooSmall);
 
     // Decide on the header: milliseconds, whatever the file declares.
     let header: Awaited<ReturnType<typeof readHeader>>;
     try {
-      header = await readHeader(file.buffer);
+      header = await readHeader(file.path);
     } catch (err) {
       throw this.unreadable(err);
     }
@@ -89,25 +91,34 @@ export class ImageIntakeService {
     if (header.format !== format) throw this.unreadable(`decoder saw ${header.format}`);
     const problem = dimensionProblem(header.width, header.height);
     if (problem) throw new BadRequestException(problem);
+    if (await isAnimated(file.path, format, header.pages)) {
+      // Judged by all its frames' pixels first, so a bomb is named as one; a sane animation is
+      // still no print: which frame would the shopper get on paper?
+      const frames = Math.max(1, header.pages ?? 1);
+      throw new BadRequestException(header.width! * header.height! * frames > MAX_IMAGE_PIXELS ? MESSAGES.tooManyPixels : MESSAGES.animated);
+    }
 
+    const target = encodedPathOf(file.path);
     try {
-      const { data, info } = await intakePipelines.run(() =>
-        sharp(file.buffer, { ...DECODE_OPTIONS, failOn: 'truncated' })
+      // From file to file: libvips streams a JPEG row by row and neither side is a Node buffer.
+      const info = await intakePipelines.run(() =>
+        sharp(file.path, { ...DECODE_OPTIONS, failOn: 'truncated' })
           .rotate() // EXIF orientation applied to the pixels, since the tag itself is stripped
           .toFormat(format, REENCODE[format])
-          .toBuffer({ resolveWithObject: true }),
+          .toFile(target),
       );
-      return { format, width: info.width, height: info.height, bytes: data.length, data };
+      return { format, width: info.width, height: info.height, bytes: info.size, path: target };
     } catch (err) {
-      throw this.unreadable(err);
+      if (err instanceof HttpException) throw err;
+      throw storageRefusal(err) ?? this.unreadable(err);
     }
   }
 
   /** Stores an inspected image under a random name and queues its thumbnails. */
   async store(purpose: ImagePurpose, inspected: InspectedImage): Promise<StoredImage> {
     const key = `${purpose}/${randomUUID()}.${EXTENSION[inspected.format]}`;
-    await this.storage.save(key, inspected.data).catch((error: unknown) => {
-      throw this.storageRefusal(error) ?? error;
+    await this.storage.adopt(key, inspected.path).catch((error: unknown) => {
+      throw storageRefusal(error) ?? error;
     });
     const thumbnailsJobId = await this.jobs.enqueue<ThumbnailsJobData>(THUMBNAILS_JOB, { key }, { attempts: 3 }).catch(async (error: unknown) => {
       // Refused as a whole (the queue is down): no original left behind without its thumbnails.
@@ -122,23 +133,6 @@ export class ImageIntakeService {
   async accept(file: IncomingFile | undefined, purpose: ImagePurpose, options: { minBytes?: number } = {}): Promise<StoredImage> {
     const inspected = await this.inspect(file, options);
     return this.store(purpose, inspected);
-  }
-
-  /**
-   * The disk, not the image: a full disk is 507 (the admin must free space), an unwritable one
-   * 503 (a mount or permission problem). Either way the shopper gets a sentence, not a 500.
-   */
-  private storageRefusal(error: unknown): HttpException | undefined {
-    const code = (error as { code?: unknown })?.code;
-    if (code === 'ENOSPC' || code === 'EDQUOT') {
-      this.log.error(`upload refused, storage full: ${(error as Error).message}`);
-      return new HttpException(MESSAGES.storageFull, 507);
-    }
-    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
-      this.log.error(`upload refused, storage not writable: ${(error as Error).message}`);
-      return new ServiceUnavailableException(MESSAGES.storageUnwritable);
-    }
-    return undefined;
   }
 
   private unreadable(err: unknown): BadRequestException {

@@ -61,3 +61,19 @@ describe('PipelineLimit', () => {
     expect(await limit.run(async () => 'next')).toBe('next');
   });
 });
+
+describe('PipelineLimit with a bounded wait', () => {
+  it('queues up to maxWaiting callers and refuses the next at once with 503 and Retry-After', async () => {
+    const limit = new PipelineLimit(1, 1);
+    let release!: () => void;
+    const running = limit.run(() => new Promise<void>((r) => (release = r)));
+    const waiting = limit.run(async () => 'second');
+    const refused = limit.run(async () => 'third');
+    await expect(refused).rejects.toMatchObject({ status: 503, retryAfterSeconds: 5, message: MESSAGES.busy });
+    release();
+    await running;
+    await expect(waiting).resolves.toBe('second');
+    // The queue drained: a newcomer is taken again.
+    await expect(limit.run(async () => 'fourth')).resolves.toBe('fourth');
+  });
+});

@@ -31,13 +31,21 @@ const WORKING_COPY = { width: 1200, height: 1600 } as const;
  */
 export function thumbnailsProcessor(storage: FileStorage) {
   return async ({ key }: ThumbnailsJobData, ctx: { reportProgress(p: number): Promise<void> }): Promise<{ thumbnails: string[]; renditions: string[] }> => {
-    const original = await storage.read(key);
     // Originals are checked at intake; this guards files stored before that check or put there by hand.
-    const header = await readHeader(original);
-    const problem = dimensionProblem(header.width, header.height);
-    if (problem) throw new Error(`${key}: ${problem}`);
+    const checkHeader = async (source: string | Buffer) => {
+      const header = await readHeader(source);
+      const problem = dimensionProblem(header.width, header.height);
+      if (problem) throw new Error(`${key}: ${problem}`);
+    };
+    // From its path where there is one: libvips streams the file, so no job holds the original in
+    // a Node buffer, and its header is read before taking a slot (a bomb waits for nobody).
+    // Storage without local files reads it inside the slot.
+    const localFile = storage.localPath?.(key);
+    if (localFile) await checkHeader(localFile);
 
     const { webps, renditions } = await thumbnailPipelines.run(async () => {
+      const original = localFile ?? (await storage.read(key));
+      if (!localFile) await checkHeader(original);
       const working = await sharp(original, DECODE_OPTIONS)
         .rotate() // honour EXIF orientation before cropping (originals stored before re-encoding may carry it)
         .resize(WORKING_COPY.width, WORKING_COPY.height, { fit: 'outside', withoutEnlargement: true })

@@ -1,4 +1,4 @@
-/** Every image, whatever its use. Multer enforces it while streaming, before the body is buffered whole. */
+/** Every image, whatever its use. Busboy cuts the part off at this size while it streams to disk. */
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
 /** Custom posters are printed large: smaller files print blurry. */
@@ -33,7 +33,7 @@ export const THUMBNAIL_SIZES = [
   { name: 'large', width: 600, height: 800 },
 ] as const;
 
-/** Multer options for one image field; memory storage so the bytes can be sniffed and decoded before anything is written. */
+/** Multer limits for one image field; the storage engine (IncomingDiskStorage, set for every route by UploadsModule) streams it to disk. */
 export const imageUploadOptions = { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 } };
 
 export const MESSAGES = {
@@ -47,5 +47,9 @@ export const MESSAGES = {
   noSize: 'Please select a poster size.',
   badQuantity: 'Quantity must be at least 1.',
   storageFull: 'The image could not be saved: the server is out of storage space. Please try again later.',
+  diskLow: 'The image could not be saved: the server is low on disk space. Please try again later.',
+  quotaFull: 'The image could not be saved: the shop has reached its storage limit for uploads. Please try again later.',
+  animated: 'Animated images cannot be printed. Please upload a still JPEG, PNG or WebP image.',
+  busy: 'The shop is processing many images right now. Please try again in a few seconds.',
   storageUnwritable: 'The image could not be saved: uploads are temporarily unavailable. Please try again later.',
 } as const;

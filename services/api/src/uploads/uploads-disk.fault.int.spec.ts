@@ -33,24 +33,28 @@ describe('uploads on a disk that refuses them (real API, custom poster upload)',
   let t: TestApp;
   let jpeg: Buffer;
   let storage: FileStorage;
-  let realSave: FileStorage['save'];
+  let realAdopt: FileStorage['adopt'];
 
   beforeAll(async () => {
     mkdirSync(uploads);
+    // The free-space watermark would refuse before the first byte on a 64 KB disk; this file is
+    // about the writes that fail anyway (upload-space-guard.e2e.spec.ts tests the watermark).
+    process.env.UPLOADS_MIN_FREE_MB = '0';
     t = await createTestApp({ projector: false, env: { UPLOADS_DIR: uploads } });
     storage = t.app.get<FileStorage>(FILE_STORAGE);
-    realSave = storage.save.bind(storage);
+    realAdopt = storage.adopt.bind(storage);
     jpeg = await bigJpeg();
   }, 60_000);
 
   afterEach(() => {
-    storage.save = realSave;
+    storage.adopt = realAdopt;
     umount(uploads);
   });
 
   afterAll(async () => {
     umount(uploads);
     await t?.close();
+    delete process.env.UPLOADS_MIN_FREE_MB;
     rmSync(root, { recursive: true, force: true });
   });
 
@@ -62,7 +66,7 @@ describe('uploads on a disk that refuses them (real API, custom poster upload)',
       expect(ok).toBe(true);
       return;
     }
-    storage.save = async () => {
+    storage.adopt = async () => {
       throw Object.assign(new Error(`${errno}: refused by the test`), { code: errno });
     };
   }

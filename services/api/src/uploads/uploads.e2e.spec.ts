@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { Queue } from 'bullmq';
 import sharp from 'sharp';
+import { laneQueueName } from '#platform/jobs/bullmq-job-queue.js';
 import { jobQueueNameFor } from '#platform/jobs/job-queue.module.js';
 import { JOB_QUEUE, type JobQueue } from '#platform/jobs/job-queue.port.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
@@ -76,8 +77,8 @@ describe('uploads (HTTP, real stack, BullMQ thumbnails)', () => {
     it('refuses the 1,000,000 x 100 PNG bomb with 400 and a clear message in well under a second, storing and queueing nothing', async () => {
       const bomb = pngBomb(1_000_000, 100);
       const originals = async () => (await readdir(t.config.uploadsDir, { recursive: true })).filter((f) => !f.includes('thumbs'));
-      // The app's own BullMQ queue, read directly: the port has no way to list jobs.
-      const queue = new Queue(jobQueueNameFor(t.config.databaseUrl, process.env.JOBS_QUEUE), { connection: { url: process.env.REDIS_URL! } });
+      // The app's own BullMQ queue of the shopper lane (where thumbnails go), read directly.
+      const queue = new Queue(laneQueueName(jobQueueNameFor(t.config.databaseUrl, process.env.JOBS_QUEUE), 'shopper'), { connection: { url: process.env.REDIS_URL! } });
       try {
         const jobsIn = async () => Object.values(await queue.getJobCounts()).reduce((a, b) => a + b, 0);
         const filesBefore = await originals();

@@ -10,6 +10,7 @@ import type { AdminPrincipal } from '../../auth/admin-token.service.js';
 import { EXPORT_JOB, EXPORT_KINDS, validateExportFilters, type ExportJobData, type ExportJobResult, type ExportKind } from './export-jobs.js';
 import { ExportRequestedView, JobView } from './export-response.js';
 import { EXPORTS_DIR } from './exports-dir.js';
+import { enqueueAdminJob, requestKeyOf } from '../shared/admin-job-bounds.js';
 
 export class RequestExportDto {
   @ApiProperty({ enum: EXPORT_KINDS }) @IsIn(EXPORT_KINDS, { message: `kind must be one of ${EXPORT_KINDS.join(', ')}` }) kind!: ExportKind;
@@ -20,6 +21,9 @@ export class RequestExportDto {
 }
 
 const JOB_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/** Exports are kept a day, and the folder has a quota (EXPORTS_QUOTA_MB) that removes the oldest first. */
+export const EXPORT_GONE = 'Export file is gone: exports are kept 24 hours, and the oldest are removed first when the exports folder is full. Request it again.';
 
 /** Large exports as background jobs: request → poll state and progress → download. */
 @ApiTags('admin: exports and jobs')
@@ -37,7 +41,7 @@ export class AdminExportsController {
   async startExport(@Body() dto: RequestExportDto, @CurrentAdmin() admin: AdminPrincipal): Promise<ExportRequestedView> {
     const filters = Object.fromEntries(Object.entries(dto.filters ?? {}).filter(([, v]) => typeof v === 'string' || Array.isArray(v)));
     validateExportFilters(dto.kind, filters);
-    const jobId = await this.jobs.enqueue<ExportJobData>(EXPORT_JOB, { kind: dto.kind, filters, requestedBy: admin.username });
+    const { jobId } = await enqueueAdminJob<ExportJobData>(this.jobs, EXPORT_JOB, { kind: dto.kind, filters, requestedBy: admin.username, requestKey: requestKeyOf({ kind: dto.kind, filters }) }, 'exports');
     return { jobId, state: 'waiting', statusUrl: `/api/admin/jobs/${jobId}` };
   }
 
@@ -71,7 +75,7 @@ export class AdminExportsController {
     res.setHeader('Cache-Control', 'no-store');
     res.attachment(job.result.downloadName);
     res.sendFile(file, { root: this.exportsDir, dotfiles: 'deny' }, (err) => {
-      if (err && !res.headersSent) res.status(404).json({ statusCode: 404, error: 'Not Found', message: 'Export file is gone; request it again' });
+      if (err && !res.headersSent) res.status(404).json({ statusCode: 404, error: 'Not Found', message: EXPORT_GONE });
     });
   }
 }

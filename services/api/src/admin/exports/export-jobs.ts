@@ -10,7 +10,11 @@ import { parseEventLogFilters } from '../events/event-log-filters.js';
 import type { AdminOrdersQueries } from '../orders/admin-orders.queries.js';
 import { parseOrderFilters } from '../orders/order-filters.js';
 import { ORDER_CSV_COLUMNS, orderCsvRow } from '../orders/orders-csv.js';
+import { Logger } from '@nestjs/common';
 import { CSV_BOM, csvRow, fileDate } from './csv.js';
+import { evictOldestExports, exportsQuotaBytes } from './exports-quota.js';
+
+const exportsLog = new Logger('Exports');
 
 export const EXPORT_JOB = 'admin.export';
 export const EXPORT_KINDS = ['orders', 'newsletter', 'events'] as const;
@@ -21,6 +25,8 @@ export interface ExportJobData {
   /** The same query parameters the list endpoint takes (validated when the job is requested). */
   filters: Record<string, unknown>;
   requestedBy: string;
+  /** Identical pending requests share one job (admin-job-bounds.ts). */
+  requestKey?: string;
 }
 
 export interface ExportJobResult {
@@ -71,7 +77,7 @@ export async function prepareExportsDir(dir: string): Promise<void> {
  * The processor, the same under BullMQ and in-process: writes the whole export to a temporary
  * file, reporting progress, then renames it into place (a download never sees half a file).
  */
-export function exportProcessor(deps: { exportsDir: string; orders: AdminOrdersQueries; dataSource: DataSource; eventLog: EventLogQuery }) {
+export function exportProcessor(deps: { exportsDir: string; quotaBytes?: number; orders: AdminOrdersQueries; dataSource: DataSource; eventLog: EventLogQuery }) {
   return async (data: ExportJobData, ctx: { jobId: string; reportProgress(p: number): Promise<void> }): Promise<ExportJobResult> => {
     await prepareExportsDir(deps.exportsDir);
     await pruneOldExports(deps.exportsDir);
@@ -133,6 +139,11 @@ export function exportProcessor(deps: { exportsDir: string; orders: AdminOrdersQ
       throw err;
     }
     await rename(tmp, path.join(deps.exportsDir, file));
+    // Within the quota, oldest out first; the one just written stays whatever its size.
+    const evicted = await evictOldestExports(deps.exportsDir, deps.quotaBytes ?? exportsQuotaBytes(), file);
+    for (const e of evicted) {
+      exportsLog.log(`exports folder over its ${Math.round((deps.quotaBytes ?? exportsQuotaBytes()) / 1048576)} MB quota (EXPORTS_QUOTA_MB): removed ${e.file} (${Math.round(e.bytes / 1024)} KB, written ${e.writtenAt.toISOString()}), the oldest`);
+    }
     const downloadName = data.kind === 'orders' ? `orders_${fileDate()}.csv` : data.kind === 'newsletter' ? `subscribers-${fileDate()}.csv` : `events-${fileDate()}.ndjson`;
     return { file, downloadName, contentType: ext === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8', rows };
   };

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Delete, Get, HttpCode, NotFoundException, Param, ParseUUIDPipe, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, NotFoundException, Param, ParseUUIDPipe, Post, Put, Query, UploadedFile } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import type { PosterCommand, VariantInput } from '#domain/catalog/commands.js';
@@ -12,7 +11,7 @@ import { PosterEntity } from '#read-models/poster.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
 import { ImageIntakeService, type IncomingFile } from '../../uploads/image-intake.service.js';
-import { imageUploadOptions } from '../../uploads/upload-limits.js';
+import { ImageUpload } from '../../uploads/image-upload.decorator.js';
 import { parseJsonPart } from '../shared/parse-json-part.js';
 import { lowerLikePattern, parsePaging, parseSearch, readPage } from '../shared/paging.js';
 import { AdminPosterPage, AdminPosterView, PosterImageView, PosterStateView } from './admin-poster-response.js';
@@ -85,7 +84,7 @@ export class AdminPostersController {
   @Post('posters')
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiBody({ type: CreatePosterDto })
-  @UseInterceptors(FileInterceptor('file', imageUploadOptions))
+  @ImageUpload()
   @ApiCreatedResponse({ type: PosterStateView })
   async createPoster(@Body() body: Record<string, unknown>, @UploadedFile() file?: IncomingFile) {
     const dto = await parseJsonPart(body, CreatePosterDto);
@@ -111,7 +110,7 @@ export class AdminPostersController {
   @Put('posters/:id')
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiBody({ type: UpdatePosterDto })
-  @UseInterceptors(FileInterceptor('file', imageUploadOptions))
+  @ImageUpload()
   @ApiOkResponse({ type: PosterStateView })
   async updatePoster(@Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string, @Body() body: Record<string, unknown>, @UploadedFile() file?: IncomingFile) {
     const dto = await parseJsonPart(body, UpdatePosterDto);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Post, Put, Query, UploadedFile } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import type { ProductCommand } from '#domain/catalog/commands.js';
@@ -10,7 +9,7 @@ import { egpToPiastres, piastresToEgp } from '#domain/shared/money.js';
 import { ProductEntity } from '#read-models/product.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { ImageIntakeService, type IncomingFile } from '../../uploads/image-intake.service.js';
-import { imageUploadOptions } from '../../uploads/upload-limits.js';
+import { ImageUpload } from '../../uploads/image-upload.decorator.js';
 import { parseJsonPart } from '../shared/parse-json-part.js';
 import { AddOnView } from '../../catalog/shop-content-response.js';
 import { DeletedView } from '../shared/deleted-response.js';
@@ -49,7 +48,7 @@ export class AdminProductsController {
   @AdminOnly()
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiBody({ type: ProductDto })
-  @UseInterceptors(FileInterceptor('file', imageUploadOptions))
+  @ImageUpload()
   @ApiCreatedResponse({ type: AddOnView })
   async createProduct(@Body() body: Record<string, unknown>, @UploadedFile() file?: IncomingFile) {
     const dto = await parseJsonPart(body, ProductDto);
@@ -67,7 +66,7 @@ export class AdminProductsController {
   @AdminOnly()
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiBody({ type: ProductDto })
-  @UseInterceptors(FileInterceptor('file', imageUploadOptions))
+  @ImageUpload()
   @ApiOkResponse({ type: AddOnView })
   async updateProduct(@Param('id', uuid) id: string, @Body() body: Record<string, unknown>, @UploadedFile() file?: IncomingFile) {
     const dto = await parseJsonPart(body, ProductDto);

@@ -6,6 +6,7 @@ import { JOB_QUEUE, type JobQueue } from '#platform/jobs/job-queue.port.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import type { AdminPrincipal } from '../../auth/admin-token.service.js';
 import { CurrentAdmin } from '../../auth/current-admin.decorator.js';
+import { enqueueAdminJob, requestKeyOf } from '../shared/admin-job-bounds.js';
 import { RequestWhatIfDto } from './what-if.dto.js';
 import { WHAT_IF_JOB, type WhatIfJobData, type WhatIfJobResult } from './what-if-job.js';
 import { WhatIfDraftView, WhatIfJobView, WhatIfReportView, WhatIfRequestedView } from './what-if-response.js';
@@ -73,12 +74,14 @@ export class AdminWhatIfController {
       codFee: money(dto.codFee),
     });
     const period = parseReplayPeriod({ from: date(dto.from), to: date(dto.to) }, new Date());
-    const jobId = await this.jobs.enqueue<WhatIfJobData>(WHAT_IF_JOB, {
-      draft,
-      from: period.from.toISOString(),
-      to: period.to.toISOString(),
-      requestedBy: admin.username,
-    });
+    // The request as sent (not the period resolved against now): asking again while the first
+    // runs is the same question.
+    const { jobId } = await enqueueAdminJob<WhatIfJobData>(
+      this.jobs,
+      WHAT_IF_JOB,
+      { draft, from: period.from.toISOString(), to: period.to.toISOString(), requestedBy: admin.username, requestKey: requestKeyOf({ ...dto }) },
+      'what-if runs',
+    );
     return { jobId, state: 'waiting', statusUrl: `/api/admin/what-if/${jobId}` };
   }
 

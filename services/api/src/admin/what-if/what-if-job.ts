@@ -19,6 +19,8 @@ export interface WhatIfJobData {
   from: string;
   to: string;
   requestedBy: string;
+  /** Identical pending requests share one job (admin-job-bounds.ts). */
+  requestKey?: string;
 }
 
 export interface WhatIfJobResult extends WhatIfFigures {

@@ -67,3 +67,51 @@ export function cutInsideScan(jpeg: Buffer): Buffer {
   if (sos < 0) throw new Error('no SOS marker');
   return jpeg.subarray(0, sos + Math.floor((jpeg.length - sos) / 2));
 }
+
+const u24 = (n: number) => Buffer.from([n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff]);
+function riffChunk(type: string, data: Buffer): Buffer {
+  const header = Buffer.alloc(8);
+  header.write(type, 0, 'latin1');
+  header.writeUInt32LE(data.length, 4);
+  return Buffer.concat([header, data, data.length % 2 ? Buffer.alloc(1) : Buffer.alloc(0)]);
+}
+
+/**
+ * An animated WebP of `frames` copies of one small still, assembled chunk by chunk (VP8X with the
+ * animation flag, ANIM, one ANMF per frame) as the issue's 2,000-frame file was: sharp writes
+ * no animation from raw pixels.
+ */
+export async function animatedWebp(frames: number, side = 32): Promise<Buffer> {
+  // One flat colour: tiny frames, so even a many-megapixel animation is a small file (as bombs are).
+  const still = await sharp({ create: { width: side, height: side, channels: 3, background: '#336699' } }).webp({ quality: 80 }).toBuffer();
+  const vp8 = still.subarray(12); // the still's own chunk ('VP8 ' with its header)
+  const vp8x = riffChunk('VP8X', Buffer.concat([Buffer.from([0x02, 0, 0, 0]), u24(side - 1), u24(side - 1)]));
+  const anim = riffChunk('ANIM', Buffer.from([0, 0, 0, 0, 0, 0]));
+  const frame = riffChunk('ANMF', Buffer.concat([u24(0), u24(0), u24(side - 1), u24(side - 1), u24(40), Buffer.from([0]), vp8]));
+  const body = Buffer.concat([Buffer.from('WEBP', 'latin1'), vp8x, anim, ...Array.from({ length: frames }, () => frame)]);
+  const riff = Buffer.alloc(8);
+  riff.write('RIFF', 0, 'latin1');
+  riff.writeUInt32LE(body.length, 4);
+  return Buffer.concat([riff, body]);
+}
+
+/** A PNG with an acTL chunk after IHDR: an APNG, which plain decoders show as its first frame. */
+export async function apng(width: number, height: number): Promise<Buffer> {
+  const png = await noiseImage('png', width, height, 9);
+  const ihdrEnd = 8 + 8 + 13 + 4;
+  const data = Buffer.alloc(8);
+  data.writeUInt32BE(2, 0); // frames
+  const chunk = Buffer.concat([Buffer.alloc(4), Buffer.from('acTL', 'latin1'), data, Buffer.alloc(4)]);
+  chunk.writeUInt32BE(8, 0);
+  chunk.writeUInt32BE(crc32(chunk.subarray(4, 16)), 16);
+  return Buffer.concat([png.subarray(0, ihdrEnd), chunk, png.subarray(ihdrEnd)]);
+}
+
+function crc32(bytes: Buffer): number {
+  let c = ~0;
+  for (const b of bytes) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
+  }
+  return ~c >>> 0;
+}
