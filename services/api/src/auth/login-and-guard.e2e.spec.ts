@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import jwt from 'jsonwebtoken';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { adminStream } from '#domain/streams.js';
+import { postJsonFrom } from '../testing/post-json-from.js';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../testing/test-app.js';
 
 /** Admin auth on the server: login, 401s, token renewal. GET /api/admin/posters stands for every @AdminOnly() route. */
@@ -82,23 +82,8 @@ describe('admin auth (HTTP)', () => {
     });
 
     /** A login POST whose socket comes from `from`, optionally claiming another client in X-Forwarded-For. */
-    function loginFrom(from: string, password: string, forwardedFor?: string): Promise<number> {
-      const body = JSON.stringify({ username: TEST_ADMIN.username, password });
-      return new Promise((resolve, reject) => {
-        const req = http.request(
-          {
-            host: '127.0.0.1', port, localAddress: from, method: 'POST', path: '/api/admin/login',
-            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
-          },
-          (res) => {
-            res.resume();
-            res.on('end', () => resolve(res.statusCode ?? 0));
-          },
-        );
-        req.on('error', reject);
-        req.end(body);
-      });
-    }
+    const loginFrom = (from: string, password: string, forwardedFor?: string) =>
+      postJsonFrom(port, from, '/api/admin/login', { username: TEST_ADMIN.username, password }, forwardedFor);
 
     it("keeps the owner's login open from another client while one client guesses the admin's password", async () => {
       const guesses = await Promise.all(Array.from({ length: 20 }, (_, i) => loginFrom('127.0.0.3', `wrong${i}`)));

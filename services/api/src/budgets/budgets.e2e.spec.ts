@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { postJsonFrom } from '../testing/post-json-from.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { seedPoster, VALID_CHECKOUT } from '../testing/seed-catalogue.js';
 import { ClientBudgets } from './client-budgets.service.js';
@@ -243,23 +244,8 @@ describe('per-client budgets of anonymous writes (HTTP, real PostgreSQL)', () =>
     });
 
     /** An add to cart whose socket comes from `from`, optionally claiming another client in X-Forwarded-For. */
-    function addFrom(from: string, forwardedFor?: string): Promise<number> {
-      const body = JSON.stringify({ posterId: poster.posterId, size: 'SIZE_30x40', quantity: 1 });
-      return new Promise((resolve, reject) => {
-        const req = http.request(
-          {
-            host: '127.0.0.1', port, localAddress: from, method: 'POST', path: '/api/user/cart',
-            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
-          },
-          (res) => {
-            res.resume();
-            res.on('end', () => resolve(res.statusCode ?? 0));
-          },
-        );
-        req.on('error', reject);
-        req.end(body);
-      });
-    }
+    const addFrom = (from: string, forwardedFor?: string) =>
+      postJsonFrom(port, from, '/api/user/cart', { posterId: poster.posterId, size: 'SIZE_30x40', quantity: 1 }, forwardedFor);
 
     it('gives 127.0.0.2 and 127.0.0.3 separate budgets, and a spoofed X-Forwarded-For buys no new one', async () => {
       expect(direct.config.trustProxy).toBe(false);
