@@ -10,6 +10,7 @@ import { orderStream } from '#domain/streams.js';
 import type { EventStore } from '#event-store/event-store.port.js';
 import { loadConfig } from '#platform/config/app-config.js';
 // @ts-expect-error: plain-Node launcher module without type declarations
+import { UNBOUNDED_BUDGETS } from '#platform/testing/unbounded-budgets.js';
 import { freePort, startPostgres } from '../../../../libs/platform/bin/local-servers.mjs';
 import { ProjectorRunner } from '../../../projector/src/runner/runner.js';
 import { ALL_PROJECTIONS } from '../../../projector/src/projections/index.js';
@@ -68,6 +69,8 @@ describe('PostgreSQL killed and restarted under checkout traffic (own server, AP
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       PUBLIC_CACHE_MS: '0',
       WAIT_FOR_POSITION_MS: '3000',
+      // Two shoppers on one address, faster than any person: the budgets are not what is under test.
+      ...UNBOUNDED_BUDGETS,
     });
     app = await createApiApp(config);
     await app.init();
