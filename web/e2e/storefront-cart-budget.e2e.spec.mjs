@@ -53,6 +53,8 @@ async function shopAs(locale, cartId) {
 
 async function addFirstSize(page, posterId) {
   await page.goto(`/posters/${posterId}`);
+  // Taps before hydration are the SSR spec's; here the app answers them itself.
+  await page.waitForFunction(() => performance.getEntriesByName('app-hydrated').length > 0);
   await page.locator('fieldset label').first().click();
   await page.getByTestId('add-to-cart').click();
 }
