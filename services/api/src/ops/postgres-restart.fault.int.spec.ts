@@ -9,8 +9,8 @@ import supertest from 'supertest';
 import { orderStream } from '#domain/streams.js';
 import type { EventStore } from '#event-store/event-store.port.js';
 import { loadConfig } from '#platform/config/app-config.js';
-// @ts-expect-error: plain-Node launcher module without type declarations
 import { UNBOUNDED_BUDGETS } from '#platform/testing/unbounded-budgets.js';
+// @ts-expect-error: plain-Node launcher module without type declarations
 import { freePort, startPostgres } from '../../../../libs/platform/bin/local-servers.mjs';
 import { ProjectorRunner } from '../../../projector/src/runner/runner.js';
 import { ALL_PROJECTIONS } from '../../../projector/src/projections/index.js';
