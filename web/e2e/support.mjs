@@ -38,6 +38,7 @@ export async function openShop({ viewport = DESKTOP, popup = false, locale } = {
   );
   const page = context.pages()[0] ?? (await context.newPage());
   if (locale === 'ar') arabicPaths(page);
+  gotoWaitsForHydration(page);
   const errors = [];
   page.on('pageerror', (e) => errors.push(e));
   const recoverable = recordRecoverableErrors(context);
@@ -53,6 +54,23 @@ export async function openShop({ viewport = DESKTOP, popup = false, locale } = {
       rmSync(profile, { recursive: true, force: true });
       if (!expectRecoverable && recoverable.length) throw new Error(`React recovered from ${recoverable.length} error(s) while hydrating:\n${recoverable.join('\n')}`);
     },
+  };
+}
+
+/**
+ * The storefront loads React after the first paint, so a click right after `goto` would otherwise
+ * land before hydration: links then navigate natively, buttons are held and replayed. Specs act on
+ * the hydrated app; a `goto` with a `waitUntil` of its own (the SSR spec's pre-hydration taps) is
+ * left as it is. A page the server did not render (the admin) has nothing to hydrate.
+ */
+function gotoWaitsForHydration(page) {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options = {}) => {
+    const response = await goto(url, options);
+    if (options.waitUntil === undefined) {
+      await page.waitForFunction(() => !document.getElementById('server-state') || performance.getEntriesByName('app-hydrated').length > 0);
+    }
+    return response;
   };
 }
 
