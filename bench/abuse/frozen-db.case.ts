@@ -12,6 +12,7 @@ import { orderIdForCart } from '#domain/checkout/order-number.js';
 import { orderStream } from '#domain/streams.js';
 import { freezePostgres } from '#platform/testing/freeze-postgres.js';
 import { shopRoleUrls } from '#platform/testing/shop-role-urls.js';
+import { UNBOUNDED_BUDGETS } from '#platform/testing/unbounded-budgets.js';
 import { seededRandom } from '../lib/seeded-random.js';
 import { startShopProcesses } from '../lib/shop-processes.js';
 import type { AbuseCase, AbuseLine } from './abuse-case.js';
@@ -33,7 +34,8 @@ export const abuseCase: AbuseCase = {
   describe: 'PostgreSQL frozen (SIGSTOP) while listings, searches, carts, checkouts and health checks keep coming',
   async run(log) {
     const freezeSeconds = Number(process.env.BENCH_ABUSE_FREEZE_SECONDS ?? 90);
-    const shop = await startShopProcesses(log);
+    // Budgets off: the case measures waiting and losing, and its shoppers all come from one address.
+    const shop = await startShopProcesses(log, { ...UNBOUNDED_BUDGETS });
     let frozen: ReturnType<typeof freezePostgres> | undefined;
     try {
       const json = (body: unknown, cartId?: string): RequestInit => ({
