@@ -7,6 +7,8 @@
 // meanwhile are told to the app and the held clicks replayed, in order. No React here: this module
 // is part of the entry, which must stay small.
 
+import { yieldToBrowser } from './yield-to-browser';
+
 const BUTTONS = 'button, [role="button"], [role="tab"], input[type="submit"], input[type="button"]';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -67,14 +69,13 @@ export function holdEarlyInput(root: HTMLElement): () => Promise<void> {
   document.addEventListener('click', hold, true);
   // From here on no tap is lost: the mark says when, for the browser tests and the benchmark.
   performance.mark('early-input-held');
-  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
   return async () => {
     for (const field of root.querySelectorAll<Field>('input, textarea, select')) {
       if (changedByUser(field)) tellApp(field);
     }
     document.removeEventListener('click', hold, true);
     for (const button of held.splice(0)) {
-      await nextTask();
+      await yieldToBrowser();
       if (button.isConnected) button.click();
     }
   };

@@ -13,7 +13,7 @@ export function preferredEncoding(req: Request): 'br' | 'gzip' | null {
 // Quality 5: most of brotli's gain at a few milliseconds per page.
 const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
 
-function startResponse(req: Request, res: Response, status: number, contentType: string, encoding: 'br' | 'gzip' | null): void {
+function startResponse(res: Response, status: number, contentType: string, encoding: 'br' | 'gzip' | null): void {
   res.status(status);
   res.setHeader('Content-Type', contentType);
   res.setHeader('Vary', 'Accept-Encoding');
@@ -24,7 +24,7 @@ function startResponse(req: Request, res: Response, status: number, contentType:
 export function sendCompressed(req: Request, res: Response, status: number, contentType: string, text: string): void {
   const body = Buffer.from(text, 'utf8');
   const encoding = body.length > 1024 ? preferredEncoding(req) : null;
-  startResponse(req, res, status, contentType, encoding);
+  startResponse(res, status, contentType, encoding);
   const sent = encoding === 'br' ? brotliCompressSync(body, BROTLI_OPTIONS) : encoding === 'gzip' ? gzipSync(body, { level: 6 }) : body;
   res.setHeader('Content-Length', String(sent.length));
   res.end(req.method === 'HEAD' ? undefined : sent);
@@ -37,7 +37,7 @@ export function sendCompressed(req: Request, res: Response, status: number, cont
  */
 export function streamCompressed(req: Request, res: Response, status: number, contentType: string, head: string, tail: string): Writable {
   const encoding = preferredEncoding(req);
-  startResponse(req, res, status, contentType, encoding);
+  startResponse(res, status, contentType, encoding);
   if (req.method === 'HEAD') {
     res.end();
     return new Writable({ write: (_chunk, _enc, done) => done() });
