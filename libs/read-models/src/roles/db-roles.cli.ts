@@ -5,6 +5,8 @@
  * (0600), runs every migration as shop_owner, then grants each role its rights on the tables as
  * they are. Prints the URL each process connects with; `--json` prints them as one JSON line
  * (npm start reads it). Exit code 3 when DATABASE_URL's role cannot create roles.
+ * `--roles-only`: the roles and their passwords, no migrations (a restore loads the backup's
+ * schemas, owned by these roles, before the migrations run).
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,6 +19,7 @@ import { canManageRoles, ensureShopRoles, settleShopPrivileges, SHOP_ROLES, type
 
 const env = process.env;
 const json = process.argv.includes('--json');
+const rolesOnly = process.argv.includes('--roles-only');
 const adminUrl = env.DATABASE_URL;
 if (!adminUrl) {
   console.error('db:roles needs DATABASE_URL (an admin of the shop database: a superuser, or a role with CREATEROLE)');
@@ -56,6 +59,10 @@ try {
   await ensureShopRoles(admin, passwords);
 } finally {
   await admin.end();
+}
+if (rolesOnly) {
+  console.error(`[db:roles] roles ready; passwords in ${passwordFile} (0600)`);
+  process.exit(0);
 }
 
 // Migrations as the owner, before any service starts (docs/adr/006).
