@@ -1,0 +1,246 @@
+/**
+ * `npm run backup` and `npm run restore` on the shop as `npm start` runs it (start.mjs: embedded
+ * PostgreSQL in DATA_DIR, the API and the projector as their own roles): a shop with orders and a
+ * key store is backed up while it runs, restored into another data directory, started there, and
+ * every read model the projector builds from the restored log equals the original's.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { appendFileSync, chmodSync, cpSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createEventStore } from '#event-store/create-event-store.js';
+import { shopRoleUrls } from '#platform/testing/shop-role-urls.js';
+import { until } from '#platform/testing/until.js';
+// @ts-expect-error: plain-Node launcher module without type declarations
+import { freePort } from '../../../platform/bin/local-servers.mjs';
+import { seedPoster } from '../../../../services/api/src/testing/seed-catalogue.js';
+import { readBackup } from './load-backup.js';
+
+const root = path.resolve(import.meta.dirname, '../../../..');
+const BACKUP_CLI = 'dist/libs/read-models/src/backup/backup.cli.js';
+const RESTORE_CLI = 'dist/libs/read-models/src/backup/restore.cli.js';
+const SHOPPERS = [
+  { firstName: 'Mona', lastName: 'Hassan', phone: '01012345678', addressLine: '12 Tahrir St' },
+  { firstName: 'Karim', lastName: 'Adel', phone: '01112345678', addressLine: '3 Corniche Rd' },
+  { firstName: 'Salma', lastName: 'Fathy', phone: '01212345678', addressLine: '40 Nile St' },
+].map((s) => ({ ...s, building: '4', apartment: '7', city: 'Cairo', governorate: 'CAIRO', paymentMethod: 'COD' }));
+
+interface Shop {
+  dataDir: string;
+  base: string;
+  child: ChildProcess;
+  logTail: () => string;
+}
+
+/** The environment of `npm start` with nothing set but DATA_DIR and the ports: none of the test setup's servers. */
+function shopEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: '0', ...extra };
+  for (const key of ['DATABASE_URL', 'MAINTENANCE_DATABASE_URL', 'REDIS_URL', 'EVENT_STORE', 'EVENTSTORE_CONNECTION_STRING', 'EVENTSTORE_NAMESPACE', 'PG_PORT', 'ADMIN_PASSWORD', 'NODE_OPTIONS', 'npm_lifecycle_event']) {
+    if (!(key in extra)) delete env[key];
+  }
+  return env;
+}
+
+async function startShop(dataDir: string): Promise<Shop> {
+  const port = await freePort();
+  const log = path.join(os.tmpdir(), `${path.basename(dataDir)}.log`);
+  const out = openSync(log, 'a');
+  const child = spawn(process.execPath, ['libs/platform/bin/start.mjs'], {
+    cwd: root,
+    env: shopEnv(dataDir, { PORT: String(port), PROJECTOR_PORT: String(await freePort()) }),
+    stdio: ['ignore', out, out],
+  });
+  const logTail = () => (existsSync(log) ? `--- shop log ---\n${readFileSync(log, 'utf8').split('\n').slice(-30).join('\n')}` : '');
+  const base = `http://127.0.0.1:${port}`;
+  await until('/api/health', async () => (await fetch(`${base}/api/health`)).status === 200, { timeoutMs: 60_000, child, context: logTail });
+  return { dataDir, base, child, logTail };
+}
+
+async function stopShop(shop: Shop | undefined): Promise<void> {
+  if (!shop || shop.child.exitCode !== null || shop.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => shop.child.once('exit', resolve));
+  shop.child.kill('SIGTERM');
+  await exited;
+}
+
+function node(script: string, args: string[], env: NodeJS.ProcessEnv): { code: number | null; out: string } {
+  const r = spawnSync(process.execPath, [script, ...args], { cwd: root, env, encoding: 'utf8' });
+  return { code: r.status, out: `${r.stdout}${r.stderr}` };
+}
+
+async function query<T>(url: string, sql: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** Every table of the read schema, each as its rows printed as text, sorted. */
+async function readModels(url: string): Promise<Record<string, string[]>> {
+  const tables = await query<{ name: string }>(url, `SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables WHERE schemaname = 'read' ORDER BY 1`);
+  const models: Record<string, string[]> = {};
+  for (const { name } of tables) models[name] = (await query<{ row: string }>(url, `SELECT t::text AS row FROM ${name} t ORDER BY 1`)).map((r) => r.row);
+  return models;
+}
+
+/** The projector has applied the whole log: every live checkpoint at the log's last event (the checkpoints advance past events a projection skips). */
+async function caughtUp(url: string, projections: number): Promise<boolean> {
+  const [row] = await query<{ live: number; behind: number }>(
+    url,
+    `WITH head AS (SELECT tx_id::text::bigint AS c, global_position AS p FROM event_store.events ORDER BY tx_id DESC, global_position DESC LIMIT 1)
+     SELECT count(*)::int AS live, count(*) FILTER (WHERE (commit_position, prepare_position) < (head.c, head.p))::int AS behind
+       FROM projector.checkpoints, head WHERE slot = 'live'`,
+  );
+  return row.live === projections && row.behind === 0;
+}
+
+/** The text of a backup part's files, data decompressed: what someone holding only that directory could read. */
+function partText(dir: string): string {
+  const files = [path.join(dir, 'manifest.json'), ...readdirSync(path.join(dir, 'data')).map((f) => path.join(dir, 'data', f))];
+  return files.map((f) => (f.endsWith('.gz') ? gunzipSync(readFileSync(f)) : readFileSync(f)).toString('utf8')).join('\n');
+}
+
+describe('npm run backup and npm run restore', () => {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'backup-restore-'));
+  const originalDir = path.join(scratch, 'original');
+  const restoredDir = path.join(scratch, 'restored');
+  const backupDir = path.join(scratch, 'backup');
+  const keyFixture = { subjectId: randomUUID(), key: randomBytes(32).toString('hex') };
+  let original: Shop | undefined;
+  let restored: Shop | undefined;
+  let before: { models: Record<string, string[]>; events: string[]; projections: number; adminPassword: string };
+
+  beforeAll(async () => {
+    // As root PostgreSQL runs as the postgres user, which must be able to enter these directories.
+    chmodSync(scratch, 0o755);
+    expect(spawnSync(process.execPath, ['libs/platform/bin/build.mjs', '--if-stale'], { cwd: root, stdio: 'inherit' }).status).toBe(0);
+    original = await startShop(originalDir);
+    const urls = shopRoleUrls(originalDir);
+    // A server that has lived: its transaction ids far past a new server's, as any shop's after a while.
+    await query(urls.superuser, `DO $$ BEGIN FOR i IN 1..20000 LOOP PERFORM pg_current_xact_id(); COMMIT; END LOOP; END $$`);
+    // The key store of another part of the shop, as a fixture: whatever its tables, they go to the keys part only.
+    await query(urls.superuser, `CREATE SCHEMA keystore;
+      CREATE TABLE keystore.subject_keys_fixture (subject_id uuid PRIMARY KEY, data_key bytea NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
+      ALTER TABLE keystore.subject_keys_fixture OWNER TO shop_owner;
+      GRANT USAGE ON SCHEMA keystore TO shop_api;
+      GRANT SELECT ON keystore.subject_keys_fixture TO shop_api`);
+    await query(urls.superuser, `INSERT INTO keystore.subject_keys_fixture (subject_id, data_key) VALUES ($1, decode($2, 'hex'))`, [keyFixture.subjectId, keyFixture.key]);
+
+    const store = await createEventStore({ kind: 'postgres', connectionString: urls.api });
+    const { posterId } = await seedPoster(store, { name: 'Backup poster' }).finally(() => store.close());
+    const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${original!.base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const orderIds: string[] = [];
+    for (const shopper of SHOPPERS) {
+      const { cartId } = (await (await post('/api/user/cart', { posterId, size: 'SIZE_30x40', quantity: 2 })).json()) as { cartId: string };
+      const checkout = await post('/api/user/cart/checkout', shopper, { 'x-cart-id': cartId });
+      expect(checkout.status).toBe(200);
+      orderIds.push(((await checkout.json()) as { orderId: string }).orderId);
+    }
+    expect((await post('/api/public/newsletter', { email: 'reader@example.com' })).status).toBe(201);
+    const adminPassword = readFileSync(path.join(originalDir, 'admin-password'), 'utf8').trim();
+    const login = await post('/api/admin/login', { username: 'admin', password: adminPassword });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const shipped = await fetch(`${original.base}/api/admin/orders/${orderIds[0]}/status`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ status: 'SHIPPED' }),
+    });
+    expect(shipped.status).toBe(200);
+
+    const projections = (await query<{ n: number }>(urls.superuser, `SELECT count(*)::int AS n FROM projector.checkpoints WHERE slot = 'live'`))[0].n;
+    await until('the original read models are built', () => caughtUp(urls.superuser, projections), { timeoutMs: 30_000, context: original.logTail });
+    const backup = node('libs/platform/bin/with-shop-database.mjs', [BACKUP_CLI, backupDir], shopEnv(originalDir));
+    expect({ code: backup.code, out: backup.code === 0 ? '' : backup.out }).toEqual({ code: 0, out: '' });
+    before = {
+      models: await readModels(urls.superuser),
+      events: (await query<{ row: string }>(urls.superuser, `SELECT e::text AS row FROM event_store.events e ORDER BY global_position`)).map((r) => r.row),
+      projections,
+      adminPassword,
+    };
+    await stopShop(original);
+  }, 150_000);
+
+  afterAll(async () => {
+    await stopShop(original);
+    await stopShop(restored);
+    rmSync(scratch, { recursive: true, force: true });
+  }, 30_000);
+
+  it('writes the log and the keys to two directories, and no key is in the log part', () => {
+    const log = partText(path.join(backupDir, 'log'));
+    const keys = partText(path.join(backupDir, 'keys'));
+    // The search finds the key where it is, so its absence from the log's part means something.
+    expect({ key: keys.includes(keyFixture.key), subject: keys.includes(keyFixture.subjectId) }).toEqual({ key: true, subject: true });
+    expect({ key: log.includes(keyFixture.key), subject: log.includes(keyFixture.subjectId), table: log.includes('subject_keys_fixture') }).toEqual({ key: false, subject: false, table: false });
+    expect(log).toContain('OrderPlaced');
+    expect(keys).not.toContain('OrderPlaced');
+    expect(readdirSync(path.join(backupDir, 'keys', 'files')).sort()).toEqual(['admin-password', 'jwt-secret']);
+  });
+
+  it('refuses parts swapped, a log and keys from two backups, and a damaged file', () => {
+    const copy = path.join(scratch, 'copy');
+    cpSync(backupDir, copy, { recursive: true });
+    const dirs = { log: path.join(copy, 'log'), keys: path.join(copy, 'keys') };
+    expect(readBackup(dirs).log.log?.events).toBe(before.events.length);
+    expect(() => readBackup({ log: dirs.keys, keys: dirs.log })).toThrow(`${dirs.keys} is the keys part of a backup, given as the log part`);
+    const keysManifest = path.join(dirs.keys, 'manifest.json');
+    const taken = readFileSync(keysManifest, 'utf8');
+    writeFileSync(keysManifest, JSON.stringify({ ...JSON.parse(taken), backupId: randomUUID() }));
+    expect(() => readBackup(dirs)).toThrow('come from two different backups');
+    writeFileSync(keysManifest, taken);
+    appendFileSync(path.join(dirs.log, 'data', '0001.ndjson.gz'), 'x');
+    expect(() => readBackup(dirs)).toThrow('(event_store.events) is damaged');
+  });
+
+  it('refuses a data directory that is not empty, and leaves it as it was', () => {
+    const entries = readdirSync(originalDir).sort();
+    const refused = node(RESTORE_CLI, [backupDir], shopEnv(originalDir));
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain(`DATA_DIR ${originalDir} is not empty`);
+    expect(readdirSync(originalDir).sort()).toEqual(entries);
+  });
+
+  it('restores into an empty data directory, where the shop starts as its own roles and rebuilds every read model as it was', async () => {
+    const restore = node(RESTORE_CLI, [backupDir], shopEnv(restoredDir));
+    expect({ code: restore.code, out: restore.code === 0 ? '' : restore.out }).toEqual({ code: 0, out: '' });
+    restored = await startShop(restoredDir);
+    const urls = shopRoleUrls(restoredDir);
+    await until('the restored read models are built', () => caughtUp(urls.superuser, before.projections), { timeoutMs: 30_000, context: restored.logTail });
+
+    expect(await readModels(urls.superuser)).toEqual(before.models);
+    // The log as it was, to the transaction ids and positions.
+    expect((await query<{ row: string }>(urls.superuser, `SELECT e::text AS row FROM event_store.events e ORDER BY global_position`)).map((r) => r.row)).toEqual(before.events);
+    expect(before.models['read.orders']).toHaveLength(SHOPPERS.length);
+
+    // The key store: its rows, owner and grants.
+    expect(await query(urls.api, `SELECT subject_id, encode(data_key, 'hex') AS key FROM keystore.subject_keys_fixture`)).toEqual([{ subject_id: keyFixture.subjectId, key: keyFixture.key }]);
+    expect(await query(urls.superuser, `SELECT tableowner FROM pg_tables WHERE schemaname = 'keystore'`)).toEqual([{ tableowner: 'shop_owner' }]);
+
+    // The services connect as their roles, and the log is still append-only for all of them.
+    const users = await query<{ usename: string }>(urls.superuser, `SELECT DISTINCT usename FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid() ORDER BY 1`);
+    expect(users.map((u) => u.usename)).toEqual(['shop_api', 'shop_projector']);
+    const refusal = await query(urls.owner, `UPDATE event_store.events SET data = '{}'`).then(() => 'ok', (e: { code?: string }) => e.code);
+    expect(refusal).toBe('42501');
+
+    // The admin signs in with the password the original generated, and new orders follow the restored ones.
+    const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${restored!.base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    expect((await post('/api/admin/login', { username: 'admin', password: before.adminPassword })).status).toBe(200);
+    const posterId = (await query<{ id: string }>(urls.superuser, `SELECT id FROM read.posters`))[0].id;
+    const { cartId } = (await (await post('/api/user/cart', { posterId, size: 'SIZE_30x40', quantity: 2 })).json()) as { cartId: string };
+    const checkout = await post('/api/user/cart/checkout', { ...SHOPPERS[0], phone: '01512345678' }, { 'x-cart-id': cartId });
+    expect(checkout.status).toBe(200);
+    const { orderId } = (await checkout.json()) as { orderId: string };
+    await until('the new order is projected', async () => (await query(urls.superuser, `SELECT 1 FROM read.orders WHERE id = $1`, [orderId])).length === 1, { timeoutMs: 20_000, context: restored.logTail });
+    expect((await query<{ n: number }>(urls.superuser, `SELECT count(*)::int AS n FROM read.orders`))[0].n).toBe(SHOPPERS.length + 1);
+  }, 120_000);
+});
