@@ -13,6 +13,7 @@ import {
   DEFAULT_SHOP_RULES,
   isPaymentMethod,
   isPosterSize,
+  type CartItemKind,
   type PaymentMethod,
   type PosterSize,
 } from '../shop-config.js';
@@ -20,7 +21,7 @@ import { normalisePromoCode } from '../streams.js';
 import { CART_MESSAGES, cartErrors, MAX_CART_LINES } from './cart-errors.js';
 import type { CartCommand, CartPosterSnapshot } from './commands.js';
 import type { OrderPlaced } from '../order/events.js';
-import type { CartEvent, CartItemKind, CheckoutRequest } from './events.js';
+import type { CartEvent, CheckoutRequest } from './events.js';
 
 export interface CartLine {
   itemId: string;

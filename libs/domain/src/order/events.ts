@@ -1,9 +1,8 @@
 /** Order events (`order-<orderId>`) and order-number reservations (`ordernumber-<NUMBER>`). */
-import type { CartItemKind } from '../cart/events.js';
 import type { DomainEvent } from '../shared/event.js';
 import type { PriceRule } from '../pricing/price-rules.js';
 import type { Piastres } from '../shared/money.js';
-import type { Governorate, PaymentMethod, PosterSize } from '../shop-config.js';
+import type { CartItemKind, Governorate, PaymentMethod, PosterSize } from '../shop-config.js';
 
 /**
  * The spec's PLACED, SHIPPED and CANCELED, and the cash-on-delivery lifecycle around them:

@@ -35,6 +35,11 @@ const placed: OrderPlaced = {
 const admin = { kind: 'admin', id: 'admin' } as const;
 
 describe('order decider', () => {
+  it('places the order checkout decided once: placing it again changes nothing', () => {
+    given(orderDecider).when({ type: 'PlaceOrder', data: { order: placed.data } }).then([placed]);
+    given(orderDecider, [placed]).when({ type: 'PlaceOrder', data: { order: placed.data } }).then([]);
+  });
+
   it('a placed order starts PLACED', () => {
     expect(given(orderDecider, [placed]).state.status).toBe('PLACED');
   });

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { CartItemKind } from '#domain/cart/events.js';
+import type { CartItemKind } from '#domain/shop-config.js';
 import { PriceRuleView } from '../common/price-rule-view.js';
 import { GOVERNORATE_CODES, PAYMENT_METHODS, type Governorate, type PaymentMethod } from '#domain/shop-config.js';
 
