@@ -25,6 +25,7 @@ import { SubscribeToNewsletterHandler, UnsubscribeFromNewsletterHandler } from '
 import { AdminPostersController } from './posters/admin-posters.controller.js';
 import { AdminProductsController } from './products/admin-products.controller.js';
 import { AdminProjectionsController } from './projections/admin-projections.controller.js';
+import { RequestProjectionRebuildHandler, RetryProjectionHandler } from './projections/projection-commands.js';
 import { AdminPromoCodesController } from './promo-codes/admin-promo-codes.controller.js';
 
 /**
@@ -54,6 +55,8 @@ import { AdminPromoCodesController } from './promo-codes/admin-promo-codes.contr
   ],
   providers: [
     ChangeOrderStatusHandler,
+    RetryProjectionHandler,
+    RequestProjectionRebuildHandler,
     SubscribeToNewsletterHandler,
     UnsubscribeFromNewsletterHandler,
     eventLogQueryProvider,

@@ -13,6 +13,7 @@ import { NewsletterReads } from './newsletter.reads.js';
 import { OrderReads } from './orders.reads.js';
 import { PosterReads } from './posters.reads.js';
 import { ProductReads } from './products.reads.js';
+import { ProjectionReads } from './projections.reads.js';
 import { PromoCodeReads } from './promo-codes.reads.js';
 
 const READS = [
@@ -30,6 +31,7 @@ const READS = [
   OrderReads,
   PosterReads,
   ProductReads,
+  ProjectionReads,
   PromoCodeReads,
 ];
 
