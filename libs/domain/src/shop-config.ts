@@ -11,6 +11,9 @@ export const SHOP_TIME_ZONE = 'Africa/Cairo';
 export const SIZES = ['SIZE_20x30', 'SIZE_30x40', 'SIZE_40x50', 'SIZE_50x70'] as const;
 export type PosterSize = (typeof SIZES)[number];
 
+/** What a cart line or order line sells: a catalogue poster, a poster of the shopper's image, an add-on. */
+export type CartItemKind = 'poster' | 'custom' | 'addon';
+
 export const SIZE_LABELS: Readonly<Record<PosterSize, string>> = {
   SIZE_20x30: '20x30cm',
   SIZE_30x40: '30x40cm',

@@ -16,6 +16,7 @@ import { APP_CONFIG } from './common/tokens.js';
 import { WaitForPositionInterceptor } from './common/wait-for-position.interceptor.js';
 import { InfrastructureModule } from './infrastructure/infrastructure.module.js';
 import { OpsModule } from './ops/ops.module.js';
+import { ReadsModule } from './reads/reads.module.js';
 import { TrackingModule } from './tracking/tracking.module.js';
 import { UploadsModule } from './uploads/uploads.module.js';
 
@@ -34,13 +35,14 @@ export class AppModule {
         CqrsModule.forRoot(),
         InfrastructureModule.forRoot(config, { metricsRegistry: options.metricsRegistry }),
         AuthModule,
-        // Per-client budgets of anonymous writes (issue 24).
+        // Per-client budgets of anonymous writes.
         BudgetsModule,
         OpsModule,
         CatalogModule,
+        ReadsModule,
         CartModule,
         AdminModule,
-        // What-if promotions (issue 15).
+        // What-if promotions: a draft discount replayed over past orders.
         WhatIfModule,
         UploadsModule,
         TrackingModule,

@@ -214,7 +214,7 @@ export type SubscribeToNewsletterApiArg = SubscribeDto;
 export type TrackOrderApiResponse = /** status 200  */ OrderTrackingView;
 export type TrackOrderApiArg = TrackOrderDto;
 export type GetPostersApiResponse =
-  | /** status 200 A page of posters; with ?categories=X the spec's recommendations answer instead: a bare array (≤ 4) */ PosterPage
+  | /** status 200 A page of posters; with ?categories=X the recommendations of that category answer instead: a bare array (≤ 4) */ PosterPage
   | PosterView[];
 export type GetPostersApiArg = {
   /** 1-based page */

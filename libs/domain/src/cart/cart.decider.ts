@@ -13,6 +13,7 @@ import {
   DEFAULT_SHOP_RULES,
   isPaymentMethod,
   isPosterSize,
+  type CartItemKind,
   type PaymentMethod,
   type PosterSize,
 } from '../shop-config.js';
@@ -20,7 +21,7 @@ import { normalisePromoCode } from '../streams.js';
 import { CART_MESSAGES, cartErrors, MAX_CART_LINES } from './cart-errors.js';
 import type { CartCommand, CartPosterSnapshot } from './commands.js';
 import type { OrderPlaced } from '../order/events.js';
-import type { CartEvent, CartItemKind, CheckoutRequest } from './events.js';
+import type { CartEvent, CheckoutRequest } from './events.js';
 
 export interface CartLine {
   itemId: string;
@@ -80,7 +81,7 @@ function requireNewItemId(state: CartState, itemId: string): void {
   if (state.items.length >= MAX_CART_LINES) throw DomainError.validation('CART_TOO_MANY_LINES', CART_MESSAGES.tooManyLines);
 }
 
-/** A hidden or deleted poster cannot be added or resized; the shopper sees the spec's message. */
+/** A hidden or deleted poster cannot be added or resized; the shopper is told it is unavailable. */
 function requireAvailablePoster(poster: CartPosterSnapshot | null): CartPosterSnapshot {
   if (!poster) throw DomainError.notFound('POSTER_NOT_FOUND', CART_MESSAGES.posterNotFound);
   if (poster.deleted || !poster.visible) throw cartErrors.posterUnavailable();
@@ -97,7 +98,7 @@ function resolveVariant(poster: CartPosterSnapshot, variantId: string | null, si
   return variant;
 }
 
-/** The standard line the spec merges into: same poster, variant and size, not custom. */
+/** The standard line an added poster merges into: same poster, variant and size, not custom. */
 function findMatchingPosterLine(state: CartState, posterId: string, variantId: string, size: PosterSize, exceptItemId?: string) {
   return state.items.find(
     (l) => l.kind === 'poster' && l.itemId !== exceptItemId && l.posterId === posterId && l.variantId === variantId && l.size === size,

@@ -4,9 +4,7 @@
  */
 import type { OrderPlaced } from '../order/events.js';
 import type { DomainEvent } from '../shared/event.js';
-import type { PaymentMethod, PosterSize } from '../shop-config.js';
-
-export type CartItemKind = 'poster' | 'custom' | 'addon';
+import type { CartItemKind, PaymentMethod, PosterSize } from '../shop-config.js';
 
 /**
  * poster: posterId, variantId and size set; custom: size and customImagePath set;

@@ -1,8 +1,8 @@
 /**
- * Checkout: the one decision that writes to two aggregates. Given the cart, its pricing
- * (priceCart with the form's governorate and payment method) and the form, returns the cart's
- * CartCheckedOut and the new order's OrderPlaced. The handler appends the cart event with the
- * cart's expected revision (racing tabs: one wins) and OrderPlaced with checkoutEventIds.
+ * Checkout: the one decision that writes to two aggregates. Given the cart, the catalogue it is
+ * priced from and the form, returns the cart's CartCheckedOut and the new order's OrderPlaced.
+ * The cart event is appended with the cart's expected revision (racing tabs: one wins), and
+ * OrderPlaced with checkoutEventIds.
  */
 import type { CartState } from '../cart/cart.decider.js';
 import { cartErrors } from '../cart/cart-errors.js';
@@ -13,7 +13,7 @@ import { DEFAULT_SHOP_RULES, type ShopRules } from '../shop-config.js';
 import type { CatalogueSnapshot } from '../pricing/catalogue-snapshot.js';
 import { type CartPricing, priceCart } from '../pricing/price-cart.js';
 import type { PricedLine } from '../pricing/price-line.js';
-import { CHECKOUT_MESSAGES, validateCheckoutForm } from './checkout-form.js';
+import { CHECKOUT_MESSAGES, validateCheckoutForm, type ValidCheckoutForm } from './checkout-form.js';
 import type { CheckoutForm } from './commands.js';
 import { checkMinimumPosters } from './minimum-posters.js';
 
@@ -53,30 +53,9 @@ function orderItem(line: PricedLine): OrderItem {
   };
 }
 
-/**
- * Order of checks: already checked out (conflict; the handler answers the winner's number),
- * empty cart, form, unavailable lines, minimum posters. A promo dropped since it was applied
- * does not block: the order is placed at the price without it, the price GET /user/cart showed.
- */
-export function decideCheckout(
-  cart: CartState,
-  pricing: CartPricing,
-  form: CheckoutForm,
-  ids: CheckoutIds,
-  rules: ShopRules = DEFAULT_SHOP_RULES,
-): CheckoutDecision {
-  if (cart.checkedOut) throw cartErrors.checkedOut();
-  if (cart.items.length === 0) throw DomainError.validation('CART_EMPTY', CHECKOUT_MESSAGES.emptyCart);
-  const { customer, paymentMethod } = validateCheckoutForm(form);
-  if (pricing.governorate !== customer.governorate || pricing.paymentMethod !== paymentMethod) {
-    // A programming error in the caller, not a shopper's: the pricing must match the form.
-    throw new Error('decideCheckout: pricing was computed for another governorate or payment method');
-  }
-  if (pricing.lines.length !== cart.items.length) throw new Error('decideCheckout: pricing is not of this cart');
-  const unavailable = pricing.lines.find((l) => !l.available);
-  if (unavailable?.unavailable) throw DomainError.validation(unavailable.unavailable.reason, unavailable.unavailable.message);
-  checkMinimumPosters(customer.governorate, pricing.posterCount, rules);
-
+/** The decided order, from a cart already checked against every refusal and priced for the valid form. */
+function checkoutEvents(pricing: CartPricing, valid: ValidCheckoutForm, ids: CheckoutIds): CheckoutDecision {
+  const { customer, paymentMethod } = valid;
   const order: OrderPlaced['data'] = {
     orderId: ids.orderId,
     orderNumber: ids.orderNumber,
@@ -122,9 +101,11 @@ export function orderPlacedFromCheckout(data: CartCheckedOut['data']): OrderPlac
 }
 
 /**
- * What the checkout handler calls: the cart's own refusals first, then the form, then prices
- * the cart for the form's governorate and payment method and decides. Returns the pricing
- * too (the answer shows the totals).
+ * The checkout decision, as the checkout handler runs it: the cart's own refusals first (checked
+ * out, empty), then the form (validated here and only here), then the cart priced for the form's
+ * governorate and payment method, its unavailable lines and the minimum posters. A promo dropped
+ * since it was applied does not block: the order is placed at the price without it, the price
+ * GET /user/cart showed. Returns the pricing too (the answer shows the totals).
  */
 export function priceAndDecideCheckout(
   cart: CartState,
@@ -135,7 +116,10 @@ export function priceAndDecideCheckout(
 ): CheckoutDecision & { pricing: CartPricing } {
   if (cart.checkedOut) throw cartErrors.checkedOut();
   if (cart.items.length === 0) throw DomainError.validation('CART_EMPTY', CHECKOUT_MESSAGES.emptyCart);
-  const { customer, paymentMethod } = validateCheckoutForm(form);
-  const pricing = priceCart(cart, catalogue, { governorate: customer.governorate, paymentMethod, rules });
-  return { ...decideCheckout(cart, pricing, form, ids, rules), pricing };
+  const valid = validateCheckoutForm(form);
+  const pricing = priceCart(cart, catalogue, { governorate: valid.customer.governorate, paymentMethod: valid.paymentMethod, rules });
+  const unavailable = pricing.lines.find((l) => !l.available);
+  if (unavailable?.unavailable) throw DomainError.validation(unavailable.unavailable.reason, unavailable.unavailable.message);
+  checkMinimumPosters(valid.customer.governorate, pricing.posterCount, rules);
+  return { ...checkoutEvents(pricing, valid, ids), pricing };
 }

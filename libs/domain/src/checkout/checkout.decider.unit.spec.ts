@@ -1,9 +1,8 @@
 import { DomainError } from '../shared/domain-error.js';
 import { DEFAULT_SHOP_RULES } from '../shop-config.js';
-import { priceCart } from '../pricing/price-cart.js';
 import { addOnAdded, cartWith, catalogue, customAdded, line, posterAdded, salahPoster } from '../testing/fixtures.js';
 import type { CartState } from '../cart/cart.decider.js';
-import { decideCheckout, orderPlacedFromCheckout, priceAndDecideCheckout } from './checkout.decider.js';
+import { orderPlacedFromCheckout, priceAndDecideCheckout } from './checkout.decider.js';
 import { checkoutBodyHash, checkoutRequest, reusesKeyWithOtherBody } from './checkout-request.js';
 import type { CheckoutForm } from './commands.js';
 
@@ -141,12 +140,6 @@ describe('checkout', () => {
     const { orderEvents, pricing } = priceAndDecideCheckout(cart, catalogue({ promo: { code: 'WELCOME10', percentOff: 10, active: false, deleted: false } }), form, ids);
     expect(pricing.promoDropped?.code).toBe('WELCOME10');
     expect(orderEvents[0].data).toMatchObject({ promoCode: null, promoPercent: 0, totals: { discountFromPromoCode: 0 } });
-  });
-
-  it('decideCheckout refuses pricing made for another governorate (a caller bug)', () => {
-    const cart = cartWith([salah2]);
-    const pricing = priceCart(cart, catalogue(), { governorate: 'GIZA', paymentMethod: 'COD' });
-    expect(() => decideCheckout(cart, pricing, form, ids)).toThrow('pricing was computed for another governorate');
   });
 
   it('records the request and the dropped promo message in CartCheckedOut', () => {

@@ -1,10 +1,13 @@
 /**
  * Order numbers read over the phone: `PS-` + 8 characters from an alphabet without the
  * look-alikes 0/O, 1/I/L, shown and stored as PS-XXXX-XXXX. Uniqueness is not assumed from
- * randomness: the handler reserves each number on `ordernumber-<N>` with 'no_stream' and
- * draws again on conflict (31^8 ≈ 8.5e11 numbers make that rare).
+ * randomness: checkout reserves each number on `ordernumber-<N>` (orderNumberDecider) as a new
+ * stream ('no_stream') and draws again on conflict (31^8 ≈ 8.5e11 numbers make that rare).
  */
 import type { OrderNumberReserved } from '../order/events.js';
+import type { Decider } from '../shared/decider.js';
+import { DomainError } from '../shared/domain-error.js';
+import type { DomainCommand } from '../shared/event.js';
 import { uuidFromName } from '../shared/uuid-from-name.js';
 
 export const ORDER_NUMBER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -52,6 +55,24 @@ export function checkoutEventIds(cartId: string): { orderNumberReserved: (orderN
 export function reserveOrderNumber(orderNumber: string, cartId: string): OrderNumberReserved {
   return { type: 'OrderNumberReserved', data: { orderNumber, cartId } };
 }
+
+export type ReserveOrderNumber = DomainCommand<'ReserveOrderNumber', { orderNumber: string; cartId: string }>;
+
+export interface OrderNumberState {
+  /** The cart holding the number; null: free. */
+  cartId: string | null;
+}
+
+/** A number belongs to the first cart that reserved it; reserving it again for that cart changes nothing. */
+export const orderNumberDecider: Decider<ReserveOrderNumber, OrderNumberReserved, OrderNumberState> = {
+  initialState: { cartId: null },
+  evolve: (state, event) => (state.cartId === null ? { cartId: event.data.cartId } : state),
+  decide: ({ data }, state) => {
+    if (state.cartId === data.cartId) return [];
+    if (state.cartId !== null) throw DomainError.conflict('ORDER_NUMBER_TAKEN', `Order number ${data.orderNumber} is taken`);
+    return [reserveOrderNumber(data.orderNumber, data.cartId)];
+  },
+};
 
 /**
  * OrderPlaced's metadata, from its CartCheckedOut's: same request, actor and time, caused by the

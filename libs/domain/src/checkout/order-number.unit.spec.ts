@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { isUuid } from '../shared/uuid-from-name.js';
-import { checkoutEventIds, isOrderNumber, newOrderNumber, normaliseOrderNumber, ORDER_NUMBER_ALPHABET, orderIdForCart, reserveOrderNumber } from './order-number.js';
+import { given } from '../testing/given-when-then.js';
+import { checkoutEventIds, isOrderNumber, newOrderNumber, normaliseOrderNumber, ORDER_NUMBER_ALPHABET, orderIdForCart, orderNumberDecider, reserveOrderNumber } from './order-number.js';
 
 describe('order numbers', () => {
   it('uses no look-alike characters', () => {
@@ -42,5 +43,19 @@ describe('order numbers', () => {
 
   it('builds the reservation event', () => {
     expect(reserveOrderNumber('PS-7KQ4-M2XD', 'c1')).toEqual({ type: 'OrderNumberReserved', data: { orderNumber: 'PS-7KQ4-M2XD', cartId: 'c1' } });
+  });
+});
+
+describe('order number reservation', () => {
+  const reserve = (cartId: string) => ({ type: 'ReserveOrderNumber' as const, data: { orderNumber: 'PS-7KQ4-M2XD', cartId } });
+
+  it('gives a free number to the cart that asks', () => {
+    given(orderNumberDecider).when(reserve('cart-1')).then([reserveOrderNumber('PS-7KQ4-M2XD', 'cart-1')]);
+  });
+
+  it('changes nothing when the same cart asks again, and refuses another cart', () => {
+    const held = given(orderNumberDecider, [reserveOrderNumber('PS-7KQ4-M2XD', 'cart-1')]);
+    held.when(reserve('cart-1')).then([]);
+    held.when(reserve('cart-2')).thenThrows('ORDER_NUMBER_TAKEN', 'conflict');
   });
 });

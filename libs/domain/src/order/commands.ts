@@ -1,5 +1,6 @@
 /** Order commands. An order is placed only by checkout (see checkout/checkout.decider.ts). */
 import type { Actor, DomainCommand } from '../shared/event.js';
+import type { OrderPlaced } from './events.js';
 
 /** status is validated by the decider; the actor goes into the event metadata. */
 export type ChangeOrderStatus = DomainCommand<'ChangeOrderStatus', {
@@ -9,4 +10,10 @@ export type ChangeOrderStatus = DomainCommand<'ChangeOrderStatus', {
   actor: Actor;
 }>;
 
-export type OrderCommand = ChangeOrderStatus;
+/**
+ * Records the order a CartCheckedOut decided (orderPlacedFromCheckout): the decision was made on
+ * the cart, so placing only records it, and placing a placed order changes nothing.
+ */
+export type PlaceOrder = DomainCommand<'PlaceOrder', { order: OrderPlaced['data'] }>;
+
+export type OrderCommand = ChangeOrderStatus | PlaceOrder;

@@ -1,12 +1,11 @@
 /** Order events (`order-<orderId>`) and order-number reservations (`ordernumber-<NUMBER>`). */
-import type { CartItemKind } from '../cart/events.js';
 import type { DomainEvent } from '../shared/event.js';
 import type { PriceRule } from '../pricing/price-rules.js';
 import type { Piastres } from '../shared/money.js';
-import type { Governorate, PaymentMethod, PosterSize } from '../shop-config.js';
+import type { CartItemKind, Governorate, PaymentMethod, PosterSize } from '../shop-config.js';
 
 /**
- * The spec's PLACED, SHIPPED and CANCELED, and the cash-on-delivery lifecycle around them:
+ * The first release's PLACED, SHIPPED and CANCELED, and the cash-on-delivery lifecycle around them:
  * CONFIRMED (the shopper confirmed by phone), DELIVERED (paid at the door) and REFUSED (refused
  * at the door, the parcel comes back). In lifecycle order; which moves are allowed is
  * ORDER_TRANSITIONS in order-lifecycle.ts.

@@ -1,5 +1,5 @@
 /**
- * Order aggregate (`order-<orderId>`). Placed only by checkout (decideCheckout); afterwards
+ * Order aggregate (`order-<orderId>`). Placed only by checkout (priceAndDecideCheckout); afterwards
  * an admin moves it through the statuses ORDER_TRANSITIONS allows (order-lifecycle.ts).
  */
 import { assertNever } from '../shared/assert-never.js';
@@ -28,6 +28,8 @@ export const initialOrderState: OrderState = Object.freeze({
 
 export function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
   switch (command.type) {
+    case 'PlaceOrder':
+      return state.exists ? [] : [{ type: 'OrderPlaced', data: command.data.order }];
     case 'ChangeOrderStatus': {
       if (!state.exists || state.status === null) throw DomainError.notFound('ORDER_NOT_FOUND', 'Order not found');
       const to = trimmed(command.data.status).toUpperCase();
@@ -43,7 +45,7 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       ];
     }
     default:
-      return assertNever(command.type, 'order command');
+      return assertNever(command, 'order command');
   }
 }
 

@@ -35,6 +35,11 @@ const placed: OrderPlaced = {
 const admin = { kind: 'admin', id: 'admin' } as const;
 
 describe('order decider', () => {
+  it('places the order checkout decided once: placing it again changes nothing', () => {
+    given(orderDecider).when({ type: 'PlaceOrder', data: { order: placed.data } }).then([placed]);
+    given(orderDecider, [placed]).when({ type: 'PlaceOrder', data: { order: placed.data } }).then([]);
+  });
+
   it('a placed order starts PLACED', () => {
     expect(given(orderDecider, [placed]).state.status).toBe('PLACED');
   });
@@ -90,7 +95,7 @@ describe('cash-on-delivery lifecycle', () => {
     expect(ORDER_TRANSITIONS.REFUSED).toEqual(['DELIVERED']);
   });
 
-  it("keeps the spec's three statuses moving freely among themselves", () => {
+  it('keeps the first three statuses (placed, shipped, canceled) moving freely among themselves', () => {
     const legacy = ['PLACED', 'SHIPPED', 'CANCELED'] as const;
     for (const from of legacy) for (const to of legacy) if (from !== to) expect([from, to, canMoveOrder(from, to)]).toEqual([from, to, true]);
   });

@@ -1,9 +1,8 @@
 /** Prices one cart line from the catalogue; the cart itself carries no prices. */
 import { CART_MESSAGES } from '../cart/cart-errors.js';
 import type { CartLine } from '../cart/cart.decider.js';
-import type { CartItemKind } from '../cart/events.js';
 import type { Piastres } from '../shared/money.js';
-import { DEFAULT_CUSTOM_PRICES, type PosterSize } from '../shop-config.js';
+import { DEFAULT_CUSTOM_PRICES, type CartItemKind, type PosterSize } from '../shop-config.js';
 import type { CatalogueSnapshot } from './catalogue-snapshot.js';
 import { bestDiscount, discountedUnitPrice } from './discount-rules.js';
 import { linePriceRules, type PriceRule } from './price-rules.js';

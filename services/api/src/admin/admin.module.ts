@@ -12,7 +12,6 @@ import { AdminDiscountsController } from './discounts/admin-discounts.controller
 import { AdminEventsController } from './events/admin-events.controller.js';
 import { EVENT_LOG_QUERY, type EventLogQuery } from './events/event-log.query.js';
 import { EventLogQueryLifecycle, eventLogQueryProvider } from './events/event-log.provider.js';
-// h15b: cart funnel
 import { AdminFunnelController } from './funnel/admin-funnel.controller.js';
 import { AdminLiveController } from './live/admin-live.controller.js';
 import { LiveFeed } from './live/live-feed.js';
@@ -20,12 +19,13 @@ import { AdminExportsController } from './exports/admin-exports.controller.js';
 import { EXPORT_JOB, exportProcessor } from './exports/export-jobs.js';
 import { EXPORTS_DIR, exportsDirProvider } from './exports/exports-dir.js';
 import { AdminOrdersController } from './orders/admin-orders.controller.js';
-import { AdminOrdersQueries } from './orders/admin-orders.queries.js';
+import { OrderReads } from '../reads/orders.reads.js';
 import { ChangeOrderStatusHandler } from './orders/order-status.handler.js';
 import { SubscribeToNewsletterHandler, UnsubscribeFromNewsletterHandler } from './content/newsletter-commands.js';
 import { AdminPostersController } from './posters/admin-posters.controller.js';
 import { AdminProductsController } from './products/admin-products.controller.js';
 import { AdminProjectionsController } from './projections/admin-projections.controller.js';
+import { RequestProjectionRebuildHandler, RetryProjectionHandler } from './projections/projection-commands.js';
 import { AdminPromoCodesController } from './promo-codes/admin-promo-codes.controller.js';
 
 /**
@@ -54,8 +54,9 @@ import { AdminPromoCodesController } from './promo-codes/admin-promo-codes.contr
     AdminLiveController,
   ],
   providers: [
-    AdminOrdersQueries,
     ChangeOrderStatusHandler,
+    RetryProjectionHandler,
+    RequestProjectionRebuildHandler,
     SubscribeToNewsletterHandler,
     UnsubscribeFromNewsletterHandler,
     eventLogQueryProvider,
@@ -69,7 +70,7 @@ export class AdminModule implements OnModuleInit {
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(EXPORTS_DIR) private readonly exportsDir: string,
     @Inject(EVENT_LOG_QUERY) private readonly eventLog: EventLogQuery,
-    private readonly orders: AdminOrdersQueries,
+    private readonly orders: OrderReads,
     private readonly dataSource: DataSource,
   ) {}
 

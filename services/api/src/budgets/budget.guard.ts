@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { normaliseEgyptianPhone } from '#domain/checkout/egyptian-phone.js';
 import { MAX_IMAGE_BYTES } from '../uploads/upload-limits.js';
-import { CartService } from '../cart/cart.service.js';
+import { CartReads } from '../cart/cart.reads.js';
 import { clientOf } from './client-address.js';
 import { ClientBudgets } from './client-budgets.service.js';
 import { OVER_BUDGET } from './over-budget.error.js';
@@ -26,7 +26,7 @@ export class BudgetGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly budgets: ClientBudgets,
-    private readonly carts: CartService,
+    private readonly carts: CartReads,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {

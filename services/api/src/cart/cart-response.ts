@@ -1,11 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { CartItemKind } from '#domain/cart/events.js';
+import type { CartItemKind } from '#domain/shop-config.js';
 import { PriceRuleView } from '../common/price-rule-view.js';
 import { GOVERNORATE_CODES, PAYMENT_METHODS, type Governorate, type PaymentMethod } from '#domain/shop-config.js';
 
-// The cart's answers (spec section 3 "Cart", "Cart item"), money in EGP with 2 decimals.
-// Aliases the spec names (id for itemId, name for posterName, shipping for shippingCost) are sent
-// too, for older clients.
+// The cart's answers, money in EGP with 2 decimals. The older clients' names (id for itemId,
+// name for posterName, shipping for shippingCost) are sent too, so those clients keep working.
 
 const CART_ITEM_KINDS: readonly CartItemKind[] = ['poster', 'custom', 'addon'];
 

@@ -1,21 +1,17 @@
-import { BadRequestException, Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CART_MESSAGES } from '#domain/cart/cart-errors.js';
 import { CHECKOUT_MESSAGES } from '#domain/checkout/checkout-form.js';
-import { piastresToEgp } from '#domain/shared/money.js';
-import { parseGovernorate, parsePosterSize, type ShopRules } from '#domain/shop-config.js';
-import { FILE_STORAGE, type FileStorage } from '#platform/storage/file-storage.port.js';
+import { parseGovernorate, parsePosterSize } from '#domain/shop-config.js';
 import { Budgeted } from '../budgets/budget.guard.js';
 import { setActor } from '../common/request-context.js';
-import { SHOP_RULES } from '../catalog/shop-rules.js';
-import { CatalogueLoader } from './catalogue-loader.service.js';
 import { SizePriceView } from '../catalog/shop-content-response.js';
 import { CartAnswer, CartPromoView, CheckoutAnswerView, PromoAppliedAnswer, PromoRemovedAnswer } from './cart-response.js';
-import { CartService } from './cart.service.js';
+import { CartReads } from './cart.reads.js';
 import { CheckoutRejectionRecorder } from './checkout-rejection.recorder.js';
-import type { AddItemInput } from './commands/add-item-to-cart.handler.js';
+import { AddItemToCartCommand, type AddItemInput } from './commands/add-item-to-cart.handler.js';
 import { ApplyPromoCodeCommand } from './commands/apply-promo-code.handler.js';
 import { ChangeCartItemCommand } from './commands/change-cart-item.handler.js';
 import { CheckOutCartCommand } from './commands/check-out-cart.handler.js';
@@ -31,7 +27,6 @@ import {
   UpdateCartItemDto,
 } from './dto/cart.dto.js';
 
-const CUSTOM_IMAGE = /^\/?uploads\/(custom\/[0-9a-f-]{36}\.(?:jpg|png|webp))$/;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
@@ -44,11 +39,8 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{1,128}$/;
 @Controller('user')
 export class CartController {
   constructor(
-    private readonly carts: CartService,
+    private readonly carts: CartReads,
     private readonly commandBus: CommandBus,
-    private readonly catalogue: CatalogueLoader,
-    @Inject(SHOP_RULES) private readonly rules: ShopRules,
-    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly rejections: CheckoutRejectionRecorder,
   ) {}
 
@@ -74,8 +66,8 @@ export class CartController {
   @HttpCode(200)
   @ApiOkResponse({ type: CartAnswer })
   async addToCart(@Headers('x-cart-id') h: string, @Body() body: AddToCartDto, @Res({ passthrough: true }) res: Response) {
-    // No usable X-Cart-Id: addItem mints the id, and knows the new cart has no stream to read.
-    return this.answer(res, await this.carts.addItem(this.cartId(h), await this.itemInput(body)));
+    const { cartId, state } = await this.commandBus.execute(new AddItemToCartCommand(this.cartId(h), this.itemInput(body)));
+    return this.answer(res, await this.carts.price(cartId, state));
   }
 
   @Put('cart/items/:itemId')
@@ -174,12 +166,7 @@ export class CartController {
   async getShippingEstimate(@Headers('x-cart-id') h: string, @Query() q: RequiredGovernorateQueryDto, @Res() res: Response): Promise<void> {
     const governorate = parseGovernorate(q.governorate);
     if (!governorate) throw new BadRequestException(CHECKOUT_MESSAGES.invalidGovernorate);
-    const cartId = this.cartId(h);
-    let cost = piastresToEgp(this.rules.shippingRates[governorate]);
-    if (cartId) {
-      const a = await this.carts.getCart(cartId, governorate);
-      if (a.cart.items.length > 0) cost = a.cart.shippingCost;
-    }
+    const cost = await this.carts.shippingEstimate(this.cartId(h), governorate);
     // A bare JSON number (Nest would send a primitive as text/html).
     res.json(cost);
   }
@@ -190,8 +177,7 @@ export class CartController {
   async getCustomPrice(@Query() q: SizeQueryDto): Promise<SizePriceView> {
     const size = parsePosterSize(q.size);
     if (!size) throw new BadRequestException(CART_MESSAGES.invalidSize);
-    const prices = await this.catalogue.customPrices();
-    return { size, price: piastresToEgp(prices[size]) };
+    return { size, price: await this.carts.customPrice(size) };
   }
 
   private requireCart(header: unknown): string {
@@ -200,16 +186,11 @@ export class CartController {
     return id;
   }
 
-  private async itemInput(body: AddToCartDto): Promise<AddItemInput> {
+  private itemInput(body: AddToCartDto): AddItemInput {
     const quantity = body.quantity ?? 1;
     if (body.posterId) return { kind: 'poster', posterId: body.posterId, variantId: body.variantId ?? null, size: body.size ?? null, quantity };
     if (body.productId) return { kind: 'addon', productId: body.productId, quantity };
-    if (body.customImagePath) {
-      const m = CUSTOM_IMAGE.exec(body.customImagePath);
-      if (!m || !(await this.storage.exists(m[1]))) throw new BadRequestException(CART_MESSAGES.imageRequired);
-      if (!body.size) throw new BadRequestException(CART_MESSAGES.selectPosterSize);
-      return { kind: 'custom', size: body.size, quantity, customImagePath: `/uploads/${m[1]}` };
-    }
+    if (body.customImagePath) return { kind: 'custom', size: body.size || undefined, quantity, customImagePath: body.customImagePath };
     throw new BadRequestException(CART_MESSAGES.posterUnavailable);
   }
 }

@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { CatalogueLoader } from './catalogue-loader.service.js';
 import { CartController } from './cart.controller.js';
-import { CartService } from './cart.service.js';
+import { CartReads } from './cart.reads.js';
 import { CartWriter } from './cart-writer.service.js';
 import { CheckoutRejectionRecorder } from './checkout-rejection.recorder.js';
 import { AddItemToCartHandler } from './commands/add-item-to-cart.handler.js';
@@ -10,12 +10,12 @@ import { ChangeCartItemHandler } from './commands/change-cart-item.handler.js';
 import { CheckOutCartHandler } from './commands/check-out-cart.handler.js';
 import { RunCartCommandHandler } from './commands/simple-cart-commands.handler.js';
 
-/** Cart and checkout. Global so the uploads module can inject CartService (custom poster lines). */
+/** Cart and checkout. Global so the uploads module and the budgets guard can read carts (CartReads). */
 @Global()
 @Module({
   controllers: [CartController],
   providers: [
-    CartService,
+    CartReads,
     CatalogueLoader,
     CartWriter,
     AddItemToCartHandler,
@@ -25,6 +25,6 @@ import { RunCartCommandHandler } from './commands/simple-cart-commands.handler.j
     CheckOutCartHandler,
     CheckoutRejectionRecorder,
   ],
-  exports: [CartService, CatalogueLoader],
+  exports: [CartReads, CatalogueLoader],
 })
 export class CartModule {}

@@ -9,7 +9,7 @@ import { discountsDecider } from '#domain/promotion/discounts.decider.js';
 import { promoCodeDecider } from '#domain/promotion/promo-code.decider.js';
 import { customPricingStream, discountsStream, posterStream, productStream, promoStream } from '#domain/streams.js';
 import { DeciderExecutor } from '../common/decider-executor.service.js';
-import type { Decider } from '../common/execute-decider.js';
+import type { Decider } from '#domain/shared/decider.js';
 import { ReadCoalescer } from '../common/read-coalescer.js';
 import { memoInRequest } from '../common/request-context.js';
 
@@ -26,7 +26,7 @@ export class CatalogueLoader {
   constructor(private readonly executor: DeciderExecutor) {}
 
   /** A catalogue stream folded by its decider: once per request, shared with concurrent requests. */
-  private load<State, Event extends { type: string; data: unknown }>(stream: string, decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>): Promise<State> {
+  private load<State, Event extends { type: string; data: unknown }>(stream: string, decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>): Promise<State> {
     return memoInRequest(stream, () => this.reads.read(stream, async () => (await this.executor.load(stream, decider)).state));
   }
 

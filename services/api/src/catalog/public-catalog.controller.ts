@@ -1,5 +1,4 @@
 import { Controller, Get, Param, Query as QueryParam } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
 import { ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
@@ -8,19 +7,17 @@ import { toInteger } from '../common/strict-integer.js';
 import { ListPostersQueryDto } from './dto/list-posters.query.dto.js';
 import { BestsellerView, PosterPage, PosterView } from './poster-response.js';
 import { AddOnView, AnnouncementView, CustomPriceView, DiscountView, GalleryImageView } from './shop-content-response.js';
-import { GetPublicPosterQuery } from './queries/get-poster.query.js';
-import { ListBestsellersQuery } from './queries/list-bestsellers.query.js';
-import { DEFAULT_PAGE_SIZE, ListPostersQuery, ListRecommendationsQuery } from './queries/list-posters.query.js';
-import {
-  GetAnnouncementQuery,
-  ListActiveDiscountsQuery,
-  ListCategoriesQuery,
-  ListCustomPricesQuery,
-  ListGalleryQuery,
-  ListProductsQuery,
-} from './queries/shop-content.queries.js';
+import { AnnouncementReads } from '../reads/announcement.reads.js';
+import { BestsellerReads } from '../reads/bestsellers.reads.js';
+import { CategoryReads } from '../reads/categories.reads.js';
+import { CustomPriceReads } from '../reads/custom-prices.reads.js';
+import { DiscountReads } from '../reads/discounts.reads.js';
+import { GalleryReads } from '../reads/gallery.reads.js';
+import { PosterReads } from '../reads/posters.reads.js';
+import { ProductReads } from '../reads/products.reads.js';
 
 const FEATURED_COUNT = 6;
+const DEFAULT_PAGE_SIZE = 20;
 
 class LimitQueryDto {
   @IsOptional() @Transform(toInteger) @IsInt() @Min(1) @Max(20)
@@ -32,19 +29,26 @@ class LimitQueryDto {
 @ApiExtraModels(PosterPage, PosterView)
 @Controller()
 export class PublicCatalogController {
-  constructor(private readonly queries: QueryBus) {}
+  constructor(
+    private readonly posters: PosterReads,
+    private readonly bestsellers: BestsellerReads,
+    private readonly categories: CategoryReads,
+    private readonly discounts: DiscountReads,
+    private readonly products: ProductReads,
+    private readonly announcement: AnnouncementReads,
+    private readonly gallery: GalleryReads,
+    private readonly customPrices: CustomPriceReads,
+  ) {}
 
   @Get('public/posters')
   @ReadsProjections('posters')
   @ApiOkResponse({
-    description: 'A page of posters; with ?categories=X the spec\'s recommendations answer instead: a bare array (≤ 4)',
+    description: 'A page of posters; with ?categories=X the recommendations of that category answer instead: a bare array (≤ 4)',
     schema: { oneOf: [{ $ref: getSchemaPath(PosterPage) }, { type: 'array', items: { $ref: getSchemaPath(PosterView) } }] },
   })
   async getPosters(@QueryParam() q: ListPostersQueryDto): Promise<PosterPage | PosterView[]> {
-    if (q.categories) return this.queries.execute(new ListRecommendationsQuery(q.categories, q.exclude));
-    const { items, ...pagination } = await this.queries.execute(
-      new ListPostersQuery({ page: q.page ?? 1, limit: q.limit ?? DEFAULT_PAGE_SIZE, search: q.search, category: q.category }),
-    );
+    if (q.categories) return this.posters.recommendations(q.categories, q.exclude);
+    const { items, ...pagination } = await this.posters.onSale({ page: q.page ?? 1, limit: q.limit ?? DEFAULT_PAGE_SIZE, search: q.search, category: q.category });
     return { posters: items, ...pagination };
   }
 
@@ -53,7 +57,7 @@ export class PublicCatalogController {
   @ReadsProjections('bestsellers', 'posters')
   @ApiOkResponse({ type: [BestsellerView] })
   getBestsellers(@QueryParam() q: LimitQueryDto): Promise<BestsellerView[]> {
-    return this.queries.execute(new ListBestsellersQuery(q.limit ?? 8));
+    return this.bestsellers.top(q.limit ?? 8);
   }
 
   @Get('public/posters/:id')
@@ -61,14 +65,14 @@ export class PublicCatalogController {
   @ApiOkResponse({ type: PosterView })
   @ApiNotFoundResponse({ description: 'Poster not found (also for hidden or deleted posters)' })
   getPoster(@Param('id') id: string): Promise<PosterView> {
-    return this.queries.execute(new GetPublicPosterQuery(id));
+    return this.posters.onSaleById(id);
   }
 
   @Get('public/featured')
   @ReadsProjections('posters')
   @ApiOkResponse({ type: [PosterView] })
   async getFeatured(): Promise<PosterView[]> {
-    const { items } = await this.queries.execute(new ListPostersQuery({ page: 1, limit: FEATURED_COUNT }));
+    const { items } = await this.posters.onSale({ page: 1, limit: FEATURED_COUNT });
     return items;
   }
 
@@ -76,41 +80,41 @@ export class PublicCatalogController {
   @ReadsProjections('categories')
   @ApiOkResponse({ description: 'category codes with at least one poster on sale', type: [String] })
   getCategories(): Promise<string[]> {
-    return this.queries.execute(new ListCategoriesQuery());
+    return this.categories.withPosters();
   }
 
   @Get('public/discounts')
   @ReadsProjections('discounts')
   @ApiOkResponse({ type: [DiscountView] })
   getPublicDiscounts(): Promise<DiscountView[]> {
-    return this.queries.execute(new ListActiveDiscountsQuery());
+    return this.discounts.active();
   }
 
   @Get('public/products')
   @ReadsProjections('products')
   @ApiOkResponse({ type: [AddOnView] })
   getProducts(): Promise<AddOnView[]> {
-    return this.queries.execute(new ListProductsQuery());
+    return this.products.onSale();
   }
 
   @Get('public/announcement')
   @ReadsProjections('announcement')
   @ApiOkResponse({ type: AnnouncementView })
   getAnnouncement(): Promise<AnnouncementView> {
-    return this.queries.execute(new GetAnnouncementQuery());
+    return this.announcement.banner();
   }
 
   @Get('gallery')
   @ReadsProjections('gallery')
   @ApiOkResponse({ type: [GalleryImageView] })
   getGallery(): Promise<GalleryImageView[]> {
-    return this.queries.execute(new ListGalleryQuery());
+    return this.gallery.images();
   }
 
   @Get('pricing')
   @ReadsProjections('custom-pricing')
   @ApiOkResponse({ type: [CustomPriceView] })
   getPricing(): Promise<CustomPriceView[]> {
-    return this.queries.execute(new ListCustomPricesQuery());
+    return this.customPrices.all();
   }
 }

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Registry } from 'prom-client';
 import type { EventStore } from '#event-store/event-store.port.js';
 import { counter } from '#platform/metrics/metrics.js';
-import { executeDecider, loadAggregate, type Decider, type ExecuteOptions, type ExecuteResult } from './execute-decider.js';
+import type { Decider } from '#domain/shared/decider.js';
+import { executeDecider, loadAggregate, type ExecuteOptions, type ExecuteResult } from './execute-decider.js';
 import { FoldCache } from './fold-cache.js';
 import { EVENT_STORE, METRICS_REGISTRY } from './tokens.js';
 
@@ -28,7 +29,7 @@ export class DeciderExecutor {
     }, this.folds);
   }
 
-  load<State, Event extends { type: string; data: unknown }>(stream: string, decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>) {
+  load<State, Event extends { type: string; data: unknown }>(stream: string, decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>) {
     return loadAggregate(this.store, stream, decider, this.folds);
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Decider as DomainDecider } from '#domain/shared/decider.js';
+import type { Decider } from '#domain/shared/decider.js';
 import { DomainError } from '#domain/shared/domain-error.js';
 import { currentSchemaVersion } from '#domain/event-versions.js';
 import { SNAPSHOT_EVERY, snapshotTaken, snapshotVersionOf, usableSnapshot } from '#domain/snapshots.js';
@@ -8,14 +8,11 @@ import { WrongExpectedRevision, type EventMetadata, type EventStore, type NewEve
 import type { FoldCache, Fold } from './fold-cache.js';
 import { currentContext, recordPosition } from './request-context.js';
 
-/** The decider triple of libs/domain (pure; initialState is a value), State-first for inference here. */
-export type Decider<State, Command, Event extends { type: string; data: unknown }> = DomainDecider<Command, Event, State>;
-
 export type CommandBuilder<State, Command> = (state: State, loaded: LoadedAggregate<State>) => Command | Promise<Command>;
 
 export interface ExecuteOptions<State, Command, Event extends { type: string; data: unknown }> {
   stream: string;
-  decider: Decider<State, Command, Event>;
+  decider: Decider<Command, Event, State>;
   /**
    * The command, or a function building it from the stream as loaded, on every attempt: to pick a
    * fresh line id, or to gather facts that depend on the state (a checkout prices the cart and
@@ -91,7 +88,7 @@ export function eventMetadata(extra?: Record<string, unknown>): EventMetadata {
 export async function loadAggregate<State, Event extends { type: string; data: unknown }>(
   store: EventStore,
   stream: string,
-  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+  decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>,
   folds?: FoldCache,
 ): Promise<LoadedAggregate<State>> {
   const version = snapshotVersionOf(stream);

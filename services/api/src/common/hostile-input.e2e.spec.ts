@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { orderStream } from '#domain/streams.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { VALID_CHECKOUT, seedPoster } from '../testing/seed-catalogue.js';
-import { AdminOrdersQueries } from '../admin/orders/admin-orders.queries.js';
+import { OrderReads } from '../reads/orders.reads.js';
 
 type Hostile = {
   name: string;
@@ -98,7 +98,7 @@ describe('hostile text at the HTTP edge (real PostgreSQL, projector running)', (
   });
 
   it('ends a CSV export that fails mid-stream with an aborted response, not a hang', async () => {
-    const queries = t.app.get(AdminOrdersQueries, { strict: false });
+    const queries = t.app.get(OrderReads, { strict: false });
     const spy = jest.spyOn(queries, 'batches').mockImplementation(async function* () {
       throw new Error('read model went away');
     });

@@ -3,16 +3,12 @@ import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } f
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Redis } from 'ioredis';
-import { comparePositions, formatPosition, type EventStore, type Position } from '#event-store/event-store.port.js';
+import type { EventStore } from '#event-store/event-store.port.js';
 import type { AppConfig } from '#platform/config/app-config.js';
-import { PROJECTION_NAMES } from '#read-models/projection-names.js';
-import { failureOf, listCheckpoints, positionOf } from '#read-models/projector-state/checkpoints.js';
-import { projectorClock } from '#read-models/projector-state/replicas.js';
-import { sqlClientOf, type SqlClient } from '#read-models/projector-state/sql-client.js';
 import { APP_CONFIG, EVENT_STORE } from '../common/tokens.js';
+import { ProjectionReads, type ProjectionsHealth } from '../reads/projections.reads.js';
 import { UPLOAD_SPACE_GUARD, type UploadSpaceGuard } from '../uploads/upload-space-guard.js';
 import { HealthView } from './health-response.js';
-import { judgeProjections, stallThresholdMs, type CheckpointView, type ProjectionVerdict } from './projection-health.js';
 
 type PartState = { status: 'up' | 'down' | 'disabled' | 'degraded' | 'low'; [key: string]: unknown };
 
@@ -33,17 +29,14 @@ function withTimeout<T>(p: Promise<T>, what: string): Promise<T> {
 @Controller('health')
 export class HealthController {
   private redis: Redis | undefined;
-  private readonly stallMs = stallThresholdMs();
-  private readonly db: SqlClient;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(UPLOAD_SPACE_GUARD) private readonly space: UploadSpaceGuard,
-  ) {
-    this.db = sqlClientOf(dataSource);
-  }
+    private readonly projections: ProjectionReads,
+  ) {}
 
   @Get()
   @ApiOperation({ operationId: 'getHealth' })
@@ -113,61 +106,8 @@ export class HealthController {
     }
   }
 
-  private async checkProjections(head: string | undefined): Promise<PartState & Partial<ProjectionVerdict>> {
-    try {
-      const { rows, now, projectorUpSince } = await withTimeout(this.readCheckpoints(), 'projections');
-      const [commit, prepare] = (head ?? '-1/-1').split('/').map((x) => BigInt(x));
-      const headPosition = { commit, prepare };
-      const pendingSince = new Map<string, Date | null>();
-      const list = [];
-      const views: CheckpointView[] = [];
-      for (const r of rows) {
-        const at = positionOf(r);
-        const position = formatPosition(at);
-        const caughtUp = comparePositions(at, headPosition) >= 0;
-        if (!caughtUp && !pendingSince.has(position)) pendingSince.set(position, await this.oldestPendingAt(at));
-        const oldestPendingAt = caughtUp ? null : (pendingSince.get(position) ?? null);
-        views.push({ projection: r.projection, status: r.status, caughtUp, updatedAt: r.updatedAt, oldestPendingAt });
-        const failure = failureOf(r);
-        list.push({
-          projection: r.projection,
-          status: r.status,
-          position,
-          caughtUp,
-          lagSeconds: caughtUp || !oldestPendingAt ? 0 : Math.max(0, Math.round((now.getTime() - oldestPendingAt.getTime()) / 1000)),
-          ...(failure ? { failure } : {}),
-        });
-      }
-      const verdict = judgeProjections(views, PROJECTION_NAMES, { now, stallMs: this.stallMs, projectorUpSince });
-      const bad = verdict.failed.length + verdict.stalled.length + verdict.missing.length > 0;
-      return {
-        status: bad ? 'degraded' : 'up',
-        count: list.length,
-        behind: list.filter((p) => !p.caughtUp).length,
-        ...verdict,
-        maxLagSeconds: list.reduce((m, p) => Math.max(m, p.lagSeconds), 0),
-        list,
-      };
-    } catch (e) {
-      // No projector schema yet (fresh database, projector not started): not an API failure.
-      return { status: 'down', error: (e as Error).message, list: [] };
-    }
-  }
-
-  private async readCheckpoints() {
-    const rows = await listCheckpoints(this.db, 'live');
-    // The database's clock, like updated_at's, read after the rows.
-    return { rows, ...(await projectorClock(this.db)) };
-  }
-
-  /** When the first event past a checkpoint was recorded (any type: a projection also has to step over the others). */
-  private async oldestPendingAt(position: Position): Promise<Date | null> {
-    try {
-      const [next] = await withTimeout(this.store.readAll({ fromPosition: position, maxCount: 1 }), 'event store');
-      return next?.createdAt ?? null;
-    } catch {
-      return null;
-    }
+  private checkProjections(head: string | undefined): Promise<ProjectionsHealth> {
+    return this.projections.health(head, withTimeout);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,11 +1,10 @@
 import { Body, Controller, HttpCode, HttpException, HttpStatus, NotFoundException, Post, Req, Res } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
 import { ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ReadsProjections } from '../common/reads-projections.decorator.js';
+import { OrderReads } from '../reads/orders.reads.js';
 import { OrderTrackingView } from './order-tracking-response.js';
 import { TrackOrderDto } from './track-order.dto.js';
-import { TrackOrderQuery } from './track-order.query.js';
 import { defaultTrackingThrottle } from './tracking-throttle.js';
 
 /** One message for every miss, so a guess never learns whether the number or the phone was wrong. */
@@ -16,7 +15,7 @@ export const NO_SUCH_ORDER = 'We could not find an order with this order number 
 export class OrderTrackingController {
   private readonly throttle = defaultTrackingThrottle();
 
-  constructor(private readonly queries: QueryBus) {}
+  constructor(private readonly orders: OrderReads) {}
 
   @Post('public/orders/track')
   @HttpCode(200)
@@ -33,7 +32,7 @@ export class OrderTrackingController {
     }
     let view: OrderTrackingView | undefined;
     try {
-      view = await this.queries.execute(new TrackOrderQuery(body.orderNumber, body.phone));
+      view = await this.orders.tracking(body.orderNumber, body.phone);
     } catch (error) {
       attempt.settle('refund'); // our failure, not a guess
       throw error;

@@ -1,10 +1,12 @@
 import { BadRequestException, Body, Controller, Headers, Inject, Post, Res, UploadedFile } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { parsePosterSize } from '#domain/shop-config.js';
 import { CustomPosterAnswer } from '../cart/cart-response.js';
 import { Budgeted } from '../budgets/budget.guard.js';
-import { CartService } from '../cart/cart.service.js';
+import { CartReads } from '../cart/cart.reads.js';
+import { AddItemToCartCommand } from '../cart/commands/add-item-to-cart.handler.js';
 import type { AppConfig } from '#platform/config/app-config.js';
 import { setActor } from '../common/request-context.js';
 import { APP_CONFIG } from '../common/tokens.js';
@@ -23,7 +25,8 @@ import { MESSAGES, MIN_CUSTOM_IMAGE_BYTES } from './upload-limits.js';
 export class CustomPosterUploadController {
   constructor(
     private readonly images: ImageIntakeService,
-    private readonly carts: CartService,
+    private readonly carts: CartReads,
+    private readonly commandBus: CommandBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -48,7 +51,8 @@ export class CustomPosterUploadController {
     if (cartId) setActor({ kind: 'shopper', id: cartId });
     const stored = await this.images.store('custom', inspected);
     try {
-      const answer = await this.carts.addCustomPoster(cartId, { size, quantity, customImagePath: stored.url });
+      const { cartId: id, state } = await this.commandBus.execute(new AddItemToCartCommand(cartId, { kind: 'custom', size, quantity, customImagePath: stored.url }));
+      const answer = await this.carts.price(id, state);
       res.setHeader('X-Cart-Id', answer.cartId);
       // For the clean-up of uploads nobody ordered: the grace period runs from this cart's last use.
       // Best effort: without the record the upload is judged by its own age, which is still safe for a day's cart.

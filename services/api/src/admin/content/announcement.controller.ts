@@ -2,10 +2,9 @@ import { Body, Controller, Get, HttpCode, Patch, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
-import { DataSource } from 'typeorm';
-import { AnnouncementEntity } from '#read-models/announcement.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
+import { AnnouncementReads } from '../../reads/announcement.reads.js';
 import { announcementCommand } from './content-commands.js';
 import { AdminAnnouncementView, SavedAnnouncementView } from './content-response.js';
 
@@ -22,15 +21,14 @@ export class AnnouncementDto {
 export class AdminAnnouncementController {
   constructor(
     private readonly commandBus: CommandBus,
-    private readonly dataSource: DataSource,
+    private readonly announcement: AnnouncementReads,
   ) {}
 
   @Get()
   @ReadsProjections('announcement')
   @ApiOkResponse({ type: AdminAnnouncementView })
-  async getAdminAnnouncement(): Promise<AdminAnnouncementView> {
-    const row = await this.dataSource.getRepository(AnnouncementEntity).findOneBy({ id: 1 });
-    return { text: row?.text ?? '', updatedAt: row?.updatedAt ?? null, updatedBy: row?.updatedBy ?? null };
+  getAdminAnnouncement(): Promise<AdminAnnouncementView> {
+    return this.announcement.forAdmin();
   }
 
   /** Both forms of the old admin: POST and PATCH with { text }, answering { text }. */

@@ -1,19 +1,17 @@
-import { BadRequestException, NotFoundException, Body, Controller, Delete, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Delete, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Response } from 'express';
-import { DataSource } from 'typeorm';
-import { NewsletterSubscriberCountEntity } from '#read-models/newsletter-subscriber-count.entity.js';
-import { NewsletterSubscriberEntity } from '#read-models/newsletter-subscriber.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { Budgeted } from '../../budgets/budget.guard.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
+import { NewsletterReads } from '../../reads/newsletter.reads.js';
 import { WithoutEventPosition } from '../../common/without-event-position.decorator.js';
 import { CSV_BOM, csvRow, fileDate } from '../exports/csv.js';
 import { SubscribeToNewsletterCommand, UnsubscribeFromNewsletterCommand } from './newsletter-commands.js';
-import { SubscribedView, SubscriberPage, SubscriberView, SubscriptionView } from './content-response.js';
-import { lowerLikePattern, maintainedCount, parsePaging, parseSearch, readPage } from '../shared/paging.js';
+import { SubscribedView, SubscriberPage, SubscriptionView } from './content-response.js';
+import { parsePaging, parseSearch } from '../shared/paging.js';
 import { PagedList } from '../shared/paged-list.decorator.js';
 
 export class SubscribeDto {
@@ -27,10 +25,6 @@ export class UpdateSubscriberDto {
   /** false unsubscribes (the only change a subscriber row supports). */
   @ApiPropertyOptional() @IsOptional() @IsBoolean({ message: 'subscribed must be true or false' }) subscribed?: boolean;
   @ApiPropertyOptional() @IsOptional() @IsBoolean({ message: 'active must be true or false' }) active?: boolean;
-}
-
-function view(s: NewsletterSubscriberEntity): SubscriberView {
-  return { id: s.id, email: s.email, subscribedAt: s.subscribedAt, createdAt: s.subscribedAt };
 }
 
 /**
@@ -58,20 +52,13 @@ export class PublicNewsletterController {
 export class AdminNewsletterController {
   constructor(
     private readonly commandBus: CommandBus,
-    private readonly dataSource: DataSource,
+    private readonly subscribers: NewsletterReads,
   ) {}
 
   @Get()
   @PagedList('newsletter', SubscriberPage, 'In the e-mail address')
-  async getSubscribers(@Query() query: Record<string, unknown>): Promise<SubscriberPage> {
-    const paging = parsePaging(query, { size: 20, max: 1000 });
-    const search = parseSearch(query, 254);
-    const subscriberCount = await maintainedCount(this.dataSource, NewsletterSubscriberCountEntity);
-    const qb = this.dataSource.getRepository(NewsletterSubscriberEntity).createQueryBuilder('s');
-    // The expression of newsletter_subscribers_search_trgm_idx.
-    if (search) qb.where('lower(s.email) LIKE :like', { like: lowerLikePattern(search) });
-    const { rows, info } = await readPage(qb.orderBy('s.subscribedAt', 'DESC').addOrderBy('s.id', 'DESC'), paging, search ? undefined : subscriberCount);
-    return { data: rows.map(view), subscriberCount, ...info };
+  getSubscribers(@Query() query: Record<string, unknown>): Promise<SubscriberPage> {
+    return this.subscribers.page(parsePaging(query, { size: 20, max: 1000 }), parseSearch(query, 254));
   }
 
   /** CSV Email, Subscribed On (file subscribers-{date}.csv), streamed in batches. */
@@ -84,12 +71,8 @@ export class AdminNewsletterController {
     res.setHeader('Content-Disposition', `attachment; filename="subscribers-${fileDate()}.csv"`);
     res.setHeader('Cache-Control', 'no-store');
     res.write(CSV_BOM + csvRow(['Email', 'Subscribed On']));
-    const repo = this.dataSource.getRepository(NewsletterSubscriberEntity);
-    for (let offset = 0; ; offset += 1000) {
-      const rows = await repo.find({ order: { subscribedAt: 'ASC', id: 'ASC' }, skip: offset, take: 1000 });
-      if (rows.length === 0) break;
+    for await (const rows of this.subscribers.batches()) {
       if (!res.write(rows.map((r) => csvRow([r.email, r.subscribedAt.toISOString()])).join(''))) await new Promise((r) => res.once('drain', r));
-      if (rows.length < 1000) break;
     }
     res.end();
   }
@@ -101,9 +84,7 @@ export class AdminNewsletterController {
     if (subscribed === undefined) throw new BadRequestException('Nothing to change: send subscribed: false to unsubscribe');
     if (subscribed) {
       // Staying subscribed changes nothing; a subscriber that is not listed is a 404.
-      const row = await this.dataSource.getRepository(NewsletterSubscriberEntity).findOneBy({ id: id.slice(0, 64) });
-      if (!row) throw new NotFoundException('Subscriber not found');
-      return { ...view(row), subscribed: true };
+      return { ...(await this.subscribers.byId(id)), subscribed: true };
     }
     return this.deleteSubscriber(id);
   }

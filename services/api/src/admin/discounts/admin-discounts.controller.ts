@@ -1,10 +1,9 @@
 import { BadRequestException, Body, Controller, Delete, Get, NotFoundException, Param, Patch, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { DataSource } from 'typeorm';
 import type { Discount } from '#domain/promotion/discounts.decider.js';
-import { DiscountEntity } from '#read-models/discount.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
+import { DiscountReads } from '../../reads/discounts.reads.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
 import { decimalInteger } from '../../common/strict-integer.js';
 import { DiscountView } from '../../catalog/shop-content-response.js';
@@ -28,15 +27,14 @@ function idParam(id: string): number {
 export class AdminDiscountsController {
   constructor(
     private readonly commandBus: CommandBus,
-    private readonly dataSource: DataSource,
+    private readonly discounts: DiscountReads,
   ) {}
 
   @Get()
   @ReadsProjections('discounts')
   @ApiOkResponse({ type: [AdminDiscountView] })
-  async getDiscounts(): Promise<AdminDiscountView[]> {
-    const rows = await this.dataSource.getRepository(DiscountEntity).find({ order: { id: 'ASC' } });
-    return rows.map((d) => ({ id: d.id, category: d.category, percentage: d.percentage, active: d.active, createdAt: d.createdAt }));
+  getDiscounts(): Promise<AdminDiscountView[]> {
+    return this.discounts.all();
   }
 
   @Post()

@@ -7,7 +7,7 @@ import type { DataSource } from 'typeorm';
 import { NewsletterSubscriberEntity } from '#read-models/newsletter-subscriber.entity.js';
 import type { EventLogQuery } from '../events/event-log.query.js';
 import { parseEventLogFilters } from '../events/event-log-filters.js';
-import type { AdminOrdersQueries } from '../orders/admin-orders.queries.js';
+import type { OrderReads } from '../../reads/orders.reads.js';
 import { parseOrderFilters } from '../orders/order-filters.js';
 import { ORDER_CSV_COLUMNS, orderCsvRow } from '../orders/orders-csv.js';
 import { Logger } from '@nestjs/common';
@@ -77,7 +77,7 @@ export async function prepareExportsDir(dir: string): Promise<void> {
  * The processor, the same under BullMQ and in-process: writes the whole export to a temporary
  * file, reporting progress, then renames it into place (a download never sees half a file).
  */
-export function exportProcessor(deps: { exportsDir: string; quotaBytes?: number; orders: AdminOrdersQueries; dataSource: DataSource; eventLog: EventLogQuery }) {
+export function exportProcessor(deps: { exportsDir: string; quotaBytes?: number; orders: OrderReads; dataSource: DataSource; eventLog: EventLogQuery }) {
   return async (data: ExportJobData, ctx: { jobId: string; reportProgress(p: number): Promise<void> }): Promise<ExportJobResult> => {
     await prepareExportsDir(deps.exportsDir);
     await pruneOldExports(deps.exportsDir);

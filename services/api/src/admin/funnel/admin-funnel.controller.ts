@@ -1,42 +1,19 @@
 import { BadRequestException, Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { DataSource } from 'typeorm';
-import { initialCartState, type CartState } from '#domain/cart/cart.decider.js';
-import type { CheckoutRejectionReason } from '#domain/checkout/checkout-rejected.js';
-import { priceCart } from '#domain/pricing/price-cart.js';
-import { piastresToEgp } from '#domain/shared/money.js';
-import { isPosterSize } from '#domain/shop-config.js';
-import type { FunnelCartLine } from '#read-models/funnel-cart.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
-import { CatalogueLoader } from '../../cart/catalogue-loader.service.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
-import { SHOP_TIME_ZONE } from '#domain/shop-config.js';
+import { FunnelReads } from '../../reads/funnel.reads.js';
 import { daysBefore, parseDay, shopToday } from '../shared/shop-day.js';
-import { FunnelQueryDto, FunnelView, type AbandonedCartView, type FunnelStagesView } from './funnel-response.js';
+import { FunnelQueryDto, FunnelView } from './funnel-response.js';
 
 const DEFAULT_DAYS = 30;
 const MAX_DAYS = 366;
-const ABANDONED_LISTED = 20;
 
-const STAGES = `count(*)::int AS "cartsCreated", count(*) FILTER (WHERE lines_added > 0)::int AS "linesAdded",
-  count(*) FILTER (WHERE checkout_attempted_at IS NOT NULL)::int AS "checkoutAttempted",
-  count(*) FILTER (WHERE order_placed_at IS NOT NULL)::int AS "ordersPlaced"`;
-/** Carts created in the period, by Cairo day ($1, $2 inclusive; $3 the zone). */
-const IN_PERIOD = `(created_at AT TIME ZONE $3)::date BETWEEN $1::date AND $2::date`;
-
-/**
- * The cart funnel (funnel_carts, kept by the cart-funnel projection): per day and governorate, the
- * carts created in the period and how far they went, checkout refusals by reason, and abandoned carts
- * (lines, no order, idle for idleHours) with their value priced as the cart would be priced today.
- */
 @ApiTags('admin: funnel')
 @AdminOnly()
 @Controller('admin/funnel')
 export class AdminFunnelController {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly catalogue: CatalogueLoader,
-  ) {}
+  constructor(private readonly funnel: FunnelReads) {}
 
   @Get()
   @ReadsProjections('cart-funnel')
@@ -47,49 +24,6 @@ export class AdminFunnelController {
     const span = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
     if (span < 0) throw new BadRequestException('from must not be after to');
     if (span >= MAX_DAYS) throw new BadRequestException(`The period can be at most ${MAX_DAYS} days`);
-    const idleHours = query.idleHours ?? 24;
-    const p = [from, to, SHOP_TIME_ZONE];
-    const abandonedWhere = `${IN_PERIOD} AND order_placed_at IS NULL AND jsonb_array_length(lines) > 0 AND last_activity_at <= now() - make_interval(hours => $4)`;
-    // One snapshot for every figure, so the totals, the rows and the refusals add up while the projection writes.
-    const [[totals], days, governorates, rejections, [{ n: abandonedCount }], abandonedRows] = await this.dataSource.transaction('REPEATABLE READ', (m) => {
-      const q = <T>(sql: string, params: unknown[]) => m.query(sql, params) as Promise<T[]>;
-      return Promise.all([
-        q<FunnelStagesView>(`SELECT ${STAGES} FROM read.funnel_carts WHERE ${IN_PERIOD}`, p),
-        q<FunnelStagesView & { day: string }>(
-          `SELECT to_char((created_at AT TIME ZONE $3)::date, 'YYYY-MM-DD') AS day, ${STAGES} FROM read.funnel_carts WHERE ${IN_PERIOD} GROUP BY 1 ORDER BY 1`, p),
-        q<FunnelStagesView & { governorate: string }>(
-          `SELECT coalesce(governorate, 'UNKNOWN') AS governorate, ${STAGES} FROM read.funnel_carts WHERE ${IN_PERIOD} GROUP BY 1 ORDER BY 2 DESC, 1`, p),
-        q<{ reason: CheckoutRejectionReason; count: number }>(
-          `SELECT r->>'reason' AS reason, count(*)::int AS count FROM read.funnel_carts, jsonb_array_elements(rejections) r
-            WHERE ((r->>'at')::timestamptz AT TIME ZONE $3)::date BETWEEN $1::date AND $2::date GROUP BY 1 ORDER BY 2 DESC, 1`, p),
-        q<{ n: number }>(`SELECT count(*)::int AS n FROM read.funnel_carts WHERE ${abandonedWhere}`, [...p, idleHours]),
-        q<{ last_activity_at: Date; lines: FunnelCartLine[]; promo_code: string | null }>(
-          `SELECT last_activity_at, lines, promo_code FROM read.funnel_carts WHERE ${abandonedWhere} ORDER BY last_activity_at DESC LIMIT ${ABANDONED_LISTED}`,
-          [...p, idleHours]),
-      ]);
-    });
-    const abandoned = await Promise.all(abandonedRows.map((r) => this.abandonedCart(r)));
-    return {
-      from, to, totals, days, governorates, rejections, abandonedCount, abandoned,
-      abandonedValue: abandoned.reduce((sum, c) => Math.round((sum + c.value) * 100) / 100, 0),
-    };
-  }
-
-  /** Priced by the same code as the storefront's cart (priceCart), against today's catalogue. */
-  private async abandonedCart(row: { last_activity_at: Date; lines: FunnelCartLine[]; promo_code: string | null }): Promise<AbandonedCartView> {
-    const cart: CartState = {
-      ...initialCartState,
-      promoCode: row.promo_code,
-      items: row.lines.map((l) => ({
-        itemId: l.itemId, kind: l.kind as CartState['items'][number]['kind'], posterId: l.posterId, productId: l.productId, variantId: l.variantId,
-        size: isPosterSize(l.size) ? l.size : null, quantity: l.quantity, customImagePath: null,
-      })),
-    };
-    const pricing = priceCart(cart, await this.catalogue.forCart(cart));
-    return {
-      lastActivityAt: new Date(row.last_activity_at).toISOString(),
-      lines: pricing.lines.map((l) => ({ name: l.name || l.kind, size: l.size, quantity: l.quantity })),
-      value: piastresToEgp(pricing.total),
-    };
+    return this.funnel.funnel(from, to, query.idleHours ?? 24);
   }
 }

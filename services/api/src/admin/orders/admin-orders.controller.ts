@@ -1,19 +1,17 @@
-import { applyDecorators, BadRequestException, Body, Controller, Get, NotFoundException, Param, Patch, Query, Res } from '@nestjs/common';
+import { applyDecorators, BadRequestException, Body, Controller, Get, Param, Patch, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { DataSource } from 'typeorm';
 import { ORDER_STATUSES } from '#domain/order/events.js';
 import { isUuid } from '#domain/shared/uuid-from-name.js';
 import { PAYMENT_METHODS } from '#domain/shop-config.js';
-import { OrderEntity } from '#read-models/order.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { CurrentAdmin } from '../../auth/current-admin.decorator.js';
 import type { AdminPrincipal } from '../../auth/admin-token.service.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
+import { OrderReads } from '../../reads/orders.reads.js';
 import { CSV_BOM, csvRow, fileDate } from '../exports/csv.js';
 import { parsePaging } from '../shared/paging.js';
-import { AdminOrdersQueries } from './admin-orders.queries.js';
 import { ORDER_SORTS, parseOrderFilters } from './order-filters.js';
 import { AdminOrderPage, AdminOrderView, OrderHistoryView, OrderStatusChangeView, SizeCountView } from './order-response.js';
 import { OrderStatusDto, STATUS_MESSAGE } from './order-status.dto.js';
@@ -38,9 +36,8 @@ function ApiOrderFilters() {
 @Controller('admin/orders')
 export class AdminOrdersController {
   constructor(
-    private readonly queries: AdminOrdersQueries,
+    private readonly queries: OrderReads,
     private readonly commandBus: CommandBus,
-    private readonly dataSource: DataSource,
   ) {}
 
   /** status, dateFrom, dateTo (inclusive to the end of that day), search, sort, page, size. */
@@ -101,17 +98,9 @@ export class AdminOrdersController {
     const status = body?.status ?? query.status;
     const reason = body?.reason ?? query.reason ?? null;
     if (!status) throw new BadRequestException(STATUS_MESSAGE);
-    const orderId = await this.resolveOrderId(id);
+    const orderId = isUuid(id) ? id.toLowerCase() : await this.queries.idOfNumber(id);
     const expectedRevision = body?.expectedRevision ?? query.expectedRevision;
     const result = await this.commandBus.execute(new ChangeOrderStatusCommand(orderId, status, reason, { kind: 'admin', id: admin.username }, expectedRevision));
     return { id: orderId, orderNumber: result.state.orderNumber, status: result.state.status, previousStatus: result.previous, changed: result.changed, revision: result.revision };
-  }
-
-  /** The stream is keyed by order id; an order number (PS-…) is looked up once to find it. */
-  private async resolveOrderId(idOrNumber: string): Promise<string> {
-    if (isUuid(idOrNumber)) return idOrNumber.toLowerCase();
-    const row = await this.dataSource.getRepository(OrderEntity).findOne({ where: { orderNumber: idOrNumber.trim().toUpperCase().slice(0, 40) }, select: { id: true } });
-    if (!row) throw new NotFoundException('Order not found');
-    return row.id;
   }
 }

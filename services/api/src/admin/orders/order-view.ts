@@ -68,7 +68,7 @@ export function toAdminOrderView(order: OrderEntity, items: OrderItemEntity[], p
   };
 }
 
-/** A row of the export's query (AdminOrdersQueries.batches): snake_case columns, money in piastres, items as JSON. */
+/** A row of the export's query (OrderReads.batches): snake_case columns, money in piastres, items as JSON. */
 export interface OrderCsvRow {
   id: string;
   order_number: string;

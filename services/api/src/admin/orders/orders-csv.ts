@@ -2,7 +2,7 @@ import { csvRow } from '../exports/csv.js';
 import { SHOP_TIME_ZONE } from '#domain/shop-config.js';
 import type { AdminOrderItemView, AdminOrderView } from './order-response.js';
 
-/** What a CSV line reads of an order: the export's query selects exactly these (AdminOrdersQueries.batches). */
+/** What a CSV line reads of an order: the export's query selects exactly these (OrderReads.batches). */
 export type OrderCsvSource = Pick<
   AdminOrderView,
   | 'orderNumber' | 'createdAt' | 'customerName' | 'phone' | 'addressLine' | 'building' | 'apartment' | 'city' | 'governorate' | 'status' | 'paymentMethod'

@@ -1,21 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Delete, Get, HttpCode, NotFoundException, Param, ParseUUIDPipe, Post, Put, Query, UploadedFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, UploadedFile } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { DataSource } from 'typeorm';
 import type { PosterCommand, VariantInput } from '#domain/catalog/commands.js';
 import { egpToPiastres } from '#domain/shared/money.js';
 import { uuidFromName } from '#domain/shared/uuid-from-name.js';
 import { CATEGORIES } from '#domain/shop-config.js';
-import { PosterEntity } from '#read-models/poster.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
+import { PosterReads } from '../../reads/posters.reads.js';
 import { ImageIntakeService, type IncomingFile } from '../../uploads/image-intake.service.js';
 import { ImageUpload } from '../../uploads/image-upload.decorator.js';
 import { parseJsonPart } from '../shared/parse-json-part.js';
-import { lowerLikePattern, parsePaging, parseSearch, readPage } from '../shared/paging.js';
+import { parsePaging, parseSearch } from '../shared/paging.js';
 import { AdminPosterPage, AdminPosterView, PosterImageView, PosterStateView } from './admin-poster-response.js';
-import { adminPosterView, posterStateView } from './admin-poster-view.js';
+import { posterStateView } from './admin-poster-view.js';
 import { CreatePosterDto, UpdatePosterDto, type PosterVariantDto } from './dto/poster.dto.js';
 import { posterCommands } from './poster-commands.js';
 import { PagedList } from '../shared/paged-list.decorator.js';
@@ -31,37 +30,28 @@ function variantInputs(posterId: string, variants: readonly PosterVariantDto[]):
 export class AdminPostersController {
   constructor(
     private readonly commandBus: CommandBus,
-    private readonly dataSource: DataSource,
+    private readonly posters: PosterReads,
     private readonly images: ImageIntakeService,
   ) {}
 
   @Get('posters')
   @PagedList('posters', AdminPosterPage, 'In name or description')
-  async getAdminPosters(@Query() query: Record<string, unknown>): Promise<AdminPosterPage> {
-    const paging = parsePaging(query, { size: 20, max: 1000 });
-    const search = parseSearch(query);
-    const qb = this.dataSource.getRepository(PosterEntity).createQueryBuilder('p').where('p.deleted = false');
-    // The expression of posters_search_trgm_idx.
-    if (search) qb.andWhere("lower(p.name || ' ' || p.description) LIKE :like", { like: lowerLikePattern(search) });
-    const { rows, info } = await readPage(qb.orderBy('p.createdAt', 'DESC').addOrderBy('p.id', 'DESC'), paging);
-    return { data: rows.map(adminPosterView), ...info };
+  getAdminPosters(@Query() query: Record<string, unknown>): Promise<AdminPosterPage> {
+    return this.posters.adminPage(parsePaging(query, { size: 20, max: 1000 }), parseSearch(query));
   }
 
   @Get('posters/deleted')
   @ReadsProjections('posters')
   @ApiOkResponse({ type: [AdminPosterView] })
-  async getDeletedPosters(): Promise<AdminPosterView[]> {
-    const rows = await this.dataSource.getRepository(PosterEntity).find({ where: { deleted: true }, order: { deletedAt: 'DESC' } });
-    return rows.map(adminPosterView);
+  getDeletedPosters(): Promise<AdminPosterView[]> {
+    return this.posters.deleted();
   }
 
   @Get('posters/:id')
   @ReadsProjections('posters')
   @ApiOkResponse({ type: AdminPosterView })
-  async getAdminPoster(@Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string) {
-    const row = await this.dataSource.getRepository(PosterEntity).findOneBy({ id });
-    if (!row) throw new NotFoundException('Poster not found');
-    return adminPosterView(row);
+  getAdminPoster(@Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string): Promise<AdminPosterView> {
+    return this.posters.byId(id);
   }
 
   @Get('categories')
@@ -75,9 +65,7 @@ export class AdminPostersController {
   @ReadsProjections('posters')
   @ApiOkResponse({ type: PosterImageView })
   async getPosterImage(@Param('posterId', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) posterId: string) {
-    const row = await this.dataSource.getRepository(PosterEntity).findOne({ where: { id: posterId }, select: { id: true, imageUrl: true } });
-    if (!row) throw new NotFoundException('Poster not found');
-    return { url: row.imageUrl };
+    return { url: await this.posters.imageUrl(posterId) };
   }
 
   /** JSON, or multipart with a JSON part `data` and an image part `file`. */

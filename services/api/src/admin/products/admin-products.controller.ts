@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Post, Put, Query, UploadedFile } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { DataSource } from 'typeorm';
 import type { ProductCommand } from '#domain/catalog/commands.js';
 import type { ProductState } from '#domain/catalog/product.decider.js';
 import { egpToPiastres, piastresToEgp } from '#domain/shared/money.js';
-import { ProductEntity } from '#read-models/product.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
+import { ProductReads } from '../../reads/products.reads.js';
 import { ImageIntakeService, type IncomingFile } from '../../uploads/image-intake.service.js';
 import { ImageUpload } from '../../uploads/image-upload.decorator.js';
 import { parseJsonPart } from '../shared/parse-json-part.js';
@@ -16,7 +15,7 @@ import { DeletedView } from '../shared/deleted-response.js';
 import { ProductDto } from './product.dto.js';
 import { productCommand } from './product-commands.js';
 import { AddOnPage } from './product-response.js';
-import { parsePaging, readPage } from '../shared/paging.js';
+import { parsePaging } from '../shared/paging.js';
 import { PagedList } from '../shared/paged-list.decorator.js';
 
 function stateView(s: ProductState): AddOnView {
@@ -31,16 +30,14 @@ const uuid = new ParseUUIDPipe({ errorHttpStatusCode: 404 });
 export class AdminProductsController {
   constructor(
     private readonly commandBus: CommandBus,
-    private readonly dataSource: DataSource,
+    private readonly products: ProductReads,
     private readonly images: ImageIntakeService,
   ) {}
 
   @Get()
   @PagedList('products', AddOnPage)
-  async getAdminProducts(@Query() query: Record<string, unknown>): Promise<AddOnPage> {
-    const qb = this.dataSource.getRepository(ProductEntity).createQueryBuilder('p').where('p.deleted = false').orderBy('p.createdAt', 'DESC').addOrderBy('p.id', 'DESC');
-    const { rows, info } = await readPage(qb, parsePaging(query, { size: 20, max: 1000 }));
-    return { data: rows.map((p) => ({ id: p.id, name: p.name, description: p.description, price: piastresToEgp(p.price), imageUrl: p.imageUrl, createdAt: p.createdAt })), ...info };
+  getAdminProducts(@Query() query: Record<string, unknown>): Promise<AddOnPage> {
+    return this.products.page(parsePaging(query, { size: 20, max: 1000 }));
   }
 
   /** Multipart: part `data` (JSON {name, price, description, imageUrl}) and optional part `file`; plain JSON works too. */

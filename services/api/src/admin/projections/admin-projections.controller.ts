@@ -1,13 +1,10 @@
-import { ConflictException, Controller, Get, HttpCode, Inject, NotFoundException, Param, Post } from '@nestjs/common';
+import { ConflictException, Controller, Get, HttpCode, NotFoundException, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { DataSource } from 'typeorm';
-import { LAG_COUNT_CAP, type EventStore } from '#event-store/event-store.port.js';
 import { PROJECTION_NAMES } from '#read-models/projection-names.js';
-import { failureOf, listCheckpoints, positionOf, retryNow } from '#read-models/projector-state/checkpoints.js';
-import { latestRebuildRequests, pendingRebuild, requestRebuild } from '#read-models/projector-state/rebuild-requests.js';
-import { sqlClientOf, type SqlClient } from '#read-models/projector-state/sql-client.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
-import { EVENT_STORE } from '../../common/tokens.js';
+import { ProjectionReads } from '../../reads/projections.reads.js';
+import { RequestProjectionRebuildCommand, RetryProjectionCommand } from './projection-commands.js';
 import { ProjectionRebuildRequestedView, ProjectionRetryView, ProjectionStatusView } from './projection-response.js';
 
 /**
@@ -20,45 +17,16 @@ import { ProjectionRebuildRequestedView, ProjectionRetryView, ProjectionStatusVi
 @AdminOnly()
 @Controller('admin/projections')
 export class AdminProjectionsController {
-  private readonly db: SqlClient;
-
   constructor(
-    dataSource: DataSource,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-  ) {
-    this.db = sqlClientOf(dataSource);
-  }
+    private readonly projections: ProjectionReads,
+    private readonly commandBus: CommandBus,
+  ) {}
 
   @Get()
   @ApiOperation({ operationId: 'getProjections' })
   @ApiOkResponse({ type: [ProjectionStatusView] })
-  async list() {
-    const [rows, requests] = await Promise.all([listCheckpoints(this.db), latestRebuildRequests(this.db)]);
-    const names = [...new Set([...PROJECTION_NAMES, ...rows.map((r) => r.projection)])].sort();
-    return Promise.all(
-      names.map(async (name) => {
-        const live = rows.find((r) => r.projection === name && r.slot === 'live');
-        const build = rows.find((r) => r.projection === name && r.slot === 'build');
-        const lag = live ? await this.store.lagAfter(positionOf(live), LAG_COUNT_CAP) : undefined;
-        const request = requests.find((r) => r.projection === name);
-        return {
-          name,
-          version: live?.version ?? null,
-          checkpoint: live ? `${live.commitPosition}/${live.preparePosition}` : null,
-          state: live?.status ?? 'not started',
-          owner: live?.owner ?? null,
-          eventsHandled: live?.eventsHandled ?? 0,
-          lastEventAt: live?.lastEventAt ?? null,
-          lag: lag ? { events: lag.events, atLeast: lag.capped, seconds: lag.oldestAt ? Math.max(0, Math.round((Date.now() - lag.oldestAt.getTime()) / 1000)) : 0 } : null,
-          lastError: live?.lastError ?? null,
-          failure: live ? failureOf(live) : null,
-          rebuild: build
-            ? { state: build.status, version: build.version, checkpoint: `${build.commitPosition}/${build.preparePosition}`, eventsHandled: build.eventsHandled }
-            : null,
-          lastRebuildRequest: request ? { id: request.id, status: request.status, requestedAt: request.requestedAt, finishedAt: request.finishedAt } : null,
-        };
-      }),
-    );
+  list() {
+    return this.projections.statuses();
   }
 
   /**
@@ -71,7 +39,7 @@ export class AdminProjectionsController {
   @ApiResponse({ status: 202, type: ProjectionRetryView })
   async retry(@Param('name') name: string) {
     this.known(name);
-    const retry = await retryNow(this.db, name);
+    const retry = await this.commandBus.execute(new RetryProjectionCommand(name));
     if (!retry) throw new ConflictException(`${name} is not failed: nothing to retry`);
     return { projection: name, status: 'retry requested', attempts: retry.attempts, nextRetryAt: retry.nextRetryAt };
   }
@@ -82,8 +50,7 @@ export class AdminProjectionsController {
   @ApiResponse({ status: 202, type: ProjectionRebuildRequestedView })
   async rebuild(@Param('name') name: string) {
     this.known(name);
-    // One pending request per projection is enough: a second click joins the first.
-    const request = (await pendingRebuild(this.db, name)) ?? (await requestRebuild(this.db, name));
+    const request = await this.commandBus.execute(new RequestProjectionRebuildCommand(name));
     return { projection: name, requestId: request.id, status: request.status, requestedAt: request.requestedAt };
   }
 

@@ -1,26 +1,22 @@
 import { BadRequestException, Body, Controller, Delete, Get, NotFoundException, Param, Patch, Post, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { DataSource } from 'typeorm';
 import type { PromoCodeCommand } from '#domain/promotion/commands.js';
 import type { PromoCodeState } from '#domain/promotion/promo-code.decider.js';
 import { normalisePromoCode } from '#domain/streams.js';
-import { PromoCodeEntity } from '#read-models/promo-code.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
+import { PromoCodeReads } from '../../reads/promo-codes.reads.js';
 import { CreatePromoCodeDto, UpdatePromoCodeDto } from './promo-code.dto.js';
 import { promoCodeCommands } from './promo-code-commands.js';
-import { parsePaging, readPage } from '../shared/paging.js';
+import { parsePaging } from '../shared/paging.js';
+import { promoCodeView } from './promo-code-view.js';
 import { DeletedPromoCodeView, PromoCodePage, PromoCodeView } from './promo-code-response.js';
 import { PagedList } from '../shared/paged-list.decorator.js';
 
 const CODE = /^[A-Z0-9_-]{1,40}$/;
 
-function view(p: { code: string; percentOff: number; active: boolean; createdAt?: Date | string | null }): PromoCodeView {
-  return { id: p.code, code: p.code, percentOff: p.percentOff, active: p.active, createdAt: p.createdAt ?? null };
-}
-
 function stateView(s: PromoCodeState) {
-  return view({ code: s.code, percentOff: s.percentOff, active: s.active, createdAt: new Date().toISOString() });
+  return promoCodeView({ code: s.code, percentOff: s.percentOff, active: s.active, createdAt: new Date().toISOString() });
 }
 
 /** The code is the id (upper-cased); anything that cannot be a code cannot exist: 404. */
@@ -36,15 +32,13 @@ function codeParam(id: string): string {
 export class AdminPromoCodesController {
   constructor(
     private readonly commandBus: CommandBus,
-    private readonly dataSource: DataSource,
+    private readonly promoCodes: PromoCodeReads,
   ) {}
 
   @Get()
   @PagedList('promo-codes', PromoCodePage)
-  async getPromoCodes(@Query() query: Record<string, unknown>): Promise<PromoCodePage> {
-    const qb = this.dataSource.getRepository(PromoCodeEntity).createQueryBuilder('p').orderBy('p.createdAt', 'DESC').addOrderBy('p.code', 'DESC');
-    const { rows, info } = await readPage(qb, parsePaging(query, { size: 20, max: 1000 }));
-    return { data: rows.map(view), ...info };
+  getPromoCodes(@Query() query: Record<string, unknown>): Promise<PromoCodePage> {
+    return this.promoCodes.page(parsePaging(query, { size: 20, max: 1000 }));
   }
 
   @Post()

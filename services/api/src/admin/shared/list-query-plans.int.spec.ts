@@ -5,7 +5,9 @@ import { createTestDatabase } from '#platform/testing/test-database.js';
 import { AdminCustomersController } from '../customers/admin-customers.controller.js';
 import { AdminNewsletterController } from '../content/newsletter.controller.js';
 import { DEFAULT_COD_RISK_THRESHOLDS } from '#domain/order/cod-risk.js';
-import { AdminOrdersQueries } from '../orders/admin-orders.queries.js';
+import { CustomerReads } from '../../reads/customers.reads.js';
+import { NewsletterReads } from '../../reads/newsletter.reads.js';
+import { OrderReads } from '../../reads/orders.reads.js';
 import { parseOrderFilters } from '../orders/order-filters.js';
 import type { CommandBus } from '@nestjs/cqrs';
 
@@ -104,7 +106,7 @@ describe('admin list queries use indexes at scale', () => {
     await db?.drop();
   });
 
-  const orders = () => new AdminOrdersQueries(ds, { codRisk: DEFAULT_COD_RISK_THRESHOLDS });
+  const orders = () => new OrderReads(ds, { codRisk: DEFAULT_COD_RISK_THRESHOLDS });
   const noCommands = {} as CommandBus;
 
   /** How many fixture rows (i = 1..ORDERS) a predicate keeps: the exact count each answer must give. */
@@ -134,16 +136,16 @@ describe('admin list queries use indexes at scale', () => {
     ['orders, by total, last page', () => orders().list(parseOrderFilters({ sort: 'total_desc' }), { page: ORDERS / 10, size: 10 }), ORDERS],
     ['orders, by customer', () => orders().list(parseOrderFilters({ sort: 'customer_asc' }), { page: 3, size: 10 }), ORDERS],
     ['orders, by status', () => orders().list(parseOrderFilters({ sort: 'status_desc' }), { page: 2, size: 10 }), ORDERS],
-    ['customers, page 1', () => new AdminCustomersController(ds).getCustomers({ page: '1', size: '10' }), ORDERS],
-    ['customers, the last page', () => new AdminCustomersController(ds).getCustomers({ page: String(ORDERS / 10), size: '10' }), ORDERS],
-    ['customers, a phone fragment', () => new AdminCustomersController(ds).getCustomers({ search: '00012345', size: '10' }), 1],
+    ['customers, page 1', () => new AdminCustomersController(new CustomerReads(ds)).getCustomers({ page: '1', size: '10' }), ORDERS],
+    ['customers, the last page', () => new AdminCustomersController(new CustomerReads(ds)).getCustomers({ page: String(ORDERS / 10), size: '10' }), ORDERS],
+    ['customers, a phone fragment', () => new AdminCustomersController(new CustomerReads(ds)).getCustomers({ search: '00012345', size: '10' }), 1],
     [
       'customers, a name fragment',
-      () => new AdminCustomersController(ds).getCustomers({ search: 'last99', size: '10' }),
+      () => new AdminCustomersController(new CustomerReads(ds)).getCustomers({ search: 'last99', size: '10' }),
       rowsWhere((i) => String(i % 991).startsWith('99')),
     ],
-    ['newsletter, page 1', () => new AdminNewsletterController(noCommands, ds).getSubscribers({ size: '10' }), ORDERS],
-    ['newsletter, an e-mail fragment', () => new AdminNewsletterController(noCommands, ds).getSubscribers({ search: 'fan1234@', size: '10' }), 1],
+    ['newsletter, page 1', () => new AdminNewsletterController(noCommands, new NewsletterReads(ds)).getSubscribers({ size: '10' }), ORDERS],
+    ['newsletter, an e-mail fragment', () => new AdminNewsletterController(noCommands, new NewsletterReads(ds)).getSubscribers({ search: 'fan1234@', size: '10' }), 1],
   ];
 
   it.each(cases)('%s: exact count, no sequential scan of a large table', async (_name, run, expected) => {

@@ -3,13 +3,14 @@ import { Inject, UnprocessableEntityException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { cartDecider, type CartState } from '#domain/cart/cart.decider.js';
 import type { CartCheckedOut, CheckoutRequest } from '#domain/cart/events.js';
-import { decideCheckout, orderPlacedFromCheckout, type CheckoutIds } from '#domain/checkout/checkout.decider.js';
+import { orderPlacedFromCheckout, priceAndDecideCheckout, type CheckoutDecision, type CheckoutIds } from '#domain/checkout/checkout.decider.js';
 import { checkoutRequest, IDEMPOTENCY_MESSAGES, reusesKeyWithOtherBody } from '#domain/checkout/checkout-request.js';
-import { validateCheckoutForm } from '#domain/checkout/checkout-form.js';
 import type { CheckoutForm } from '#domain/checkout/commands.js';
-import { checkoutEventIds, newOrderNumber, orderIdForCart, orderPlacedMetadata, reserveOrderNumber } from '#domain/checkout/order-number.js';
+import { checkoutEventIds, newOrderNumber, orderIdForCart, orderNumberDecider, orderPlacedMetadata } from '#domain/checkout/order-number.js';
 import type { OrderPlaced } from '#domain/order/events.js';
-import { priceCart, type CartPricing } from '#domain/pricing/price-cart.js';
+import { orderDecider } from '#domain/order/order.decider.js';
+import type { CatalogueSnapshot } from '#domain/pricing/catalogue-snapshot.js';
+import type { Decider } from '#domain/shared/decider.js';
 import { DomainError } from '#domain/shared/domain-error.js';
 import { piastresToEgp } from '#domain/shared/money.js';
 import { uuidFromName } from '#domain/shared/uuid-from-name.js';
@@ -17,13 +18,12 @@ import type { ShopRules } from '#domain/shop-config.js';
 import { cartStream, orderNumberStream, orderStream } from '#domain/streams.js';
 import { WrongExpectedRevision, type EventMetadata, type EventStore, type RecordedEvent } from '#event-store/event-store.port.js';
 import { DeciderExecutor } from '../../common/decider-executor.service.js';
-import { eventMetadata, type Decider } from '../../common/execute-decider.js';
-import { recordPosition } from '../../common/request-context.js';
+import { eventMetadata } from '../../common/execute-decider.js';
 import { EVENT_STORE } from '../../common/tokens.js';
 import { SHOP_RULES } from '../../catalog/shop-rules.js';
 import { CatalogueLoader } from '../catalogue-loader.service.js';
 import { CartWriter } from '../cart-writer.service.js';
-import { checkoutFaultFromEnv, crashIfAt } from '../checkout-faults.js';
+import { checkoutFaultFromEnv, crashIfAt, type CheckoutFaultStep } from '../checkout-faults.js';
 
 export interface CheckoutAnswer {
   orderNumber: string;
@@ -41,40 +41,52 @@ export class CheckOutCartCommand extends Command<CheckoutAnswer> {
   }
 }
 
-const PLACEHOLDER_NUMBER = 'PS-2222-2222';
 /** A racing checkout or a cart change makes the append fail: look again, at most this often. */
 const RETRIES = 4;
 const MAX_NUMBER_DRAWS = 10;
 
-/**
- * What one checkout attempt decides on: the cart priced for the form, and the reserved number.
- * null: the cart is checked out already, nothing to decide (the answer is the order it recorded).
- */
-interface CheckOutCart {
+/** The checkout decided for the cart as loaded; null: the cart is checked out already, nothing to append. */
+interface CheckOutDecided {
   type: 'CheckOutCart';
-  data: { pricing: CartPricing; form: CheckoutForm; ids: CheckoutIds } | null;
+  decision: CheckoutDecision | null;
 }
+
+/**
+ * The cart's decider for a checkout: the command builder runs priceAndDecideCheckout on the very
+ * state decide gets, because the order number the decision records must be reserved before the
+ * cart event is appended, and a refused checkout must reserve none.
+ */
+const checkOutDecided: Decider<CheckOutDecided, CartCheckedOut, CartState> = {
+  initialState: cartDecider.initialState,
+  evolve: cartDecider.evolve,
+  decide: ({ decision }) => decision?.cartEvents ?? [],
+};
 
 /** A CartCheckedOut as stored or as just appended: its id and metadata make OrderPlaced's. */
 type CheckedOutEvent = Pick<RecordedEvent, 'id' | 'data' | 'metadata'>;
 
+interface CartCheckOut {
+  /** false: the cart was checked out before this request (a retry, another tab, a crashed process). */
+  appended: boolean;
+  cart: CartState;
+  event: CheckedOutEvent;
+}
+
 /**
- * Checkout, on the write side only (no read model): price the cart from the catalogue streams →
- * validate → reserve an order number (no_stream on ordernumber-<N>) → CartCheckedOut with the
- * cart's expected revision (racing checkouts: one wins, the others reload and answer its order).
- * CartCheckedOut carries the whole decided order; OrderPlaced is derived from it (same id, data
- * and metadata whoever appends it), so the API appending it right after, a retry, and the
- * projector's checkout-completion reactor all write the same event once (docs/adr/004).
+ * Checkout, on the write side only (no read model), in three steps, each one append through the
+ * executor (its retries, conflict handling and metrics) and each followed by its fault hook:
+ *  1. reserve an order number: OrderNumberReserved on ordernumber-<N> as a new stream (a taken
+ *     number draws another);
+ *  2. check out the cart: CartCheckedOut, decided by priceAndDecideCheckout, with the cart's
+ *     expected revision (racing checkouts: one wins, the others reload and answer its order).
+ *     Step 1 runs inside step 2's command builder, between deciding and appending;
+ *  3. place the order: OrderPlaced, read off CartCheckedOut (same id, data and metadata whoever
+ *     appends it: this request, a retry, the projector's checkout-completion reactor; docs/adr/004).
  * Idempotency lives in the cart's log (key + body hash in CartCheckedOut), not in memory.
  */
 @CommandHandler(CheckOutCartCommand)
 export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand> {
   private readonly fault = checkoutFaultFromEnv();
-  private readonly decider: Decider<CartState, CheckOutCart, CartCheckedOut> = {
-    initialState: cartDecider.initialState,
-    evolve: cartDecider.evolve,
-    decide: ({ data }, cart) => (data ? decideCheckout(cart, data.pricing, data.form, data.ids, this.rules).cartEvents : []),
-  };
 
   constructor(
     private readonly executor: DeciderExecutor,
@@ -88,68 +100,111 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand>
     return this.cart.exclusive(cartId, () => this.checkout(cartId, form, checkoutRequest(form, idempotencyKey)));
   }
 
+  /**
+   * A cart checked out before answers the order it decided, whatever this body says, except to a
+   * reuse of its key with another body. Its OrderPlaced is placed again: a no-op when it is there,
+   * the completion of a half-done checkout when it is not.
+   */
   private async checkout(cartId: string, form: CheckoutForm, request: CheckoutRequest): Promise<CheckoutAnswer> {
-    const orderId = orderIdForCart(cartId);
+    const { appended, cart, event } = await this.step('after-cart-checked-out', () => this.checkOutCart(cartId, form, request));
+    const done = cart.checkedOut!;
+    if (!appended && reusesKeyWithOtherBody(done, request)) throw new UnprocessableEntityException(IDEMPOTENCY_MESSAGES.keyReused);
+    const data = event.data as CartCheckedOut['data'];
+    const placed = orderPlacedFromCheckout(data);
+    if (!placed) return { orderNumber: done.orderNumber, orderId: done.orderId, cartId, total: await this.completeSchema1(cartId, cart, form, event), promoMessage: null };
+    await this.step('after-order-placed', () => this.placeOrder(cartId, placed, orderPlacedMetadata(event.metadata, event.id)));
+    return { orderNumber: data.orderNumber, orderId: data.orderId, cartId, total: piastresToEgp(placed.data.totals.total), promoMessage: data.promoMessage ?? null };
+  }
+
+  /** One step of the checkout, then its fault hook: the crash test kills the process right after it. */
+  private async step<T>(after: CheckoutFaultStep, work: () => Promise<T>): Promise<T> {
+    const result = await work();
+    crashIfAt(this.fault, after);
+    return result;
+  }
+
+  /** Step 2 (step 1 inside): CartCheckedOut, or the one the cart recorded when it is checked out already. */
+  private async checkOutCart(cartId: string, form: CheckoutForm, request: CheckoutRequest): Promise<CartCheckOut> {
     const ids = checkoutEventIds(cartId);
     const extra = request.idempotencyKey ? { idempotencyKey: request.idempotencyKey } : undefined;
-    let recorded: RecordedEvent | undefined;
+    let earlier: RecordedEvent | undefined;
     const result = await this.executor
       .execute({
         stream: cartStream(cartId),
-        decider: this.decider,
+        decider: checkOutDecided,
         commandType: 'CheckOutCart',
         retries: RETRIES,
         metadata: extra,
         // The id carries the order number: the store treats re-appending a known id as an idempotent
         // success, so two racers with one fixed id would both "win" with different numbers.
         eventId: (e) => uuidFromName(`${ids.cartCheckedOut}:${e.data.orderNumber}`),
-        command: async (cart, loaded): Promise<CheckOutCart> => {
+        command: async (cart, loaded): Promise<CheckOutDecided> => {
           if (cart.checkedOut) {
-            recorded = loaded.events.findLast((e) => e.type === 'CartCheckedOut') ?? (await this.lastEvent(cartId));
-            return { type: 'CheckOutCart', data: null };
+            earlier = loaded.events.findLast((e) => e.type === 'CartCheckedOut') ?? (await this.lastEvent(cartId));
+            return { type: 'CheckOutCart', decision: null };
           }
-          const now = new Date().toISOString();
-          const pricing = await this.price(cart, form);
-          // Decided once on a stand-in number first: a refused checkout reserves no number.
-          decideCheckout(cart, pricing, form, { cartId, orderId, orderNumber: PLACEHOLDER_NUMBER, now }, this.rules);
-          const orderNumber = await this.reserveOrderNumber(cartId, ids.orderNumberReserved, extra);
-          crashIfAt(this.fault, 'after-number-reserved');
-          return { type: 'CheckOutCart', data: { pricing, form, ids: { cartId, orderId, orderNumber, now, request } } };
+          const catalogue = await this.catalogue.forCart(cart);
+          const checkout = { cartId, orderId: orderIdForCart(cartId), now: new Date().toISOString(), request };
+          const decision = await this.step('after-number-reserved', () => this.decideWithReservedNumber(cart, catalogue, form, checkout, extra));
+          return { type: 'CheckOutCart', decision };
         },
       })
       .catch((e: unknown) => {
         if (e instanceof WrongExpectedRevision) throw DomainError.conflict('CHECKOUT_CONFLICT', 'The cart changed during checkout. Please try again.');
         throw e;
       });
-    if (result.events.length === 0) return this.answerPlaced(cartId, result.state, recorded!, form, request);
-    crashIfAt(this.fault, 'after-cart-checked-out');
+    if (result.events.length === 0) return { appended: false, cart: result.state, event: earlier! };
     const [{ id, metadata }] = result.appended;
-    const answer = await this.completeOrder(cartId, { id, metadata, data: result.events[0].data });
-    crashIfAt(this.fault, 'after-order-placed');
-    return answer!;
+    return { appended: true, cart: result.state, event: { id, metadata, data: result.events[0].data } };
   }
 
   /**
-   * The cart is checked out (by this request's earlier try, another tab, a crashed process): the
-   * answer is the order it decided, whatever this body says. Its OrderPlaced is appended again,
-   * a no-op when it is there, the completion of a half-done checkout when it is not.
+   * Step 1: the checkout decided on a drawn number, then that number reserved. A refusal throws
+   * before anything is reserved. A taken number draws another and decides again: the only time
+   * the form is validated twice, and 31^8 numbers make it rare.
    */
-  private async answerPlaced(cartId: string, cart: CartState, event: RecordedEvent, form: CheckoutForm, request: CheckoutRequest): Promise<CheckoutAnswer> {
-    const done = cart.checkedOut!;
-    if (reusesKeyWithOtherBody(done, request)) throw new UnprocessableEntityException(IDEMPOTENCY_MESSAGES.keyReused);
-    const answer = await this.completeOrder(cartId, event);
-    if (answer) return answer;
-    const total = await this.completeSchema1(cartId, cart, form, event);
-    return { orderNumber: done.orderNumber, orderId: done.orderId, cartId, total, promoMessage: null };
+  private async decideWithReservedNumber(
+    cart: CartState,
+    catalogue: CatalogueSnapshot,
+    form: CheckoutForm,
+    checkout: Omit<CheckoutIds, 'orderNumber'>,
+    metadata: Record<string, unknown> | undefined,
+  ): Promise<CheckoutDecision> {
+    for (let draw = 0; draw < MAX_NUMBER_DRAWS; draw++) {
+      const orderNumber = newOrderNumber(() => randomInt(0, 2 ** 32) / 2 ** 32);
+      const decision = priceAndDecideCheckout(cart, catalogue, form, { ...checkout, orderNumber }, this.rules);
+      try {
+        await this.executor.execute({
+          stream: orderNumberStream(orderNumber),
+          decider: orderNumberDecider,
+          command: { type: 'ReserveOrderNumber', data: { orderNumber, cartId: checkout.cartId } },
+          newStream: true,
+          metadata,
+          eventId: () => checkoutEventIds(checkout.cartId).orderNumberReserved(orderNumber),
+        });
+        return decision;
+      } catch (e) {
+        if (!(e instanceof WrongExpectedRevision)) throw e;
+      }
+    }
+    throw new Error('Could not reserve a free order number');
   }
 
-  /** Appends the OrderPlaced a CartCheckedOut decided and answers it; undefined for schema 1 (no order recorded). */
-  private async completeOrder(cartId: string, event: CheckedOutEvent): Promise<CheckoutAnswer | undefined> {
-    const data = event.data as CartCheckedOut['data'];
-    const placed = orderPlacedFromCheckout(data);
-    if (!placed) return undefined;
-    await this.placeOrder(data.orderId, placed, orderPlacedMetadata(event.metadata, event.id), checkoutEventIds(cartId).orderPlaced);
-    return { orderNumber: data.orderNumber, orderId: data.orderId, cartId, total: piastresToEgp(placed.data.totals.total), promoMessage: data.promoMessage ?? null };
+  /**
+   * Step 3: OrderPlaced through the order's decider (placing a placed order appends nothing).
+   * Appended as a new stream, without a read, since it usually is one; when the order is there
+   * (placed before, maybe moved on since), the one retry loads it and appends nothing.
+   */
+  private async placeOrder(cartId: string, placed: OrderPlaced, metadata: EventMetadata): Promise<void> {
+    await this.executor.execute({
+      stream: orderStream(placed.data.orderId),
+      decider: orderDecider,
+      command: { type: 'PlaceOrder', data: { order: placed.data } },
+      newStream: true,
+      retries: 1,
+      metadata: { ...metadata },
+      eventId: () => checkoutEventIds(cartId).orderPlaced,
+    });
   }
 
   /**
@@ -161,55 +216,24 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand>
     return last?.type === 'CartCheckedOut' ? last : undefined;
   }
 
-  /** The cart priced for the form's governorate and payment method, as decideCheckout wants it. */
-  private async price(cart: CartState, form: CheckoutForm): Promise<CartPricing> {
-    // An empty cart is refused before the form is looked at ("Your cart is empty" first).
-    const valid = cart.items.length > 0 ? validateCheckoutForm(form) : undefined;
-    const catalogue = await this.catalogue.forCart(cart);
-    return priceCart(cart, catalogue, { governorate: valid?.customer.governorate ?? null, paymentMethod: valid?.paymentMethod, rules: this.rules });
-  }
-
-  private async reserveOrderNumber(cartId: string, eventId: (n: string) => string, extra: Record<string, unknown> | undefined): Promise<string> {
-    for (let draw = 0; draw < MAX_NUMBER_DRAWS; draw++) {
-      const orderNumber = newOrderNumber(() => randomInt(0, 2 ** 32) / 2 ** 32);
-      const reserved = reserveOrderNumber(orderNumber, cartId);
-      try {
-        await this.store.append(orderNumberStream(orderNumber), [{ id: eventId(orderNumber), ...reserved, metadata: eventMetadata(extra) }], { expectedRevision: 'no_stream' });
-        return orderNumber;
-      } catch (e) {
-        if (!(e instanceof WrongExpectedRevision)) throw e;
-      }
-    }
-    throw new Error('Could not reserve a free order number');
-  }
-
-  private async placeOrder(orderId: string, placed: OrderPlaced, metadata: EventMetadata, eventId: string): Promise<void> {
-    try {
-      const result = await this.store.append(orderStream(orderId), [{ id: eventId, type: placed.type, data: placed.data, metadata }], { expectedRevision: 'no_stream' });
-      recordPosition(result.position);
-    } catch (e) {
-      if (!(e instanceof WrongExpectedRevision)) throw e; // placed, then changed (status): nothing to add
-    }
-  }
-
   /**
    * Schema-1 CartCheckedOut (written before the order was recorded in it): the order can only be
    * rebuilt from a request's form, priced as of now, with the reserved number. Kept for carts
    * checked out by an older release and never completed; new checkouts never come here.
    */
-  private async completeSchema1(cartId: string, cart: CartState, form: CheckoutForm, event: RecordedEvent): Promise<number | null> {
+  private async completeSchema1(cartId: string, cart: CartState, form: CheckoutForm, event: CheckedOutEvent): Promise<number | null> {
     const done = cart.checkedOut!;
     const [existing] = await this.store.readStream(orderStream(done.orderId), { maxCount: 1 });
     if (existing) return existing.type === 'OrderPlaced' ? piastresToEgp((existing.data as OrderPlaced['data']).totals.total) : null;
     const open: CartState = { ...cart, checkedOut: null };
     let placed: OrderPlaced;
     try {
-      const pricing = await this.price(open, form);
-      [placed] = decideCheckout(open, pricing, form, { cartId, orderId: done.orderId, orderNumber: done.orderNumber, now: new Date().toISOString() }, this.rules).orderEvents;
+      const ids = { cartId, orderId: done.orderId, orderNumber: done.orderNumber, now: new Date().toISOString() };
+      [placed] = priceAndDecideCheckout(open, await this.catalogue.forCart(open), form, ids, this.rules).orderEvents;
     } catch {
       return null; // this request's form can't complete it; a later retry with a valid form will
     }
-    await this.placeOrder(done.orderId, placed, orderPlacedMetadata(eventMetadata(), event.id), checkoutEventIds(cartId).orderPlaced);
+    await this.step('after-order-placed', () => this.placeOrder(cartId, placed, orderPlacedMetadata(eventMetadata(), event.id)));
     return piastresToEgp(placed.data.totals.total);
   }
 }

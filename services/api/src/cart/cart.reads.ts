@@ -1,27 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { cartDecider, type CartState } from '#domain/cart/cart.decider.js';
 import { priceCart } from '#domain/pricing/price-cart.js';
-import type { ShopRules } from '#domain/shop-config.js';
+import { piastresToEgp } from '#domain/shared/money.js';
+import type { Governorate, PosterSize, ShopRules } from '#domain/shop-config.js';
 import { cartStream } from '#domain/streams.js';
 import { DeciderExecutor } from '../common/decider-executor.service.js';
 import { SHOP_RULES } from '../catalog/shop-rules.js';
 import { CatalogueLoader } from './catalogue-loader.service.js';
 import type { CartAnswer } from './cart-response.js';
 import { cartView } from './cart-view.js';
-import { AddItemToCartCommand, type AddItemInput } from './commands/add-item-to-cart.handler.js';
 
 const CART_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{7,63}$/;
 
 /**
  * The cart as the storefront sees it, priced from the write side with the same priceCart the
- * checkout uses (ADR 003). Other modules (uploads: the custom poster line) go through here.
+ * checkout uses (ADR 003): carts are not a read model, so this is their read service.
  */
 @Injectable()
-export class CartService {
+export class CartReads {
   constructor(
-    private readonly commandBus: CommandBus,
     private readonly executor: DeciderExecutor,
     private readonly catalogue: CatalogueLoader,
     @Inject(SHOP_RULES) private readonly rules: ShopRules,
@@ -50,25 +48,17 @@ export class CartService {
     return { cartId, cart: cartView(cartId, pricing, this.rules, state.checkedOut !== null) };
   }
 
-  /** Adds a line; adding to a checked-out cart starts a new cart instead of refusing. */
-  async addItem(cartId: string | undefined, input: AddItemInput): Promise<CartAnswer> {
-    let id = cartId ?? this.newCartId();
-    try {
-      const { state } = await this.commandBus.execute(new AddItemToCartCommand(id, input, cartId === undefined));
-      return this.price(id, state);
-    } catch (e) {
-      if ((e as { code?: string }).code !== 'CART_CHECKED_OUT') throw e;
-      id = this.newCartId();
-      const { state } = await this.commandBus.execute(new AddItemToCartCommand(id, input, true));
-      return this.price(id, state);
+  /** The shipping cost for a governorate: the shop's rate, or with a cart with lines, its own (0 from the free-shipping threshold). EGP. */
+  async shippingEstimate(cartId: string | undefined, governorate: Governorate): Promise<number> {
+    if (cartId) {
+      const a = await this.getCart(cartId, governorate);
+      if (a.cart.items.length > 0) return a.cart.shippingCost;
     }
+    return piastresToEgp(this.rules.shippingRates[governorate]);
   }
 
-  /**
-   * For POST /user/upload (uploads module): a custom-poster line with the stored image's public
-   * path (/uploads/custom/<uuid>.<ext>). Refusals are DomainErrors (→ 400 with the spec's text).
-   */
-  addCustomPoster(cartId: string | undefined, line: { size: string; quantity: number; customImagePath: string }): Promise<CartAnswer> {
-    return this.addItem(cartId, { kind: 'custom', ...line });
+  /** Price of a custom poster of a size, EGP: the price the cart will charge. */
+  async customPrice(size: PosterSize): Promise<number> {
+    return piastresToEgp((await this.catalogue.customPrices())[size]);
   }
 }

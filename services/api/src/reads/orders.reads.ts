@@ -1,5 +1,7 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { Brackets, DataSource, In, type SelectQueryBuilder } from 'typeorm';
+import { normaliseEgyptianPhone } from '#domain/checkout/egyptian-phone.js';
+import { normaliseOrderNumber } from '#domain/checkout/order-number.js';
 import { isRiskyPhone } from '#domain/order/cod-risk.js';
 import { AWAITING_SHIPMENT_STATUSES } from '#domain/order/order-lifecycle.js';
 import type { AppConfig } from '#platform/config/app-config.js';
@@ -8,18 +10,20 @@ import { OrderCountEntity } from '#read-models/order-count.entity.js';
 import { OrderEntity } from '#read-models/order.entity.js';
 import { OrderItemEntity } from '#read-models/order-item.entity.js';
 import { OrderHistoryEntity } from '#read-models/order-history.entity.js';
-import { APP_CONFIG } from '../../common/tokens.js';
-import { lowerLikePattern, maintainedCount, pageInfo, readPage, type Paging } from '../shared/paging.js';
-import { ORDER_SORTS, type OrderFilters } from './order-filters.js';
-import type { AdminOrderPage, AdminOrderView, OrderHistoryView, SizeCountView } from './order-response.js';
-import type { OrderCsvSource } from './orders-csv.js';
+import { APP_CONFIG } from '../common/tokens.js';
+import { lowerLikePattern, maintainedCount, pageInfo, readPage, type Paging } from '../admin/shared/paging.js';
+import { ORDER_SORTS, type OrderFilters } from '../admin/orders/order-filters.js';
+import type { AdminOrderPage, AdminOrderView, OrderHistoryView, SizeCountView } from '../admin/orders/order-response.js';
+import type { OrderCsvSource } from '../admin/orders/orders-csv.js';
+import { piastresToEgp } from '#domain/shared/money.js';
 import { SHOP_TIME_ZONE } from '#domain/shop-config.js';
-import { toAdminOrderView, toOrderCsvSource, type OrderCsvRow } from './order-view.js';
-import { ANCHOR_SPACING, PlacementRankAnchors } from './placement-rank-anchors.js';
+import { toAdminOrderView, toOrderCsvSource, type OrderCsvRow } from '../admin/orders/order-view.js';
+import { ANCHOR_SPACING, PlacementRankAnchors } from '../admin/orders/placement-rank-anchors.js';
+import type { OrderTrackingView, TrackingStepView } from '../tracking/order-tracking-response.js';
 
-/** Reads of the orders, order_items, order_history and phone_risks read models for the back-office. */
+/** The orders read model (with its order_items, order_history and phone_risks): the back-office's lists, an order, its trail, and the shopper's tracking. */
 @Injectable()
-export class AdminOrdersQueries {
+export class OrderReads {
   private readonly anchors: PlacementRankAnchors;
 
   constructor(
@@ -175,6 +179,36 @@ export class AdminOrdersQueries {
     };
   }
 
+  /** The order's id for an order number (PS-…, any case); the stream is keyed by the id. */
+  async idOfNumber(orderNumber: string): Promise<string> {
+    const row = await this.dataSource.getRepository(OrderEntity).findOne({ where: { orderNumber: orderNumber.trim().toUpperCase().slice(0, 40) }, select: { id: true } });
+    if (!row) throw new NotFoundException('Order not found');
+    return row.id;
+  }
+
+  /** The shopper's tracking: undefined when the pair does not match an order (the caller cannot tell which half was wrong). */
+  async tracking(orderNumberInput: string, phoneInput: string): Promise<OrderTrackingView | undefined> {
+    const orderNumber = normaliseOrderNumber(orderNumberInput);
+    const phone = normaliseEgyptianPhone(phoneInput);
+    if (!orderNumber || !phone) return undefined;
+    const order = await this.dataSource.getRepository(OrderEntity).findOneBy({ orderNumber, phone });
+    if (!order) return undefined;
+    const history = await this.dataSource.getRepository(OrderHistoryEntity).find({
+      where: { orderId: order.id },
+      order: { commitPosition: 'ASC', preparePosition: 'ASC' },
+    });
+    return {
+      orderNumber: order.orderNumber,
+      firstName: order.firstName,
+      city: order.city,
+      status: order.status,
+      itemCount: order.itemCount,
+      total: piastresToEgp(order.total),
+      paymentMethod: order.paymentMethod,
+      timeline: timelineOf(history, order),
+    };
+  }
+
   private async withItems(orders: OrderEntity[]): Promise<AdminOrderView[]> {
     if (orders.length === 0) return [];
     const [items, risks] = await Promise.all([
@@ -191,4 +225,15 @@ export class AdminOrdersQueries {
       return toAdminOrderView(o, byOrder.get(o.id) ?? [], { ...counts, risky: isRiskyPhone(counts, this.config.codRisk) });
     });
   }
+}
+
+/** One step per status reached, from the audit trail; an order the trail has not caught up with still shows as placed. */
+function timelineOf(history: OrderHistoryEntity[], order: OrderEntity): TrackingStepView[] {
+  const steps: TrackingStepView[] = [];
+  for (const row of history) {
+    const to = (row.changes.status as { to?: unknown } | undefined)?.to;
+    if (typeof to === 'string') steps.push({ status: to, at: row.occurredAt.toISOString() });
+  }
+  if (steps.length === 0) steps.push({ status: 'PLACED', at: order.placedAt.toISOString() });
+  return steps;
 }

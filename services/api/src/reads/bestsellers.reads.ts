@@ -1,22 +1,17 @@
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { BestsellerEntity } from '#read-models/bestseller.entity.js';
 import { PosterEntity } from '#read-models/poster.entity.js';
-import { posterView } from '../poster-view.js';
-import type { BestsellerView } from '../poster-response.js';
+import { posterView } from '../catalog/poster-view.js';
+import type { BestsellerView } from '../catalog/poster-response.js';
 
-export class ListBestsellersQuery extends Query<BestsellerView[]> {
-  constructor(readonly limit: number) {
-    super();
-  }
-}
-
-/** Most ordered posters still on sale (hidden or deleted ones drop out). */
-@QueryHandler(ListBestsellersQuery)
-export class ListBestsellersHandler implements IQueryHandler<ListBestsellersQuery> {
+/** The bestsellers read model, joined to the posters still on sale. */
+@Injectable()
+export class BestsellerReads {
   constructor(private readonly dataSource: DataSource) {}
 
-  async execute({ limit }: ListBestsellersQuery): Promise<BestsellerView[]> {
+  /** Most ordered posters still on sale (hidden or deleted ones drop out). */
+  async top(limit: number): Promise<BestsellerView[]> {
     const rows = await this.dataSource
       .getRepository(BestsellerEntity)
       .createQueryBuilder('b')

@@ -1,0 +1,77 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { PosterEntity } from '#read-models/poster.entity.js';
+import { adminPosterView } from '../admin/posters/admin-poster-view.js';
+import type { AdminPosterPage, AdminPosterView } from '../admin/posters/admin-poster-response.js';
+import { lowerLikePattern, readPage, type Paging } from '../admin/shared/paging.js';
+import { likePattern, page, posterView, type Page } from '../catalog/poster-view.js';
+import type { PosterView } from '../catalog/poster-response.js';
+
+/** The posters read model: the shop's grid (visible, not deleted) and the back-office's lists. */
+@Injectable()
+export class PosterReads {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private get repo() {
+    return this.dataSource.getRepository(PosterEntity);
+  }
+
+  /** The shop's grid: visible, not deleted, newest first; search on name or description, any case. */
+  async onSale(options: { page: number; limit: number; search?: string; category?: string }): Promise<Page<PosterView>> {
+    const qb = this.repo.createQueryBuilder('p').where('p.visible = true AND p.deleted = false');
+    if (options.category) qb.andWhere('p.category = :category', { category: options.category });
+    if (options.search) qb.andWhere('(p.name ILIKE :q OR p.description ILIKE :q)', { q: likePattern(options.search) });
+    // One round trip: the page and the total (a window count over the filtered rows).
+    const { entities, raw } = await qb
+      .addSelect('COUNT(*) OVER ()', 'total_items')
+      .orderBy('p.createdAt', 'DESC')
+      .addOrderBy('p.id', 'ASC')
+      .offset((options.page - 1) * options.limit)
+      .limit(options.limit)
+      .getRawAndEntities<{ total_items: string }>();
+    // Past the last page there is no row to carry the total: count separately (rare).
+    const total = raw.length > 0 ? Number(raw[0].total_items) : await qb.clone().offset(undefined).limit(undefined).getCount();
+    return page(entities.map(posterView), total, options.page, options.limit);
+  }
+
+  /** "You may also like": same category, the current poster left out, at most 4. */
+  async recommendations(category: string, exclude: string | undefined, limit = 4): Promise<PosterView[]> {
+    const qb = this.repo.createQueryBuilder('p').where('p.visible = true AND p.deleted = false AND p.category = :category', { category });
+    if (exclude) qb.andWhere('p.id <> :exclude', { exclude });
+    const rows = await qb.orderBy('p.createdAt', 'DESC').addOrderBy('p.id', 'ASC').take(Math.min(limit, 4)).getMany();
+    return rows.map(posterView);
+  }
+
+  /** Hidden and deleted posters are "not found" to shoppers. */
+  async onSaleById(posterId: string): Promise<PosterView> {
+    const row = await this.repo.findOneBy({ id: posterId, visible: true, deleted: false });
+    if (!row) throw new NotFoundException('Poster not found');
+    return posterView(row);
+  }
+
+  /** The back-office list: every poster not deleted, newest first; search on name or description. */
+  async adminPage(paging: Paging, search: string | undefined): Promise<AdminPosterPage> {
+    const qb = this.repo.createQueryBuilder('p').where('p.deleted = false');
+    // The expression of posters_search_trgm_idx.
+    if (search) qb.andWhere("lower(p.name || ' ' || p.description) LIKE :like", { like: lowerLikePattern(search) });
+    const { rows, info } = await readPage(qb.orderBy('p.createdAt', 'DESC').addOrderBy('p.id', 'DESC'), paging);
+    return { data: rows.map(adminPosterView), ...info };
+  }
+
+  async deleted(): Promise<AdminPosterView[]> {
+    const rows = await this.repo.find({ where: { deleted: true }, order: { deletedAt: 'DESC' } });
+    return rows.map(adminPosterView);
+  }
+
+  async byId(id: string): Promise<AdminPosterView> {
+    const row = await this.repo.findOneBy({ id });
+    if (!row) throw new NotFoundException('Poster not found');
+    return adminPosterView(row);
+  }
+
+  async imageUrl(posterId: string): Promise<string> {
+    const row = await this.repo.findOne({ where: { id: posterId }, select: { id: true, imageUrl: true } });
+    if (!row) throw new NotFoundException('Poster not found');
+    return row.imageUrl;
+  }
+}

@@ -1,0 +1,45 @@
+import { Global, Module } from '@nestjs/common';
+import { AnnouncementReads } from './announcement.reads.js';
+import { BestsellerReads } from './bestsellers.reads.js';
+import { CategoryReads } from './categories.reads.js';
+import { CustomPriceReads } from './custom-prices.reads.js';
+import { CustomerReads } from './customers.reads.js';
+import { DashboardReads } from './dashboard.reads.js';
+import { DeliveryOutcomeReads } from './delivery-outcomes.reads.js';
+import { DiscountReads } from './discounts.reads.js';
+import { FunnelReads } from './funnel.reads.js';
+import { GalleryReads } from './gallery.reads.js';
+import { NewsletterReads } from './newsletter.reads.js';
+import { OrderReads } from './orders.reads.js';
+import { PosterReads } from './posters.reads.js';
+import { ProductReads } from './products.reads.js';
+import { ProjectionReads } from './projections.reads.js';
+import { PromoCodeReads } from './promo-codes.reads.js';
+
+const READS = [
+  AnnouncementReads,
+  BestsellerReads,
+  CategoryReads,
+  CustomPriceReads,
+  CustomerReads,
+  DashboardReads,
+  DeliveryOutcomeReads,
+  DiscountReads,
+  FunnelReads,
+  GalleryReads,
+  NewsletterReads,
+  OrderReads,
+  PosterReads,
+  ProductReads,
+  ProjectionReads,
+  PromoCodeReads,
+];
+
+/**
+ * The one way the API reads a read model: a read service per read model (its queries and the
+ * views they answer), injected by the controllers that show it. Global: a read model is shown by
+ * the storefront and the back-office alike.
+ */
+@Global()
+@Module({ providers: READS, exports: READS })
+export class ReadsModule {}
