@@ -8,7 +8,7 @@ import { applyBatchFindingPoison, OwnershipLost, PoisonEvent } from './apply-bat
 import { batchEnd } from './batch-end.js';
 import { Ownership } from './ownership.js';
 import type { BuildState, LiveState } from './projection-state.js';
-import type { Projection } from './projection.js';
+import type { Projection } from '#read-models/projections/projection.js';
 import { Rebuilds } from './rebuilds.js';
 import { DEFAULT_BATCH_SIZE } from './batch-size.js';
 import { DEFAULT_RETRY_BACKOFF, retryDelayMs, type RetryBackoff } from './retry-backoff.js';
