@@ -1,4 +1,3 @@
-import type { OrderStatus } from '#domain/order/events.js';
 import { UNSOLD_STATUSES } from '#domain/order/order-lifecycle.js';
 import { BestsellerLineStateEntity } from '../bestseller-line-state.entity.js';
 import { BestsellerEntity } from '../bestseller.entity.js';
@@ -30,7 +29,7 @@ export const bestsellersProjection = defineProjection({
         });
       } else {
         const d = e.data;
-        canceled.set(d.orderId, UNSOLD_STATUSES.includes(d.to as OrderStatus));
+        canceled.set(d.orderId, UNSOLD_STATUSES.includes(d.to));
       }
     }
     // Deltas, not recomputation: the cost follows the batch, not each poster's whole history.
