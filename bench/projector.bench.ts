@@ -12,7 +12,7 @@ import pg from 'pg';
 import { comparePositions, type Position } from '#event-store/event-store.port.js';
 import { createEventStore } from '#event-store/create-event-store.js';
 import { runReadModelMigrations } from '#read-models/data-source.js';
-import { ALL_PROJECTIONS } from '../services/projector/src/projections/index.js';
+import { ALL_PROJECTIONS } from '#read-models/projections/all-projections.js';
 import { ProjectorRunner } from '../services/projector/src/runner/runner.js';
 import { appendUnits } from '../services/projector/src/testing/projector-test-kit.js';
 import { generateShopEvents, type AppendUnit } from '../services/projector/src/testing/shop-event-generator.js';

@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { comparePositions, type EventStore, type Position } from '#event-store/event-store.port.js';
 import { runReadModelMigrations } from '#read-models/data-source.js';
-import { ALL_PROJECTIONS } from '../../services/projector/src/projections/index.js';
+import { ALL_PROJECTIONS } from '#read-models/projections/all-projections.js';
 import { ProjectorRunner } from '../../services/projector/src/runner/runner.js';
 
 export interface BuildProgress {

@@ -8,12 +8,12 @@
 // promo codes, shipping and the COD fee, in piastres (100 to the pound). Canceled orders do not
 // count (and count again if an order is un-canceled).
 //
-// The shape is the shop's projections' (services/projector/src/projections): per batch of events,
+// The shape is the shop's projections' (libs/read-models/src/projections): per batch of events,
 // remember what each event says in a state table, then recompute the months the batch touched.
 // Inside the project it may import the shop's code, .ts or built (#domain/…), as this one does.
 import type { OrderPlaced, OrderStatusChanged } from '#domain/order/events.js';
 import { parsePosterSize } from '#domain/shop-config.js';
-import { placedAt } from '../../services/projector/src/projections/event-time.js';
+import { placedAt } from '../../libs/read-models/src/projections/event-time.js';
 import type { AnalystProjection } from '../../services/projector/src/replay/analyst-projection.js';
 
 const SHOP_TIME_ZONE = 'Africa/Cairo';

@@ -10,7 +10,7 @@ import { assertEventStoreIdentity } from '#read-models/projector-state/event-sto
 import { loadCheckpoint } from '#read-models/projector-state/checkpoints.js';
 import { loadRebuildRequest, requestRebuild } from '#read-models/projector-state/rebuild-requests.js';
 import { projectorConfigFromEnv } from './projector-config.js';
-import { ALL_PROJECTIONS } from './projections/index.js';
+import { ALL_PROJECTIONS } from '#read-models/projections/all-projections.js';
 import { ProjectorRunner } from './runner/runner.js';
 
 const USAGE = 'usage: npm run projector -- rebuild <projection>   (projections: ' + ALL_PROJECTIONS.map((p) => p.name).join(', ') + ')';

@@ -11,7 +11,7 @@ import { createLogger } from '#platform/logging/logger.js';
 import { startHealthServer } from './observability/health-server.js';
 import { ProjectorMetrics } from './observability/projector-metrics.js';
 import { projectorConfigFromEnv } from './projector-config.js';
-import { ALL_PROJECTIONS } from './projections/index.js';
+import { ALL_PROJECTIONS } from '#read-models/projections/all-projections.js';
 import { ProjectorRunner } from './runner/runner.js';
 
 async function main(): Promise<void> {

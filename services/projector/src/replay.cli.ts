@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { createEventStore } from '#event-store/create-event-store.js';
 import { runReadModelMigrations } from '#read-models/data-source.js';
 import { projectorConfigFromEnv } from './projector-config.js';
-import { ALL_PROJECTIONS } from './projections/index.js';
+import { ALL_PROJECTIONS } from '#read-models/projections/all-projections.js';
 import { loadAnalystProjection } from './replay/analyst-projection.js';
 import { progressBar } from './replay/progress-bar.js';
 import { replayAnalystProjection } from './replay/replay-analyst-projection.js';

@@ -3,11 +3,8 @@ import { CheckpointFailures1764520000000 } from './1764520000000-checkpoint-fail
 import { AdminListIndexes1764600000000 } from './1764600000000-admin-list-indexes.js';
 import { DashboardGovernorates1764650000000 } from './1764650000000-dashboard-governorates.js';
 import { EventStoreIdentity1764700000000 } from './1764700000000-event-store-identity.js';
-// h14b: cash-on-delivery operations (order revision, phone risk, delivery outcomes).
 import { CodOutcomes1765100000000 } from './1765100000000-cod-outcomes.js';
-// h15b: why this price
 import { OrderItemPriceRules1765300000000 } from './1765300000000-order-item-price-rules.js';
-// h15b: cart funnel
 import { FunnelCarts1765300000001 } from './1765300000001-funnel-carts.js';
 
 /** In order; a new migration is added here and never edits an old one. */

@@ -13,7 +13,7 @@ import { UNBOUNDED_BUDGETS } from '#platform/testing/unbounded-budgets.js';
 // @ts-expect-error: plain-Node launcher module without type declarations
 import { freePort, startPostgres } from '../../../../libs/platform/bin/local-servers.mjs';
 import { ProjectorRunner } from '../../../projector/src/runner/runner.js';
-import { ALL_PROJECTIONS } from '../../../projector/src/projections/index.js';
+import { ALL_PROJECTIONS } from '#read-models/projections/all-projections.js';
 import { createApiApp } from '../app.factory.js';
 import { AdminTokenService } from '../auth/admin-token.service.js';
 import { EVENT_STORE } from '../common/tokens.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NewEvent } from '#event-store/event-store.port.js';
 import { ProjectorRunner } from '../runner/runner.js';
 import { createProjectorTestDb, waitForCheckpoints, type TestDb } from '../testing/projector-test-kit.js';
-import { cartFunnelProjection } from './cart-funnel.projection.js';
+import { cartFunnelProjection } from '#read-models/projections/cart-funnel.projection.js';
 
 const shopper = { kind: 'shopper' as const, id: 'c' };
 function ev(type: string, data: unknown, at: string): NewEvent {

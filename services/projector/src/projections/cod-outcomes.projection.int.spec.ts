@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NewEvent } from '#event-store/event-store.port.js';
 import { ProjectorRunner } from '../runner/runner.js';
 import { createProjectorTestDb, waitForCheckpoints, type TestDb } from '../testing/projector-test-kit.js';
-import { codOutcomesProjection } from './cod-outcomes.projection.js';
+import { codOutcomesProjection } from '#read-models/projections/cod-outcomes.projection.js';
 
 let clock = Date.parse('2026-05-01T08:00:00Z');
 const DAY = 86_400_000;

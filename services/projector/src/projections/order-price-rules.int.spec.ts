@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NewEvent } from '#event-store/event-store.port.js';
 import { ProjectorRunner } from '../runner/runner.js';
 import { createProjectorTestDb, waitForCheckpoints, type TestDb } from '../testing/projector-test-kit.js';
-import { ordersProjection } from './orders.projection.js';
+import { ordersProjection } from '#read-models/projections/orders.projection.js';
 
 const shopper = { kind: 'shopper' as const, id: 'cart-v1' };
 

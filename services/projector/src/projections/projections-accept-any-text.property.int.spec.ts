@@ -4,10 +4,10 @@ import { currentSchemaVersion } from '#domain/event-versions.js';
 import { findTextViolation, textProblem } from '#domain/shared/text-rules.js';
 import { SHOP_EVENT_TYPES, type ShopEventType } from '#domain/shop-event.js';
 import { MAX_STREAM_NAME_LENGTH, UnstorableEvent, type EventMetadata, type NewEvent, type RecordedEvent } from '#event-store/event-store.port.js';
-import type { ProjectionContext } from '../runner/projection.js';
+import type { ProjectionContext } from '#read-models/projections/projection.js';
 import { qualifiedTable } from '../runner/table-names.js';
 import { createProjectorTestDb, type TestDb } from '../testing/projector-test-kit.js';
-import { ALL_PROJECTIONS } from './index.js';
+import { ALL_PROJECTIONS } from '#read-models/projections/all-projections.js';
 
 /**
  * The log never holds an event its projections cannot apply. For every event type of the shop,

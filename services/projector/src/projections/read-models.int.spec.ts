@@ -3,7 +3,7 @@ import type { NewEvent } from '#event-store/event-store.port.js';
 import { PROJECTION_NAMES } from '#read-models/projection-names.js';
 import { ProjectorRunner } from '../runner/runner.js';
 import { createProjectorTestDb, waitForCheckpoints, type TestDb } from '../testing/projector-test-kit.js';
-import { ALL_PROJECTIONS } from './index.js';
+import { ALL_PROJECTIONS } from '#read-models/projections/all-projections.js';
 
 const admin = { kind: 'admin' as const, id: 'boss' };
 const shopper = { kind: 'shopper' as const, id: 'cart-1' };

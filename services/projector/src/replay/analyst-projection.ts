@@ -3,14 +3,14 @@ import { register } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RecordedEvent } from '#event-store/event-store.port.js';
-import type { Projection, ProjectionContext } from '../runner/projection.js';
+import type { Projection, ProjectionContext } from '#read-models/projections/projection.js';
 import { REPLAY_INFO_TABLE } from './replay-schema.js';
 
 /**
  * An analyst's own projection, the default export of a module given to
  * `npm run replay -- --projection <file>`: the shape of the shop's projections
- * (runner/projection.ts), so one of theirs can be copied and changed, minus what only the
- * live projector needs (a name, a version). Example: examples/projections/.
+ * (libs/read-models/src/projections/projection.ts), so one of theirs can be copied and changed,
+ * minus what only the live projector needs (a name, a version). Example: examples/projections/.
  */
 export interface AnalystProjection {
   /** The event types it reads: only these are read from the log. */

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { START, comparePositions, formatPosition, type EventStore, type Position, type RecordedEvent } from '#event-store/event-store.port.js';
 import { applyBatchFindingPoison, PoisonEvent } from '../runner/apply-batch.js';
-import type { Projection } from '../runner/projection.js';
+import type { Projection } from '#read-models/projections/projection.js';
 
 export interface ReplayProgress {
   events: number;

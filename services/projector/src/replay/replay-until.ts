@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { EventStore } from '#event-store/event-store.port.js';
-import type { Projection } from '../runner/projection.js';
+import type { Projection } from '#read-models/projections/projection.js';
 import { createSchemaTables } from '../runner/table-sets.js';
 import { replayLog, type ReplayProgress } from './replay-log.js';
 import { freshReplaySchema, writeReplayInfo } from './replay-schema.js';

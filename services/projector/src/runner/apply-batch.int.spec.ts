@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import type { RecordedEvent } from '#event-store/event-store.port.js';
 import { createTestDatabase } from '#platform/testing/test-database.js';
+import { AnnouncementEntity } from '#read-models/announcement.entity.js';
+import { defineProjection } from '#read-models/projections/projection.js';
 import { applyBatchFindingPoison, PoisonEvent } from './apply-batch.js';
-import { defineProjection } from './projection.js';
 
 const event = (n: number): RecordedEvent =>
   ({ id: `e${n}`, type: 'AnnouncementChanged', streamId: 'announcement', revision: BigInt(n), position: { commit: BigInt(n), prepare: BigInt(n) }, data: {}, metadata: {}, createdAt: new Date(0) }) as unknown as RecordedEvent;
@@ -24,8 +25,10 @@ describe('applyBatchFindingPoison (real PostgreSQL)', () => {
   it('commits every event before the culprit and names it, in about 2·log2(n) transactions', async () => {
     const applied: string[] = [];
     let transactions = 0;
-    const projection = defineProjection('announcement', {
+    const projection = defineProjection({
+      name: 'announcement',
       version: 1,
+      tables: [AnnouncementEntity],
       eventTypes: ['AnnouncementChanged'],
       async handle(events) {
         transactions++;
@@ -45,8 +48,10 @@ describe('applyBatchFindingPoison (real PostgreSQL)', () => {
   it('applies a batch that failed only as a whole (both halves pass) up to its end', async () => {
     let calls = 0;
     const applied: string[] = [];
-    const projection = defineProjection('announcement', {
+    const projection = defineProjection({
+      name: 'announcement',
       version: 1,
+      tables: [AnnouncementEntity],
       eventTypes: ['AnnouncementChanged'],
       async handle(events) {
         if (calls++ === 0) throw new Error('connection reset');

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { EventStore, Position, RecordedEvent } from '#event-store/event-store.port.js';
 import { advanceCheckpointAndCommit, type Slot } from '#read-models/projector-state/checkpoints.js';
-import type { Projection, ProjectionContext } from './projection.js';
+import type { Projection, ProjectionContext } from '#read-models/projections/projection.js';
 import { qualifiedTable, type TableTarget } from './table-names.js';
 
 export class OwnershipLost extends Error {

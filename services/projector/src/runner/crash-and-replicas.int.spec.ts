@@ -3,7 +3,7 @@ import { PROJECTION_NAMES } from '#read-models/projection-names.js';
 import { eventStoreConfigFromEnv } from '#event-store/create-event-store.js';
 import { describeEventStore, eventStoreIdentity } from '#event-store/event-store-identity.js';
 import type { Position } from '#event-store/event-store.port.js';
-import { ALL_PROJECTIONS } from '../projections/index.js';
+import { ALL_PROJECTIONS } from '#read-models/projections/all-projections.js';
 import { replayUntil } from '../replay/replay-until.js';
 import { appendUnits, createProjectorTestDb, tableChecksums, waitForCheckpoints, type TestDb } from '../testing/projector-test-kit.js';
 import { generateShopEvents } from '../testing/shop-event-generator.js';

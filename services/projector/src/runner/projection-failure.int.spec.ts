@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { NewEvent, Position } from '#event-store/event-store.port.js';
-import { announcementProjection } from '../projections/announcement.projection.js';
-import { galleryProjection } from '../projections/gallery.projection.js';
+import { announcementProjection } from '#read-models/projections/announcement.projection.js';
+import { galleryProjection } from '#read-models/projections/gallery.projection.js';
 import { ProjectorMetrics } from '../observability/projector-metrics.js';
 import { createProjectorTestDb, waitForCheckpoints, type TestDb } from '../testing/projector-test-kit.js';
 import type { RetryBackoff } from './retry-backoff.js';
-import type { Projection } from './projection.js';
+import type { Projection } from '#read-models/projections/projection.js';
 import { ProjectorRunner, type FailureInfo } from './runner.js';
 
 function ev(type: string, data: unknown): NewEvent {

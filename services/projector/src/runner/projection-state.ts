@@ -1,5 +1,5 @@
 import type { Position } from '#event-store/event-store.port.js';
-import type { Projection } from './projection.js';
+import type { Projection } from '#read-models/projections/projection.js';
 
 /** A projection this replica owns, as the live loop follows it. */
 export interface LiveState {

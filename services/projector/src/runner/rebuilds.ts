@@ -6,8 +6,8 @@ import { finishRebuildRequest, takeRebuildRequests } from '#read-models/projecto
 import { applyBatchFindingPoison, OwnershipLost } from './apply-batch.js';
 import { batchEnd } from './batch-end.js';
 import type { BuildState, LiveState } from './projection-state.js';
-import type { Projection } from './projection.js';
-import type { RunnerLogger } from './runner.js';
+import type { Projection } from '#read-models/projections/projection.js';
+import type { RunnerLogger } from './runner-logger.js';
 import { createBuildTables, swapBuildTables } from './table-sets.js';
 
 export interface RebuildsOptions {

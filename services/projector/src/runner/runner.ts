@@ -8,16 +8,11 @@ import { applyBatchFindingPoison, OwnershipLost, PoisonEvent } from './apply-bat
 import { batchEnd } from './batch-end.js';
 import { Ownership } from './ownership.js';
 import type { BuildState, LiveState } from './projection-state.js';
-import type { Projection } from './projection.js';
+import type { Projection } from '#read-models/projections/projection.js';
 import { Rebuilds } from './rebuilds.js';
 import { DEFAULT_BATCH_SIZE } from './batch-size.js';
 import { DEFAULT_RETRY_BACKOFF, retryDelayMs, type RetryBackoff } from './retry-backoff.js';
-
-export interface RunnerLogger {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
+import { noopLogger, type RunnerLogger } from './runner-logger.js';
 
 export interface RunnerOptions {
   store: EventStore;
@@ -77,8 +72,6 @@ interface Prefetch {
 
 /** What a read is for: its start and event types (sorted). A read-ahead is used only for the same. */
 const readKey = (from: Position, types: readonly string[]) => `${formatPosition(from)} ${types.join(',')}`;
-
-const noopLogger: RunnerLogger = { info() {}, warn() {}, error() {} };
 
 /**
  * One loop per replica. It owns some projections (advisory locks, shared fairly between the

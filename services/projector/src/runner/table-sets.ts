@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Projection } from './projection.js';
+import type { Projection } from '#read-models/projections/projection.js';
 import { qualifiedTable, quoteIdent } from './table-names.js';
 
 type Queryable = Pick<pg.Pool | pg.PoolClient | pg.Client, 'query'>;

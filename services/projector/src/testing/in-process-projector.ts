@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { EventStore } from '#event-store/event-store.port.js';
-import { ALL_PROJECTIONS } from '../projections/index.js';
+import { ALL_PROJECTIONS } from '#read-models/projections/all-projections.js';
 import { ProjectorRunner } from '../runner/runner.js';
 
 export interface InProcessProjector {

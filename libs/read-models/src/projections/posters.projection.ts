@@ -1,19 +1,19 @@
-import type { PosterCreated, PosterDetailsChanged, PosterVariant, PosterVariantsChanged, PosterVisibilityChanged } from '#domain/catalog/events.js';
+import { POSTER_EVENT_TYPES, type PosterEvent, type PosterVariant } from '#domain/catalog/events.js';
 import { bestDiscountPercentage, discountedUnitPrice } from '#domain/pricing/discount-rules.js';
-import type { DiscountChanged, DiscountCreated } from '#domain/promotion/events.js';
-import { PosterDiscountStateEntity } from '#read-models/poster-discount-state.entity.js';
-import { PosterEntity, type PosterVariantView } from '#read-models/poster.entity.js';
-import { tableSpec } from '#read-models/table-spec.js';
-import { deleteRows, loadRows, upsertRows, type Row } from '../runner/bulk-sql.js';
-import { defineProjection } from '../runner/projection.js';
-import { DISCOUNT_EVENT_TYPES } from './discounts.projection.js';
-import { dataOf, occurredAt } from './event-time.js';
+import { DISCOUNT_EVENT_TYPES, type DiscountEvent } from '#domain/promotion/events.js';
+import { PosterDiscountStateEntity } from '../poster-discount-state.entity.js';
+import { PosterEntity, type PosterVariantView } from '../poster.entity.js';
+import { tableSpec } from '../table-spec.js';
+import { deleteRows, loadRows, upsertRows, type Row } from './bulk-sql.js';
+import { occurredAt } from './event-time.js';
+import { defineProjection, type RecordedShopEvent } from './projection.js';
 
 const [POSTERS_TABLE, RULES_TABLE] = [PosterEntity, PosterDiscountStateEntity].map(tableSpec);
 
-const POSTER_EVENT_TYPES = ['PosterCreated', 'PosterDetailsChanged', 'PosterVariantsChanged', 'PosterVisibilityChanged', 'PosterDeleted', 'PosterRecovered'];
+type PosterOrDiscountEvent = RecordedShopEvent<PosterEvent['type'] | DiscountEvent['type']>;
+const POSTER_TYPES: ReadonlySet<string> = new Set(POSTER_EVENT_TYPES);
+const isPosterEvent = (e: PosterOrDiscountEvent): e is RecordedShopEvent<PosterEvent['type']> => POSTER_TYPES.has(e.type);
 
-type PosterData = PosterCreated['data'] & PosterDetailsChanged['data'] & PosterVariantsChanged['data'] & PosterVisibilityChanged['data'];
 type Rule = { discountId: number; category: string | null; percentage: number; active: boolean };
 
 /**
@@ -22,57 +22,63 @@ type Rule = { discountId: number; category: string | null; percentage: number; a
  * touched, plus every poster of a category whose discounts changed (all of them for an
  * all-categories discount).
  */
-export const postersProjection = defineProjection('posters', {
+export const postersProjection = defineProjection({
+  name: 'posters',
   version: 1,
+  tables: [PosterEntity],
+  stateTables: [PosterDiscountStateEntity],
   eventTypes: [...POSTER_EVENT_TYPES, ...DISCOUNT_EVENT_TYPES],
   async handle(events, ctx) {
     const ruleRows = await ctx.sql(`SELECT * FROM ${ctx.table(RULES_TABLE.name)}`);
     const rules = new Map<number, Rule>(
       ruleRows.map((r) => [Number(r.discount_id), { discountId: Number(r.discount_id), category: (r.category as string | null) ?? null, percentage: Number(r.percentage), active: r.active as boolean }]),
     );
-    const posterIds = events.filter((e) => e.type.startsWith('Poster')).map((e) => dataOf<PosterData>(e).posterId);
+    const posterIds = events.filter(isPosterEvent).map((e) => e.data.posterId);
     const posters = await loadRows(ctx, POSTERS_TABLE, posterIds);
     const touched = new Set<string>();
     const changedRules = new Set<number>();
     const repriceCategories = new Set<string | null>();
 
     for (const e of events) {
-      if (e.type.startsWith('Discount')) {
-        const d = dataOf<DiscountCreated['data'] & DiscountChanged['data']>(e);
-        const before = rules.get(d.discountId);
+      if (!isPosterEvent(e)) {
+        const id = e.data.discountId;
+        const before = rules.get(id);
         if (before) repriceCategories.add(before.category);
-        if (e.type === 'DiscountCreated') rules.set(d.discountId, { discountId: d.discountId, category: d.category ?? null, percentage: d.percentage, active: d.active });
-        else if (e.type === 'DiscountChanged' && before) rules.set(d.discountId, { ...before, percentage: d.percentage, active: d.active });
-        else if (e.type === 'DiscountDeleted') rules.delete(d.discountId);
-        const after = rules.get(d.discountId);
+        if (e.type === 'DiscountCreated') rules.set(id, { discountId: id, category: e.data.category ?? null, percentage: e.data.percentage, active: e.data.active });
+        else if (e.type === 'DiscountChanged' && before) rules.set(id, { ...before, percentage: e.data.percentage, active: e.data.active });
+        else if (e.type === 'DiscountDeleted') rules.delete(id);
+        const after = rules.get(id);
         if (after) repriceCategories.add(after.category);
-        changedRules.add(d.discountId);
+        changedRules.add(id);
         continue;
       }
-      const d = dataOf<PosterData>(e);
+      const posterId = e.data.posterId;
       const at = occurredAt(e);
-      const row = posters.get(d.posterId);
+      const row = posters.get(posterId);
       if (e.type === 'PosterCreated') {
+        const d = e.data;
         posters.set(d.posterId, {
           id: d.posterId, name: d.name, description: d.description ?? '', category: d.category, image_url: d.imageUrl ?? '',
           visible: d.visible, deleted: false, variants: d.variants.map(baseVariant), created_at: at, updated_at: at, deleted_at: null,
         });
-        touched.add(d.posterId);
+        touched.add(posterId);
         continue;
       }
       if (!row) continue; // an event for a poster never created: nothing to show
       switch (e.type) {
-        case 'PosterDetailsChanged':
+        case 'PosterDetailsChanged': {
+          const d = e.data;
           if (d.name !== undefined) row.name = d.name;
           if (d.description !== undefined) row.description = d.description;
           if (d.category !== undefined) row.category = d.category;
           if (d.imageUrl !== undefined) row.image_url = d.imageUrl;
           break;
+        }
         case 'PosterVariantsChanged':
-          row.variants = d.variants.map(baseVariant);
+          row.variants = e.data.variants.map(baseVariant);
           break;
         case 'PosterVisibilityChanged':
-          row.visible = d.visible;
+          row.visible = e.data.visible;
           break;
         case 'PosterDeleted':
           row.deleted = true;
@@ -84,7 +90,7 @@ export const postersProjection = defineProjection('posters', {
           break;
       }
       row.updated_at = at;
-      touched.add(d.posterId);
+      touched.add(posterId);
     }
 
     if (repriceCategories.size > 0) {

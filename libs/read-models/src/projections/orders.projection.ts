@@ -1,11 +1,11 @@
-import type { OrderPlaced, OrderStatusChanged } from '#domain/order/events.js';
-import { OrderCountEntity } from '#read-models/order-count.entity.js';
-import { OrderItemEntity } from '#read-models/order-item.entity.js';
-import { OrderEntity } from '#read-models/order.entity.js';
-import { tableSpec } from '#read-models/table-spec.js';
-import { upsertRows, type Row } from '../runner/bulk-sql.js';
-import { defineProjection } from '../runner/projection.js';
-import { dataOf, occurredAt, placedAt } from './event-time.js';
+import type { OrderPlaced } from '#domain/order/events.js';
+import { OrderCountEntity } from '../order-count.entity.js';
+import { OrderItemEntity } from '../order-item.entity.js';
+import { OrderEntity } from '../order.entity.js';
+import { tableSpec } from '../table-spec.js';
+import { upsertRows, type Row } from './bulk-sql.js';
+import { occurredAt, placedAt } from './event-time.js';
+import { defineProjection } from './projection.js';
 import { addToRowCount } from './row-count.js';
 
 const [ORDERS_TABLE, ORDER_ITEMS_TABLE, ORDER_COUNT_TABLE] = [OrderEntity, OrderItemEntity, OrderCountEntity].map(tableSpec);
@@ -15,8 +15,10 @@ const [ORDERS_TABLE, ORDER_ITEMS_TABLE, ORDER_COUNT_TABLE] = [OrderEntity, Order
  * Version 2 keeps the stream revision (the revision an admin saw, sent back with a status change)
  * and, on each line, the rules that priced it (price_rules).
  */
-export const ordersProjection = defineProjection('orders', {
+export const ordersProjection = defineProjection({
+  name: 'orders',
   version: 2,
+  tables: [OrderEntity, OrderItemEntity, OrderCountEntity],
   eventTypes: ['OrderPlaced', 'OrderStatusChanged'],
   async handle(events, ctx) {
     const placed = new Map<string, Row>();
@@ -24,7 +26,7 @@ export const ordersProjection = defineProjection('orders', {
     const statusOnly = new Map<string, { id: string; status: string; status_reason: string | null; updated_at: string; revision: number }>();
     for (const e of events) {
       if (e.type === 'OrderPlaced') {
-        const d = dataOf<OrderPlaced['data']>(e);
+        const d = e.data;
         placed.set(d.orderId, { ...orderRow(d, placedAt(e)), revision: Number(e.revision) });
         d.items.forEach((item, lineNo) => items.push({
           order_id: d.orderId, line_no: lineNo, item_id: item.itemId, kind: item.kind, poster_id: item.posterId ?? null,
@@ -36,7 +38,7 @@ export const ordersProjection = defineProjection('orders', {
           price_rules: item.priceRules ?? [],
         }));
       } else {
-        const d = dataOf<OrderStatusChanged['data']>(e);
+        const d = e.data;
         const change = { id: d.orderId, status: d.to, status_reason: d.reason ?? null, updated_at: occurredAt(e), revision: Number(e.revision) };
         const row = placed.get(d.orderId);
         if (row) Object.assign(row, change);

@@ -1,8 +1,6 @@
-import type { OrderPlaced } from '#domain/order/events.js';
-import { CustomerEntity } from '#read-models/customer.entity.js';
-import { CustomerCountEntity } from '#read-models/customer-count.entity.js';
-import { tableSpec } from '#read-models/table-spec.js';
-import { dataOf, placedAt } from './event-time.js';
+import { CustomerEntity } from '../customer.entity.js';
+import { CustomerCountEntity } from '../customer-count.entity.js';
+import { placedAt } from './event-time.js';
 import { keyedProjection } from './keyed-projection.js';
 
 /** Customers by normalised phone: name and address from their latest order, e-mail kept when a later order has none. */
@@ -10,11 +8,11 @@ export const customersProjection = keyedProjection({
   name: 'customers',
   version: 1,
   eventTypes: ['OrderPlaced'],
-  table: tableSpec(CustomerEntity),
-  count: tableSpec(CustomerCountEntity),
-  keyOf: (e) => dataOf<OrderPlaced['data']>(e).customer.phone,
+  table: CustomerEntity,
+  count: CustomerCountEntity,
+  keyOf: (e) => e.data.customer.phone,
   apply(row, e) {
-    const d = dataOf<OrderPlaced['data']>(e);
+    const d = e.data;
     if (row && row.last_order_id === d.orderId) return row; // the same order again
     const c = d.customer;
     const at = placedAt(e);

@@ -1,12 +1,12 @@
-import type { OrderPlaced, OrderStatus, OrderStatusChanged } from '#domain/order/events.js';
+import type { OrderStatus } from '#domain/order/events.js';
 import { AWAITING_SHIPMENT_STATUSES, REVENUE_STATUSES } from '#domain/order/order-lifecycle.js';
-import { DailySalesEntity } from '#read-models/daily-sales.entity.js';
-import { DashboardOrderStateEntity } from '#read-models/dashboard-order-state.entity.js';
-import { GovernorateSalesEntity } from '#read-models/governorate-sales.entity.js';
-import { tableName } from '#read-models/table-spec.js';
-import { defineProjection, type ProjectionContext } from '../runner/projection.js';
-import { dataOf, placedAt } from './event-time.js';
 import { SHOP_TIME_ZONE } from '#domain/shop-config.js';
+import { DailySalesEntity } from '../daily-sales.entity.js';
+import { DashboardOrderStateEntity } from '../dashboard-order-state.entity.js';
+import { GovernorateSalesEntity } from '../governorate-sales.entity.js';
+import { tableName } from '../table-spec.js';
+import { placedAt } from './event-time.js';
+import { defineProjection, type ProjectionContext } from './projection.js';
 
 const [DAILY_SALES_TABLE, STATE_TABLE, GOVERNORATES_TABLE] = [DailySalesEntity, DashboardOrderStateEntity, GovernorateSalesEntity].map(tableName);
 
@@ -37,18 +37,21 @@ const ACTIVE_SQL = sqlList(AWAITING_SHIPMENT_STATUSES);
  * batch touched from it (a day's orders), and moves each governorate's row by the difference
  * between the batch's orders before and after (never a count over every order of a governorate).
  */
-export const dashboardProjection = defineProjection('dashboard', {
+export const dashboardProjection = defineProjection({
+  name: 'dashboard',
   version: 2,
+  tables: [DailySalesEntity, GovernorateSalesEntity],
+  stateTables: [DashboardOrderStateEntity],
   eventTypes: ['OrderPlaced', 'OrderStatusChanged'],
   async handle(events, ctx) {
     const placed = new Map<string, { order_id: string; placed_at: string; governorate: string; status: string; total: number; subtotal: number }>();
     const status = new Map<string, string>();
     for (const e of events) {
       if (e.type === 'OrderPlaced') {
-        const d = dataOf<OrderPlaced['data']>(e);
+        const d = e.data;
         placed.set(d.orderId, { order_id: d.orderId, placed_at: placedAt(e), governorate: String(d.customer?.governorate ?? ''), status: 'PLACED', total: d.totals.total, subtotal: d.totals.subtotal });
       } else {
-        const d = dataOf<OrderStatusChanged['data']>(e);
+        const d = e.data;
         const row = placed.get(d.orderId);
         if (row) row.status = d.to;
         else status.set(d.orderId, d.to);

@@ -1,5 +1,5 @@
-import type { TableSpec } from '#read-models/table-spec.js';
-import type { ProjectionContext } from '../runner/projection.js';
+import type { TableSpec } from '../table-spec.js';
+import type { ProjectionContext } from './projection.js';
 
 /**
  * Adds `delta` to a one-row count table (read.order_counts and the like) in the batch's

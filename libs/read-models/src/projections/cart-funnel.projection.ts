@@ -1,13 +1,10 @@
-import type { CartItemQuantityChanged, CartItemSizeChanged, CartCheckedOut, ItemAddedToCart, ItemRemovedFromCart, PromoCodeApplied } from '#domain/cart/events.js';
 import { CART_EVENT_TYPES } from '#domain/cart/events.js';
-import type { CheckoutRejected } from '#domain/checkout/checkout-rejected.js';
 import { parseStreamName } from '#domain/streams.js';
-import type { RecordedEvent } from '#event-store/event-store.port.js';
-import { FunnelCartEntity, type FunnelCartLine, type FunnelRejection } from '#read-models/funnel-cart.entity.js';
-import { tableSpec } from '#read-models/table-spec.js';
-import type { Row } from '../runner/bulk-sql.js';
-import { dataOf, occurredAt } from './event-time.js';
+import { FunnelCartEntity, type FunnelCartLine, type FunnelRejection } from '../funnel-cart.entity.js';
+import type { Row } from './bulk-sql.js';
+import { occurredAt } from './event-time.js';
 import { keyedProjection } from './keyed-projection.js';
+import type { RecordedShopEvent } from './projection.js';
 
 /**
  * The cart funnel: a row per cart (its first event creates it) following its lines, its checkout
@@ -18,7 +15,7 @@ export const cartFunnelProjection = keyedProjection({
   name: 'cart-funnel',
   version: 1,
   eventTypes: [...CART_EVENT_TYPES, 'CheckoutRejected'],
-  table: tableSpec(FunnelCartEntity),
+  table: FunnelCartEntity,
   keyOf: (e) => parseStreamName(e.stream)?.id ?? e.stream,
   apply(row, e) {
     const at = occurredAt(e);
@@ -27,28 +24,28 @@ export const cartFunnelProjection = keyedProjection({
     const lines = cart.lines as FunnelCartLine[];
     switch (e.type) {
       case 'ItemAddedToCart': {
-        const d = dataOf<ItemAddedToCart['data']>(e);
+        const d = e.data;
         const line: FunnelCartLine = { itemId: d.itemId, kind: d.kind, posterId: d.posterId, productId: d.productId, variantId: d.variantId, size: d.size, quantity: d.quantity };
         return { ...next, lines_added: Number(cart.lines_added) + 1, lines: [...lines, line] };
       }
       case 'CartItemQuantityChanged': {
-        const d = dataOf<CartItemQuantityChanged['data']>(e);
+        const d = e.data;
         return { ...next, lines: lines.map((l) => (l.itemId === d.itemId ? { ...l, quantity: d.quantity } : l)) };
       }
       case 'CartItemSizeChanged': {
-        const d = dataOf<CartItemSizeChanged['data']>(e);
+        const d = e.data;
         return { ...next, lines: lines.map((l) => (l.itemId === d.itemId ? { ...l, size: d.size, variantId: d.variantId } : l)) };
       }
       case 'ItemRemovedFromCart':
-        return { ...next, lines: lines.filter((l) => l.itemId !== dataOf<ItemRemovedFromCart['data']>(e).itemId) };
+        return { ...next, lines: lines.filter((l) => l.itemId !== e.data.itemId) };
       case 'CartCleared':
         return { ...next, lines: [] };
       case 'PromoCodeApplied':
-        return { ...next, promo_code: dataOf<PromoCodeApplied['data']>(e).code };
+        return { ...next, promo_code: e.data.code };
       case 'PromoCodeRemovedFromCart':
         return { ...next, promo_code: null };
       case 'CartCheckedOut': {
-        const d = dataOf<CartCheckedOut['data']>(e);
+        const d = e.data;
         return { ...next, checkout_attempted_at: cart.checkout_attempted_at ?? at, order_placed_at: at, governorate: d.order?.customer.governorate ?? cart.governorate };
       }
       case 'CheckoutRejected':
@@ -67,8 +64,8 @@ function newCart(cartId: string, at: string): Row {
 }
 
 /** A refused promo code is no checkout attempt (the shopper may not be at checkout yet); a refused checkout is. */
-function rejected(cart: Row, e: RecordedEvent, at: string): Row {
-  const d = dataOf<CheckoutRejected['data']>(e);
+function rejected(cart: Row, e: RecordedShopEvent<'CheckoutRejected'>, at: string): Row {
+  const d = e.data;
   const rejection: FunnelRejection = { reason: d.reason, governorate: d.governorate, at };
   const promo = d.reason === 'PROMO_UNKNOWN' || d.reason === 'PROMO_INACTIVE';
   return {

@@ -1,10 +1,8 @@
-import type { Projection } from '../runner/projection.js';
 import { announcementProjection } from './announcement.projection.js';
 import { bestsellersProjection } from './bestsellers.projection.js';
 import { cartFunnelProjection } from './cart-funnel.projection.js';
 import { categoriesProjection } from './categories.projection.js';
 import { checkoutCompletionReactor } from './checkout-completion.reactor.js';
-// h14b: cash-on-delivery operations.
 import { codOutcomesProjection } from './cod-outcomes.projection.js';
 import { customPricingProjection } from './custom-pricing.projection.js';
 import { customersProjection } from './customers.projection.js';
@@ -18,12 +16,14 @@ import { postersProjection } from './posters.projection.js';
 import { productsProjection } from './products.projection.js';
 import { promoCodesProjection } from './promo-codes.projection.js';
 
-/** Every projection the projector runs, and its one reactor (names match #read-models/projection-names.js). */
-export const ALL_PROJECTIONS: readonly Projection[] = [
+/**
+ * Every projection the projector runs, and its one reactor: the one place a read model is
+ * registered. Its names, tables and entities (projection-names.ts, entities.ts), the projector's
+ * runner and the API's health and read-your-writes waits all derive from this list.
+ */
+export const ALL_PROJECTIONS = [
   postersProjection, categoriesProjection, productsProjection, bestsellersProjection, ordersProjection,
   orderHistoryProjection, customersProjection, newsletterProjection, dashboardProjection, galleryProjection,
   customPricingProjection, promoCodesProjection, discountsProjection, announcementProjection, checkoutCompletionReactor,
-  codOutcomesProjection,
-  // h15b: the cart funnel
-  cartFunnelProjection,
-];
+  codOutcomesProjection, cartFunnelProjection,
+] as const;

@@ -1,11 +1,9 @@
-import type { OrderPlaced, OrderStatus, OrderStatusChanged } from '#domain/order/events.js';
 import { UNSOLD_STATUSES } from '#domain/order/order-lifecycle.js';
-import { BestsellerLineStateEntity } from '#read-models/bestseller-line-state.entity.js';
-import { BestsellerEntity } from '#read-models/bestseller.entity.js';
-import { tableName } from '#read-models/table-spec.js';
-import type { Row } from '../runner/bulk-sql.js';
-import { defineProjection } from '../runner/projection.js';
-import { dataOf } from './event-time.js';
+import { BestsellerLineStateEntity } from '../bestseller-line-state.entity.js';
+import { BestsellerEntity } from '../bestseller.entity.js';
+import { tableName } from '../table-spec.js';
+import type { Row } from './bulk-sql.js';
+import { defineProjection } from './projection.js';
 
 const [BESTSELLERS_TABLE, LINES_TABLE] = [BestsellerEntity, BestsellerLineStateEntity].map(tableName);
 
@@ -13,22 +11,25 @@ const [BESTSELLERS_TABLE, LINES_TABLE] = [BestsellerEntity, BestsellerLineStateE
  * Quantity ordered per poster, canceled and refused orders excluded (and counted again if
  * un-canceled or re-delivered); the state table's `canceled` means "nothing sold" (UNSOLD_STATUSES).
  */
-export const bestsellersProjection = defineProjection('bestsellers', {
+export const bestsellersProjection = defineProjection({
+  name: 'bestsellers',
   version: 1,
+  tables: [BestsellerEntity],
+  stateTables: [BestsellerLineStateEntity],
   eventTypes: ['OrderPlaced', 'OrderStatusChanged'],
   async handle(events, ctx) {
     const lines: Row[] = [];
     const canceled = new Map<string, boolean>();
     for (const e of events) {
       if (e.type === 'OrderPlaced') {
-        const d = dataOf<OrderPlaced['data']>(e);
+        const d = e.data;
         d.items.forEach((item, lineNo) => {
           if (!item.posterId) return;
           lines.push({ order_id: d.orderId, line_no: lineNo, poster_id: item.posterId, quantity: item.quantity, canceled: false });
         });
       } else {
-        const d = dataOf<OrderStatusChanged['data']>(e);
-        canceled.set(d.orderId, UNSOLD_STATUSES.includes(d.to as OrderStatus));
+        const d = e.data;
+        canceled.set(d.orderId, UNSOLD_STATUSES.includes(d.to));
       }
     }
     // Deltas, not recomputation: the cost follows the batch, not each poster's whole history.

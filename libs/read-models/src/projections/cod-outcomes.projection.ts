@@ -1,12 +1,11 @@
 import { phoneKey } from '#domain/order/cod-risk.js';
-import type { OrderPlaced, OrderStatusChanged } from '#domain/order/events.js';
-import { CodOrderStateEntity } from '#read-models/cod-order-state.entity.js';
-import { DeliveryOutcomeEntity } from '#read-models/delivery-outcome.entity.js';
-import { PhoneRiskEntity } from '#read-models/phone-risk.entity.js';
-import { tableSpec } from '#read-models/table-spec.js';
-import { deleteRows, loadRows, upsertRows, type Row } from '../runner/bulk-sql.js';
-import { defineProjection } from '../runner/projection.js';
-import { dataOf, occurredAt, placedAt } from './event-time.js';
+import { CodOrderStateEntity } from '../cod-order-state.entity.js';
+import { DeliveryOutcomeEntity } from '../delivery-outcome.entity.js';
+import { PhoneRiskEntity } from '../phone-risk.entity.js';
+import { tableSpec } from '../table-spec.js';
+import { deleteRows, loadRows, upsertRows, type Row } from './bulk-sql.js';
+import { occurredAt, placedAt } from './event-time.js';
+import { defineProjection } from './projection.js';
 
 const [STATE_TABLE, PHONE_RISKS_TABLE, OUTCOMES_TABLE] = [CodOrderStateEntity, PhoneRiskEntity, DeliveryOutcomeEntity].map(tableSpec);
 
@@ -36,11 +35,15 @@ function countsOf(status: string): Counts {
  * placing (delivery_outcomes). Remembers each order's phone, governorate, placing time and status
  * (cod_orders_state), since a status change names only the order.
  */
-export const codOutcomesProjection = defineProjection('cod-outcomes', {
+export const codOutcomesProjection = defineProjection({
+  name: 'cod-outcomes',
   version: 1,
+  tables: [PhoneRiskEntity, DeliveryOutcomeEntity],
+  stateTables: [CodOrderStateEntity],
   eventTypes: ['OrderPlaced', 'OrderStatusChanged'],
   async handle(events, ctx) {
-    const ids = events.map((e) => String((e.data as { orderId?: unknown } | undefined)?.orderId ?? ''));
+    // The log is read for ever: an event without its data must not stop the projection.
+    const ids = events.map((e) => String(e.data?.orderId ?? ''));
     const before = new Map<string, OrderState>();
     for (const [id, row] of await loadRows(ctx, STATE_TABLE, ids)) before.set(id, { ...(row as unknown as OrderState), placed_at: new Date(row.placed_at as string).toISOString() });
     const now = new Map(before);
@@ -48,12 +51,12 @@ export const codOutcomesProjection = defineProjection('cod-outcomes', {
     const changedAt = new Map<string, string>();
     for (const e of events) {
       if (e.type === 'OrderPlaced') {
-        const d = dataOf<OrderPlaced['data']>(e);
+        const d = e.data;
         const orderId = String(d.orderId);
         now.set(orderId, { order_id: orderId, phone: phoneKey(d.customer?.phone), governorate: String(d.customer?.governorate ?? '').slice(0, GOVERNORATE_KEY_LENGTH), placed_at: placedAt(e), status: 'PLACED' });
         changedAt.set(orderId, placedAt(e));
       } else {
-        const d = dataOf<OrderStatusChanged['data']>(e);
+        const d = e.data;
         const row = now.get(String(d.orderId));
         // A change of an order this projection never saw placed has nothing to count.
         if (!row) continue;

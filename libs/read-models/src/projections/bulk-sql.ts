@@ -1,4 +1,4 @@
-import type { TableSpec } from '#read-models/table-spec.js';
+import type { TableSpec } from '../table-spec.js';
 import type { ProjectionContext } from './projection.js';
 
 export type { TableSpec };
@@ -7,7 +7,7 @@ export type Row = Record<string, unknown>;
 
 /**
  * Upserts many rows in one statement: the rows travel as one jsonb parameter, an array of value
- * arrays in the spec's column order, typed in SQL (one round trip, no per-row parameters, no
+ * arrays in the table spec's column order, typed in SQL (one round trip, no per-row parameters, no
  * 65k-parameter limit). Arrays, not objects: no key repeated per row and no per-row object for
  * the server to build and look up; that took about a third less of PostgreSQL's CPU per row than
  * jsonb_to_recordset (json_to_recordset sits between), and less text to send.
@@ -41,13 +41,13 @@ export async function insertRowsIfAbsent(ctx: ProjectionContext, spec: TableSpec
   );
 }
 
-/** SELECT of $1's rows (see rowsParam) as the spec's columns, typed. */
+/** SELECT of $1's rows (see rowsParam) as the table spec's columns, typed. */
 function selectRows(spec: TableSpec): string {
   const values = Object.entries(spec.columns).map(([c, type], i) => (type === 'jsonb' ? `nullif(r->${i}, 'null')` : `(r->>${i})::${type}`) + ` AS ${c}`);
   return `SELECT ${values.join(', ')} FROM jsonb_array_elements($1::jsonb) AS r`;
 }
 
-/** The rows as a JSON array of arrays in the spec's column order; a missing value is null. Values must be plain JSON (no bigint). */
+/** The rows as a JSON array of arrays in the table spec's column order; a missing value is null. Values must be plain JSON (no bigint). */
 function rowsParam(spec: TableSpec, rows: readonly Row[]): string {
   const cols = Object.keys(spec.columns);
   return JSON.stringify(rows.map((row) => cols.map((c) => row[c])));

@@ -1,41 +1,40 @@
-import type { PosterCreated, PosterDetailsChanged, PosterVisibilityChanged } from '#domain/catalog/events.js';
-import { CategoryPosterStateEntity } from '#read-models/category-poster-state.entity.js';
-import { CategoryEntity } from '#read-models/category.entity.js';
-import { tableName, tableSpec } from '#read-models/table-spec.js';
-import { loadRows, upsertRows, type Row } from '../runner/bulk-sql.js';
-import { defineProjection } from '../runner/projection.js';
-import { dataOf } from './event-time.js';
+import { CategoryPosterStateEntity } from '../category-poster-state.entity.js';
+import { CategoryEntity } from '../category.entity.js';
+import { tableName, tableSpec } from '../table-spec.js';
+import { loadRows, upsertRows, type Row } from './bulk-sql.js';
+import { defineProjection } from './projection.js';
 
 const CATEGORIES_TABLE = tableName(CategoryEntity);
 const STATE_TABLE = tableSpec(CategoryPosterStateEntity);
 
-type Data = PosterCreated['data'] & PosterDetailsChanged['data'] & PosterVisibilityChanged['data'];
-
 /** Categories in use, with how many posters the shop shows in each. */
-export const categoriesProjection = defineProjection('categories', {
+export const categoriesProjection = defineProjection({
+  name: 'categories',
   version: 1,
+  tables: [CategoryEntity],
+  stateTables: [CategoryPosterStateEntity],
   eventTypes: ['PosterCreated', 'PosterDetailsChanged', 'PosterVisibilityChanged', 'PosterDeleted', 'PosterRecovered'],
   async handle(events, ctx) {
-    const state = await loadRows(ctx, STATE_TABLE, events.map((e) => dataOf<Data>(e).posterId));
+    const state = await loadRows(ctx, STATE_TABLE, events.map((e) => e.data.posterId));
     const touched = new Set<string>();
     const categories = new Set<string>();
     for (const e of events) {
-      const d = dataOf<Data>(e);
-      let row: Row | undefined = state.get(d.posterId);
+      const posterId = e.data.posterId;
+      let row: Row | undefined = state.get(posterId);
       if (e.type === 'PosterCreated') {
         if (row) categories.add(row.category as string);
-        row = { poster_id: d.posterId, category: d.category, visible: d.visible, deleted: false };
-        state.set(d.posterId, row);
+        row = { poster_id: posterId, category: e.data.category, visible: e.data.visible, deleted: false };
+        state.set(posterId, row);
       } else if (!row) continue;
       else if (e.type === 'PosterDetailsChanged') {
-        if (d.category === undefined) continue;
+        if (e.data.category === undefined) continue;
         categories.add(row.category as string);
-        row.category = d.category;
-      } else if (e.type === 'PosterVisibilityChanged') row.visible = d.visible;
+        row.category = e.data.category;
+      } else if (e.type === 'PosterVisibilityChanged') row.visible = e.data.visible;
       else if (e.type === 'PosterDeleted') row.deleted = true;
       else if (e.type === 'PosterRecovered') row.deleted = false;
       categories.add(row.category as string);
-      touched.add(d.posterId);
+      touched.add(posterId);
     }
     await upsertRows(ctx, STATE_TABLE, [...touched].map((id) => state.get(id)!));
     if (categories.size === 0) return;

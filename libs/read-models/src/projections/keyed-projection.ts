@@ -1,8 +1,7 @@
-import type { RecordedEvent } from '#event-store/event-store.port.js';
-import type { ProjectionName } from '#read-models/projection-names.js';
-import type { TableSpec } from '#read-models/table-spec.js';
-import { deleteRows, loadRows, upsertRows, type Row } from '../runner/bulk-sql.js';
-import { defineProjection, type Projection } from '../runner/projection.js';
+import type { ShopEventType } from '#domain/shop-event.js';
+import { tableSpec } from '../table-spec.js';
+import { deleteRows, loadRows, upsertRows, type Row } from './bulk-sql.js';
+import { defineProjection, type EntityClass, type RecordedShopEvent, type ShopProjection } from './projection.js';
 import { addToRowCount } from './row-count.js';
 
 /**
@@ -11,22 +10,26 @@ import { addToRowCount } from './row-count.js';
  * in one upsert and one delete. `apply` returns the new row, null to delete it, or the
  * current value unchanged (e.g. an event about a row that does not exist).
  */
-export function keyedProjection(def: {
-  name: ProjectionName;
+export function keyedProjection<const Name extends string, T extends ShopEventType>(def: {
+  name: Name;
   version: number;
-  eventTypes: readonly string[];
-  /** The projection's table (its first entry in #read-models/projection-names.js). */
-  table: TableSpec;
+  eventTypes: readonly T[];
+  /** The projection's table, one row per key. */
+  table: EntityClass;
   /** Its one-row count table, when an admin list shows the table's total (see row-count.ts). */
-  count?: TableSpec;
-  keyOf: (event: RecordedEvent) => string | number;
-  apply: (row: Row | null, event: RecordedEvent) => Row | null;
-}): Projection {
-  return defineProjection(def.name, {
+  count?: EntityClass;
+  keyOf: (event: RecordedShopEvent<T>) => string | number;
+  apply: (row: Row | null, event: RecordedShopEvent<T>) => Row | null;
+}): ShopProjection<Name> {
+  const table = tableSpec(def.table);
+  const count = def.count && tableSpec(def.count);
+  return defineProjection({
+    name: def.name,
     version: def.version,
+    tables: def.count ? [def.table, def.count] : [def.table],
     eventTypes: def.eventTypes,
     async handle(events, ctx) {
-      const rows = await loadRows(ctx, def.table, events.map(def.keyOf));
+      const rows = await loadRows(ctx, table, events.map(def.keyOf));
       const state = new Map<string, Row | null>(rows);
       const touched = new Set<string>();
       for (const event of events) {
@@ -48,9 +51,9 @@ export function keyedProjection(def: {
           if (!rows.has(key)) added++;
         } else if (rows.has(key)) deletes.push(key);
       }
-      await upsertRows(ctx, def.table, upserts);
-      await deleteRows(ctx, def.table, deletes);
-      if (def.count) await addToRowCount(ctx, def.count, added - deletes.length);
+      await upsertRows(ctx, table, upserts);
+      await deleteRows(ctx, table, deletes);
+      if (count) await addToRowCount(ctx, count, added - deletes.length);
     },
   });
 }

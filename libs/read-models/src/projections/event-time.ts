@@ -38,10 +38,5 @@ export const occurredAt = oncePerEvent(
   (event) => isoInstant((event.metadata as { occurredAt?: unknown } | undefined)?.occurredAt) ?? event.createdAt.toISOString(),
 );
 
-/** The event's data with the shape the catalogue gives it (libs/domain owns the types). */
-export function dataOf<D>(event: RecordedEvent): D {
-  return event.data as D;
-}
-
 /** When an order was placed (OrderPlaced's placedAt), else when the event happened. */
 export const placedAt = oncePerEvent((event) => isoInstant((event.data as { placedAt?: unknown } | undefined)?.placedAt) ?? occurredAt(event));

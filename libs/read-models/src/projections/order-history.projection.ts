@@ -1,15 +1,16 @@
-import type { OrderPlaced, OrderStatusChanged } from '#domain/order/events.js';
-import { OrderHistoryEntity } from '#read-models/order-history.entity.js';
-import { tableSpec } from '#read-models/table-spec.js';
-import { insertRowsIfAbsent, type Row } from '../runner/bulk-sql.js';
-import { defineProjection } from '../runner/projection.js';
-import { dataOf, occurredAt } from './event-time.js';
+import { OrderHistoryEntity } from '../order-history.entity.js';
+import { tableSpec } from '../table-spec.js';
+import { insertRowsIfAbsent, type Row } from './bulk-sql.js';
+import { occurredAt } from './event-time.js';
+import { defineProjection } from './projection.js';
 
 const ORDER_HISTORY_TABLE = tableSpec(OrderHistoryEntity);
 
 /** The audit trail: every event of every order, who did it and what it changed. Append-only by event id. */
-export const orderHistoryProjection = defineProjection('order-history', {
+export const orderHistoryProjection = defineProjection({
+  name: 'order-history',
   version: 1,
+  tables: [OrderHistoryEntity],
   eventTypes: ['OrderPlaced', 'OrderStatusChanged'],
   async handle(events, ctx) {
     const rows: Row[] = events.map((e) => {
@@ -17,14 +18,14 @@ export const orderHistoryProjection = defineProjection('order-history', {
       let orderId: string;
       let changes: Record<string, unknown>;
       if (e.type === 'OrderPlaced') {
-        const d = dataOf<OrderPlaced['data']>(e);
+        const d = e.data;
         orderId = d.orderId;
         changes = {
           status: { from: null, to: 'PLACED' }, orderNumber: d.orderNumber, total: d.totals.total,
           itemCount: d.items.reduce((n, i) => n + i.quantity, 0), paymentMethod: d.paymentMethod, promoCode: d.promoCode ?? null,
         };
       } else {
-        const d = dataOf<OrderStatusChanged['data']>(e);
+        const d = e.data;
         orderId = d.orderId;
         changes = { status: { from: d.from, to: d.to }, reason: d.reason ?? null };
       }

@@ -9,12 +9,11 @@
  * It acts only when the runner gives it the log (the live slot): rebuilds and time travel
  * replay it as a no-op, so a replay never writes to the log.
  */
-import type { CartCheckedOut } from '#domain/cart/events.js';
 import { orderPlacedFromCheckout } from '#domain/checkout/checkout.decider.js';
 import { checkoutEventIds, orderPlacedMetadata } from '#domain/checkout/order-number.js';
 import { orderStream } from '#domain/streams.js';
-import { WrongExpectedRevision, type EventStore, type RecordedEvent } from '#event-store/event-store.port.js';
-import { defineProjection } from '../runner/projection.js';
+import { WrongExpectedRevision, type EventStore } from '#event-store/event-store.port.js';
+import { defineProjection, type RecordedShopEvent } from './projection.js';
 
 export type CompletionOutcome = 'placed' | 'already-placed' | 'schema-1';
 
@@ -22,8 +21,8 @@ export type CompletionOutcome = 'placed' | 'already-placed' | 'schema-1';
  * One CartCheckedOut: one read of the order stream, and an append only when it is empty.
  * Schema-1 events (no order recorded) cannot be completed from the log; the shopper's retry does.
  */
-export async function completeCheckout(log: EventStore, event: RecordedEvent): Promise<CompletionOutcome> {
-  const placed = orderPlacedFromCheckout(event.data as CartCheckedOut['data']);
+export async function completeCheckout(log: EventStore, event: RecordedShopEvent<'CartCheckedOut'>): Promise<CompletionOutcome> {
+  const placed = orderPlacedFromCheckout(event.data);
   if (!placed) return 'schema-1';
   const stream = orderStream(placed.data.orderId);
   const [existing] = await log.readStream(stream, { maxCount: 1 });
@@ -46,15 +45,17 @@ export async function completeCheckout(log: EventStore, event: RecordedEvent): P
  * order is placed in the same batch (the usual case when catching up, the API appends both) needs
  * no read of the order stream; the others are checked one by one as before.
  */
-export const checkoutCompletionReactor = defineProjection('checkout-completion', {
+export const checkoutCompletionReactor = defineProjection({
+  name: 'checkout-completion',
   version: 1,
+  tables: [],
   eventTypes: ['CartCheckedOut', 'OrderPlaced'],
   async handle(events, { log }) {
     if (!log) return;
     const placed = new Set(events.filter((e) => e.type === 'OrderPlaced').map((e) => e.stream));
     for (const event of events) {
       if (event.type !== 'CartCheckedOut') continue;
-      const orderId = (event.data as CartCheckedOut['data']).order?.orderId;
+      const orderId = event.data.order?.orderId;
       if (orderId !== undefined && placed.has(orderStream(orderId))) continue;
       await completeCheckout(log, event);
     }

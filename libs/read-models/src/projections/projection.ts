@@ -1,0 +1,90 @@
+import type { ShopEventOf, ShopEventType } from '#domain/shop-event.js';
+import type { EventStore, RecordedEvent } from '#event-store/event-store.port.js';
+import { tableName } from '../table-spec.js';
+
+/** A query on the projection's transaction (raw pg: the hot path, bulk statements). */
+export type Sql = <Row = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<Row[]>;
+
+/** What a projection's handler is given: its transaction and where its tables live right now. */
+export interface ProjectionContext {
+  sql: Sql;
+  /**
+   * Qualified name of one of the projection's tables: `read.posters` for the live slot,
+   * `read.posters__build` while a new version is rebuilt, `"<schema>".posters` for time travel.
+   */
+  table(name: string): string;
+  /**
+   * The event log, given only on the live slot: reactors append the events a fact implies
+   * (idempotently, with ids derived from it). Rebuilds and time travel leave it out, so a
+   * replay never writes to the log; read models never use it.
+   */
+  log?: EventStore;
+}
+
+/**
+ * What the runner runs: a projection as the shop defines one (defineProjection) or as an analyst
+ * gives one to the replay CLI. The runner hands `handle` only events of `eventTypes`.
+ */
+export interface Projection {
+  /** As stored in projector.checkpoints. */
+  readonly name: string;
+  /** Bump to rebuild the projection from position 0 beside the live tables, then swap. */
+  readonly version: number;
+  readonly eventTypes: readonly string[];
+  /** Every table the handler writes (base names in schema read), state tables included. */
+  readonly tables: readonly string[];
+  /**
+   * Applies a batch (log order) inside the transaction that also moves the checkpoint.
+   * Must not call now(): rows depend only on events, so a replay gives identical tables.
+   */
+  handle(events: readonly RecordedEvent[], ctx: ProjectionContext): Promise<void>;
+}
+
+/** A recorded event of one of the types `T`, its data in the domain's shape: `e.type` narrows `e.data`. */
+export type RecordedShopEvent<T extends ShopEventType = ShopEventType> = T extends ShopEventType ? RecordedEvent<T, ShopEventOf<T>['data']> : never;
+
+export type EntityClass = abstract new () => object;
+
+/** One read model (or reactor) of the shop, as written once in its *.projection.ts file. */
+export interface ProjectionDefinition<Name extends string, T extends ShopEventType> {
+  /** As stored in projector.checkpoints; the API names it to wait for the tables it reads. */
+  readonly name: Name;
+  /** Bump to rebuild the projection from position 0 beside the live tables, then swap. */
+  readonly version: number;
+  /** The tables the API reads. */
+  readonly tables: readonly EntityClass[];
+  /** Its private inputs (`*_state`): rebuilt and time-travelled with it, never read by the API. */
+  readonly stateTables?: readonly EntityClass[];
+  /** Members of the ShopEvent union: a misspelt type does not compile. */
+  readonly eventTypes: readonly T[];
+  /**
+   * Applies a batch (log order) inside the transaction that also moves the checkpoint, given
+   * only events of `eventTypes`. Must not call now(): rows depend only on events, so a replay
+   * gives identical tables.
+   */
+  handle(events: readonly RecordedShopEvent<T>[], ctx: ProjectionContext): Promise<void>;
+}
+
+/** A shop projection: what the runner runs, plus what the read side derives from the list of them. */
+export interface ShopProjection<Name extends string = string> extends Projection {
+  readonly name: Name;
+  /** Base names of the tables the API reads (`tables` also holds the state tables). */
+  readonly readTables: readonly string[];
+  /** Every entity it writes, for the DataSource's entity list. */
+  readonly entities: readonly EntityClass[];
+}
+
+export function defineProjection<const Name extends string, T extends ShopEventType>(def: ProjectionDefinition<Name, T>): ShopProjection<Name> {
+  const entities = [...def.tables, ...(def.stateTables ?? [])];
+  return {
+    name: def.name,
+    version: def.version,
+    eventTypes: def.eventTypes,
+    tables: entities.map(tableName),
+    readTables: def.tables.map(tableName),
+    entities,
+    // The runner reads the log filtered to eventTypes and hands each projection only its own
+    // types, and the store upcasts every event to its current shape: the events are the ones typed.
+    handle: (events, ctx) => def.handle(events as readonly RecordedShopEvent<T>[], ctx),
+  };
+}
