@@ -1,5 +1,5 @@
 /**
- * What-if promotions over 100,000 orders (issue 15 asks under 30 s): seeds two years of the shop
+ * What-if promotions over 100,000 orders (target: under 30 s): seeds two years of the shop
  * through bench/scale's seedScale (about ten events an order, so the job reads OrderPlaced out of
  * a log of a million events), then runs the what-if job through the in-process job queue, as
  * the API runs it without Redis: once with no draft (every order must reproduce its recorded

@@ -1,5 +1,5 @@
 /**
- * The cart and newsletter floods of issue 24, replayed on the shop as `npm start` runs it, with
+ * The cart and newsletter floods, replayed on the shop as `npm start` runs it, with
  * its default budgets (BUDGET_* in the environment change them). One client (127.0.0.2, a real
  * loopback source address: TRUST_PROXY stays off) sends seeded cart commands (add, change
  * quantity, remove) from 16 connections for BENCH_ABUSE_SECONDS (default 60); halfway, another

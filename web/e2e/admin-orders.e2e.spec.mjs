@@ -55,7 +55,7 @@ describe('admin orders (browser)', () => {
     expect(await page.getByLabel(`Status of ${orderNumber}`).inputValue()).toBe('SHIPPED');
   });
 
-  it('downloads orders_{date}.csv with the spec columns', async () => {
+  it('downloads orders_{date}.csv with the contract columns', async () => {
     await page.goto(`${BASE_URL}/admin/orders`);
     await page.getByRole('button', { name: orderNumber }).first().waitFor().catch(() => undefined);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);

@@ -1,5 +1,5 @@
 // An admin sees a projection stopped on an event and recovers it without SQL. The failure is
-// real: a trigger on the live read table refuses the announcement 'boom' (the spec's stand-in
+// real: a trigger on the live read table refuses the announcement 'boom' (this test's stand-in
 // for a projection bug), so the projector's own retries, checkpoint row, health and admin page
 // are what is under test. Dropping the trigger is "the fix"; "Retry now" is the admin's part.
 import { expect } from '@jest/globals';

@@ -39,7 +39,7 @@ async function waitFor(check, what, timeoutMs, child) {
 }
 
 /**
- * Budgets of anonymous writes for the suite (issue 24). Every spec shares 127.0.0.1, so budgets no
+ * Budgets of anonymous writes for the suite. Every spec shares 127.0.0.1, so budgets no
  * spec reaches, except the cart commands: a burst no other spec's run comes near, refilled only
  * every six minutes, so storefront-cart-budget.e2e.spec.mjs can spend its own address's budget
  * (X-Forwarded-For, trusted from loopback) and be refused for the rest of its run, with no race

@@ -1,4 +1,4 @@
-// A shopper over the cart budget (issue 24): the shop says so in English and in Arabic, and the
+// A shopper over the cart budget: the shop says so in English and in Arabic, and the
 // cart stays as it was. This spec speaks from an address of its own (X-Forwarded-For, which the
 // stack trusts from loopback: global-setup.mjs), spends that address's cart budget through the
 // API, and only then lets the browser try; the stack refills it once every six minutes, far

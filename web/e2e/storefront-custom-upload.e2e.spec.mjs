@@ -1,4 +1,4 @@
-// Make-your-own: a generated image under 500 KB is refused with the spec's message; a
+// Make-your-own: a generated image under 500 KB is refused with the shop message; a
 // decompression bomb (1,000,000 x 100 px in ~1.3 MB) is refused by the server and the shopper reads
 // its message; a generated image over 500 KB is uploaded with a size and quantity and lands in the
 // cart. Every image is made here from fixed bytes, so each run uploads exactly the same files.

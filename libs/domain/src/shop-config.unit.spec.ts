@@ -27,7 +27,7 @@ describe('shop config', () => {
     expect(rate.GIZA).toBeLessThan(rate.SOUTH_SINAI);
   });
 
-  it('has the spec defaults', () => {
+  it('has the shop defaults', () => {
     expect(DEFAULT_SHOP_RULES).toMatchObject({
       exemptGovernorates: ['CAIRO', 'GIZA'],
       freeShippingThreshold: 149900,

@@ -2,7 +2,6 @@
 import { ADMIN_EVENT_TYPES, type AdminEvent } from './admin/events.js';
 import { CART_EVENT_TYPES, type CartEvent } from './cart/events.js';
 import { CATALOG_EVENT_TYPES, type CatalogEvent } from './catalog/events.js';
-// h15b: cart funnel
 import { CHECKOUT_REJECTION_EVENT_TYPES, type CheckoutRejectionEvent } from './checkout/events.js';
 import { CONTENT_EVENT_TYPES, type ContentEvent } from './content/events.js';
 import { ORDER_EVENT_TYPES, ORDER_NUMBER_EVENT_TYPES, type OrderEvent, type OrderNumberEvent } from './order/events.js';

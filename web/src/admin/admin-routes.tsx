@@ -16,7 +16,7 @@ const pages: [path: string | null, Page: LazyExoticComponent<ComponentType>][] =
   ['posters', named(() => import('./posters/posters-page'), 'PostersPage')],
   ['products', named(() => import('./products/products-page'), 'ProductsPage')],
   ['orders', named(() => import('./orders/orders-page'), 'OrdersPage')],
-  // h14b: call-to-confirm queue for cash-on-delivery orders.
+  // The call-to-confirm queue for cash-on-delivery orders.
   ['call-queue', named(() => import('./call-queue/call-queue-page'), 'CallQueuePage')],
   ['pricing', named(() => import('./pricing/pricing-page'), 'PricingPage')],
   ['discounts', named(() => import('./discounts/discounts-page'), 'DiscountsPage')],
@@ -28,7 +28,6 @@ const pages: [path: string | null, Page: LazyExoticComponent<ComponentType>][] =
   ['events', named(() => import('./events/events-page'), 'EventsPage')],
   ['projections', named(() => import('./projections/projections-page'), 'ProjectionsPage')],
   ['jobs', named(() => import('./jobs/jobs-page'), 'JobsPage')],
-  // h15b: cart funnel
   ['funnel', named(() => import('./funnel/funnel-page'), 'FunnelPage')],
 ];
 

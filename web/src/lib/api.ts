@@ -177,7 +177,7 @@ export const api = createApi({
     'Projection',
     'Job',
     'Config',
-    // h14b: the call-to-confirm queue (live updates invalidate it too).
+    // The call-to-confirm queue (live updates invalidate it too).
     'CallQueue',
   ],
   refetchOnFocus: false,

@@ -232,13 +232,13 @@ export const ar: Record<MessageKey, string> = {
   'track.status.CANCELED': 'تم الإلغاء',
   'track.status.REFUSED': 'رُفض عند التسليم',
   'confirm.track': 'تتبع هذا الطلب',
-  // h15b: why this price
+  // Why this price
   'price.why': 'لماذا هذا السعر',
   'price.categoryDiscount': '−{percent}% {category}',
   'price.shopDiscount': 'تخفيض −{percent}%',
   'price.promoCode': '{code} −{percent}%',
   'price.freeShipping': 'شحن مجاني',
-  // Shopper defects and frames (issue 13): search scope, the drawer's priced cart, checkout, confirmation recap, frames
+  // Search scope, the drawer's priced cart, checkout, confirmation recap, frames
   'shop.searchScopeAll': 'البحث في كل الأقسام',
   'shop.searchScopeIn': 'البحث في قسم {category} فقط',
   'shop.searchAll': 'ابحث في كل الأقسام',
@@ -255,7 +255,7 @@ export const ar: Record<MessageKey, string> = {
   'poster.frame': 'الإطار',
   'poster.noFrame': 'بدون إطار',
   'poster.frameFor': 'إطارات تناسب مقاس {size}',
-  // Storefront rendering and SEO (h13a): page titles and descriptions in the server-rendered <head>.
+  // Storefront rendering and SEO: page titles and descriptions in the server-rendered <head>.
   'seo.homeTitle': 'متجر البوسترات: جدران تهمس',
   'seo.homeDescription': 'بوسترات فاخرة وطباعة حسب الطلب مع توصيل لكل مصر. الدفع عند الاستلام.',
   'seo.shopTitle': 'تسوق كل البوسترات',

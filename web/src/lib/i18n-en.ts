@@ -1,4 +1,4 @@
-// English texts: the spec's wording. Arabic (i18n-ar.ts) must carry every key.
+// English texts: the shop's wording. Arabic (i18n-ar.ts) must carry every key.
 export const en = {
   'shop.name': 'Poster Shop',
   'banner.fallback': 'Welcome to Poster Shop! Premium posters delivered across Egypt.',
@@ -231,13 +231,13 @@ export const en = {
   'track.status.CANCELED': 'Canceled',
   'track.status.REFUSED': 'Refused at delivery',
   'confirm.track': 'Track this order',
-  // h15b: why this price
+  // Why this price
   'price.why': 'Why this price',
   'price.categoryDiscount': '−{percent}% {category}',
   'price.shopDiscount': '−{percent}% sale',
   'price.promoCode': '{code} −{percent}%',
   'price.freeShipping': 'Free shipping',
-  // Shopper defects and frames (issue 13): search scope, the drawer's priced cart, checkout, confirmation recap, frames
+  // Search scope, the drawer's priced cart, checkout, confirmation recap, frames
   'shop.searchScopeAll': 'Searching all categories',
   'shop.searchScopeIn': 'Searching in {category} only',
   'shop.searchAll': 'Search all categories',
@@ -254,7 +254,7 @@ export const en = {
   'poster.frame': 'Frame',
   'poster.noFrame': 'No frame',
   'poster.frameFor': 'Frames that fit {size}',
-  // Storefront rendering and SEO (h13a): page titles and descriptions in the server-rendered <head>.
+  // Storefront rendering and SEO: page titles and descriptions in the server-rendered <head>.
   'seo.homeTitle': 'Poster Shop: Walls That Whisper',
   'seo.homeDescription': 'Premium posters and custom prints delivered across Egypt. Pay cash on delivery.',
   'seo.shopTitle': 'Shop all posters',

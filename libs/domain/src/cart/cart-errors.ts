@@ -1,4 +1,4 @@
-/** Cart refusals, with the storefront's texts where the spec gives them. */
+/** Cart refusals, with the texts the storefront shows. */
 import { DomainError } from '../shared/domain-error.js';
 import { DEFAULT_SHOP_RULES } from '../shop-config.js';
 

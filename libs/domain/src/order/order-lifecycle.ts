@@ -1,5 +1,5 @@
 /**
- * Which status an order may move to from which. The spec's three statuses keep moving freely
+ * Which status an order may move to from which. The three original statuses keep moving freely
  * among themselves, as the back-office always allowed, so a client that knows only them sees no
  * change. The cash-on-delivery statuses sit around them:
  *

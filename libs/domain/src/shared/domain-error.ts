@@ -1,7 +1,7 @@
 /**
  * The one error a decider throws. `kind` tells the API which HTTP status family to answer
  * (validation → 400, not_found → 404, conflict → 409) without the domain knowing about HTTP;
- * `code` is stable for tests and clients, `message` is the user-facing text from the spec.
+ * `code` is stable for tests and clients, `message` is the user-facing text the shop shows.
  */
 export type DomainErrorKind = 'validation' | 'not_found' | 'conflict';
 

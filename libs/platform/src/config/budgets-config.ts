@@ -1,5 +1,5 @@
 /**
- * Per-client budgets of anonymous writes (issue 24). Each is a token bucket: `amount` units per
+ * Per-client budgets of anonymous writes. Each is a token bucket: `amount` units per
  * `periodMs` on average, with up to `burst` units at once. The defaults and why they were
  * chosen are in the README ("Budgets of anonymous writes").
  */

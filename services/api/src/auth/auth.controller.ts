@@ -12,7 +12,7 @@ import { ChangePasswordDto } from './dto/change-password.dto.js';
 import { LoginDto, LoginResponseDto } from './dto/login.dto.js';
 import { defaultLoginThrottle, type Attempt } from './login-rate-limiter.js';
 
-/** Both login paths of the spec; one behaviour. Logout and password change end every session of the admin. */
+/** Both login paths (the public contract names two); one behaviour. Logout and password change end every session of the admin. */
 @ApiTags('admin auth')
 @Controller()
 export class AuthController {

@@ -8,7 +8,7 @@ import { seedPoster, VALID_CHECKOUT } from '../testing/seed-catalogue.js';
 import { ClientBudgets } from './client-budgets.service.js';
 
 /**
- * Per-client budgets on the real API (issue 24). Tiny budgets, refilled per hour, so nothing
+ * Per-client budgets on the real API. Tiny budgets, refilled per hour, so nothing
  * refills while a test runs: the refusals below do not depend on timing. Each test speaks as
  * its own client (X-Forwarded-For through TRUST_PROXY=loopback), so tests never share a budget;
  * the last block uses real loopback source addresses with TRUST_PROXY off.

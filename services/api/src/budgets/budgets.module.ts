@@ -7,7 +7,7 @@ import { ClientBudgets } from './client-budgets.service.js';
 import { MemoryBudgetStore } from './memory-budget-store.js';
 import { RedisBudgetStore } from './redis-budget-store.js';
 
-/** Per-client budgets of anonymous writes (issue 24), in Redis when REDIS_URL is set. */
+/** Per-client budgets of anonymous writes, in Redis when REDIS_URL is set. */
 @Global()
 @Module({
   providers: [

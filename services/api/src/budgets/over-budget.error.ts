@@ -1,5 +1,5 @@
 /**
- * A client spent its budget (issue 24): a 429 with Retry-After in whole seconds, and a code the
+ * A client spent its budget: a 429 with Retry-After in whole seconds, and a code the
  * storefront translates (web/src/lib/i18n-*.ts). Thrown before anything is appended.
  */
 export class OverBudget extends Error {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { seedPoster, seedProduct } from '../testing/seed-catalogue.js';
 
-/** Cart size caps (issue 24): refused with a 400 naming the cap, and nothing appended. */
+/** Cart size caps: refused with a 400 naming the cap, and nothing appended. */
 describe('cart size caps (HTTP, real PostgreSQL)', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -29,7 +29,7 @@ class EdgeValidationPipe extends ValidationPipe {
 export const validationPipe = () =>
   new EdgeValidationPipe({
     whitelist: true,
-    // The spec's client sends price fields with add-to-cart: accepted and ignored, not refused.
+    // The storefront's published client sends price fields with add-to-cart: accepted and ignored, not refused.
     forbidNonWhitelisted: false,
     transform: true,
     exceptionFactory: (errors) => new BadRequestException(firstMessage(errors)),

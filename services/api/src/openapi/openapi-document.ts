@@ -4,7 +4,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 /**
  * Operation ids are the controller methods' names, which the web's generated client turns into
  * endpoint and hook names (`getCart` → `useGetCartQuery`). A route served on two paths (the
- * spec's login aliases) gets `name` on the first and `nameAlias1`, … on the others.
+ * login aliases) gets `name` on the first and `nameAlias1`, … on the others.
  */
 export function operationId(_controllerKey: string, methodKey: string): string {
   const alias = /^(.*)\[(\d+)\]$/.exec(methodKey);

@@ -101,7 +101,7 @@ describe('ImageIntakeService on a real disk and job queue', () => {
     expect(await originals()).toEqual(before);
   });
 
-  it('refuses an image under the custom minimum with the spec message', async () => {
+  it('refuses an image under the custom minimum with the shop message', async () => {
     const png = await smallPng();
     await expect(intake.accept(await incomingFile(dir, png), 'custom', { minBytes: MIN_CUSTOM_IMAGE_BYTES })).rejects.toMatchObject({
       status: 400,

@@ -23,7 +23,7 @@ const customers = Array.from({ length: 45 }, (_, i) => ({
 }));
 const asked: URLSearchParams[] = [];
 
-// The server's answer: search on name and phone, then one page with the spec's fields.
+// The server's answer: search on name and phone, then one page with the contract's fields.
 const server = setupServer(
   http.get('*/api/admin/customers', ({ request }) => {
     const params = new URL(request.url).searchParams;

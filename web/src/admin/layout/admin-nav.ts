@@ -5,7 +5,6 @@ export const ADMIN_NAV: { to: string; label: string; end?: boolean }[] = [
   { to: '/admin/products', label: 'Products' },
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/call-queue', label: 'Call Queue' },
-  // h15b: cart funnel
   { to: '/admin/funnel', label: 'Funnel' },
   { to: '/admin/pricing', label: 'Pricing' },
   { to: '/admin/discounts', label: 'Discounts' },

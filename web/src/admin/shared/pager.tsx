@@ -1,10 +1,10 @@
 import type { AdminOrderPage } from '../../api/generated-admin';
 
-/** The spec's pagination fields every paged admin answer carries (the generated client inlines them per page type). */
+/** The pagination fields every paged admin answer carries (the generated client inlines them per page type). */
 export type PageFields = Pick<AdminOrderPage, 'currentPage' | 'totalPages' | 'totalItems' | 'itemsPerPage' | 'hasNextPage' | 'hasPreviousPage'>;
 import { btnSecondary } from './styles';
 
-/** The spec's pagination controls under an admin list: 'Showing a to b of n', Previous, 'Page X of Y', Next. */
+/** The pagination controls under an admin list: 'Showing a to b of n', Previous, 'Page X of Y', Next. */
 export function Pager({ page, shown, onPage }: { page: PageFields; shown: number; onPage: (page: number) => void }) {
   const first = shown ? (page.currentPage - 1) * page.itemsPerPage + 1 : 0;
   return (

@@ -17,7 +17,7 @@ export class CustomerView {
   @ApiProperty() orderCount!: number;
 }
 
-/** A page of customers; the rows under data and, for the spec's older readers, customers and items. */
+/** A page of customers; the rows under data and, for older clients, customers and items. */
 export class CustomerPage extends PaginationFields {
   @ApiProperty({ type: () => [CustomerView] }) data!: CustomerView[];
   @ApiProperty({ type: () => [CustomerView], description: 'Same as data' }) customers!: CustomerView[];

@@ -106,7 +106,7 @@ describe('admin orders, history, exports, dashboard, event log (HTTP, real stack
     expect(await t.eventCount()).toBe(before);
   });
 
-  it('exports the orders as CSV with the spec columns, escaping and the formula guard', async () => {
+  it('exports the orders as CSV with the contract columns, escaping and the formula guard', async () => {
     const res = await t.request().get('/api/admin/orders/export').set(auth()).expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="orders_\d{4}-\d{2}-\d{2}\.csv"$/);

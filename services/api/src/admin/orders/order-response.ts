@@ -73,7 +73,7 @@ export class AdminOrderView {
   @ApiProperty({ type: () => [AdminOrderItemView] }) items!: AdminOrderItemView[];
 }
 
-/** A page of orders; the rows under data and, for the spec's older reader, orders too. */
+/** A page of orders; the rows under data and, for older clients, orders too. */
 export class AdminOrderPage extends PaginationFields {
   @ApiProperty({ type: () => [AdminOrderView] }) data!: AdminOrderView[];
   @ApiProperty({ type: () => [AdminOrderView], description: 'Same as data' }) orders!: AdminOrderView[];

@@ -15,7 +15,7 @@ const MAX_QTY = DEFAULT_SHOP_RULES.maxQuantityPerLine;
 const NUMBER_OR_TEXT = [{ type: 'number' }, { type: 'string' }];
 
 /**
- * POST /user/cart. The spec's client also sends posterName, price, originalPrice, finalPrice,
+ * POST /user/cart. The published client also sends posterName, price, originalPrice, finalPrice,
  * discountedPrice, imageUrl, hasDiscount, discountPercentage: accepted and ignored (whitelist),
  * since prices come from the catalogue only.
  */
@@ -87,7 +87,7 @@ export class SizeQueryDto {
 
 /**
  * POST /user/cart/checkout. Presence and format rules live in the domain (validateCheckoutForm,
- * the spec's messages, one place); here only the types and sane lengths. The client's promoCode,
+ * the shop's messages, one place); here only the types and sane lengths. The client's promoCode,
  * promoDiscount, subtotal, total, shipping and codFee are accepted and ignored.
  */
 export class CheckoutDto {
