@@ -4,6 +4,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import type { PromoCodeCommand } from '#domain/promotion/commands.js';
 import type { PromoCodeState } from '#domain/promotion/promo-code.decider.js';
+import { isPromoCode } from '#domain/promotion/promo-code-format.js';
 import { normalisePromoCode } from '#domain/streams.js';
 import { PromoCodeEntity } from '#read-models/promo-code.entity.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
@@ -12,8 +13,6 @@ import { promoCodeCommands } from './promo-code-commands.js';
 import { parsePaging, readPage } from '../shared/paging.js';
 import { DeletedPromoCodeView, PromoCodePage, PromoCodeView } from './promo-code-response.js';
 import { PagedList } from '../shared/paged-list.decorator.js';
-
-const CODE = /^[A-Z0-9_-]{1,40}$/;
 
 function view(p: { code: string; percentOff: number; active: boolean; createdAt?: Date | string | null }): PromoCodeView {
   return { id: p.code, code: p.code, percentOff: p.percentOff, active: p.active, createdAt: p.createdAt ?? null };
@@ -26,7 +25,7 @@ function stateView(s: PromoCodeState) {
 /** The code is the id (upper-cased); anything that cannot be a code cannot exist: 404. */
 function codeParam(id: string): string {
   const code = normalisePromoCode(id ?? '');
-  if (!CODE.test(code)) throw new NotFoundException('Promo code not found');
+  if (!isPromoCode(code)) throw new NotFoundException('Promo code not found');
   return code;
 }
 
@@ -51,7 +50,7 @@ export class AdminPromoCodesController {
   @ApiCreatedResponse({ type: PromoCodeView })
   async createPromoCode(@Body() dto: CreatePromoCodeDto) {
     const code = normalisePromoCode(dto.code);
-    if (!CODE.test(code)) throw new BadRequestException('Please enter a valid code and discount percentage (1-100)');
+    if (!isPromoCode(code)) throw new BadRequestException('Please enter a valid code and discount percentage (1-100)');
     const { state } = await this.commandBus.execute(
       promoCodeCommands(code, [{ type: 'CreatePromoCode', data: { code, percentOff: dto.percentOff, active: dto.active } }]),
     );
