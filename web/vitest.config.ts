@@ -9,7 +9,7 @@ export default defineConfig({
   plugins: [react()],
   test: {
     environment: 'jsdom',
-    setupFiles: ['src/test/setup.ts'],
+    setupFiles: ['src/test/jsdom-on-node.ts', 'src/test/setup.ts'],
     include: ['src/**/*.test.tsx'],
     css: false,
     testTimeout: 15000,

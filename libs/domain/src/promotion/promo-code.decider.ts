@@ -10,6 +10,7 @@ import { isPercentage } from '../shared/validation.js';
 import { normalisePromoCode } from '../streams.js';
 import type { PromoCodeCommand } from './commands.js';
 import type { PromoCodeEvent } from './events.js';
+import { isPromoCode } from './promo-code-format.js';
 
 export interface PromoCodeState {
   exists: boolean;
@@ -28,9 +29,6 @@ export const initialPromoCodeState: PromoCodeState = Object.freeze({
 });
 
 export const PROMO_CODE_INVALID = 'Please enter a valid code and discount percentage (1-100)';
-/** Letters, digits, dash and underscore: the code travels in URLs and stream names. */
-const CODE_PATTERN = /^[A-Z0-9_-]{1,40}$/;
-
 export function isLivePromo(state: PromoCodeState): boolean {
   return state.exists && !state.deleted;
 }
@@ -47,7 +45,7 @@ export function decidePromoCode(command: PromoCodeCommand, state: PromoCodeState
   switch (command.type) {
     case 'CreatePromoCode': {
       const code = normalisePromoCode(typeof command.data.code === 'string' ? command.data.code : '');
-      if (!CODE_PATTERN.test(code)) throw DomainError.validation('PROMO_CODE_INVALID', PROMO_CODE_INVALID);
+      if (!isPromoCode(code)) throw DomainError.validation('PROMO_CODE_INVALID', PROMO_CODE_INVALID);
       requirePercent(command.data.percentOff);
       if (isLivePromo(state)) throw DomainError.conflict('PROMO_CODE_EXISTS', `Promo code ${code} already exists`);
       return [{ type: 'PromoCodeCreated', data: { code, percentOff: command.data.percentOff, active: command.data.active !== false } }];

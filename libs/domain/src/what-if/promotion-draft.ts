@@ -7,6 +7,7 @@ import { DomainError } from '../shared/domain-error.js';
 import { isValidPiastres, type Piastres } from '../shared/money.js';
 import { isBlank, isPercentage, trimmed } from '../shared/validation.js';
 import { type Category, isCategory } from '../shop-config.js';
+import { isPromoCode } from '../promotion/promo-code-format.js';
 import { normalisePromoCode } from '../streams.js';
 
 export interface PromotionDraft {
@@ -36,7 +37,6 @@ export interface PromotionDraftInput {
 /** Beyond these a draft is a typing slip, not a promotion (the shop's own values are 1,499 and 20 EGP). */
 export const MAX_DRAFT_THRESHOLD: Piastres = 100_000_000; // 1,000,000 EGP
 export const MAX_DRAFT_COD_FEE: Piastres = 1_000_000; // 10,000 EGP
-const PROMO_CODE_PATTERN = /^[A-Z0-9_-]{1,40}$/;
 export const INVALID_PROMO_CODE_MESSAGE = 'A promo code is 1 to 40 letters, digits, dashes or underscores';
 
 const invalid = (code: string, message: string) => DomainError.validation(`WHAT_IF_${code}`, message);
@@ -63,7 +63,7 @@ export function parsePromotionDraft(input: PromotionDraftInput): PromotionDraft 
   }
   if (present(input.promoPercent) || !isBlank(input.promoCode)) {
     const code = normalisePromoCode(trimmed(input.promoCode));
-    if (!PROMO_CODE_PATTERN.test(code)) throw invalid('INVALID_PROMO_CODE', INVALID_PROMO_CODE_MESSAGE);
+    if (!isPromoCode(code)) throw invalid('INVALID_PROMO_CODE', INVALID_PROMO_CODE_MESSAGE);
     if (!isPercentage(input.promoPercent)) throw invalid('INVALID_PERCENT', 'The promo code must take a whole percent between 1 and 100');
     draft.promoCode = { code, percentOff: input.promoPercent };
   }

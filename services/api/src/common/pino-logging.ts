@@ -2,7 +2,7 @@ import type { LoggerService } from '@nestjs/common';
 import type { RequestHandler } from 'express';
 import pino, { type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
-import { loggerOptions } from '#platform/logging/logger.js';
+import { errorForLog, loggerOptions } from '#platform/logging/logger.js';
 import { currentRequestId } from './request-context.js';
 
 /**
@@ -24,9 +24,29 @@ const QUIET_URLS = new Set(['/api/health', '/api/metrics']);
 
 type LoggedRequest = { id?: string; method: string; url: string; originalUrl?: string };
 
+/** A query key that names a field (search, page); anything else may itself be a value. */
+const QUERY_KEY = /^[A-Za-z_][A-Za-z0-9_.\[\]-]{0,39}$/;
+
 /**
- * The access log of `/api`: one line per finished request, without headers (they hold tokens and
- * cookies). Mounted under `/api`, so `req.url` is relative: log `originalUrl`.
+ * A URL as the log keeps it: the path and the query's keys, never a query's values, since a value
+ * may be what an admin searched for (a phone, a name): `/api/admin/orders?search=[redacted]`.
+ */
+export function urlForLog(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const pairs = url.slice(q + 1).split('&').filter(Boolean);
+  const keys = pairs.map((pair) => {
+    const key = pair.split('=')[0];
+    return QUERY_KEY.test(key) ? `${key}=[redacted]` : '[redacted]';
+  });
+  return `${url.slice(0, q)}?${keys.join('&')}`;
+}
+
+/**
+ * The access log of `/api`: one line per finished request, its method, URL (query values
+ * redacted: urlForLog) and status; never headers (tokens, cookies) nor bodies (a checkout's name,
+ * phone and address, a tracking lookup's phone). Mounted under `/api`, so `req.url` is relative:
+ * log `originalUrl`.
  */
 export function httpLogMiddleware(logger: Logger): RequestHandler {
   return pinoHttp({
@@ -35,8 +55,9 @@ export function httpLogMiddleware(logger: Logger): RequestHandler {
     genReqId: (req) => (req as { id?: string }).id ?? 'unknown',
     autoLogging: { ignore: (req) => QUIET_URLS.has((req as LoggedRequest).originalUrl ?? req.url ?? '') },
     serializers: {
-      req: (req: LoggedRequest) => ({ id: req.id, method: req.method, url: req.originalUrl ?? req.url }),
+      req: (req: LoggedRequest) => ({ id: req.id, method: req.method, url: urlForLog(req.originalUrl ?? req.url) }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      err: (error: unknown) => errorForLog(error),
     },
   });
 }

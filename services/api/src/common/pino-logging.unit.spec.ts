@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { createApiLogger, PinoNestLogger } from './pino-logging.js';
+import { createApiLogger, PinoNestLogger, urlForLog } from './pino-logging.js';
 import { runWithContext } from './request-context.js';
 
 function capture() {
@@ -29,5 +29,17 @@ describe('PinoNestLogger', () => {
     logger.error('failed', 'at x.ts:1', 'Exporter');
     expect(lines[0]).toMatchObject({ msg: 'boom', context: 'Projector', err: { message: 'boom' } });
     expect(lines[1]).toMatchObject({ msg: 'failed', context: 'Exporter', stack: 'at x.ts:1' });
+  });
+});
+
+describe('urlForLog', () => {
+  it('keeps the path and the query keys, never a query value', () => {
+    expect(urlForLog('/api/admin/orders?search=01012345678&page=2')).toBe('/api/admin/orders?search=[redacted]&page=[redacted]');
+    expect(urlForLog('/api/admin/customers?search=%D9%A0%D9%A1%D9%A0')).toBe('/api/admin/customers?search=[redacted]');
+    expect(urlForLog('/api/user/cart')).toBe('/api/user/cart');
+  });
+
+  it('redacts a key that could itself be a value', () => {
+    expect(urlForLog('/api/admin/orders?01012345678&%2B201012345678=x&size=5')).toBe('/api/admin/orders?[redacted]&[redacted]&size=[redacted]');
   });
 });

@@ -32,6 +32,11 @@ function hatching(width: number, height: number, step: number): string {
 /** 3:4 like the posters, 1600 px tall. */
 export const DEMO_IMAGE_SIZE = { width: 1200, height: 1600 } as const;
 
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
 export function demoPosterSvg(seed: string, width: number = DEMO_IMAGE_SIZE.width, height: number = DEMO_IMAGE_SIZE.height): string {
   const r = rng(seed);
   // Shapes were designed on a 600 px canvas; k keeps the composition whatever the size.
@@ -65,16 +70,17 @@ async function missing(file: string): Promise<boolean> {
 
 /**
  * Writes demo/<name>.webp and its renditions under the uploads directory (what is missing only)
- * and answers the relative image path.
+ * and answers the relative image path. A smaller size draws faster (tests); the shop's is
+ * DEMO_IMAGE_SIZE, and a rendition is never wider than its original.
  */
-export async function writeDemoImage(uploadsDir: string, name: string): Promise<string> {
+export async function writeDemoImage(uploadsDir: string, name: string, size: ImageSize = DEMO_IMAGE_SIZE): Promise<string> {
   const relative = `demo/${name}.webp`;
   const file = path.join(uploadsDir, relative);
   const expected = [file, ...RENDITION_WIDTHS.map((width) => path.join(uploadsDir, renditionKey(relative, width)))];
   if (!(await Promise.all(expected.map(missing))).some(Boolean)) return relative;
 
   // Drawn again whole (deterministic), so an original from an older seed and its renditions match.
-  const pixels = await sharp(Buffer.from(demoPosterSvg(name))).flatten().raw().toBuffer({ resolveWithObject: true });
+  const pixels = await sharp(Buffer.from(demoPosterSvg(name, size.width, size.height))).flatten().raw().toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels } };
   await mkdir(path.join(path.dirname(file), 'thumbs'), { recursive: true });
   await writeFile(file, await sharp(pixels.data, raw).webp({ quality: 82, effort: 2 }).toBuffer());

@@ -6,6 +6,7 @@ import { createEventStore } from '#event-store/create-event-store.js';
 import type { EventStore } from '#event-store/event-store.port.js';
 import { countStoredEvents, createTestDatabase, waitUntilStoredEventsVisible } from '#platform/testing/test-database.js';
 import { DEMO_POSTERS, DEMO_PRODUCTS } from './demo-catalogue.js';
+import { writeDemoImage } from './demo-images.js';
 import { seedDemoShop } from './seed-demo.js';
 import { RENDITION_WIDTHS } from '#domain/catalog/image-renditions.js';
 import { renditionKey } from '../uploads/renditions.js';
@@ -26,8 +27,11 @@ describe('demo shop seed (real PostgreSQL event store)', () => {
     await rm(uploads, { recursive: true, force: true });
   });
 
+  // Drawing is most of a seed's time: the seed is tested with small pictures, the shop's size once below.
+  const SMALL = { width: 60, height: 80 };
+
   it('appends the catalogue as events with a system actor and writes decodable poster images', async () => {
-    const result = await seedDemoShop(store, uploads);
+    const result = await seedDemoShop(store, uploads, { imageSize: SMALL });
     expect(result).toEqual({ seeded: true, posters: DEMO_POSTERS.length });
 
     await waitUntilStoredEventsVisible(db.url, async () => (await store.readAll({ maxCount: 1000 })).length);
@@ -40,12 +44,24 @@ describe('demo shop seed (real PostgreSQL event store)', () => {
 
     const files = await readdir(path.join(uploads, 'demo'));
     expect(files.length).toBeGreaterThanOrEqual(DEMO_POSTERS.length);
-    // Big enough for the zoom view (at least 1600 px tall), with a WebP rendition per width.
-    const meta = await sharp(path.join(uploads, 'demo', `${DEMO_POSTERS[0].slug}.webp`)).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1200, 1600]);
-    for (const width of RENDITION_WIDTHS) {
-      const rendition = await sharp(path.join(uploads, renditionKey(`demo/${DEMO_POSTERS[0].slug}.webp`, width))).metadata();
-      expect([rendition.format, rendition.width, rendition.height]).toEqual(['webp', width, Math.round((width * 4) / 3)]);
+    for (const poster of DEMO_POSTERS) {
+      const meta = await sharp(path.join(uploads, 'demo', `${poster.slug}.webp`)).metadata();
+      expect([poster.slug, meta.format, meta.width, meta.height]).toEqual([poster.slug, 'webp', SMALL.width, SMALL.height]);
+    }
+  });
+
+  it("draws a demo picture at the shop's size big enough for the zoom view (at least 1600 px tall), with a WebP rendition per width", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'seed-image-'));
+    try {
+      const relative = await writeDemoImage(dir, DEMO_POSTERS[0].slug);
+      const meta = await sharp(path.join(dir, relative)).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1200, 1600]);
+      for (const width of RENDITION_WIDTHS) {
+        const rendition = await sharp(path.join(dir, renditionKey(relative, width))).metadata();
+        expect([rendition.format, rendition.width, rendition.height]).toEqual(['webp', width, Math.round((width * 4) / 3)]);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 

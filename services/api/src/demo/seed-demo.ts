@@ -18,17 +18,22 @@ import {
 import type { EventStore } from '#event-store/event-store.port.js';
 import { executeDecider } from '../common/execute-decider.js';
 import { DEMO_ANNOUNCEMENT, DEMO_DISCOUNT, DEMO_GALLERY, DEMO_POSTERS, DEMO_PRODUCTS, DEMO_PROMO } from './demo-catalogue.js';
-import { writeDemoImage } from './demo-images.js';
+import { DEMO_IMAGE_SIZE, type ImageSize, writeDemoImage } from './demo-images.js';
 
 const demoPosterId = (slug: string) => uuidFromName(`demo/poster/${slug}`);
 
-export async function seedDemoShop(store: EventStore, uploadsDir: string): Promise<{ seeded: boolean; posters: number }> {
+export interface SeedDemoOptions {
+  /** The pictures' size: the shop's by default; a test draws them small, since drawing is most of a seed's time. */
+  imageSize?: ImageSize;
+}
+
+export async function seedDemoShop(store: EventStore, uploadsDir: string, { imageSize = DEMO_IMAGE_SIZE }: SeedDemoOptions = {}): Promise<{ seeded: boolean; posters: number }> {
   const first = await store.readStream(posterStream(demoPosterId(DEMO_POSTERS[0].slug)), { maxCount: 1 });
   if (first.length > 0) return { seeded: false, posters: 0 };
 
   for (const poster of DEMO_POSTERS) {
     const posterId = demoPosterId(poster.slug);
-    const imageUrl = await writeDemoImage(uploadsDir, poster.slug);
+    const imageUrl = await writeDemoImage(uploadsDir, poster.slug, imageSize);
     const variants = Object.entries(poster.prices).map(([size, egp]) => ({
       variantId: uuidFromName(`${posterId}/variant/${size as PosterSize}`),
       size,
@@ -42,7 +47,7 @@ export async function seedDemoShop(store: EventStore, uploadsDir: string): Promi
   }
   for (const product of DEMO_PRODUCTS) {
     const productId = uuidFromName(`demo/product/${product.slug}`);
-    const imageUrl = await writeDemoImage(uploadsDir, `product-${product.slug}`);
+    const imageUrl = await writeDemoImage(uploadsDir, `product-${product.slug}`, imageSize);
     await executeDecider(store, {
       stream: productStream(productId),
       decider: productDecider,
@@ -50,7 +55,7 @@ export async function seedDemoShop(store: EventStore, uploadsDir: string): Promi
     });
   }
   for (const name of DEMO_GALLERY) {
-    const imageUrl = await writeDemoImage(uploadsDir, name);
+    const imageUrl = await writeDemoImage(uploadsDir, name, imageSize);
     await executeDecider(store, {
       stream: galleryStream(),
       decider: galleryDecider,

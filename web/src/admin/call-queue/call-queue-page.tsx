@@ -7,7 +7,7 @@ import { formatAdminDate } from '../shared/format-date';
 import { btnDanger, btnPrimary, btnSecondary, card, errorPanel, input, label, pageTitle } from '../shared/styles';
 import { customerName, sizeLabel, type AdminOrder } from '../orders/order-model';
 import { PhoneRiskBadge } from '../orders/phone-risk-badge';
-import { CALL_QUEUE_SIZE, useActOnQueuedOrderMutation, useGetCallQueueQuery } from './call-queue-api';
+import { CALL_QUEUE, CALL_QUEUE_SIZE, useGetAdminOrdersQuery, useUpdateOrderStatusMutation } from './call-queue-api';
 
 /**
  * Call to confirm: PLACED cash-on-delivery orders, oldest first. The admin calls the number,
@@ -15,8 +15,8 @@ import { CALL_QUEUE_SIZE, useActOnQueuedOrderMutation, useGetCallQueueQuery } fr
  * admin saw, so of two admins on one order only the first acts; the second reads who did.
  */
 export function CallQueuePage() {
-  const { data, isLoading, isError, error } = useGetCallQueueQuery();
-  const [act, { isLoading: acting }] = useActOnQueuedOrderMutation();
+  const { data, isLoading, isError, error } = useGetAdminOrdersQuery(CALL_QUEUE);
+  const [act, { isLoading: acting }] = useUpdateOrderStatusMutation();
   const [canceling, setCanceling] = useState<AdminOrder | null>(null);
   const [reason, setReason] = useState('');
   const [conflict, setConflict] = useState<string | null>(null);
@@ -25,7 +25,7 @@ export function CallQueuePage() {
   const run = async (order: AdminOrder, status: 'CONFIRMED' | 'CANCELED', why?: string) => {
     setConflict(null);
     try {
-      await act({ id: order.id, status, reason: why || undefined, expectedRevision: order.revision }).unwrap();
+      await act({ id: order.id, orderStatusDto: { status, reason: why || undefined, expectedRevision: order.revision } }).unwrap();
       toast.success(status === 'CONFIRMED' ? 'Confirmed' : 'Canceled', `Order ${order.orderNumber} ${status === 'CONFIRMED' ? 'confirmed' : 'canceled'}`);
     } catch (e) {
       const message = errorMessage(e, `Could not update ${order.orderNumber}. Please try again.`);

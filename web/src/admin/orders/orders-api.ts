@@ -24,13 +24,14 @@ export type OrderHistoryEntry = OrderHistoryEntryView;
 
 const ORDERS_TIMEOUT_MS = 10_000;
 
-// Hand-written over the generated ones: the list reads have their own timeout, the status change
-// is optimistic on the page being looked at (its list arguments travel with the call), and the
-// history is cached as its list of events.
+// Hand-written: the list reads have their own timeout, the status change is optimistic on the page
+// being looked at (its list arguments travel with the call), and the history is cached as its list
+// of events. The page and its status change have names of their own, so the generated list and
+// status change stay as generated for the call queue.
 export const ordersApi = generatedApi.injectEndpoints({
   overrideExisting: true,
   endpoints: (build) => ({
-    getAdminOrders: build.query<AdminOrderPage, OrdersQueryArgs>({
+    getOrdersPage: build.query<AdminOrderPage, OrdersQueryArgs>({
       query: (args) => ({ url: 'admin/orders', params: { ...args }, timeout: ORDERS_TIMEOUT_MS }),
       providesTags: (page) => [{ type: 'Order', id: 'LIST' }, ...(page?.data ?? []).map((o) => ({ type: 'Order' as const, id: o.id }))],
     }),
@@ -47,11 +48,11 @@ export const ordersApi = generatedApi.injectEndpoints({
      * The new status shows at once in the page the admin is looking at (listArgs), then is saved;
      * on failure the cached page is restored (spec section 4).
      */
-    updateOrderStatus: build.mutation<unknown, { id: string; status: OrderStatus; listArgs: OrdersQueryArgs }>({
+    updateOrderStatusOnPage: build.mutation<unknown, { id: string; status: OrderStatus; listArgs: OrdersQueryArgs }>({
       query: ({ id, status }) => ({ url: `admin/orders/${id}/status`, method: 'PATCH', body: { status } }),
       async onQueryStarted({ id, status, listArgs }, { dispatch, queryFulfilled }) {
         const patch = dispatch(
-          ordersApi.util.updateQueryData('getAdminOrders', listArgs, (draft) => {
+          ordersApi.util.updateQueryData('getOrdersPage', listArgs, (draft) => {
             const order = draft.data.find((o) => o.id === id);
             if (order) order.status = status;
           }),
@@ -67,4 +68,4 @@ export const ordersApi = generatedApi.injectEndpoints({
   }),
 });
 
-export const { useGetAdminOrdersQuery, useGetSizeDistributionQuery, useGetOrderHistoryQuery, useUpdateOrderStatusMutation } = ordersApi;
+export const { useGetOrdersPageQuery, useGetSizeDistributionQuery, useGetOrderHistoryQuery, useUpdateOrderStatusOnPageMutation } = ordersApi;

@@ -9,7 +9,7 @@ import { formatAdminDate } from '../shared/format-date';
 import { btnPrimary, btnSecondary, errorPanel, input, label, pageTitle, td } from '../shared/styles';
 import { OrderDetails } from './order-details';
 import { ORDER_STATUSES, customerName, type AdminOrder, type OrderStatus } from './order-model';
-import { useGetAdminOrdersQuery, useUpdateOrderStatusMutation, type OrdersQueryArgs } from './orders-api';
+import { useGetOrdersPageQuery, useUpdateOrderStatusOnPageMutation, type OrdersQueryArgs } from './orders-api';
 import { NO_FILTERS, ORDERS_PAGE_SIZE, SORT_OPTIONS, listFilters, type OrderFilters, type OrderSortKey } from './orders-view';
 import { SizeDistributionDialog } from './size-distribution-dialog';
 import { PhoneRiskBadge } from './phone-risk-badge';
@@ -35,10 +35,10 @@ export function OrdersPage() {
   const filters = useMemo(() => listFilters(applied, settledSearch, sort), [applied, settledSearch, sort]);
   const listArgs: OrdersQueryArgs = useMemo(() => ({ ...filters, page, size: ORDERS_PAGE_SIZE }), [filters, page]);
   // Coming back to the page asks again: a list cached from an earlier visit would miss new orders.
-  const { data, isLoading, isFetching, isError, error, refetch } = useGetAdminOrdersQuery(listArgs, { refetchOnMountOrArgChange: true });
+  const { data, isLoading, isFetching, isError, error, refetch } = useGetOrdersPageQuery(listArgs, { refetchOnMountOrArgChange: true });
   useLastPageClamp(data, setPage);
   const orders = data?.data ?? [];
-  const [updateStatus] = useUpdateOrderStatusMutation();
+  const [updateStatus] = useUpdateOrderStatusOnPageMutation();
   const loadFailure = errorMessage(error, (error as { error?: string } | undefined)?.error ?? 'Failed to fetch orders. Please try again.');
 
   useEffect(() => {

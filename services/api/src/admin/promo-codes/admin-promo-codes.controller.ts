@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { PromoCodeCommand } from '#domain/promotion/commands.js';
 import type { PromoCodeState } from '#domain/promotion/promo-code.decider.js';
+import { isPromoCode } from '#domain/promotion/promo-code-format.js';
 import { normalisePromoCode } from '#domain/streams.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { PromoCodeReads } from '../../reads/promo-codes.reads.js';
@@ -13,7 +14,6 @@ import { promoCodeView } from './promo-code-view.js';
 import { DeletedPromoCodeView, PromoCodePage, PromoCodeView } from './promo-code-response.js';
 import { PagedList } from '../shared/paged-list.decorator.js';
 
-const CODE = /^[A-Z0-9_-]{1,40}$/;
 
 function stateView(s: PromoCodeState) {
   return promoCodeView({ code: s.code, percentOff: s.percentOff, active: s.active, createdAt: new Date().toISOString() });
@@ -22,7 +22,7 @@ function stateView(s: PromoCodeState) {
 /** The code is the id (upper-cased); anything that cannot be a code cannot exist: 404. */
 function codeParam(id: string): string {
   const code = normalisePromoCode(id ?? '');
-  if (!CODE.test(code)) throw new NotFoundException('Promo code not found');
+  if (!isPromoCode(code)) throw new NotFoundException('Promo code not found');
   return code;
 }
 
@@ -45,7 +45,7 @@ export class AdminPromoCodesController {
   @ApiCreatedResponse({ type: PromoCodeView })
   async createPromoCode(@Body() dto: CreatePromoCodeDto) {
     const code = normalisePromoCode(dto.code);
-    if (!CODE.test(code)) throw new BadRequestException('Please enter a valid code and discount percentage (1-100)');
+    if (!isPromoCode(code)) throw new BadRequestException('Please enter a valid code and discount percentage (1-100)');
     const { state } = await this.commandBus.execute(
       promoCodeCommands(code, [{ type: 'CreatePromoCode', data: { code, percentOff: dto.percentOff, active: dto.active } }]),
     );

@@ -1,13 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { setCartOpen } from '../../../app/ui-slice';
 import { refusalText } from '../../../lib/server-refusal-text';
 import { useT } from '../../../lib/i18n';
-import { CloseIcon } from '../../../lib/icons';
 import { Money } from '../../../lib/ltr';
 import { useToast } from '../../../lib/toast';
-import { useDialogBehaviour } from '../../../lib/use-dialog';
+import { Sheet, SheetCloseButton } from '../../../lib/sheet';
 import { useGetCartQuery, useRemoveCartItemMutation, useUpdateCartItemMutation } from '../cart-api';
 import type { CartView } from '../../../api/generated-public';
 import { round2 } from '../cart-math';
@@ -53,9 +52,7 @@ export function CartDrawer() {
   const cart = answer?.cart;
   const [updateItem, update] = useUpdateCartItemMutation();
   const [removeItem, removal] = useRemoveCartItemMutation();
-  const panel = useRef<HTMLDivElement>(null);
   const close = () => dispatch(setCartOpen(false));
-  useDialogBehaviour(open, panel, close);
 
   // The cart refreshes whenever the drawer opens.
   useEffect(() => {
@@ -87,59 +84,47 @@ export function CartDrawer() {
   };
 
   return (
-    <div className="fixed inset-0 z-50">
-      <div className="absolute inset-0 bg-black/40" onClick={close} aria-hidden />
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="cart-title"
-        className="absolute inset-y-0 end-0 flex w-full max-w-md flex-col bg-white shadow-2xl"
-        data-testid="cart-drawer"
-      >
-        <div className="flex items-center justify-between border-b border-stone-200 px-5 py-4">
-          <h2 id="cart-title" className="text-lg font-semibold">
-            {t('cart.title')}
-          </h2>
-          <button type="button" onClick={close} aria-label={t('cart.close')} className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-stone-100">
-            <CloseIcon className="h-6 w-6" />
-          </button>
+    <Sheet side="end" onClose={close} labelledBy="cart-title" className="w-full max-w-md shadow-2xl" testId="cart-drawer">
+      <div className="flex items-center justify-between border-b border-stone-200 px-5 py-4">
+        <h2 id="cart-title" className="text-lg font-semibold">
+          {t('cart.title')}
+        </h2>
+        <SheetCloseButton label={t('cart.close')} onClose={close} />
+      </div>
+      {items.length === 0 ? (
+        <div className="flex flex-1 flex-col items-center justify-center gap-4 p-6 text-center">
+          <p className="text-lg text-stone-600">{isFetching && !cart ? t('common.loading') : t('cart.empty')}</p>
+          <Link to="/shop" onClick={close} className="rounded-full bg-stone-900 px-6 py-3 font-medium text-white hover:bg-stone-700">
+            {t('cart.continue')}
+          </Link>
         </div>
-        {items.length === 0 ? (
-          <div className="flex flex-1 flex-col items-center justify-center gap-4 p-6 text-center">
-            <p className="text-lg text-stone-600">{isFetching && !cart ? t('common.loading') : t('cart.empty')}</p>
-            <Link to="/shop" onClick={close} className="rounded-full bg-stone-900 px-6 py-3 font-medium text-white hover:bg-stone-700">
-              {t('cart.continue')}
+      ) : (
+        <>
+          <div className="px-5 pt-4">{cart && <FreeShippingBar cart={cart} />}</div>
+          <ul className="flex-1 divide-y divide-stone-200 overflow-y-auto px-5">
+            {items.map((item) => (
+              <CartLine
+                key={item.itemId}
+                item={item}
+                busy={busy}
+                onQuantity={(q) => changeQuantity(item.itemId, q, item.size ?? undefined)}
+                onRemove={() => remove(item.itemId)}
+              />
+            ))}
+          </ul>
+          <div className="border-t border-stone-200 px-5 py-4">
+            {cart && <DrawerTotals cart={cart} />}
+            <Link
+              to="/checkout"
+              onClick={close}
+              className="block rounded-full bg-stone-900 py-3 text-center font-semibold text-white hover:bg-stone-700"
+              data-testid="drawer-checkout"
+            >
+              {t('cart.checkout')}
             </Link>
           </div>
-        ) : (
-          <>
-            <div className="px-5 pt-4">{cart && <FreeShippingBar cart={cart} />}</div>
-            <ul className="flex-1 divide-y divide-stone-200 overflow-y-auto px-5">
-              {items.map((item) => (
-                <CartLine
-                  key={item.itemId}
-                  item={item}
-                  busy={busy}
-                  onQuantity={(q) => changeQuantity(item.itemId, q, item.size ?? undefined)}
-                  onRemove={() => remove(item.itemId)}
-                />
-              ))}
-            </ul>
-            <div className="border-t border-stone-200 px-5 py-4">
-              {cart && <DrawerTotals cart={cart} />}
-              <Link
-                to="/checkout"
-                onClick={close}
-                className="block rounded-full bg-stone-900 py-3 text-center font-semibold text-white hover:bg-stone-700"
-                data-testid="drawer-checkout"
-              >
-                {t('cart.checkout')}
-              </Link>
-            </div>
-          </>
-        )}
-      </div>
-    </div>
+        </>
+      )}
+    </Sheet>
   );
 }

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useT } from '../../../lib/i18n';
-import { CloseIcon, InstagramIcon } from '../../../lib/icons';
+import { InstagramIcon } from '../../../lib/icons';
 import { SHOP } from '../../../lib/shop-info';
 import { readStorage, SOCIAL_POPUP_KEY, writeStorage } from '../../../lib/storage';
-import { useDialogBehaviour } from '../../../lib/use-dialog';
+import { Sheet, SheetCloseButton } from '../../../lib/sheet';
 
 // Spec 4 and 9: shown once, 2 s after the first visit; 'Verifying your follow...' for 2 s
 // (the follow is not actually verified), then the code; 'Copied!' for 2 s.
@@ -18,9 +18,7 @@ export function SocialPopup() {
   const [open, setOpen] = useState(false);
   const [stage, setStage] = useState<Stage>('offer');
   const [copied, setCopied] = useState(false);
-  const panel = useRef<HTMLDivElement>(null);
   const close = () => setOpen(false);
-  useDialogBehaviour(open, panel, close);
 
   useEffect(() => {
     if (readStorage(SOCIAL_POPUP_KEY)) return;
@@ -55,55 +53,50 @@ export function SocialPopup() {
     setCopied(true);
   };
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center p-4 sm:items-center">
-      <div className="absolute inset-0 bg-black/50" onClick={close} aria-hidden />
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="popup-title"
-        className="relative w-full max-w-sm overflow-hidden rounded-2xl bg-white text-center shadow-2xl"
-        data-testid="social-popup"
-      >
-        <button type="button" onClick={close} aria-label={t('popup.close')} className="absolute end-2 top-2 flex h-10 w-10 items-center justify-center rounded-full hover:bg-stone-100">
-          <CloseIcon className="h-5 w-5" />
-        </button>
-        <div className="bg-gradient-to-br from-amber-400 via-rose-500 to-fuchsia-600 px-6 py-8 text-white">
-          <InstagramIcon className="mx-auto h-12 w-12" />
-          <h2 id="popup-title" className="mt-3 font-display text-3xl font-bold">
-            {t('popup.title')}
-          </h2>
-        </div>
-        <div className="p-6">
-          {stage === 'offer' && (
-            <>
-              <p className="text-stone-600">{t('popup.text')}</p>
-              <button type="button" onClick={follow} className="mt-5 w-full rounded-full bg-stone-900 py-3 font-semibold text-white hover:bg-stone-700">
-                {t('popup.follow')} <bdi dir="ltr">{SHOP.instagramHandle}</bdi>
-              </button>
-            </>
-          )}
-          {stage === 'verifying' && (
-            <p className="flex items-center justify-center gap-2 py-4 text-stone-700" role="status">
-              <span className="h-5 w-5 animate-spin rounded-full border-2 border-stone-300 border-t-stone-900" />
-              {t('popup.verifying')}
-            </p>
-          )}
-          {stage === 'code' && (
-            <>
-              <div className="flex items-center justify-between gap-2 rounded-xl border-2 border-dashed border-stone-300 p-3">
-                <code className="text-xl font-bold tracking-widest" dir="ltr" data-testid="popup-code">
-                  {SHOP.followPromoCode}
-                </code>
-                <button type="button" onClick={copy} className="rounded-full bg-stone-900 px-4 py-2 text-sm font-semibold text-white">
-                  {copied ? t('popup.copied') : t('popup.copy')}
-                </button>
-              </div>
-              <p className="mt-3 text-sm text-stone-600">{t('popup.note')}</p>
-            </>
-          )}
-        </div>
+    <Sheet
+      side="centre"
+      onClose={close}
+      labelledBy="popup-title"
+      backdrop="dark"
+      className="w-full max-w-sm overflow-hidden rounded-2xl text-center shadow-2xl"
+      testId="social-popup"
+    >
+      <SheetCloseButton label={t('popup.close')} onClose={close} compact className="absolute end-2 top-2" />
+      <div className="bg-gradient-to-br from-amber-400 via-rose-500 to-fuchsia-600 px-6 py-8 text-white">
+        <InstagramIcon className="mx-auto h-12 w-12" />
+        <h2 id="popup-title" className="mt-3 font-display text-3xl font-bold">
+          {t('popup.title')}
+        </h2>
       </div>
-    </div>
+      <div className="p-6">
+        {stage === 'offer' && (
+          <>
+            <p className="text-stone-600">{t('popup.text')}</p>
+            <button type="button" onClick={follow} className="mt-5 w-full rounded-full bg-stone-900 py-3 font-semibold text-white hover:bg-stone-700">
+              {t('popup.follow')} <bdi dir="ltr">{SHOP.instagramHandle}</bdi>
+            </button>
+          </>
+        )}
+        {stage === 'verifying' && (
+          <p className="flex items-center justify-center gap-2 py-4 text-stone-700" role="status">
+            <span className="h-5 w-5 animate-spin rounded-full border-2 border-stone-300 border-t-stone-900" />
+            {t('popup.verifying')}
+          </p>
+        )}
+        {stage === 'code' && (
+          <>
+            <div className="flex items-center justify-between gap-2 rounded-xl border-2 border-dashed border-stone-300 p-3">
+              <code className="text-xl font-bold tracking-widest" dir="ltr" data-testid="popup-code">
+                {SHOP.followPromoCode}
+              </code>
+              <button type="button" onClick={copy} className="rounded-full bg-stone-900 px-4 py-2 text-sm font-semibold text-white">
+                {copied ? t('popup.copied') : t('popup.copy')}
+              </button>
+            </div>
+            <p className="mt-3 text-sm text-stone-600">{t('popup.note')}</p>
+          </>
+        )}
+      </div>
+    </Sheet>
   );
 }
