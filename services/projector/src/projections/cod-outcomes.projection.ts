@@ -1,4 +1,3 @@
-import { phoneKey } from '#domain/order/cod-risk.js';
 import type { OrderPlaced, OrderStatusChanged } from '#domain/order/events.js';
 import { CodOrderStateEntity } from '#read-models/cod-order-state.entity.js';
 import { DeliveryOutcomeEntity } from '#read-models/delivery-outcome.entity.js';
@@ -7,6 +6,7 @@ import { tableSpec } from '#read-models/table-spec.js';
 import { deleteRows, loadRows, upsertRows, type Row } from '../runner/bulk-sql.js';
 import { defineProjection } from '../runner/projection.js';
 import { dataOf, occurredAt, placedAt } from './event-time.js';
+import { personKey } from './person-key.js';
 
 const [STATE_TABLE, PHONE_RISKS_TABLE, OUTCOMES_TABLE] = [CodOrderStateEntity, PhoneRiskEntity, DeliveryOutcomeEntity].map(tableSpec);
 
@@ -17,7 +17,7 @@ const OUTCOMES = new Set(['DELIVERED', 'REFUSED']);
 
 interface OrderState {
   order_id: string;
-  phone: string;
+  subject_id: string;
   governorate: string;
   placed_at: string;
   status: string;
@@ -30,10 +30,10 @@ function countsOf(status: string): Counts {
 }
 
 /**
- * What cash-on-delivery operations need from every order: per phone, its orders and how many are
+ * What cash-on-delivery operations need from every order: per shopper (data subject), their orders and how many are
  * now DELIVERED, REFUSED or CANCELED (phone_risks, moved by the difference each batch makes, never
  * a count over a phone's orders); per order at the door, its governorate, outcome and days from
- * placing (delivery_outcomes). Remembers each order's phone, governorate, placing time and status
+ * placing (delivery_outcomes). Remembers each order's shopper, governorate, placing time and status
  * (cod_orders_state), since a status change names only the order.
  */
 export const codOutcomesProjection = defineProjection('cod-outcomes', {
@@ -50,7 +50,7 @@ export const codOutcomesProjection = defineProjection('cod-outcomes', {
       if (e.type === 'OrderPlaced') {
         const d = dataOf<OrderPlaced['data']>(e);
         const orderId = String(d.orderId);
-        now.set(orderId, { order_id: orderId, phone: phoneKey(d.customer?.phone), governorate: String(d.customer?.governorate ?? '').slice(0, GOVERNORATE_KEY_LENGTH), placed_at: placedAt(e), status: 'PLACED' });
+        now.set(orderId, { order_id: orderId, subject_id: personKey(e, d.customer?.phone), governorate: String(d.customer?.governorate ?? '').slice(0, GOVERNORATE_KEY_LENGTH), placed_at: placedAt(e), status: 'PLACED' });
         changedAt.set(orderId, placedAt(e));
       } else {
         const d = dataOf<OrderStatusChanged['data']>(e);
@@ -61,16 +61,16 @@ export const codOutcomesProjection = defineProjection('cod-outcomes', {
         changedAt.set(row.order_id, occurredAt(e));
       }
     }
-    const delta = new Map<string, Counts & { phone: string }>();
+    const delta = new Map<string, Counts & { subject_id: string }>();
     const move = (o: OrderState | undefined, sign: 1 | -1) => {
       if (!o) return;
-      const d = delta.get(o.phone) ?? { phone: o.phone, orders: 0, delivered: 0, refused: 0, canceled: 0 };
+      const d = delta.get(o.subject_id) ?? { subject_id: o.subject_id, orders: 0, delivered: 0, refused: 0, canceled: 0 };
       const c = countsOf(o.status);
       d.orders += sign * c.orders;
       d.delivered += sign * c.delivered;
       d.refused += sign * c.refused;
       d.canceled += sign * c.canceled;
-      delta.set(o.phone, d);
+      delta.set(o.subject_id, d);
     };
     const outcomes: Row[] = [];
     const notAtDoor: string[] = [];
@@ -89,9 +89,9 @@ export const codOutcomesProjection = defineProjection('cod-outcomes', {
     const moved = [...delta.values()].filter((d) => d.orders !== 0 || d.delivered !== 0 || d.refused !== 0 || d.canceled !== 0);
     if (moved.length === 0) return;
     await ctx.sql(
-      `INSERT INTO ${ctx.table(PHONE_RISKS_TABLE.name)} AS p (phone, orders, delivered, refused, canceled)
-       SELECT phone, orders, delivered, refused, canceled FROM json_to_recordset($1::json) AS x(phone text, orders integer, delivered integer, refused integer, canceled integer)
-       ON CONFLICT (phone) DO UPDATE SET orders = p.orders + EXCLUDED.orders, delivered = p.delivered + EXCLUDED.delivered,
+      `INSERT INTO ${ctx.table(PHONE_RISKS_TABLE.name)} AS p (subject_id, orders, delivered, refused, canceled)
+       SELECT subject_id, orders, delivered, refused, canceled FROM json_to_recordset($1::json) AS x(subject_id text, orders integer, delivered integer, refused integer, canceled integer)
+       ON CONFLICT (subject_id) DO UPDATE SET orders = p.orders + EXCLUDED.orders, delivered = p.delivered + EXCLUDED.delivered,
          refused = p.refused + EXCLUDED.refused, canceled = p.canceled + EXCLUDED.canceled`,
       [JSON.stringify(moved)],
     );

@@ -4,21 +4,23 @@ import { CustomerCountEntity } from '#read-models/customer-count.entity.js';
 import { tableSpec } from '#read-models/table-spec.js';
 import { dataOf, placedAt } from './event-time.js';
 import { keyedProjection } from './keyed-projection.js';
+import { personKey } from './person-key.js';
 
-/** Customers by normalised phone: name and address from their latest order, e-mail kept when a later order has none. */
+/** Customers by data subject: name, phone and address from their latest order, e-mail kept when a later order has none. */
 export const customersProjection = keyedProjection({
   name: 'customers',
   version: 1,
   eventTypes: ['OrderPlaced'],
   table: tableSpec(CustomerEntity),
   count: tableSpec(CustomerCountEntity),
-  keyOf: (e) => dataOf<OrderPlaced['data']>(e).customer.phone,
+  keyOf: (e) => personKey(e, dataOf<OrderPlaced['data']>(e).customer.phone),
   apply(row, e) {
     const d = dataOf<OrderPlaced['data']>(e);
     if (row && row.last_order_id === d.orderId) return row; // the same order again
     const c = d.customer;
     const at = placedAt(e);
     return {
+      subject_id: personKey(e, c.phone),
       phone: c.phone,
       first_name: c.firstName,
       last_name: c.lastName,
