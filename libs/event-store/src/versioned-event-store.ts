@@ -45,8 +45,8 @@ export class VersionedEventStore implements EventStore {
   }
 
   subscribeToAll(options?: SubscribeOptions): Subscription {
-    const inner = this.inner.subscribeToAll(options);
     const cipher = this.personalData;
+    const inner = this.inner.subscribeToAll(cipher ? { ...options, preparePage: (events) => cipher.prefetch(events) } : options);
     const upcast = async (e: RecordedEvent): Promise<RecordedEvent> => this.upcast(cipher ? await cipher.openOne(e) : e);
     return {
       close: () => inner.close(),
@@ -71,10 +71,16 @@ export class VersionedEventStore implements EventStore {
     return this.inner.lagAfter(position, cap);
   }
 
-  async close(): Promise<void> {
-    await this.inner.close();
-    await this.personalData?.keys.close();
+  /** Once: a second call waits for the first (a test that stops the shop's stores before its kit closes them). */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      await this.inner.close();
+      await this.personalData?.keys.close();
+    })();
+    return this.closing;
   }
+
+  private closing: Promise<void> | undefined;
 
   private open(events: RecordedEvent[]): Promise<RecordedEvent[]> | RecordedEvent[] {
     return this.personalData ? this.personalData.open(events) : events;

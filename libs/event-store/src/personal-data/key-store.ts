@@ -64,6 +64,8 @@ export class PostgresKeyStore implements KeyStore {
       application_name: 'key-store',
       ...poolTimeoutOptions(databaseTimeouts(options.purpose ?? 'job')),
     });
+    // An idle connection ended by the server (a restart, a dropped database) must not crash the process; the next query reconnects.
+    pool.on('error', () => undefined);
     try {
       await migrateKeyStoreSchema(pool);
     } catch (e) {

@@ -69,7 +69,14 @@ export class PersonalDataCipher {
     return events.map((e) => (isSealed(e.data) ? openEvent(e, keys.get(String(e.metadata?.subjectId))) : e));
   }
 
-  /** One event; no I/O when its key is cached (the subscription's hot path). */
+  /** Fetches the keys of a page of events into the key store's cache, in one query. */
+  async prefetch(events: readonly RecordedEvent[]): Promise<void> {
+    const subjects: string[] = [];
+    for (const e of events) if (isSealed(e.data) && typeof e.metadata?.subjectId === 'string') subjects.push(e.metadata.subjectId);
+    if (subjects.length > 0) await this.keys.keysOf(subjects);
+  }
+
+  /** One event; no I/O when its key is cached (the subscription's hot path, after prefetch). */
   async openOne<E extends RecordedEvent>(e: E): Promise<E> {
     if (!isSealed(e.data)) return e;
     const subjectId = String(e.metadata?.subjectId);
