@@ -85,7 +85,13 @@ async function protect(args: string[]): Promise<void> {
         `${report.streamsRenamed} subscriber streams renamed (${report.streamsKept} kept). Rebuild every projection now, so people are keyed by subject: ` +
         `npm run projector -- rebuild <projection>.\n`,
     );
-    console.log(JSON.stringify({ command: 'protect-personal-data', ...report }));
+    // The plain versions stay as dead rows until a vacuum; a full one rewrites the table's files
+    // without them (the shop is stopped, so its exclusive lock costs nothing). Only a superuser may.
+    await client.query('RESET ROLE');
+    const superuser = (await client.query<{ su: boolean }>(`SELECT rolsuper AS su FROM pg_roles WHERE rolname = current_user`)).rows[0]?.su === true;
+    if (superuser && report.encrypted + report.snapshotsDeleted + report.streamsRenamed > 0) await client.query('VACUUM (FULL, ANALYZE) event_store.events, event_store.streams');
+    else if (!superuser) process.stderr.write('[protect-personal-data] the old plain rows remain as dead rows until VACUUM (FULL) event_store.events runs as its owner or a superuser\n');
+    console.log(JSON.stringify({ command: 'protect-personal-data', ...report, vacuumedFull: superuser }));
   } finally {
     await keys?.close();
     await client.end();
