@@ -21,7 +21,11 @@ export type EventStoreConfig =
  */
 export async function createEventStore(config: EventStoreConfig): Promise<EventStore> {
   // Readers see only the current schema of each event type (docs/adr/008).
-  const keyStore = config.keyStore ?? (config.kind === 'postgres' ? { connectionString: config.connectionString } : 'off');
+  if (config.kind === 'eventstoredb' && config.keyStore === undefined) {
+    throw new Error('EVENT_STORE=eventstoredb needs a PostgreSQL for the personal-data key store: DATABASE_URL or KEY_STORE_URL');
+  }
+  const keyStore = config.keyStore ?? { connectionString: config.connectionString };
+  if (keyStore !== 'off' && !keyStore.connectionString) throw new Error('The personal-data key store needs a PostgreSQL URL: DATABASE_URL or KEY_STORE_URL');
   const keys = keyStore === 'off' ? undefined : await PostgresKeyStore.connect({ connectionString: keyStore.connectionString, purpose: config.kind === 'postgres' ? config.purpose : undefined });
   try {
     return new VersionedEventStore(await connect(config), eventVersions, keys && new PersonalDataCipher(keys));
@@ -64,12 +68,12 @@ export function eventStoreConfigFromEnv(env: NodeJS.ProcessEnv = process.env): E
   if (kind === 'eventstoredb') {
     if (!env.EVENTSTORE_CONNECTION_STRING) throw new Error('EVENT_STORE=eventstoredb needs EVENTSTORE_CONNECTION_STRING');
     // The keys stay in PostgreSQL beside the read models, apart from the log they protect.
-    if (!env.DATABASE_URL && env.PERSONAL_DATA_ENCRYPTION !== 'off') throw new Error('EVENT_STORE=eventstoredb needs DATABASE_URL for the personal-data key store');
+    const keyStoreUrl = env.KEY_STORE_URL ?? env.DATABASE_URL;
     return {
       kind: 'eventstoredb',
       connectionString: env.EVENTSTORE_CONNECTION_STRING,
       ...(env.EVENTSTORE_NAMESPACE ? { namespace: env.EVENTSTORE_NAMESPACE } : {}),
-      keyStore: keyStoreFromEnv(env, env.KEY_STORE_URL ?? env.DATABASE_URL ?? ''),
+      ...(keyStoreUrl || env.PERSONAL_DATA_ENCRYPTION ? { keyStore: keyStoreFromEnv(env, keyStoreUrl ?? '') } : {}),
     };
   }
   throw new Error(`EVENT_STORE must be postgres or eventstoredb, got "${env.EVENT_STORE}"`);

@@ -39,7 +39,7 @@ describe('event log queries: SQL and EventStoreDB agree', () => {
     db = await createTestDatabase('evlog');
     store = await createEventStore({ kind: 'postgres', connectionString: db.url });
     if (esdb.EVENT_STORE === 'eventstoredb') {
-      esdbStore = (await createEventStore({ kind: 'eventstoredb', connectionString: esdb.EVENTSTORE_CONNECTION_STRING, namespace: esdb.EVENTSTORE_NAMESPACE })) as EventStoreDbEventStore;
+      esdbStore = (await createEventStore({ kind: 'eventstoredb', connectionString: esdb.EVENTSTORE_CONNECTION_STRING, namespace: esdb.EVENTSTORE_NAMESPACE, keyStore: 'off' })) as EventStoreDbEventStore;
       scan = new EventStoreDbEventLogQuery(esdbStore, (events) => events);
     }
     for (let i = 0; i < 30; i++) {
