@@ -26,7 +26,14 @@ export async function createEventStore(config: EventStoreConfig): Promise<EventS
   }
   const keyStore = config.keyStore ?? { connectionString: config.connectionString };
   if (keyStore !== 'off' && !keyStore.connectionString) throw new Error('The personal-data key store needs a PostgreSQL URL: DATABASE_URL or KEY_STORE_URL');
-  const keys = keyStore === 'off' ? undefined : await PostgresKeyStore.connect({ connectionString: keyStore.connectionString, purpose: config.kind === 'postgres' ? config.purpose : undefined });
+  const keys =
+    keyStore === 'off'
+      ? undefined
+      : await PostgresKeyStore.connect({
+          connectionString: keyStore.connectionString,
+          purpose: config.kind === 'postgres' ? config.purpose : undefined,
+          durableThroughLog: config.kind === 'postgres' && keyStore.connectionString === config.connectionString,
+        });
   try {
     return new VersionedEventStore(await connect(config), eventVersions, keys && new PersonalDataCipher(keys));
   } catch (e) {

@@ -57,12 +57,26 @@ export class PostgresKeyStore implements KeyStore {
   }
 
   /** Opens a small pool and migrates the schema when this role may (a test database, a single-role install). */
-  static async connect(options: { connectionString: string; purpose?: DatabasePurpose; poolSize?: number } & KeyCacheBounds): Promise<PostgresKeyStore> {
+  static async connect(
+    options: {
+      connectionString: string;
+      purpose?: DatabasePurpose;
+      poolSize?: number;
+      /**
+       * The log is in this same database: a new subject's commit need not wait for its own WAL
+       * flush, because the append that uses its key commits after it, synchronously, and
+       * PostgreSQL flushes WAL in order: once the event is durable, so is its key. A crash between
+       * the two loses only a subject no event names. Never for a log elsewhere (EventStoreDB).
+       */
+      durableThroughLog?: boolean;
+    } & KeyCacheBounds,
+  ): Promise<PostgresKeyStore> {
     const pool = new pg.Pool({
       connectionString: options.connectionString,
       max: options.poolSize ?? 4,
       application_name: 'key-store',
       ...poolTimeoutOptions(databaseTimeouts(options.purpose ?? 'job')),
+      ...(options.durableThroughLog ? { options: '-c synchronous_commit=off' } : {}),
     });
     // An idle connection ended by the server (a restart, a dropped database) must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
