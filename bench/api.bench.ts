@@ -4,7 +4,12 @@
  *     process with PUBLIC_CACHE_MS=0) beside Vendure's `products` and `search` queries;
  *   a complete guest checkout: ours POST /api/user/cart + POST /api/user/cart/checkout, Vendure
  *     addItemToOrder, setCustomerForOrder, setOrderShippingAddress, setOrderShippingMethod,
- *     transitionOrderToState(ArrangingPayment), addPaymentToOrder (settled at once).
+ *     transitionOrderToState(ArrangingPayment), addPaymentToOrder (settled at once);
+ *   the cost of personal-data encryption (docs/adr/012): our checkout with a new phone each time
+ *     (a new data subject and key per checkout, the key store's worst case), on the API as it
+ *     ships beside a third API process with PERSONAL_DATA_ENCRYPTION=off on the same database
+ *     (`ratio` = encrypted over plain; the target is a cost of at most 10%).
+ *     --personal-data-only runs this pair alone.
  * Each pair runs back to back, the side going first alternating from round to round, so both see
  * the same machine; a line is the median round of its workload (`rounds` lists them all). Lines:
  *   {"bench":"api","side":"ours","route":…,"durable":true,"reqPerSec":…,"p50":…,"p99":…,
@@ -71,7 +76,9 @@ interface Stack {
   /** Whether the database commits durably; null when benchmarking a running shop (BENCH_URL). */
   durable: boolean | null;
   /** The throwaway stack's processes, for CPU readings and the peer; undefined for BENCH_URL. */
-  local?: { pgDir: string; pgAdminUrl: string; apiPid: number; uncachedApiPid: number; projectorPid: number };
+  local?: { pgDir: string; pgAdminUrl: string; apiPid: number; uncachedApiPid: number; plainApiPid: number; projectorPid: number };
+  /** Our API storing events as written (PERSONAL_DATA_ENCRYPTION=off); undefined for BENCH_URL. */
+  plainUrl?: string;
   stop: () => Promise<void>;
 }
 
@@ -123,12 +130,17 @@ async function startStack(): Promise<Stack> {
     const uncached = launch('dist/services/api/src/main.js', { PORT: String(uncachedPort), PUBLIC_CACHE_MS: '0' }, nodeArgs);
     const uncachedUrl = `http://127.0.0.1:${uncachedPort}`;
     await waitHealthy(uncachedUrl, uncached);
+    const plainPort = await servers.freePort();
+    const plain = launch('dist/services/api/src/main.js', { PORT: String(plainPort), PERSONAL_DATA_ENCRYPTION: 'off' }, nodeArgs);
+    const plainUrl = `http://127.0.0.1:${plainPort}`;
+    await waitHealthy(plainUrl, plain);
     return {
       url,
       uncachedUrl,
+      plainUrl,
       admin,
       durable,
-      local: { pgDir, pgAdminUrl: pg.adminUrl, apiPid: api.pid!, uncachedApiPid: uncached.pid!, projectorPid: projector.pid! },
+      local: { pgDir, pgAdminUrl: pg.adminUrl, apiPid: api.pid!, uncachedApiPid: uncached.pid!, plainApiPid: plain.pid!, projectorPid: projector.pid! },
       stop,
     };
   } catch (e) {
@@ -165,7 +177,13 @@ async function seed(url: string, admin: { username: string; password: string }):
   }
 }
 
-function ourCheckoutSteps(posters: Array<{ id: string }>): Step[] {
+/** A new Egyptian mobile number each call, from a range of its own per workload. */
+function newPhones(prefix: '010' | '011' | '012'): () => string {
+  let n = 0;
+  return () => `${prefix}${String(++n).padStart(8, '0')}`;
+}
+
+function ourCheckoutSteps(posters: Array<{ id: string }>, phone: () => string = () => CHECKOUT.phone): Step[] {
   let n = 0;
   return [
     {
@@ -180,7 +198,7 @@ function ourCheckoutSteps(posters: Array<{ id: string }>): Step[] {
     {
       method: 'POST',
       path: '/api/user/cart/checkout',
-      build: (flow) => ({ headers: { 'x-cart-id': String(flow.cartId) }, body: JSON.stringify(CHECKOUT) }),
+      build: (flow) => ({ headers: { 'x-cart-id': String(flow.cartId) }, body: JSON.stringify({ ...CHECKOUT, phone: phone() }) }),
       check: (body) => typeof JSON.parse(body).orderId === 'string',
     },
   ];
@@ -262,7 +280,22 @@ async function main(): Promise<void> {
     ];
     // Pairs run back to back: [ours, Vendure's workload doing the same job].
     const pairs: Array<[Workload, Workload | undefined]> = ours.map((w) => [w, undefined]);
-    if (withVendure && local) {
+    const personalDataOnly = process.argv.includes('--personal-data-only');
+    if (stack.plainUrl && local) {
+      const encrypted: Workload = {
+        side: 'ours', route: `${checkoutRoute}, a new phone each (personal data encrypted)`, url: stack.url, steps: ourCheckoutSteps(posters, newPhones('011')), checkout: true, cpu: ourCpu(local.apiPid),
+        extra: { encryption: 'on', targetCostPercent: 10 },
+      };
+      const plain: Workload = {
+        side: 'ours', route: `${checkoutRoute}, a new phone each (PERSONAL_DATA_ENCRYPTION=off)`, url: stack.plainUrl, steps: ourCheckoutSteps(posters, newPhones('012')), checkout: true, cpu: ourCpu(local.plainApiPid),
+        extra: { encryption: 'off' },
+      };
+      encrypted.peer = plain.route;
+      plain.peer = encrypted.route;
+      if (personalDataOnly) pairs.splice(0, pairs.length);
+      pairs.push([encrypted, plain]);
+    }
+    if (withVendure && local && !personalDataOnly) {
       const port = await (await import(pathToFileURL(path.resolve('libs/platform/bin/local-servers.mjs')).href)).freePort();
       const vendure = await startVendure({ adminUrl: local.pgAdminUrl, port, poolSize: POOL_SIZE, log });
       stopVendure = vendure.stop;

@@ -2,6 +2,10 @@
 // in the PostgreSQL event store, then
 //   {"bench":"replay","unit":"events/s","ours":N,"cpuMicrosPerEvent":{"node":…,"postgres":…}}  every projection from 0 to the head
 //     (PostgreSQL CPU only for the embedded server: a DATABASE_URL server is not ours to read)
+//   {"bench":"replay-decryption","unit":"events/s","encrypted":N,"plain":M,"costPercent":…}  the same
+//     events written and replayed with personal data encrypted (as the shop runs) and, in a second
+//     database on the same server, stored as written (PERSONAL_DATA_ENCRYPTION=off): the cost of
+//     decryption on replay (target at most 15%). The plain side runs first, then the encrypted one.
 //   {"bench":"live-lag","unit":"ms","p50":…,"p99":…,"rate":500}  append → every checkpoint past it
 // Uses DATABASE_URL when set (a fresh database is created on that server), else starts an
 // embedded PostgreSQL in a temporary directory. BENCH_EVENTS / BENCH_LIVE_SECONDS shorten it.
@@ -9,8 +13,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { comparePositions, type Position } from '#event-store/event-store.port.js';
-import { createEventStore } from '#event-store/create-event-store.js';
+import { comparePositions, type EventStore, type Position } from '#event-store/event-store.port.js';
+import { createEventStore, type KeyStoreConfig } from '#event-store/create-event-store.js';
 import { runReadModelMigrations } from '#read-models/data-source.js';
 import { ALL_PROJECTIONS } from '#read-models/projections/all-projections.js';
 import { ProjectorRunner } from '../services/projector/src/runner/runner.js';
@@ -24,6 +28,71 @@ const LIVE_SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 15);
 const RATE = 500;
 
 const log = (msg: string) => process.stderr.write(`[bench:projector] ${msg}\n`);
+
+/** A second database on the bench's server (same machine, same settings), dropped by stop(). */
+async function siblingDatabase(url: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const sibling = new URL(url);
+  sibling.pathname = `/${name}`;
+  return sibling.toString();
+}
+
+interface Replay {
+  runner: ProjectorRunner;
+  seconds: number;
+  nodeMs: number;
+  postgresMs: number | undefined;
+  /** What the live phase moves: the position every projection must pass, and a hook on each commit. */
+  hooks: { target: Position; onAdvance: () => void };
+  allPast: (p: Position) => boolean;
+}
+
+/** Every projection from position 0 to the store's head, timed, with the CPU it took. */
+async function replayToHead(store: EventStore, pool: pg.Pool, url: string, postgresCpuMs?: () => number | undefined): Promise<Replay> {
+  const positions = new Map<string, Position>();
+  const hooks = { target: await store.headPosition(), onAdvance: () => {} };
+  let caughtUp: () => void = () => {};
+  let failed: (e: Error) => void = () => {};
+  const allPast = (p: Position) => positions.size === ALL_PROJECTIONS.length && [...positions.values()].every((q) => comparePositions(q, p) >= 0);
+  const runner = new ProjectorRunner({
+    store, pool, databaseUrl: url, projections: ALL_PROJECTIONS, replicaId: 'bench',
+    onCommitted: (name, slot, position) => {
+      if (slot !== 'live') return;
+      positions.set(name, position);
+      if (allPast(hooks.target)) caughtUp();
+      hooks.onAdvance();
+    },
+    onFailed: (name, _slot, eventId, failure) => failed(new Error(`projection ${name} stopped on event ${eventId} (${failure.eventType}): ${failure.error}`)),
+  });
+  const done = new Promise<void>((resolve, reject) => { caughtUp = resolve; failed = reject; });
+  const t = Date.now();
+  const nodeCpu = process.cpuUsage();
+  const postgresCpu = postgresCpuMs?.();
+  await runner.start();
+  await done;
+  const seconds = (Date.now() - t) / 1000;
+  const { user, system } = process.cpuUsage(nodeCpu);
+  const postgresMs = postgresCpu === undefined ? undefined : (postgresCpuMs?.() ?? postgresCpu) - postgresCpu;
+  return { runner, seconds, nodeMs: (user + system) / 1000, postgresMs, hooks, allPast };
+}
+
+/** The database at `url` migrated, `units` appended through a store keeping keys as `keyStore` says, and a reader alike. */
+async function loadedLog(url: string, keyStore: KeyStoreConfig, units: AppendUnit[]): Promise<{ writer: EventStore; reader: EventStore; pool: pg.Pool }> {
+  await runReadModelMigrations(url);
+  // As the shop opens them: the reader upcasts older event schemas (and decrypts), as the projector's does.
+  const writer = await createEventStore({ kind: 'postgres', connectionString: url, poolSize: 8, keyStore });
+  const reader = await createEventStore({ kind: 'postgres', connectionString: url, poolSize: 4, keyStore });
+  const pool = new pg.Pool({ connectionString: url, max: ALL_PROJECTIONS.length + 4 });
+  // Dropping the bench database at the end ends idle sessions: not an error worth a crash.
+  pool.on('error', () => undefined);
+  const t = Date.now();
+  await appendUnits(writer, units, 8);
+  log(`appended ${units.reduce((n, u) => n + u.events.length, 0)} events (personal data ${keyStore === 'off' ? 'as written' : 'encrypted'}) in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  return { writer, reader, pool };
+}
 
 /** The bench's database; postgresCpuMs only when the server is the bench's own (embedded) one. */
 async function database(): Promise<{ url: string; stop: () => Promise<void>; postgresCpuMs?: () => number | undefined }> {
@@ -66,65 +135,51 @@ async function main(): Promise<void> {
   const db = await database();
   const durable = await serverIsDurable(db.url);
   try {
-    await runReadModelMigrations(db.url);
-    // As the shop opens them: the reader upcasts older event schemas, as the projector's does.
-    const writer = await createEventStore({ kind: 'postgres', connectionString: db.url, poolSize: 8 });
-    const reader = await createEventStore({ kind: 'postgres', connectionString: db.url, poolSize: 4 });
-    const pool = new pg.Pool({ connectionString: db.url, max: ALL_PROJECTIONS.length + 4 });
-    // Dropping the bench database at the end ends idle sessions: not an error worth a crash.
-    pool.on('error', () => undefined);
-
-    let t = Date.now();
     const units = [...generateShopEvents({ events: EVENTS, seed: 7, posters: 300, products: 12 })];
     const total = units.reduce((n, u) => n + u.events.length, 0);
-    await appendUnits(writer, units, 8);
-    log(`appended ${total} events in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-    const head = await reader.headPosition();
-
-    // Replay: every projection from position 0 to the head.
-    const positions = new Map<string, Position>();
-    let caughtUp: () => void = () => {};
-    let target = head;
-    const allPast = (p: Position) => positions.size === ALL_PROJECTIONS.length && [...positions.values()].every((q) => comparePositions(q, p) >= 0);
-    let onAdvance: () => void = () => {};
-    let failed: (e: Error) => void = () => {};
-    const runner = new ProjectorRunner({
-      store: reader, pool, databaseUrl: db.url, projections: ALL_PROJECTIONS, replicaId: 'bench',
-      onCommitted: (name, slot, position) => {
-        if (slot !== 'live') return;
-        positions.set(name, position);
-        if (allPast(target)) caughtUp();
-        onAdvance();
-      },
-      onFailed: (name, _slot, eventId, failure) => failed(new Error(`projection ${name} stopped on event ${eventId} (${failure.eventType}): ${failure.error}`)),
-    });
-    const done = new Promise<void>((resolve, reject) => { caughtUp = resolve; failed = reject; });
-    t = Date.now();
-    const nodeCpu = process.cpuUsage();
-    const postgresCpu = db.postgresCpuMs?.();
-    await runner.start();
-    await done;
-    const replaySeconds = (Date.now() - t) / 1000;
-    // CPU per event beside the rate: the machine is shared, so the rate alone says little.
-    const { user, system } = process.cpuUsage(nodeCpu);
     const perEvent = (ms: number | undefined) => (ms === undefined ? undefined : Number(((ms * 1000) / total).toFixed(1)));
-    const postgresMs = postgresCpu === undefined ? undefined : (db.postgresCpuMs?.() ?? postgresCpu) - postgresCpu;
-    log(`replayed ${total} events in ${replaySeconds.toFixed(2)} s (load ${readFileSync('/proc/loadavg', 'utf8').trim()})`);
+
+    // The same events stored as written, replayed first: decryption's baseline.
+    const plainName = `bench_projector_plain_${process.pid}`;
+    const plainUrl = await siblingDatabase(db.url, plainName);
+    const plainLog = await loadedLog(plainUrl, 'off', units);
+    const plain = await replayToHead(plainLog.reader, plainLog.pool, plainUrl, db.postgresCpuMs);
+    await plain.runner.stop();
+    await Promise.all([plainLog.writer.close(), plainLog.reader.close(), plainLog.pool.end()]);
+    const admin = new pg.Client({ connectionString: db.url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${plainName} WITH (FORCE)`);
+    await admin.end();
+    log(`replayed ${total} plain events in ${plain.seconds.toFixed(2)} s`);
+
+    const { writer, reader, pool } = await loadedLog(db.url, { connectionString: db.url }, units);
+    const replay = await replayToHead(reader, pool, db.url, db.postgresCpuMs);
+    const { runner, hooks, allPast } = replay;
+    log(`replayed ${total} events in ${replay.seconds.toFixed(2)} s (load ${readFileSync('/proc/loadavg', 'utf8').trim()})`);
+    const encryptedRate = Math.round(total / replay.seconds);
+    const plainRate = Math.round(total / plain.seconds);
     console.log(JSON.stringify({
-      bench: 'replay', durable, unit: 'events/s', ours: Math.round(total / replaySeconds), events: total, seconds: Number(replaySeconds.toFixed(2)),
-      cpuMicrosPerEvent: { node: perEvent((user + system) / 1000), postgres: perEvent(postgresMs) },
+      bench: 'replay', durable, unit: 'events/s', ours: encryptedRate, events: total, seconds: Number(replay.seconds.toFixed(2)),
+      // CPU per event beside the rate: the machine is shared, so the rate alone says little.
+      cpuMicrosPerEvent: { node: perEvent(replay.nodeMs), postgres: perEvent(replay.postgresMs) },
+    }));
+    console.log(JSON.stringify({
+      bench: 'replay-decryption', durable, unit: 'events/s', encrypted: encryptedRate, plain: plainRate, events: total,
+      costPercent: Number((100 * (1 - encryptedRate / plainRate)).toFixed(1)), targetCostPercent: 15,
+      cpuMicrosPerEvent: { encrypted: { node: perEvent(replay.nodeMs), postgres: perEvent(replay.postgresMs) }, plain: { node: perEvent(plain.nodeMs), postgres: perEvent(plain.postgresMs) } },
     }));
 
     // Live: a steady 500 events/s of the same mix; lag = append acknowledged → every checkpoint past it.
     const pending: Array<{ position: Position; at: number }> = [];
     const lags: number[] = [];
-    onAdvance = () => {
+    const onAdvance = () => {
       while (pending.length && allPast(pending[0].position)) {
         const p = pending.shift()!;
         lags.push(Date.now() - p.at);
       }
     };
-    target = { commit: BigInt(Number.MAX_SAFE_INTEGER), prepare: 0n };
+    hooks.onAdvance = onAdvance;
+    hooks.target = { commit: BigInt(Number.MAX_SAFE_INTEGER), prepare: 0n };
     const live = generateShopEvents({ events: RATE * LIVE_SECONDS * 2, seed: 99, posters: 50, start: new Date('2026-06-01T00:00:00Z') });
     const started = Date.now();
     let sent = 0;

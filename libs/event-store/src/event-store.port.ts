@@ -100,6 +100,12 @@ export interface SubscribeOptions {
   /** Exclusive: events strictly after this position (a checkpoint). Default: from the start. */
   fromPosition?: Position;
   filter?: EventFilter;
+  /**
+   * Awaited with each page the adapter reads, before its events are yielded (PostgreSQL; the
+   * EventStoreDB adapter yields events one by one and never calls it): the decrypting layer
+   * fetches a page's keys in one query instead of one per person.
+   */
+  preparePage?: (events: readonly RecordedEvent[]) => Promise<void>;
 }
 
 /** How far a reader at a position is behind the log (see EventStore.lagAfter). */

@@ -184,7 +184,10 @@ async function main() {
   const apiDatabase = { DATABASE_URL: roles?.api ?? databaseUrl };
   const uploadsDir = env.UPLOADS_DIR ?? path.join(dataDir, 'uploads');
   if ((env.SEED_DEMO ?? '1') !== '0') await runOnce('seed', 'dist/services/api/src/demo/seed-demo.cli.js', { ...shared, ...apiDatabase, UPLOADS_DIR: uploadsDir });
-  launch('projector', 'dist/services/projector/src/main.js', { ...shared, DATABASE_URL: roles?.projector ?? databaseUrl, PROJECTOR_PORT: String(projectorPort) });
+  // The projector reads personal-data keys as a role of their own: its own role's rights are also
+  // the owner's, which migrates the read models (docs/adr/012).
+  const projectorKeys = roles?.keyReader ? { KEY_STORE_URL: roles.keyReader } : {};
+  launch('projector', 'dist/services/projector/src/main.js', { ...shared, ...projectorKeys, DATABASE_URL: roles?.projector ?? databaseUrl, PROJECTOR_PORT: String(projectorPort) });
   launch('api', 'dist/services/api/src/main.js', {
     ...shared,
     ...apiDatabase,

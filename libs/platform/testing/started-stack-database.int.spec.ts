@@ -155,7 +155,7 @@ describe('the database of the started stack', () => {
       urls.superuser,
       `SELECT DISTINCT usename FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
     );
-    expect(users.map((u) => u.usename).sort()).toEqual(['shop_api', 'shop_projector']);
+    expect(users.map((u) => u.usename).sort()).toEqual(['shop_api', 'shop_key_reader', 'shop_projector']);
   });
 
   it("refuses to rewrite the log from the API's and the projector's connections, and read-model writes from the API's", async () => {

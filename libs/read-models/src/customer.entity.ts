@@ -1,11 +1,12 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { READ_SCHEMA } from './column-types.js';
 
-/** Customers keyed by normalised phone (also their id); name and address from their latest order. */
+/** Customers keyed by data subject (docs/adr/012); name, phone and address from their latest order. */
 @Entity({ schema: READ_SCHEMA, name: 'customers' })
 @Index('customers_created_at_phone_idx', ['createdAt', 'phone'])
+@Index('customers_phone_idx', ['phone'])
 export class CustomerEntity {
-  @PrimaryColumn({ type: 'text' }) phone!: string;
+  @Column({ type: 'text' }) phone!: string;
   @Column({ type: 'text', name: 'first_name' }) firstName!: string;
   @Column({ type: 'text', name: 'last_name' }) lastName!: string;
   /** Latest e-mail given, kept when a later order gives none. */
@@ -20,4 +21,5 @@ export class CustomerEntity {
   @Column({ type: 'timestamptz', name: 'last_order_at' }) lastOrderAt!: Date;
   @Column({ type: 'text', name: 'last_order_id' }) lastOrderId!: string;
   @Column({ type: 'integer', name: 'order_count' }) orderCount!: number;
+  @PrimaryColumn({ type: 'text', name: 'subject_id' }) subjectId!: string;
 }

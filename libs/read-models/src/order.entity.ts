@@ -10,6 +10,7 @@ import { OrderItemEntity } from './order-item.entity.js';
 @Index('orders_status_id_idx', ['status', 'id'])
 @Index('orders_total_id_idx', ['total', 'id'])
 @Index('orders_phone_idx', ['phone'])
+@Index('orders_subject_idx', ['subjectId'])
 export class OrderEntity {
   @PrimaryColumn({ type: 'text' }) id!: string;
   @Column({ type: 'text', name: 'order_number', unique: true }) orderNumber!: string;
@@ -54,4 +55,6 @@ export class OrderEntity {
 
   @OneToMany(() => OrderItemEntity, (item) => item.order, { createForeignKeyConstraints: false })
   items?: OrderItemEntity[];
+  /** The shopper's data subject (docs/adr/012): what COD risk and customers key them by. */
+  @Column({ type: 'text', name: 'subject_id' }) subjectId!: string;
 }

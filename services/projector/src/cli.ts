@@ -2,7 +2,13 @@
 // tables and swaps when caught up. The request goes to projector.rebuild_requests; the
 // replica owning the projection takes it within a second. When no replica runs, this process
 // takes the projection itself (without counting as a replica) and does the work.
+// `npm run projector -- protect-personal-data [--batch N]`: encrypts the personal data of events
+// written before encryption existed, in place (docs/adr/013), as the maintenance role; prints
+// what it did as one JSON line.
 import pg from 'pg';
+import { PostgresKeyStore } from '#event-store/personal-data/key-store.js';
+import { PersonalDataCipher } from '#event-store/personal-data/personal-data-cipher.js';
+import { actAsMaintenance, assertLogIdle, protectPersonalData } from './personal-data/protect-personal-data.js';
 import { createEventStore } from '#event-store/create-event-store.js';
 import { eventStoreIdentity } from '#event-store/event-store-identity.js';
 import { runReadModelMigrations } from '#read-models/data-source.js';
@@ -13,7 +19,9 @@ import { projectorConfigFromEnv } from './projector-config.js';
 import { ALL_PROJECTIONS } from '#read-models/projections/all-projections.js';
 import { ProjectorRunner } from './runner/runner.js';
 
-const USAGE = 'usage: npm run projector -- rebuild <projection>   (projections: ' + ALL_PROJECTIONS.map((p) => p.name).join(', ') + ')';
+const USAGE =
+  'usage: npm run projector -- rebuild <projection>   (projections: ' + ALL_PROJECTIONS.map((p) => p.name).join(', ') + ')\n' +
+  '       npm run projector -- protect-personal-data [--batch <events>]';
 
 async function rebuild(name: string): Promise<void> {
   const projection = ALL_PROJECTIONS.find((p) => p.name === name);
@@ -49,13 +57,56 @@ async function rebuild(name: string): Promise<void> {
   }
 }
 
+/** MAINTENANCE_DATABASE_URL, else DATABASE_URL (on the embedded default, the superuser `npm run projector` finds). */
+async function protect(args: string[]): Promise<void> {
+  const batchArg = args.indexOf('--batch');
+  const batchSize = batchArg >= 0 ? Number(args[batchArg + 1]) : 500;
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000) throw new Error('--batch must be a whole number of events from 1 to 10000');
+  const url = process.env.MAINTENANCE_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (!url) throw new Error('protect-personal-data needs MAINTENANCE_DATABASE_URL (the shop_maintenance role or a superuser)');
+  if ((process.env.EVENT_STORE ?? 'postgres').trim().toLowerCase() !== 'postgres') {
+    throw new Error('protect-personal-data rewrites the PostgreSQL event store only; on EventStoreDB see docs/adr/013 (new streams, then delete and scavenge)');
+  }
+  const client = new pg.Client({ connectionString: url, application_name: 'protect-personal-data' });
+  await client.connect();
+  let keys: PostgresKeyStore | undefined;
+  try {
+    const as = await actAsMaintenance(client);
+    await assertLogIdle(client);
+    // After the check, which counts every key-store connection as a process using the log.
+    keys = await PostgresKeyStore.connect({ connectionString: url, poolSize: 1 });
+    process.stderr.write(`[protect-personal-data] rewriting the log as ${as}, ${batchSize} events a batch\n`);
+    const report = await protectPersonalData(client, new PersonalDataCipher(keys), {
+      batchSize,
+      progress: (r) => process.stderr.write(`\r[protect-personal-data] ${r.scanned} read, ${r.encrypted} encrypted, ${r.snapshotsDeleted} snapshots deleted   `),
+    });
+    process.stderr.write(
+      `\n[protect-personal-data] done: ${report.encrypted} events encrypted, ${report.alreadyEncrypted} already were, ${report.snapshotsDeleted} snapshots deleted, ` +
+        `${report.streamsRenamed} subscriber streams renamed (${report.streamsKept} kept). Rebuild every projection now, so people are keyed by subject: ` +
+        `npm run projector -- rebuild <projection>.\n`,
+    );
+    // The plain versions stay as dead rows until a vacuum; a full one rewrites the table's files
+    // without them (the shop is stopped, so its exclusive lock costs nothing). Only a superuser may.
+    await client.query('RESET ROLE');
+    const superuser = (await client.query<{ su: boolean }>(`SELECT rolsuper AS su FROM pg_roles WHERE rolname = current_user`)).rows[0]?.su === true;
+    if (superuser && report.encrypted + report.snapshotsDeleted + report.streamsRenamed > 0) await client.query('VACUUM (FULL, ANALYZE) event_store.events, event_store.streams');
+    else if (!superuser) process.stderr.write('[protect-personal-data] the old plain rows remain as dead rows until VACUUM (FULL) event_store.events runs as its owner or a superuser\n');
+    console.log(JSON.stringify({ command: 'protect-personal-data', ...report, vacuumedFull: superuser }));
+  } finally {
+    await keys?.close();
+    await client.end();
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, name] = argv;
   if (command === 'rebuild' && name) return rebuild(name);
+  if (command === 'protect-personal-data') return protect(argv.slice(1));
   throw new Error(USAGE);
 }
 
 main(process.argv.slice(2)).catch((err) => {
   console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
+  // 3: refused (not the maintenance role, or the log in use); 1: failed.
+  process.exit(err instanceof Error && (err.name === 'NotMaintenance' || err.name === 'LogInUse') ? 3 : 1);
 });

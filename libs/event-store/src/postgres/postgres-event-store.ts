@@ -179,8 +179,15 @@ export class PostgresEventStore implements EventStore {
   }
 
   subscribeToAll(options: SubscribeOptions = {}): Subscription {
+    const prepare = options.preparePage;
     const sub = new PollingSubscription(
-      (after, filter) => this.readPage(after, filter, this.pageSize),
+      prepare
+        ? async (after, filter) => {
+            const page = await this.readPage(after, filter, this.pageSize);
+            if (page.events.length > 0) await prepare(page.events);
+            return page;
+          }
+        : (after, filter) => this.readPage(after, filter, this.pageSize),
       this.signal,
       options.fromPosition ?? START,
       options.filter,

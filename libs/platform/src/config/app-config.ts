@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_COD_RISK_THRESHOLDS, type CodRiskThresholds } from '#domain/order/cod-risk.js';
 import { loadBudgetsConfig, type BudgetsConfig } from './budgets-config.js';
+import { keyStoreFromEnv, type KeyStoreConfig } from './key-store-config.js';
 
 export type EventStoreConfig =
   // purpose 'request': the API's pool gets short timeouts (libs/event-store/src/postgres/pg-timeouts.ts).
-  | { kind: 'postgres'; connectionString: string; poolSize?: number; purpose?: 'request' | 'job' }
-  | { kind: 'eventstoredb'; connectionString: string; namespace?: string };
+  | { kind: 'postgres'; connectionString: string; poolSize?: number; purpose?: 'request' | 'job'; keyStore?: KeyStoreConfig }
+  | { kind: 'eventstoredb'; connectionString: string; namespace?: string; keyStore?: KeyStoreConfig };
 
 /** Everything a process reads from its environment, read once at boot and passed down. */
 export interface AppConfig {
@@ -72,8 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (kind !== 'postgres' && kind !== 'eventstoredb') throw new Error(`EVENT_STORE must be postgres or eventstoredb, not ${kind}`);
   const eventStore: EventStoreConfig =
     kind === 'eventstoredb'
-      ? { kind, connectionString: env.EVENTSTORE_CONNECTION_STRING ?? 'esdb://127.0.0.1:2113?tls=false', namespace: env.EVENTSTORE_NAMESPACE || undefined }
-      : { kind, connectionString: env.EVENT_STORE_DATABASE_URL ?? databaseUrl, poolSize: Number(env.EVENT_STORE_POOL_SIZE ?? 20), purpose: 'request' as const };
+      ? { kind, connectionString: env.EVENTSTORE_CONNECTION_STRING ?? 'esdb://127.0.0.1:2113?tls=false', namespace: env.EVENTSTORE_NAMESPACE || undefined, keyStore: keyStoreFromEnv(env, env.KEY_STORE_URL ?? databaseUrl) }
+      : { kind, connectionString: env.EVENT_STORE_DATABASE_URL ?? databaseUrl, poolSize: Number(env.EVENT_STORE_POOL_SIZE ?? 20), purpose: 'request' as const, keyStore: keyStoreFromEnv(env, env.KEY_STORE_URL ?? databaseUrl) };
   const jwtSecretGenerated = !env.JWT_SECRET;
   return {
     port: Number(env.PORT ?? 3000),

@@ -6,6 +6,7 @@ import { EventStoreIdentity1764700000000 } from './1764700000000-event-store-ide
 import { CodOutcomes1765100000000 } from './1765100000000-cod-outcomes.js';
 import { OrderItemPriceRules1765300000000 } from './1765300000000-order-item-price-rules.js';
 import { FunnelCarts1765300000001 } from './1765300000001-funnel-carts.js';
+import { PersonalDataSubjects1765400000000 } from './1765400000000-personal-data-subjects.js';
 
 /** In order; a new migration is added here and never edits an old one. */
 export const READ_MODEL_MIGRATIONS = [
@@ -17,4 +18,5 @@ export const READ_MODEL_MIGRATIONS = [
   CodOutcomes1765100000000,
   OrderItemPriceRules1765300000000,
   FunnelCarts1765300000001,
+  PersonalDataSubjects1765400000000,
 ];

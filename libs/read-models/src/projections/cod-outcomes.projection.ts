@@ -1,4 +1,3 @@
-import { phoneKey } from '#domain/order/cod-risk.js';
 import { CodOrderStateEntity } from '../cod-order-state.entity.js';
 import { DeliveryOutcomeEntity } from '../delivery-outcome.entity.js';
 import { PhoneRiskEntity } from '../phone-risk.entity.js';
@@ -6,6 +5,7 @@ import { tableSpec } from '../table-spec.js';
 import { deleteRows, loadRows, upsertRows, type Row } from './bulk-sql.js';
 import { occurredAt, placedAt } from './event-time.js';
 import { defineProjection } from './projection.js';
+import { personKey } from './person-key.js';
 
 const [STATE_TABLE, PHONE_RISKS_TABLE, OUTCOMES_TABLE] = [CodOrderStateEntity, PhoneRiskEntity, DeliveryOutcomeEntity].map(tableSpec);
 
@@ -16,7 +16,7 @@ const OUTCOMES = new Set(['DELIVERED', 'REFUSED']);
 
 interface OrderState {
   order_id: string;
-  phone: string;
+  subject_id: string;
   governorate: string;
   placed_at: string;
   status: string;
@@ -29,10 +29,10 @@ function countsOf(status: string): Counts {
 }
 
 /**
- * What cash-on-delivery operations need from every order: per phone, its orders and how many are
+ * What cash-on-delivery operations need from every order: per shopper (data subject), their orders and how many are
  * now DELIVERED, REFUSED or CANCELED (phone_risks, moved by the difference each batch makes, never
  * a count over a phone's orders); per order at the door, its governorate, outcome and days from
- * placing (delivery_outcomes). Remembers each order's phone, governorate, placing time and status
+ * placing (delivery_outcomes). Remembers each order's shopper, governorate, placing time and status
  * (cod_orders_state), since a status change names only the order.
  */
 export const codOutcomesProjection = defineProjection({
@@ -53,7 +53,7 @@ export const codOutcomesProjection = defineProjection({
       if (e.type === 'OrderPlaced') {
         const d = e.data;
         const orderId = String(d.orderId);
-        now.set(orderId, { order_id: orderId, phone: phoneKey(d.customer?.phone), governorate: String(d.customer?.governorate ?? '').slice(0, GOVERNORATE_KEY_LENGTH), placed_at: placedAt(e), status: 'PLACED' });
+        now.set(orderId, { order_id: orderId, subject_id: personKey(e, d.customer?.phone), governorate: String(d.customer?.governorate ?? '').slice(0, GOVERNORATE_KEY_LENGTH), placed_at: placedAt(e), status: 'PLACED' });
         changedAt.set(orderId, placedAt(e));
       } else {
         const d = e.data;
@@ -64,16 +64,16 @@ export const codOutcomesProjection = defineProjection({
         changedAt.set(row.order_id, occurredAt(e));
       }
     }
-    const delta = new Map<string, Counts & { phone: string }>();
+    const delta = new Map<string, Counts & { subject_id: string }>();
     const move = (o: OrderState | undefined, sign: 1 | -1) => {
       if (!o) return;
-      const d = delta.get(o.phone) ?? { phone: o.phone, orders: 0, delivered: 0, refused: 0, canceled: 0 };
+      const d = delta.get(o.subject_id) ?? { subject_id: o.subject_id, orders: 0, delivered: 0, refused: 0, canceled: 0 };
       const c = countsOf(o.status);
       d.orders += sign * c.orders;
       d.delivered += sign * c.delivered;
       d.refused += sign * c.refused;
       d.canceled += sign * c.canceled;
-      delta.set(o.phone, d);
+      delta.set(o.subject_id, d);
     };
     const outcomes: Row[] = [];
     const notAtDoor: string[] = [];
@@ -92,9 +92,9 @@ export const codOutcomesProjection = defineProjection({
     const moved = [...delta.values()].filter((d) => d.orders !== 0 || d.delivered !== 0 || d.refused !== 0 || d.canceled !== 0);
     if (moved.length === 0) return;
     await ctx.sql(
-      `INSERT INTO ${ctx.table(PHONE_RISKS_TABLE.name)} AS p (phone, orders, delivered, refused, canceled)
-       SELECT phone, orders, delivered, refused, canceled FROM json_to_recordset($1::json) AS x(phone text, orders integer, delivered integer, refused integer, canceled integer)
-       ON CONFLICT (phone) DO UPDATE SET orders = p.orders + EXCLUDED.orders, delivered = p.delivered + EXCLUDED.delivered,
+      `INSERT INTO ${ctx.table(PHONE_RISKS_TABLE.name)} AS p (subject_id, orders, delivered, refused, canceled)
+       SELECT subject_id, orders, delivered, refused, canceled FROM json_to_recordset($1::json) AS x(subject_id text, orders integer, delivered integer, refused integer, canceled integer)
+       ON CONFLICT (subject_id) DO UPDATE SET orders = p.orders + EXCLUDED.orders, delivered = p.delivered + EXCLUDED.delivered,
          refused = p.refused + EXCLUDED.refused, canceled = p.canceled + EXCLUDED.canceled`,
       [JSON.stringify(moved)],
     );

@@ -7,6 +7,7 @@ import { upsertRows, type Row } from './bulk-sql.js';
 import { occurredAt, placedAt } from './event-time.js';
 import { defineProjection } from './projection.js';
 import { addToRowCount } from './row-count.js';
+import { personKey } from './person-key.js';
 
 const [ORDERS_TABLE, ORDER_ITEMS_TABLE, ORDER_COUNT_TABLE] = [OrderEntity, OrderItemEntity, OrderCountEntity].map(tableSpec);
 
@@ -27,7 +28,7 @@ export const ordersProjection = defineProjection({
     for (const e of events) {
       if (e.type === 'OrderPlaced') {
         const d = e.data;
-        placed.set(d.orderId, { ...orderRow(d, placedAt(e)), revision: Number(e.revision) });
+        placed.set(d.orderId, { ...orderRow(d, placedAt(e)), revision: Number(e.revision), subject_id: personKey(e, d.customer?.phone) });
         d.items.forEach((item, lineNo) => items.push({
           order_id: d.orderId, line_no: lineNo, item_id: item.itemId, kind: item.kind, poster_id: item.posterId ?? null,
           product_id: item.productId ?? null, variant_id: item.variantId ?? null, name: item.name, category: item.category ?? null,

@@ -15,7 +15,8 @@ import pg from 'pg';
 import { migrateEventStoreSchema } from '#event-store/postgres/postgres-schema.migration.js';
 import { databaseTimeouts, poolTimeoutOptions } from '#event-store/postgres/pg-timeouts.js';
 import { runReadModelMigrations } from '../data-source.js';
-import { canManageRoles, ensureShopRoles, settleShopPrivileges, SHOP_ROLES, type ShopRole } from './shop-roles.js';
+import { migrateKeyStoreSchema } from '#event-store/personal-data/key-store.migration.js';
+import { canManageRoles, ensureShopRoles, settleKeyStorePrivileges, settleShopPrivileges, SHOP_ROLES, type ShopRole } from './shop-roles.js';
 
 const env = process.env;
 const json = process.argv.includes('--json');
@@ -76,6 +77,19 @@ if ((env.EVENT_STORE ?? 'postgres').trim().toLowerCase() === 'postgres') {
   }
 }
 await runReadModelMigrations(ownerUrl);
+// The key store (docs/adr/012) as its own role: the owner of the log never holds the keys.
+const keystorePool = new pg.Pool({ connectionString: urlAs('keystore', passwords), max: 1, application_name: 'db-roles', ...poolTimeoutOptions(databaseTimeouts('job')) });
+try {
+  await migrateKeyStoreSchema(keystorePool);
+  const client = await keystorePool.connect();
+  try {
+    await settleKeyStorePrivileges(client);
+  } finally {
+    client.release();
+  }
+} finally {
+  await keystorePool.end();
+}
 const owner = new pg.Client({ connectionString: ownerUrl });
 await owner.connect();
 try {
@@ -84,7 +98,7 @@ try {
   await owner.end();
 }
 
-const urls = { owner: ownerUrl, api: urlAs('api', passwords), projector: urlAs('projector', passwords), maintenance: urlAs('maintenance', passwords) };
+const urls = { owner: ownerUrl, api: urlAs('api', passwords), projector: urlAs('projector', passwords), maintenance: urlAs('maintenance', passwords), keystore: urlAs('keystore', passwords), keyReader: urlAs('keyReader', passwords) };
 if (json) {
   console.log(JSON.stringify(urls));
 } else {

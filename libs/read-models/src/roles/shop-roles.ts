@@ -11,12 +11,20 @@ import type pg from 'pg';
  *   tables), SELECT on the log.
  * - shop_maintenance: the one role the append-only trigger lets UPDATE or DELETE events, for
  *   explicit maintenance commands only (personal-data erasure); no service connects as it.
+ * - shop_keystore: owns the `keystore` schema (personal-data keys, docs/adr/012) and migrates it;
+ *   no service connects as it. shop_api may create subjects and read keys, shop_maintenance create
+ *   and read them.
+ * - shop_key_reader: reads keys, nothing else; the projector's second connection. Not a right of
+ *   shop_projector itself: the owner is a member of that role (it migrates the read models), and
+ *   the owner never sees a key.
  */
 export const SHOP_ROLES = {
   owner: 'shop_owner',
   api: 'shop_api',
   projector: 'shop_projector',
   maintenance: 'shop_maintenance',
+  keystore: 'shop_keystore',
+  keyReader: 'shop_key_reader',
 } as const;
 
 export type ShopRole = keyof typeof SHOP_ROLES;
@@ -40,17 +48,18 @@ export async function ensureShopRoles(admin: pg.ClientBase, passwords: Record<Sh
     const password = literal(passwords[key]);
     await admin.query(`${exists ? 'ALTER' : 'CREATE'} ROLE ${role} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS PASSWORD ${password}`);
   }
-  const { owner, api, projector, maintenance } = SHOP_ROLES;
+  const { owner, api, projector, maintenance, keystore, keyReader } = SHOP_ROLES;
   await admin.query(`
     GRANT ${projector} TO ${owner};
-    GRANT CONNECT, CREATE ON DATABASE ${ident(db)} TO ${owner};
-    GRANT CONNECT ON DATABASE ${ident(db)} TO ${api}, ${projector}, ${maintenance};
+    GRANT CONNECT, CREATE ON DATABASE ${ident(db)} TO ${owner}, ${keystore};
+    GRANT CONNECT ON DATABASE ${ident(db)} TO ${api}, ${projector}, ${maintenance}, ${keyReader};
     GRANT CREATE ON SCHEMA public TO ${owner};
   `);
   // A database the shop used before it had roles: its objects belong to the admin. Hand each
   // schema and table to the role that owns it now (a table's own sequences follow it).
   await reassign(admin, ['event_store'], owner);
   await reassign(admin, ['read', 'projector'], projector);
+  await reassign(admin, ['keystore'], keystore);
   await admin.query(`
     DO $$ BEGIN
       IF to_regclass('public.read_model_migrations') IS NOT NULL THEN
@@ -92,6 +101,25 @@ export async function settleShopPrivileges(ownerClient: pg.ClientBase): Promise<
     GRANT UPDATE (next_retry_at) ON projector.checkpoints TO ${api};
     GRANT INSERT, UPDATE ON projector.event_store_identity TO ${api};
     GRANT SELECT ON public.read_model_migrations TO ${api}, ${projector};
+  `);
+}
+
+/**
+ * As the key store's role, after its migration: who may do what with the keys. Only the API makes
+ * subjects (a checkout, a subscription); the projector decrypts (as shop_key_reader); maintenance
+ * re-encrypts old events. Nobody else: the owner, analysts and the read models never see a key.
+ */
+export async function settleKeyStorePrivileges(keystoreClient: pg.ClientBase): Promise<void> {
+  const { owner, api, projector, maintenance, keyReader } = SHOP_ROLES;
+  await keystoreClient.query(`
+    REVOKE ALL ON SCHEMA keystore FROM PUBLIC, ${owner}, ${projector};
+    REVOKE ALL ON ALL TABLES IN SCHEMA keystore FROM PUBLIC, ${owner}, ${api}, ${projector}, ${maintenance}, ${keyReader};
+    GRANT USAGE ON SCHEMA keystore TO ${api}, ${maintenance}, ${keyReader};
+    GRANT SELECT ON keystore.schema_migrations TO ${api}, ${maintenance}, ${keyReader};
+    GRANT SELECT, INSERT ON keystore.secrets, keystore.subjects, keystore.lookups TO ${api}, ${maintenance};
+    -- A checkout that lost the race for a new person's lookup removes the subject it made.
+    GRANT DELETE ON keystore.subjects TO ${api}, ${maintenance};
+    GRANT SELECT ON keystore.subjects TO ${keyReader};
   `);
 }
 

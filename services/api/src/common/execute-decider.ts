@@ -4,6 +4,7 @@ import { DomainError } from '#domain/shared/domain-error.js';
 import { currentSchemaVersion } from '#domain/event-versions.js';
 import { SNAPSHOT_EVERY, snapshotTaken, snapshotVersionOf, usableSnapshot } from '#domain/snapshots.js';
 import { snapshotStream } from '#domain/streams.js';
+import { snapshotHoldsPersonalData } from '#domain/personal-data/personal-fields.js';
 import { WrongExpectedRevision, type EventMetadata, type EventStore, type NewEvent, type Position, type RecordedEvent } from '#event-store/event-store.port.js';
 import type { FoldCache, Fold } from './fold-cache.js';
 import { currentContext, recordPosition } from './request-context.js';
@@ -113,7 +114,8 @@ export async function loadAggregate<State, Event extends { type: string; data: u
     state = decider.evolve(state, { type: e.type, data: e.data } as Event);
     revision = e.revision;
   }
-  if (version !== undefined && recorded.length >= SNAPSHOT_EVERY) await takeSnapshot(store, stream, revision, version, state);
+  // A state holding personal data is never snapshotted: the log would hold it in plain text (docs/adr/012).
+  if (version !== undefined && recorded.length >= SNAPSHOT_EVERY && !snapshotHoldsPersonalData(stream, state)) await takeSnapshot(store, stream, revision, version, state);
   folds?.set(stream, decider.evolve, { state, revision });
   return { state, revision, events: recorded };
 }

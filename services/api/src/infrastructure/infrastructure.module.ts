@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { Registry } from 'prom-client';
 import { createEventStore } from '#event-store/create-event-store.js';
 import type { EventStore } from '#event-store/event-store.port.js';
+import { VersionedEventStore } from '#event-store/versioned-event-store.js';
 import { createReadDataSource, runReadModelMigrations } from '#read-models/data-source.js';
 import type { AppConfig } from '#platform/config/app-config.js';
 import { createMetricsRegistry } from '#platform/metrics/metrics.js';
@@ -10,7 +11,7 @@ import { FILE_STORAGE } from '#platform/storage/file-storage.port.js';
 import { LocalFileStorage } from '#platform/storage/local-file-storage.js';
 import { DeciderExecutor } from '../common/decider-executor.service.js';
 import { ExecuteDeciderHandler } from '../common/execute-decider.handler.js';
-import { APP_CONFIG, EVENT_STORE, METRICS_REGISTRY } from '../common/tokens.js';
+import { APP_CONFIG, EVENT_STORE, METRICS_REGISTRY, PERSONAL_DATA } from '../common/tokens.js';
 
 @Injectable()
 class InfrastructureLifecycle implements OnApplicationShutdown {
@@ -29,7 +30,7 @@ class InfrastructureLifecycle implements OnApplicationShutdown {
 }
 
 /**
- * What every API module may inject, global: APP_CONFIG, EVENT_STORE, the read DataSource
+ * What every API module may inject, global: APP_CONFIG, EVENT_STORE, PERSONAL_DATA, the read DataSource
  * (TypeORM, schema `read`), METRICS_REGISTRY, FILE_STORAGE and DeciderExecutor.
  */
 @Global()
@@ -41,6 +42,7 @@ export class InfrastructureModule {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: EVENT_STORE, useFactory: () => createEventStore(config.eventStore) },
+        { provide: PERSONAL_DATA, inject: [EVENT_STORE], useFactory: (store: EventStore) => (store instanceof VersionedEventStore ? (store.personalData ?? null) : null) },
         {
           provide: DataSource,
           useFactory: async () => {
@@ -56,7 +58,7 @@ export class InfrastructureModule {
         ExecuteDeciderHandler,
         InfrastructureLifecycle,
       ],
-      exports: [APP_CONFIG, EVENT_STORE, DataSource, METRICS_REGISTRY, FILE_STORAGE, DeciderExecutor],
+      exports: [APP_CONFIG, EVENT_STORE, PERSONAL_DATA, DataSource, METRICS_REGISTRY, FILE_STORAGE, DeciderExecutor],
     };
   }
 }

@@ -53,7 +53,7 @@ export class OrderReads {
     if (filters.risky !== undefined) {
       // isRiskyPhone in SQL, on the phone's maintained counts.
       const risky = `EXISTS (SELECT 1 FROM ${this.dataSource.getMetadata(PhoneRiskEntity).tablePath} p
-                              WHERE p.phone = o.phone AND p.refused >= CAST(:minRefused AS double precision) AND p.refused >= CAST(:minRefusedRate AS double precision) * p.orders)`;
+                              WHERE p.subject_id = o.subject_id AND p.refused >= CAST(:minRefused AS double precision) AND p.refused >= CAST(:minRefusedRate AS double precision) * p.orders)`;
       qb.andWhere(filters.risky ? risky : `NOT ${risky}`, { ...this.config.codRisk });
     }
     const [props, dir] = ORDER_SORTS[filters.sort];
@@ -213,14 +213,14 @@ export class OrderReads {
     if (orders.length === 0) return [];
     const [items, risks] = await Promise.all([
       this.dataSource.getRepository(OrderItemEntity).find({ where: { orderId: In(orders.map((o) => o.id)) }, order: { lineNo: 'ASC' } }),
-      this.dataSource.getRepository(PhoneRiskEntity).find({ where: { phone: In([...new Set(orders.map((o) => o.phone))]) } }),
+      this.dataSource.getRepository(PhoneRiskEntity).find({ where: { subjectId: In([...new Set(orders.map((o) => o.subjectId))]) } }),
     ]);
     const byOrder = new Map<string, OrderItemEntity[]>();
     for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
-    const byPhone = new Map(risks.map((r) => [r.phone, r]));
+    const bySubject = new Map(risks.map((r) => [r.subjectId, r]));
     return orders.map((o) => {
-      // Until the cod-outcomes projection has seen the order, its phone has no row: nothing known yet.
-      const r = byPhone.get(o.phone) ?? { orders: 0, delivered: 0, refused: 0, canceled: 0 };
+      // Until the cod-outcomes projection has seen the order, its shopper has no row: nothing known yet.
+      const r = bySubject.get(o.subjectId) ?? { orders: 0, delivered: 0, refused: 0, canceled: 0 };
       const counts = { orders: r.orders, delivered: r.delivered, refused: r.refused, canceled: r.canceled };
       return toAdminOrderView(o, byOrder.get(o.id) ?? [], { ...counts, risky: isRiskyPhone(counts, this.config.codRisk) });
     });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NewEvent } from '#event-store/event-store.port.js';
+import type { VersionedEventStore } from '#event-store/versioned-event-store.js';
 import { ProjectorRunner } from '../runner/runner.js';
 import { createProjectorTestDb, waitForCheckpoints, type TestDb } from '../testing/projector-test-kit.js';
 import { codOutcomesProjection } from '#read-models/projections/cod-outcomes.projection.js';
@@ -43,8 +44,12 @@ describe('cod-outcomes projection', () => {
     await db?.close();
   });
 
-  it('counts each phone\'s orders, deliveries, refusals and cancellations', async () => {
-    expect(await q('SELECT phone, orders, delivered, refused, canceled FROM read.phone_risks ORDER BY phone')).toEqual([
+  it('counts each shopper\'s orders, deliveries, refusals and cancellations, keyed by their data subject', async () => {
+    const keys = (db.store as VersionedEventStore).personalData!.keys;
+    const phoneOf = new Map<string, string>();
+    for (const phone of ['01011111111', '01022222222']) phoneOf.set((await keys.subjectFor('phone', phone)).subjectId, phone);
+    const rows = await q('SELECT subject_id, orders, delivered, refused, canceled FROM read.phone_risks');
+    expect(rows.map(({ subject_id, ...counts }) => ({ phone: phoneOf.get(subject_id), ...counts })).sort((a, b) => String(a.phone).localeCompare(String(b.phone)))).toEqual([
       { phone: '01011111111', orders: 3, delivered: 1, refused: 1, canceled: 1 },
       { phone: '01022222222', orders: 2, delivered: 2, refused: 0, canceled: 0 },
     ]);

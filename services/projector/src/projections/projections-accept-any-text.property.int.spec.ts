@@ -5,6 +5,9 @@ import { findTextViolation, textProblem } from '#domain/shared/text-rules.js';
 import { SHOP_EVENT_TYPES, type ShopEventType } from '#domain/shop-event.js';
 import { MAX_STREAM_NAME_LENGTH, UnstorableEvent, type EventMetadata, type NewEvent, type RecordedEvent } from '#event-store/event-store.port.js';
 import type { ProjectionContext } from '#read-models/projections/projection.js';
+import { PERSONAL_FIELDS, valueAt } from '#domain/personal-data/personal-fields.js';
+import { MemoryKeyStore } from '#event-store/personal-data/memory-key-store.js';
+import { PersonalDataCipher } from '#event-store/personal-data/personal-data-cipher.js';
 import { qualifiedTable } from '../runner/table-names.js';
 import { createProjectorTestDb, type TestDb } from '../testing/projector-test-kit.js';
 import { ALL_PROJECTIONS } from '#read-models/projections/all-projections.js';
@@ -24,6 +27,9 @@ import { ALL_PROJECTIONS } from '#read-models/projections/all-projections.js';
  *    the event's time.
  * Enum-like fields (kind, size, category, governorate, paymentMethod, from/to, actor.kind, role)
  * land in text columns and need no fix: the test fuzzes them like any other string.
+ *
+ * Events with personal data are also applied as readers get them once their subject's key is
+ * destroyed (docs/adr/012): the declared erased values in place of the fields, same types.
  *
  * Length is the one limit the text rule does not cover: a btree index entry holds at most 2,704
  * bytes, so a value of a few kilobytes in an indexed column stops the projection. The fields in
@@ -171,7 +177,7 @@ const INDEXED: Record<string, string> = {
   email: 'newsletter email index (decider: at most 254)',
   orderId: 'orders, order_items, order history, dashboard and bestseller state keys',
   orderNumber: 'orders unique order number',
-  'customer.phone': 'customers primary key, orders phone index (decider: 01XXXXXXXXX)',
+  'customer.phone': 'customers and orders phone indexes (decider: 01XXXXXXXXX)',
   to: 'orders status index (decider: PLACED, SHIPPED, CANCELED)',
 };
 
@@ -214,6 +220,14 @@ function fieldTexts(paths: readonly Path[]) {
 /** A run is "storable" (every replaced field gets accepted text) or "any": both outcomes are reached often. */
 const pick = (texts: ReadonlyArray<readonly [string, string] | undefined>, storable: boolean) =>
   texts.map((t) => (t === undefined ? undefined : storable ? t[0] : t[1]));
+
+const holdsPersonalData = (e: NewEvent) => PERSONAL_FIELDS[e.type]?.fields.some((f) => valueAt(e.data, f.path) !== undefined) === true;
+
+/** `events` as readers get them once every subject's key is destroyed: sealed under keys that are then gone. */
+async function erasedVariants(events: RecordedEvent[]): Promise<RecordedEvent[]> {
+  const sealed = (await new PersonalDataCipher(new MemoryKeyStore()).seal('any', events)) as RecordedEvent[];
+  return new PersonalDataCipher(new MemoryKeyStore()).open(sealed);
+}
 
 let nextId = 0;
 const eventId = () => `00000000-0000-4000-8000-${(++nextId).toString(16).padStart(12, '0')}`;
@@ -294,13 +308,21 @@ describe('the log never holds an event its projections cannot apply (fast-check,
           const [read] = await db.store.readStream(stream, { direction: 'backwards', maxCount: 1 });
           expect(read.id).toBe(event.id);
           expect(read.data).toEqual(event.data);
-          expect(read.metadata).toEqual(event.metadata);
+          // Personal data is filed under its subject (docs/adr/012), named in plain text in the metadata.
+          expect(read.metadata).toEqual(holdsPersonalData(event) ? { ...event.metadata, subjectId: expect.any(String) } : event.metadata);
           recorded.push(read);
         }
         // The givens in one batch, the fuzzed event in the next: it meets the rows they made.
         await applyAll([recorded.slice(0, -1), recorded.slice(-1)]);
         // And all in one batch, as a catch-up after a restart would see them.
         await applyAll([recorded]);
+        // And with every subject's key destroyed: erased values, typed, in place of the personal fields.
+        if (recorded.some(holdsPersonalData)) {
+          const erased = await erasedVariants(recorded);
+          expect(erased.filter((e) => e.metadata.personalData === 'erased').length).toBeGreaterThan(0);
+          await applyAll([recorded.slice(0, -1), erased.slice(-1)]);
+          await applyAll([erased]);
+        }
         stat.applied++;
       }),
       { seed: 20261123 + SHOP_EVENT_TYPES.indexOf(type), numRuns: 40, endOnFailure: true },

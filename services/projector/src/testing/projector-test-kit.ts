@@ -52,15 +52,26 @@ export async function createProjectorTestDb(prefix = 'proj'): Promise<TestDb> {
   };
 }
 
-/** Appends units in order with `concurrency` appends in flight (different streams interleave). */
+/**
+ * Appends units in order with `concurrency` appends in flight: different streams interleave, but a
+ * unit waits for the one before it on its stream (a status change never lands before its order,
+ * however long that order's append takes).
+ */
 export async function appendUnits(store: EventStore, units: Iterable<AppendUnit>, concurrency = 4): Promise<Position | undefined> {
   let last: Position | undefined;
   const inFlight = new Set<Promise<void>>();
+  const lastOfStream = new Map<string, Promise<void>>();
   for (const u of units) {
-    const p = store.append(u.stream, u.events, { expectedRevision: 'any' }).then((r) => {
+    const before = lastOfStream.get(u.stream) ?? Promise.resolve();
+    const p = before.then(() => store.append(u.stream, u.events, { expectedRevision: 'any' })).then((r) => {
       if (!last || comparePositions(r.position, last) > 0) last = r.position;
     });
-    const tracked = p.finally(() => inFlight.delete(tracked));
+    const settled = p.catch(() => undefined);
+    lastOfStream.set(u.stream, settled);
+    const tracked = p.finally(() => {
+      inFlight.delete(tracked);
+      if (lastOfStream.get(u.stream) === settled) lastOfStream.delete(u.stream);
+    });
     inFlight.add(tracked);
     if (inFlight.size >= concurrency) await Promise.race(inFlight);
   }

@@ -8,7 +8,7 @@ import type { Position } from '#event-store/event-store.port.js';
  * every suite's events from the start of the shared log.
  */
 export async function markOfSharedLog(storeEnv: Record<string, string>): Promise<Position> {
-  const marker = await createEventStore(eventStoreConfigFromEnv({ ...storeEnv, EVENTSTORE_NAMESPACE: `mark-${storeEnv.EVENTSTORE_NAMESPACE}` }));
+  const marker = await createEventStore(eventStoreConfigFromEnv({ ...storeEnv, EVENTSTORE_NAMESPACE: `mark-${storeEnv.EVENTSTORE_NAMESPACE}`, PERSONAL_DATA_ENCRYPTION: 'off' }));
   try {
     const metadata = { correlationId: randomUUID(), actor: { kind: 'system' as const, id: 'test-kit' }, occurredAt: new Date().toISOString() };
     return (await marker.append('mark', [{ id: randomUUID(), type: 'TestLogMarked', data: {}, metadata }])).position;

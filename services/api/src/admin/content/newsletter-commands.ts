@@ -1,10 +1,13 @@
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { PersonalDataCipher } from '#event-store/personal-data/personal-data-cipher.js';
 import { newsletterDecider, subscriberEmail } from '#domain/content/newsletter.decider.js';
 import { newsletterSubscriberId, subscriptionDecider } from '#domain/content/subscription.decider.js';
 import { DomainError } from '#domain/shared/domain-error.js';
 import { normaliseEmail } from '#domain/shared/validation.js';
 import { newsletterStream, subscriberStream } from '#domain/streams.js';
 import { DeciderExecutor } from '../../common/decider-executor.service.js';
+import { PERSONAL_DATA } from '../../common/tokens.js';
 
 /*
  * Newsletter subscriptions live one address a stream (`subscriber-<id>`); the `newsletter`
@@ -31,14 +34,17 @@ export class UnsubscribeFromNewsletterCommand extends Command<void> {
 
 @CommandHandler(SubscribeToNewsletterCommand)
 export class SubscribeToNewsletterHandler implements ICommandHandler<SubscribeToNewsletterCommand> {
-  constructor(private readonly executor: DeciderExecutor) {}
+  constructor(
+    private readonly executor: DeciderExecutor,
+    @Inject(PERSONAL_DATA) private readonly personalData: PersonalDataCipher | null,
+  ) {}
 
   /**
    * An address already subscribed answers as a new one does (nothing is appended): a sign-up
    * form that said "already subscribed" would tell anyone whether an address is on the list.
    */
   async execute({ email }: SubscribeToNewsletterCommand): Promise<Subscription> {
-    const subscriberId = newsletterSubscriberId(email);
+    const subscriberId = await this.subscriberIdOf(email);
     try {
       return await this.subscribe(subscriberId, email);
     } catch (e) {
@@ -64,11 +70,26 @@ export class SubscribeToNewsletterHandler implements ICommandHandler<SubscribeTo
   }
 
   /**
+   * The address's data subject (docs/adr/012): an opaque id found through the key store, so the
+   * stream name says nothing about the address. Without a key store (events stored as written,
+   * the benchmarks' baseline) the id derived from the address, as before.
+   */
+  private async subscriberIdOf(email: string): Promise<string> {
+    const address = normaliseEmail(typeof email === 'string' ? email : '');
+    if (!this.personalData || address.length === 0) return newsletterSubscriberId(email);
+    return (await this.personalData.keys.subjectFor('email', address)).subjectId;
+  }
+
+  /**
    * Whether the address is subscribed in the `newsletter` stream. That stream no longer grows
    * with subscriptions (only the unsubscribing of its own), and its load is bounded by snapshots.
    */
   private async listedBefore(email: string): Promise<boolean> {
     const address = normaliseEmail(typeof email === 'string' ? email : '');
+    // A subscription made before stream names were subject ids, in a log not yet rewritten
+    // (`npm run projector -- protect-personal-data` renames these streams).
+    const derived = subscriberStream(newsletterSubscriberId(address));
+    if (this.personalData && (await this.executor.load(derived, subscriptionDecider)).state.subscribed) return true;
     const { state } = await this.executor.load(newsletterStream(), newsletterDecider);
     return state.subscribers.some((s) => s.email === address);
   }

@@ -39,14 +39,14 @@ describe('event log queries: SQL and EventStoreDB agree', () => {
     db = await createTestDatabase('evlog');
     store = await createEventStore({ kind: 'postgres', connectionString: db.url });
     if (esdb.EVENT_STORE === 'eventstoredb') {
-      esdbStore = (await createEventStore({ kind: 'eventstoredb', connectionString: esdb.EVENTSTORE_CONNECTION_STRING, namespace: esdb.EVENTSTORE_NAMESPACE })) as EventStoreDbEventStore;
-      scan = new EventStoreDbEventLogQuery(esdbStore);
+      esdbStore = (await createEventStore({ kind: 'eventstoredb', connectionString: esdb.EVENTSTORE_CONNECTION_STRING, namespace: esdb.EVENTSTORE_NAMESPACE, keyStore: 'off' })) as EventStoreDbEventStore;
+      scan = new EventStoreDbEventLogQuery(esdbStore, (events) => events);
     }
     for (let i = 0; i < 30; i++) {
       await both(`order-${i % 3}`, [event(i % 2 ? 'OrderPlaced' : 'OrderStatusChanged', i === 7 ? correlation : randomUUID())]);
       await both(`cart-${i}`, [event('ItemAddedToCart', randomUUID())]);
     }
-    sql = new PostgresEventLogQuery(db.url);
+    sql = new PostgresEventLogQuery(db.url, (events) => events);
     await waitUntilStoredEventsVisible(db.url, async () => (await store.readAll({ maxCount: 1000 })).length);
   });
   afterAll(async () => {

@@ -12,6 +12,12 @@ export interface EventLogQuery {
 
 export const EVENT_LOG_QUERY = Symbol('EVENT_LOG_QUERY');
 
+/**
+ * Personal data decrypted as every reader of the log gets it (docs/adr/012): the browser and its
+ * NDJSON read the store below the versioned layer, so they open the envelopes themselves.
+ */
+export type OpenPersonalData = (events: RecordedEvent[]) => Promise<RecordedEvent[]> | RecordedEvent[];
+
 /** Fields no analyst needs and nobody should copy out of the log (admin password hashes). */
 const REDACTED_FIELDS = new Set(['passwordHash', 'password']);
 

@@ -1,7 +1,7 @@
 import type { EventStoreDbEventStore } from '#event-store/eventstoredb/eventstoredb-event-store.js';
 import { formatPosition, type Position, type RecordedEvent } from '#event-store/event-store.port.js';
 import { matchesFilters, streamPrefix } from '#event-store/event-log-filters.js';
-import { toEventView, type EventLogFilters, type EventLogQuery } from './event-log.query.js';
+import { toEventView, type EventLogFilters, type EventLogQuery, type OpenPersonalData } from './event-log.query.js';
 import type { EventLogPage } from './event-log-response.js';
 
 const BATCH = 1000;
@@ -18,7 +18,10 @@ export type EventStoreDbLog = Pick<EventStoreDbEventStore, 'readAll' | 'readAllB
  * stops there, answers what it found with a cursor to continue from.
  */
 export class EventStoreDbEventLogQuery implements EventLogQuery {
-  constructor(private readonly store: EventStoreDbLog) {}
+  constructor(
+    private readonly store: EventStoreDbLog,
+    private readonly open: OpenPersonalData,
+  ) {}
 
   async page(filters: EventLogFilters, options: { after?: Position; limit: number; order: 'asc' | 'desc' }): Promise<EventLogPage> {
     const storeFilter = {
@@ -66,11 +69,11 @@ export class EventStoreDbEventLogQuery implements EventLogQuery {
     // The store belongs to the application.
   }
 
-  private answer(found: RecordedEvent[], limit: number, resumeAt: Position | undefined): EventLogPage {
+  private async answer(found: RecordedEvent[], limit: number, resumeAt: Position | undefined): Promise<EventLogPage> {
     const hasMore = found.length > limit || resumeAt !== undefined;
     const page = found.slice(0, limit);
     const last = page[page.length - 1];
     const next = found.length > limit ? last.position : resumeAt;
-    return { data: page.map(toEventView), nextCursor: hasMore && next ? formatPosition(next) : null, hasMore };
+    return { data: (await this.open(page)).map(toEventView), nextCursor: hasMore && next ? formatPosition(next) : null, hasMore };
   }
 }

@@ -36,7 +36,8 @@ function ordersFixture(ds: DataSource) {
                 'Street ' || i, '1', '2', 'Cairo', 'CAIRO', 30.0444, 31.2357, NULL, 'COD', NULL, NULL, 0,
                 (i * 7919) % 100000, 0, 0, 5000, 1000, 0, (i * 7919) % 100000 + 6000, 1,
                 timestamptz '2026-01-01T00:00:00Z' + i * interval '10 minutes', now(), NULL,
-                lower('PS-' || lpad(i::text, 8, '0') || ' o-' || i || ' First' || (i % 997) || ' Last' || (i % 991) || ' 010' || lpad(i::text, 8, '0') || ' COD'), 0
+                lower('PS-' || lpad(i::text, 8, '0') || ' o-' || i || ' First' || (i % 997) || ' Last' || (i % 991) || ' 010' || lpad(i::text, 8, '0') || ' COD'), 0,
+                's-' || i
          FROM generate_series($1::int, $2::int) AS i`,
       [first, last],
     );
@@ -83,7 +84,7 @@ describe('admin list queries use indexes at scale', () => {
     await ds.query(
       `INSERT INTO read.customers
        SELECT '010' || lpad(i::text, 8, '0'), 'First' || (i % 997), 'Last' || (i % 991), 'c' || i || '@example.com', 'Street', '1', '2', 'Cairo', 'CAIRO',
-              timestamptz '2026-01-01T00:00:00Z' + i * interval '10 minutes', timestamptz '2026-01-01T00:00:00Z' + i * interval '10 minutes', 'o-' || i, 1
+              timestamptz '2026-01-01T00:00:00Z' + i * interval '10 minutes', timestamptz '2026-01-01T00:00:00Z' + i * interval '10 minutes', 'o-' || i, 1, 's-' || i
        FROM generate_series(1, $1) AS i`,
       [ORDERS],
     );

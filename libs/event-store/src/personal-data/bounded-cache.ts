@@ -1,0 +1,50 @@
+/**
+ * A map with a ceiling and an age limit. Entries are added by what anonymous clients do (each
+ * checkout may name a new person), so without the ceiling a stream of invented phone numbers
+ * would grow the process without end; the oldest entry goes first. The age limit bounds how long a
+ * key destroyed in the key store keeps decrypting in a process that had it cached.
+ */
+export class BoundedCache<K, V> {
+  private readonly entries = new Map<K, { value: V; at: number }>();
+
+  constructor(
+    readonly maxEntries: number,
+    readonly maxAgeMs: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    if (!(maxEntries > 0)) throw new Error('BoundedCache needs a positive size');
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The value, or undefined when absent or older than maxAgeMs. */
+  get(key: K): V | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (this.now() - hit.at > this.maxAgeMs) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return hit.value;
+  }
+
+  has(key: K): boolean {
+    return this.get(key) !== undefined;
+  }
+
+  set(key: K, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, { value, at: this.now() });
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
+  }
+
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}

@@ -1,0 +1,180 @@
+/**
+ * The key store (PostgreSQL schema `keystore`, docs/adr/012): who a phone or e-mail belongs to,
+ * and each person's data key. The API creates subjects and reads keys; the projector only reads
+ * keys; nothing else connects to it. Keys never leave this process except into memory caches
+ * bounded in size and age.
+ */
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { SubjectKind } from '#domain/personal-data/personal-fields.js';
+import { BoundedCache } from './bounded-cache.js';
+import { migrateKeyStoreSchema } from './key-store.migration.js';
+import { databaseTimeouts, poolTimeoutOptions, type DatabasePurpose } from '../postgres/pg-timeouts.js';
+
+export interface Subject {
+  subjectId: string;
+  /** 32 bytes: AES-256-GCM. */
+  key: Buffer;
+}
+
+/** What encryption and decryption need of a key store. */
+export interface KeyStore {
+  /** The subject of this (normalised) phone or e-mail, created with a new key when there is none. */
+  subjectFor(kind: SubjectKind, identifier: string): Promise<Subject>;
+  /** The keys of these subjects; a subject absent from the answer has no key (never had one, or it was destroyed). */
+  keysOf(subjectIds: readonly string[]): Promise<Map<string, Buffer>>;
+  /** A cached key only (no I/O): undefined when not cached or cached as absent. */
+  cachedKey(subjectId: string): Buffer | null | undefined;
+  close(): Promise<void>;
+}
+
+export interface KeyCacheBounds {
+  /** Subjects kept in memory (default 20,000: a few MB). */
+  maxEntries?: number;
+  /** How long a cached key (or its absence) is trusted (default 5 s): how long a destroyed key may still decrypt here. */
+  maxAgeMs?: number;
+}
+
+const LOOKUP_SECRET = 'subject-lookup';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export class PostgresKeyStore implements KeyStore {
+  /** subject id → key, or null: known to have none. */
+  private readonly keys: BoundedCache<string, Buffer | null>;
+  /** lookup hash (hex) → subject. */
+  private readonly subjects: BoundedCache<string, Subject>;
+  private secret: Promise<Buffer> | undefined;
+
+  private constructor(
+    private readonly pool: pg.Pool,
+    bounds: KeyCacheBounds,
+    private readonly ownsPool: boolean,
+  ) {
+    const maxEntries = bounds.maxEntries ?? 20_000;
+    const maxAgeMs = bounds.maxAgeMs ?? 5_000;
+    this.keys = new BoundedCache(maxEntries, maxAgeMs);
+    this.subjects = new BoundedCache(maxEntries, maxAgeMs);
+  }
+
+  /** Opens a small pool and migrates the schema when this role may (a test database, a single-role install). */
+  static async connect(
+    options: {
+      connectionString: string;
+      purpose?: DatabasePurpose;
+      poolSize?: number;
+      /**
+       * The log is in this same database: a new subject's commit need not wait for its own WAL
+       * flush, because the append that uses its key commits after it, synchronously, and
+       * PostgreSQL flushes WAL in order: once the event is durable, so is its key. A crash between
+       * the two loses only a subject no event names. Never for a log elsewhere (EventStoreDB).
+       */
+      durableThroughLog?: boolean;
+    } & KeyCacheBounds,
+  ): Promise<PostgresKeyStore> {
+    const pool = new pg.Pool({
+      connectionString: options.connectionString,
+      max: options.poolSize ?? 4,
+      application_name: 'key-store',
+      ...poolTimeoutOptions(databaseTimeouts(options.purpose ?? 'job')),
+      ...(options.durableThroughLog ? { options: '-c synchronous_commit=off' } : {}),
+    });
+    // An idle connection ended by the server (a restart, a dropped database) must not crash the process; the next query reconnects.
+    pool.on('error', () => undefined);
+    try {
+      await migrateKeyStoreSchema(pool);
+    } catch (e) {
+      await pool.end();
+      throw e;
+    }
+    return new PostgresKeyStore(pool, options, true);
+  }
+
+  async subjectFor(kind: SubjectKind, identifier: string): Promise<Subject> {
+    const lookup = await this.lookupHash(kind, identifier);
+    const cacheKey = lookup.toString('hex');
+    const cached = this.subjects.get(cacheKey);
+    if (cached) return cached;
+    // One statement: the subject found, or a new one with its key and lookup. Two writers of one
+    // new person race on the lookup's key: the loser's subject is left without a lookup and removed.
+    const subjectId = randomUUID();
+    const key = randomBytes(32);
+    const { rows } = await this.pool.query<{ subject_id: string; data_key: Buffer; created: boolean }>(
+      `WITH found AS (
+         SELECT l.subject_id, s.data_key FROM keystore.lookups l JOIN keystore.subjects s USING (subject_id) WHERE l.lookup = $1
+       ), new_subject AS (
+         INSERT INTO keystore.subjects (subject_id, data_key) SELECT $2, $3 WHERE NOT EXISTS (SELECT 1 FROM found) RETURNING subject_id, data_key
+       ), new_lookup AS (
+         INSERT INTO keystore.lookups (lookup, subject_id, kind) SELECT $1, subject_id, $4 FROM new_subject
+         ON CONFLICT (lookup) DO NOTHING RETURNING subject_id
+       )
+       SELECT subject_id, data_key, false AS created FROM found
+       UNION ALL SELECT n.subject_id, n.data_key, true FROM new_subject n JOIN new_lookup USING (subject_id)`,
+      [lookup, subjectId, key, kind],
+    );
+    let row = rows[0];
+    if (!row) {
+      await this.pool.query('DELETE FROM keystore.subjects s WHERE s.subject_id = $1 AND NOT EXISTS (SELECT 1 FROM keystore.lookups l WHERE l.subject_id = s.subject_id)', [subjectId]).catch(() => undefined);
+      const again = await this.pool.query<{ subject_id: string; data_key: Buffer }>(
+        'SELECT l.subject_id, s.data_key FROM keystore.lookups l JOIN keystore.subjects s USING (subject_id) WHERE l.lookup = $1',
+        [lookup],
+      );
+      if (!again.rows[0]) throw new Error('Key store: a subject was created and removed at once; try again');
+      row = { ...again.rows[0], created: false };
+    }
+    const subject = { subjectId: row.subject_id, key: row.data_key };
+    this.subjects.set(cacheKey, subject);
+    this.keys.set(subject.subjectId, subject.key);
+    return subject;
+  }
+
+  cachedKey(subjectId: string): Buffer | null | undefined {
+    return this.keys.get(subjectId);
+  }
+
+  async keysOf(subjectIds: readonly string[]): Promise<Map<string, Buffer>> {
+    const found = new Map<string, Buffer>();
+    const missing: string[] = [];
+    for (const id of new Set(subjectIds)) {
+      const cached = this.keys.get(id);
+      if (cached) found.set(id, cached);
+      else if (cached === undefined && UUID.test(id)) missing.push(id);
+    }
+    if (missing.length === 0) return found;
+    const { rows } = await this.pool.query<{ subject_id: string; data_key: Buffer }>(
+      'SELECT subject_id::text, data_key FROM keystore.subjects WHERE subject_id = ANY($1::uuid[])',
+      [missing],
+    );
+    for (const r of rows) {
+      found.set(r.subject_id, r.data_key);
+      this.keys.set(r.subject_id, r.data_key);
+    }
+    for (const id of missing) if (!found.has(id)) this.keys.set(id, null);
+    return found;
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsPool) await this.pool.end();
+  }
+
+  /** HMAC-SHA-256 under the store's secret, made once by whichever process needs it first. */
+  private async lookupHash(kind: SubjectKind, identifier: string): Promise<Buffer> {
+    this.secret ??= this.loadSecret().catch((e) => {
+      this.secret = undefined;
+      throw e;
+    });
+    return createHmac('sha256', await this.secret).update(`${kind}:${identifier}`, 'utf8').digest();
+  }
+
+  private async loadSecret(): Promise<Buffer> {
+    // Two processes making it at once: the loser's statement sees neither row, so it asks again.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const { rows } = await this.pool.query<{ secret: Buffer }>(
+        `WITH made AS (INSERT INTO keystore.secrets (name, secret) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING RETURNING secret)
+         SELECT secret FROM made UNION ALL SELECT secret FROM keystore.secrets WHERE name = $1`,
+        [LOOKUP_SECRET, randomBytes(32)],
+      );
+      if (rows[0]) return rows[0].secret;
+    }
+    throw new Error('Key store: the lookup secret could not be read');
+  }
+}

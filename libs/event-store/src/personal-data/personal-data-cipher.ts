@@ -1,0 +1,163 @@
+/**
+ * Encryption of personal data per data subject, above the event-store port (docs/adr/012): both
+ * adapters store the same ciphertext. Before an append, each event's personal fields (declared in
+ * libs/domain/src/personal-data/personal-fields.ts) leave its data for one AES-256-GCM envelope,
+ * `data.personal`, under the key of the subject they belong to; the subject's opaque id goes to
+ * `metadata.subjectId` in plain text, so projections key people by it. On read the fields come
+ * back; when the subject's key is gone they come back as their declared erased values and
+ * `metadata.personalData` says 'erased': readers never get an exception for it.
+ */
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import {
+  isPersonalSnapshot,
+  normaliseSubjectIdentifier,
+  PERSONAL_FIELDS,
+  valueAt,
+  type PersonalFieldsOfEvent,
+} from '#domain/personal-data/personal-fields.js';
+import type { NewEvent, RecordedEvent } from '../event-store.port.js';
+import type { KeyStore } from './key-store.js';
+
+export const ENVELOPE_VERSION = 1;
+
+/** The stored form of an event's personal fields. Base64 throughout. */
+export interface PersonalEnvelope {
+  v: typeof ENVELOPE_VERSION;
+  iv: string;
+  ct: string;
+  tag: string;
+}
+
+/** metadata.personalData on a read event whose subject's key no longer exists. */
+export const ERASED_PERSONAL_DATA = 'erased';
+
+export class PersonalSnapshotRefused extends Error {
+  override readonly name = 'PersonalSnapshotRefused';
+  constructor(readonly stream: string) {
+    super(`A snapshot of ${stream} would hold personal data in plain text: such snapshots are not taken`);
+  }
+}
+
+type Json = Record<string, unknown>;
+
+export class PersonalDataCipher {
+  constructor(readonly keys: KeyStore) {}
+
+  /** The events as the log stores them: personal fields encrypted, subject id in metadata. */
+  async seal(stream: string, events: readonly NewEvent[]): Promise<NewEvent[]> {
+    const out: NewEvent[] = [];
+    for (const e of events) {
+      if (isPersonalSnapshot(e.type, e.data)) throw new PersonalSnapshotRefused(String((e.data as { stream?: unknown }).stream ?? stream));
+      const declared = PERSONAL_FIELDS[e.type];
+      if (!declared || isSealed(e.data) || !holdsAny(e.data, declared)) {
+        out.push(e);
+        continue;
+      }
+      const identifier = normaliseSubjectIdentifier(declared.subject.kind, valueAt(e.data, declared.subject.path));
+      const { subjectId, key } = await this.keys.subjectFor(declared.subject.kind, identifier);
+      out.push(sealEvent(e, declared, subjectId, key));
+    }
+    return out;
+  }
+
+  /** The events as readers see them: personal fields back in place, or erased. */
+  async open<E extends RecordedEvent>(events: readonly E[]): Promise<E[]> {
+    const subjects: string[] = [];
+    for (const e of events) if (isSealed(e.data) && typeof e.metadata?.subjectId === 'string') subjects.push(e.metadata.subjectId);
+    if (subjects.length === 0) return events as E[];
+    const keys = await this.keys.keysOf(subjects);
+    return events.map((e) => (isSealed(e.data) ? openEvent(e, keys.get(String(e.metadata?.subjectId))) : e));
+  }
+
+  /** Fetches the keys of a page of events into the key store's cache, in one query. */
+  async prefetch(events: readonly RecordedEvent[]): Promise<void> {
+    const subjects: string[] = [];
+    for (const e of events) if (isSealed(e.data) && typeof e.metadata?.subjectId === 'string') subjects.push(e.metadata.subjectId);
+    if (subjects.length > 0) await this.keys.keysOf(subjects);
+  }
+
+  /** One event; no I/O when its key is cached (the subscription's hot path, after prefetch). */
+  async openOne<E extends RecordedEvent>(e: E): Promise<E> {
+    if (!isSealed(e.data)) return e;
+    const subjectId = String(e.metadata?.subjectId);
+    const cached = this.keys.cachedKey(subjectId);
+    if (cached !== undefined) return openEvent(e, cached ?? undefined);
+    return openEvent(e, (await this.keys.keysOf([subjectId])).get(subjectId));
+  }
+}
+
+export function isSealed(data: unknown): data is Json & { personal: PersonalEnvelope } {
+  const p = (data as { personal?: { v?: unknown } } | null)?.personal;
+  return typeof p === 'object' && p !== null && p.v === ENVELOPE_VERSION;
+}
+
+function holdsAny(data: unknown, declared: PersonalFieldsOfEvent): boolean {
+  return declared.fields.some((f) => valueAt(data, f.path) !== undefined);
+}
+
+/** The plaintext is the declared fields' values by dotted path; the event id is bound in (moving a ciphertext to another event fails). */
+export function sealEvent<E extends NewEvent>(e: E, declared: PersonalFieldsOfEvent, subjectId: string, key: Buffer): E {
+  const values: Json = {};
+  let data = e.data as Json;
+  for (const f of declared.fields) {
+    const value = valueAt(data, f.path);
+    if (value === undefined) continue;
+    values[f.path.join('.')] = value;
+    data = withoutPath(data, f.path);
+  }
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(e.id, 'utf8'));
+  const ct = Buffer.concat([cipher.update(JSON.stringify(values), 'utf8'), cipher.final()]);
+  const personal: PersonalEnvelope = { v: ENVELOPE_VERSION, iv: iv.toString('base64'), ct: ct.toString('base64'), tag: cipher.getAuthTag().toString('base64') };
+  return { ...e, data: { ...data, personal }, metadata: { ...e.metadata, subjectId } };
+}
+
+function openEvent<E extends RecordedEvent>(e: E, key: Buffer | undefined): E {
+  const { personal, ...rest } = e.data as Json & { personal: PersonalEnvelope };
+  const declared = PERSONAL_FIELDS[e.type];
+  const values = key ? decrypt(personal, key, e.id) : undefined;
+  let data: Json = rest;
+  if (values) {
+    for (const [dotted, value] of Object.entries(values)) data = withPath(data, dotted.split('.'), value);
+    return { ...e, data };
+  }
+  // No key (destroyed, or never in this key store), or a ciphertext that does not open: erased.
+  for (const f of declared?.fields ?? []) data = withPath(data, f.path, f.erased);
+  return { ...e, data, metadata: { ...e.metadata, personalData: ERASED_PERSONAL_DATA } };
+}
+
+function decrypt(envelope: PersonalEnvelope, key: Buffer, eventId: string): Json | undefined {
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(envelope.iv, 'base64'));
+    decipher.setAAD(Buffer.from(eventId, 'utf8'));
+    decipher.setAuthTag(Buffer.from(envelope.tag, 'base64'));
+    const text = Buffer.concat([decipher.update(Buffer.from(envelope.ct, 'base64')), decipher.final()]).toString('utf8');
+    const values = JSON.parse(text) as unknown;
+    return values && typeof values === 'object' && !Array.isArray(values) ? (values as Json) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A copy of `data` without the value at `path` (objects on the way are copied, never mutated). */
+function withoutPath(data: Json, path: readonly string[]): Json {
+  const [head, ...tail] = path;
+  if (!(head in data)) return data;
+  if (tail.length === 0) {
+    const { [head]: _removed, ...rest } = data;
+    return rest;
+  }
+  const child = data[head];
+  if (child === null || typeof child !== 'object' || Array.isArray(child)) return data;
+  return { ...data, [head]: withoutPath(child as Json, tail) };
+}
+
+/** A copy of `data` with `value` at `path`; a missing object on the way is created, a non-object left alone. */
+function withPath(data: Json, path: readonly string[], value: unknown): Json {
+  const [head, ...tail] = path;
+  if (tail.length === 0) return { ...data, [head]: value };
+  const child = data[head] ?? {};
+  if (typeof child !== 'object' || Array.isArray(child)) return data;
+  return { ...data, [head]: withPath(child as Json, tail, value) };
+}

@@ -1,0 +1,179 @@
+/**
+ * Personal data at rest, on the shop as `npm start` runs it (its own embedded PostgreSQL, each
+ * process as its own role): orders placed and an address subscribed through the API leave no
+ * name, phone, street or e-mail in the event store's rows, read as text by a superuser; the
+ * back-office (orders, customers, CSV, the event browser and its NDJSON) shows them decrypted; and
+ * the key store answers only the roles it names (docs/adr/012).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+// @ts-expect-error: plain-Node launcher module without type declarations
+import { freePort } from '../bin/local-servers.mjs';
+import { shopRoleUrls } from '../src/testing/shop-role-urls.js';
+import { until } from '../src/testing/until.js';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const SHOPPERS = [
+  { firstName: 'Mona', lastName: 'Hassanein', phone: '01012345678', email: 'mona.hassanein@example.com', addressLine: '12 Tahrir Street', building: '4', apartment: '7', city: 'Dokki', governorate: 'GIZA', paymentMethod: 'COD', notes: 'Ring the bell twice' },
+  { firstName: 'Karim', lastName: 'Abdelsalam', phone: '01198765432', email: 'karim.abdelsalam@example.com', addressLine: '3 Corniche Road', building: '9', apartment: '1', city: 'Zamalek', governorate: 'CAIRO', paymentMethod: 'COD', notes: null },
+];
+const NEWSLETTER_ONLY = 'reader.only@example.com';
+/** What must never be in the log's rows: each shopper's name, phone (both forms), street and e-mail. */
+const SECRETS = [
+  ...SHOPPERS.flatMap((s) => [s.firstName, s.lastName, s.phone, s.phone.slice(1), s.addressLine, s.email]),
+  NEWSLETTER_ONLY,
+];
+
+async function rows<T>(url: string, sql: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+async function sqlState(url: string, sql: string): Promise<string> {
+  try {
+    await rows(url, sql);
+    return 'ok';
+  } catch (e) {
+    return (e as { code?: string }).code ?? String(e);
+  }
+}
+
+describe('personal data at rest in the started stack', () => {
+  let stack: ChildProcess;
+  let dataDir: string;
+  let base: string;
+  let token: string;
+  const logFile = () => path.join(dataDir, 'stack.log');
+  const logTail = () => (existsSync(logFile()) ? `--- stack log ---\n${readFileSync(logFile(), 'utf8').split('\n').slice(-30).join('\n')}` : '');
+  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const admin = async (url: string) => {
+    const res = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    return res.text();
+  };
+
+  beforeAll(async () => {
+    const build = spawnSync(process.execPath, ['libs/platform/bin/build.mjs', '--if-stale'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('build failed');
+    const port = await freePort();
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'poster-shop-pii-'));
+    chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as the postgres user
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      PROJECTOR_PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD: 'personal-data-admin',
+      LOG_LEVEL: 'warn',
+    };
+    for (const key of ['DATABASE_URL', 'REDIS_URL', 'EVENT_STORE', 'EVENTSTORE_CONNECTION_STRING', 'PG_PORT', 'PERSONAL_DATA_ENCRYPTION', 'npm_lifecycle_event']) delete env[key];
+    stack = spawn(process.execPath, ['libs/platform/bin/start.mjs'], { cwd: root, env, stdio: ['ignore', openSync(logFile(), 'a'), openSync(logFile(), 'a')], detached: true });
+    base = `http://127.0.0.1:${port}`;
+    await until('/api/health', async () => (await fetch(`${base}/api/health`)).status === 200 || undefined, { timeoutMs: 90_000, child: stack, context: logTail });
+    token = ((await (await post('/api/admin/login', { username: 'admin', password: 'personal-data-admin' })).json()) as { token: string }).token;
+
+    const posters = (await (await fetch(`${base}/api/public/posters?page=1&limit=1`)).json()) as { posters: { id: string }[] };
+    for (const shopper of SHOPPERS) {
+      const cartId = ((await (await post('/api/user/cart', { posterId: posters.posters[0].id, size: 'SIZE_30x40', quantity: 2 })).json()) as { cartId: string }).cartId;
+      const checkout = await post('/api/user/cart/checkout', { ...shopper, latitude: 30.0444, longitude: 31.2357 }, { 'x-cart-id': cartId });
+      expect(checkout.status).toBe(200);
+    }
+    expect((await post('/api/public/newsletter', { email: NEWSLETTER_ONLY })).status).toBeLessThan(300);
+    await until('orders projected', async () => {
+      const body = await admin('/api/admin/orders?page=1&limit=10');
+      return SHOPPERS.every((s) => body.includes(s.lastName)) || undefined;
+    }, { timeoutMs: 30_000, child: stack, context: logTail });
+  }, 180_000);
+
+  afterAll(async () => {
+    if (stack && stack.exitCode === null) {
+      stack.kill('SIGTERM');
+      await new Promise((resolve) => {
+        const kill = setTimeout(() => {
+          try {
+            process.kill(-stack.pid!, 'SIGKILL');
+          } catch {
+            /* gone */
+          }
+          resolve(undefined);
+        }, 20_000);
+        stack.once('exit', () => {
+          clearTimeout(kill);
+          resolve(undefined);
+        });
+      });
+    }
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }, 30_000);
+
+  it("leaves none of the shoppers' names, phones, streets or e-mails in the event store's rows", async () => {
+    const { superuser } = shopRoleUrls(dataDir);
+    const tables = await rows<{ name: string }>(superuser, `SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables WHERE schemaname = 'event_store'`);
+    expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['event_store.events', 'event_store.streams']));
+    let text = '';
+    for (const t of tables) text += (await rows<{ row: string }>(superuser, `SELECT t::text AS row FROM ${t.name} t`)).map((r) => r.row).join('\n');
+    // The orders are there, encrypted: the test looks at the right rows.
+    expect({ orders: text.includes('OrderPlaced'), envelopes: text.includes('personal') }).toEqual({ orders: true, envelopes: true });
+    const leaked = SECRETS.filter((s) => text.toLowerCase().includes(s.toLowerCase()));
+    expect(leaked).toEqual([]);
+  });
+
+  it('shows them decrypted in the orders, customers, CSV export, newsletter list, event browser and its NDJSON', async () => {
+    const [mona] = SHOPPERS;
+    const places = {
+      orders: await admin('/api/admin/orders?page=1&limit=10'),
+      customers: await admin('/api/admin/customers?page=1&limit=10'),
+      csv: await admin('/api/admin/orders/export'),
+      newsletter: await admin('/api/admin/newsletter?page=1&limit=10'),
+      events: await admin('/api/admin/events?type=OrderPlaced,NewsletterSubscribed&limit=50'),
+      ndjson: await admin('/api/admin/events/export?type=OrderPlaced,CartCheckedOut,NewsletterSubscribed'),
+    };
+    const missing = Object.entries(places).flatMap(([where, body]) =>
+      (where === 'newsletter' ? [NEWSLETTER_ONLY] : where === 'csv' || where === 'customers' ? [mona.firstName, mona.phone, mona.addressLine] : [mona.firstName, mona.phone, mona.addressLine, mona.notes])
+        .filter((s): s is string => s !== null && !body.includes(s))
+        .map((s) => `${where}: ${s}`),
+    );
+    expect(missing).toEqual([]);
+    // The browser shows events as written, personal fields in place and no envelope left.
+    const ndjson = places.ndjson.trim().split('\n').map((line) => JSON.parse(line) as { type: string; data: Record<string, unknown> });
+    expect(ndjson.filter((e) => 'personal' in e.data)).toEqual([]);
+    expect(ndjson.find((e) => e.type === 'NewsletterSubscribed')?.data.email).toBe(NEWSLETTER_ONLY);
+  });
+
+  it('files the newsletter address under an opaque subject, not a name derived from the address', async () => {
+    const { superuser } = shopRoleUrls(dataDir);
+    const streams = await rows<{ stream_name: string }>(superuser, `SELECT stream_name FROM event_store.streams WHERE stream_name LIKE 'subscriber-%'`);
+    const subjects = await rows<{ subject_id: string }>(superuser, `SELECT subject_id::text FROM keystore.subjects`);
+    expect(streams).toHaveLength(1);
+    expect(subjects.map((s) => `subscriber-${s.subject_id}`)).toContain(streams[0].stream_name);
+    // Three people: two shoppers by phone, one newsletter-only address.
+    expect(subjects).toHaveLength(3);
+  });
+
+  it('answers the key store to the API and to the projector\'s key reader only, the reader read-only', async () => {
+    const urls = shopRoleUrls(dataDir);
+    const { superuser } = urls;
+    const keyUsers = await rows<{ usename: string }>(superuser, `SELECT DISTINCT usename FROM pg_stat_activity WHERE application_name = 'key-store'`);
+    expect(keyUsers.map((u) => u.usename).sort()).toEqual(['shop_api', 'shop_key_reader']);
+    expect({
+      apiReads: await sqlState(urls.api, 'SELECT count(*) FROM keystore.subjects'),
+      readerReads: await sqlState(urls.keyReader, 'SELECT count(*) FROM keystore.subjects'),
+      readerWrites: await sqlState(urls.keyReader, `INSERT INTO keystore.subjects (subject_id, data_key) VALUES (gen_random_uuid(), decode(repeat('00', 32), 'hex'))`),
+      readerReadsSecret: await sqlState(urls.keyReader, 'SELECT * FROM keystore.secrets'),
+      projectorReads: await sqlState(urls.projector, 'SELECT count(*) FROM keystore.subjects'),
+      ownerReads: await sqlState(urls.owner, 'SELECT count(*) FROM keystore.subjects'),
+    }).toEqual({ apiReads: 'ok', readerReads: 'ok', readerWrites: '42501', readerReadsSecret: '42501', projectorReads: '42501', ownerReads: '42501' });
+  });
+});
