@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
+import { createDatabaseOn } from '#platform/testing/test-database.js';
 import { bareInsertLimit } from './lib/bare-insert-limit.js';
 import { emmettStore, ourStore, type BenchStore } from './lib/bench-stores.js';
 import { durableRequested, serverIsDurable } from './lib/durability.js';
@@ -65,24 +65,6 @@ async function postgresServer(): Promise<Server> {
   const pgServer = await servers.startPostgres({ dir: path.resolve('.bench-data', 'event-store-pg'), database: 'bench', durable });
   log(`started ${durable ? 'durable' : 'non-durable'} PostgreSQL on port ${pgServer.port}`);
   return { url: pgServer.url, stop: pgServer.stop };
-}
-
-async function withDatabase(serverUrl: string, name: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 /** `writers` loops appending for `seconds`; returns events/s. Each writer owns its streams. */
@@ -195,7 +177,7 @@ type Kind = 'ours' | 'emmett';
 
 /** A store on its own fresh database, dropped after `work`. */
 async function inFreshDatabase<T>(serverUrl: string, kind: Kind, work: (store: BenchStore) => Promise<T>): Promise<T> {
-  const db = await withDatabase(serverUrl, `bench_${kind}_${randomBytes(4).toString('hex')}`);
+  const db = await createDatabaseOn(serverUrl, `bench_${kind}_${randomBytes(4).toString('hex')}`);
   const store = kind === 'ours' ? await ourStore(db.url, POOL_SIZE) : await emmettStore(db.url, POOL_SIZE);
   try {
     return await work(store);
@@ -210,8 +192,8 @@ async function main() {
   const server = await postgresServer();
   durable = await serverIsDurable(server.url);
   const suffix = randomBytes(4).toString('hex');
-  const oursDb = await withDatabase(server.url, `bench_ours_${suffix}`);
-  const theirsDb = await withDatabase(server.url, `bench_emmett_${suffix}`);
+  const oursDb = await createDatabaseOn(server.url, `bench_ours_${suffix}`);
+  const theirsDb = await createDatabaseOn(server.url, `bench_emmett_${suffix}`);
   const ours = await ourStore(oursDb.url, POOL_SIZE);
   const theirs = await emmettStore(theirsDb.url, POOL_SIZE);
   const limit = await bareInsertLimit(oursDb.url, POOL_SIZE);

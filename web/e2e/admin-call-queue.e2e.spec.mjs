@@ -1,4 +1,4 @@
-import { ADMIN_USERNAME, BASE_URL, eventually, launchBrowser, placeOrderAsShopper, signIn } from './admin-support.mjs';
+import { ADMIN_USERNAME, BASE_URL, eventually, findOrderInList, launchBrowser, placeOrderAsShopper, signIn } from './admin-support.mjs';
 
 // Phones of this spec only, so the risk counts are its own.
 const PHONE = '01150000001';
@@ -62,11 +62,7 @@ describe('call-to-confirm queue (browser)', () => {
     await other.waitFor({ state: 'detached' });
 
     // The confirmed order ships and is refused at the door (Orders page: only allowed moves are offered).
-    await eventually(async () => {
-      await page.goto(`${BASE_URL}/admin/orders`);
-      await page.getByLabel('Search').fill(first);
-      await page.getByRole('button', { name: first }).waitFor({ timeout: 3000 });
-    });
+    await findOrderInList(page, first);
     const status = page.getByLabel(`Status of ${first}`);
     expect(await status.inputValue()).toBe('CONFIRMED');
     expect(await status.locator('option').allTextContents()).toEqual(['CONFIRMED', 'PLACED', 'SHIPPED', 'CANCELED']);

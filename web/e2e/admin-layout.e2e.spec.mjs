@@ -1,14 +1,8 @@
-import { BASE_URL, signedInBrowser } from './admin-support.mjs';
+import { BASE_URL, useSignedInPage } from './admin-support.mjs';
 
 describe('admin sidebar (browser)', () => {
-  let browser;
   let page;
-  beforeAll(async () => {
-    ({ browser, page } = await signedInBrowser());
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  useSignedInPage((signedIn) => (page = signedIn));
 
   const sidebarLink = (name) => page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name, exact: true });
 

@@ -1,15 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { ADMIN_USERNAME, BASE_URL, posterPng, signedInBrowser } from './admin-support.mjs';
+import { ADMIN_USERNAME, BASE_URL, posterPng, useSignedInPage } from './admin-support.mjs';
 
 describe('admin ops and analyst pages (browser)', () => {
-  let browser;
   let page;
-  beforeAll(async () => {
-    ({ browser, page } = await signedInBrowser());
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  useSignedInPage((signedIn) => (page = signedIn));
 
   it('event browser: filters by stream, shows the JSON and downloads NDJSON', async () => {
     await page.goto(`${BASE_URL}/admin/events`);

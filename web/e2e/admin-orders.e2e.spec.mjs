@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ADMIN_USERNAME, BASE_URL, eventually, placeOrderAsShopper, signedInBrowser } from './admin-support.mjs';
+import { ADMIN_USERNAME, BASE_URL, eventually, findOrderInList, placeOrderAsShopper, signedInBrowser } from './admin-support.mjs';
 
 const CSV_COLUMNS = 'Order Number,Date (Cairo),Customer Name,Phone,Address,Status,Payment Method,Subtotal,Promo Code Discount,Promotions Discount,Shipping,COD Fee,Total,Items';
 
@@ -26,11 +26,7 @@ describe('admin orders (browser)', () => {
   });
 
   it('ships an order from the list and the timeline shows the change with the admin name', async () => {
-    await eventually(async () => {
-      await page.goto(`${BASE_URL}/admin/orders`);
-      await page.getByLabel('Search').fill(orderNumber);
-      await page.getByRole('button', { name: orderNumber }).waitFor({ timeout: 3000 });
-    });
+    await findOrderInList(page, orderNumber);
     const status = page.getByLabel(`Status of ${orderNumber}`);
     expect(await status.inputValue()).toBe('PLACED');
 

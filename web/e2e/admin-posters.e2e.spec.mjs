@@ -1,14 +1,8 @@
-import { BASE_URL, eventually, posterPng, signedInBrowser } from './admin-support.mjs';
+import { BASE_URL, eventually, posterPng, useSignedInPage } from './admin-support.mjs';
 
 describe('admin posters (browser)', () => {
-  let browser;
   let page;
-  beforeAll(async () => {
-    ({ browser, page } = await signedInBrowser());
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  useSignedInPage((signedIn) => (page = signedIn));
 
   it('creates a poster with two sizes that then shows in the shop', async () => {
     const name = `E2E Poster ${Date.now().toString(36)}`;

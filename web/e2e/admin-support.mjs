@@ -49,6 +49,22 @@ export async function signedInBrowser() {
   return { browser, page };
 }
 
+/**
+ * One signed-in browser for the tests of the describe block this is called in: opened before
+ * them, its page handed to `receive`, and closed after them.
+ */
+export function useSignedInPage(receive) {
+  let browser;
+  beforeAll(async () => {
+    const signedIn = await signedInBrowser();
+    browser = signedIn.browser;
+    receive(signedIn.page);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+}
+
 /** An admin token straight from the API, for setting up data without clicking. */
 export async function apiToken() {
   const res = await fetch(`${BASE_URL}/api/admin/auth/login`, {
@@ -145,4 +161,13 @@ export async function adminCall(token, method, url, body) {
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
   return { body: text ? JSON.parse(text) : null, response: res };
+}
+
+/** Opens the Orders page searched for this order, again until the orders projection lists it. */
+export async function findOrderInList(page, orderNumber) {
+  await eventually(async () => {
+    await page.goto(`${BASE_URL}/admin/orders`);
+    await page.getByLabel('Search').fill(orderNumber);
+    await page.getByRole('button', { name: orderNumber }).waitFor({ timeout: 3000 });
+  });
 }

@@ -4,18 +4,13 @@
 // cart. Every image is made here from fixed bytes, so each run uploads exactly the same files.
 import { expect } from '@jest/globals';
 import { pngBomb } from '../../libs/platform/testing/test-bytes.mjs';
-import { noisePng, openShop, smallPng } from './support.mjs';
+import { noisePng, smallPng, useShop } from './support.mjs';
 
 const BOMB_MESSAGE = 'The image is too large: each side must be at most 20000 pixels.';
 
 describe('custom poster upload', () => {
   let shop;
-  beforeAll(async () => {
-    shop = await openShop();
-  });
-  afterAll(async () => {
-    await shop?.close();
-  });
+  useShop({}, (opened) => (shop = opened));
 
   async function chooseSize(page, size) {
     await page.getByTestId('custom-size').selectOption(size);

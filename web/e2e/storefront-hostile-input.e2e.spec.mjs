@@ -3,18 +3,13 @@
 // (event store, projections) notices the refused attempt.
 import { expect } from '@jest/globals';
 import { eventually } from './admin-support.mjs';
-import { health, openShop, DESKTOP } from './support.mjs';
+import { DESKTOP, fillCheckoutForm, health, useShop } from './support.mjs';
 
 const BELL = '\u0007';
 
 describe('storefront: refused text in the checkout form', () => {
   let shop;
-  beforeAll(async () => {
-    shop = await openShop({ viewport: DESKTOP });
-  });
-  afterAll(async () => {
-    await shop?.close();
-  });
+  useShop({ viewport: DESKTOP }, (opened) => (shop = opened));
 
   test('the server\'s 400 message is shown, the cart survives, and the corrected form places the order', async () => {
     const { page } = shop;
@@ -30,16 +25,9 @@ describe('storefront: refused text in the checkout form', () => {
     await page.getByTestId('cart-drawer').getByTestId('drawer-checkout').click();
     await page.waitForURL('**/checkout');
 
-    await page.getByLabel('First name').fill('Mona');
-    await page.getByLabel('Last name').fill('Adel');
-    await page.getByLabel('Phone number').fill('01001234567');
     // A bell character, as a careless paste from a terminal would bring: an <input> keeps it
     // (only line breaks are stripped), and nothing on the client refuses it.
-    await page.getByLabel('Address line').fill(`12 Nile${BELL} Corniche`);
-    await page.getByLabel('Building').fill('4');
-    await page.getByLabel('Apartment').fill('7');
-    await page.getByLabel('City', { exact: false }).first().fill('Maadi');
-    await page.getByLabel('Governorate').selectOption('CAIRO');
+    await fillCheckoutForm(page, { phone: '01001234567', addressLine: `12 Nile${BELL} Corniche`, governorate: 'CAIRO' });
 
     const checkouts = [];
     page.on('request', (request) => {

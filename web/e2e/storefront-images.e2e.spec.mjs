@@ -2,7 +2,7 @@
 // WebP renditions; the storefront asks for the smallest one that is sharp on the screen, and
 // the zoom view shows the largest.
 import { expect } from '@jest/globals';
-import { BASE_URL, openShop } from './support.mjs';
+import { BASE_URL, withShop } from './support.mjs';
 
 const PHONE_390 = { width: 390, height: 844 };
 
@@ -26,9 +26,8 @@ function demoCard(page) {
 }
 
 describe('storefront images', () => {
-  test('a phone loads a WebP rendition sized for its screen, not the original; the zoom view loads the large one', async () => {
-    const shop = await openShop({ viewport: PHONE_390 });
-    try {
+  test('a phone loads a WebP rendition sized for its screen, not the original; the zoom view loads the large one', () =>
+    withShop({ viewport: PHONE_390 }, async (shop) => {
       const { page } = shop;
       await page.goto('/shop');
       const card = demoCard(page).locator('img');
@@ -56,14 +55,10 @@ describe('storefront images', () => {
       expect(zoomed.currentSrc).toMatch(/-w1200\.webp$/);
       expect(zoomed.naturalHeight).toBeGreaterThanOrEqual(1600);
       expect(shop.errors).toEqual([]);
-    } finally {
-      await shop.close();
-    }
-  });
+    }));
 
-  test('an image without renditions (stored before they existed) still shows: the storefront falls back to the original', async () => {
-    const shop = await openShop({ viewport: PHONE_390 });
-    try {
+  test('an image without renditions (stored before they existed) still shows: the storefront falls back to the original', () =>
+    withShop({ viewport: PHONE_390 }, async (shop) => {
       const { page } = shop;
       // Every rendition answers 404, as for an upload made before renditions existed.
       await page.route(/\/thumbs\/.*-w\d+\.webp$/, (route) => route.fulfill({ status: 404, body: '' }));
@@ -74,8 +69,5 @@ describe('storefront images', () => {
       expect(shown.currentSrc).toMatch(/^\/uploads\/demo\/[\w-]+\.webp$/);
       expect(shown.naturalWidth).toBeGreaterThan(0);
       expect((await imageSize(shown.currentSrc)).width).toBe(1200);
-    } finally {
-      await shop.close();
-    }
-  });
+    }));
 });

@@ -4,7 +4,7 @@
 // demo shop's prices.
 import { expect } from '@jest/globals';
 import { apiToken, BASE_URL } from './admin-support.mjs';
-import { DESKTOP, openShop, screenshot } from './support.mjs';
+import { DESKTOP, screenshot, withShop } from './support.mjs';
 
 const CATEGORY = 'QUOTES'; // the demo shop has no discount on it
 const PERCENT = 20;
@@ -58,9 +58,8 @@ describe('why this price in the cart drawer', () => {
     await admin(token, 'DELETE', `/admin/promocodes/${CODE}`).catch(() => undefined);
   });
 
-  test('in English: "−20% Quotes" and "WHYPRICE12 −12%" on the line', async () => {
-    const shop = await openShop({ viewport: DESKTOP });
-    try {
+  test('in English: "−20% Quotes" and "WHYPRICE12 −12%" on the line', () =>
+    withShop({ viewport: DESKTOP }, async (shop) => {
       const drawer = await cartWithRules(shop.page, poster.id, { checkout: 'Checkout', promo: 'Promo code', apply: 'Apply' });
       const rules = drawer.getByTestId('price-explanation').first();
       await rules.getByText(`${CODE} −${CODE_PERCENT}%`).waitFor();
@@ -68,14 +67,10 @@ describe('why this price in the cart drawer', () => {
       expect(await rules.getAttribute('aria-label')).toBe('Why this price');
       await screenshot(shop.page, 'price-explanation-en');
       expect(shop.errors).toEqual([]);
-    } finally {
-      await shop.close();
-    }
-  });
+    }));
 
-  test('in Arabic: the category in Arabic, the code as it is', async () => {
-    const shop = await openShop({ viewport: DESKTOP, locale: 'ar' });
-    try {
+  test('in Arabic: the category in Arabic, the code as it is', () =>
+    withShop({ viewport: DESKTOP, locale: 'ar' }, async (shop) => {
       const drawer = await cartWithRules(shop.page, poster.id, { checkout: 'إتمام الطلب', promo: 'كود الخصم', apply: 'تطبيق' });
       expect(await shop.page.locator('html').getAttribute('dir')).toBe('rtl');
       const rules = drawer.getByTestId('price-explanation').first();
@@ -84,8 +79,5 @@ describe('why this price in the cart drawer', () => {
       expect(await rules.getAttribute('aria-label')).toBe('لماذا هذا السعر');
       await screenshot(shop.page, 'price-explanation-ar');
       expect(shop.errors).toEqual([]);
-    } finally {
-      await shop.close();
-    }
-  });
+    }));
 });

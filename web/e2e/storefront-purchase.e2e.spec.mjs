@@ -1,16 +1,11 @@
 // The main path of a shopper: home → shop → poster → size → add to cart → drawer → checkout
 // (errors shown, then success) → confirmation with the order number. Screenshots on the way.
 import { expect } from '@jest/globals';
-import { openShop, screenshot, DESKTOP } from './support.mjs';
+import { DESKTOP, fillCheckoutForm, screenshot, useShop } from './support.mjs';
 
 describe('storefront purchase', () => {
   let shop;
-  beforeAll(async () => {
-    shop = await openShop({ viewport: DESKTOP });
-  });
-  afterAll(async () => {
-    await shop?.close();
-  });
+  useShop({ viewport: DESKTOP }, (opened) => (shop = opened));
 
   test('browse, add a poster in a chosen size, check out and see the order number', async () => {
     const { page } = shop;
@@ -62,14 +57,7 @@ describe('storefront purchase', () => {
     await page.getByTestId('place-order').click();
     await page.getByText('Please enter a valid Egyptian phone number.').waitFor();
 
-    await page.getByLabel('First name').fill('Mona');
-    await page.getByLabel('Last name').fill('Adel');
-    await page.getByLabel('Phone number').fill('0100 123 4567');
-    await page.getByLabel('Address line').fill('12 Nile Corniche');
-    await page.getByLabel('Building').fill('4');
-    await page.getByLabel('Apartment').fill('7');
-    await page.getByLabel('City', { exact: false }).first().fill('Maadi');
-    await page.getByLabel('Governorate').selectOption('ALEXANDRIA');
+    await fillCheckoutForm(page, { governorate: 'ALEXANDRIA' });
     // Two posters: no minimum-order warning outside Cairo.
     expect(await page.getByTestId('min-posters-warning').count()).toBe(0);
     await page.waitForFunction(() => /LE/.test(document.querySelector('[data-testid="summary-shipping"]')?.textContent ?? ''));

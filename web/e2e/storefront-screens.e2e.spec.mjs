@@ -1,25 +1,20 @@
 // 404, the 360 px layout (menu, no sideways scroll, screenshots), Arabic RTL, the social popup.
 import { expect } from '@jest/globals';
-import { horizontalOverflow, openShop, PHONE, screenshot } from './support.mjs';
+import { horizontalOverflow, PHONE, screenshot, withShop } from './support.mjs';
 
 describe('storefront screens', () => {
-  test('an unknown path shows the 404 page with a way home', async () => {
-    const shop = await openShop();
-    try {
+  test('an unknown path shows the 404 page with a way home', () =>
+    withShop({}, async (shop) => {
       const { page } = shop;
       await page.goto('/no-such-page');
       await page.getByRole('heading', { name: /Page not found/ }).waitFor();
       expect(await page.getByText('404').first().isVisible()).toBe(true);
       await page.getByRole('link', { name: 'Go back home' }).click();
       await page.waitForFunction(() => window.location.pathname === '/');
-    } finally {
-      await shop.close();
-    }
-  });
+    }));
 
-  test('at 360 px: no sideways scroll on the main screens, and the side menu with categories works', async () => {
-    const shop = await openShop({ viewport: PHONE });
-    try {
+  test('at 360 px: no sideways scroll on the main screens, and the side menu with categories works', () =>
+    withShop({ viewport: PHONE }, async (shop) => {
       const { page } = shop;
       await page.goto('/');
       await page.getByTestId('poster-card').first().waitFor();
@@ -59,14 +54,10 @@ describe('storefront screens', () => {
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await screenshot(page, 'checkout-360');
       expect(shop.errors).toEqual([]);
-    } finally {
-      await shop.close();
-    }
-  });
+    }));
 
-  test('Arabic: switch, RTL layout kept after reload, prices isolated in the Arabic format, Arabic governorates', async () => {
-    const shop = await openShop();
-    try {
+  test('Arabic: switch, RTL layout kept after reload, prices isolated in the Arabic format, Arabic governorates', () =>
+    withShop({}, async (shop) => {
       const { page } = shop;
       await page.goto('/shop');
       await page.getByTestId('result-range').waitFor();
@@ -99,14 +90,10 @@ describe('storefront screens', () => {
       await page.getByTestId('place-order').click();
       await page.getByText('الاسم الأول مطلوب').waitFor();
       expect(await page.getByTestId('error-phone').count()).toBe(0);
-    } finally {
-      await shop.close();
-    }
-  });
+    }));
 
-  test('the social popup appears once after 2 s and reveals the code after the fake follow check', async () => {
-    const shop = await openShop({ popup: true });
-    try {
+  test('the social popup appears once after 2 s and reveals the code after the fake follow check', () =>
+    withShop({ popup: true }, async (shop) => {
       const { page, context } = shop;
       await page.goto('/');
       const popup = page.getByTestId('social-popup');
@@ -123,8 +110,5 @@ describe('storefront screens', () => {
       await page.reload();
       await page.waitForTimeout(2600);
       expect(await page.getByTestId('social-popup').count()).toBe(0);
-    } finally {
-      await shop.close();
-    }
-  });
+    }));
 });

@@ -3,7 +3,7 @@
 // Spirit Forest is an ANIME poster (15% off), 220 EGP at 30x40; FOLLOW10 is the promo code;
 // the Black Frame add-on says it fits 30x40.
 import { expect } from '@jest/globals';
-import { DESKTOP, openShop, screenshot } from './support.mjs';
+import { DESKTOP, fillCheckoutForm, screenshot, withShop } from './support.mjs';
 
 const PHONE_390 = { width: 390, height: 844 };
 
@@ -58,9 +58,8 @@ function overlaps(a, b) {
 }
 
 describe('storefront: defects found as a shopper', () => {
-  test('desktop: the drawer shows the priced cart (561 after the discount, not 660); checkout keeps its fields, shows the minimum-order fix beside Place Order and a refused promo code inline; the confirmation recaps the order', async () => {
-    const shop = await openShop({ viewport: DESKTOP });
-    try {
+  test('desktop: the drawer shows the priced cart (561 after the discount, not 660); checkout keeps its fields, shows the minimum-order fix beside Place Order and a refused promo code inline; the confirmation recaps the order', () =>
+    withShop({ viewport: DESKTOP }, async (shop) => {
       const { page } = shop;
       await openPoster(page, 'Spirit Forest');
       await chooseSize(page, '30x40');
@@ -89,16 +88,7 @@ describe('storefront: defects found as a shopper', () => {
       await drawer.getByTestId('drawer-checkout').click();
       await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
 
-      await page.getByLabel('First name').fill('Mona');
-      await page.getByLabel('Last name').fill('Adel');
-      await page.getByLabel('Phone number').fill('0100 123 4567');
-      await page.getByLabel('E-mail (optional)').fill('mona@example.com');
-      await page.getByLabel('Address line').fill('12 Nile Corniche');
-      await page.getByLabel('Building').fill('4');
-      await page.getByLabel('Apartment').fill('7');
-      await page.getByLabel('City', { exact: false }).first().fill('Aswan');
-      await page.getByLabel('Governorate').selectOption('ASWAN');
-      await page.getByLabel('Notes', { exact: false }).fill('Ring twice');
+      await fillCheckoutForm(page, { email: 'mona@example.com', city: 'Aswan', governorate: 'ASWAN', notes: 'Ring twice' });
 
       // The reason is right above the disabled button, with the quantity there to fix it.
       const warning = page.getByTestId('min-posters-warning');
@@ -160,14 +150,10 @@ describe('storefront: defects found as a shopper', () => {
       // Once ordered, the address typed is forgotten.
       expect(await page.evaluate(() => sessionStorage.getItem('checkout-form'))).toBeNull();
       expect(shop.errors).toEqual([]);
-    } finally {
-      await shop.close();
-    }
-  });
+    }));
 
-  test('phone 390x844 in Arabic: the Added toast clears the drawer Checkout button; money says ج.م, English text keeps its own direction, the arrow and quotes face the right way', async () => {
-    const shop = await openShop({ viewport: PHONE_390, locale: 'ar' });
-    try {
+  test('phone 390x844 in Arabic: the Added toast clears the drawer Checkout button; money says ج.م, English text keeps its own direction, the arrow and quotes face the right way', () =>
+    withShop({ viewport: PHONE_390, locale: 'ar' }, async (shop) => {
       const { page } = shop;
       await page.goto('/');
       await page.waitForFunction(() => document.documentElement.dir === 'rtl');
@@ -223,14 +209,10 @@ describe('storefront: defects found as a shopper', () => {
       await heading.locator('bdi').waitFor();
       expect(await heading.innerText()).toBe('نتائج البحث عن «sky»');
       expect(shop.errors).toEqual([]);
-    } finally {
-      await shop.close();
-    }
-  });
+    }));
 
-  test('search looks in every category unless the shopper keeps the filter, and says which', async () => {
-    const shop = await openShop({ viewport: DESKTOP });
-    try {
+  test('search looks in every category unless the shopper keeps the filter, and says which', () =>
+    withShop({ viewport: DESKTOP }, async (shop) => {
       const { page } = shop;
       await page.goto('/shop?category=NATURE');
       await page.getByTestId('result-range').waitFor();
@@ -253,14 +235,10 @@ describe('storefront: defects found as a shopper', () => {
       await scope.getByRole('button', { name: 'Search all categories' }).click();
       await page.waitForFunction(() => !new URL(location.href).searchParams.has('category'));
       expect(await scope.innerText()).toBe('Searching all categories');
-    } finally {
-      await shop.close();
-    }
-  });
+    }));
 
-  test('contrast of the old price and the footer is at least 4.5:1, dark buttons show a focus ring, and focus moves to the new page heading', async () => {
-    const shop = await openShop({ viewport: DESKTOP });
-    try {
+  test('contrast of the old price and the footer is at least 4.5:1, dark buttons show a focus ring, and focus moves to the new page heading', () =>
+    withShop({ viewport: DESKTOP }, async (shop) => {
       const { page } = shop;
       await openPoster(page, 'Spirit Forest');
       expect(await contrastOf(page.getByTestId('poster-price').locator('s'))).toBeGreaterThanOrEqual(4.5);
@@ -287,14 +265,10 @@ describe('storefront: defects found as a shopper', () => {
       await page.getByTestId('poster-card').first().click();
       await page.getByTestId('add-to-cart').waitFor();
       await page.waitForFunction(() => document.activeElement?.tagName === 'H1' && document.activeElement.closest('main'));
-    } finally {
-      await shop.close();
-    }
-  });
+    }));
 
-  test('the poster page offers the frames the catalogue has for the chosen size, and adds one with the poster', async () => {
-    const shop = await openShop({ viewport: DESKTOP });
-    try {
+  test('the poster page offers the frames the catalogue has for the chosen size, and adds one with the poster', () =>
+    withShop({ viewport: DESKTOP }, async (shop) => {
       const { page } = shop;
       await openPoster(page, 'Nile at Dusk');
       expect(await page.getByTestId('frame-picker').count()).toBe(0);
@@ -312,8 +286,5 @@ describe('storefront: defects found as a shopper', () => {
       await drawer.getByText('Nile at Dusk').waitFor();
       expect(await drawer.getByTestId('cart-line').count()).toBe(2);
       await screenshot(page, 'defects-frame-desktop');
-    } finally {
-      await shop.close();
-    }
-  });
+    }));
 });

@@ -3,7 +3,7 @@
 import { expect } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { BASE_URL, openShop } from './support.mjs';
+import { BASE_URL, withShop } from './support.mjs';
 
 /** Every /api request the page makes (the cart is the visitor's own and always fetched in the browser). */
 function recordApiCalls(page) {
@@ -44,8 +44,7 @@ async function firstPosterId() {
 describe('server-rendered storefront', () => {
   test('a poster page hydrates from the server state: interactive, and nothing fetched twice', async () => {
     const id = await firstPosterId();
-    const shop = await openShop();
-    try {
+    await withShop({}, async (shop) => {
       const { page } = shop;
       const calls = recordApiCalls(page);
       await recordServerElements(page);
@@ -64,15 +63,12 @@ describe('server-rendered storefront', () => {
       // The heading and the button just clicked are the server's own elements, adopted, not re-created.
       expect(await page.evaluate(() => ['h1', '[data-testid="add-to-cart"]'].map((s) => window.__serverElements.includes(document.querySelector(`#main ${s}`))))).toEqual([true, true]);
       expect(shop.errors).toEqual([]);
-    } finally {
-      await shop.close();
-    }
+    });
   });
 
   test('a size chosen and a tap on "Add to Cart" before the page hydrates are not lost', async () => {
     const id = await firstPosterId();
-    const shop = await openShop();
-    try {
+    await withShop({}, async (shop) => {
       const { page } = shop;
       // The entry runs (it holds taps from then on) and asks for the app; the page's own chunk is
       // held on the network, so the page cannot hydrate until the spec releases it.
@@ -99,15 +95,12 @@ describe('server-rendered storefront', () => {
       expect(await page.getByTestId('cart-drawer').innerText()).toContain(size);
       expect(await page.getByTestId('cart-line').count()).toBe(1);
       expect(shop.errors).toEqual([]);
-    } finally {
-      await shop.close();
-    }
+    });
   });
 
   test('the page runs React (react-dom as installed), and no other runtime', async () => {
     const installed = JSON.parse(readFileSync(path.resolve('node_modules/react-dom/package.json'), 'utf8')).version;
-    const shop = await openShop();
-    try {
+    await withShop({}, async (shop) => {
       const { page } = shop;
       // What React DevTools offers the page: a renderer registers itself here when it starts.
       await page.addInitScript(() => {
@@ -132,15 +125,12 @@ describe('server-rendered storefront', () => {
       const renderers = await page.evaluate(() => [...window.__REACT_DEVTOOLS_GLOBAL_HOOK__.renderers.values()].map((r) => ({ name: r.rendererPackageName, version: r.version })));
       expect(renderers).toEqual([{ name: 'react-dom', version: installed }]);
       expect(await page.evaluate(() => 'preact' in window || '__PREACT_DEVTOOLS__' in window)).toBe(false);
-    } finally {
-      await shop.close();
-    }
+    });
   });
 
   test('a page whose server HTML differs from the first client render is caught (the check itself, on a tampered page)', async () => {
     const id = await firstPosterId();
-    const shop = await openShop();
-    try {
+    await withShop({ expectRecoverable: true }, async (shop) => {
       const { page } = shop;
       // A test-only fixture, never shipped: the poster's heading as the server sent it is changed
       // on its way to the browser, so React's first render disagrees with it.
@@ -155,14 +145,11 @@ describe('server-rendered storefront', () => {
       await page.getByTestId('add-to-cart').waitFor();
       expect(shop.recoverable.length).toBeGreaterThan(0);
       expect(shop.recoverable.join('\n')).toMatch(/\[recoverable\]/);
-    } finally {
-      await shop.close({ expectRecoverable: true });
-    }
+    });
   });
 
-  test('the home page needs no read of its own after loading', async () => {
-    const shop = await openShop();
-    try {
+  test('the home page needs no read of its own after loading', () =>
+    withShop({}, async (shop) => {
       const { page } = shop;
       const calls = recordApiCalls(page);
       await recordServerElements(page);
@@ -177,15 +164,11 @@ describe('server-rendered storefront', () => {
       const elements = await serverElementsReplaced(page);
       expect(elements.parsed).toBeGreaterThan(20);
       expect(elements.replaced).toEqual([]);
-    } finally {
-      await shop.close();
-    }
-  });
+    }));
 
   test('the language switch moves between the English and Arabic twins, and links stay in the language', async () => {
     const id = await firstPosterId();
-    const shop = await openShop();
-    try {
+    await withShop({}, async (shop) => {
       const { page } = shop;
       await page.goto(`/posters/${id}`);
       await page.getByTestId('add-to-cart').waitFor();
@@ -203,8 +186,6 @@ describe('server-rendered storefront', () => {
       expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['en', 'ltr']);
       await page.getByRole('heading', { name: 'Shop', level: 1 }).waitFor();
       expect(shop.errors).toEqual([]);
-    } finally {
-      await shop.close();
-    }
+    });
   });
 });

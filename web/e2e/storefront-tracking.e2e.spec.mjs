@@ -1,7 +1,7 @@
 // A shopper tracks an order by number + phone, in English and in Arabic; a wrong pair gets one message.
 import { expect } from '@jest/globals';
 import { apiToken, BASE_URL, eventually, placeOrderAsShopper } from './admin-support.mjs';
-import { openShop, DESKTOP, PHONE } from './support.mjs';
+import { DESKTOP, PHONE, withShop } from './support.mjs';
 
 describe('storefront order tracking', () => {
   let order;
@@ -23,9 +23,8 @@ describe('storefront order tracking', () => {
     });
   });
 
-  test('in English, from a link carrying the order number: the timeline, and one message for a wrong phone', async () => {
-    const shop = await openShop({ viewport: DESKTOP });
-    try {
+  test('in English, from a link carrying the order number: the timeline, and one message for a wrong phone', () =>
+    withShop({ viewport: DESKTOP }, async (shop) => {
       const { page } = shop;
       await page.goto(`/track?order=${order.orderNumber}`);
       await page.getByRole('heading', { name: 'Track your order' }).waitFor();
@@ -46,14 +45,10 @@ describe('storefront order tracking', () => {
       expect(await card.locator('li[data-done="true"]').evaluateAll((li) => li.map((e) => e.dataset.status))).toEqual(['PLACED', 'SHIPPED']);
       expect(await card.locator('li[data-done="false"]').evaluateAll((li) => li.map((e) => e.dataset.status))).toEqual(['DELIVERED']);
       await card.getByText('Shipped').waitFor();
-    } finally {
-      await shop.close();
-    }
-  });
+    }));
 
-  test('in Arabic on a phone, typed in Arabic-Indic digits', async () => {
-    const shop = await openShop({ viewport: PHONE, locale: 'ar' });
-    try {
+  test('in Arabic on a phone, typed in Arabic-Indic digits', () =>
+    withShop({ viewport: PHONE, locale: 'ar' }, async (shop) => {
       const { page } = shop;
       await page.goto('/track');
       await page.getByRole('heading', { name: 'تتبع طلبك' }).waitFor();
@@ -64,8 +59,5 @@ describe('storefront order tracking', () => {
       const card = page.getByTestId('tracked-order');
       await card.getByText('تم الشحن').waitFor();
       expect(await card.getByRole('heading').textContent()).toBe('أهلاً Salma');
-    } finally {
-      await shop.close();
-    }
-  });
+    }));
 });

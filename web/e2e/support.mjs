@@ -58,6 +58,51 @@ export async function openShop({ viewport = DESKTOP, popup = false, locale } = {
 }
 
 /**
+ * Runs `use` with a fresh shop browser (openShop's options) and closes it afterwards, whether
+ * `use` passed or failed; `expectRecoverable` goes to close().
+ */
+export async function withShop({ expectRecoverable = false, ...options }, use) {
+  const shop = await openShop(options);
+  try {
+    return await use(shop);
+  } finally {
+    await shop.close({ expectRecoverable });
+  }
+}
+
+/**
+ * One shop browser (openShop's options) for the tests of the describe block this is called in:
+ * opened before them, handed to `receive`, and closed after them.
+ */
+export function useShop(options, receive) {
+  let shop;
+  beforeAll(async () => {
+    shop = await openShop(options);
+    receive(shop);
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+}
+
+/**
+ * Types a shopper's delivery details into the checkout form: Mona Adel's, with what a spec names
+ * in its place; the optional e-mail and notes only when given.
+ */
+export async function fillCheckoutForm(page, { phone = '0100 123 4567', addressLine = '12 Nile Corniche', city = 'Maadi', governorate, email, notes }) {
+  await page.getByLabel('First name').fill('Mona');
+  await page.getByLabel('Last name').fill('Adel');
+  await page.getByLabel('Phone number').fill(phone);
+  if (email !== undefined) await page.getByLabel('E-mail (optional)').fill(email);
+  await page.getByLabel('Address line').fill(addressLine);
+  await page.getByLabel('Building').fill('4');
+  await page.getByLabel('Apartment').fill('7');
+  await page.getByLabel('City', { exact: false }).first().fill(city);
+  await page.getByLabel('Governorate').selectOption(governorate);
+  if (notes !== undefined) await page.getByLabel('Notes', { exact: false }).fill(notes);
+}
+
+/**
  * The storefront loads React after the first paint, so a click right after `goto` would otherwise
  * land before hydration: links then navigate natively, buttons are held and replayed. Specs act on
  * the hydrated app; a `goto` with a `waitUntil` of its own (the SSR spec's pre-hydration taps) is

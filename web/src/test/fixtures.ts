@@ -10,6 +10,7 @@ import type {
   ShopConfigView,
   VariantView,
 } from '../api/generated-public';
+import { EMPTY_CART } from '../features/cart/cart-math';
 
 const FREE_SHIPPING_THRESHOLD = 1499;
 
@@ -119,24 +120,15 @@ export function cartWith(items: CartItemView[], over: Partial<CartView> = {}): C
   const count = (lines: CartItemView[]) => lines.reduce((n, i) => n + i.quantity, 0);
   const amountToFreeShipping = Math.max(0, FREE_SHIPPING_THRESHOLD - subtotal);
   return {
+    ...EMPTY_CART,
     cartId: 'cart-1',
-    checkedOut: false,
     items,
     itemCount: count(items),
     posterCount: count(items.filter((i) => i.kind !== 'addon' && i.available)),
     subtotal,
-    discountFromPromotions: 0,
-    promoCode: null,
-    promoDiscount: 0,
-    discountFromPromoCode: 0,
-    promoMessage: null,
-    governorate: null,
-    shippingCost: 0,
-    shipping: 0,
     freeShipping: items.length > 0 && amountToFreeShipping === 0,
     amountToFreeShipping,
     freeShippingThreshold: FREE_SHIPPING_THRESHOLD,
-    paymentMethod: 'COD',
     codFee: 20,
     taxRate: 14,
     taxAmount: Math.round(((subtotal * 14) / 114) * 100) / 100,

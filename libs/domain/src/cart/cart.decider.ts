@@ -13,7 +13,6 @@ import {
   DEFAULT_SHOP_RULES,
   isPaymentMethod,
   isPosterSize,
-  type CartItemKind,
   type PaymentMethod,
   type PosterSize,
 } from '../shop-config.js';
@@ -21,18 +20,7 @@ import { normalisePromoCode } from '../streams.js';
 import { CART_MESSAGES, cartErrors, MAX_CART_LINES } from './cart-errors.js';
 import type { CartCommand, CartPosterSnapshot } from './commands.js';
 import type { OrderPlaced } from '../order/events.js';
-import type { CartEvent, CheckoutRequest } from './events.js';
-
-export interface CartLine {
-  itemId: string;
-  kind: CartItemKind;
-  posterId: string | null;
-  variantId: string | null;
-  productId: string | null;
-  size: PosterSize | null;
-  quantity: number;
-  customImagePath: string | null;
-}
+import type { CartEvent, CartLine, CheckoutRequest } from './events.js';
 
 /** What CartCheckedOut decided; order and request are null for schema-1 events. */
 export interface CheckedOutCart {

@@ -6,11 +6,8 @@ import type { OrderPlaced } from '../order/events.js';
 import type { DomainEvent } from '../shared/event.js';
 import type { CartItemKind, PaymentMethod, PosterSize } from '../shop-config.js';
 
-/**
- * poster: posterId, variantId and size set; custom: size and customImagePath set;
- * addon: productId set, size null.
- */
-export type ItemAddedToCart = DomainEvent<'ItemAddedToCart', {
+/** A line of a cart as the shopper added it: what it is and how many, never its price. */
+export interface CartLine {
   itemId: string;
   kind: CartItemKind;
   posterId: string | null;
@@ -19,7 +16,13 @@ export type ItemAddedToCart = DomainEvent<'ItemAddedToCart', {
   size: PosterSize | null;
   quantity: number;
   customImagePath: string | null;
-}>;
+}
+
+/**
+ * poster: posterId, variantId and size set; custom: size and customImagePath set;
+ * addon: productId set, size null.
+ */
+export type ItemAddedToCart = DomainEvent<'ItemAddedToCart', CartLine>;
 
 export type CartItemQuantityChanged = DomainEvent<'CartItemQuantityChanged', {
   itemId: string;

@@ -9,24 +9,22 @@ export interface PosterVariant {
   price: Piastres;
 }
 
-export type PosterCreated = DomainEvent<'PosterCreated', {
-  posterId: string;
+/** What the poster's details form edits. */
+export interface PosterDetails {
   name: string;
   description: string;
   category: Category;
   imageUrl: string;
+}
+
+export type PosterCreated = DomainEvent<'PosterCreated', PosterDetails & {
+  posterId: string;
   visible: boolean;
   variants: PosterVariant[];
 }>;
 
 /** Only the fields that changed are present. */
-export type PosterDetailsChanged = DomainEvent<'PosterDetailsChanged', {
-  posterId: string;
-  name?: string;
-  description?: string;
-  category?: Category;
-  imageUrl?: string;
-}>;
+export type PosterDetailsChanged = DomainEvent<'PosterDetailsChanged', Partial<PosterDetails> & { posterId: string }>;
 
 /** The full new list of variants (sizes and prices). */
 export type PosterVariantsChanged = DomainEvent<'PosterVariantsChanged', {
@@ -46,22 +44,18 @@ export type PosterEvent =
   | PosterDeleted
   | PosterRecovered;
 
-export type ProductCreated = DomainEvent<'ProductCreated', {
+/** A whole add-on product: an admin edits all its fields in one form. */
+export interface ProductDetails {
   productId: string;
   name: string;
   description: string;
   price: Piastres;
   imageUrl: string | null;
-}>;
+}
 
-/** Carries the whole new product (an admin edits all fields in one form). */
-export type ProductUpdated = DomainEvent<'ProductUpdated', {
-  productId: string;
-  name: string;
-  description: string;
-  price: Piastres;
-  imageUrl: string | null;
-}>;
+export type ProductCreated = DomainEvent<'ProductCreated', ProductDetails>;
+/** Carries the whole new product. */
+export type ProductUpdated = DomainEvent<'ProductUpdated', ProductDetails>;
 
 export type ProductDeleted = DomainEvent<'ProductDeleted', { productId: string }>;
 

@@ -32,25 +32,9 @@ export interface CheckoutDecision {
   orderEvents: [OrderPlaced];
 }
 
-function orderItem(line: PricedLine): OrderItem {
-  return {
-    itemId: line.itemId,
-    kind: line.kind,
-    posterId: line.posterId,
-    productId: line.productId,
-    variantId: line.variantId,
-    name: line.name,
-    category: line.category,
-    imageUrl: line.imageUrl,
-    customImagePath: line.customImagePath,
-    size: line.size,
-    quantity: line.quantity,
-    unitPrice: line.unitPrice,
-    originalUnitPrice: line.originalUnitPrice,
-    discountPercentage: line.discountPercentage,
-    lineTotal: line.lineTotal,
-    priceRules: line.priceRules,
-  };
+/** The order keeps the priced line without what only a cart shows: availability and the undiscounted total. */
+function orderItem({ originalLineTotal, available, unavailable, ...item }: PricedLine): OrderItem {
+  return item;
 }
 
 /** The decided order, from a cart already checked against every refusal and priced for the valid form. */

@@ -1,6 +1,7 @@
 /** Properties of money and totals over random carts and catalogues. */
 import fc from 'fast-check';
-import type { CartLine, CartState } from '../cart/cart.decider.js';
+import type { CartState } from '../cart/cart.decider.js';
+import type { CartLine } from '../cart/events.js';
 import { CATEGORIES, GOVERNORATE_CODES, SIZES } from '../shop-config.js';
 import type { CatalogueSnapshot, PosterSnapshot } from './catalogue-snapshot.js';
 import { priceCart } from './price-cart.js';

@@ -1,43 +1,25 @@
 /** Prices one cart line from the catalogue; the cart itself carries no prices. */
 import { CART_MESSAGES } from '../cart/cart-errors.js';
-import type { CartLine } from '../cart/cart.decider.js';
+import type { CartLine } from '../cart/events.js';
+import type { OrderItem } from '../order/events.js';
 import type { Piastres } from '../shared/money.js';
-import { DEFAULT_CUSTOM_PRICES, type CartItemKind, type PosterSize } from '../shop-config.js';
+import { DEFAULT_CUSTOM_PRICES } from '../shop-config.js';
 import type { CatalogueSnapshot } from './catalogue-snapshot.js';
 import { bestDiscount, discountedUnitPrice } from './discount-rules.js';
-import { linePriceRules, type PriceRule } from './price-rules.js';
+import { linePriceRules } from './price-rules.js';
 
 export const CUSTOM_POSTER_NAME = 'Custom Poster';
 export const ADDON_UNAVAILABLE_MESSAGE = 'This add-on is no longer available';
 
 export type UnavailableReason = 'POSTER_UNAVAILABLE' | 'SIZE_UNAVAILABLE' | 'ADDON_UNAVAILABLE';
 
-export interface PricedLine {
-  itemId: string;
-  kind: CartItemKind;
-  posterId: string | null;
-  productId: string | null;
-  variantId: string | null;
-  name: string;
-  category: string | null;
-  imageUrl: string | null;
-  customImagePath: string | null;
-  size: PosterSize | null;
-  quantity: number;
-  /** Catalogue price of one unit (0 when the catalogue no longer knows it). */
-  originalUnitPrice: Piastres;
-  /** After the best category discount. */
-  unitPrice: Piastres;
-  discountPercentage: number;
+/** A cart line priced now; an order keeps the OrderItem part of it as its snapshot. */
+export interface PricedLine extends OrderItem {
   /** originalUnitPrice × quantity. */
   originalLineTotal: Piastres;
-  /** unitPrice × quantity. */
-  lineTotal: Piastres;
   /** Unavailable lines are shown but not counted in any total; checkout refuses them. */
   available: boolean;
   unavailable: { reason: UnavailableReason; message: string } | null;
-  /** Which rules priced it (base price, category discount, promo code); empty when unavailable. */
-  priceRules: PriceRule[];
 }
 
 interface Base {

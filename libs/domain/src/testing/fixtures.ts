@@ -1,6 +1,6 @@
 /** Small, readable sample data shared by the domain's tests (and usable by other suites). */
 import type { CartPosterSnapshot } from '../cart/commands.js';
-import type { CartLine } from '../cart/cart.decider.js';
+import type { CartLine } from '../cart/events.js';
 import { initialCartState, type CartState } from '../cart/cart.decider.js';
 import type { ItemAddedToCart } from '../cart/events.js';
 import type { CatalogueSnapshot, PosterSnapshot } from '../pricing/catalogue-snapshot.js';

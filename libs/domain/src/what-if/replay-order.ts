@@ -6,7 +6,8 @@
  * (rather than folding the catalogue streams to the order's position) reproduces the recorded
  * totals exactly, even where a catalogue edit raced the checkout, and reads one event an order.
  */
-import type { CartLine, CartState } from '../cart/cart.decider.js';
+import type { CartState } from '../cart/cart.decider.js';
+import type { CartLine } from '../cart/events.js';
 import type { OrderPlaced } from '../order/events.js';
 import type { CatalogueSnapshot, DiscountSnapshot, PosterSnapshot, ProductSnapshot } from '../pricing/catalogue-snapshot.js';
 import { type CartPricing, priceCart } from '../pricing/price-cart.js';

@@ -5,17 +5,21 @@ import pg from 'pg';
 export async function createTestDatabase(prefix = 't'): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error('DATABASE_URL is not set: run the suites through jest (its global setup starts PostgreSQL)');
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
+  return createDatabaseOn(base, `${prefix}_${randomBytes(6).toString('hex')}`);
+}
+
+/** A new, empty database of this name on the server at serverUrl, and how to drop it again. */
+export async function createDatabaseOn(serverUrl: string, name: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
-  const url = new URL(base);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     drop: async () => {
-      const c = new pg.Client({ connectionString: base });
+      const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await c.end();

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { describe, expect, it } from '@jest/globals';
+import { useTestApp, type TestApp } from '../testing/test-app.js';
 import { seedPoster, seedProduct } from '../testing/seed-catalogue.js';
 
 /** Cart size caps: refused with a 400 naming the cap, and nothing appended. */
 describe('cart size caps (HTTP, real PostgreSQL)', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ projector: false });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  useTestApp({ projector: false }, (app) => (t = app));
 
   it('refuses a 51st line', async () => {
     const { productId } = await seedProduct(t.store);

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { describe, expect, it } from '@jest/globals';
+import { useTestApp, type TestApp } from '../testing/test-app.js';
 import { seedPoster, seedProduct, seedPromo, setPosterVisibility } from '../testing/seed-catalogue.js';
 
 describe('cart (HTTP, real PostgreSQL event store)', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  useTestApp({}, (app) => (t = app));
 
   it('issues a cart id and answers an empty priced cart', async () => {
     const res = await t.request().get('/api/user/cart').expect(200);

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { describeEventStore, eventStoreIdentity, EventStoreMismatch } from '#event-store/event-store-identity.js';
 import { seedPoster } from '../testing/seed-catalogue.js';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { createTestApp, useTestApp, type TestApp } from '../testing/test-app.js';
 
 describe('the API on a database whose read models another event store built', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  useTestApp({}, (app) => (t = app));
 
   it('starts again on the same store, and refuses another once the checkpoints hold positions, saying which', async () => {
     await seedPoster(t.store);

@@ -2,18 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { createTestApp, useTestApp, type TestApp } from '../testing/test-app.js';
 import { seedPoster } from '../testing/seed-catalogue.js';
 import { PROJECTION_NAMES } from '#read-models/projection-names.js';
 
 describe('ops and cross-cutting HTTP behaviour', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  useTestApp({}, (app) => (t = app));
 
   it('reports health of the event store, database and projections', async () => {
     await seedPoster(t.store);
@@ -79,12 +74,7 @@ describe('ops and cross-cutting HTTP behaviour', () => {
 
 describe('public read micro-cache', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { PUBLIC_CACHE_MS: '60000' } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  useTestApp({ env: { PUBLIC_CACHE_MS: '60000' } }, (app) => (t = app));
 
   it('answers a repeated catalogue read from memory, and X-Wait-For-Position bypasses it', async () => {
     await t.waitForProjections();

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { afterAll, beforeAll } from '@jest/globals';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -163,6 +164,21 @@ async function newestStoredPosition(dataSource: DataSource, config: AppConfig, s
 function parse(text: string): Position {
   const [commit, prepare] = text.split('/').map((x) => BigInt(x));
   return { commit, prepare };
+}
+
+/**
+ * One app (createTestApp's options) for the tests of the describe block this is called in:
+ * created before them, handed to `receive`, and closed after them.
+ */
+export function useTestApp(options: TestAppOptions, receive: (app: TestApp) => void): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp(options);
+    receive(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 }
 
 export { formatPosition };

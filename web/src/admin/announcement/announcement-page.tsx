@@ -2,7 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { useLoadErrorToast } from '../shared/use-load-error-toast';
-import { btnPrimary, card, errorPanel, input, label, pageTitle } from '../shared/styles';
+import { btnPrimary, card, errorPanel, input, pageTitle } from '../shared/styles';
+import { Field } from '../shared/field';
 import { useGetAdminAnnouncementQuery, useSaveAnnouncementMutation } from './announcement-api';
 
 export function AnnouncementPage() {
@@ -31,13 +32,10 @@ export function AnnouncementPage() {
       <h1 className={pageTitle}>Announcement</h1>
       {isError && <div className={errorPanel}>Failed to load announcement</div>}
       <form onSubmit={onSubmit} className={`${card} max-w-2xl space-y-3`}>
-        <div>
-          <label htmlFor="announcement-text" className={label}>
-            Announcement text
-          </label>
+        <Field id="announcement-text" label="Announcement text">
           <input id="announcement-text" className={input} value={text} disabled={isLoading} onChange={(e) => setText(e.target.value)} />
           <p className="mt-1 text-xs text-gray-500">Shown in the banner at the top of the site.</p>
-        </div>
+        </Field>
         <button type="submit" className={btnPrimary} disabled={saveState.isLoading || isLoading}>
           {saveState.isLoading ? 'Saving...' : 'Save Changes'}
         </button>

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { errorStatus } from '../../lib/api';
 import { useToast } from '../../lib/toast';
-import { btnPrimary, input, label } from '../shared/styles';
+import { btnPrimary, input } from '../shared/styles';
+import { Field } from '../shared/field';
 import { useLoginMutation } from './auth-api';
 import { storeSession } from './admin-session';
 
@@ -82,10 +83,7 @@ export default function LoginPage() {
             {failure}
           </p>
         )}
-        <div>
-          <label htmlFor="login-username" className={label}>
-            Username
-          </label>
+        <Field id="login-username" label="Username">
           <input
             id="login-username"
             name="username"
@@ -95,11 +93,8 @@ export default function LoginPage() {
             value={username}
             onChange={(e) => setUsername(e.target.value)}
           />
-        </div>
-        <div>
-          <label htmlFor="login-password" className={label}>
-            Password
-          </label>
+        </Field>
+        <Field id="login-password" label="Password">
           <input
             id="login-password"
             name="password"
@@ -110,7 +105,7 @@ export default function LoginPage() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
-        </div>
+        </Field>
         <button type="submit" className={`${btnPrimary} w-full`} disabled={busy}>
           {isLoading ? 'Signing in...' : 'Sign in'}
         </button>

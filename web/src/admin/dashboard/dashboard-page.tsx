@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatMoney } from '../../lib/money';
 import { formatAdminDate } from '../shared/format-date';
 import { card, errorPanel, pageTitle } from '../shared/styles';
+import { CardSection } from '../shared/card-section';
 import { BarChart, HorizontalBars } from './bar-chart';
 import { useGetDashboardQuery, type DashboardData } from './dashboard-api';
 import { DeliveryByGovernorate } from './delivery-by-governorate';
@@ -82,10 +83,7 @@ export function DashboardPage() {
       </div>
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
-        <section className={`${card} lg:col-span-2`} aria-labelledby="recent-orders">
-          <h2 id="recent-orders" className="mb-3 text-lg font-semibold">
-            Recent Orders
-          </h2>
+        <CardSection id="recent-orders" title="Recent Orders" className="lg:col-span-2">
           {recent.length === 0 ? (
             <p className="text-sm text-gray-500">No recent orders</p>
           ) : (
@@ -109,11 +107,8 @@ export function DashboardPage() {
               ))}
             </ul>
           )}
-        </section>
-        <section className={card} aria-labelledby="quick-actions">
-          <h2 id="quick-actions" className="mb-3 text-lg font-semibold">
-            Quick Actions
-          </h2>
+        </CardSection>
+        <CardSection id="quick-actions" title="Quick Actions">
           <div className="flex flex-col gap-2">
             <Link to="/admin/posters?new=1" className="rounded-md bg-indigo-600 px-3 py-2 text-center text-sm font-medium text-white hover:bg-indigo-700">
               Add New Poster
@@ -125,7 +120,7 @@ export function DashboardPage() {
               View Customers
             </Link>
           </div>
-        </section>
+        </CardSection>
       </div>
 
       <div className={card}>

@@ -2,7 +2,8 @@ import { format, subDays } from 'date-fns';
 import { useState } from 'react';
 import type { GovernorateDeliveryView } from '../../api/generated-admin';
 import { useGetDeliveryByGovernorateQuery } from './delivery-api';
-import { card, input, label } from '../shared/styles';
+import { card, input } from '../shared/styles';
+import { Field } from '../shared/field';
 
 const percent = (rate: number) => `${Math.round(rate * 100)}%`;
 const ROW = 22;
@@ -55,18 +56,12 @@ export function DeliveryByGovernorate() {
           Delivery by governorate
         </h2>
         <div className="flex items-end gap-2">
-          <div>
-            <label htmlFor="delivery-from" className={label}>
-              From
-            </label>
+          <Field id="delivery-from" label="From">
             <input id="delivery-from" type="date" className={input} value={period.from} max={period.to} onChange={(e) => e.target.value && setPeriod({ ...period, from: e.target.value })} />
-          </div>
-          <div>
-            <label htmlFor="delivery-to" className={label}>
-              To
-            </label>
+          </Field>
+          <Field id="delivery-to" label="To">
             <input id="delivery-to" type="date" className={input} value={period.to} min={period.from} onChange={(e) => e.target.value && setPeriod({ ...period, to: e.target.value })} />
-          </div>
+          </Field>
         </div>
       </div>
       <p className="mb-2 text-xs text-gray-500">Parcels whose delivery or refusal at the door was recorded in the period.</p>

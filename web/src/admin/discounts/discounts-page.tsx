@@ -3,8 +3,10 @@ import { errorMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { useLoadErrorToast } from '../shared/use-load-error-toast';
 import { Switch } from '../shared/switch';
-import { btnDanger, btnPrimary, btnSecondary, card, errorPanel, input, label, pageTitle, td } from '../shared/styles';
+import { btnDanger, btnPrimary, btnSecondary, card, input, pageTitle, td } from '../shared/styles';
 import { DataTable } from '../shared/data-table';
+import { ListStates } from '../shared/list-states';
+import { Field } from '../shared/field';
 import { WhatIfPanel } from '../what-if/what-if-panel';
 import {
   useCreateDiscountMutation,
@@ -52,10 +54,7 @@ export function DiscountsPage() {
     <div className="space-y-5">
       <h1 className={pageTitle}>Discounts</h1>
       <form onSubmit={onCreate} noValidate className={`${card} flex flex-wrap items-end gap-3`} aria-label="Create discount">
-        <div>
-          <label htmlFor="discount-category" className={label}>
-            Category
-          </label>
+        <Field id="discount-category" label="Category">
           <select id="discount-category" className={input} value={category} onChange={(e) => setCategory(e.target.value)}>
             <option value="">All Categories</option>
             {DISCOUNT_CATEGORIES.map((c) => (
@@ -64,13 +63,10 @@ export function DiscountsPage() {
               </option>
             ))}
           </select>
-        </div>
-        <div>
-          <label htmlFor="discount-percent" className={label}>
-            Percent off
-          </label>
+        </Field>
+        <Field id="discount-percent" label="Percent off">
           <input id="discount-percent" type="number" min={1} max={100} step={1} className={`${input} w-28`} value={percentage} onChange={(e) => setPercentage(e.target.value)} />
-        </div>
+        </Field>
         <div className="flex items-center gap-2 pb-2">
           <Switch checked={active} onChange={setActive} label="Active" />
           <span className="text-sm">Active</span>
@@ -86,19 +82,13 @@ export function DiscountsPage() {
           Refresh
         </button>
       </div>
-      {isLoading ? (
-        <p className="text-sm text-gray-500">Loading discounts...</p>
-      ) : isError ? (
-        <div className={errorPanel}>Failed to load discounts</div>
-      ) : data.length === 0 ? (
-        <p className="text-sm text-gray-500">No discounts found</p>
-      ) : (
+      <ListStates isLoading={isLoading} isError={isError} isEmpty={data.length === 0} loading="Loading discounts..." failed="Failed to load discounts" empty="No discounts found">
         <DataTable columns={['ID', 'Category', 'Percentage', 'Active', 'Actions']}>
           {data.map((discount) => (
             <DiscountRow key={discount.id} discount={discount} />
           ))}
         </DataTable>
-      )}
+      </ListStates>
     </div>
   );
 }

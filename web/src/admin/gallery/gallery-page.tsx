@@ -6,7 +6,8 @@ import { useConfirmedDelete } from '../shared/use-confirmed-delete';
 import { useLoadErrorToast } from '../shared/use-load-error-toast';
 import { ConfirmDialog } from '../shared/confirm-dialog';
 import { ImageWithFallback } from '../shared/image-with-fallback';
-import { btnPrimary, errorPanel, pageTitle } from '../shared/styles';
+import { btnPrimary, pageTitle } from '../shared/styles';
+import { ListStates } from '../shared/list-states';
 import { useGetGalleryQuery } from '../../features/catalog/catalog-api';
 import { useDeleteGalleryImageMutation, useUploadGalleryImageMutation, type GalleryImage } from './gallery-api';
 
@@ -86,13 +87,7 @@ export function GalleryPage() {
         <h2 id="gallery-images" className="mb-3 text-lg font-semibold">
           {isLoading ? 'Gallery Images' : `Gallery Images (${data.length})`}
         </h2>
-        {isLoading ? (
-          <p className="text-sm text-gray-500">Loading images...</p>
-        ) : isError ? (
-          <div className={errorPanel}>Failed to load gallery images</div>
-        ) : data.length === 0 ? (
-          <p className="text-sm text-gray-500">No images in the gallery yet. Upload some images to get started.</p>
-        ) : (
+        <ListStates isLoading={isLoading} isError={isError} isEmpty={data.length === 0} loading="Loading images..." failed="Failed to load gallery images" empty="No images in the gallery yet. Upload some images to get started.">
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
             {data.map((image) => (
               <li key={image.id} className="group relative">
@@ -108,7 +103,7 @@ export function GalleryPage() {
               </li>
             ))}
           </ul>
-        )}
+        </ListStates>
       </section>
       {deleting && (
         <ConfirmDialog

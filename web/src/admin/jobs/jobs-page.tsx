@@ -5,6 +5,7 @@ import { rebuildProgress, useGetProjectionsQuery } from '../projections/projecti
 import { formatAdminDate } from '../shared/format-date';
 import { ProgressBar } from '../shared/progress-bar';
 import { btnSecondary, card, pageTitle } from '../shared/styles';
+import { CardSection } from '../shared/card-section';
 import { JobProgress } from './job-progress';
 import { useStartExportMutation, type ExportKind } from './jobs-api';
 import { forgetJob, markDownloaded, trackJob, useTrackedJobs } from './tracked-jobs';
@@ -35,10 +36,7 @@ export function JobsPage() {
   return (
     <div className="space-y-5">
       <h1 className={pageTitle}>Jobs</h1>
-      <section className={card} aria-labelledby="start-export">
-        <h2 id="start-export" className="mb-2 font-semibold">
-          Start an export
-        </h2>
+      <CardSection id="start-export" title="Start an export">
         <div className="flex flex-wrap gap-2">
           {EXPORTS.map((e) => (
             <button
@@ -52,11 +50,8 @@ export function JobsPage() {
             </button>
           ))}
         </div>
-      </section>
-      <section className={card} aria-labelledby="rebuilds">
-        <h2 id="rebuilds" className="mb-2 font-semibold">
-          Projection rebuilds
-        </h2>
+      </CardSection>
+      <CardSection id="rebuilds" title="Projection rebuilds">
         {rebuilds.length === 0 ? (
           <p className="text-sm text-gray-500">No rebuild running</p>
         ) : (
@@ -69,7 +64,7 @@ export function JobsPage() {
             ))}
           </ul>
         )}
-      </section>
+      </CardSection>
       <h2 className="text-lg font-semibold">Exports</h2>
       {jobs.length === 0 ? (
         <p className="text-sm text-gray-500">No exports yet</p>

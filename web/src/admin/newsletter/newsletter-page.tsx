@@ -6,12 +6,13 @@ import { ConfirmDialog } from '../shared/confirm-dialog';
 import { RowDeleteButton } from '../shared/row-delete-button';
 import { downloadFile } from '../shared/download';
 import { formatAdminDate } from '../shared/format-date';
-import { btnPrimary, errorPanel, pageTitle, td } from '../shared/styles';
+import { btnPrimary, pageTitle, td } from '../shared/styles';
 import { useDeleteSubscriberMutation, useGetSubscribersQuery, type Subscriber } from './newsletter-api';
 import { DataTable } from '../shared/data-table';
 import { SearchBox } from '../shared/search-box';
 import { Pager } from '../shared/pager';
 import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
+import { ListStates } from '../shared/list-states';
 
 export function NewsletterPage() {
   const { setPage, search, setSearch, pageQuery } = usePagedList();
@@ -49,13 +50,7 @@ export function NewsletterPage() {
         </button>
       </div>
       <SearchBox label="Search by e-mail" value={search} onChange={setSearch} />
-      {isLoading ? (
-        <p className="text-sm text-gray-500">Loading subscribers...</p>
-      ) : isError ? (
-        <div className={errorPanel}>Failed to load subscribers</div>
-      ) : !data || shown.length === 0 ? (
-        <p className="text-sm text-gray-500">{count === 0 ? 'No subscribers yet' : 'No matching subscribers found'}</p>
-      ) : (
+      <ListStates isLoading={isLoading} isError={isError} isEmpty={!data || shown.length === 0} loading="Loading subscribers..." failed="Failed to load subscribers" empty={count === 0 ? 'No subscribers yet' : 'No matching subscribers found'}>
         <DataTable
           columns={['Email', 'Subscribed On', { label: 'Actions', srOnly: true }]}
           busy={isFetching}
@@ -71,7 +66,7 @@ export function NewsletterPage() {
             </tr>
           ))}
         </DataTable>
-      )}
+      </ListStates>
       {deleting && (
         <ConfirmDialog
           title="Delete subscriber"

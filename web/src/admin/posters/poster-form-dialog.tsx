@@ -3,6 +3,7 @@ import { errorMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { Dialog } from '../shared/dialog';
 import { btnPrimary, btnSecondary, input, label } from '../shared/styles';
+import { Field } from '../shared/field';
 import {
   POSTER_SIZES,
   SIZE_LABELS,
@@ -85,16 +86,10 @@ export function PosterFormDialog({ poster, categories, onClose }: PosterFormDial
           </p>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor="poster-name" className={label}>
-              Name *
-            </label>
+          <Field id="poster-name" label="Name *">
             <input id="poster-name" className={input} value={values.name} onChange={(e) => set('name', e.target.value)} />
-          </div>
-          <div>
-            <label htmlFor="poster-category" className={label}>
-              Category *
-            </label>
+          </Field>
+          <Field id="poster-category" label="Category *">
             <select id="poster-category" className={input} value={values.category} onChange={(e) => set('category', e.target.value)}>
               <option value="">Select a category</option>
               {categories.map((c) => (
@@ -103,14 +98,11 @@ export function PosterFormDialog({ poster, categories, onClose }: PosterFormDial
                 </option>
               ))}
             </select>
-          </div>
+          </Field>
         </div>
-        <div>
-          <label htmlFor="poster-description" className={label}>
-            Description
-          </label>
+        <Field id="poster-description" label="Description">
           <textarea id="poster-description" rows={3} className={input} value={values.description} onChange={(e) => set('description', e.target.value)} />
-        </div>
+        </Field>
         <div>
           <label htmlFor="poster-image" className={label}>
             Image {mode === 'create' ? '*' : '(leave empty to keep the current one)'}

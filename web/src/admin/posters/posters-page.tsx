@@ -5,7 +5,7 @@ import { useToast } from '../../lib/toast';
 import { useConfirmedDelete } from '../shared/use-confirmed-delete';
 import { useLoadErrorToast } from '../shared/use-load-error-toast';
 import { ConfirmDialog } from '../shared/confirm-dialog';
-import { btnPrimary, btnSecondary, errorPanel, pageTitle } from '../shared/styles';
+import { btnPrimary, btnSecondary, pageTitle } from '../shared/styles';
 import { PosterCard } from './poster-card';
 import { PosterFormDialog } from './poster-form-dialog';
 import {
@@ -20,6 +20,7 @@ import {
 import { Pager } from '../shared/pager';
 import { SearchBox } from '../shared/search-box';
 import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
+import { ListStates } from '../shared/list-states';
 
 const FALLBACK_CATEGORIES = ['FOOTBALL', 'CARS', 'MOVIES', 'ANIME', 'ART', 'NATURE', 'QUOTES', 'OTHER'];
 
@@ -74,13 +75,7 @@ export function PostersPage() {
       </div>
       <SearchBox label="Search posters" value={search} onChange={setSearch} />
       {showDeleted && <DeletedPosters />}
-      {isLoading ? (
-        <p className="text-sm text-gray-500">Loading posters...</p>
-      ) : isError ? (
-        <div className={errorPanel}>Failed to load posters. Please try again.</div>
-      ) : !answer || visible.length === 0 ? (
-        <p className="text-sm text-gray-500">No posters found.</p>
-      ) : (
+      <ListStates isLoading={isLoading} isError={isError} isEmpty={!answer || visible.length === 0} loading="Loading posters..." failed="Failed to load posters. Please try again." empty="No posters found.">
         <>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
             {visible.map((poster) => (
@@ -98,7 +93,7 @@ export function PostersPage() {
             <Pager page={answer} shown={visible.length} onPage={setPage} />
           </div>
         </>
-      )}
+      </ListStates>
       {editing && <PosterFormDialog poster={editing === 'new' ? null : editing} categories={categories} onClose={closeForm} />}
       {deleting && (
         <ConfirmDialog

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { Dialog } from '../shared/dialog';
-import { btnPrimary, btnSecondary, input, label } from '../shared/styles';
+import { btnPrimary, btnSecondary, input } from '../shared/styles';
+import { Field } from '../shared/field';
 import { useCreateProductMutation, useUpdateProductMutation, type AddOnProduct } from './products-api';
 
 /** Add and Edit dialogs: name, price and description required; the image is optional and kept when not replaced. */
@@ -43,30 +44,18 @@ export function ProductFormDialog({ product, onClose }: { product: AddOnProduct 
             {problem}
           </p>
         )}
-        <div>
-          <label htmlFor="product-name" className={label}>
-            Product Name *
-          </label>
+        <Field id="product-name" label="Product Name *">
           <input id="product-name" className={input} value={name} onChange={(e) => setName(e.target.value)} />
-        </div>
-        <div>
-          <label htmlFor="product-price" className={label}>
-            Price *
-          </label>
+        </Field>
+        <Field id="product-price" label="Price *">
           <input id="product-price" type="number" step={0.01} min={0} className={input} value={price} onChange={(e) => setPrice(e.target.value)} />
-        </div>
-        <div>
-          <label htmlFor="product-description" className={label}>
-            Description *
-          </label>
+        </Field>
+        <Field id="product-description" label="Description *">
           <textarea id="product-description" rows={3} className={input} value={description} onChange={(e) => setDescription(e.target.value)} />
-        </div>
-        <div>
-          <label htmlFor="product-image" className={label}>
-            Image (optional)
-          </label>
+        </Field>
+        <Field id="product-image" label="Image (optional)">
           <input id="product-image" type="file" accept="image/*" className="block text-sm" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-        </div>
+        </Field>
         <div className="flex justify-end gap-2">
           <button type="button" className={btnSecondary} onClick={onClose}>
             Cancel

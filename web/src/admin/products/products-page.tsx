@@ -4,11 +4,12 @@ import { useConfirmedDelete } from '../shared/use-confirmed-delete';
 import { useLoadErrorToast } from '../shared/use-load-error-toast';
 import { ConfirmDialog } from '../shared/confirm-dialog';
 import { ImageWithFallback } from '../shared/image-with-fallback';
-import { btnPrimary, errorPanel, pageTitle } from '../shared/styles';
+import { btnPrimary, pageTitle } from '../shared/styles';
 import { ProductFormDialog } from './product-form-dialog';
 import { useDeleteProductMutation, useGetAdminProductsQuery, type AddOnProduct } from './products-api';
 import { Pager } from '../shared/pager';
 import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
+import { ListStates } from '../shared/list-states';
 
 export function ProductsPage() {
   const { setPage, pageQuery } = usePagedList();
@@ -29,13 +30,7 @@ export function ProductsPage() {
           Add Product
         </button>
       </div>
-      {isLoading ? (
-        <p className="text-sm text-gray-500">Loading products...</p>
-      ) : isError ? (
-        <div className={errorPanel}>Failed to load products</div>
-      ) : !answer || data.length === 0 ? (
-        <p className="text-sm text-gray-500">No products yet</p>
-      ) : (
+      <ListStates isLoading={isLoading} isError={isError} isEmpty={!answer || data.length === 0} loading="Loading products..." failed="Failed to load products" empty="No products yet">
         <div className="rounded-lg border border-gray-200 bg-white">
           <ul className="divide-y divide-gray-100">
             {data.map((product) => (
@@ -59,7 +54,7 @@ export function ProductsPage() {
           </ul>
           <Pager page={answer} shown={data.length} onPage={setPage} />
         </div>
-      )}
+      </ListStates>
       {editing && <ProductFormDialog product={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {deleting && (
         <ConfirmDialog

@@ -2,11 +2,12 @@ import { errorMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { formatAdminDate } from '../shared/format-date';
 import { ProgressBar } from '../shared/progress-bar';
-import { errorPanel, pageTitle, td } from '../shared/styles';
+import { pageTitle, td } from '../shared/styles';
 import {
   rebuildProgress, useGetProjectionsQuery, useRebuildProjectionMutation, useRetryProjectionMutation, type ProjectionFailure, type ProjectionStatus,
 } from './projections-api';
 import { DataTable } from '../shared/data-table';
+import { ListStates } from '../shared/list-states';
 
 const stateTone = (state: string) =>
   /error|fail|stopped/i.test(state) ? 'bg-red-100 text-red-800' : /rebuild|catch|build|not started/i.test(state) ? 'bg-amber-100 text-amber-800' : 'bg-emerald-100 text-emerald-800';
@@ -48,13 +49,7 @@ export function ProjectionsPage() {
   return (
     <div className="space-y-5">
       <h1 className={pageTitle}>Projections</h1>
-      {isLoading ? (
-        <p className="text-sm text-gray-500">Loading projections...</p>
-      ) : isError ? (
-        <div className={errorPanel}>Failed to load projections</div>
-      ) : data.length === 0 ? (
-        <p className="text-sm text-gray-500">No projections reported</p>
-      ) : (
+      <ListStates isLoading={isLoading} isError={isError} isEmpty={data.length === 0} loading="Loading projections..." failed="Failed to load projections" empty="No projections reported">
         <DataTable columns={['Projection', 'Checkpoint', 'Lag', 'State', 'Owner', 'Rebuild']}>
           {data.map((p) => {
             const progress = rebuildProgress(p);
@@ -109,7 +104,7 @@ export function ProjectionsPage() {
             );
           })}
         </DataTable>
-      )}
+      </ListStates>
     </div>
   );
 }

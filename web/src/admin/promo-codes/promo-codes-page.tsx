@@ -7,10 +7,12 @@ import { ConfirmDialog } from '../shared/confirm-dialog';
 import { RowDeleteButton } from '../shared/row-delete-button';
 import { formatAdminDate } from '../shared/format-date';
 import { Switch } from '../shared/switch';
-import { btnPrimary, btnSecondary, card, errorPanel, input, label, pageTitle, td } from '../shared/styles';
+import { btnPrimary, btnSecondary, card, input, pageTitle, td } from '../shared/styles';
 import { DataTable } from '../shared/data-table';
 import { Pager } from '../shared/pager';
 import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
+import { ListStates } from '../shared/list-states';
+import { Field } from '../shared/field';
 import { WhatIfPanel } from '../what-if/what-if-panel';
 import { useCreatePromoCodeMutation, useDeletePromoCodeMutation, useGetPromoCodesQuery, useUpdatePromoCodeMutation, type PromoCode } from './promo-codes-api';
 
@@ -86,16 +88,10 @@ export function PromoCodesPage() {
       </div>
       {formOpen && (
         <form onSubmit={onCreate} noValidate className={`${card} flex flex-wrap items-end gap-3`} aria-label="Create promo code">
-          <div>
-            <label htmlFor="promo-code" className={label}>
-              Code
-            </label>
+          <Field id="promo-code" label="Code">
             <input id="promo-code" className={input} value={code} onChange={(e) => setCode(e.target.value)} />
-          </div>
-          <div>
-            <label htmlFor="promo-percent" className={label}>
-              Discount %
-            </label>
+          </Field>
+          <Field id="promo-percent" label="Discount %">
             <input
               id="promo-percent"
               type="number"
@@ -105,7 +101,7 @@ export function PromoCodesPage() {
               value={percent}
               onChange={(e) => setPercent(e.target.value)}
             />
-          </div>
+          </Field>
           <button type="submit" className={btnPrimary} disabled={createState.isLoading}>
             Create
           </button>
@@ -115,13 +111,7 @@ export function PromoCodesPage() {
         </form>
       )}
       <WhatIfPanel rule="promo" />
-      {isLoading ? (
-        <p className="text-sm text-gray-500">Loading promo codes...</p>
-      ) : isError ? (
-        <div className={errorPanel}>Failed to load promo codes</div>
-      ) : !answer || data.length === 0 ? (
-        <p className="text-sm text-gray-500">No promo codes found</p>
-      ) : (
+      <ListStates isLoading={isLoading} isError={isError} isEmpty={!answer || data.length === 0} loading="Loading promo codes..." failed="Failed to load promo codes" empty="No promo codes found">
         <DataTable
           columns={['Code', 'Discount', 'Status', 'Created', 'Actions']}
           busy={isFetching}
@@ -177,7 +167,7 @@ export function PromoCodesPage() {
             </tr>
           ))}
         </DataTable>
-      )}
+      </ListStates>
       {deleting && (
         <ConfirmDialog
           title="Delete promo code"

@@ -4,8 +4,9 @@ import type { AdminOrderPage } from '../../api/generated-admin';
 export type PageFields = Pick<AdminOrderPage, 'currentPage' | 'totalPages' | 'totalItems' | 'itemsPerPage' | 'hasNextPage' | 'hasPreviousPage'>;
 import { btnSecondary } from './styles';
 
-/** The pagination controls under an admin list: 'Showing a to b of n', Previous, 'Page X of Y', Next. */
-export function Pager({ page, shown, onPage }: { page: PageFields; shown: number; onPage: (page: number) => void }) {
+/** The pagination controls under an admin list: 'Showing a to b of n', Previous, 'Page X of Y', Next; none before the first answer. */
+export function Pager({ page, shown, onPage }: { page: PageFields | undefined; shown: number; onPage: (page: number) => void }) {
+  if (!page) return null;
   const first = shown ? (page.currentPage - 1) * page.itemsPerPage + 1 : 0;
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 border-t border-gray-200 px-3 py-2 text-sm">

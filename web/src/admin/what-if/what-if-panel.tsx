@@ -4,6 +4,7 @@ import { errorMessage } from '../../lib/api';
 import { isJobFinished } from '../jobs/jobs-api';
 import { ProgressBar } from '../shared/progress-bar';
 import { btnPrimary, card, input, label } from '../shared/styles';
+import { Field } from '../shared/field';
 import { useGetWhatIfQuery, useStartWhatIfMutation, type WhatIfRequest } from './what-if-api';
 import { WhatIfReportTable } from './what-if-report';
 
@@ -89,10 +90,7 @@ export function WhatIfPanel(props: WhatIfPanelProps) {
       <form onSubmit={onTry} noValidate className="flex flex-wrap items-end gap-3" aria-label="What-if draft">
         {props.rule === 'discount' ? (
           <>
-            <div>
-              <label htmlFor="what-if-category" className={label}>
-                Draft category
-              </label>
+            <Field id="what-if-category" label="Draft category">
               <select id="what-if-category" className={input} value={category} onChange={(e) => setCategory(e.target.value)}>
                 <option value="">All Categories</option>
                 {props.categories.map((c) => (
@@ -101,7 +99,7 @@ export function WhatIfPanel(props: WhatIfPanelProps) {
                   </option>
                 ))}
               </select>
-            </div>
+            </Field>
             {field('what-if-discount', 'Draft discount %', discountPercent, setDiscountPercent, { type: 'number', min: 1, max: 100 })}
           </>
         ) : (

@@ -24,6 +24,7 @@ import { OrderSummary, summaryFigures } from '../components/order-summary';
 import type { OrderRecap } from './order-confirmation-page';
 import { MinimumPostersFix } from '../components/minimum-posters-fix';
 import { PromoCodeBox } from '../components/promo-code-box';
+import { MainActionButton } from '../../../lib/main-action-button';
 import {
   DEFAULT_EXEMPT_GOVERNORATES,
   isMinimumOrderMessage,
@@ -315,15 +316,9 @@ export function CheckoutPage() {
                 exemptNames={new Intl.ListFormat(locale, { type: 'disjunction' }).format(exempt.map(governorateName))}
               />
             )}
-            <button
-              type="submit"
-              form="checkout-form"
-              disabled={placing.isLoading || tooFewPosters}
-              className="mt-4 w-full rounded-full bg-stone-900 py-4 text-lg font-semibold text-white shadow-lg hover:bg-stone-700 disabled:cursor-not-allowed disabled:opacity-50"
-              data-testid="place-order"
-            >
-              {placing.isLoading ? t('checkout.processing') : t('checkout.placeOrder')}
-            </button>
+            <MainActionButton type="submit" form="checkout-form" disabled={placing.isLoading || tooFewPosters} busy={placing.isLoading} busyLabel={t('checkout.processing')} className="mt-4" data-testid="place-order">
+              {t('checkout.placeOrder')}
+            </MainActionButton>
           </section>
         </aside>
       </div>

@@ -11,6 +11,7 @@ import { customPriceOf, useGetCustomPriceQuery, useUploadCustomPosterMutation } 
 import { useGetPublicConfigQuery } from '../../catalog/catalog-api';
 import { SIZE_ORDER, sizeLabel } from '../../catalog/catalog-format';
 import { validateCustomForm } from '../custom-rules';
+import { MainActionButton } from '../../../lib/main-action-button';
 
 export function CustomPage() {
   const t = useT();
@@ -158,14 +159,9 @@ export function CustomPage() {
               )}
             </p>
           )}
-          <button
-            type="submit"
-            disabled={submitDisabled}
-            className="w-full rounded-full bg-stone-900 py-4 text-lg font-semibold text-white shadow-lg hover:bg-stone-700 disabled:cursor-not-allowed disabled:opacity-50"
-            data-testid="custom-submit"
-          >
-            {uploading.isLoading ? t('custom.uploading') : t('custom.submit')}
-          </button>
+          <MainActionButton type="submit" disabled={submitDisabled} busy={uploading.isLoading} busyLabel={t('custom.uploading')} data-testid="custom-submit">
+            {t('custom.submit')}
+          </MainActionButton>
         </div>
       </form>
     </div>

@@ -5,7 +5,7 @@ import { useGetBestsellersQuery, useGetFeaturedQuery } from '../../catalog/catal
 import { PosterCard, PosterCardSkeleton } from '../../catalog/components/poster-card';
 import { HOME_CARD_SIZES } from '../../catalog/image-sizes';
 import { Hero } from '../components/hero';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { lazyPart } from '../../../app/lazy-part';
 
 // Shown once, seconds after a first visit: its code hydrates on its own, after the page's.
@@ -28,27 +28,37 @@ function SectionHeading({ title, link }: { title: string; link?: string }) {
   );
 }
 
+/** A row of poster cards under its heading, or what went wrong in its place. */
+function PosterShelf({ id, title, failure, children }: { id: string; title: string; failure: string | null; children: ReactNode }) {
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-14" aria-labelledby={id}>
+      <div id={id}>
+        <SectionHeading title={title} link="/shop" />
+      </div>
+      {failure ? (
+        <p role="alert" className="rounded-xl bg-rose-50 p-4 text-rose-800">
+          {failure}
+        </p>
+      ) : (
+        <div className="grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-3">{children}</div>
+      )}
+    </section>
+  );
+}
+
+const skeletons = (count: number) => Array.from({ length: count }, (_, i) => <PosterCardSkeleton key={i} />);
+
 function Bestsellers() {
   const t = useT();
   const { data, error, isLoading } = useGetBestsellersQuery();
   if (!isLoading && !error && (!data || data.length === 0)) return null;
+  const failure = error ? (errorStatus(error) === 500 ? t('home.bestsellers500') : t('home.bestsellersFailed')) : null;
   return (
-    <section className="mx-auto max-w-6xl px-4 py-14" aria-labelledby="bestsellers">
-      <div id="bestsellers">
-        <SectionHeading title={t('home.bestsellers')} link="/shop" />
-      </div>
-      {error ? (
-        <p role="alert" className="rounded-xl bg-rose-50 p-4 text-rose-800">
-          {errorStatus(error) === 500 ? t('home.bestsellers500') : t('home.bestsellersFailed')}
-        </p>
-      ) : (
-        <div className="grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-3">
-          {isLoading
-            ? Array.from({ length: 3 }, (_, i) => <PosterCardSkeleton key={i} />)
-            : data!.slice(0, 6).map(({ poster }, i) => <PosterCard key={poster.id} poster={poster} eager={i < 2} badge={`#${i + 1}`} sizes={HOME_CARD_SIZES} />)}
-        </div>
-      )}
-    </section>
+    <PosterShelf id="bestsellers" title={t('home.bestsellers')} failure={failure}>
+      {isLoading
+        ? skeletons(3)
+        : (data ?? []).slice(0, 6).map(({ poster }, i) => <PosterCard key={poster.id} poster={poster} eager={i < 2} badge={`#${i + 1}`} sizes={HOME_CARD_SIZES} />)}
+    </PosterShelf>
   );
 }
 
@@ -56,22 +66,9 @@ function Featured() {
   const t = useT();
   const { data, isError, isLoading } = useGetFeaturedQuery();
   return (
-    <section className="mx-auto max-w-6xl px-4 py-14" aria-labelledby="featured-title">
-      <div id="featured-title">
-        <SectionHeading title={t('home.featured')} link="/shop" />
-      </div>
-      {isError ? (
-        <p role="alert" className="rounded-xl bg-rose-50 p-4 text-rose-800">
-          {t('home.featuredFailed')}
-        </p>
-      ) : (
-        <div className="grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-3">
-          {isLoading
-            ? Array.from({ length: 6 }, (_, i) => <PosterCardSkeleton key={i} />)
-            : (data ?? []).slice(0, 6).map((p) => <PosterCard key={p.id} poster={p} sizes={HOME_CARD_SIZES} />)}
-        </div>
-      )}
-    </section>
+    <PosterShelf id="featured-title" title={t('home.featured')} failure={isError ? t('home.featuredFailed') : null}>
+      {isLoading ? skeletons(6) : (data ?? []).slice(0, 6).map((p) => <PosterCard key={p.id} poster={p} sizes={HOME_CARD_SIZES} />)}
+    </PosterShelf>
   );
 }
 

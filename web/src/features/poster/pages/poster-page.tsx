@@ -20,6 +20,7 @@ import { GalleryStrip } from '../components/gallery-strip';
 import { Recommendations } from '../components/recommendations';
 import { ZoomOverlay } from '../components/zoom-overlay';
 import { POSTER_IMAGE_SIZES } from '../../catalog/image-sizes';
+import { MainActionButton } from '../../../lib/main-action-button';
 
 function PosterError({ message, onRetry }: { message: string; onRetry?: () => void }) {
   const t = useT();
@@ -222,15 +223,9 @@ export function PosterPage() {
             </div>
           </div>
 
-          <button
-            type="button"
-            onClick={add}
-            disabled={adding.isLoading}
-            className="mt-8 w-full rounded-full bg-stone-900 py-4 text-lg font-semibold text-white shadow-lg transition hover:bg-stone-700 disabled:opacity-60"
-            data-testid="add-to-cart"
-          >
-            {adding.isLoading ? t('poster.adding') : t('poster.addToCart')}
-          </button>
+          <MainActionButton type="button" onClick={add} disabled={adding.isLoading} busy={adding.isLoading} busyLabel={t('poster.adding')} className="mt-8" data-testid="add-to-cart">
+            {t('poster.addToCart')}
+          </MainActionButton>
         </div>
       </div>
       <GalleryStrip />
