@@ -3,13 +3,10 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Gauge, type Registry } from 'prom-client';
-import { DataSource } from 'typeorm';
-import type { CheckpointEntity } from '#read-models/checkpoint.entity.js';
-import { listCheckpoints } from '#read-models/projector-state/checkpoints.js';
-import { sqlClientOf } from '#read-models/projector-state/sql-client.js';
+import type { Registry } from 'prom-client';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { METRICS_REGISTRY } from '../common/tokens.js';
+import { ProjectionGauges } from './projection-gauges.js';
 
 export interface MetricsListenerConfig {
   port: number;
@@ -46,10 +43,9 @@ export class MetricsController implements OnApplicationBootstrap, OnApplicationS
 
   constructor(
     @Inject(METRICS_REGISTRY) private readonly registry: Registry,
-    dataSource: DataSource,
-  ) {
-    registerProjectionGauges(registry, dataSource);
-  }
+    // Registers the API's projection gauges in the registry this controller serves.
+    _gauges: ProjectionGauges,
+  ) {}
 
   @Get()
   async metrics(@Res() res: Response): Promise<void> {
@@ -90,33 +86,4 @@ export class MetricsController implements OnApplicationBootstrap, OnApplicationS
     this.logger.log(`Prometheus metrics on http://${address.address}:${address.port}/metrics`);
     return address;
   }
-}
-
-/**
- * Failed projections as the API sees them (from projector.checkpoints), so an alert on the API
- * alone catches a projection that stopped, even where the projector's /metrics is not scraped.
- */
-function registerProjectionGauges(registry: Registry, dataSource: DataSource): void {
-  if (registry.getSingleMetric('api_projection_failed')) return;
-  const db = sqlClientOf(dataSource);
-  let rows: Promise<CheckpointEntity[]> | undefined;
-  // Both gauges are collected in one scrape: one query serves them.
-  const read = () =>
-    (rows ??= listCheckpoints(db, 'live')
-      .catch(() => [])
-      .finally(() => setTimeout(() => (rows = undefined), 0)));
-  new Gauge({
-    name: 'api_projection_failed', help: '1 while a projection is stopped on an event', labelNames: ['projection'], registers: [registry],
-    async collect() {
-      this.reset();
-      for (const r of await read()) this.set({ projection: r.projection }, r.status === 'failed' ? 1 : 0);
-    },
-  });
-  new Gauge({
-    name: 'api_projection_failure_attempts', help: 'Failed attempts in a row of a stopped projection (0 when running)', labelNames: ['projection'], registers: [registry],
-    async collect() {
-      this.reset();
-      for (const r of await read()) this.set({ projection: r.projection }, Number(r.attempts ?? 0));
-    },
-  });
 }
