@@ -103,3 +103,14 @@ export async function tableChecksums(pool: pg.Pool, schema: string, tables: read
   }
   return out;
 }
+
+/** Polls a query until it returns a row (waiting on the projector's own state, never a fixed sleep). */
+export async function waitForRow(db: Pick<TestDb, 'pool'>, sql: string, params: unknown[] = [], timeoutMs = 30_000): Promise<Record<string, any>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await db.pool.query(sql, params);
+    if (rows.length) return rows[0];
+    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${sql}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
