@@ -5,6 +5,9 @@ import { runReadModelMigrations } from '#read-models/data-source.js';
 import { countStoredEvents, createTestDatabase } from '#platform/testing/test-database.js';
 import { testEventStoreEnv } from '#platform/testing/test-event-store.js';
 import { listCheckpoints, positionOf } from '#read-models/projector-state/checkpoints.js';
+import type { NewEvent } from '#event-store/event-store.port.js';
+import type { Projection } from '#read-models/projections/projection.js';
+import { ProjectorRunner } from '../runner/runner.js';
 import type { AppendUnit } from './shop-event-generator.js';
 import { markOfSharedLog } from './shared-log-mark.js';
 
@@ -113,4 +116,18 @@ export async function waitForRow(db: Pick<TestDb, 'pool'>, sql: string, params: 
     if (Date.now() > deadline) throw new Error(`timed out waiting for: ${sql}`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/**
+ * Appends each stream's events in the order given, then starts a runner of `projections` (replica
+ * r1, small batches so they see the log in several transactions) and waits until each has caught
+ * up with the last append. The caller stops the runner.
+ */
+export async function projectUnits(db: TestDb, units: ReadonlyArray<[string, NewEvent[]]>, projections: readonly Projection[], batchSize: number): Promise<ProjectorRunner> {
+  let last: Position | undefined;
+  for (const [stream, events] of units) last = (await db.store.append(stream, events)).position;
+  const runner = new ProjectorRunner({ store: db.store, pool: db.pool, databaseUrl: db.url, projections, replicaId: 'r1', batchSize });
+  await runner.start();
+  await waitForCheckpoints(db.pool, projections.map((p) => p.name), last!);
+  return runner;
 }
