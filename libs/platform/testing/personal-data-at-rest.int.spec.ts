@@ -6,14 +6,14 @@
  * the key store answers only the roles it names (docs/adr/012).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 // @ts-expect-error: plain-Node launcher module without type declarations
 import { freePort } from '../bin/local-servers.mjs';
 import { shopRoleUrls } from '../src/testing/shop-role-urls.js';
-import { rowsAs, sqlStateAs, stopStartedStack } from '../src/testing/started-stack.js';
+import { rowsAs, sqlStateAs, stackLogFile, stackLogTail, stopStartedStack } from '../src/testing/started-stack.js';
 import { until } from '../src/testing/until.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -35,8 +35,8 @@ describe('personal data at rest in the started stack', () => {
   let dataDir: string;
   let base: string;
   let token: string;
-  const logFile = () => path.join(dataDir, 'stack.log');
-  const logTail = () => (existsSync(logFile()) ? `--- stack log ---\n${readFileSync(logFile(), 'utf8').split('\n').slice(-30).join('\n')}` : '');
+  const logFile = () => stackLogFile(dataDir);
+  const logTail = () => stackLogTail(dataDir);
   const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   const admin = async (url: string) => {

@@ -10,7 +10,7 @@
  * server, not a slow machine: the bounds are the issue's, far above the configured timeouts.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, openSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, openSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -20,7 +20,7 @@ import { cartStream, orderStream } from '#domain/streams.js';
 import { freePort } from '../bin/local-servers.mjs';
 import { freezePostgres, type FrozenPostgres } from '../src/testing/freeze-postgres.js';
 import { shopRoleUrls } from '../src/testing/shop-role-urls.js';
-import { rowsAs, sqlStateAs, stopStartedStack } from '../src/testing/started-stack.js';
+import { rowsAs, sqlStateAs, stackLogFile, stackLogTail, stopStartedStack } from '../src/testing/started-stack.js';
 import { until } from '../src/testing/until.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -45,8 +45,8 @@ describe('the database of the started stack', () => {
   let base: string;
   let projectorBase: string;
   let frozen: FrozenPostgres | undefined;
-  const logFile = () => path.join(dataDir, 'stack.log');
-  const logTail = () => (existsSync(logFile()) ? `--- stack log ---\n${readFileSync(logFile(), 'utf8').split('\n').slice(-30).join('\n')}` : '');
+  const logFile = () => stackLogFile(dataDir);
+  const logTail = () => stackLogTail(dataDir);
 
   async function ask(what: string, url: string, init: RequestInit = {}): Promise<Answer> {
     const started = Date.now();

@@ -1,6 +1,18 @@
 import type { ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
+
+/** Where a test writes the output of the stack it starts on `dataDir`. */
+export function stackLogFile(dataDir: string): string {
+  return path.join(dataDir, 'stack.log');
+}
+
+/** The last 30 lines of that log, for the message of a wait that failed. */
+export function stackLogTail(dataDir: string): string {
+  const file = stackLogFile(dataDir);
+  return existsSync(file) ? `--- stack log ---\n${readFileSync(file, 'utf8').split('\n').slice(-30).join('\n')}` : '';
+}
 
 /**
  * Stops a shop started detached with start.mjs and removes its data directory: SIGTERM first, so
