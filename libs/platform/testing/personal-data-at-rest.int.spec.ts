@@ -6,14 +6,14 @@
  * the key store answers only the roles it names (docs/adr/012).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 // @ts-expect-error: plain-Node launcher module without type declarations
 import { freePort } from '../bin/local-servers.mjs';
 import { shopRoleUrls } from '../src/testing/shop-role-urls.js';
+import { rowsAs, sqlStateAs, stackLogFile, stackLogTail, stopStartedStack } from '../src/testing/started-stack.js';
 import { until } from '../src/testing/until.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -28,32 +28,15 @@ const SECRETS = [
   NEWSLETTER_ONLY,
 ];
 
-async function rows<T>(url: string, sql: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
-async function sqlState(url: string, sql: string): Promise<string> {
-  try {
-    await rows(url, sql);
-    return 'ok';
-  } catch (e) {
-    return (e as { code?: string }).code ?? String(e);
-  }
-}
 
 describe('personal data at rest in the started stack', () => {
   let stack: ChildProcess;
   let dataDir: string;
   let base: string;
   let token: string;
-  const logFile = () => path.join(dataDir, 'stack.log');
-  const logTail = () => (existsSync(logFile()) ? `--- stack log ---\n${readFileSync(logFile(), 'utf8').split('\n').slice(-30).join('\n')}` : '');
+  const logFile = () => stackLogFile(dataDir);
+  const logTail = () => stackLogTail(dataDir);
   const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   const admin = async (url: string) => {
@@ -98,32 +81,15 @@ describe('personal data at rest in the started stack', () => {
   }, 180_000);
 
   afterAll(async () => {
-    if (stack && stack.exitCode === null) {
-      stack.kill('SIGTERM');
-      await new Promise((resolve) => {
-        const kill = setTimeout(() => {
-          try {
-            process.kill(-stack.pid!, 'SIGKILL');
-          } catch {
-            /* gone */
-          }
-          resolve(undefined);
-        }, 20_000);
-        stack.once('exit', () => {
-          clearTimeout(kill);
-          resolve(undefined);
-        });
-      });
-    }
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await stopStartedStack(stack, dataDir);
   }, 30_000);
 
   it("leaves none of the shoppers' names, phones, streets or e-mails in the event store's rows", async () => {
     const { superuser } = shopRoleUrls(dataDir);
-    const tables = await rows<{ name: string }>(superuser, `SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables WHERE schemaname = 'event_store'`);
+    const tables = await rowsAs<{ name: string }>(superuser, `SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables WHERE schemaname = 'event_store'`);
     expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['event_store.events', 'event_store.streams']));
     let text = '';
-    for (const t of tables) text += (await rows<{ row: string }>(superuser, `SELECT t::text AS row FROM ${t.name} t`)).map((r) => r.row).join('\n');
+    for (const t of tables) text += (await rowsAs<{ row: string }>(superuser, `SELECT t::text AS row FROM ${t.name} t`)).map((r) => r.row).join('\n');
     // The orders are there, encrypted: the test looks at the right rows.
     expect({ orders: text.includes('OrderPlaced'), envelopes: text.includes('personal') }).toEqual({ orders: true, envelopes: true });
     const leaked = SECRETS.filter((s) => text.toLowerCase().includes(s.toLowerCase()));
@@ -154,8 +120,8 @@ describe('personal data at rest in the started stack', () => {
 
   it('files the newsletter address under an opaque subject, not a name derived from the address', async () => {
     const { superuser } = shopRoleUrls(dataDir);
-    const streams = await rows<{ stream_name: string }>(superuser, `SELECT stream_name FROM event_store.streams WHERE stream_name LIKE 'subscriber-%'`);
-    const subjects = await rows<{ subject_id: string }>(superuser, `SELECT subject_id::text FROM keystore.subjects`);
+    const streams = await rowsAs<{ stream_name: string }>(superuser, `SELECT stream_name FROM event_store.streams WHERE stream_name LIKE 'subscriber-%'`);
+    const subjects = await rowsAs<{ subject_id: string }>(superuser, `SELECT subject_id::text FROM keystore.subjects`);
     expect(streams).toHaveLength(1);
     expect(subjects.map((s) => `subscriber-${s.subject_id}`)).toContain(streams[0].stream_name);
     // Three people: two shoppers by phone, one newsletter-only address.
@@ -165,15 +131,15 @@ describe('personal data at rest in the started stack', () => {
   it('answers the key store to the API and to the projector\'s key reader only, the reader read-only', async () => {
     const urls = shopRoleUrls(dataDir);
     const { superuser } = urls;
-    const keyUsers = await rows<{ usename: string }>(superuser, `SELECT DISTINCT usename FROM pg_stat_activity WHERE application_name = 'key-store'`);
+    const keyUsers = await rowsAs<{ usename: string }>(superuser, `SELECT DISTINCT usename FROM pg_stat_activity WHERE application_name = 'key-store'`);
     expect(keyUsers.map((u) => u.usename).sort()).toEqual(['shop_api', 'shop_key_reader']);
     expect({
-      apiReads: await sqlState(urls.api, 'SELECT count(*) FROM keystore.subjects'),
-      readerReads: await sqlState(urls.keyReader, 'SELECT count(*) FROM keystore.subjects'),
-      readerWrites: await sqlState(urls.keyReader, `INSERT INTO keystore.subjects (subject_id, data_key) VALUES (gen_random_uuid(), decode(repeat('00', 32), 'hex'))`),
-      readerReadsSecret: await sqlState(urls.keyReader, 'SELECT * FROM keystore.secrets'),
-      projectorReads: await sqlState(urls.projector, 'SELECT count(*) FROM keystore.subjects'),
-      ownerReads: await sqlState(urls.owner, 'SELECT count(*) FROM keystore.subjects'),
+      apiReads: await sqlStateAs(urls.api, 'SELECT count(*) FROM keystore.subjects'),
+      readerReads: await sqlStateAs(urls.keyReader, 'SELECT count(*) FROM keystore.subjects'),
+      readerWrites: await sqlStateAs(urls.keyReader, `INSERT INTO keystore.subjects (subject_id, data_key) VALUES (gen_random_uuid(), decode(repeat('00', 32), 'hex'))`),
+      readerReadsSecret: await sqlStateAs(urls.keyReader, 'SELECT * FROM keystore.secrets'),
+      projectorReads: await sqlStateAs(urls.projector, 'SELECT count(*) FROM keystore.subjects'),
+      ownerReads: await sqlStateAs(urls.owner, 'SELECT count(*) FROM keystore.subjects'),
     }).toEqual({ apiReads: 'ok', readerReads: 'ok', readerWrites: '42501', readerReadsSecret: '42501', projectorReads: '42501', ownerReads: '42501' });
   });
 });

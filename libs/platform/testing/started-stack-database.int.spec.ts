@@ -10,10 +10,9 @@
  * server, not a slow machine: the bounds are the issue's, far above the configured timeouts.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, openSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { orderIdForCart } from '#domain/checkout/order-number.js';
 import { cartStream, orderStream } from '#domain/streams.js';
@@ -21,6 +20,7 @@ import { cartStream, orderStream } from '#domain/streams.js';
 import { freePort } from '../bin/local-servers.mjs';
 import { freezePostgres, type FrozenPostgres } from '../src/testing/freeze-postgres.js';
 import { shopRoleUrls } from '../src/testing/shop-role-urls.js';
+import { rowsAs, sqlStateAs, stackLogFile, stackLogTail, stopStartedStack } from '../src/testing/started-stack.js';
 import { until } from '../src/testing/until.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -29,29 +29,7 @@ const FREEZE_MS = 8_000;
 const API_BOUND_MS = 6_000;
 const PROJECTOR_HEALTH_BOUND_MS = 1_000;
 
-/** The SQLSTATE a statement fails with as the role of `url`, or 'ok'. */
-async function sqlState(url: string, sql: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-    return 'ok';
-  } catch (e) {
-    return (e as { code?: string }).code ?? String(e);
-  } finally {
-    await client.end();
-  }
-}
 
-async function rows<T>(url: string, sql: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(sql, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 interface Answer {
   what: string;
@@ -67,8 +45,8 @@ describe('the database of the started stack', () => {
   let base: string;
   let projectorBase: string;
   let frozen: FrozenPostgres | undefined;
-  const logFile = () => path.join(dataDir, 'stack.log');
-  const logTail = () => (existsSync(logFile()) ? `--- stack log ---\n${readFileSync(logFile(), 'utf8').split('\n').slice(-30).join('\n')}` : '');
+  const logFile = () => stackLogFile(dataDir);
+  const logTail = () => stackLogTail(dataDir);
 
   async function ask(what: string, url: string, init: RequestInit = {}): Promise<Answer> {
     const started = Date.now();
@@ -127,31 +105,14 @@ describe('the database of the started stack', () => {
   afterAll(async () => {
     // Never leave a stopped server behind, whatever failed.
     frozen?.thaw();
-    if (stack && stack.exitCode === null) {
-      stack.kill('SIGTERM');
-      await new Promise((resolve) => {
-        const kill = setTimeout(() => {
-          try {
-            process.kill(-stack.pid!, 'SIGKILL');
-          } catch {
-            /* gone */
-          }
-          resolve(undefined);
-        }, 20_000);
-        stack.once('exit', () => {
-          clearTimeout(kill);
-          resolve(undefined);
-        });
-      });
-    }
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await stopStartedStack(stack, dataDir);
   }, 30_000);
 
   it('keeps its passwords readable by their owner only, and the services connect as their own roles', async () => {
     expect(statSync(path.join(dataDir, 'database-roles.json')).mode & 0o777).toBe(0o600);
     expect(statSync(path.join(dataDir, 'postgres', 'superuser-password')).mode & 0o777).toBe(0o600);
     const urls = shopRoleUrls(dataDir);
-    const users = await rows<{ usename: string }>(
+    const users = await rowsAs<{ usename: string }>(
       urls.superuser,
       `SELECT DISTINCT usename FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
     );
@@ -162,16 +123,16 @@ describe('the database of the started stack', () => {
     const urls = shopRoleUrls(dataDir);
     // 42501: insufficient_privilege ("permission denied for table events").
     expect({
-      apiUpdate: await sqlState(urls.api, `UPDATE event_store.events SET data = '{}'`),
-      apiDelete: await sqlState(urls.api, `DELETE FROM event_store.events`),
-      apiTruncate: await sqlState(urls.api, `TRUNCATE event_store.events`),
-      projectorInsert: await sqlState(urls.projector, `INSERT INTO event_store.events (event_id, stream_name, stream_revision, event_type, data, metadata) VALUES (gen_random_uuid(), 'x-1', 0, 'X', '{}', '{}')`),
-      projectorUpdate: await sqlState(urls.projector, `UPDATE event_store.events SET data = '{}'`),
-      projectorDelete: await sqlState(urls.projector, `DELETE FROM event_store.events`),
-      apiReadModelInsert: await sqlState(urls.api, `INSERT INTO read.funnel_carts (cart_id, created_at, last_activity_at) VALUES ('x', now(), now())`),
-      apiReadModelDelete: await sqlState(urls.api, `DELETE FROM read.orders`),
+      apiUpdate: await sqlStateAs(urls.api, `UPDATE event_store.events SET data = '{}'`),
+      apiDelete: await sqlStateAs(urls.api, `DELETE FROM event_store.events`),
+      apiTruncate: await sqlStateAs(urls.api, `TRUNCATE event_store.events`),
+      projectorInsert: await sqlStateAs(urls.projector, `INSERT INTO event_store.events (event_id, stream_name, stream_revision, event_type, data, metadata) VALUES (gen_random_uuid(), 'x-1', 0, 'X', '{}', '{}')`),
+      projectorUpdate: await sqlStateAs(urls.projector, `UPDATE event_store.events SET data = '{}'`),
+      projectorDelete: await sqlStateAs(urls.projector, `DELETE FROM event_store.events`),
+      apiReadModelInsert: await sqlStateAs(urls.api, `INSERT INTO read.funnel_carts (cart_id, created_at, last_activity_at) VALUES ('x', now(), now())`),
+      apiReadModelDelete: await sqlStateAs(urls.api, `DELETE FROM read.orders`),
       // The owner may change the schema, but the trigger still refuses a rewrite.
-      ownerUpdate: await sqlState(urls.owner, `UPDATE event_store.events SET data = '{}'`),
+      ownerUpdate: await sqlStateAs(urls.owner, `UPDATE event_store.events SET data = '{}'`),
     }).toEqual({
       apiUpdate: '42501',
       apiDelete: '42501',
@@ -192,7 +153,7 @@ describe('the database of the started stack', () => {
     const toCheckOut = ((await (await fetch(`${base}/api/user/cart`, json(line))).json()) as { cartId: string }).cartId;
     const toAddTo = ((await (await fetch(`${base}/api/user/cart`, json(line))).json()) as { cartId: string }).cartId;
     const urls = shopRoleUrls(dataDir);
-    const eventsBefore = Number((await rows<{ n: string }>(urls.superuser, 'SELECT count(*) AS n FROM event_store.events'))[0].n);
+    const eventsBefore = Number((await rowsAs<{ n: string }>(urls.superuser, 'SELECT count(*) AS n FROM event_store.events'))[0].n);
 
     const round = (n: number) => [
       ask(`listing ${n}`, `${base}/api/public/posters?page=1&limit=12`),
@@ -239,7 +200,7 @@ describe('the database of the started stack', () => {
     expect(retry.status).toBe(200);
     const { orderId } = (await retry.json()) as { orderId: string };
     expect(orderId).toBe(orderIdForCart(toCheckOut));
-    const eventsOf = async (stream: string) => rows<{ event_type: string }>(urls.superuser, 'SELECT event_type FROM event_store.events WHERE stream_name = $1 ORDER BY stream_revision', [stream]);
+    const eventsOf = async (stream: string) => rowsAs<{ event_type: string }>(urls.superuser, 'SELECT event_type FROM event_store.events WHERE stream_name = $1 ORDER BY stream_revision', [stream]);
     const placed = await until('the order placed', async () => {
       const types = (await eventsOf(orderStream(orderId))).map((e) => e.event_type);
       return types.includes('OrderPlaced') ? types : undefined;
@@ -254,12 +215,12 @@ describe('the database of the started stack', () => {
     expect(added).toBeGreaterThanOrEqual(1 + addsAnswered);
     expect(added).toBeLessThanOrEqual(3); // the first add, and at most one per frozen attempt
     // Every stream's revision is its last event's: no append half-applied.
-    const torn = await rows(urls.superuser, `
+    const torn = await rowsAs(urls.superuser, `
       SELECT s.stream_name FROM event_store.streams s
         JOIN (SELECT stream_name, max(stream_revision) AS last FROM event_store.events GROUP BY stream_name) e USING (stream_name)
        WHERE s.revision <> e.last`);
     expect(torn).toEqual([]);
-    expect(Number((await rows<{ n: string }>(urls.superuser, 'SELECT count(*) AS n FROM event_store.events'))[0].n)).toBeGreaterThan(eventsBefore);
+    expect(Number((await rowsAs<{ n: string }>(urls.superuser, 'SELECT count(*) AS n FROM event_store.events'))[0].n)).toBeGreaterThan(eventsBefore);
     // The projector carries on from where it stood.
     await until('projector /health ok after the thaw', async () => ((await (await fetch(`${projectorBase}/health`)).json()) as { status: string }).status === 'ok' || undefined, { timeoutMs: 30_000, context: logTail });
   }, 120_000);

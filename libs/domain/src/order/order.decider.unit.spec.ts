@@ -1,3 +1,4 @@
+import { monaCustomer } from '../testing/fixtures.js';
 import { given } from '../testing/given-when-then.js';
 import type { OrderPlaced, OrderStatus, OrderStatusChanged } from './events.js';
 import { alreadyChangedMessage, canMoveOrder, ORDER_TRANSITIONS } from './order-lifecycle.js';
@@ -10,20 +11,7 @@ const placed: OrderPlaced = {
     orderNumber: 'PS-7KQ4-M2XD',
     cartId: 'c1',
     placedAt: '2026-11-22T10:00:00.000Z',
-    customer: {
-      firstName: 'Mona',
-      lastName: 'Adel',
-      phone: '01012345678',
-      email: null,
-      addressLine: '12 Nile St',
-      building: '4',
-      apartment: '7',
-      city: 'Zamalek',
-      governorate: 'CAIRO',
-      latitude: 30.0444,
-      longitude: 31.2357,
-      notes: null,
-    },
+    customer: monaCustomer,
     paymentMethod: 'COD',
     promoCode: null,
     promoPercent: 0,

@@ -4,6 +4,7 @@ import type { CartLine } from '../cart/events.js';
 import { initialCartState, type CartState } from '../cart/cart.decider.js';
 import type { ItemAddedToCart } from '../cart/events.js';
 import type { CatalogueSnapshot, PosterSnapshot } from '../pricing/catalogue-snapshot.js';
+import type { OrderCustomer } from '../order/events.js';
 
 /** Salah, FOOTBALL: 20x30 at 150.00 EGP, 30x40 at 220.00 EGP. */
 export const salahPoster: PosterSnapshot = {
@@ -72,3 +73,19 @@ export function cartWith(items: CartLine[], patch: Partial<CartState> = {}): Car
 export function line(event: ItemAddedToCart): CartLine {
   return { ...event.data };
 }
+
+/** Mona in Zamalek, as a placed order records her: phone normalised, default Cairo coordinates, no e-mail. */
+export const monaCustomer: OrderCustomer = {
+  firstName: 'Mona',
+  lastName: 'Adel',
+  phone: '01012345678',
+  email: null,
+  addressLine: '12 Nile St',
+  building: '4',
+  apartment: '7',
+  city: 'Zamalek',
+  governorate: 'CAIRO',
+  latitude: 30.0444,
+  longitude: 31.2357,
+  notes: null,
+};

@@ -1,17 +1,12 @@
 import type pg from 'pg';
+import { latestVersion, migrateSchema, type SchemaMigration } from './schema-migrations.js';
 
 /**
  * Versioned migrations of the `event_store` schema. Append-only: never edit a shipped entry,
  * add the next version. Each runs in its own transaction, all under one advisory lock, so
  * several processes starting at once (api, projector replicas) migrate exactly once.
  */
-interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
-
-const MIGRATIONS: readonly Migration[] = [
+const MIGRATIONS: readonly SchemaMigration[] = [
   {
     version: 1,
     name: 'events and streams',
@@ -84,54 +79,8 @@ const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-/** Arbitrary constant: the advisory-lock key of this schema's migrations. */
-const MIGRATION_LOCK_KEY = 7_311_402_551_001n;
+export const EVENT_STORE_SCHEMA_VERSION = latestVersion(MIGRATIONS);
 
 export async function migrateEventStoreSchema(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    // Up to date: nothing to take a lock for. The shop's services connect as roles that may not
-    // change the schema (docs/adr/006): the owner role migrated before they started.
-    if (await isCurrent(client)) return;
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
-    try {
-      await client.query(`
-        CREATE SCHEMA IF NOT EXISTS event_store;
-        CREATE TABLE IF NOT EXISTS event_store.schema_migrations (
-          version    integer PRIMARY KEY,
-          name       text NOT NULL,
-          applied_at timestamptz NOT NULL DEFAULT now()
-        )`);
-      const { rows } = await client.query<{ version: number }>('SELECT version FROM event_store.schema_migrations');
-      const applied = new Set(rows.map((r) => r.version));
-      for (const m of MIGRATIONS) {
-        if (applied.has(m.version)) continue;
-        await client.query('BEGIN');
-        try {
-          await client.query(m.sql);
-          await client.query('INSERT INTO event_store.schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
-          await client.query('COMMIT');
-        } catch (e) {
-          await client.query('ROLLBACK');
-          throw e;
-        }
-      }
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
-    }
-  } finally {
-    client.release();
-  }
-}
-
-export const EVENT_STORE_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
-
-async function isCurrent(client: pg.PoolClient): Promise<boolean> {
-  try {
-    const { rows } = await client.query<{ v: number }>('SELECT coalesce(max(version), 0) AS v FROM event_store.schema_migrations');
-    return rows[0].v >= EVENT_STORE_SCHEMA_VERSION;
-  } catch (e) {
-    if ((e as { code?: string }).code === '42P01' || (e as { code?: string }).code === '3F000') return false; // no table or schema yet
-    throw e;
-  }
+  await migrateSchema(pool, { schema: 'event_store', lockKey: 7_311_402_551_001n, migrations: MIGRATIONS });
 }

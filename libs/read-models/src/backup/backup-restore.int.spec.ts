@@ -10,10 +10,10 @@ import { appendFileSync, chmodSync, cpSync, existsSync, mkdtempSync, openSync, r
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createEventStore } from '#event-store/create-event-store.js';
 import { shopRoleUrls } from '#platform/testing/shop-role-urls.js';
+import { rowsAs } from '#platform/testing/started-stack.js';
 import { until } from '#platform/testing/until.js';
 // @ts-expect-error: plain-Node launcher module without type declarations
 import { freePort } from '../../../platform/bin/local-servers.mjs';
@@ -72,27 +72,18 @@ function node(script: string, args: string[], env: NodeJS.ProcessEnv): { code: n
   return { code: r.status, out: `${r.stdout}${r.stderr}` };
 }
 
-async function query<T>(url: string, sql: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(sql, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 /** Every table of the read schema, each as its rows printed as text, sorted. */
 async function readModels(url: string): Promise<Record<string, string[]>> {
-  const tables = await query<{ name: string }>(url, `SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables WHERE schemaname = 'read' ORDER BY 1`);
+  const tables = await rowsAs<{ name: string }>(url, `SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables WHERE schemaname = 'read' ORDER BY 1`);
   const models: Record<string, string[]> = {};
-  for (const { name } of tables) models[name] = (await query<{ row: string }>(url, `SELECT t::text AS row FROM ${name} t ORDER BY 1`)).map((r) => r.row);
+  for (const { name } of tables) models[name] = (await rowsAs<{ row: string }>(url, `SELECT t::text AS row FROM ${name} t ORDER BY 1`)).map((r) => r.row);
   return models;
 }
 
 /** The projector has applied the whole log: every live checkpoint at the log's last event (the checkpoints advance past events a projection skips). */
 async function caughtUp(url: string, projections: number): Promise<boolean> {
-  const [row] = await query<{ live: number; behind: number }>(
+  const [row] = await rowsAs<{ live: number; behind: number }>(
     url,
     `WITH head AS (SELECT tx_id::text::bigint AS c, global_position AS p FROM event_store.events ORDER BY tx_id DESC, global_position DESC LIMIT 1)
      SELECT count(*)::int AS live, count(*) FILTER (WHERE (commit_position, prepare_position) < (head.c, head.p))::int AS behind
@@ -125,7 +116,7 @@ describe('npm run backup and npm run restore', () => {
     original = await startShop(originalDir);
     const urls = shopRoleUrls(originalDir);
     // A server that has lived: its transaction ids far past a new server's, as any shop's after a while.
-    await query(urls.superuser, `DO $$ BEGIN FOR i IN 1..20000 LOOP PERFORM pg_current_xact_id(); COMMIT; END LOOP; END $$`);
+    await rowsAs(urls.superuser, `DO $$ BEGIN FOR i IN 1..20000 LOOP PERFORM pg_current_xact_id(); COMMIT; END LOOP; END $$`);
     const store = await createEventStore({ kind: 'postgres', connectionString: urls.api });
     const { posterId } = await seedPoster(store, { name: 'Backup poster' }).finally(() => store.close());
     const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -149,15 +140,15 @@ describe('npm run backup and npm run restore', () => {
     });
     expect(shipped.status).toBe(200);
 
-    const projections = (await query<{ n: number }>(urls.superuser, `SELECT count(*)::int AS n FROM projector.checkpoints WHERE slot = 'live'`))[0].n;
+    const projections = (await rowsAs<{ n: number }>(urls.superuser, `SELECT count(*)::int AS n FROM projector.checkpoints WHERE slot = 'live'`))[0].n;
     await until('the original read models are built', () => caughtUp(urls.superuser, projections), { timeoutMs: 30_000, context: original.logTail });
-    keys = await query(urls.superuser, `SELECT subject_id, encode(data_key, 'hex') AS key FROM keystore.subjects ORDER BY subject_id`);
+    keys = await rowsAs(urls.superuser, `SELECT subject_id, encode(data_key, 'hex') AS key FROM keystore.subjects ORDER BY subject_id`);
     expect(keys.length).toBeGreaterThanOrEqual(SHOPPERS.length);
     const backup = node('libs/platform/bin/with-shop-database.mjs', [BACKUP_CLI, backupDir], shopEnv(originalDir));
     expect({ code: backup.code, out: backup.code === 0 ? '' : backup.out }).toEqual({ code: 0, out: '' });
     before = {
       models: await readModels(urls.superuser),
-      events: (await query<{ row: string }>(urls.superuser, `SELECT e::text AS row FROM event_store.events e ORDER BY global_position`)).map((r) => r.row),
+      events: (await rowsAs<{ row: string }>(urls.superuser, `SELECT e::text AS row FROM event_store.events e ORDER BY global_position`)).map((r) => r.row),
       projections,
       adminPassword,
     };
@@ -216,31 +207,31 @@ describe('npm run backup and npm run restore', () => {
 
     expect(await readModels(urls.superuser)).toEqual(before.models);
     // The log as it was, to the transaction ids and positions.
-    expect((await query<{ row: string }>(urls.superuser, `SELECT e::text AS row FROM event_store.events e ORDER BY global_position`)).map((r) => r.row)).toEqual(before.events);
+    expect((await rowsAs<{ row: string }>(urls.superuser, `SELECT e::text AS row FROM event_store.events e ORDER BY global_position`)).map((r) => r.row)).toEqual(before.events);
     expect(before.models['read.orders']).toHaveLength(SHOPPERS.length);
 
     // The key store: its rows, owner and grants.
-    expect(await query(urls.superuser, `SELECT subject_id, encode(data_key, 'hex') AS key FROM keystore.subjects ORDER BY subject_id`)).toEqual(keys);
-    expect(await query(urls.superuser, `SELECT DISTINCT tableowner FROM pg_tables WHERE schemaname = 'keystore'`)).toEqual([{ tableowner: 'shop_keystore' }]);
+    expect(await rowsAs(urls.superuser, `SELECT subject_id, encode(data_key, 'hex') AS key FROM keystore.subjects ORDER BY subject_id`)).toEqual(keys);
+    expect(await rowsAs(urls.superuser, `SELECT DISTINCT tableowner FROM pg_tables WHERE schemaname = 'keystore'`)).toEqual([{ tableowner: 'shop_keystore' }]);
 
     // The services connect as their roles, and the log is still append-only for all of them.
-    const users = await query<{ usename: string }>(urls.superuser, `SELECT DISTINCT usename FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid() ORDER BY 1`);
+    const users = await rowsAs<{ usename: string }>(urls.superuser, `SELECT DISTINCT usename FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid() ORDER BY 1`);
     // (The projector's key connection, shop_key_reader, may have gone idle and closed by now.)
     expect(users.map((u) => u.usename)).toEqual(expect.arrayContaining(['shop_api', 'shop_projector']));
     expect(users.filter((u) => !['shop_api', 'shop_projector', 'shop_key_reader'].includes(u.usename))).toEqual([]);
-    const refusal = await query(urls.owner, `UPDATE event_store.events SET data = '{}'`).then(() => 'ok', (e: { code?: string }) => e.code);
+    const refusal = await rowsAs(urls.owner, `UPDATE event_store.events SET data = '{}'`).then(() => 'ok', (e: { code?: string }) => e.code);
     expect(refusal).toBe('42501');
 
     // The admin signs in with the password the original generated, and new orders follow the restored ones.
     const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
       fetch(`${restored!.base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
     expect((await post('/api/admin/login', { username: 'admin', password: before.adminPassword })).status).toBe(200);
-    const posterId = (await query<{ id: string }>(urls.superuser, `SELECT id FROM read.posters`))[0].id;
+    const posterId = (await rowsAs<{ id: string }>(urls.superuser, `SELECT id FROM read.posters`))[0].id;
     const { cartId } = (await (await post('/api/user/cart', { posterId, size: 'SIZE_30x40', quantity: 2 })).json()) as { cartId: string };
     const checkout = await post('/api/user/cart/checkout', { ...SHOPPERS[0], phone: '01512345678' }, { 'x-cart-id': cartId });
     expect(checkout.status).toBe(200);
     const { orderId } = (await checkout.json()) as { orderId: string };
-    await until('the new order is projected', async () => (await query(urls.superuser, `SELECT 1 FROM read.orders WHERE id = $1`, [orderId])).length === 1, { timeoutMs: 20_000, context: restored.logTail });
-    expect((await query<{ n: number }>(urls.superuser, `SELECT count(*)::int AS n FROM read.orders`))[0].n).toBe(SHOPPERS.length + 1);
+    await until('the new order is projected', async () => (await rowsAs(urls.superuser, `SELECT 1 FROM read.orders WHERE id = $1`, [orderId])).length === 1, { timeoutMs: 20_000, context: restored.logTail });
+    expect((await rowsAs<{ n: number }>(urls.superuser, `SELECT count(*)::int AS n FROM read.orders`))[0].n).toBe(SHOPPERS.length + 1);
   }, 120_000);
 });

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { CartItemKind } from '#domain/shop-config.js';
 import { PriceRuleView } from '../common/price-rule-view.js';
+import { OrderTotalsFields } from '../common/order-totals-view.js';
 import { GOVERNORATE_CODES, PAYMENT_METHODS, type Governorate, type PaymentMethod } from '#domain/shop-config.js';
 
 // The cart's answers, money in EGP with 2 decimals. The older clients' names (id for itemId,
@@ -32,28 +33,20 @@ export class CartItemView {
   @ApiProperty({ type: () => [PriceRuleView], description: 'Why this price: the rules that priced the line' }) priceRules!: PriceRuleView[];
 }
 
-export class CartView {
+export class CartView extends OrderTotalsFields {
   @ApiProperty() cartId!: string;
   @ApiProperty({ type: () => [CartItemView] }) items!: CartItemView[];
   @ApiProperty() itemCount!: number;
   @ApiProperty({ description: 'Available poster and custom lines (the minimum-order rule counts these)' }) posterCount!: number;
-  @ApiProperty() subtotal!: number;
-  @ApiProperty() discountFromPromotions!: number;
-  @ApiProperty({ type: String, nullable: true }) promoCode!: string | null;
   @ApiProperty({ description: 'Percent' }) promoDiscount!: number;
-  @ApiProperty() discountFromPromoCode!: number;
   @ApiProperty({ type: String, nullable: true, description: 'Why an applied promo code was dropped' }) promoMessage!: string | null;
   @ApiProperty({ enum: GOVERNORATE_CODES, nullable: true }) governorate!: Governorate | null;
-  @ApiProperty() shippingCost!: number;
   @ApiProperty({ description: 'Same as shippingCost' }) shipping!: number;
   @ApiProperty() freeShipping!: boolean;
   @ApiProperty() amountToFreeShipping!: number;
   @ApiProperty() freeShippingThreshold!: number;
   @ApiProperty({ enum: PAYMENT_METHODS }) paymentMethod!: PaymentMethod;
-  @ApiProperty() codFee!: number;
   @ApiProperty({ description: 'Percent, included in prices' }) taxRate!: number;
-  @ApiProperty() taxAmount!: number;
-  @ApiProperty() total!: number;
   @ApiProperty() originalTotal!: number;
   @ApiProperty() checkedOut!: boolean;
   @ApiProperty({ type: () => [PriceRuleView], description: 'The cart-wide rules (free shipping)' }) priceRules!: PriceRuleView[];

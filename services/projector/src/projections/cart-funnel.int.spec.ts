@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NewEvent } from '#event-store/event-store.port.js';
 import { ProjectorRunner } from '../runner/runner.js';
-import { createProjectorTestDb, waitForCheckpoints, type TestDb } from '../testing/projector-test-kit.js';
+import { createProjectorTestDb, type TestDb, projectUnits } from '../testing/projector-test-kit.js';
 import { cartFunnelProjection } from '#read-models/projections/cart-funnel.projection.js';
 
 const shopper = { kind: 'shopper' as const, id: 'c' };
@@ -31,11 +31,7 @@ describe('the cart funnel counts what the events say', () => {
       // c: created by a payment-method choice only, next day
       ['cart-c', [ev('PaymentMethodChosen', { method: 'ONLINE' }, '2026-03-02T10:00:00.000Z')]],
     ];
-    let last;
-    for (const [stream, events] of units) last = (await db.store.append(stream, events)).position;
-    runner = new ProjectorRunner({ store: db.store, pool: db.pool, databaseUrl: db.url, projections: [cartFunnelProjection], replicaId: 'r1', batchSize: 3 });
-    await runner.start();
-    await waitForCheckpoints(db.pool, ['cart-funnel'], last!);
+    runner = await projectUnits(db, units, [cartFunnelProjection], 3);
   });
   afterAll(async () => {
     await runner?.stop();

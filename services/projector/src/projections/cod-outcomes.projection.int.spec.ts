@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NewEvent } from '#event-store/event-store.port.js';
 import type { VersionedEventStore } from '#event-store/versioned-event-store.js';
 import { ProjectorRunner } from '../runner/runner.js';
-import { createProjectorTestDb, waitForCheckpoints, type TestDb } from '../testing/projector-test-kit.js';
+import { createProjectorTestDb, type TestDb, projectUnits } from '../testing/projector-test-kit.js';
 import { codOutcomesProjection } from '#read-models/projections/cod-outcomes.projection.js';
 
 let clock = Date.parse('2026-05-01T08:00:00Z');
@@ -33,11 +33,7 @@ describe('cod-outcomes projection', () => {
       // A change of an order never placed has nothing to count.
       ['order-x', [moved('x', 'PLACED', 'REFUSED', clock)]],
     ];
-    let last;
-    for (const [stream, events] of units) last = (await db.store.append(stream, events)).position;
-    runner = new ProjectorRunner({ store: db.store, pool: db.pool, databaseUrl: db.url, projections: [codOutcomesProjection], replicaId: 'r1', batchSize: 4 });
-    await runner.start();
-    await waitForCheckpoints(db.pool, ['cod-outcomes'], last!);
+    runner = await projectUnits(db, units, [codOutcomesProjection], 4);
   });
   afterAll(async () => {
     await runner?.stop();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NewEvent } from '#event-store/event-store.port.js';
 import { PROJECTION_NAMES } from '#read-models/projection-names.js';
 import { ProjectorRunner } from '../runner/runner.js';
-import { createProjectorTestDb, waitForCheckpoints, type TestDb } from '../testing/projector-test-kit.js';
+import { createProjectorTestDb, type TestDb, projectUnits } from '../testing/projector-test-kit.js';
 import { ALL_PROJECTIONS } from '#read-models/projections/all-projections.js';
 
 const admin = { kind: 'admin' as const, id: 'boss' };
@@ -56,12 +56,7 @@ describe('projections build every read model from given events', () => {
       ['order-o1', [ev('OrderStatusChanged', { orderId: 'o1', orderNumber: 'PS-O1', from: 'PLACED', to: 'SHIPPED', reason: null })]],
       ['order-o3', [ev('OrderStatusChanged', { orderId: 'o3', orderNumber: 'PS-O3', from: 'PLACED', to: 'CANCELED', reason: 'changed mind' })]],
     ];
-    let last;
-    for (const [stream, events] of units) last = (await db.store.append(stream, events)).position;
-    // Small batches so the projections see the log in several transactions.
-    runner = new ProjectorRunner({ store: db.store, pool: db.pool, databaseUrl: db.url, projections: ALL_PROJECTIONS, replicaId: 'r1', batchSize: 7 });
-    await runner.start();
-    await waitForCheckpoints(db.pool, PROJECTION_NAMES, last!);
+    runner = await projectUnits(db, units, ALL_PROJECTIONS, 7);
   });
   afterAll(async () => {
     await runner?.stop();

@@ -9,6 +9,11 @@ import { applyBatchFindingPoison, PoisonEvent } from './apply-batch.js';
 const event = (n: number): RecordedEvent =>
   ({ id: `e${n}`, type: 'AnnouncementChanged', streamId: 'announcement', revision: BigInt(n), position: { commit: BigInt(n), prepare: BigInt(n) }, data: {}, metadata: {}, createdAt: new Date(0) }) as unknown as RecordedEvent;
 
+/** The announcement projection's shape with a handler of the test's own (what it applies, when it fails). */
+function announcementsHandledBy(handle: (events: readonly RecordedEvent[]) => Promise<void>) {
+  return defineProjection({ name: 'announcement', version: 1, tables: [AnnouncementEntity], eventTypes: ['AnnouncementChanged'], handle });
+}
+
 /** The culprit in a catch-up batch is found by halving: a handful of transactions, not one per event. */
 describe('applyBatchFindingPoison (real PostgreSQL)', () => {
   let db: { url: string; drop: () => Promise<void> };
@@ -25,16 +30,10 @@ describe('applyBatchFindingPoison (real PostgreSQL)', () => {
   it('commits every event before the culprit and names it, in about 2·log2(n) transactions', async () => {
     const applied: string[] = [];
     let transactions = 0;
-    const projection = defineProjection({
-      name: 'announcement',
-      version: 1,
-      tables: [AnnouncementEntity],
-      eventTypes: ['AnnouncementChanged'],
-      async handle(events) {
-        transactions++;
-        if (events.some((e) => e.id === 'e700')) throw new Error('cannot handle e700');
-        applied.push(...events.map((e) => e.id));
-      },
+    const projection = announcementsHandledBy(async (events) => {
+      transactions++;
+      if (events.some((e) => e.id === 'e700')) throw new Error('cannot handle e700');
+      applied.push(...events.map((e) => e.id));
     });
     const events = Array.from({ length: 1000 }, (_, i) => event(i + 1));
     const failure = await applyBatchFindingPoison({ pool, projection, tables: { kind: 'live' } }, events, events[999].position, null).catch((e: unknown) => e);
@@ -48,15 +47,9 @@ describe('applyBatchFindingPoison (real PostgreSQL)', () => {
   it('applies a batch that failed only as a whole (both halves pass) up to its end', async () => {
     let calls = 0;
     const applied: string[] = [];
-    const projection = defineProjection({
-      name: 'announcement',
-      version: 1,
-      tables: [AnnouncementEntity],
-      eventTypes: ['AnnouncementChanged'],
-      async handle(events) {
-        if (calls++ === 0) throw new Error('connection reset');
-        applied.push(...events.map((e) => e.id));
-      },
+    const projection = announcementsHandledBy(async (events) => {
+      if (calls++ === 0) throw new Error('connection reset');
+      applied.push(...events.map((e) => e.id));
     });
     const events = Array.from({ length: 10 }, (_, i) => event(i + 1));
     const to = { commit: 20n, prepare: 20n };

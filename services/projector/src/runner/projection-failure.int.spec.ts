@@ -3,7 +3,7 @@ import type { NewEvent, Position } from '#event-store/event-store.port.js';
 import { announcementProjection } from '#read-models/projections/announcement.projection.js';
 import { galleryProjection } from '#read-models/projections/gallery.projection.js';
 import { ProjectorMetrics } from '../observability/projector-metrics.js';
-import { createProjectorTestDb, waitForCheckpoints, type TestDb } from '../testing/projector-test-kit.js';
+import { createProjectorTestDb, waitForCheckpoints, type TestDb, waitForRow } from '../testing/projector-test-kit.js';
 import type { RetryBackoff } from './retry-backoff.js';
 import type { Projection } from '#read-models/projections/projection.js';
 import { ProjectorRunner, type FailureInfo } from './runner.js';
@@ -165,14 +165,3 @@ describe('runner: "retry now" and rebuild recover a projection resting for an ho
     expect(s.failures).toHaveLength(1);
   });
 });
-
-/** Polls a query until it returns a row (waiting on the projector's own state, never a fixed sleep). */
-async function waitForRow(db: TestDb, sql: string, params: unknown[] = [], timeoutMs = 30_000): Promise<Record<string, any>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { rows } = await db.pool.query(sql, params);
-    if (rows.length) return rows[0];
-    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${sql}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

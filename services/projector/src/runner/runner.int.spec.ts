@@ -6,7 +6,7 @@ import { announcementProjection } from '#read-models/projections/announcement.pr
 import { galleryProjection } from '#read-models/projections/gallery.projection.js';
 import { ordersProjection } from '#read-models/projections/orders.projection.js';
 import { replayUntil } from '../replay/replay-until.js';
-import { appendUnits, createProjectorTestDb, tableChecksums, waitForCheckpoints, type TestDb } from '../testing/projector-test-kit.js';
+import { appendUnits, createProjectorTestDb, tableChecksums, waitForCheckpoints, type TestDb, waitForRow } from '../testing/projector-test-kit.js';
 import { generateShopEvents } from '../testing/shop-event-generator.js';
 import type { Projection } from '#read-models/projections/projection.js';
 import { ProjectorRunner } from './runner.js';
@@ -164,14 +164,3 @@ describe('runner: rebuilds and time travel on a realistic log', () => {
     expect(await tableChecksums(db.pool, 'as_of', PUBLIC_TABLES)).toEqual(snapshot);
   });
 });
-
-/** Polls a query until it returns a row (waiting on the projector's own state, never a fixed sleep). */
-async function waitForRow(db: TestDb, sql: string, params: unknown[] = [], timeoutMs = 30_000): Promise<Record<string, any>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { rows } = await db.pool.query(sql, params);
-    if (rows.length) return rows[0];
-    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${sql}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

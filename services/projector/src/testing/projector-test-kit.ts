@@ -5,6 +5,9 @@ import { runReadModelMigrations } from '#read-models/data-source.js';
 import { countStoredEvents, createTestDatabase } from '#platform/testing/test-database.js';
 import { testEventStoreEnv } from '#platform/testing/test-event-store.js';
 import { listCheckpoints, positionOf } from '#read-models/projector-state/checkpoints.js';
+import type { NewEvent } from '#event-store/event-store.port.js';
+import type { Projection } from '#read-models/projections/projection.js';
+import { ProjectorRunner } from '../runner/runner.js';
 import type { AppendUnit } from './shop-event-generator.js';
 import { markOfSharedLog } from './shared-log-mark.js';
 
@@ -102,4 +105,29 @@ export async function tableChecksums(pool: pg.Pool, schema: string, tables: read
     out[t] = `${rows[0].n}:${rows[0].sum}`;
   }
   return out;
+}
+
+/** Polls a query until it returns a row (waiting on the projector's own state, never a fixed sleep). */
+export async function waitForRow(db: Pick<TestDb, 'pool'>, sql: string, params: unknown[] = [], timeoutMs = 30_000): Promise<Record<string, any>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await db.pool.query(sql, params);
+    if (rows.length) return rows[0];
+    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${sql}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * Appends each stream's events in the order given, then starts a runner of `projections` (replica
+ * r1, small batches so they see the log in several transactions) and waits until each has caught
+ * up with the last append. The caller stops the runner.
+ */
+export async function projectUnits(db: TestDb, units: ReadonlyArray<[string, NewEvent[]]>, projections: readonly Projection[], batchSize: number): Promise<ProjectorRunner> {
+  let last: Position | undefined;
+  for (const [stream, events] of units) last = (await db.store.append(stream, events)).position;
+  const runner = new ProjectorRunner({ store: db.store, pool: db.pool, databaseUrl: db.url, projections, replicaId: 'r1', batchSize });
+  await runner.start();
+  await waitForCheckpoints(db.pool, projections.map((p) => p.name), last!);
+  return runner;
 }

@@ -1,17 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PaginationFields } from '../../catalog/poster-response.js';
+import { ShopperContactFields } from '../shared/shopper-contact-view.js';
 
-export class CustomerView {
+export class CustomerView extends ShopperContactFields {
   @ApiProperty({ description: 'The phone number (customers are keyed by phone)' }) id!: string;
-  @ApiProperty() firstName!: string;
-  @ApiProperty() lastName!: string;
-  @ApiProperty({ type: String, nullable: true }) email!: string | null;
-  @ApiProperty() phone!: string;
-  @ApiProperty() addressLine!: string;
-  @ApiProperty() building!: string;
-  @ApiProperty() apartment!: string;
-  @ApiProperty() city!: string;
-  @ApiProperty() governorate!: string;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: Date;
   @ApiProperty({ type: String, format: 'date-time' }) lastOrderAt!: Date;
   @ApiProperty() orderCount!: number;

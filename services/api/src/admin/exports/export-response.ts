@@ -1,19 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { JobProgressFields, JobRequestedFields } from '../shared/job-response.js';
 
-const JOB_STATES = ['waiting', 'active', 'completed', 'failed', 'unknown'];
-
-export class ExportRequestedView {
-  @ApiProperty() jobId!: string;
-  @ApiProperty({ enum: JOB_STATES }) state!: string;
+export class ExportRequestedView extends JobRequestedFields {
   @ApiProperty({ example: '/api/admin/jobs/42' }) statusUrl!: string;
 }
 
-export class JobView {
-  @ApiProperty() id!: string;
+export class JobView extends JobProgressFields {
   @ApiProperty({ example: 'export' }) name!: string;
-  @ApiProperty({ enum: JOB_STATES }) state!: string;
-  @ApiProperty({ description: '0..100' }) progress!: number;
   @ApiProperty({ type: String, nullable: true, description: 'Set when an export has completed' }) downloadUrl!: string | null;
   @ApiPropertyOptional({ description: 'Rows written by a completed export' }) rows?: number;
-  @ApiProperty({ type: String, nullable: true }) error!: string | null;
 }

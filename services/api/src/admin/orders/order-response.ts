@@ -1,7 +1,9 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import { ORDER_STATUSES, type OrderStatus } from '#domain/order/events.js';
 import { PriceRuleView } from '../../common/price-rule-view.js';
 import { PaginationFields } from '../../catalog/poster-response.js';
+import { OrderTotalsFields } from '../../common/order-totals-view.js';
+import { ShopperContactFields } from '../shared/shopper-contact-view.js';
 
 // The admin's order answers (an order and its items), money in EGP.
 
@@ -34,37 +36,20 @@ export class PhoneRiskView {
   @ApiProperty({ description: 'Refusals reach the configured thresholds (COD_RISK_MIN_REFUSED, COD_RISK_MIN_REFUSED_RATE)' }) risky!: boolean;
 }
 
-export class AdminOrderView {
+export class AdminOrderView extends IntersectionType(ShopperContactFields, OrderTotalsFields) {
   @ApiProperty() id!: string;
   @ApiProperty({ description: "The order stream's revision: send it back as expectedRevision with a status change" }) revision!: number;
   @ApiProperty({ type: () => PhoneRiskView }) phoneRisk!: PhoneRiskView;
   @ApiProperty({ enum: ORDER_STATUSES, isArray: true, description: 'The statuses this order may move to now' }) nextStatuses!: readonly OrderStatus[];
   @ApiProperty({ example: 'PS-7KQ4-M2XD' }) orderNumber!: string;
   @ApiProperty({ enum: ORDER_STATUSES }) status!: OrderStatus;
-  @ApiProperty() firstName!: string;
-  @ApiProperty() lastName!: string;
   @ApiProperty() customerName!: string;
-  @ApiProperty() phone!: string;
-  @ApiProperty({ type: String, nullable: true }) email!: string | null;
-  @ApiProperty() addressLine!: string;
-  @ApiProperty() building!: string;
-  @ApiProperty() apartment!: string;
-  @ApiProperty() city!: string;
-  @ApiProperty() governorate!: string;
   @ApiProperty() latitude!: number;
   @ApiProperty() longitude!: number;
   @ApiProperty({ type: String, nullable: true }) notes!: string | null;
   @ApiProperty() paymentMethod!: string;
   @ApiProperty({ type: String, nullable: true }) paymentReference!: string | null;
-  @ApiProperty({ type: String, nullable: true }) promoCode!: string | null;
   @ApiProperty() promoPercent!: number;
-  @ApiProperty() subtotal!: number;
-  @ApiProperty() discountFromPromotions!: number;
-  @ApiProperty() discountFromPromoCode!: number;
-  @ApiProperty() shippingCost!: number;
-  @ApiProperty() codFee!: number;
-  @ApiProperty() taxAmount!: number;
-  @ApiProperty() total!: number;
   @ApiProperty() itemCount!: number;
   @ApiProperty({ type: String, nullable: true }) statusReason!: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;

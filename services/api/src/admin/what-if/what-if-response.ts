@@ -1,10 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { JobProgressFields, JobRequestedFields } from '../shared/job-response.js';
 
-const JOB_STATES = ['waiting', 'active', 'completed', 'failed', 'unknown'];
-
-export class WhatIfRequestedView {
-  @ApiProperty() jobId!: string;
-  @ApiProperty({ enum: JOB_STATES }) state!: string;
+export class WhatIfRequestedView extends JobRequestedFields {
   @ApiProperty({ example: '/api/admin/what-if/42' }) statusUrl!: string;
 }
 
@@ -39,10 +36,6 @@ export class WhatIfReportView {
   @ApiProperty() seconds!: number;
 }
 
-export class WhatIfJobView {
-  @ApiProperty() id!: string;
-  @ApiProperty({ enum: JOB_STATES }) state!: string;
-  @ApiProperty({ description: '0..100' }) progress!: number;
-  @ApiProperty({ type: String, nullable: true }) error!: string | null;
+export class WhatIfJobView extends JobProgressFields {
   @ApiProperty({ type: () => WhatIfReportView, nullable: true, description: 'Set once the job has completed' }) report!: WhatIfReportView | null;
 }
