@@ -18,4 +18,15 @@ for (const key of ['localStorage', 'sessionStorage'] as const) {
 // browser's fetch takes the browser's. Node's FormData class is not a global here (jsdom's took
 // the name), so it is taken from a form Node's Response parses.
 const NodeFormData = (await new Response(new URLSearchParams('a=b')).formData()).constructor as typeof FormData;
-Object.assign(globalThis, { FormData: NodeFormData, File: NodeFile, Blob: NodeBlob });
+const JsdomFormData = globalThis.FormData;
+// A browser's FormData also reads a <form> (React's form actions build one from the submitted
+// form); Node's takes no form, so that one is read by jsdom's and copied over.
+class BrowserFormData extends NodeFormData {
+  constructor(form?: HTMLFormElement, submitter?: HTMLElement | null) {
+    super();
+    if (!form) return;
+    const read = submitter ? new JsdomFormData(form, submitter) : new JsdomFormData(form);
+    read.forEach((value, name) => this.append(name, value));
+  }
+}
+Object.assign(globalThis, { FormData: BrowserFormData, File: NodeFile, Blob: NodeBlob });
