@@ -43,7 +43,10 @@ async function waitFor(check, what, timeoutMs, child) {
  * spec reaches, except the cart commands: a burst no other spec's run comes near, refilled only
  * every six minutes, so storefront-cart-budget.e2e.spec.mjs can spend its own address's budget
  * (X-Forwarded-For, trusted from loopback) and be refused for the rest of its run, with no race
- * against a refill. Variables set in the environment win.
+ * against a refill. A read after the admin's own change waits for the projections it reads up to
+ * 8 s (under the orders list's 10 s client timeout) instead of the default 2 s: on a loaded CI machine the projector can lag longer, and the
+ * specs assert that a page shows the admin's change at once, as it does when the wait is not cut
+ * short. Variables set in the environment win.
  */
 const STACK_BUDGETS_AND_PROXY = {
   TRUST_PROXY: 'loopback',
@@ -55,6 +58,7 @@ const STACK_BUDGETS_AND_PROXY = {
   BUDGET_UPLOAD_BYTES: '1000GB/h',
   BUDGET_UPLOAD_CONCURRENCY: '100',
   BUDGET_NEWSLETTER_SIGNUPS: '100000/h',
+  WAIT_FOR_POSITION_MS: '8000',
 };
 
 export default async function globalSetup() {
