@@ -6,7 +6,6 @@ import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { METRICS_REGISTRY } from '../common/tokens.js';
-import { ProjectionGauges } from './projection-gauges.js';
 
 export interface MetricsListenerConfig {
   port: number;
@@ -43,8 +42,6 @@ export class MetricsController implements OnApplicationBootstrap, OnApplicationS
 
   constructor(
     @Inject(METRICS_REGISTRY) private readonly registry: Registry,
-    // Registers the API's projection gauges in the registry this controller serves.
-    _gauges: ProjectionGauges,
   ) {}
 
   @Get()

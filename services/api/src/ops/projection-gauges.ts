@@ -6,6 +6,7 @@ import { listCheckpoints } from '#read-models/projector-state/checkpoints.js';
 import { sqlClientOf } from '#read-models/projector-state/sql-client.js';
 import { METRICS_REGISTRY } from '../common/tokens.js';
 
+/** Registers the API's projection gauges in the metrics registry when the ops module starts (Nest builds every provider of a module, injected or not). */
 @Injectable()
 export class ProjectionGauges {
   constructor(@Inject(METRICS_REGISTRY) registry: Registry, dataSource: DataSource) {
