@@ -31,7 +31,8 @@
  * BENCH_DURATION (seconds per run, default 8; checkouts run twice as long, so that the whole flows
  * of a slow side finish inside a run), BENCH_CONNECTIONS (default 32), BENCH_ROUNDS
  * (default 3), BENCH_WARMUP (seconds per workload before the rounds, default 3).
- * BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") adds node flags to the API.
+ * BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") adds node flags to the API,
+ * BENCH_PROJECTOR_NODE_ARGS to the projector.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -121,7 +122,7 @@ async function startStack(): Promise<Stack> {
   try {
     const port = await servers.freePort();
     const uncachedPort = await servers.freePort();
-    const projector = launch('dist/services/projector/src/main.js', {});
+    const projector = launch('dist/services/projector/src/main.js', {}, (process.env.BENCH_PROJECTOR_NODE_ARGS ?? '').split(' ').filter(Boolean));
     const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
     const api = launch('dist/services/api/src/main.js', { PORT: String(port) }, nodeArgs);
     const url = `http://127.0.0.1:${port}`;
