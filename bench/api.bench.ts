@@ -6,8 +6,8 @@
  *     addItemToOrder, setCustomerForOrder, setOrderShippingAddress, setOrderShippingMethod,
  *     transitionOrderToState(ArrangingPayment), addPaymentToOrder (settled at once);
  *   the cost of personal-data encryption (docs/adr/012): our checkout with a new phone each time
- *     (a new data subject and key per checkout, the key store's worst case), on the API as it
- *     ships beside a third API process with PERSONAL_DATA_ENCRYPTION=off on the same database
+ *     (a new data subject and key per checkout, the key store's worst case), on an API process as
+ *     it ships beside another with PERSONAL_DATA_ENCRYPTION=off on the same database
  *     (`ratio` = encrypted over plain; the target is a cost of at most 10%).
  *     --personal-data-only runs this pair alone.
  * Each pair runs back to back, the side going first alternating from round to round, so both see
@@ -77,8 +77,9 @@ interface Stack {
   /** Whether the database commits durably; null when benchmarking a running shop (BENCH_URL). */
   durable: boolean | null;
   /** The throwaway stack's processes, for CPU readings and the peer; undefined for BENCH_URL. */
-  local?: { pgDir: string; pgAdminUrl: string; apiPid: number; uncachedApiPid: number; plainApiPid: number; projectorPid: number };
+  local?: { pgDir: string; pgAdminUrl: string; apiPid: number; uncachedApiPid: number; encryptedApiPid: number; plainApiPid: number; projectorPid: number };
   /** Our API storing events as written (PERSONAL_DATA_ENCRYPTION=off); undefined for BENCH_URL. */
+  encryptedUrl?: string;
   plainUrl?: string;
   stop: () => Promise<void>;
 }
@@ -131,6 +132,12 @@ async function startStack(): Promise<Stack> {
     const uncached = launch('dist/services/api/src/main.js', { PORT: String(uncachedPort), PUBLIC_CACHE_MS: '0' }, nodeArgs);
     const uncachedUrl = `http://127.0.0.1:${uncachedPort}`;
     await waitHealthy(uncachedUrl, uncached);
+    // The encryption pair: two fresh processes alike but for PERSONAL_DATA_ENCRYPTION, neither the
+    // one that ran the migrations and took the seeding.
+    const encryptedPort = await servers.freePort();
+    const encrypted = launch('dist/services/api/src/main.js', { PORT: String(encryptedPort) }, nodeArgs);
+    const encryptedUrl = `http://127.0.0.1:${encryptedPort}`;
+    await waitHealthy(encryptedUrl, encrypted);
     const plainPort = await servers.freePort();
     const plain = launch('dist/services/api/src/main.js', { PORT: String(plainPort), PERSONAL_DATA_ENCRYPTION: 'off' }, nodeArgs);
     const plainUrl = `http://127.0.0.1:${plainPort}`;
@@ -138,10 +145,11 @@ async function startStack(): Promise<Stack> {
     return {
       url,
       uncachedUrl,
+      encryptedUrl,
       plainUrl,
       admin,
       durable,
-      local: { pgDir, pgAdminUrl: pg.adminUrl, apiPid: api.pid!, uncachedApiPid: uncached.pid!, plainApiPid: plain.pid!, projectorPid: projector.pid! },
+      local: { pgDir, pgAdminUrl: pg.adminUrl, apiPid: api.pid!, uncachedApiPid: uncached.pid!, encryptedApiPid: encrypted.pid!, plainApiPid: plain.pid!, projectorPid: projector.pid! },
       stop,
     };
   } catch (e) {
@@ -282,9 +290,9 @@ async function main(): Promise<void> {
     // Pairs run back to back: [ours, Vendure's workload doing the same job].
     const pairs: Array<[Workload, Workload | undefined]> = ours.map((w) => [w, undefined]);
     const personalDataOnly = process.argv.includes('--personal-data-only');
-    if (stack.plainUrl && local) {
+    if (stack.encryptedUrl && stack.plainUrl && local) {
       const encrypted: Workload = {
-        side: 'ours', route: `${checkoutRoute}, a new phone each (personal data encrypted)`, url: stack.url, steps: ourCheckoutSteps(posters, newPhones('011')), checkout: true, cpu: ourCpu(local.apiPid),
+        side: 'ours', route: `${checkoutRoute}, a new phone each (personal data encrypted)`, url: stack.encryptedUrl, steps: ourCheckoutSteps(posters, newPhones('011')), checkout: true, cpu: ourCpu(local.encryptedApiPid),
         extra: { encryption: 'on', targetCostPercent: 10 },
       };
       const plain: Workload = {

@@ -799,7 +799,7 @@ export type CustomerView = {
   email: string | null;
   firstName: string;
   governorate: string;
-  /** The phone number (customers are keyed by phone) */
+  /** The data subject id: opaque, never the phone (a person is keyed by subject, and an id may be shown or linked) */
   id: string;
   lastName: string;
   lastOrderAt: string;

@@ -36,6 +36,15 @@ export interface KeyCacheBounds {
 }
 
 const LOOKUP_SECRET = 'subject-lookup';
+/** A ceiling on one batched statement's size (its arrays, its locks). */
+const MAX_SUBJECTS_PER_STATEMENT = 256;
+
+interface QueuedSubject {
+  lookup: Buffer;
+  kind: SubjectKind;
+  resolve(subject: Subject): void;
+  reject(error: unknown): void;
+}
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class PostgresKeyStore implements KeyStore {
@@ -44,6 +53,10 @@ export class PostgresKeyStore implements KeyStore {
   /** lookup hash (hex) → subject. */
   private readonly subjects: BoundedCache<string, Subject>;
   private secret: Promise<Buffer> | undefined;
+  /** Subjects asked for and not yet answered, by lookup (hex): a second ask joins the first. */
+  private readonly pendingSubjects = new Map<string, Promise<Subject>>();
+  private readonly queuedSubjects: QueuedSubject[] = [];
+  private subjectsInFlight = false;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -94,37 +107,90 @@ export class PostgresKeyStore implements KeyStore {
     const cacheKey = lookup.toString('hex');
     const cached = this.subjects.get(cacheKey);
     if (cached) return cached;
-    // One statement: the subject found, or a new one with its key and lookup. Two writers of one
-    // new person race on the lookup's key: the loser's subject is left without a lookup and removed.
-    const subjectId = randomUUID();
-    const key = randomBytes(32);
-    const { rows } = await this.pool.query<{ subject_id: string; data_key: Buffer; created: boolean }>(
-      `WITH found AS (
-         SELECT l.subject_id, s.data_key FROM keystore.lookups l JOIN keystore.subjects s USING (subject_id) WHERE l.lookup = $1
-       ), new_subject AS (
-         INSERT INTO keystore.subjects (subject_id, data_key) SELECT $2, $3 WHERE NOT EXISTS (SELECT 1 FROM found) RETURNING subject_id, data_key
-       ), new_lookup AS (
-         INSERT INTO keystore.lookups (lookup, subject_id, kind) SELECT $1, subject_id, $4 FROM new_subject
-         ON CONFLICT (lookup) DO NOTHING RETURNING subject_id
-       )
-       SELECT subject_id, data_key, false AS created FROM found
-       UNION ALL SELECT n.subject_id, n.data_key, true FROM new_subject n JOIN new_lookup USING (subject_id)`,
-      [lookup, subjectId, key, kind],
-    );
-    let row = rows[0];
-    if (!row) {
-      await this.pool.query('DELETE FROM keystore.subjects s WHERE s.subject_id = $1 AND NOT EXISTS (SELECT 1 FROM keystore.lookups l WHERE l.subject_id = s.subject_id)', [subjectId]).catch(() => undefined);
-      const again = await this.pool.query<{ subject_id: string; data_key: Buffer }>(
-        'SELECT l.subject_id, s.data_key FROM keystore.lookups l JOIN keystore.subjects s USING (subject_id) WHERE l.lookup = $1',
-        [lookup],
-      );
-      if (!again.rows[0]) throw new Error('Key store: a subject was created and removed at once; try again');
-      row = { ...again.rows[0], created: false };
+    let pending = this.pendingSubjects.get(cacheKey);
+    if (!pending) {
+      pending = new Promise<Subject>((resolve, reject) => this.queuedSubjects.push({ lookup, kind, resolve, reject }));
+      this.pendingSubjects.set(cacheKey, pending);
+      const forget = () => this.pendingSubjects.delete(cacheKey);
+      pending.then(forget, forget);
+      this.flushSubjects();
     }
-    const subject = { subjectId: row.subject_id, key: row.data_key };
-    this.subjects.set(cacheKey, subject);
-    this.keys.set(subject.subjectId, subject.key);
-    return subject;
+    return pending;
+  }
+
+  /**
+   * Subjects asked for while a statement is in flight wait for it and go together in the next one:
+   * one statement and one commit per batch rather than per checkout (group commit, as appends do),
+   * with no added wait when the store is idle.
+   */
+  private flushSubjects(): void {
+    if (this.subjectsInFlight || this.queuedSubjects.length === 0) return;
+    const batch = this.queuedSubjects.splice(0, MAX_SUBJECTS_PER_STATEMENT);
+    this.subjectsInFlight = true;
+    this.findOrCreateSubjects(batch)
+      .then(
+        (found) => {
+          for (const asked of batch) {
+            const subject = found.get(asked.lookup.toString('hex'));
+            if (subject) asked.resolve(subject);
+            else asked.reject(new Error('Key store: a subject was created and removed at once; try again'));
+          }
+        },
+        (e: unknown) => {
+          for (const asked of batch) asked.reject(e);
+        },
+      )
+      .finally(() => {
+        this.subjectsInFlight = false;
+        this.flushSubjects();
+      });
+  }
+
+  /** lookup (hex) → subject, for each of `batch` (distinct lookups): found, or new with its key. */
+  private async findOrCreateSubjects(batch: readonly QueuedSubject[]): Promise<Map<string, Subject>> {
+    const ids = batch.map(() => randomUUID());
+    const keys = batch.map(() => randomBytes(32));
+    // One statement: the subjects found, and new ones with their keys and lookups. Two writers of
+    // one new person race on the lookup's key: the loser's subject is left without a lookup, and
+    // is removed and looked up again below.
+    const { rows } = await this.pool.query<{ lookup: Buffer; subject_id: string; data_key: Buffer }>({
+      name: 'keystore-subjects-for',
+      text: `WITH asked AS (
+         SELECT * FROM unnest($1::bytea[], $2::uuid[], $3::bytea[], $4::text[]) AS a(lookup, subject_id, data_key, kind)
+       ), found AS (
+         SELECT l.lookup, l.subject_id, s.data_key FROM keystore.lookups l JOIN keystore.subjects s USING (subject_id)
+         WHERE l.lookup = ANY($1::bytea[])
+       ), new_subject AS (
+         INSERT INTO keystore.subjects (subject_id, data_key)
+         SELECT a.subject_id, a.data_key FROM asked a WHERE NOT EXISTS (SELECT 1 FROM found f WHERE f.lookup = a.lookup)
+         RETURNING subject_id, data_key
+       ), new_lookup AS (
+         INSERT INTO keystore.lookups (lookup, subject_id, kind)
+         SELECT a.lookup, a.subject_id, a.kind FROM asked a JOIN new_subject USING (subject_id)
+         ON CONFLICT (lookup) DO NOTHING RETURNING lookup, subject_id
+       )
+       SELECT lookup, subject_id::text, data_key FROM found
+       UNION ALL SELECT n.lookup, n.subject_id::text, s.data_key FROM new_lookup n JOIN new_subject s USING (subject_id)`,
+      values: [batch.map((b) => b.lookup), ids, keys, batch.map((b) => b.kind)],
+    });
+    const found = new Map<string, Subject>();
+    for (const r of rows) found.set(r.lookup.toString('hex'), { subjectId: r.subject_id, key: r.data_key });
+    const lost = batch.filter((b) => !found.has(b.lookup.toString('hex')));
+    if (lost.length > 0) {
+      await this.pool
+        .query('DELETE FROM keystore.subjects s WHERE s.subject_id = ANY($1::uuid[]) AND NOT EXISTS (SELECT 1 FROM keystore.lookups l WHERE l.subject_id = s.subject_id)', [ids])
+        .catch(() => undefined);
+      const again = await this.pool.query<{ lookup: Buffer; subject_id: string; data_key: Buffer }>(
+        'SELECT l.lookup, l.subject_id::text, s.data_key FROM keystore.lookups l JOIN keystore.subjects s USING (subject_id) WHERE l.lookup = ANY($1::bytea[])',
+        [lost.map((b) => b.lookup)],
+      );
+      for (const r of again.rows) found.set(r.lookup.toString('hex'), { subjectId: r.subject_id, key: r.data_key });
+    }
+    for (const [cacheKey, subject] of found) {
+      this.subjects.set(cacheKey, subject);
+      this.keys.set(subject.subjectId, subject.key);
+    }
+    return found;
   }
 
   cachedKey(subjectId: string): Buffer | null | undefined {
@@ -140,10 +206,11 @@ export class PostgresKeyStore implements KeyStore {
       else if (cached === undefined && UUID.test(id)) missing.push(id);
     }
     if (missing.length === 0) return found;
-    const { rows } = await this.pool.query<{ subject_id: string; data_key: Buffer }>(
-      'SELECT subject_id::text, data_key FROM keystore.subjects WHERE subject_id = ANY($1::uuid[])',
-      [missing],
-    );
+    const { rows } = await this.pool.query<{ subject_id: string; data_key: Buffer }>({
+      name: 'keystore-keys-of',
+      text: 'SELECT subject_id::text, data_key FROM keystore.subjects WHERE subject_id = ANY($1::uuid[])',
+      values: [missing],
+    });
     for (const r of rows) {
       found.set(r.subject_id, r.data_key);
       this.keys.set(r.subject_id, r.data_key);

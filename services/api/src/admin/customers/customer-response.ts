@@ -3,7 +3,7 @@ import { PaginationFields } from '../../catalog/poster-response.js';
 import { ShopperContactFields } from '../shared/shopper-contact-view.js';
 
 export class CustomerView extends ShopperContactFields {
-  @ApiProperty({ description: 'The phone number (customers are keyed by phone)' }) id!: string;
+  @ApiProperty({ description: 'The data subject id: opaque, never the phone (a person is keyed by subject, and an id may be shown or linked)' }) id!: string;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: Date;
   @ApiProperty({ type: String, format: 'date-time' }) lastOrderAt!: Date;
   @ApiProperty() orderCount!: number;

@@ -164,6 +164,8 @@ describe('admin orders, history, exports, dashboard, event log (HTTP, real stack
     expect(res.body.data).toHaveLength(3);
     expect(res.body.totalItems).toBe(3);
     expect(res.body.data.map((c: { phone: string }) => c.phone).sort()).toEqual(['01011111111', '01022222222', '01033333333']);
+    // Keyed by data subject: the id a page links to names no one.
+    for (const c of res.body.data as Array<{ id: string; phone: string }>) expect(c.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   });
 
   it('browses the event log by stream, type and correlation id, and pages with a cursor', async () => {
