@@ -17,8 +17,8 @@ export class PersonalDataSubjects1765400000000 implements MigrationInterface {
     await q.query(`ALTER TABLE read.customers ADD COLUMN subject_id text`);
     await q.query(`UPDATE read.customers SET subject_id = phone`);
     await q.query(`ALTER TABLE read.customers ALTER COLUMN subject_id SET NOT NULL`);
-    await q.query(`ALTER TABLE read.customers DROP CONSTRAINT customers_pkey`);
-    await q.query(`ALTER TABLE read.customers ADD PRIMARY KEY (subject_id)`);
+    await dropPrimaryKey(q, 'read.customers');
+    await q.query(`ALTER TABLE read.customers ADD CONSTRAINT customers_pkey PRIMARY KEY (subject_id)`);
     await q.query(`CREATE INDEX customers_phone_idx ON read.customers (phone)`);
     await q.query(`ALTER TABLE read.phone_risks RENAME COLUMN phone TO subject_id`);
     await q.query(`ALTER TABLE read.cod_orders_state RENAME COLUMN phone TO subject_id`);
@@ -27,11 +27,20 @@ export class PersonalDataSubjects1765400000000 implements MigrationInterface {
   async down(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE read.cod_orders_state RENAME COLUMN subject_id TO phone`);
     await q.query(`ALTER TABLE read.phone_risks RENAME COLUMN subject_id TO phone`);
-    await q.query(`DROP INDEX read.customers_phone_idx`);
-    await q.query(`ALTER TABLE read.customers DROP CONSTRAINT customers_pkey`);
-    await q.query(`ALTER TABLE read.customers ADD PRIMARY KEY (phone)`);
+    await q.query(`DROP INDEX IF EXISTS read.customers_phone_idx`);
+    await dropPrimaryKey(q, 'read.customers');
+    await q.query(`ALTER TABLE read.customers ADD CONSTRAINT customers_pkey PRIMARY KEY (phone)`);
     await q.query(`ALTER TABLE read.customers DROP COLUMN subject_id`);
-    await q.query(`DROP INDEX read.orders_subject_idx`);
+    // Its index goes with the column, whatever a rebuild named it.
     await q.query(`ALTER TABLE read.orders DROP COLUMN subject_id`);
   }
+}
+
+/**
+ * By what it is, not by name: a rebuild swaps in a copy made with LIKE … INCLUDING ALL, whose
+ * constraints PostgreSQL names after the copy (customers__build_pkey), and keeps that name.
+ */
+async function dropPrimaryKey(q: QueryRunner, table: string): Promise<void> {
+  const [pk] = (await q.query(`SELECT conname FROM pg_constraint WHERE conrelid = $1::regclass AND contype = 'p'`, [table])) as { conname: string }[];
+  if (pk) await q.query(`ALTER TABLE ${table} DROP CONSTRAINT "${pk.conname}"`);
 }
