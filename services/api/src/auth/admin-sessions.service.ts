@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { adminUserDecider } from '#domain/admin/admin-user.decider.js';
+import type { StaffRole } from '#domain/admin/staff-permissions.js';
 import { adminStream } from '#domain/streams.js';
 import { DeciderExecutor } from '../common/decider-executor.service.js';
 
 export interface AdminSessionState {
   exists: boolean;
   generation: number;
+  role: StaffRole;
 }
 
 /**
@@ -27,7 +29,7 @@ export class AdminSessionsService {
     if (!pending) {
       pending = this.executor
         .load(adminStream(name), adminUserDecider)
-        .then(({ state }) => ({ exists: state.exists, generation: state.sessionGeneration }))
+        .then(({ state }) => ({ exists: state.exists, generation: state.sessionGeneration, role: 'owner' as const }))
         .finally(() => this.inFlight.delete(name));
       this.inFlight.set(name, pending);
     }

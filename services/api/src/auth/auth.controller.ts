@@ -38,7 +38,7 @@ export class AuthController {
   /** Ends every token of the signed-in admin, on every device and API replica. */
   @Post(['admin/auth/logout', 'admin/logout'])
   @HttpCode(204)
-  @AdminOnly()
+  @AdminOnly('session.self')
   @ApiNoContentResponse({ description: 'Every token of this admin now answers 401' })
   async logout(@CurrentAdmin() admin: AdminPrincipal, @Res({ passthrough: true }) res: Response): Promise<void> {
     // The guard already renewed the token it checked: that copy must not reach the client.
@@ -52,7 +52,7 @@ export class AuthController {
    */
   @Post('admin/auth/password')
   @HttpCode(200)
-  @AdminOnly()
+  @AdminOnly('session.self')
   @ApiOkResponse({ type: LoginResponseDto })
   async changePassword(
     @CurrentAdmin() admin: AdminPrincipal,

@@ -22,7 +22,7 @@ const RECONNECT_MS = 2000;
 // Not in the OpenAPI document: a stream the generated client cannot call (the web reads it in
 // live-updates.ts), and a request fuzzer would wait on it forever.
 @ApiExcludeController()
-@AdminOnly()
+@AdminOnly('live.read')
 @Controller('admin/live')
 export class AdminLiveController {
   constructor(
