@@ -34,7 +34,9 @@ export class AdminTokenService {
   }
 
   sign(principal: AdminPrincipal, lifetimeSeconds = ADMIN_SESSION_SECONDS): string {
-    return jwt.sign({ role: principal.role, sgen: principal.sessionGeneration ?? 0 }, this.secret, {
+    // `srole` only tells the web which pages to show; the server reads the role from the stream.
+    const claims = { role: principal.role, sgen: principal.sessionGeneration ?? 0, ...(principal.staffRole ? { srole: principal.staffRole } : {}) };
+    return jwt.sign(claims, this.secret, {
       algorithm: 'HS256',
       subject: principal.username,
       expiresIn: lifetimeSeconds,

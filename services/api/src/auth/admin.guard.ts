@@ -46,12 +46,17 @@ export class AdminGuard implements CanActivate {
     const session = await this.sessions.current(principal.username);
     // A deleted or never-registered admin, or a token from before the last logout/password change.
     if (!session.exists || session.generation !== (principal.sessionGeneration ?? 0)) throw new UnauthorizedException('Session ended; please sign in again');
-    const admin = { ...principal, staffRole: session.role };
+    if (session.disabled) throw new UnauthorizedException('This account is disabled');
+    // The role comes from the stream, never the token: a role change counts from the next request.
+    const admin: AdminPrincipal = { ...principal, staffRole: session.role };
     req.admin = admin;
     setActor({ kind: 'admin', id: principal.username });
-    http.getResponse<Response>().setHeader(RENEWED_TOKEN_HEADER, this.tokens.sign(principal));
+    http.getResponse<Response>().setHeader(RENEWED_TOKEN_HEADER, this.tokens.sign(admin));
     const permission = this.reflector.getAllAndOverride<Permission | undefined>(PERMISSION_METADATA, [context.getHandler(), context.getClass()]);
     if (!isPermission(permission)) throw new ForbiddenException('This route names no permission, so no role may use it');
+    if (session.mustChangePassword && permission !== 'session.self') {
+      throw new ForbiddenException('Change your one-time password before anything else');
+    }
     if (!can(session.role, permission)) throw new ForbiddenException(`Your role (${session.role}) may not do this: it needs the permission ${permission}`);
     return true;
   }
