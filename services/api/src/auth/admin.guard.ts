@@ -19,8 +19,9 @@ export function bearerToken(req: Request): string | undefined {
 }
 
 /**
- * Staff sign-in and roles enforced on the server: 401 without a valid token, or with one whose session was
- * ended (logout, password change: the admin's stream holds the current session generation). On
+ * Staff sign-in and roles enforced on the server: 401 without a valid token, or with one whose
+ * session was ended (logout, password change, disabled account: the admin's stream holds the
+ * current session generation). On
  * success the request acts as that admin (events name them) and the answer carries a renewed
  * token of the same generation, so the session lasts 30 minutes from the last activity rather
  * than from login, and renewing never outlives a logout.
