@@ -30,7 +30,7 @@ export const SNAPSHOT_VERSIONS: Readonly<Partial<Record<StreamCategory, number>>
   gallery: 1,
   newsletter: 1,
   subscriber: 1,
-  admin: 1,
+  admin: 2,
   cart: 1,
   order: 1,
 };

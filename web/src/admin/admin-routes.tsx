@@ -1,8 +1,12 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageSpinner } from '../app/page-spinner';
+import { can } from '../../../libs/domain/src/admin/staff-permissions';
+import { sessionStaffRole } from './auth/admin-session';
 import { RequireAdmin } from './auth/require-admin';
+import { RequirePermission } from './auth/require-permission';
 import { AdminLayout } from './layout/admin-layout';
+import { ADMIN_NAV, homeFor } from './layout/admin-nav';
 import LoginPageComponent from './auth/login-page';
 
 // Mounted by src/app/router.tsx at /admin/* (AdminApp) and /login (LoginPage). Each admin page is
@@ -29,7 +33,23 @@ const pages: [path: string | null, Page: LazyExoticComponent<ComponentType>][] =
   ['projections', named(() => import('./projections/projections-page'), 'ProjectionsPage')],
   ['jobs', named(() => import('./jobs/jobs-page'), 'JobsPage')],
   ['funnel', named(() => import('./funnel/funnel-page'), 'FunnelPage')],
+  ['staff', named(() => import('./staff/staff-page'), 'StaffPage')],
+  ['password', named(() => import('./auth/change-password-page'), 'ChangePasswordPage')],
 ];
+
+/** Each page needs what its sidebar link needs: one list, so a page is never shown a role its link is hidden from. */
+function permissionOf(path: string | null) {
+  const to = path === null ? '/admin' : `/admin/${path}`;
+  const item = ADMIN_NAV.find((link) => link.to === to);
+  if (!item) throw new Error(`${to} has no sidebar link naming its permission`);
+  return item.permission;
+}
+
+/** /admin is the dashboard for those who may see it; everyone else lands on their first page. */
+function AdminIndex({ children }: { children: ReactElement }) {
+  const role = sessionStaffRole();
+  return role && !can(role, permissionOf(null)) ? <Navigate to={homeFor(role)} replace /> : children;
+}
 
 export function AdminApp() {
   return (
@@ -38,11 +58,13 @@ export function AdminApp() {
         <Route element={<AdminLayout />}>
           {pages.map(([path, Page]) => {
             const element = (
-              <Suspense fallback={<PageSpinner />}>
-                <Page />
-              </Suspense>
+              <RequirePermission permission={permissionOf(path)}>
+                <Suspense fallback={<PageSpinner />}>
+                  <Page />
+                </Suspense>
+              </RequirePermission>
             );
-            return path === null ? <Route key="index" index element={element} /> : <Route key={path} path={path} element={element} />;
+            return path === null ? <Route key="index" index element={<AdminIndex>{element}</AdminIndex>} /> : <Route key={path} path={path} element={element} />;
           })}
           <Route path="*" element={<Navigate to="/admin" replace />} />
         </Route>

@@ -403,6 +403,57 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.updatePromoCodeDto,
       }),
     }),
+    getStaff: build.query<GetStaffApiResponse, GetStaffApiArg>({
+      query: () => ({ url: `/admin/staff` }),
+    }),
+    createStaffMember: build.mutation<
+      CreateStaffMemberApiResponse,
+      CreateStaffMemberApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/staff`,
+        method: "POST",
+        body: queryArg,
+      }),
+    }),
+    disableStaffMember: build.mutation<
+      DisableStaffMemberApiResponse,
+      DisableStaffMemberApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/staff/${encodeURIComponent(String(queryArg))}/disable`,
+        method: "POST",
+      }),
+    }),
+    enableStaffMember: build.mutation<
+      EnableStaffMemberApiResponse,
+      EnableStaffMemberApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/staff/${encodeURIComponent(String(queryArg))}/enable`,
+        method: "POST",
+      }),
+    }),
+    resetStaffPassword: build.mutation<
+      ResetStaffPasswordApiResponse,
+      ResetStaffPasswordApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/staff/${encodeURIComponent(String(queryArg.username))}/password`,
+        method: "POST",
+        body: queryArg.resetStaffPasswordDto,
+      }),
+    }),
+    changeStaffRole: build.mutation<
+      ChangeStaffRoleApiResponse,
+      ChangeStaffRoleApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/staff/${encodeURIComponent(String(queryArg.username))}/role`,
+        method: "PATCH",
+        body: queryArg.changeStaffRoleDto,
+      }),
+    }),
     startWhatIf: build.mutation<StartWhatIfApiResponse, StartWhatIfApiArg>({
       query: (queryArg) => ({
         url: `/admin/what-if`,
@@ -728,6 +779,24 @@ export type UpdatePromoCodeApiArg = {
   id: string;
   updatePromoCodeDto: UpdatePromoCodeDto;
 };
+export type GetStaffApiResponse = /** status 200  */ StaffMemberView[];
+export type GetStaffApiArg = void;
+export type CreateStaffMemberApiResponse = /** status 201  */ StaffChangeView;
+export type CreateStaffMemberApiArg = CreateStaffMemberDto;
+export type DisableStaffMemberApiResponse = /** status 200  */ StaffChangeView;
+export type DisableStaffMemberApiArg = string;
+export type EnableStaffMemberApiResponse = /** status 200  */ StaffChangeView;
+export type EnableStaffMemberApiArg = string;
+export type ResetStaffPasswordApiResponse = /** status 200  */ StaffChangeView;
+export type ResetStaffPasswordApiArg = {
+  username: string;
+  resetStaffPasswordDto: ResetStaffPasswordDto;
+};
+export type ChangeStaffRoleApiResponse = /** status 200  */ StaffChangeView;
+export type ChangeStaffRoleApiArg = {
+  username: string;
+  changeStaffRoleDto: ChangeStaffRoleDto;
+};
 export type StartWhatIfApiResponse = /** status 202  */ WhatIfRequestedView;
 export type StartWhatIfApiArg = RequestWhatIfDto;
 export type GetWhatIfApiResponse = /** status 200  */ WhatIfJobView;
@@ -777,7 +846,11 @@ export type AnnouncementDto = {
 export type LoginResponseDto = {
   /** Seconds until the token expires without activity */
   expiresIn: number;
+  /** The password is a one-time one: only changing it (POST /api/admin/auth/password) is allowed until then */
+  mustChangePassword: boolean;
   role: "ADMIN";
+  /** What the staff member may do (the permission map); the owner holds every permission */
+  staffRole: "owner" | "manager" | "agent" | "shipping";
   token: string;
   username: string;
 };
@@ -1396,6 +1469,37 @@ export type UpdatePromoCodeDto = {
   active?: boolean;
   percentOff?: number;
 };
+export type StaffMemberView = {
+  createdAt: string;
+  /** The owner who created the account; null for the first owner */
+  createdBy: string | null;
+  disabled: boolean;
+  /** Still on a one-time password */
+  mustChangePassword: boolean;
+  role: "owner" | "manager" | "agent" | "shipping";
+  updatedAt: string;
+  updatedBy: string | null;
+  username: string;
+};
+export type StaffChangeView = {
+  disabled: boolean;
+  mustChangePassword: boolean;
+  role: "owner" | "manager" | "agent" | "shipping";
+  username: string;
+};
+export type CreateStaffMemberDto = {
+  /** One-time password: the staff member must change it at first sign-in */
+  password: string;
+  role: "owner" | "manager" | "agent" | "shipping";
+  username: string;
+};
+export type ResetStaffPasswordDto = {
+  /** A new one-time password, to be changed at the next sign-in */
+  password: string;
+};
+export type ChangeStaffRoleDto = {
+  role: "owner" | "manager" | "agent" | "shipping";
+};
 export type WhatIfRequestedView = {
   jobId: string;
   state: "waiting" | "active" | "completed" | "failed" | "unknown";
@@ -1594,6 +1698,13 @@ export const {
   useCreatePromoCodeMutation,
   useDeletePromoCodeMutation,
   useUpdatePromoCodeMutation,
+  useGetStaffQuery,
+  useLazyGetStaffQuery,
+  useCreateStaffMemberMutation,
+  useDisableStaffMemberMutation,
+  useEnableStaffMemberMutation,
+  useResetStaffPasswordMutation,
+  useChangeStaffRoleMutation,
   useStartWhatIfMutation,
   useGetWhatIfQuery,
   useLazyGetWhatIfQuery,

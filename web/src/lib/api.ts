@@ -179,6 +179,7 @@ export const api = createApi({
     'Config',
     // The call-to-confirm queue (live updates invalidate it too).
     'CallQueue',
+    'Staff',
   ],
   refetchOnFocus: false,
   endpoints: () => ({}),

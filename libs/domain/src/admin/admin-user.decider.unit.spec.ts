@@ -52,3 +52,77 @@ describe('admin user decider', () => {
     given(adminUserDecider).when({ type: 'RevokeAdminSessions', data: { username: 'x' } }).thenThrows('ADMIN_NOT_FOUND', 'not_found');
   });
 });
+
+describe('staff accounts', () => {
+  const hash = '$argon2id$one-time';
+  const created = { type: 'StaffMemberCreated', data: { username: 'sara.agent', role: 'agent', passwordHash: hash, by: 'admin' } } as const;
+
+  it('creates a member with a role and a one-time password, naming the owner', () => {
+    given(adminUserDecider)
+      .when({ type: 'CreateStaffMember', data: { username: 'sara.agent', role: 'agent', passwordHash: hash, by: 'admin' } })
+      .thenState((state, events) => {
+        expect(events).toEqual([created]);
+        expect(state).toMatchObject({ exists: true, role: 'agent', mustChangePassword: true, disabled: false });
+      });
+  });
+
+  it('refuses a bad username, an unknown role and a taken name, naming the field', () => {
+    const bad = given(adminUserDecider).when({ type: 'CreateStaffMember', data: { username: 'Sara Agent', role: 'agent', passwordHash: hash, by: 'admin' } }).thenThrows('STAFF_USERNAME_INVALID', 'validation');
+    expect(Object.keys(bad.fieldErrors ?? {})).toEqual(['username']);
+    const role = given(adminUserDecider).when({ type: 'CreateStaffMember', data: { username: 'sara', role: 'root' as never, passwordHash: hash, by: 'admin' } }).thenThrows('STAFF_ROLE_INVALID', 'validation');
+    expect(Object.keys(role.fieldErrors ?? {})).toEqual(['role']);
+    given(adminUserDecider, [created]).when({ type: 'CreateStaffMember', data: { username: 'sara.agent', role: 'manager', passwordHash: hash, by: 'admin' } }).thenThrows('ADMIN_EXISTS', 'conflict');
+  });
+
+  it('the first admin is an owner with a chosen password', () => {
+    given(adminUserDecider, [registered]).when({ type: 'RevokeAdminSessions', data: { username: 'admin' } }).thenState((state) => {
+      expect(state).toMatchObject({ role: 'owner', mustChangePassword: false });
+    });
+  });
+
+  it('changing the one-time password clears the obligation', () => {
+    given(adminUserDecider, [created]).when({ type: 'ChangeAdminPassword', data: { username: 'sara.agent', passwordHash: '$argon2id$mine' } }).thenState((state) => {
+      expect(state.mustChangePassword).toBe(false);
+    });
+  });
+
+  it('changes the role; the same role changes nothing', () => {
+    given(adminUserDecider, [created])
+      .when({ type: 'ChangeStaffRole', data: { username: 'sara.agent', role: 'shipping', by: 'admin' } })
+      .then([{ type: 'StaffRoleChanged', data: { username: 'sara.agent', role: 'shipping', previousRole: 'agent', by: 'admin' } }]);
+    given(adminUserDecider, [created]).when({ type: 'ChangeStaffRole', data: { username: 'sara.agent', role: 'agent', by: 'admin' } }).then([]);
+  });
+
+  it('disabling ends the sessions, so enabling again does not revive an old token', () => {
+    const disabled = { type: 'StaffMemberDisabled', data: { username: 'sara.agent', by: 'admin' } } as const;
+    given(adminUserDecider, [created])
+      .when({ type: 'DisableStaffMember', data: { username: 'sara.agent', by: 'admin' } })
+      .then([disabled, { type: 'AdminSessionsRevoked', data: { username: 'sara.agent', generation: 1, reason: 'disabled' } }]);
+    given(adminUserDecider, [created, disabled])
+      .when({ type: 'EnableStaffMember', data: { username: 'sara.agent', by: 'admin' } })
+      .thenState((state, events) => {
+        expect(events).toEqual([{ type: 'StaffMemberEnabled', data: { username: 'sara.agent', by: 'admin' } }]);
+        expect(state.disabled).toBe(false);
+      });
+    given(adminUserDecider, [created]).when({ type: 'EnableStaffMember', data: { username: 'sara.agent', by: 'admin' } }).then([]);
+  });
+
+  it('a reset sets a new one-time password and ends the sessions', () => {
+    given(adminUserDecider, [created])
+      .when({ type: 'ResetStaffPassword', data: { username: 'sara.agent', passwordHash: '$argon2id$again', by: 'admin' } })
+      .thenState((state, events) => {
+        expect(events.map((e) => e.type)).toEqual(['StaffPasswordReset', 'AdminSessionsRevoked']);
+        expect(state).toMatchObject({ mustChangePassword: true, passwordHash: '$argon2id$again', sessionGeneration: 1 });
+      });
+  });
+
+  it('an owner cannot disable, demote or reset themselves', () => {
+    given(adminUserDecider, [registered]).when({ type: 'DisableStaffMember', data: { username: 'admin', by: 'admin' } }).thenThrows('STAFF_SELF_CHANGE', 'conflict');
+    given(adminUserDecider, [registered]).when({ type: 'ChangeStaffRole', data: { username: 'admin', role: 'agent', by: 'admin' } }).thenThrows('STAFF_SELF_CHANGE', 'conflict');
+    given(adminUserDecider, [registered]).when({ type: 'ResetStaffPassword', data: { username: 'admin', passwordHash: 'h', by: 'admin' } }).thenThrows('STAFF_SELF_CHANGE', 'conflict');
+  });
+
+  it('refuses changes to an unknown member', () => {
+    given(adminUserDecider).when({ type: 'DisableStaffMember', data: { username: 'ghost', by: 'admin' } }).thenThrows('ADMIN_NOT_FOUND', 'not_found');
+  });
+});

@@ -1,5 +1,6 @@
-/** Admin user commands; the password hash arrives in the command (the domain does no I/O or hashing). */
+/** Admin (staff) user commands; the password hash arrives in the command (the domain does no I/O or hashing). */
 import type { DomainCommand } from '../shared/event.js';
+import type { StaffRole } from './staff-permissions.js';
 
 export type RegisterAdminUser = DomainCommand<'RegisterAdminUser', { username: string; passwordHash: string }>;
 /** Also ends every session of the admin: whoever held a token may have been the reason for the change. */
@@ -7,5 +8,20 @@ export type ChangeAdminPassword = DomainCommand<'ChangeAdminPassword', { usernam
 /** Logout: ends every session of the admin, on every device. */
 export type RevokeAdminSessions = DomainCommand<'RevokeAdminSessions', { username: string }>;
 
-export type AdminUserCommand = RegisterAdminUser | ChangeAdminPassword | RevokeAdminSessions;
+/** Staff management by an owner; `by` names them. */
+export type CreateStaffMember = DomainCommand<'CreateStaffMember', { username: string; role: StaffRole; passwordHash: string; by: string }>;
+export type ChangeStaffRole = DomainCommand<'ChangeStaffRole', { username: string; role: StaffRole; by: string }>;
+export type DisableStaffMember = DomainCommand<'DisableStaffMember', { username: string; by: string }>;
+export type EnableStaffMember = DomainCommand<'EnableStaffMember', { username: string; by: string }>;
+export type ResetStaffPassword = DomainCommand<'ResetStaffPassword', { username: string; passwordHash: string; by: string }>;
+
+export type AdminUserCommand =
+  | RegisterAdminUser
+  | ChangeAdminPassword
+  | RevokeAdminSessions
+  | CreateStaffMember
+  | ChangeStaffRole
+  | DisableStaffMember
+  | EnableStaffMember
+  | ResetStaffPassword;
 export type AdminCommand = AdminUserCommand;

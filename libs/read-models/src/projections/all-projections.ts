@@ -15,6 +15,7 @@ import { ordersProjection } from './orders.projection.js';
 import { postersProjection } from './posters.projection.js';
 import { productsProjection } from './products.projection.js';
 import { promoCodesProjection } from './promo-codes.projection.js';
+import { staffProjection } from './staff.projection.js';
 
 /**
  * Every projection the projector runs, and its one reactor: the one place a read model is
@@ -25,5 +26,5 @@ export const ALL_PROJECTIONS = [
   postersProjection, categoriesProjection, productsProjection, bestsellersProjection, ordersProjection,
   orderHistoryProjection, customersProjection, newsletterProjection, dashboardProjection, galleryProjection,
   customPricingProjection, promoCodesProjection, discountsProjection, announcementProjection, checkoutCompletionReactor,
-  codOutcomesProjection, cartFunnelProjection,
+  codOutcomesProjection, cartFunnelProjection, staffProjection,
 ] as const;

@@ -27,9 +27,10 @@ import { AdminProductsController } from './products/admin-products.controller.js
 import { AdminProjectionsController } from './projections/admin-projections.controller.js';
 import { RequestProjectionRebuildHandler, RetryProjectionHandler } from './projections/projection-commands.js';
 import { AdminPromoCodesController } from './promo-codes/admin-promo-codes.controller.js';
+import { StaffController } from './staff/staff.controller.js';
 
 /**
- * Back-office endpoints. Every controller here is @AdminOnly() (role ADMIN on the server), except
+ * Back-office endpoints. Every controller here is @AdminOnly('<permission>') (a staff role holding it), except
  * the public newsletter subscription and GET /api/products.
  */
 @Module({
@@ -52,6 +53,7 @@ import { AdminPromoCodesController } from './promo-codes/admin-promo-codes.contr
     AdminExportsController,
     AdminFunnelController,
     AdminLiveController,
+    StaffController,
   ],
   providers: [
     ChangeOrderStatusHandler,

@@ -1,11 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
+import type { StaffRole } from '#domain/admin/staff-permissions.js';
 import type { AppConfig } from '#platform/config/app-config.js';
 import { APP_CONFIG } from '../common/tokens.js';
 
 export interface AdminPrincipal {
   username: string;
+  /** Every staff member signs in to the one back-office the public contract calls ADMIN. */
   role: 'ADMIN';
+  /**
+   * What the staff member may do, read from their stream on every request (never from the token),
+   * so a role change or a disabled account takes effect on the next request.
+   */
+  staffRole?: StaffRole;
   /**
    * The admin's session generation when the token was issued (claim `sgen`). A logout or a
    * password change moves the admin to the next generation, which ends every older token.
@@ -27,7 +34,9 @@ export class AdminTokenService {
   }
 
   sign(principal: AdminPrincipal, lifetimeSeconds = ADMIN_SESSION_SECONDS): string {
-    return jwt.sign({ role: principal.role, sgen: principal.sessionGeneration ?? 0 }, this.secret, {
+    // `srole` only tells the web which pages to show; the server reads the role from the stream.
+    const claims = { role: principal.role, sgen: principal.sessionGeneration ?? 0, ...(principal.staffRole ? { srole: principal.staffRole } : {}) };
+    return jwt.sign(claims, this.secret, {
       algorithm: 'HS256',
       subject: principal.username,
       expiresIn: lifetimeSeconds,

@@ -1,7 +1,9 @@
 import { Injectable, Logger, type OnApplicationBootstrap, Inject } from '@nestjs/common';
 import argon2 from 'argon2';
 import { randomUUID } from 'node:crypto';
-import { adminUserDecider } from '#domain/admin/admin-user.decider.js';
+import { adminUserDecider, type AdminUserState } from '#domain/admin/admin-user.decider.js';
+import type { AdminUserCommand } from '#domain/admin/commands.js';
+import type { StaffRole } from '#domain/admin/staff-permissions.js';
 import { adminStream } from '#domain/streams.js';
 import { WrongExpectedRevision } from '#event-store/event-store.port.js';
 import type { AppConfig } from '#platform/config/app-config.js';
@@ -42,7 +44,7 @@ export class AdminUsersService implements OnApplicationBootstrap {
     const name = username.trim();
     const { state } = await this.executor.load(adminStream(name), adminUserDecider);
     if (state.exists) return false;
-    const passwordHash = await argon2.hash(password, { type: argon2.argon2id });
+    const passwordHash = await hash(password);
     try {
       await this.executor.execute({ stream: adminStream(name), decider: adminUserDecider, command: { type: 'RegisterAdminUser', data: { username: name, passwordHash } } });
       return true;
@@ -53,7 +55,8 @@ export class AdminUsersService implements OnApplicationBootstrap {
     }
   }
 
-  async verify(username: string, password: string): Promise<AdminPrincipal | undefined> {
+  /** The admin whose password this is (disabled or not: the caller says why it refuses), else undefined. */
+  async verify(username: string, password: string): Promise<VerifiedAdmin | undefined> {
     const name = username.trim();
     const user = name ? (await this.executor.load(adminStream(name), adminUserDecider)).state : undefined;
     if (!user?.exists) {
@@ -62,7 +65,7 @@ export class AdminUsersService implements OnApplicationBootstrap {
       return undefined;
     }
     const ok = await argon2.verify(user.passwordHash, password).catch(() => false);
-    return ok ? { username: user.username, role: 'ADMIN', sessionGeneration: user.sessionGeneration } : undefined;
+    return ok ? { principal: principalOf(user), disabled: user.disabled, mustChangePassword: user.mustChangePassword } : undefined;
   }
 
   /**
@@ -71,12 +74,54 @@ export class AdminUsersService implements OnApplicationBootstrap {
    */
   async changePassword(username: string, newPassword: string): Promise<AdminPrincipal> {
     const name = username.trim();
-    const passwordHash = await argon2.hash(newPassword, { type: argon2.argon2id });
+    const passwordHash = await hash(newPassword);
     const { state } = await this.executor.execute({
       stream: adminStream(name),
       decider: adminUserDecider,
       command: { type: 'ChangeAdminPassword', data: { username: name, passwordHash } },
     });
-    return { username: state.username, role: 'ADMIN', sessionGeneration: state.sessionGeneration };
+    return principalOf(state);
   }
+
+  /** A new staff member with a one-time password; the actor is the signed-in owner. */
+  async create(username: string, role: StaffRole, oneTimePassword: string, by: string): Promise<AdminUserState> {
+    const passwordHash = await hash(oneTimePassword);
+    return this.run(username, { type: 'CreateStaffMember', data: { username, role, passwordHash, by } });
+  }
+
+  async changeRole(username: string, role: StaffRole, by: string): Promise<AdminUserState> {
+    return this.run(username, { type: 'ChangeStaffRole', data: { username, role, by } });
+  }
+
+  async disable(username: string, by: string): Promise<AdminUserState> {
+    return this.run(username, { type: 'DisableStaffMember', data: { username, by } });
+  }
+
+  async enable(username: string, by: string): Promise<AdminUserState> {
+    return this.run(username, { type: 'EnableStaffMember', data: { username, by } });
+  }
+
+  async resetPassword(username: string, oneTimePassword: string, by: string): Promise<AdminUserState> {
+    const passwordHash = await hash(oneTimePassword);
+    return this.run(username, { type: 'ResetStaffPassword', data: { username, passwordHash, by } });
+  }
+
+  private async run(username: string, command: AdminUserCommand): Promise<AdminUserState> {
+    const { state } = await this.executor.execute({ stream: adminStream(username), decider: adminUserDecider, command });
+    return state;
+  }
+}
+
+export interface VerifiedAdmin {
+  principal: AdminPrincipal;
+  disabled: boolean;
+  mustChangePassword: boolean;
+}
+
+function hash(password: string): Promise<string> {
+  return argon2.hash(password, { type: argon2.argon2id });
+}
+
+function principalOf(state: AdminUserState): AdminPrincipal {
+  return { username: state.username, role: 'ADMIN', staffRole: state.role ?? 'owner', sessionGeneration: state.sessionGeneration };
 }

@@ -1,6 +1,9 @@
-import { Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { ForbiddenException, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
+import { can, isPermission, type Permission } from '#domain/admin/staff-permissions.js';
 import { setActor } from '../common/request-context.js';
+import { PERMISSION_METADATA } from './admin-only.decorator.js';
 import { AdminSessionsService } from './admin-sessions.service.js';
 import { AdminTokenService, type AdminPrincipal } from './admin-token.service.js';
 
@@ -16,17 +19,22 @@ export function bearerToken(req: Request): string | undefined {
 }
 
 /**
- * Role ADMIN enforced on the server: 401 without a valid token, or with one whose session was
- * ended (logout, password change: the admin's stream holds the current session generation). On
+ * Staff sign-in and roles enforced on the server: 401 without a valid token, or with one whose
+ * session was ended (logout, password change, disabled account: the admin's stream holds the
+ * current session generation). On
  * success the request acts as that admin (events name them) and the answer carries a renewed
  * token of the same generation, so the session lasts 30 minutes from the last activity rather
  * than from login, and renewing never outlives a logout.
+ *
+ * Then the permission the route names (@AdminOnly / @Requires) must be one the staff member's
+ * current role holds, else 403; a route naming none is refused to everyone (fail closed).
  */
 @Injectable()
 export class AdminGuard implements CanActivate {
   constructor(
     private readonly tokens: AdminTokenService,
     private readonly sessions: AdminSessionsService,
+    private readonly reflector: Reflector,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -39,9 +47,18 @@ export class AdminGuard implements CanActivate {
     const session = await this.sessions.current(principal.username);
     // A deleted or never-registered admin, or a token from before the last logout/password change.
     if (!session.exists || session.generation !== (principal.sessionGeneration ?? 0)) throw new UnauthorizedException('Session ended; please sign in again');
-    req.admin = principal;
+    if (session.disabled) throw new UnauthorizedException('This account is disabled');
+    // The role comes from the stream, never the token: a role change counts from the next request.
+    const admin: AdminPrincipal = { ...principal, staffRole: session.role };
+    req.admin = admin;
     setActor({ kind: 'admin', id: principal.username });
-    http.getResponse<Response>().setHeader(RENEWED_TOKEN_HEADER, this.tokens.sign(principal));
+    http.getResponse<Response>().setHeader(RENEWED_TOKEN_HEADER, this.tokens.sign(admin));
+    const permission = this.reflector.getAllAndOverride<Permission | undefined>(PERMISSION_METADATA, [context.getHandler(), context.getClass()]);
+    if (!isPermission(permission)) throw new ForbiddenException('This route names no permission, so no role may use it');
+    if (session.mustChangePassword && permission !== 'session.self') {
+      throw new ForbiddenException('Change your one-time password before anything else');
+    }
+    if (!can(session.role, permission)) throw new ForbiddenException(`Your role (${session.role}) may not do this: it needs the permission ${permission}`);
     return true;
   }
 }

@@ -1,11 +1,12 @@
-import { Body, Controller, HttpCode, HttpException, HttpStatus, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { Body, Controller, ForbiddenException, HttpCode, HttpException, HttpStatus, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { DomainError } from '#domain/shared/domain-error.js';
 import { setActor } from '../common/request-context.js';
 import { AdminOnly } from './admin-only.decorator.js';
 import { AdminSessionsService } from './admin-sessions.service.js';
 import { ADMIN_SESSION_SECONDS, AdminTokenService, type AdminPrincipal } from './admin-token.service.js';
-import { AdminUsersService } from './admin-users.service.js';
+import { AdminUsersService, type VerifiedAdmin } from './admin-users.service.js';
 import { RENEWED_TOKEN_HEADER } from './admin.guard.js';
 import { CurrentAdmin } from './current-admin.decorator.js';
 import { ChangePasswordDto } from './dto/change-password.dto.js';
@@ -29,16 +30,18 @@ export class AuthController {
   @ApiOkResponse({ type: LoginResponseDto })
   async login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponseDto> {
     const username = body.username.trim();
-    const principal = await this.checkPassword(username, body.password, req, res);
-    if (!principal) throw new UnauthorizedException('Invalid username or password');
-    setActor({ kind: 'admin', id: principal.username });
-    return this.session(principal);
+    const verified = await this.checkPassword(username, body.password, req, res);
+    if (!verified) throw new UnauthorizedException('Invalid username or password');
+    // Only after the right password: a disabled account is told so, a guess learns nothing.
+    if (verified.disabled) throw new ForbiddenException('This account is disabled; ask the shop owner');
+    setActor({ kind: 'admin', id: verified.principal.username });
+    return this.session(verified.principal, verified.mustChangePassword);
   }
 
   /** Ends every token of the signed-in admin, on every device and API replica. */
   @Post(['admin/auth/logout', 'admin/logout'])
   @HttpCode(204)
-  @AdminOnly()
+  @AdminOnly('session.self')
   @ApiNoContentResponse({ description: 'Every token of this admin now answers 401' })
   async logout(@CurrentAdmin() admin: AdminPrincipal, @Res({ passthrough: true }) res: Response): Promise<void> {
     // The guard already renewed the token it checked: that copy must not reach the client.
@@ -52,7 +55,7 @@ export class AuthController {
    */
   @Post('admin/auth/password')
   @HttpCode(200)
-  @AdminOnly()
+  @AdminOnly('session.self')
   @ApiOkResponse({ type: LoginResponseDto })
   async changePassword(
     @CurrentAdmin() admin: AdminPrincipal,
@@ -64,10 +67,14 @@ export class AuthController {
     // The current password is a guess like any login: a stolen token must not make it a free oracle.
     const checked = await this.checkPassword(admin.username, body.currentPassword, req, res);
     if (!checked) throw new UnauthorizedException('Current password is wrong');
-    return this.session(await this.users.changePassword(admin.username, body.newPassword));
+    // A one-time password another person chose (or anyone who saw it) must not stay the password.
+    if (body.newPassword === body.currentPassword) {
+      throw DomainError.validation('PASSWORD_REUSED', 'New password must differ from the current one', { newPassword: 'New password must differ from the current one' });
+    }
+    return this.session(await this.users.changePassword(admin.username, body.newPassword), false);
   }
 
-  private async checkPassword(username: string, password: string, req: Request, res: Response): Promise<AdminPrincipal | undefined> {
+  private async checkPassword(username: string, password: string, req: Request, res: Response): Promise<VerifiedAdmin | undefined> {
     // req.ip is the socket's address unless TRUST_PROXY names the proxies allowed to say otherwise.
     const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     const attempt: Attempt = this.throttle.begin(username, client);
@@ -86,7 +93,14 @@ export class AuthController {
     return principal;
   }
 
-  private session(principal: AdminPrincipal): LoginResponseDto {
-    return { token: this.tokens.sign(principal), username: principal.username, role: principal.role, expiresIn: ADMIN_SESSION_SECONDS };
+  private session(principal: AdminPrincipal, mustChangePassword: boolean): LoginResponseDto {
+    return {
+      token: this.tokens.sign(principal),
+      username: principal.username,
+      role: principal.role,
+      expiresIn: ADMIN_SESSION_SECONDS,
+      staffRole: principal.staffRole ?? 'owner',
+      mustChangePassword,
+    };
   }
 }

@@ -8,6 +8,7 @@ import { generateEndpoints } from '@rtk-query/codegen-openapi';
 import { loadConfig } from '#platform/config/app-config.js';
 import { AppModule } from '../app.module.js';
 import { createOpenApiDocument } from './openapi-document.js';
+import { permissionProblems, type PermissionDocument } from './operation-permissions.js';
 
 /**
  * `npm run openapi`: writes the API's OpenAPI document to web/src/api/openapi.json and the web's
@@ -39,9 +40,12 @@ async function buildDocument(): Promise<OpenAPIObject> {
 
 type Operation = { operationId?: string; responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
 
-/** One shape per answer: every route names its operation and describes its success response. */
+/**
+ * One shape per answer: every route names its operation and describes its success response, and
+ * every staff route names its permission.
+ */
 function contractProblems(doc: OpenAPIObject): string[] {
-  const problems: string[] = [];
+  const problems: string[] = permissionProblems(doc as unknown as PermissionDocument);
   const seen = new Set<string>();
   for (const [route, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item as Record<string, Operation>)) {

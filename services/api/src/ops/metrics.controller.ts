@@ -34,7 +34,7 @@ export function metricsListenerFromEnv(env: NodeJS.ProcessEnv = process.env): Me
  *   to rotate in the scrape config.
  */
 @ApiExcludeController()
-@AdminOnly()
+@AdminOnly('metrics.read')
 @Controller('metrics')
 export class MetricsController implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Metrics');

@@ -15,6 +15,7 @@ import { PosterReads } from './posters.reads.js';
 import { ProductReads } from './products.reads.js';
 import { ProjectionReads } from './projections.reads.js';
 import { PromoCodeReads } from './promo-codes.reads.js';
+import { StaffReads } from './staff.reads.js';
 
 const READS = [
   AnnouncementReads,
@@ -33,6 +34,7 @@ const READS = [
   ProductReads,
   ProjectionReads,
   PromoCodeReads,
+  StaffReads,
 ];
 
 /**

@@ -11,7 +11,7 @@ import { ImageUpload } from './image-upload.decorator.js';
 
 /** Gallery mutations (admin). The list, GET /api/gallery, is public (catalog module). */
 @ApiTags('admin: gallery')
-@AdminOnly()
+@AdminOnly('settings.manage')
 @Controller('gallery')
 export class GalleryAdminController {
   constructor(

@@ -1,3 +1,4 @@
+import { isStaffRole, type StaffRole } from '../../../../libs/domain/src/admin/staff-permissions';
 import { AUTH_TOKEN_KEY, readStorage, writeStorage } from '../../lib/storage';
 
 // The admin token is valid 30 minutes from last activity. The server slides the
@@ -15,6 +16,8 @@ interface TokenClaims {
   username?: string;
   role?: string;
   roles?: string[];
+  /** The staff role when the token was last renewed: which pages to show (the server decides). */
+  srole?: string;
 }
 
 export function decodeToken(token: string): TokenClaims | null {
@@ -70,4 +73,16 @@ export function sessionUsername(): string | null {
   const token = sessionToken();
   const claims = token ? decodeToken(token) : null;
   return claims?.username ?? claims?.sub ?? null;
+}
+
+/**
+ * The staff role of the signed-in member, as the server last renewed it into the token. A token
+ * without one comes from the one-admin back-office: its holder is the owner.
+ */
+export function sessionStaffRole(): StaffRole | null {
+  const token = sessionToken();
+  const claims = token ? decodeToken(token) : null;
+  if (!claims) return null;
+  if (claims.srole === undefined) return 'owner';
+  return isStaffRole(claims.srole) ? claims.srole : null;
 }

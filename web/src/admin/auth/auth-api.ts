@@ -4,6 +4,7 @@ import { NO_RETRY } from '../../lib/api';
 export const authApi = generatedApi.enhanceEndpoints({
   endpoints: {
     login: { extraOptions: { retry: NO_RETRY } },
+    changePassword: { extraOptions: { retry: NO_RETRY } },
     /**
      * Ends every token of this admin on the server (all devices). Short timeout and no retry:
      * the local session is cleared whatever the answer, so an unreachable server must not keep
@@ -16,4 +17,4 @@ export const authApi = generatedApi.enhanceEndpoints({
   },
 });
 
-export const { useLoginMutation, useLogoutMutation } = authApi;
+export const { useLoginMutation, useLogoutMutation, useChangePasswordMutation } = authApi;

@@ -59,7 +59,8 @@ export default function LoginPage() {
         storeSession(token);
         setRedirecting(true);
         toast.success('Login successful. Redirecting...', undefined, 2000);
-        const target = originOf(location.state, location.search);
+        // A one-time password is changed before anything else: the server refuses everything else until then.
+        const target = answer.mustChangePassword ? '/admin/password' : originOf(location.state, location.search);
         timer.current = window.setTimeout(() => navigate(target, { replace: true }), REDIRECT_DELAY_MS);
         return;
       }

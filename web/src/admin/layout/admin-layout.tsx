@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { api } from '../../lib/api';
 import { useAppDispatch } from '../../app/store';
-import { clearSession, sessionToken, sessionUsername } from '../auth/admin-session';
+import { clearSession, sessionStaffRole, sessionToken, sessionUsername } from '../auth/admin-session';
 import { useLogoutMutation } from '../auth/auth-api';
-import { ADMIN_NAV } from './admin-nav';
+import { navFor } from './admin-nav';
 import { useLiveUpdates } from '../shared/live-updates';
 
 /**
- * Back-office frame: a sidebar with every admin link and Logout. Under 640 px (Tailwind's `sm`)
+ * Back-office frame: a sidebar with the links the staff member's role may follow, and Logout. Under 640 px (Tailwind's `sm`)
  * the sidebar hides behind a Menu toggle; choosing a link closes it again.
  */
 export function AdminLayout() {
@@ -17,6 +17,7 @@ export function AdminLayout() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const username = sessionUsername();
+  const role = sessionStaffRole();
   // New orders and status changes show on every open page without a reload.
   useLiveUpdates();
 
@@ -55,10 +56,15 @@ export function AdminLayout() {
       >
         <div className="hidden px-5 py-5 sm:block">
           <p className="text-lg font-bold">Poster Shop Admin</p>
-          {username && <p className="mt-1 truncate text-xs text-gray-400">Signed in as {username}</p>}
+          {username && (
+            <p className="mt-1 truncate text-xs text-gray-400">
+              Signed in as {username}
+              {role && role !== 'owner' ? ` (${role})` : ''}
+            </p>
+          )}
         </div>
         <ul className="space-y-0.5 px-2 pb-4">
-          {ADMIN_NAV.map((item) => (
+          {navFor(role).map((item) => (
             <li key={item.to}>
               <NavLink
                 to={item.to}

@@ -1,19 +1,41 @@
+import { can, type Permission, type StaffRole } from '../../../../libs/domain/src/admin/staff-permissions';
+
+export interface AdminNavItem {
+  to: string;
+  label: string;
+  end?: boolean;
+  /** What the page needs, from the same map the server's guard enforces. */
+  permission: Permission;
+}
+
 // Sidebar links: the shop's pages in their fixed order, then the ops and analyst pages.
-export const ADMIN_NAV: { to: string; label: string; end?: boolean }[] = [
-  { to: '/admin', label: 'Dashboard', end: true },
-  { to: '/admin/posters', label: 'Posters' },
-  { to: '/admin/products', label: 'Products' },
-  { to: '/admin/orders', label: 'Orders' },
-  { to: '/admin/call-queue', label: 'Call Queue' },
-  { to: '/admin/funnel', label: 'Funnel' },
-  { to: '/admin/pricing', label: 'Pricing' },
-  { to: '/admin/discounts', label: 'Discounts' },
-  { to: '/admin/promo-codes', label: 'Promo Codes' },
-  { to: '/admin/customers', label: 'Customers' },
-  { to: '/admin/newsletter', label: 'Newsletter' },
-  { to: '/admin/announcement', label: 'Announcement' },
-  { to: '/admin/gallery', label: 'Gallery' },
-  { to: '/admin/events', label: 'Event Browser' },
-  { to: '/admin/projections', label: 'Projections' },
-  { to: '/admin/jobs', label: 'Jobs' },
+export const ADMIN_NAV: AdminNavItem[] = [
+  { to: '/admin', label: 'Dashboard', end: true, permission: 'dashboard.read' },
+  { to: '/admin/posters', label: 'Posters', permission: 'catalogue.manage' },
+  { to: '/admin/products', label: 'Products', permission: 'catalogue.manage' },
+  { to: '/admin/orders', label: 'Orders', permission: 'orders.read' },
+  { to: '/admin/call-queue', label: 'Call Queue', permission: 'orders.confirm' },
+  { to: '/admin/funnel', label: 'Funnel', permission: 'analytics.read' },
+  { to: '/admin/pricing', label: 'Pricing', permission: 'prices.manage' },
+  { to: '/admin/discounts', label: 'Discounts', permission: 'promotions.manage' },
+  { to: '/admin/promo-codes', label: 'Promo Codes', permission: 'promotions.manage' },
+  { to: '/admin/customers', label: 'Customers', permission: 'customers.read' },
+  { to: '/admin/newsletter', label: 'Newsletter', permission: 'customers.read' },
+  { to: '/admin/announcement', label: 'Announcement', permission: 'settings.manage' },
+  { to: '/admin/gallery', label: 'Gallery', permission: 'settings.manage' },
+  { to: '/admin/events', label: 'Event Browser', permission: 'analytics.read' },
+  { to: '/admin/projections', label: 'Projections', permission: 'projections.manage' },
+  { to: '/admin/jobs', label: 'Jobs', permission: 'exports.run' },
+  { to: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
+  { to: '/admin/password', label: 'Change Password', permission: 'session.self' },
 ];
+
+/** The links a role may follow, in sidebar order. */
+export function navFor(role: StaffRole | null): AdminNavItem[] {
+  return role ? ADMIN_NAV.filter((item) => can(role, item.permission)) : [];
+}
+
+/** Where a role lands, and where "back" leads from a page it may not open. */
+export function homeFor(role: StaffRole | null): string {
+  return navFor(role)[0]?.to ?? '/login';
+}

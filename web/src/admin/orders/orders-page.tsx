@@ -4,6 +4,8 @@ import { format } from 'date-fns';
 import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
 import { useToast } from '../../lib/toast';
+import { can } from '../../../../libs/domain/src/admin/staff-permissions';
+import { sessionStaffRole } from '../auth/admin-session';
 import { downloadFile } from '../shared/download';
 import { formatAdminDate } from '../shared/format-date';
 import { btnPrimary, btnSecondary, errorPanel, input, label, pageTitle, td } from '../shared/styles';
@@ -30,6 +32,8 @@ export function OrdersPage() {
   const [canceling, setCanceling] = useState<AdminOrder | null>(null);
   const [showSizes, setShowSizes] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const role = sessionStaffRole();
+  const canExport = role !== null && can(role, 'orders.export');
   const toast = useToast();
 
   const filters = useMemo(() => listFilters(applied, settledSearch, sort), [applied, settledSearch, sort]);
@@ -108,9 +112,11 @@ export function OrdersPage() {
           <button type="button" className={btnSecondary} onClick={() => setShowSizes(true)}>
             Count Sizes
           </button>
-          <button type="button" className={btnPrimary} onClick={exportCsv} disabled={exporting}>
-            {exporting ? 'Exporting...' : 'Export CSV'}
-          </button>
+          {canExport && (
+            <button type="button" className={btnPrimary} onClick={exportCsv} disabled={exporting}>
+              {exporting ? 'Exporting...' : 'Export CSV'}
+            </button>
+          )}
         </div>
       </div>
 

@@ -16,7 +16,7 @@ export class AnnouncementDto {
 }
 
 @ApiTags('admin: announcement')
-@AdminOnly()
+@AdminOnly('settings.manage')
 @Controller('admin/announcement')
 export class AdminAnnouncementController {
   constructor(

@@ -47,7 +47,7 @@ export class PublicNewsletterController {
 }
 
 @ApiTags('admin: newsletter')
-@AdminOnly()
+@AdminOnly('customers.read')
 @Controller('admin/newsletter')
 export class AdminNewsletterController {
   constructor(

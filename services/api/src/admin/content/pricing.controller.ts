@@ -11,7 +11,7 @@ const INVALID_PRICE = 'Please enter a valid positive number';
 
 /** Custom-poster prices per size. GET /api/pricing is public (catalog module); changing one is admin-only. */
 @ApiTags('admin: pricing')
-@AdminOnly()
+@AdminOnly('prices.manage')
 @Controller('pricing')
 export class AdminPricingController {
   constructor(private readonly commandBus: CommandBus) {}

@@ -7,7 +7,7 @@ import { CustomerPage } from './customer-response.js';
 import { PagedList } from '../shared/paged-list.decorator.js';
 
 @ApiTags('admin: customers')
-@AdminOnly()
+@AdminOnly('customers.read')
 @Controller('admin/customers')
 export class AdminCustomersController {
   constructor(private readonly customers: CustomerReads) {}

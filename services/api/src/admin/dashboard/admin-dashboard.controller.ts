@@ -6,7 +6,7 @@ import { DashboardReads } from '../../reads/dashboard.reads.js';
 import { DashboardView } from './dashboard-response.js';
 
 @ApiTags('admin: dashboard')
-@AdminOnly()
+@AdminOnly('dashboard.read')
 @Controller('admin/dashboard')
 export class AdminDashboardController {
   constructor(private readonly dashboard: DashboardReads) {}

@@ -9,7 +9,7 @@ import { DeliveryByGovernorateView } from './delivery-stats.response.js';
 const DEFAULT_DAYS = 30;
 
 @ApiTags('admin: dashboard')
-@AdminOnly()
+@AdminOnly('dashboard.read')
 @Controller('admin/dashboard/delivery-by-governorate')
 export class AdminDeliveryStatsController {
   constructor(private readonly outcomes: DeliveryOutcomeReads) {}

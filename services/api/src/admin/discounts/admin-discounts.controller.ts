@@ -22,7 +22,7 @@ function idParam(id: string): number {
 }
 
 @ApiTags('admin: discounts')
-@AdminOnly()
+@AdminOnly('promotions.manage')
 @Controller('admin/discounts')
 export class AdminDiscountsController {
   constructor(

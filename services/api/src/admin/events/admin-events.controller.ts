@@ -9,7 +9,7 @@ import { EventLogPage } from './event-log-response.js';
 
 /** The analyst's window on the event log: browse with filters, or stream a window as NDJSON. */
 @ApiTags('admin: event log')
-@AdminOnly()
+@AdminOnly('analytics.read')
 @Controller('admin/events')
 export class AdminEventsController {
   constructor(@Inject(EVENT_LOG_QUERY) private readonly log: EventLogQuery) {}

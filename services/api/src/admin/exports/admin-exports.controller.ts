@@ -27,7 +27,7 @@ export const EXPORT_GONE = 'Export file is gone: exports are kept 24 hours, and 
 
 /** Large exports as background jobs: request → poll state and progress → download. */
 @ApiTags('admin: exports and jobs')
-@AdminOnly()
+@AdminOnly('exports.run')
 @Controller('admin')
 export class AdminExportsController {
   constructor(

@@ -10,7 +10,7 @@ const DEFAULT_DAYS = 30;
 const MAX_DAYS = 366;
 
 @ApiTags('admin: funnel')
-@AdminOnly()
+@AdminOnly('analytics.read')
 @Controller('admin/funnel')
 export class AdminFunnelController {
   constructor(private readonly funnel: FunnelReads) {}

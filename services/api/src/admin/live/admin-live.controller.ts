@@ -22,7 +22,7 @@ const RECONNECT_MS = 2000;
 // Not in the OpenAPI document: a stream the generated client cannot call (the web reads it in
 // live-updates.ts), and a request fuzzer would wait on it forever.
 @ApiExcludeController()
-@AdminOnly()
+@AdminOnly('live.read')
 @Controller('admin/live')
 export class AdminLiveController {
   constructor(
@@ -67,10 +67,10 @@ export class AdminLiveController {
     res.on('error', close);
   }
 
-  /** The heartbeat, and a logout or password change elsewhere ends this stream as it ends the token. */
+  /** The heartbeat, and a logout, password change or disabled account ends this stream as it ends the token. */
   private async beat(admin: AdminPrincipal, res: Response, close: () => void): Promise<void> {
     const session = await this.sessions.current(admin.username).catch(() => undefined);
-    if (session && (!session.exists || session.generation !== (admin.sessionGeneration ?? 0))) return close();
+    if (session && (!session.exists || session.disabled || session.generation !== (admin.sessionGeneration ?? 0))) return close();
     res.write(': heartbeat\n\n');
   }
 }

@@ -6,7 +6,7 @@ import type { PosterCommand, VariantInput } from '#domain/catalog/commands.js';
 import { egpToPiastres } from '#domain/shared/money.js';
 import { uuidFromName } from '#domain/shared/uuid-from-name.js';
 import { CATEGORIES } from '#domain/shop-config.js';
-import { AdminOnly } from '../../auth/admin-only.decorator.js';
+import { AdminOnly, Requires } from '../../auth/admin-only.decorator.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
 import { PosterReads } from '../../reads/posters.reads.js';
 import { ImageIntakeService, type IncomingFile } from '../../uploads/image-intake.service.js';
@@ -25,7 +25,7 @@ function variantInputs(posterId: string, variants: readonly PosterVariantDto[]):
 }
 
 @ApiTags('admin: posters')
-@AdminOnly()
+@AdminOnly('catalogue.read')
 @Controller('admin')
 export class AdminPostersController {
   constructor(
@@ -69,6 +69,7 @@ export class AdminPostersController {
   }
 
   /** JSON, or multipart with a JSON part `data` and an image part `file`. */
+  @Requires('catalogue.manage')
   @Post('posters')
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiBody({ type: CreatePosterDto })
@@ -95,6 +96,7 @@ export class AdminPostersController {
   }
 
   /** Partial update: name, description, category, imageUrl, variants, visible (each optional). */
+  @Requires('catalogue.manage')
   @Put('posters/:id')
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiBody({ type: UpdatePosterDto })
@@ -116,6 +118,7 @@ export class AdminPostersController {
     return posterStateView(state);
   }
 
+  @Requires('catalogue.manage')
   @Delete('posters/:id')
   @ApiOkResponse({ type: PosterStateView })
   async deletePoster(@Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string) {
@@ -123,6 +126,7 @@ export class AdminPostersController {
     return posterStateView(state);
   }
 
+  @Requires('catalogue.manage')
   @Post('posters/:id/recover')
   @HttpCode(200)
   @ApiOkResponse({ type: PosterStateView })

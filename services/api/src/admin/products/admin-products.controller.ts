@@ -42,7 +42,7 @@ export class AdminProductsController {
 
   /** Multipart: part `data` (JSON {name, price, description, imageUrl}) and optional part `file`; plain JSON works too. */
   @Post()
-  @AdminOnly()
+  @AdminOnly('catalogue.manage')
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiBody({ type: ProductDto })
   @ImageUpload()
@@ -60,7 +60,7 @@ export class AdminProductsController {
 
   /** Same shape as create; without a new file (and without imageUrl) the current image is kept. */
   @Put(':id')
-  @AdminOnly()
+  @AdminOnly('catalogue.manage')
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiBody({ type: ProductDto })
   @ImageUpload()
@@ -76,7 +76,7 @@ export class AdminProductsController {
   }
 
   @Delete(':id')
-  @AdminOnly()
+  @AdminOnly('catalogue.manage')
   @ApiOkResponse({ type: DeletedView })
   async deleteProduct(@Param('id', uuid) id: string): Promise<DeletedView> {
     await this.run({ type: 'DeleteProduct', data: { productId: id } });

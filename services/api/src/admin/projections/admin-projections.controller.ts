@@ -14,7 +14,7 @@ import { ProjectionRebuildRequestedView, ProjectionRetryView, ProjectionStatusVi
  * beside the live tables and swaps when caught up, so reads never see a half-built model.
  */
 @ApiTags('admin: projections')
-@AdminOnly()
+@AdminOnly('projections.manage')
 @Controller('admin/projections')
 export class AdminProjectionsController {
   constructor(

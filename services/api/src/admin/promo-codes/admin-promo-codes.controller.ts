@@ -27,7 +27,7 @@ function codeParam(id: string): string {
 }
 
 @ApiTags('admin: promo codes')
-@AdminOnly()
+@AdminOnly('promotions.manage')
 @Controller('admin/promocodes')
 export class AdminPromoCodesController {
   constructor(

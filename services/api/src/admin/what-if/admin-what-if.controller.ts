@@ -52,7 +52,7 @@ function reportView(r: WhatIfJobResult): WhatIfReportView {
 
 /** "Try it on past orders": a draft promotion replayed over a period of orders, as a job. */
 @ApiTags('admin: what-if promotions')
-@AdminOnly()
+@AdminOnly('analytics.read')
 @Controller('admin/what-if')
 export class AdminWhatIfController {
   constructor(@Inject(JOB_QUEUE) private readonly jobs: JobQueue) {}

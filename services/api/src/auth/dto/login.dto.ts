@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { STAFF_ROLES, type StaffRole } from '#domain/admin/staff-permissions.js';
 
 export class LoginDto {
   @ApiProperty({ example: 'admin' })
@@ -22,4 +23,7 @@ export class LoginResponseDto {
   @ApiProperty() username!: string;
   @ApiProperty({ enum: ['ADMIN'] }) role!: 'ADMIN';
   @ApiProperty({ description: 'Seconds until the token expires without activity' }) expiresIn!: number;
+  @ApiProperty({ enum: STAFF_ROLES, description: 'What the staff member may do (the permission map); the owner holds every permission' }) staffRole!: StaffRole;
+  @ApiProperty({ description: 'The password is a one-time one: only changing it (POST /api/admin/auth/password) is allowed until then' })
+  mustChangePassword!: boolean;
 }

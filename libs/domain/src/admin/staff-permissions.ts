@@ -1,0 +1,79 @@
+/**
+ * The one map of what each staff role may do. The API's guard, the OpenAPI document's
+ * `x-permission` of every admin operation, the role matrix test and the web's navigation all read
+ * it, so a role can never see a link the server refuses, or be refused a page it was shown.
+ * Least privilege: a permission nobody listed here belongs to the owner alone.
+ */
+import type { OrderStatus } from '../order/events.js';
+
+export const STAFF_ROLES = ['owner', 'manager', 'agent', 'shipping'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+/** Every permission, with what it opens (shown to the owner on the staff page). */
+export const PERMISSIONS = {
+  'session.self': 'Sign out and change one’s own password',
+  'live.read': 'Live updates of the pages one may open',
+  'staff.manage': 'Staff accounts: create, disable, enable, change role, reset password',
+  'settings.manage': 'Announcement banner and gallery',
+  'projections.manage': 'Projections: status, retry, rebuild',
+  'metrics.read': 'Server metrics',
+  'customers.read': 'Customer list and newsletter subscribers (personal data)',
+  'catalogue.read': 'Posters, categories and poster images',
+  'catalogue.manage': 'Create, edit, hide, delete and recover posters and add-on products',
+  'prices.manage': 'Custom-poster prices',
+  'promotions.manage': 'Category discounts and promo codes',
+  'orders.read': 'Orders, their history and the call-to-confirm queue',
+  'orders.status': 'Change an order’s status (which statuses: orders.confirm, orders.ship)',
+  'orders.confirm': 'Confirm, cancel or re-open an order',
+  'orders.ship': 'Mark an order shipped, delivered or refused',
+  'orders.export': 'Orders as CSV',
+  'exports.run': 'Background exports and their files',
+  'dashboard.read': 'Dashboard and delivery statistics',
+  'analytics.read': 'Funnel, what-if promotions and the event browser',
+} as const;
+export type Permission = keyof typeof PERMISSIONS;
+export const ALL_PERMISSIONS = Object.keys(PERMISSIONS) as Permission[];
+
+export function isPermission(value: unknown): value is Permission {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(PERMISSIONS, value);
+}
+
+const EVERY_STAFF: readonly Permission[] = ['session.self', 'live.read', 'catalogue.read', 'orders.read', 'orders.status'];
+
+export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, ReadonlySet<Permission>>> = {
+  owner: new Set(ALL_PERMISSIONS),
+  manager: new Set<Permission>([
+    ...EVERY_STAFF,
+    'catalogue.manage',
+    'prices.manage',
+    'promotions.manage',
+    'orders.confirm',
+    'orders.ship',
+    'orders.export',
+    'exports.run',
+    'dashboard.read',
+    'analytics.read',
+  ]),
+  agent: new Set<Permission>([...EVERY_STAFF, 'orders.confirm']),
+  shipping: new Set<Permission>([...EVERY_STAFF, 'orders.ship']),
+};
+
+export function can(role: StaffRole, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role].has(permission);
+}
+
+export function rolesWith(permission: Permission): StaffRole[] {
+  return STAFF_ROLES.filter((role) => can(role, permission));
+}
+
+/**
+ * Moving an order is one operation; who may make a move depends on where it goes: the call
+ * centre confirms and cancels, the packer reports what happened to the parcel.
+ */
+export function permissionToMoveOrderTo(status: OrderStatus): Permission {
+  return status === 'SHIPPED' || status === 'DELIVERED' || status === 'REFUSED' ? 'orders.ship' : 'orders.confirm';
+}

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { AddressInfo } from 'node:net';
+import { can, STAFF_ROLES, type StaffRole } from '#domain/admin/staff-permissions.js';
+import { adminOperations, type AdminOperation, type PermissionDocument } from '../openapi/operation-permissions.js';
+import { seedPoster, VALID_CHECKOUT } from '../testing/seed-catalogue.js';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../testing/test-app.js';
+
+/**
+ * Every staff operation of the app's own OpenAPI document, for each role and anonymously. Who may
+ * call it comes only from the permission map and the operation's x-permission: there is no second
+ * list here. Denied: 403 (401 anonymous), before anything runs. Allowed: a read answers 2xx with
+ * real ids; a command is sent with a body no command accepts (or an unknown id), so its answer is
+ * the command's own 400/404/409, proving the guard let it through without changing the shop.
+ */
+type Identity = StaffRole | 'anonymous';
+const IDENTITIES: readonly Identity[] = [...STAFF_ROLES, 'anonymous'];
+/** Ends the caller's session when allowed: walked last, and the role signs in again after. */
+const ENDS_SESSION = /\/logout$/;
+const UNKNOWN_ID = '00000000-0000-4000-8000-00000000dead';
+
+describe('role matrix: every staff operation × every role (HTTP, real stack)', () => {
+  let t: TestApp;
+  let ops: AdminOperation[];
+  const tokens = new Map<StaffRole, string>();
+  const passwords = new Map<StaffRole, string>();
+  const ids: Record<string, string> = {};
+
+  async function signIn(role: StaffRole): Promise<void> {
+    const username = role === 'owner' ? TEST_ADMIN.username : `matrix.${role}`;
+    const res = await t.request().post('/api/admin/auth/login').send({ username, password: passwords.get(role) }).expect(200);
+    expect(res.body.staffRole).toBe(role);
+    tokens.set(role, res.body.token);
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const server = t.app.getHttpServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    expect((server.address() as AddressInfo).port).toBeGreaterThan(0);
+    const doc = (await t.request().get('/api/docs-json').expect(200)).body as PermissionDocument;
+    ops = adminOperations(doc).sort((a, b) => Number(ENDS_SESSION.test(a.path)) - Number(ENDS_SESSION.test(b.path)));
+
+    passwords.set('owner', TEST_ADMIN.password);
+    const owner = { Authorization: `Bearer ${t.adminToken()}` };
+    for (const role of STAFF_ROLES.filter((r) => r !== 'owner')) {
+      const username = `matrix.${role}`;
+      await t.request().post('/api/admin/staff').set(owner).send({ username, role, password: `one-time-${role}` }).expect(201);
+      const first = await t.request().post('/api/admin/auth/login').send({ username, password: `one-time-${role}` }).expect(200);
+      passwords.set(role, `chosen-by-${role}`);
+      await t.request().post('/api/admin/auth/password').set({ Authorization: `Bearer ${first.body.token}` }).send({ currentPassword: `one-time-${role}`, newPassword: `chosen-by-${role}` }).expect(200);
+    }
+    for (const role of STAFF_ROLES) await signIn(role);
+
+    const poster = await seedPoster(t.store, { category: 'ART' });
+    ids.poster = poster.posterId;
+    const cart = (await t.request().post('/api/user/cart').send({ posterId: poster.posterId, size: 'SIZE_20x30', quantity: 2 }).expect(200)).body.cartId;
+    ids.order = (await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cart).send(VALID_CHECKOUT).expect(200)).body.orderId;
+    ids.job = (await t.request().post('/api/admin/exports').set(owner).send({ kind: 'orders' }).expect(202)).body.jobId;
+    ids.whatIf = (await t.request().post('/api/admin/what-if').set(owner).send({ discounts: [{ category: 'ART', percentage: 10 }] })).body.jobId ?? UNKNOWN_ID;
+    for (let i = 0; i < 100; i++) {
+      const job = await t.request().get(`/api/admin/jobs/${ids.job}`).set(owner).expect(200);
+      if (job.body.state === 'completed') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(await t.waitForProjections()).toBe(true);
+  }, 120_000);
+
+  afterAll(() => t?.close());
+
+  /** Real ids for a read; for a command, ids of nothing, so nothing changes. */
+  function url(op: AdminOperation): string {
+    const read = op.method === 'get';
+    return op.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+      if (!read) return name === 'size' ? 'SIZE_NONE' : UNKNOWN_ID;
+      if (name === 'posterId') return ids.poster;
+      if (op.path.includes('/orders/')) return ids.order;
+      if (op.path.includes('/posters/')) return ids.poster;
+      if (op.path.includes('/jobs/')) return ids.job;
+      if (op.path.includes('/what-if/')) return ids.whatIf;
+      throw new Error(`no id for ${op.method} ${op.path}`);
+    });
+  }
+
+  function send(op: AdminOperation, identity: Identity) {
+    const req = t.request()[op.method](url(op));
+    if (identity !== 'anonymous') req.set('Authorization', `Bearer ${tokens.get(identity)}`);
+    // An array is no command's body: every command refuses it after the guard let it through.
+    return op.method === 'get' || op.method === 'delete' || ENDS_SESSION.test(op.path) ? req : req.send([]);
+  }
+
+  it('walks the whole document: every staff operation, 4 roles and anonymous', () => {
+    expect(ops.length).toBeGreaterThan(50);
+    expect(new Set(ops.map((o) => o.permission)).size).toBeGreaterThan(10);
+  });
+
+  it('answers 401 anonymous, 403 to a role the map denies, and lets every allowed role through', async () => {
+    const wrong: string[] = [];
+    let allowed = 0;
+    let denied = 0;
+    for (const op of ops) {
+      for (const identity of IDENTITIES) {
+        const res = await send(op, identity);
+        const where = `${op.method.toUpperCase()} ${op.path} as ${identity} (${op.permission}): ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`;
+        if (identity === 'anonymous') {
+          if (res.status !== 401) wrong.push(`${where}, expected 401`);
+          continue;
+        }
+        if (!can(identity, op.permission)) {
+          denied++;
+          if (res.status !== 403) wrong.push(`${where}, expected 403`);
+          continue;
+        }
+        allowed++;
+        const ok = op.method === 'get' ? res.status >= 200 && res.status < 300 : res.status >= 200 && res.status < 500 && res.status !== 401 && res.status !== 403;
+        if (!ok) wrong.push(`${where}, expected ${op.method === 'get' ? '2xx' : 'the command\'s own answer'}`);
+        if (ENDS_SESSION.test(op.path)) await signIn(identity);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(allowed).toBeGreaterThan(100);
+    expect(denied).toBeGreaterThan(50);
+  }, 300_000);
+
+  it('lets each role move an order only where the map sends it: agents confirm, packers ship', async () => {
+    const move = (role: StaffRole, status: string) =>
+      t.request().patch(`/api/admin/orders/${ids.order}/status`).set('Authorization', `Bearer ${tokens.get(role)}`).send({ status });
+    await move('shipping', 'CONFIRMED').expect(403);
+    await move('agent', 'CONFIRMED').expect(200);
+    await move('agent', 'SHIPPED').expect(403);
+    const shipped = await move('shipping', 'SHIPPED').expect(200);
+    expect(shipped.body).toMatchObject({ status: 'SHIPPED', previousStatus: 'CONFIRMED' });
+    const history = (await t.store.readStream(`order-${ids.order}`)).filter((e) => e.type === 'OrderStatusChanged');
+    expect(history.map((e) => e.metadata.actor.id)).toEqual(['matrix.agent', 'matrix.shipping']);
+  });
+
+  it('checks the live stream too: every role may open it, anonymous may not', async () => {
+    const { port } = t.app.getHttpServer().address() as AddressInfo;
+    for (const identity of IDENTITIES) {
+      const controller = new AbortController();
+      const headers: Record<string, string> = identity === 'anonymous' ? {} : { Authorization: `Bearer ${tokens.get(identity)}` };
+      const res = await fetch(`http://127.0.0.1:${port}/api/admin/live`, { headers, signal: controller.signal });
+      controller.abort();
+      expect([identity, res.status]).toEqual([identity, identity === 'anonymous' ? 401 : 200]);
+    }
+  });
+});
