@@ -28,5 +28,16 @@ export class MemoryKeyStore implements KeyStore {
     return undefined;
   }
 
+  async findSubject(kind: SubjectKind, identifier: string): Promise<string | undefined> {
+    return this.subjects.get(`${kind}:${identifier}`)?.subjectId;
+  }
+
+  async destroy(subjectIds: readonly string[]): Promise<number> {
+    let destroyed = 0;
+    for (const id of new Set(subjectIds)) if (this.keys.delete(id)) destroyed++;
+    for (const [lookup, s] of this.subjects) if (subjectIds.includes(s.subjectId)) this.subjects.delete(lookup);
+    return destroyed;
+  }
+
   async close(): Promise<void> {}
 }

@@ -1,5 +1,7 @@
 import { CustomerEntity } from '../customer.entity.js';
 import { CustomerCountEntity } from '../customer-count.entity.js';
+import { tableSpec } from '../table-spec.js';
+import { ERASED_CUSTOMER } from './erased-customer.js';
 import { placedAt } from './event-time.js';
 import { keyedProjection } from './keyed-projection.js';
 import { personKey } from './person-key.js';
@@ -34,4 +36,15 @@ export const customersProjection = keyedProjection({
       order_count: Number(row?.order_count ?? 0) + 1,
     };
   },
+  // The row stays (order count, dates, governorate: the dashboards' figures), its person goes.
+  async erase(e, ctx) {
+    const x = ERASED_CUSTOMER;
+    await ctx.sql(
+      `UPDATE ${ctx.table(CUSTOMERS_TABLE.name)} SET phone = $2, first_name = $3, last_name = $4, email = $5, address_line = $6,
+         building = $7, apartment = $8, city = $9 WHERE subject_id = $1`,
+      [e.data.subjectId, x.phone, x.firstName, x.lastName, x.email, x.addressLine, x.building, x.apartment, x.city],
+    );
+  },
 });
+
+const CUSTOMERS_TABLE = tableSpec(CustomerEntity);

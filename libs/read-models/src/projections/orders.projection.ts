@@ -7,6 +7,7 @@ import { upsertRows, type Row } from './bulk-sql.js';
 import { occurredAt, placedAt } from './event-time.js';
 import { defineProjection } from './projection.js';
 import { addToRowCount } from './row-count.js';
+import { ERASED_CUSTOMER } from './erased-customer.js';
 import { personKey } from './person-key.js';
 
 const [ORDERS_TABLE, ORDER_ITEMS_TABLE, ORDER_COUNT_TABLE] = [OrderEntity, OrderItemEntity, OrderCountEntity].map(tableSpec);
@@ -57,6 +58,18 @@ export const ordersProjection = defineProjection({
         [JSON.stringify([...statusOnly.values()])],
       );
     }
+  },
+  // The customer fields read as erased, and search_text is made again from them exactly as orderRow
+  // makes it; items, totals, status, governorate and dates stay.
+  async erase(e, ctx) {
+    const x = ERASED_CUSTOMER;
+    await ctx.sql(
+      `UPDATE ${ctx.table(ORDERS_TABLE.name)} SET first_name = $2, last_name = $3, phone = $4, email = $5, address_line = $6,
+         building = $7, apartment = $8, city = $9, latitude = $10, longitude = $11, notes = $12,
+         search_text = lower(concat_ws(' ', order_number, id, $2::text, $3::text, $4::text, payment_method))
+       WHERE subject_id = $1`,
+      [e.data.subjectId, x.firstName, x.lastName, x.phone, x.email, x.addressLine, x.building, x.apartment, x.city, x.latitude, x.longitude, x.notes],
+    );
   },
 });
 

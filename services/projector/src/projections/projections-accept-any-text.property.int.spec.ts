@@ -134,6 +134,15 @@ const SAMPLES: Record<ShopEventType, Sample> = {
   },
   OrderNumberReserved: { stream: (d) => `ordernumber-${d.orderNumber}`, data: { orderNumber: 'PS-ABCD2345', cartId: 'c1' } },
   CheckoutRejected: { stream: () => 'checkoutrejection-c1', data: { cartId: 'c1', reason: 'MINIMUM_POSTERS', governorate: 'ALEXANDRIA' } },
+  // The erasure of an order's shopper and of a subscriber, after their order and subscription.
+  PersonalDataErased: {
+    stream: (d) => `personaldata-${d.subjectId}`,
+    data: { subjectId: 's1', newsletterSubjectIds: ['n1'], orderIds: ['o1'], reason: 'SUBJECT_REQUEST', erasedAt: '2026-03-02T10:00:00.000Z' },
+    given: (d) => [
+      { type: 'OrderPlaced', data: { ...ORDER, orderId: (d.orderIds as string[])[0] } },
+      { type: 'NewsletterSubscribed', data: { subscriberId: (d.newsletterSubjectIds as string[])[0], email: 'mona@example.com' } },
+    ],
+  },
 };
 
 const METADATA: EventMetadata = {
@@ -179,6 +188,8 @@ const INDEXED: Record<string, string> = {
   orderNumber: 'orders unique order number',
   'customer.phone': 'customers and orders phone indexes (decider: 01XXXXXXXXX)',
   to: 'orders status index (decider: PLACED, SHIPPED, CANCELED)',
+  'newsletterSubjectIds[]': 'the subscriber an erasure names: newsletter_subscribers primary key (the API: subject UUIDs)',
+  'orderIds[]': 'the order an erasure names: orders primary key (the API: order ids)',
 };
 
 const fieldName = (path: Path) => path.map((k) => (typeof k === 'number' ? '[]' : k)).join('.').replace(/\.\[\]/g, '[]');
@@ -251,7 +262,7 @@ describe('the log never holds an event its projections cannot apply (fast-check,
 
   it('has a sample for every event type of the shop, and every INDEXED field names a field of a sample', () => {
     expect(Object.keys(SAMPLES).sort()).toEqual([...SHOP_EVENT_TYPES].sort());
-    expect(SHOP_EVENT_TYPES).toHaveLength(39);
+    expect(SHOP_EVENT_TYPES).toHaveLength(40);
     const fields = new Set(Object.values(SAMPLES).flatMap((s) => stringPaths(s.data).map(fieldName)));
     expect(Object.keys(INDEXED).filter((f) => !fields.has(f))).toEqual([]);
   });
