@@ -64,6 +64,24 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    previewErasure: build.query<
+      PreviewErasureApiResponse,
+      PreviewErasureApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/customers/${encodeURIComponent(String(queryArg))}/erasure`,
+      }),
+    }),
+    erasePersonalData: build.mutation<
+      ErasePersonalDataApiResponse,
+      ErasePersonalDataApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/customers/${encodeURIComponent(String(queryArg.subjectId))}/erasure`,
+        method: "POST",
+        body: queryArg.erasePersonalDataDto,
+      }),
+    }),
     getDashboard: build.query<GetDashboardApiResponse, GetDashboardApiArg>({
       query: () => ({ url: `/admin/dashboard` }),
     }),
@@ -524,6 +542,13 @@ export type GetCustomersApiArg = {
   /** In name, phone or e-mail */
   search?: unknown;
 };
+export type PreviewErasureApiResponse = /** status 200  */ ErasurePreviewView;
+export type PreviewErasureApiArg = string;
+export type ErasePersonalDataApiResponse = /** status 200  */ ErasureView;
+export type ErasePersonalDataApiArg = {
+  subjectId: string;
+  erasePersonalDataDto: ErasePersonalDataDto;
+};
 export type GetDashboardApiResponse = /** status 200  */ DashboardView;
 export type GetDashboardApiArg = void;
 export type GetDeliveryByGovernorateApiResponse =
@@ -799,12 +824,14 @@ export type CustomerView = {
   email: string | null;
   firstName: string;
   governorate: string;
-  /** The phone number (customers are keyed by phone) */
+  /** The phone number, as the customer last gave it */
   id: string;
   lastName: string;
   lastOrderAt: string;
   orderCount: number;
   phone: string;
+  /** The data subject the customer is (their erasure, data download and corrections name it) */
+  subjectId: string;
 };
 export type CustomerPage = {
   currentPage: number;
@@ -818,6 +845,66 @@ export type CustomerPage = {
   itemsPerPage: number;
   totalItems: number;
   totalPages: number;
+};
+export type ErasureOrderView = {
+  id: string;
+  orderNumber: string;
+  placedAt: string;
+  status: string;
+};
+export type ReplaySchemaView = {
+  position: string | null;
+  /** An analyst's projection file; null: the shop's read models */
+  projection: string | null;
+  schema: string;
+  until: string | null;
+};
+export type ErasurePreviewView = {
+  /** Erased already: erasing again only sweeps keys and files again */
+  alreadyErased: boolean;
+  /** Export files that hold the customer */
+  exports: string[];
+  /** Fields that will read "erased" on every order and in every list */
+  fields: string[];
+  /** Newsletter addresses given at checkout, erased with the customer */
+  newsletterAddresses: number;
+  orders: ErasureOrderView[];
+  /** Replays made before: they keep the data until dropped or replayed again */
+  replaySchemas: ReplaySchemaView[];
+  subjectId: string;
+  /** Custom-poster photos on those orders (storage keys) */
+  uploads: string[];
+};
+export type ErasureView = {
+  /** Erased already: erasing again only sweeps keys and files again */
+  alreadyErased: boolean;
+  deletedExports: string[];
+  deletedUploads: string[];
+  /** Export files that hold the customer */
+  exports: string[];
+  /** Fields that will read "erased" on every order and in every list */
+  fields: string[];
+  /** Keys destroyed now (0 when erased before) */
+  keysDestroyed: number;
+  /** Newsletter addresses given at checkout, erased with the customer */
+  newsletterAddresses: number;
+  orders: ErasureOrderView[];
+  /** Replays made before: they keep the data until dropped or replayed again */
+  replaySchemas: ReplaySchemaView[];
+  subjectId: string;
+  /** Custom-poster photos on those orders (storage keys) */
+  uploads: string[];
+};
+export type ErasePersonalDataDto = {
+  /** The customer's phone, typed again to confirm (any form checkout accepts) */
+  phone: string;
+  /** Why: a code, never free text (the log keeps it for ever) */
+  reason:
+    | "SUBJECT_REQUEST"
+    | "CONSENT_WITHDRAWN"
+    | "NO_LONGER_NEEDED"
+    | "UNLAWFUL_PROCESSING"
+    | "LEGAL_OBLIGATION";
 };
 export type GrowthFigures = {
   customers: number | null;
@@ -1536,6 +1623,9 @@ export const {
   useLazyGetAdminCategoriesQuery,
   useGetCustomersQuery,
   useLazyGetCustomersQuery,
+  usePreviewErasureQuery,
+  useLazyPreviewErasureQuery,
+  useErasePersonalDataMutation,
   useGetDashboardQuery,
   useLazyGetDashboardQuery,
   useGetDeliveryByGovernorateQuery,

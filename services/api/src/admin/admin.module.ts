@@ -6,6 +6,9 @@ import { AdminAnnouncementController } from './content/announcement.controller.j
 import { AdminNewsletterController, PublicNewsletterController } from './content/newsletter.controller.js';
 import { AdminPricingController } from './content/pricing.controller.js';
 import { AdminCustomersController } from './customers/admin-customers.controller.js';
+import { AdminCustomerErasureController } from './customers/erasure/admin-customer-erasure.controller.js';
+import { ErasePersonalDataHandler, PreviewErasureHandler } from './customers/erasure/erase-personal-data.handler.js';
+import { ErasedKeysSweep } from './customers/erasure/erased-keys-sweep.js';
 import { AdminDashboardController } from './dashboard/admin-dashboard.controller.js';
 import { AdminDeliveryStatsController } from './dashboard/delivery-stats.controller.js';
 import { AdminDiscountsController } from './discounts/admin-discounts.controller.js';
@@ -40,6 +43,7 @@ import { AdminPromoCodesController } from './promo-codes/admin-promo-codes.contr
     AdminPromoCodesController,
     AdminDiscountsController,
     AdminCustomersController,
+    AdminCustomerErasureController,
     AdminNewsletterController,
     PublicNewsletterController,
     AdminAnnouncementController,
@@ -55,6 +59,9 @@ import { AdminPromoCodesController } from './promo-codes/admin-promo-codes.contr
   ],
   providers: [
     ChangeOrderStatusHandler,
+    ErasePersonalDataHandler,
+    PreviewErasureHandler,
+    ErasedKeysSweep,
     RetryProjectionHandler,
     RequestProjectionRebuildHandler,
     SubscribeToNewsletterHandler,

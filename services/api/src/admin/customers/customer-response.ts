@@ -3,7 +3,8 @@ import { PaginationFields } from '../../catalog/poster-response.js';
 import { ShopperContactFields } from '../shared/shopper-contact-view.js';
 
 export class CustomerView extends ShopperContactFields {
-  @ApiProperty({ description: 'The phone number (customers are keyed by phone)' }) id!: string;
+  @ApiProperty({ description: 'The phone number, as the customer last gave it' }) id!: string;
+  @ApiProperty({ description: 'The data subject the customer is (their erasure, data download and corrections name it)' }) subjectId!: string;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: Date;
   @ApiProperty({ type: String, format: 'date-time' }) lastOrderAt!: Date;
   @ApiProperty() orderCount!: number;
