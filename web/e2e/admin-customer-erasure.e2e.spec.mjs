@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { BASE_URL, eventually, firstPoster, placeOrderAsShopper, signedInBrowser } from './admin-support.mjs';
 
 /** A phone and name no other spec uses: this one erases them. */
@@ -19,6 +20,21 @@ describe('erasing a customer from the back-office (browser)', () => {
   });
   afterAll(async () => {
     await browser?.close();
+  });
+
+  it('downloads everything held under the phone as one JSON file', async () => {
+    await page.goto(`${BASE_URL}/admin/customers`);
+    await page.getByLabel('Phone or e-mail').fill('0115 550 1234');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download personal data' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^personal-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = JSON.parse(readFileSync(await download.path(), 'utf8'));
+    expect(file.orders.map((o) => [o.orderNumber, o.firstName, o.items.length > 0, o.history[0].type])).toEqual([[orderNumber, 'Erasable', true, 'OrderPlaced']]);
+    expect(file.newsletter).toEqual([expect.objectContaining({ subscribed: true, email: 'erasable.shopper@example.com' })]);
+    expect(file.erasures).toEqual([]);
+
+    await page.getByLabel('Phone or e-mail').fill('01155500000');
+    await page.getByRole('button', { name: 'Download personal data' }).click();
+    await page.getByText('The shop holds nothing under that phone').waitFor();
   });
 
   it('lists what will be erased, asks for the phone and a reason, shows what was deleted, and the customer reads as erased', async () => {

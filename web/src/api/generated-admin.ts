@@ -303,6 +303,19 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    downloadPersonalData: build.query<
+      DownloadPersonalDataApiResponse,
+      DownloadPersonalDataApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/personal-data`,
+        params: {
+          subjectId: queryArg.subjectId,
+          email: queryArg.email,
+          phone: queryArg.phone,
+        },
+      }),
+    }),
     getAdminPosters: build.query<
       GetAdminPostersApiResponse,
       GetAdminPostersApiArg
@@ -707,6 +720,13 @@ export type UpdateOrderStatusApiArg = {
   /** The order's revision as the admin saw it (AdminOrderView.revision): a change made since is a 409 naming who made it */
   expectedRevision?: number;
   orderStatusDto: OrderStatusDto;
+};
+export type DownloadPersonalDataApiResponse =
+  /** status 200 Sent as an attachment: personal-data-<date>.json */ PersonalDataExportView;
+export type DownloadPersonalDataApiArg = {
+  subjectId?: unknown;
+  email?: unknown;
+  phone?: unknown;
 };
 export type GetAdminPostersApiResponse = /** status 200  */ AdminPosterPage;
 export type GetAdminPostersApiArg = {
@@ -1304,6 +1324,85 @@ export type OrderStatusDto = {
   status?:
     "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
 };
+export type AskedForView = {
+  email?: string;
+  phone?: string;
+  subjectId?: string;
+};
+export type CorrectionRecordView = {
+  correctedAt: string;
+  fields: string[];
+  subjectId: string;
+};
+export type ErasureRecordView = {
+  /** The admin who erased */
+  by: string;
+  erasedAt: string;
+  reason: string;
+  subjectId: string;
+};
+export type NewsletterStateView = {
+  email: string | null;
+  subscribed: boolean;
+  subscribedAt: string | null;
+  subscriberId: string;
+};
+export type PersonalDataOrderView = {
+  addressLine: string;
+  apartment: string;
+  building: string;
+  city: string;
+  codFee: number;
+  createdAt: string;
+  customerName: string;
+  discountFromPromoCode: number;
+  discountFromPromotions: number;
+  email: string | null;
+  firstName: string;
+  governorate: string;
+  /** Every status the order went through, who changed it and when */
+  history: OrderHistoryEntryView[];
+  id: string;
+  itemCount: number;
+  items: AdminOrderItemView[];
+  lastName: string;
+  latitude: number;
+  longitude: number;
+  /** The statuses this order may move to now */
+  nextStatuses: (
+    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED"
+  )[];
+  notes: string | null;
+  /** Same as createdAt */
+  orderDate: string;
+  orderNumber: string;
+  paymentMethod: string;
+  paymentReference: string | null;
+  phone: string;
+  phoneRisk: PhoneRiskView;
+  promoCode: string | null;
+  promoPercent: number;
+  /** The order stream's revision: send it back as expectedRevision with a status change */
+  revision: number;
+  shippingCost: number;
+  status:
+    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
+  statusReason: string | null;
+  subtotal: number;
+  taxAmount: number;
+  total: number;
+  updatedAt: string;
+};
+export type PersonalDataExportView = {
+  asked: AskedForView;
+  corrections: CorrectionRecordView[];
+  erasures: ErasureRecordView[];
+  generatedAt: string;
+  newsletter: NewsletterStateView[];
+  orders: PersonalDataOrderView[];
+  /** The data subjects found (a shopper by phone, newsletter addresses by e-mail) */
+  subjects: string[];
+};
 export type VariantView = {
   discountPercentage: number;
   /** After the best category discount; equal to price when there is none */
@@ -1665,6 +1764,8 @@ export const {
   useGetOrderHistoryQuery,
   useLazyGetOrderHistoryQuery,
   useUpdateOrderStatusMutation,
+  useDownloadPersonalDataQuery,
+  useLazyDownloadPersonalDataQuery,
   useGetAdminPostersQuery,
   useLazyGetAdminPostersQuery,
   useCreatePosterMutation,

@@ -8,6 +8,8 @@ import { AdminPricingController } from './content/pricing.controller.js';
 import { AdminCustomersController } from './customers/admin-customers.controller.js';
 import { AdminCustomerErasureController } from './customers/erasure/admin-customer-erasure.controller.js';
 import { ErasePersonalDataHandler, PreviewErasureHandler } from './customers/erasure/erase-personal-data.handler.js';
+import { AdminPersonalDataController } from './customers/subject-access/admin-personal-data.controller.js';
+import { ExportPersonalDataHandler } from './customers/subject-access/personal-data-export.handler.js';
 import { ErasedKeysSweep } from './customers/erasure/erased-keys-sweep.js';
 import { AdminDashboardController } from './dashboard/admin-dashboard.controller.js';
 import { AdminDeliveryStatsController } from './dashboard/delivery-stats.controller.js';
@@ -44,6 +46,7 @@ import { AdminPromoCodesController } from './promo-codes/admin-promo-codes.contr
     AdminDiscountsController,
     AdminCustomersController,
     AdminCustomerErasureController,
+    AdminPersonalDataController,
     AdminNewsletterController,
     PublicNewsletterController,
     AdminAnnouncementController,
@@ -62,6 +65,7 @@ import { AdminPromoCodesController } from './promo-codes/admin-promo-codes.contr
     ErasePersonalDataHandler,
     PreviewErasureHandler,
     ErasedKeysSweep,
+    ExportPersonalDataHandler,
     RetryProjectionHandler,
     RequestProjectionRebuildHandler,
     SubscribeToNewsletterHandler,

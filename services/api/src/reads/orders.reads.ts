@@ -203,6 +203,15 @@ export class OrderReads {
     return rows.map((r) => ({ id: r.id, orderNumber: r.order_number, phone: r.phone, email: r.email, status: r.status, placedAt: r.placed_at.toISOString(), uploads: r.uploads }));
   }
 
+  /** The data subjects of the orders that gave this (normalised) e-mail at checkout. */
+  async subjectsOfEmail(email: string): Promise<string[]> {
+    const rows: Array<{ subject_id: string }> = await this.dataSource.query(
+      `SELECT DISTINCT subject_id FROM ${this.dataSource.getMetadata(OrderEntity).tablePath} WHERE lower(email) = $1 ORDER BY subject_id`,
+      [email],
+    );
+    return rows.map((r) => r.subject_id);
+  }
+
   async idOfNumber(orderNumber: string): Promise<string> {
     const row = await this.dataSource.getRepository(OrderEntity).findOne({ where: { orderNumber: orderNumber.trim().toUpperCase().slice(0, 40) }, select: { id: true } });
     if (!row) throw new NotFoundException('Order not found');

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { btnSecondary, errorPanel, pageTitle, td } from '../shared/styles';
 import { useGetCustomersQuery, type Customer } from './customers-api';
 import { EraseCustomerDialog } from './erase-customer-dialog';
+import { PersonalDataDownload } from './personal-data-download';
 import { DataTable } from '../shared/data-table';
 import { SearchBox } from '../shared/search-box';
 import { Pager } from '../shared/pager';
@@ -18,6 +19,7 @@ export function CustomersPage() {
     <div className="space-y-5">
       <h1 className={pageTitle}>Customers</h1>
       <SearchBox label="Search customers" value={search} onChange={setSearch} />
+      <PersonalDataDownload />
       {isLoading ? (
         <p className="text-sm text-gray-500">Loading customers...</p>
       ) : isError ? (

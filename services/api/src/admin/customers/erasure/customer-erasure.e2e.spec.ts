@@ -76,6 +76,24 @@ describe('erasing a customer (HTTP, real stack)', () => {
     expect(body.fields).toEqual(expect.arrayContaining(['name', 'phone', 'e-mail', 'address']));
   });
 
+  it('downloads everything held about A as one JSON file, by phone in any form or by e-mail; refusals name the field', async () => {
+    const res = await t.request().get('/api/admin/personal-data').query({ phone: '+20 101 234 5678' }).set(auth()).expect(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="personal-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.body).toMatchObject({ subjects: [subjectA, expect.any(String)], corrections: [], erasures: [], newsletter: [{ subscribed: true, email: A.email }] });
+    expect(res.body.orders.map((o: { firstName: string; status: string; items: unknown[]; history: Array<{ type: string }> }) => [o.firstName, o.status, o.items.length, o.history.map((h) => h.type)])).toEqual([
+      [A.firstName, 'PLACED', 2, ['OrderPlaced']], [A.firstName, 'PLACED', 1, ['OrderPlaced']],
+    ]);
+    expect(JSON.stringify(res.body)).not.toContain(B.phone);
+    const byEmail = await t.request().get('/api/admin/personal-data').query({ email: ' ZUMURRUDA@example.com' }).set(auth()).expect(200);
+    expect(byEmail.body.orders.map((o: { id: string }) => o.id).sort()).toEqual(res.body.orders.map((o: { id: string }) => o.id).sort());
+    const refused = async (query: Record<string, string>, status: number, field: string) =>
+      expect(JSON.stringify((await t.request().get('/api/admin/personal-data').query(query).set(auth()).expect(status)).body)).toContain(field);
+    await refused({}, 400, 'phone');
+    await refused({ phone: A.phone, email: A.email }, 400, 'email');
+    await refused({ subjectId: 'x' }, 400, 'subjectId');
+    await refused({ phone: '01099999999' }, 404, 'phone');
+  });
+
   it('refuses a wrong phone, a missing reason, free text as a reason and a malformed id, each naming its field', async () => {
     const events = await t.eventCount();
     const post = (id: string, body: unknown) => t.request().post(`/api/admin/customers/${id}/erasure`).set(auth()).send(body as object);
@@ -124,6 +142,14 @@ describe('erasing a customer (HTTP, real stack)', () => {
     const { body } = await t.request().post(`/api/admin/customers/${subjectA}/erasure`).set(auth()).send({ phone: 'anything', reason: 'SUBJECT_REQUEST' }).expect(200);
     expect(body).toMatchObject({ alreadyErased: true, keysDestroyed: 0, deletedExports: [], deletedUploads: [] });
     expect(await t.eventCount()).toBe(events);
+  });
+
+  it("after the erasure, A's file by subject id shows the erasure and the orders as erased, and the phone finds nothing", async () => {
+    const { body } = await t.request().get('/api/admin/personal-data').query({ subjectId: subjectA }).set(auth()).expect(200);
+    expect(body.erasures).toEqual([{ subjectId: subjectA, erasedAt: expect.any(String), reason: 'SUBJECT_REQUEST', by: 'admin' }]);
+    expect(body.newsletter).toEqual([expect.objectContaining({ subscribed: false, email: null })]);
+    expect(body.orders.map((o: { firstName: string; phone: string }) => [o.firstName, o.phone])).toEqual([['[erased]', '[erased]'], ['[erased]', '[erased]']]);
+    await t.request().get('/api/admin/personal-data').query({ phone: A.phone }).set(auth()).expect(404);
   });
 
   it('the start-up sweep destroys the key of a subject the log says was erased (an erasure interrupted after its append)', async () => {
