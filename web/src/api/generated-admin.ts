@@ -280,6 +280,16 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/admin/orders/${encodeURIComponent(String(queryArg))}`,
       }),
     }),
+    correctCustomer: build.mutation<
+      CorrectCustomerApiResponse,
+      CorrectCustomerApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/orders/${encodeURIComponent(String(queryArg.id))}/customer`,
+        method: "PATCH",
+        body: queryArg.correctCustomerDto,
+      }),
+    }),
     getOrderHistory: build.query<
       GetOrderHistoryApiResponse,
       GetOrderHistoryApiArg
@@ -707,6 +717,12 @@ export type GetSizeDistributionApiArg = {
 };
 export type GetAdminOrderApiResponse = /** status 200  */ AdminOrderView;
 export type GetAdminOrderApiArg = string;
+export type CorrectCustomerApiResponse =
+  /** status 200  */ CustomerCorrectedView;
+export type CorrectCustomerApiArg = {
+  id: string;
+  correctCustomerDto: CorrectCustomerDto;
+};
 export type GetOrderHistoryApiResponse = /** status 200  */ OrderHistoryView;
 export type GetOrderHistoryApiArg = string;
 export type UpdateOrderStatusApiResponse =
@@ -1266,6 +1282,22 @@ export type SizeCountView = {
   count: number;
   size: string;
 };
+export type CustomerCorrectedView = {
+  /** The fields that changed (none: the values were already these) */
+  corrected: string[];
+  id: string;
+  orderNumber: string;
+};
+export type CorrectCustomerDto = {
+  addressLine?: string;
+  apartment?: string;
+  building?: string;
+  city?: string;
+  firstName?: string;
+  lastName?: string;
+  /** Any form checkout accepts; stored normalised */
+  phone?: string;
+};
 export type OrderHistoryEntryView = {
   actor: ActorView;
   causationId: string | null;
@@ -1330,9 +1362,17 @@ export type AskedForView = {
   subjectId?: string;
 };
 export type CorrectionRecordView = {
+  after: {
+    [key: string]: string;
+  };
+  before: {
+    [key: string]: string;
+  };
+  /** The admin who corrected */
+  by: string;
   correctedAt: string;
   fields: string[];
-  subjectId: string;
+  orderId: string;
 };
 export type ErasureRecordView = {
   /** The admin who erased */
@@ -1761,6 +1801,7 @@ export const {
   useLazyGetSizeDistributionQuery,
   useGetAdminOrderQuery,
   useLazyGetAdminOrderQuery,
+  useCorrectCustomerMutation,
   useGetOrderHistoryQuery,
   useLazyGetOrderHistoryQuery,
   useUpdateOrderStatusMutation,

@@ -33,6 +33,11 @@ export interface KeyStore {
    * Idempotent: an absent subject is already destroyed. Returns how many were still there.
    */
   destroy(subjectIds: readonly string[]): Promise<number>;
+  /**
+   * Files one more (normalised) phone or e-mail under an existing subject (a corrected phone stays
+   * with its person). False when it already names another subject, or the subject is gone.
+   */
+  addLookup(subjectId: string, kind: SubjectKind, identifier: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -143,6 +148,21 @@ export class PostgresKeyStore implements KeyStore {
     const lookup = await this.lookupHash(kind, identifier);
     const { rows } = await this.pool.query<{ subject_id: string }>('SELECT subject_id::text FROM keystore.lookups WHERE lookup = $1', [lookup]);
     return rows[0]?.subject_id;
+  }
+
+  async addLookup(subjectId: string, kind: SubjectKind, identifier: string): Promise<boolean> {
+    if (!UUID.test(subjectId)) return false;
+    const lookup = await this.lookupHash(kind, identifier);
+    const { rows } = await this.pool.query<{ subject_id: string }>(
+      `WITH added AS (
+         INSERT INTO keystore.lookups (lookup, subject_id, kind) SELECT $1, subject_id, $3 FROM keystore.subjects WHERE subject_id = $2
+         ON CONFLICT (lookup) DO NOTHING RETURNING subject_id
+       )
+       SELECT subject_id::text FROM added UNION ALL SELECT subject_id::text FROM keystore.lookups WHERE lookup = $1`,
+      [lookup, subjectId, kind],
+    );
+    this.subjects.delete(lookup.toString('hex'));
+    return rows[0]?.subject_id === subjectId;
   }
 
   async destroy(subjectIds: readonly string[]): Promise<number> {

@@ -32,6 +32,15 @@ export class MemoryKeyStore implements KeyStore {
     return this.subjects.get(`${kind}:${identifier}`)?.subjectId;
   }
 
+  async addLookup(subjectId: string, kind: SubjectKind, identifier: string): Promise<boolean> {
+    const existing = this.subjects.get(`${kind}:${identifier}`);
+    if (existing) return existing.subjectId === subjectId;
+    const key = this.keys.get(subjectId);
+    if (!key) return false;
+    this.subjects.set(`${kind}:${identifier}`, { subjectId, key });
+    return true;
+  }
+
   async destroy(subjectIds: readonly string[]): Promise<number> {
     let destroyed = 0;
     for (const id of new Set(subjectIds)) if (this.keys.delete(id)) destroyed++;

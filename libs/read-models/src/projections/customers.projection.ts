@@ -10,11 +10,19 @@ import { personKey } from './person-key.js';
 export const customersProjection = keyedProjection({
   name: 'customers',
   version: 1,
-  eventTypes: ['OrderPlaced'],
+  eventTypes: ['OrderPlaced', 'PersonalDataCorrected'],
   table: CustomerEntity,
   count: CustomerCountEntity,
-  keyOf: (e) => personKey(e, e.data.customer.phone),
+  keyOf: (e) => personKey(e, e.type === 'OrderPlaced' ? e.data.customer.phone : e.data.phone),
   apply(row, e) {
+    if (e.type === 'PersonalDataCorrected') {
+      // The row shows the latest order's contact: a correction of that order changes it.
+      if (!row || row.last_order_id !== e.data.orderId) return row;
+      const after = e.data.after ?? {};
+      const columns = { firstName: 'first_name', lastName: 'last_name', phone: 'phone', addressLine: 'address_line', building: 'building', apartment: 'apartment', city: 'city' } as const;
+      const changed = (e.data.fields ?? []).filter((f) => f in columns && typeof after[f] === 'string');
+      return changed.length === 0 ? row : { ...row, ...Object.fromEntries(changed.map((f) => [columns[f], after[f]])) };
+    }
     const d = e.data;
     if (row && row.last_order_id === d.orderId) return row; // the same order again
     const c = d.customer;

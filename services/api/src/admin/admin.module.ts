@@ -26,6 +26,7 @@ import { EXPORTS_DIR, exportsDirProvider } from './exports/exports-dir.js';
 import { AdminOrdersController } from './orders/admin-orders.controller.js';
 import { OrderReads } from '../reads/orders.reads.js';
 import { ChangeOrderStatusHandler } from './orders/order-status.handler.js';
+import { CorrectCustomerHandler } from './orders/correct-customer.handler.js';
 import { SubscribeToNewsletterHandler, UnsubscribeFromNewsletterHandler } from './content/newsletter-commands.js';
 import { AdminPostersController } from './posters/admin-posters.controller.js';
 import { AdminProductsController } from './products/admin-products.controller.js';
@@ -62,6 +63,7 @@ import { AdminPromoCodesController } from './promo-codes/admin-promo-codes.contr
   ],
   providers: [
     ChangeOrderStatusHandler,
+    CorrectCustomerHandler,
     ErasePersonalDataHandler,
     PreviewErasureHandler,
     ErasedKeysSweep,

@@ -20,9 +20,12 @@ export class ErasureRecordView {
 }
 
 export class CorrectionRecordView {
-  @ApiProperty() subjectId!: string;
+  @ApiProperty() orderId!: string;
   @ApiProperty({ type: String, format: 'date-time' }) correctedAt!: string;
   @ApiProperty({ type: [String] }) fields!: string[];
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) before!: Record<string, string>;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) after!: Record<string, string>;
+  @ApiProperty({ description: 'The admin who corrected' }) by!: string;
 }
 
 export class AskedForView {

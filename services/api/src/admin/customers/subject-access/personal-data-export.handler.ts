@@ -3,7 +3,8 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { PersonalDataEvent } from '#domain/personal-data/events.js';
 import { normaliseSubjectIdentifier } from '#domain/personal-data/personal-fields.js';
 import { DomainError } from '#domain/shared/domain-error.js';
-import { personalDataStream } from '#domain/streams.js';
+import type { PersonalDataCorrected } from '#domain/order/events.js';
+import { orderStream, personalDataStream } from '#domain/streams.js';
 import type { EventStore } from '#event-store/event-store.port.js';
 import type { PersonalDataCipher } from '#event-store/personal-data/personal-data-cipher.js';
 import { EVENT_STORE, PERSONAL_DATA } from '../../../common/tokens.js';
@@ -58,6 +59,13 @@ export class ExportPersonalDataHandler implements ICommandHandler<ExportPersonal
     }
     const erasures = [];
     const corrections: PersonalDataExportView['corrections'] = [];
+    for (const o of orders) {
+      for (const e of await this.store.readStream(orderStream(o.id))) {
+        if (e.type !== 'PersonalDataCorrected') continue;
+        const d = e.data as PersonalDataCorrected['data'];
+        corrections.push({ orderId: o.id, correctedAt: e.metadata.occurredAt ?? e.createdAt, fields: d.fields, before: d.before as Record<string, string>, after: d.after as Record<string, string>, by: e.metadata.actor?.id ?? 'unknown' });
+      }
+    }
     for (const subjectId of shoppers) {
       for (const e of await this.store.readStream(personalDataStream(subjectId))) {
         const event = { type: e.type, data: e.data } as PersonalDataEvent;
