@@ -5,6 +5,7 @@ import { CATALOG_EVENT_TYPES, type CatalogEvent } from './catalog/events.js';
 import { CHECKOUT_REJECTION_EVENT_TYPES, type CheckoutRejectionEvent } from './checkout/events.js';
 import { CONTENT_EVENT_TYPES, type ContentEvent } from './content/events.js';
 import { ORDER_EVENT_TYPES, ORDER_NUMBER_EVENT_TYPES, type OrderEvent, type OrderNumberEvent } from './order/events.js';
+import { PERSONAL_DATA_EVENT_TYPES, type PersonalDataEvent } from './personal-data/events.js';
 import { PROMOTION_EVENT_TYPES, type PromotionEvent } from './promotion/events.js';
 
 export type ShopEvent =
@@ -15,7 +16,8 @@ export type ShopEvent =
   | CartEvent
   | OrderEvent
   | OrderNumberEvent
-  | CheckoutRejectionEvent;
+  | CheckoutRejectionEvent
+  | PersonalDataEvent;
 
 export type ShopEventType = ShopEvent['type'];
 
@@ -31,6 +33,7 @@ export const SHOP_EVENT_TYPES: readonly ShopEventType[] = [
   ...ORDER_EVENT_TYPES,
   ...ORDER_NUMBER_EVENT_TYPES,
   ...CHECKOUT_REJECTION_EVENT_TYPES,
+  ...PERSONAL_DATA_EVENT_TYPES,
 ];
 
 export function isShopEventType(type: string): type is ShopEventType {

@@ -6,7 +6,7 @@
 export const STREAM_CATEGORIES = [
   'poster', 'product', 'custompricing', 'discounts', 'promo', 'announcement', 'gallery',
   'newsletter', 'subscriber', 'admin', 'cart', 'order', 'ordernumber', 'snapshot',
-  'checkoutrejection',
+  'checkoutrejection', 'personaldata',
 ] as const;
 export type StreamCategory = (typeof STREAM_CATEGORIES)[number];
 
@@ -35,6 +35,8 @@ export const cartStream = (cartId: string): string => withId('cart', cartId);
 export const orderStream = (orderId: string): string => withId('order', orderId);
 /** Checkouts the shop refused for a business rule, per cart (the cart funnel reads them). */
 export const checkoutRejectionStream = (cartId: string): string => withId('checkoutrejection', cartId);
+/** One data subject's erasure and corrections (its id is the subject id of docs/adr/012). */
+export const personalDataStream = (subjectId: string): string => withId('personaldata', subjectId);
 export const orderNumberStream = (orderNumber: string): string => withId('ordernumber', orderNumber.toUpperCase());
 /** Snapshots of another stream's folded state (snapshots.ts): 'snapshot-discounts', 'snapshot-poster-p1'. */
 export const snapshotStream = (stream: string): string => withId('snapshot', stream);

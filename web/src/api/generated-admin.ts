@@ -64,6 +64,24 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    previewErasure: build.query<
+      PreviewErasureApiResponse,
+      PreviewErasureApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/customers/${encodeURIComponent(String(queryArg))}/erasure`,
+      }),
+    }),
+    erasePersonalData: build.mutation<
+      ErasePersonalDataApiResponse,
+      ErasePersonalDataApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/customers/${encodeURIComponent(String(queryArg.subjectId))}/erasure`,
+        method: "POST",
+        body: queryArg.erasePersonalDataDto,
+      }),
+    }),
     getDashboard: build.query<GetDashboardApiResponse, GetDashboardApiArg>({
       query: () => ({ url: `/admin/dashboard` }),
     }),
@@ -262,6 +280,16 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/admin/orders/${encodeURIComponent(String(queryArg))}`,
       }),
     }),
+    correctCustomer: build.mutation<
+      CorrectCustomerApiResponse,
+      CorrectCustomerApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/orders/${encodeURIComponent(String(queryArg.id))}/customer`,
+        method: "PATCH",
+        body: queryArg.correctCustomerDto,
+      }),
+    }),
     getOrderHistory: build.query<
       GetOrderHistoryApiResponse,
       GetOrderHistoryApiArg
@@ -282,6 +310,19 @@ const injectedRtkApi = api.injectEndpoints({
           status: queryArg.status,
           reason: queryArg.reason,
           expectedRevision: queryArg.expectedRevision,
+        },
+      }),
+    }),
+    downloadPersonalData: build.query<
+      DownloadPersonalDataApiResponse,
+      DownloadPersonalDataApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/personal-data`,
+        params: {
+          subjectId: queryArg.subjectId,
+          email: queryArg.email,
+          phone: queryArg.phone,
         },
       }),
     }),
@@ -575,6 +616,13 @@ export type GetCustomersApiArg = {
   /** In name, phone or e-mail */
   search?: unknown;
 };
+export type PreviewErasureApiResponse = /** status 200  */ ErasurePreviewView;
+export type PreviewErasureApiArg = string;
+export type ErasePersonalDataApiResponse = /** status 200  */ ErasureView;
+export type ErasePersonalDataApiArg = {
+  subjectId: string;
+  erasePersonalDataDto: ErasePersonalDataDto;
+};
 export type GetDashboardApiResponse = /** status 200  */ DashboardView;
 export type GetDashboardApiArg = void;
 export type GetDeliveryByGovernorateApiResponse =
@@ -720,6 +768,12 @@ export type GetSizeDistributionApiArg = {
 };
 export type GetAdminOrderApiResponse = /** status 200  */ AdminOrderView;
 export type GetAdminOrderApiArg = string;
+export type CorrectCustomerApiResponse =
+  /** status 200  */ CustomerCorrectedView;
+export type CorrectCustomerApiArg = {
+  id: string;
+  correctCustomerDto: CorrectCustomerDto;
+};
 export type GetOrderHistoryApiResponse = /** status 200  */ OrderHistoryView;
 export type GetOrderHistoryApiArg = string;
 export type UpdateOrderStatusApiResponse =
@@ -733,6 +787,13 @@ export type UpdateOrderStatusApiArg = {
   /** The order's revision as the admin saw it (AdminOrderView.revision): a change made since is a 409 naming who made it */
   expectedRevision?: number;
   orderStatusDto: OrderStatusDto;
+};
+export type DownloadPersonalDataApiResponse =
+  /** status 200 Sent as an attachment: personal-data-<date>.json */ PersonalDataExportView;
+export type DownloadPersonalDataApiArg = {
+  subjectId?: unknown;
+  email?: unknown;
+  phone?: unknown;
 };
 export type GetAdminPostersApiResponse = /** status 200  */ AdminPosterPage;
 export type GetAdminPostersApiArg = {
@@ -878,6 +939,8 @@ export type CustomerView = {
   lastOrderAt: string;
   orderCount: number;
   phone: string;
+  /** The data subject the customer is (their erasure, data download and corrections name it); the same as id */
+  subjectId: string;
 };
 export type CustomerPage = {
   currentPage: number;
@@ -891,6 +954,66 @@ export type CustomerPage = {
   itemsPerPage: number;
   totalItems: number;
   totalPages: number;
+};
+export type ErasureOrderView = {
+  id: string;
+  orderNumber: string;
+  placedAt: string;
+  status: string;
+};
+export type ReplaySchemaView = {
+  position: string | null;
+  /** An analyst's projection file; null: the shop's read models */
+  projection: string | null;
+  schema: string;
+  until: string | null;
+};
+export type ErasurePreviewView = {
+  /** Erased already: erasing again only sweeps keys and files again */
+  alreadyErased: boolean;
+  /** Export files that hold the customer */
+  exports: string[];
+  /** Fields that will read "erased" on every order and in every list */
+  fields: string[];
+  /** Newsletter addresses given at checkout, erased with the customer */
+  newsletterAddresses: number;
+  orders: ErasureOrderView[];
+  /** Replays made before: they keep the data until dropped or replayed again */
+  replaySchemas: ReplaySchemaView[];
+  subjectId: string;
+  /** Custom-poster photos on those orders (storage keys) */
+  uploads: string[];
+};
+export type ErasureView = {
+  /** Erased already: erasing again only sweeps keys and files again */
+  alreadyErased: boolean;
+  deletedExports: string[];
+  deletedUploads: string[];
+  /** Export files that hold the customer */
+  exports: string[];
+  /** Fields that will read "erased" on every order and in every list */
+  fields: string[];
+  /** Keys destroyed now (0 when erased before) */
+  keysDestroyed: number;
+  /** Newsletter addresses given at checkout, erased with the customer */
+  newsletterAddresses: number;
+  orders: ErasureOrderView[];
+  /** Replays made before: they keep the data until dropped or replayed again */
+  replaySchemas: ReplaySchemaView[];
+  subjectId: string;
+  /** Custom-poster photos on those orders (storage keys) */
+  uploads: string[];
+};
+export type ErasePersonalDataDto = {
+  /** The customer's phone, typed again to confirm (any form checkout accepts) */
+  phone: string;
+  /** Why: a code, never free text (the log keeps it for ever) */
+  reason:
+    | "SUBJECT_REQUEST"
+    | "CONSENT_WITHDRAWN"
+    | "NO_LONGER_NEEDED"
+    | "UNLAWFUL_PROCESSING"
+    | "LEGAL_OBLIGATION";
 };
 export type GrowthFigures = {
   customers: number | null;
@@ -1232,6 +1355,22 @@ export type SizeCountView = {
   count: number;
   size: string;
 };
+export type CustomerCorrectedView = {
+  /** The fields that changed (none: the values were already these) */
+  corrected: string[];
+  id: string;
+  orderNumber: string;
+};
+export type CorrectCustomerDto = {
+  addressLine?: string;
+  apartment?: string;
+  building?: string;
+  city?: string;
+  firstName?: string;
+  lastName?: string;
+  /** Any form checkout accepts; stored normalised */
+  phone?: string;
+};
 export type OrderHistoryEntryView = {
   actor: ActorView;
   causationId: string | null;
@@ -1289,6 +1428,93 @@ export type OrderStatusDto = {
   reason?: string;
   status?:
     "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
+};
+export type AskedForView = {
+  email?: string;
+  phone?: string;
+  subjectId?: string;
+};
+export type CorrectionRecordView = {
+  after: {
+    [key: string]: string;
+  };
+  before: {
+    [key: string]: string;
+  };
+  /** The admin who corrected */
+  by: string;
+  correctedAt: string;
+  fields: string[];
+  orderId: string;
+};
+export type ErasureRecordView = {
+  /** The admin who erased */
+  by: string;
+  erasedAt: string;
+  reason: string;
+  subjectId: string;
+};
+export type NewsletterStateView = {
+  email: string | null;
+  subscribed: boolean;
+  subscribedAt: string | null;
+  subscriberId: string;
+};
+export type PersonalDataOrderView = {
+  addressLine: string;
+  apartment: string;
+  building: string;
+  city: string;
+  codFee: number;
+  createdAt: string;
+  customerName: string;
+  discountFromPromoCode: number;
+  discountFromPromotions: number;
+  email: string | null;
+  firstName: string;
+  governorate: string;
+  /** Every status the order went through, who changed it and when */
+  history: OrderHistoryEntryView[];
+  id: string;
+  itemCount: number;
+  items: AdminOrderItemView[];
+  lastName: string;
+  latitude: number;
+  longitude: number;
+  /** The statuses this order may move to now */
+  nextStatuses: (
+    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED"
+  )[];
+  notes: string | null;
+  /** Same as createdAt */
+  orderDate: string;
+  orderNumber: string;
+  paymentMethod: string;
+  paymentReference: string | null;
+  phone: string;
+  phoneRisk: PhoneRiskView;
+  promoCode: string | null;
+  promoPercent: number;
+  /** The order stream's revision: send it back as expectedRevision with a status change */
+  revision: number;
+  shippingCost: number;
+  status:
+    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
+  statusReason: string | null;
+  subtotal: number;
+  taxAmount: number;
+  total: number;
+  updatedAt: string;
+};
+export type PersonalDataExportView = {
+  asked: AskedForView;
+  corrections: CorrectionRecordView[];
+  erasures: ErasureRecordView[];
+  generatedAt: string;
+  newsletter: NewsletterStateView[];
+  orders: PersonalDataOrderView[];
+  /** The data subjects found (a shopper by phone, newsletter addresses by e-mail) */
+  subjects: string[];
 };
 export type VariantView = {
   discountPercentage: number;
@@ -1640,6 +1866,9 @@ export const {
   useLazyGetAdminCategoriesQuery,
   useGetCustomersQuery,
   useLazyGetCustomersQuery,
+  usePreviewErasureQuery,
+  useLazyPreviewErasureQuery,
+  useErasePersonalDataMutation,
   useGetDashboardQuery,
   useLazyGetDashboardQuery,
   useGetDeliveryByGovernorateQuery,
@@ -1676,9 +1905,12 @@ export const {
   useLazyGetSizeDistributionQuery,
   useGetAdminOrderQuery,
   useLazyGetAdminOrderQuery,
+  useCorrectCustomerMutation,
   useGetOrderHistoryQuery,
   useLazyGetOrderHistoryQuery,
   useUpdateOrderStatusMutation,
+  useDownloadPersonalDataQuery,
+  useLazyDownloadPersonalDataQuery,
   useGetAdminPostersQuery,
   useLazyGetAdminPostersQuery,
   useCreatePosterMutation,

@@ -22,6 +22,7 @@ export const PERMISSIONS = {
   'projections.manage': 'Projections: status, retry, rebuild',
   'metrics.read': 'Server metrics',
   'customers.read': 'Customer list and newsletter subscribers (personal data)',
+  'personalData.manage': 'Erase a person’s personal data and download everything the shop holds about them',
   'catalogue.read': 'Posters, categories and poster images',
   'catalogue.manage': 'Create, edit, hide, delete and recover posters and add-on products',
   'prices.manage': 'Custom-poster prices',

@@ -1,5 +1,6 @@
 /** Order commands. An order is placed only by checkout (see checkout/checkout.decider.ts). */
 import type { Actor, DomainCommand } from '../shared/event.js';
+import type { CorrectableField } from './customer-correction.js';
 import type { OrderPlaced } from './events.js';
 
 /** status is validated by the decider; the actor goes into the event metadata. */
@@ -16,4 +17,7 @@ export type ChangeOrderStatus = DomainCommand<'ChangeOrderStatus', {
  */
 export type PlaceOrder = DomainCommand<'PlaceOrder', { order: OrderPlaced['data'] }>;
 
-export type OrderCommand = ChangeOrderStatus | PlaceOrder;
+/** Changes as typed (validated by the decider); the actor goes into the event metadata. */
+export type CorrectCustomer = DomainCommand<'CorrectCustomer', { orderId: string; changes: Partial<Record<CorrectableField, unknown>> }>;
+
+export type OrderCommand = ChangeOrderStatus | PlaceOrder | CorrectCustomer;

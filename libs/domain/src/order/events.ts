@@ -1,6 +1,7 @@
 /** Order events (`order-<orderId>`) and order-number reservations (`ordernumber-<NUMBER>`). */
 import type { DomainEvent } from '../shared/event.js';
 import type { PriceRule } from '../pricing/price-rules.js';
+import type { CorrectableField, CustomerFields } from './customer-correction.js';
 import type { Piastres } from '../shared/money.js';
 import type { CartItemKind, Governorate, PaymentMethod, PosterSize } from '../shop-config.js';
 
@@ -92,14 +93,29 @@ export type OrderStatusChanged = DomainEvent<'OrderStatusChanged', {
   reason: string | null;
 }>;
 
-export type OrderEvent = OrderPlaced | OrderStatusChanged;
+/**
+ * An admin corrected the order's customer (name, phone or address): which fields, and their values
+ * before and after, all personal (encrypted under the order's subject, docs/adr/012). `phone` is
+ * the order's phone before the correction: the subject is found by it, so a corrected phone stays
+ * with the person the order was placed by.
+ */
+export type PersonalDataCorrected = DomainEvent<'PersonalDataCorrected', {
+  orderId: string;
+  orderNumber: string;
+  phone: string;
+  fields: CorrectableField[];
+  before: Partial<CustomerFields>;
+  after: Partial<CustomerFields>;
+}>;
+
+export type OrderEvent = OrderPlaced | OrderStatusChanged | PersonalDataCorrected;
 
 /** Appended with expectedRevision 'no_stream': the stream's existence is the uniqueness guarantee. */
 export type OrderNumberReserved = DomainEvent<'OrderNumberReserved', { orderNumber: string; cartId: string }>;
 
 export type OrderNumberEvent = OrderNumberReserved;
 
-const orderEventTypes: Record<OrderEvent['type'], true> = { OrderPlaced: true, OrderStatusChanged: true };
+const orderEventTypes: Record<OrderEvent['type'], true> = { OrderPlaced: true, OrderStatusChanged: true, PersonalDataCorrected: true };
 const orderNumberEventTypes: Record<OrderNumberEvent['type'], true> = { OrderNumberReserved: true };
 
 export const ORDER_EVENT_TYPES = Object.keys(orderEventTypes) as OrderEvent['type'][];

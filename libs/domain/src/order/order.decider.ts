@@ -7,7 +7,8 @@ import type { Decider } from '../shared/decider.js';
 import { DomainError } from '../shared/domain-error.js';
 import { isBlank, trimmed } from '../shared/validation.js';
 import type { OrderCommand } from './commands.js';
-import { isOrderStatus, ORDER_STATUSES, type OrderEvent, type OrderStatus } from './events.js';
+import { correctionOf, validateCorrection, type CustomerFields } from './customer-correction.js';
+import { isOrderStatus, ORDER_STATUSES, type OrderCustomer, type OrderEvent, type OrderStatus } from './events.js';
 import { canMoveOrder } from './order-lifecycle.js';
 
 export interface OrderState {
@@ -16,6 +17,8 @@ export interface OrderState {
   orderNumber: string;
   cartId: string;
   status: OrderStatus | null;
+  /** The customer's correctable fields as they stand (placed, then corrected); null before placing. */
+  customer: CustomerFields | null;
 }
 
 export const initialOrderState: OrderState = Object.freeze({
@@ -24,6 +27,7 @@ export const initialOrderState: OrderState = Object.freeze({
   orderNumber: '',
   cartId: '',
   status: null,
+  customer: null,
 });
 
 export function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
@@ -44,6 +48,12 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
         },
       ];
     }
+    case 'CorrectCustomer': {
+      if (!state.exists || !state.customer) throw DomainError.notFound('ORDER_NOT_FOUND', 'Order not found');
+      const { fields, before, after } = correctionOf(state.customer, validateCorrection(command.data.changes));
+      if (fields.length === 0) return [];
+      return [{ type: 'PersonalDataCorrected', data: { orderId: state.orderId, orderNumber: state.orderNumber, phone: state.customer.phone, fields, before, after } }];
+    }
     default:
       return assertNever(command, 'order command');
   }
@@ -52,12 +62,20 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
 export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
   switch (event.type) {
     case 'OrderPlaced':
-      return { exists: true, orderId: event.data.orderId, orderNumber: event.data.orderNumber, cartId: event.data.cartId, status: 'PLACED' };
+      return { exists: true, orderId: event.data.orderId, orderNumber: event.data.orderNumber, cartId: event.data.cartId, status: 'PLACED', customer: correctable(event.data.customer) };
     case 'OrderStatusChanged':
       return { ...state, status: event.data.to };
+    case 'PersonalDataCorrected':
+      return state.customer ? { ...state, customer: { ...state.customer, ...event.data.after } } : state;
     default:
       return assertNever(event, 'order event');
   }
+}
+
+function correctable(c: OrderCustomer | undefined): CustomerFields | null {
+  if (!c) return null;
+  const { firstName, lastName, phone, addressLine, building, apartment, city } = c;
+  return { firstName, lastName, phone, addressLine, building, apartment, city };
 }
 
 export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {

@@ -2,6 +2,7 @@ import { monaCustomer } from '../testing/fixtures.js';
 import { given } from '../testing/given-when-then.js';
 import type { OrderPlaced, OrderStatus, OrderStatusChanged } from './events.js';
 import { alreadyChangedMessage, canMoveOrder, ORDER_TRANSITIONS } from './order-lifecycle.js';
+import { evolveAll } from '../shared/decider.js';
 import { orderDecider } from './order.decider.js';
 
 const placed: OrderPlaced = {
@@ -90,5 +91,30 @@ describe('cash-on-delivery lifecycle', () => {
 
   it('words the second admin\'s conflict', () => {
     expect(alreadyChangedMessage('PS-7KQ4-M2XD', 'CONFIRMED', 'mona')).toBe('PS-7KQ4-M2XD was already confirmed by mona');
+  });
+
+  describe('correcting the customer', () => {
+    const correct = (changes: Record<string, unknown>) => ({ type: 'CorrectCustomer' as const, data: { orderId: 'o1', changes } });
+
+    it('records only the fields that change, before and after, the phone normalised, under the phone the order had', () => {
+      given(orderDecider, [placed])
+        .when(correct({ firstName: ' Mouna ', lastName: 'Adel', phone: '+20 100 000 0002' }))
+        .then([{ type: 'PersonalDataCorrected', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', phone: '01012345678', fields: ['firstName', 'phone'], before: { firstName: 'Mona', phone: '01012345678' }, after: { firstName: 'Mouna', phone: '01000000002' } } }]);
+    });
+
+    it('a second correction starts from the first one, and the same values again change nothing', () => {
+      const first = orderDecider.decide(correct({ phone: '01000000002' }), evolveAll(orderDecider, [placed]));
+      given(orderDecider, [placed, ...first]).when(correct({ phone: '01000000003' })).then([
+        { type: 'PersonalDataCorrected', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', phone: '01000000002', fields: ['phone'], before: { phone: '01000000002' }, after: { phone: '01000000003' } } },
+      ]);
+      given(orderDecider, [placed, ...first]).when(correct({ phone: '0100 000 0002' })).then([]);
+    });
+
+    it('refuses a blank or invalid field naming it, nothing to correct, and an unknown order', () => {
+      expect(given(orderDecider, [placed]).when(correct({ city: '  ' })).thenThrows('CORRECTION_INVALID').fieldErrors).toEqual({ city: 'City is required' });
+      expect(given(orderDecider, [placed]).when(correct({ phone: '12345' })).thenThrows('CORRECTION_INVALID').fieldErrors).toEqual({ phone: 'Please enter a valid Egyptian phone number.' });
+      given(orderDecider, [placed]).when(correct({})).thenThrows('CORRECTION_EMPTY');
+      given(orderDecider).when(correct({ city: 'Giza' })).thenThrows('ORDER_NOT_FOUND', 'not_found');
+    });
   });
 });

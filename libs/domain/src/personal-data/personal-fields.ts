@@ -52,6 +52,17 @@ function customerAt(prefix: readonly string[]): PersonalFieldsOfEvent {
   };
 }
 
+/** A correction: the order's phone (its subject) and every correctable field before and after. */
+const CORRECTION: PersonalFieldsOfEvent = {
+  subject: { kind: 'phone', path: ['phone'] },
+  fields: [
+    { path: ['phone'], erased: ERASED },
+    ...['before', 'after'].flatMap((side) =>
+      ['firstName', 'lastName', 'phone', 'addressLine', 'building', 'apartment', 'city'].map((name) => ({ path: [side, name], erased: ERASED })),
+    ),
+  ],
+};
+
 const NEWSLETTER_ADDRESS: PersonalFieldsOfEvent = {
   subject: { kind: 'email', path: ['email'] },
   fields: [{ path: ['email'], erased: ERASED }],
@@ -61,6 +72,7 @@ const NEWSLETTER_ADDRESS: PersonalFieldsOfEvent = {
 export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFieldsOfEvent>> = {
   OrderPlaced: customerAt(['customer']),
   CartCheckedOut: customerAt(['order', 'customer']),
+  PersonalDataCorrected: CORRECTION,
   NewsletterSubscribed: NEWSLETTER_ADDRESS,
   NewsletterUnsubscribed: NEWSLETTER_ADDRESS,
 };

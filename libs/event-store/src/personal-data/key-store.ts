@@ -25,6 +25,19 @@ export interface KeyStore {
   keysOf(subjectIds: readonly string[]): Promise<Map<string, Buffer>>;
   /** A cached key only (no I/O): undefined when not cached or cached as absent. */
   cachedKey(subjectId: string): Buffer | null | undefined;
+  /** The subject of this (normalised) phone or e-mail, never creating one: undefined when none (or erased). */
+  findSubject(kind: SubjectKind, identifier: string): Promise<string | undefined>;
+  /**
+   * Destroys these subjects' keys and lookups (crypto-shredding, docs/adr/015): every event under
+   * them reads as erased, here at once and in other processes once their cache ages out (5 s).
+   * Idempotent: an absent subject is already destroyed. Returns how many were still there.
+   */
+  destroy(subjectIds: readonly string[]): Promise<number>;
+  /**
+   * Files one more (normalised) phone or e-mail under an existing subject (a corrected phone stays
+   * with its person). False when it already names another subject, or the subject is gone.
+   */
+  addLookup(subjectId: string, kind: SubjectKind, identifier: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -195,6 +208,40 @@ export class PostgresKeyStore implements KeyStore {
 
   cachedKey(subjectId: string): Buffer | null | undefined {
     return this.keys.get(subjectId);
+  }
+
+  async findSubject(kind: SubjectKind, identifier: string): Promise<string | undefined> {
+    const lookup = await this.lookupHash(kind, identifier);
+    const { rows } = await this.pool.query<{ subject_id: string }>('SELECT subject_id::text FROM keystore.lookups WHERE lookup = $1', [lookup]);
+    return rows[0]?.subject_id;
+  }
+
+  async addLookup(subjectId: string, kind: SubjectKind, identifier: string): Promise<boolean> {
+    if (!UUID.test(subjectId)) return false;
+    const lookup = await this.lookupHash(kind, identifier);
+    const { rows } = await this.pool.query<{ subject_id: string }>(
+      `WITH added AS (
+         INSERT INTO keystore.lookups (lookup, subject_id, kind) SELECT $1, subject_id, $3 FROM keystore.subjects WHERE subject_id = $2
+         ON CONFLICT (lookup) DO NOTHING RETURNING subject_id
+       )
+       SELECT subject_id::text FROM added UNION ALL SELECT subject_id::text FROM keystore.lookups WHERE lookup = $1`,
+      [lookup, subjectId, kind],
+    );
+    this.subjects.delete(lookup.toString('hex'));
+    return rows[0]?.subject_id === subjectId;
+  }
+
+  async destroy(subjectIds: readonly string[]): Promise<number> {
+    const ids = [...new Set(subjectIds)].filter((id) => UUID.test(id));
+    for (const id of ids) this.keys.set(id, null);
+    this.subjects.clear(); // lookups are keyed by hash: the destroyed ones cannot be picked out
+    if (ids.length === 0) return 0;
+    const { rowCount } = await this.pool.query('DELETE FROM keystore.subjects WHERE subject_id = ANY($1::uuid[])', [ids]);
+    // The deleted rows' bytes stay in their heap pages until a vacuum (docs/adr/012). Only the
+    // table's owner may vacuum it: as the API's own role PostgreSQL skips it with a warning, and
+    // the shop_keystore maintenance (or autovacuum) does it instead.
+    if ((rowCount ?? 0) > 0) await this.pool.query('VACUUM keystore.subjects, keystore.lookups').catch(() => undefined);
+    return rowCount ?? 0;
   }
 
   async keysOf(subjectIds: readonly string[]): Promise<Map<string, Buffer>> {

@@ -28,5 +28,25 @@ export class MemoryKeyStore implements KeyStore {
     return undefined;
   }
 
+  async findSubject(kind: SubjectKind, identifier: string): Promise<string | undefined> {
+    return this.subjects.get(`${kind}:${identifier}`)?.subjectId;
+  }
+
+  async addLookup(subjectId: string, kind: SubjectKind, identifier: string): Promise<boolean> {
+    const existing = this.subjects.get(`${kind}:${identifier}`);
+    if (existing) return existing.subjectId === subjectId;
+    const key = this.keys.get(subjectId);
+    if (!key) return false;
+    this.subjects.set(`${kind}:${identifier}`, { subjectId, key });
+    return true;
+  }
+
+  async destroy(subjectIds: readonly string[]): Promise<number> {
+    let destroyed = 0;
+    for (const id of new Set(subjectIds)) if (this.keys.delete(id)) destroyed++;
+    for (const [lookup, s] of this.subjects) if (subjectIds.includes(s.subjectId)) this.subjects.delete(lookup);
+    return destroyed;
+  }
+
   async close(): Promise<void> {}
 }

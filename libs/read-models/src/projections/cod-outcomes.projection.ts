@@ -66,7 +66,8 @@ export const codOutcomesProjection = defineProjection({
     }
     const delta = new Map<string, Counts & { subject_id: string }>();
     const move = (o: OrderState | undefined, sign: 1 | -1) => {
-      if (!o) return;
+      // An erased shopper's orders still count at the door (delivery_outcomes) but for no one's risk.
+      if (!o || o.subject_id === FORGOTTEN) return;
       const d = delta.get(o.subject_id) ?? { subject_id: o.subject_id, orders: 0, delivered: 0, refused: 0, canceled: 0 };
       const c = countsOf(o.status);
       d.orders += sign * c.orders;
@@ -99,4 +100,12 @@ export const codOutcomesProjection = defineProjection({
       [JSON.stringify(moved)],
     );
   },
+  // The shopper's risk is forgotten, and their orders' later outcomes count for no one.
+  async erase(e, ctx) {
+    await ctx.sql(`DELETE FROM ${ctx.table(PHONE_RISKS_TABLE.name)} WHERE subject_id = $1`, [e.data.subjectId]);
+    await ctx.sql(`UPDATE ${ctx.table(STATE_TABLE.name)} SET subject_id = $2 WHERE subject_id = $1`, [e.data.subjectId, FORGOTTEN]);
+  },
 });
+
+/** cod_orders_state.subject_id of an erased shopper's orders. */
+const FORGOTTEN = '';

@@ -1,5 +1,7 @@
 import { CustomerEntity } from '../customer.entity.js';
 import { CustomerCountEntity } from '../customer-count.entity.js';
+import { tableSpec } from '../table-spec.js';
+import { ERASED_CUSTOMER } from './erased-customer.js';
 import { placedAt } from './event-time.js';
 import { keyedProjection } from './keyed-projection.js';
 import { personKey } from './person-key.js';
@@ -8,11 +10,19 @@ import { personKey } from './person-key.js';
 export const customersProjection = keyedProjection({
   name: 'customers',
   version: 1,
-  eventTypes: ['OrderPlaced'],
+  eventTypes: ['OrderPlaced', 'PersonalDataCorrected'],
   table: CustomerEntity,
   count: CustomerCountEntity,
-  keyOf: (e) => personKey(e, e.data.customer.phone),
+  keyOf: (e) => personKey(e, e.type === 'OrderPlaced' ? e.data.customer.phone : e.data.phone),
   apply(row, e) {
+    if (e.type === 'PersonalDataCorrected') {
+      // The row shows the latest order's contact: a correction of that order changes it.
+      if (!row || row.last_order_id !== e.data.orderId) return row;
+      const after = e.data.after ?? {};
+      const columns = { firstName: 'first_name', lastName: 'last_name', phone: 'phone', addressLine: 'address_line', building: 'building', apartment: 'apartment', city: 'city' } as const;
+      const changed = (e.data.fields ?? []).filter((f) => f in columns && typeof after[f] === 'string');
+      return changed.length === 0 ? row : { ...row, ...Object.fromEntries(changed.map((f) => [columns[f], after[f]])) };
+    }
     const d = e.data;
     if (row && row.last_order_id === d.orderId) return row; // the same order again
     const c = d.customer;
@@ -34,4 +44,15 @@ export const customersProjection = keyedProjection({
       order_count: Number(row?.order_count ?? 0) + 1,
     };
   },
+  // The row stays (order count, dates, governorate: the dashboards' figures), its person goes.
+  async erase(e, ctx) {
+    const x = ERASED_CUSTOMER;
+    await ctx.sql(
+      `UPDATE ${ctx.table(CUSTOMERS_TABLE.name)} SET phone = $2, first_name = $3, last_name = $4, email = $5, address_line = $6,
+         building = $7, apartment = $8, city = $9 WHERE subject_id = $1`,
+      [e.data.subjectId, x.phone, x.firstName, x.lastName, x.email, x.addressLine, x.building, x.apartment, x.city],
+    );
+  },
 });
+
+const CUSTOMERS_TABLE = tableSpec(CustomerEntity);

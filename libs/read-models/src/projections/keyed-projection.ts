@@ -1,7 +1,7 @@
 import type { ShopEventType } from '#domain/shop-event.js';
 import { tableSpec } from '../table-spec.js';
 import { deleteRows, loadRows, upsertRows, type Row } from './bulk-sql.js';
-import { defineProjection, type EntityClass, type RecordedShopEvent, type ShopProjection } from './projection.js';
+import { defineProjection, type EntityClass, type ProjectionContext, type RecordedShopEvent, type ShopProjection } from './projection.js';
 import { addToRowCount } from './row-count.js';
 
 /**
@@ -20,6 +20,8 @@ export function keyedProjection<const Name extends string, T extends ShopEventTy
   count?: EntityClass;
   keyOf: (event: RecordedShopEvent<T>) => string | number;
   apply: (row: Row | null, event: RecordedShopEvent<T>) => Row | null;
+  /** See ProjectionDefinition.erase. */
+  erase?: (erasure: RecordedShopEvent<'PersonalDataErased'>, ctx: ProjectionContext) => Promise<void>;
 }): ShopProjection<Name> {
   const table = tableSpec(def.table);
   const count = def.count && tableSpec(def.count);
@@ -28,6 +30,7 @@ export function keyedProjection<const Name extends string, T extends ShopEventTy
     version: def.version,
     tables: def.count ? [def.table, def.count] : [def.table],
     eventTypes: def.eventTypes,
+    ...(def.erase ? { erase: def.erase } : {}),
     async handle(events, ctx) {
       const rows = await loadRows(ctx, table, events.map(def.keyOf));
       const state = new Map<string, Row | null>(rows);

@@ -11,7 +11,7 @@ export const orderHistoryProjection = defineProjection({
   name: 'order-history',
   version: 1,
   tables: [OrderHistoryEntity],
-  eventTypes: ['OrderPlaced', 'OrderStatusChanged'],
+  eventTypes: ['OrderPlaced', 'OrderStatusChanged', 'PersonalDataCorrected'],
   async handle(events, ctx) {
     const rows: Row[] = events.map((e) => {
       const m = (e.metadata ?? {}) as { actor?: { kind?: string; id?: string }; correlationId?: string; causationId?: string };
@@ -24,6 +24,10 @@ export const orderHistoryProjection = defineProjection({
           status: { from: null, to: 'PLACED' }, orderNumber: d.orderNumber, total: d.totals.total,
           itemCount: d.items.reduce((n, i) => n + i.quantity, 0), paymentMethod: d.paymentMethod, promoCode: d.promoCode ?? null,
         };
+      } else if (e.type === 'PersonalDataCorrected') {
+        // Which fields, never their values: the trail is kept whole, an erasure must not need to reach it.
+        orderId = e.data.orderId;
+        changes = { corrected: Array.isArray(e.data.fields) ? e.data.fields : [] };
       } else {
         const d = e.data;
         orderId = d.orderId;

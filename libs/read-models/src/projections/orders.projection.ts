@@ -5,8 +5,9 @@ import { OrderEntity } from '../order.entity.js';
 import { tableSpec } from '../table-spec.js';
 import { upsertRows, type Row } from './bulk-sql.js';
 import { occurredAt, placedAt } from './event-time.js';
-import { defineProjection } from './projection.js';
+import { defineProjection, type ProjectionContext, type RecordedShopEvent } from './projection.js';
 import { addToRowCount } from './row-count.js';
+import { ERASED_CUSTOMER } from './erased-customer.js';
 import { personKey } from './person-key.js';
 
 const [ORDERS_TABLE, ORDER_ITEMS_TABLE, ORDER_COUNT_TABLE] = [OrderEntity, OrderItemEntity, OrderCountEntity].map(tableSpec);
@@ -20,8 +21,16 @@ export const ordersProjection = defineProjection({
   name: 'orders',
   version: 2,
   tables: [OrderEntity, OrderItemEntity, OrderCountEntity],
-  eventTypes: ['OrderPlaced', 'OrderStatusChanged'],
+  eventTypes: ['OrderPlaced', 'OrderStatusChanged', 'PersonalDataCorrected'],
   async handle(events, ctx) {
+    // Corrections are rare: a batch holding one is applied in runs around it, in log order.
+    const at = events.findIndex((e) => e.type === 'PersonalDataCorrected');
+    if (at >= 0) {
+      if (at > 0) await this.handle(events.slice(0, at), ctx);
+      await applyCorrection(events[at] as RecordedShopEvent<'PersonalDataCorrected'>, ctx);
+      if (at + 1 < events.length) await this.handle(events.slice(at + 1), ctx);
+      return;
+    }
     const placed = new Map<string, Row>();
     const items: Row[] = [];
     const statusOnly = new Map<string, { id: string; status: string; status_reason: string | null; updated_at: string; revision: number }>();
@@ -38,7 +47,7 @@ export const ordersProjection = defineProjection({
           // An event stamped current but written without its rules (none the shop's deciders write) still applies.
           price_rules: item.priceRules ?? [],
         }));
-      } else {
+      } else if (e.type === 'OrderStatusChanged') {
         const d = e.data;
         const change = { id: d.orderId, status: d.to, status_reason: d.reason ?? null, updated_at: occurredAt(e), revision: Number(e.revision) };
         const row = placed.get(d.orderId);
@@ -58,7 +67,34 @@ export const ordersProjection = defineProjection({
       );
     }
   },
+  // The customer fields read as erased, and search_text is made again from them exactly as orderRow
+  // makes it; items, totals, status, governorate and dates stay.
+  async erase(e, ctx) {
+    const x = ERASED_CUSTOMER;
+    await ctx.sql(
+      `UPDATE ${ctx.table(ORDERS_TABLE.name)} SET first_name = $2, last_name = $3, phone = $4, email = $5, address_line = $6,
+         building = $7, apartment = $8, city = $9, latitude = $10, longitude = $11, notes = $12,
+         search_text = lower(concat_ws(' ', order_number, id, $2::text, $3::text, $4::text, payment_method))
+       WHERE subject_id = $1`,
+      [e.data.subjectId, x.firstName, x.lastName, x.phone, x.email, x.addressLine, x.building, x.apartment, x.city, x.latitude, x.longitude, x.notes],
+    );
+  },
 });
+
+/** The corrected columns, and search_text made again from the row's name and phone as orderRow makes it. */
+async function applyCorrection(e: RecordedShopEvent<'PersonalDataCorrected'>, ctx: ProjectionContext): Promise<void> {
+  const after = e.data.after ?? {};
+  const columns: Record<string, string> = { firstName: 'first_name', lastName: 'last_name', phone: 'phone', addressLine: 'address_line', building: 'building', apartment: 'apartment', city: 'city' };
+  const set = (e.data.fields ?? []).filter((f) => f in columns && typeof after[f] === 'string');
+  if (set.length === 0) return;
+  const params: unknown[] = [e.data.orderId];
+  const assignments = set.map((f) => {
+    params.push(after[f]);
+    return `${columns[f]} = $${params.length}::text`;
+  });
+  await ctx.sql(`UPDATE ${ctx.table(ORDERS_TABLE.name)} SET ${assignments.join(', ')} WHERE id = $1`, params);
+  await ctx.sql(`UPDATE ${ctx.table(ORDERS_TABLE.name)} SET search_text = lower(concat_ws(' ', order_number, id, first_name, last_name, phone, payment_method)) WHERE id = $1`, [e.data.orderId]);
+}
 
 function orderRow(d: OrderPlaced['data'], at: string): Row {
   const c = d.customer;

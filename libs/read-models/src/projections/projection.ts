@@ -63,6 +63,13 @@ export interface ProjectionDefinition<Name extends string, T extends ShopEventTy
    * gives identical tables.
    */
   handle(events: readonly RecordedShopEvent<T>[], ctx: ProjectionContext): Promise<void>;
+  /**
+   * Forgets what the projection derived from a subject's personal data (docs/adr/015): given, the
+   * projection also follows PersonalDataErased, applied in log order between runs of its other
+   * events. A projection whose events carry personal fields either erases or stores none of them
+   * (personal-data-erasure.unit.spec.ts holds the reviewed list).
+   */
+  erase?(erasure: RecordedShopEvent<'PersonalDataErased'>, ctx: ProjectionContext): Promise<void>;
 }
 
 /** A shop projection: what the runner runs, plus what the read side derives from the list of them. */
@@ -76,15 +83,44 @@ export interface ShopProjection<Name extends string = string> extends Projection
 
 export function defineProjection<const Name extends string, T extends ShopEventType>(def: ProjectionDefinition<Name, T>): ShopProjection<Name> {
   const entities = [...def.tables, ...(def.stateTables ?? [])];
+  const erase = def.erase?.bind(def);
   return {
     name: def.name,
     version: def.version,
-    eventTypes: def.eventTypes,
+    eventTypes: erase ? [...def.eventTypes, ERASURE] : def.eventTypes,
     tables: entities.map(tableName),
     readTables: def.tables.map(tableName),
     entities,
     // The runner reads the log filtered to eventTypes and hands each projection only its own
     // types, and the store upcasts every event to its current shape: the events are the ones typed.
-    handle: (events, ctx) => def.handle(events as readonly RecordedShopEvent<T>[], ctx),
+    handle: erase
+      ? (events, ctx) => applyWithErasures(events, ctx, (run) => def.handle(run as readonly RecordedShopEvent<T>[], ctx), erase)
+      : (events, ctx) => def.handle(events as readonly RecordedShopEvent<T>[], ctx),
   };
+}
+
+const ERASURE = 'PersonalDataErased';
+
+/**
+ * A batch in log order: the runs of ordinary events between erasures go to the handler whole (its
+ * bulk statements), each erasure after the run before it, so an order placed and its shopper
+ * erased in one batch ends erased, as a replay that meets them in two batches does.
+ */
+async function applyWithErasures(
+  events: readonly RecordedEvent[],
+  ctx: ProjectionContext,
+  handle: (run: readonly RecordedEvent[]) => Promise<void>,
+  erase: (erasure: RecordedShopEvent<'PersonalDataErased'>, ctx: ProjectionContext) => Promise<void>,
+): Promise<void> {
+  let run: RecordedEvent[] = [];
+  for (const e of events) {
+    if (e.type !== ERASURE) {
+      run.push(e);
+      continue;
+    }
+    if (run.length > 0) await handle(run);
+    run = [];
+    await erase(e as RecordedShopEvent<'PersonalDataErased'>, ctx);
+  }
+  if (run.length > 0) await handle(run);
 }

@@ -6,6 +6,11 @@ import { AdminAnnouncementController } from './content/announcement.controller.j
 import { AdminNewsletterController, PublicNewsletterController } from './content/newsletter.controller.js';
 import { AdminPricingController } from './content/pricing.controller.js';
 import { AdminCustomersController } from './customers/admin-customers.controller.js';
+import { AdminCustomerErasureController } from './customers/erasure/admin-customer-erasure.controller.js';
+import { ErasePersonalDataHandler, PreviewErasureHandler } from './customers/erasure/erase-personal-data.handler.js';
+import { AdminPersonalDataController } from './customers/subject-access/admin-personal-data.controller.js';
+import { ExportPersonalDataHandler } from './customers/subject-access/personal-data-export.handler.js';
+import { ErasedKeysSweep } from './customers/erasure/erased-keys-sweep.js';
 import { AdminDashboardController } from './dashboard/admin-dashboard.controller.js';
 import { AdminDeliveryStatsController } from './dashboard/delivery-stats.controller.js';
 import { AdminDiscountsController } from './discounts/admin-discounts.controller.js';
@@ -21,6 +26,7 @@ import { EXPORTS_DIR, exportsDirProvider } from './exports/exports-dir.js';
 import { AdminOrdersController } from './orders/admin-orders.controller.js';
 import { OrderReads } from '../reads/orders.reads.js';
 import { ChangeOrderStatusHandler } from './orders/order-status.handler.js';
+import { CorrectCustomerHandler } from './orders/correct-customer.handler.js';
 import { SubscribeToNewsletterHandler, UnsubscribeFromNewsletterHandler } from './content/newsletter-commands.js';
 import { AdminPostersController } from './posters/admin-posters.controller.js';
 import { AdminProductsController } from './products/admin-products.controller.js';
@@ -41,6 +47,8 @@ import { StaffController } from './staff/staff.controller.js';
     AdminPromoCodesController,
     AdminDiscountsController,
     AdminCustomersController,
+    AdminCustomerErasureController,
+    AdminPersonalDataController,
     AdminNewsletterController,
     PublicNewsletterController,
     AdminAnnouncementController,
@@ -57,6 +65,11 @@ import { StaffController } from './staff/staff.controller.js';
   ],
   providers: [
     ChangeOrderStatusHandler,
+    CorrectCustomerHandler,
+    ErasePersonalDataHandler,
+    PreviewErasureHandler,
+    ErasedKeysSweep,
+    ExportPersonalDataHandler,
     RetryProjectionHandler,
     RequestProjectionRebuildHandler,
     SubscribeToNewsletterHandler,

@@ -63,6 +63,7 @@ describe('role matrix: every staff operation × every role (HTTP, real stack)', 
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(await t.waitForProjections()).toBe(true);
+    ids.subject = (await t.request().get('/api/admin/customers').set(owner).expect(200)).body.data[0].id;
   }, 120_000);
 
   afterAll(() => t?.close());
@@ -70,9 +71,12 @@ describe('role matrix: every staff operation × every role (HTTP, real stack)', 
   /** Real ids for a read; for a command, ids of nothing, so nothing changes. */
   function url(op: AdminOperation): string {
     const read = op.method === 'get';
+    // The one read that needs a query: whose personal data to download.
+    if (read && op.path === '/api/admin/personal-data') return `${op.path}?subjectId=${ids.subject}`;
     return op.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
       if (!read) return name === 'size' ? 'SIZE_NONE' : UNKNOWN_ID;
       if (name === 'posterId') return ids.poster;
+      if (name === 'subjectId') return ids.subject;
       if (op.path.includes('/orders/')) return ids.order;
       if (op.path.includes('/posters/')) return ids.poster;
       if (op.path.includes('/jobs/')) return ids.job;

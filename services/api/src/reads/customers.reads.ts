@@ -8,6 +8,7 @@ import { lowerLikePattern, maintainedCount, readPage, type Paging } from '../adm
 function view(c: CustomerEntity): CustomerView {
   return {
     id: c.subjectId,
+    subjectId: c.subjectId,
     firstName: c.firstName,
     lastName: c.lastName,
     email: c.email,

@@ -21,6 +21,17 @@ import { toAdminOrderView, toOrderCsvSource, type OrderCsvRow } from '../admin/o
 import { ANCHOR_SPACING, PlacementRankAnchors } from '../admin/orders/placement-rank-anchors.js';
 import type { OrderTrackingView, TrackingStepView } from '../tracking/order-tracking-response.js';
 
+export interface SubjectOrder {
+  id: string;
+  orderNumber: string;
+  phone: string;
+  email: string | null;
+  status: string;
+  placedAt: string;
+  /** custom_image_path of its lines: /uploads/custom/<id>.jpg */
+  uploads: string[];
+}
+
 /** The orders read model (with its order_items, order_history and phone_risks): the back-office's lists, an order, its trail, and the shopper's tracking. */
 @Injectable()
 export class OrderReads {
@@ -180,6 +191,27 @@ export class OrderReads {
   }
 
   /** The order's id for an order number (PS-…, any case); the stream is keyed by the id. */
+  /** A data subject's orders, oldest first, with what an erasure must find from them: contacts and uploads. */
+  async ofSubject(subjectId: string): Promise<SubjectOrder[]> {
+    const rows: Array<{ id: string; order_number: string; phone: string; email: string | null; status: string; placed_at: Date; uploads: string[] }> = await this.dataSource.query(
+      `SELECT o.id, o.order_number, o.phone, o.email, o.status, o.placed_at,
+              coalesce(array_agg(i.custom_image_path) FILTER (WHERE i.custom_image_path IS NOT NULL), '{}') AS uploads
+         FROM ${this.dataSource.getMetadata(OrderEntity).tablePath} o LEFT JOIN ${this.dataSource.getMetadata(OrderItemEntity).tablePath} i ON i.order_id = o.id
+        WHERE o.subject_id = $1 GROUP BY o.id ORDER BY o.placed_at, o.id`,
+      [subjectId],
+    );
+    return rows.map((r) => ({ id: r.id, orderNumber: r.order_number, phone: r.phone, email: r.email, status: r.status, placedAt: r.placed_at.toISOString(), uploads: r.uploads }));
+  }
+
+  /** The data subjects of the orders that gave this (normalised) e-mail at checkout. */
+  async subjectsOfEmail(email: string): Promise<string[]> {
+    const rows: Array<{ subject_id: string }> = await this.dataSource.query(
+      `SELECT DISTINCT subject_id FROM ${this.dataSource.getMetadata(OrderEntity).tablePath} WHERE lower(email) = $1 ORDER BY subject_id`,
+      [email],
+    );
+    return rows.map((r) => r.subject_id);
+  }
+
   async idOfNumber(orderNumber: string): Promise<string> {
     const row = await this.dataSource.getRepository(OrderEntity).findOne({ where: { orderNumber: orderNumber.trim().toUpperCase().slice(0, 40) }, select: { id: true } });
     if (!row) throw new NotFoundException('Order not found');

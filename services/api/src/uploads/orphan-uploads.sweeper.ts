@@ -1,12 +1,9 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { RENDITION_WIDTHS } from '#domain/catalog/image-renditions.js';
 import type { FileStorage } from '#platform/storage/file-storage.port.js';
 import { INCOMING_DIR } from '#platform/storage/local-file-storage.js';
-import { renditionKey } from './renditions.js';
-import { thumbnailKey } from './thumbnails.js';
-import { forgetOwner, ownerOf } from './upload-owners.js';
-import { THUMBNAIL_SIZES } from './upload-limits.js';
+import { deleteUpload } from './delete-upload.js';
+import { ownerOf } from './upload-owners.js';
 
 /** A received file older than this belongs to no request any more (a crash between receive and answer). */
 const INCOMING_MAX_AGE_MS = 3600 * 1000;
@@ -56,11 +53,7 @@ export async function sweepOrphanUploads(deps: OrphanSweepDeps): Promise<OrphanS
       result.keptForCart.push(key);
       continue;
     }
-    const derived = [...THUMBNAIL_SIZES.map((size) => thumbnailKey(key, size)), ...RENDITION_WIDTHS.map((width) => renditionKey(key, width))];
-    // Derived files first: an interrupted sweep leaves an original that the next one finds again.
-    for (const file of derived) await deps.storage.delete(file);
-    await deps.storage.delete(key);
-    await forgetOwner(deps.uploadsDir, key);
+    await deleteUpload(deps.storage, deps.uploadsDir, key);
     result.removed.push(key);
   }
 

@@ -137,8 +137,22 @@ const SAMPLES: Record<ShopEventType, Sample> = {
     data: { orderId: 'o1', orderNumber: 'PS-ABCD2345', from: 'PLACED', to: 'CANCELED', reason: 'customer asked' },
     given: (d) => [{ type: 'OrderPlaced', data: { ...ORDER, orderId: d.orderId, orderNumber: d.orderNumber } }],
   },
+  PersonalDataCorrected: {
+    stream: order,
+    data: { orderId: 'o1', orderNumber: 'PS-ABCD2345', phone: '01000000001', fields: ['firstName', 'phone', 'addressLine'], before: { firstName: 'Mona', phone: '01000000001', addressLine: '1 Nile St' }, after: { firstName: 'Mouna', phone: '01000000002', addressLine: '2 Nile St' } },
+    given: (d) => [{ type: 'OrderPlaced', data: { ...ORDER, orderId: d.orderId, orderNumber: d.orderNumber } }],
+  },
   OrderNumberReserved: { stream: (d) => `ordernumber-${d.orderNumber}`, data: { orderNumber: 'PS-ABCD2345', cartId: 'c1' } },
   CheckoutRejected: { stream: () => 'checkoutrejection-c1', data: { cartId: 'c1', reason: 'MINIMUM_POSTERS', governorate: 'ALEXANDRIA' } },
+  // The erasure of an order's shopper and of a subscriber, after their order and subscription.
+  PersonalDataErased: {
+    stream: (d) => `personaldata-${d.subjectId}`,
+    data: { subjectId: 's1', newsletterSubjectIds: ['n1'], orderIds: ['o1'], reason: 'SUBJECT_REQUEST', erasedAt: '2026-03-02T10:00:00.000Z' },
+    given: (d) => [
+      { type: 'OrderPlaced', data: { ...ORDER, orderId: (d.orderIds as string[])[0] } },
+      { type: 'NewsletterSubscribed', data: { subscriberId: (d.newsletterSubjectIds as string[])[0], email: 'mona@example.com' } },
+    ],
+  },
 };
 
 const METADATA: EventMetadata = {
@@ -185,6 +199,10 @@ const INDEXED: Record<string, string> = {
   'customer.phone': 'customers and orders phone indexes (decider: 01XXXXXXXXX)',
   to: 'orders status index (decider: PLACED, SHIPPED, CANCELED)',
   username: 'staff_members primary key (decider: at most 32 of [a-z0-9._-]; the first owner at most 100, as sign-in reads)',
+  phone: "a correction's subject: the customers key when an event has no subject id (decider: 01XXXXXXXXX)",
+  'after.phone': 'orders phone index (decider: 01XXXXXXXXX)',
+  'newsletterSubjectIds[]': 'the subscriber an erasure names: newsletter_subscribers primary key (the API: subject UUIDs)',
+  'orderIds[]': 'the order an erasure names: orders primary key (the API: order ids)',
 };
 
 const fieldName = (path: Path) => path.map((k) => (typeof k === 'number' ? '[]' : k)).join('.').replace(/\.\[\]/g, '[]');
@@ -257,7 +275,7 @@ describe('the log never holds an event its projections cannot apply (fast-check,
 
   it('has a sample for every event type of the shop, and every INDEXED field names a field of a sample', () => {
     expect(Object.keys(SAMPLES).sort()).toEqual([...SHOP_EVENT_TYPES].sort());
-    expect(SHOP_EVENT_TYPES).toHaveLength(44);
+    expect(SHOP_EVENT_TYPES).toHaveLength(46);
     const fields = new Set(Object.values(SAMPLES).flatMap((s) => stringPaths(s.data).map(fieldName)));
     expect(Object.keys(INDEXED).filter((f) => !fields.has(f))).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { formatPosition } from '#event-store/event-store.port.js';
+import { REPLAY_INFO_TABLE, REPLAY_SCHEMA_MARK } from '#read-models/projector-state/replay-schemas.js';
 import { quoteIdent } from '../runner/table-names.js';
 import type { ReplayProgress } from './replay-log.js';
 
@@ -8,8 +9,8 @@ type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 /** The shop's own schemas (ADR 006), never a replay's target. */
 const SHOP_SCHEMAS = ['read', 'projector', 'event_store', 'public'];
 /** Marks a schema as a replay's, so a later replay may drop it and nothing else gets dropped. */
-const MARK = 'made by npm run replay';
-export const REPLAY_INFO_TABLE = 'replay_info';
+const MARK = REPLAY_SCHEMA_MARK;
+export { REPLAY_INFO_TABLE };
 
 /** Why `name` cannot be a replay's schema, or undefined when it can. */
 export function replaySchemaProblem(name: string | undefined): string | undefined {

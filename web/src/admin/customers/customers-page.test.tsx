@@ -9,6 +9,7 @@ import { CustomersPage } from './customers-page';
 const customers = Array.from({ length: 45 }, (_, i) => ({
   id: `010000000${String(i).padStart(2, '0')}`,
   phone: `010000000${String(i).padStart(2, '0')}`,
+  subjectId: `00000000-0000-4000-8000-0000000000${String(i).padStart(2, '0')}`,
   firstName: `Name${i}`,
   lastName: 'Test',
   email: null,
@@ -22,6 +23,12 @@ const customers = Array.from({ length: 45 }, (_, i) => ({
   orderCount: 1,
 }));
 const asked: URLSearchParams[] = [];
+const erasures: unknown[] = [];
+const preview = {
+  subjectId: customers[7].subjectId, alreadyErased: false, fields: ['name', 'phone', 'e-mail', 'address'],
+  orders: [{ id: 'o1', orderNumber: 'PS-AAAA1111', status: 'PLACED', placedAt: '2026-10-01T10:00:00.000Z' }],
+  newsletterAddresses: 1, uploads: ['custom/p.jpg'], exports: ['job-1.csv'], replaySchemas: [{ schema: 'analyst_q3', until: null, position: '1/1', projection: null }],
+};
 
 // The server's answer: search on name and phone, then one page with the contract's fields.
 const server = setupServer(
@@ -47,9 +54,20 @@ const server = setupServer(
   }),
 );
 
+server.use(
+  http.get('*/api/admin/customers/:subjectId/erasure', ({ params }) => HttpResponse.json({ ...preview, subjectId: params.subjectId })),
+  http.post('*/api/admin/customers/:subjectId/erasure', async ({ request }) => {
+    const body = (await request.json()) as { phone: string; reason: string };
+    erasures.push(body);
+    if (body.phone !== customers[7].phone) return HttpResponse.json({ statusCode: 400, message: "phone: this is not the customer's phone" }, { status: 400 });
+    return HttpResponse.json({ ...preview, keysDestroyed: 2, deletedExports: ['job-1.csv'], deletedUploads: ['custom/p.jpg'] });
+  }),
+);
+const permanent = server.listHandlers();
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  server.resetHandlers();
+  server.resetHandlers(...permanent);
   asked.length = 0;
 });
 afterAll(() => server.close());
@@ -78,5 +96,28 @@ describe('customers page', () => {
     await screen.findByText('Showing 1 to 20 of 45');
     await userEvent.type(screen.getByLabelText('Search customers'), 'nobody');
     await waitFor(() => expect(screen.getByText('No customers found')).toBeInTheDocument());
+  });
+
+  it('erases a customer: lists what will go, asks for the phone and a reason, names the field it refuses, then shows what was deleted', async () => {
+    renderAdmin(<CustomersPage />);
+    await screen.findByText('Showing 1 to 20 of 45');
+    await userEvent.click(screen.getByRole('button', { name: 'Erase personal data of Name7 Test' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Erase personal data' });
+    expect(await screen.findByText(/1 order: PS-AAAA1111/)).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('1 custom-poster photo deleted');
+    expect(dialog).toHaveTextContent('analyst_q3');
+    const submit = screen.getByRole('button', { name: 'Erase personal data' });
+    expect(submit).toBeDisabled();
+    await userEvent.type(screen.getByLabelText("Type the customer's phone to confirm"), '01000000008');
+    await userEvent.selectOptions(screen.getByLabelText('Reason'), 'SUBJECT_REQUEST');
+    await userEvent.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent("phone: this is not the customer's phone");
+    await userEvent.clear(screen.getByLabelText("Type the customer's phone to confirm"));
+    await userEvent.type(screen.getByLabelText("Type the customer's phone to confirm"), '01000000007');
+    await userEvent.click(submit);
+    expect(await screen.findByRole('status')).toHaveTextContent('Personal data erased.');
+    expect(dialog).toHaveTextContent('Export files deleted: job-1.csv');
+    expect(dialog).toHaveTextContent('Photos deleted: custom/p.jpg');
+    expect(erasures).toEqual([{ phone: '01000000008', reason: 'SUBJECT_REQUEST' }, { phone: '01000000007', reason: 'SUBJECT_REQUEST' }]);
   });
 });

@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import { btnSecondary, errorPanel, pageTitle, td } from '../shared/styles';
-import { useGetCustomersQuery } from './customers-api';
+import { useGetCustomersQuery, type Customer } from './customers-api';
+import { EraseCustomerDialog } from './erase-customer-dialog';
+import { PersonalDataDownload } from './personal-data-download';
 import { DataTable } from '../shared/data-table';
 import { SearchBox } from '../shared/search-box';
 import { Pager } from '../shared/pager';
@@ -10,11 +13,13 @@ export function CustomersPage() {
   const { data, isLoading, isFetching, isError, refetch } = useGetCustomersQuery(pageQuery);
   useLastPageClamp(data, setPage);
   const shown = data?.data ?? [];
+  const [erasing, setErasing] = useState<Customer | undefined>();
 
   return (
     <div className="space-y-5">
       <h1 className={pageTitle}>Customers</h1>
       <SearchBox label="Search customers" value={search} onChange={setSearch} />
+      <PersonalDataDownload />
       {isLoading ? (
         <p className="text-sm text-gray-500">Loading customers...</p>
       ) : isError ? (
@@ -27,9 +32,9 @@ export function CustomersPage() {
       ) : !data || shown.length === 0 ? (
         <p className="text-sm text-gray-500">No customers found</p>
       ) : (
-        <DataTable columns={['Customer', 'Contact', 'Address']} busy={isFetching} footer={<Pager page={data} shown={shown.length} onPage={setPage} />}>
+        <DataTable columns={['Customer', 'Contact', 'Address', '']} busy={isFetching} footer={<Pager page={data} shown={shown.length} onPage={setPage} />}>
           {shown.map((c) => (
-            <tr key={c.id}>
+            <tr key={c.subjectId}>
               <td className={td}>
                 <span className="flex items-center gap-3">
                   <span
@@ -51,10 +56,16 @@ export function CustomersPage() {
                   Building {c.building}, Apartment {c.apartment}, {c.city}, {c.governorate}
                 </p>
               </td>
+              <td className={td}>
+                <button type="button" className="text-sm text-red-700 hover:underline" onClick={() => setErasing(c)} aria-label={`Erase personal data of ${c.firstName} ${c.lastName}`}>
+                  Erase personal data
+                </button>
+              </td>
             </tr>
           ))}
         </DataTable>
       )}
+      {erasing && <EraseCustomerDialog customer={erasing} onClose={() => setErasing(undefined)} />}
     </div>
   );
 }

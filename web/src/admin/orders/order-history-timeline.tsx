@@ -4,6 +4,7 @@ import { useGetOrderHistoryQuery, type OrderHistoryEntry } from './orders-api';
 const TYPE_LABELS: Record<string, string> = {
   OrderPlaced: 'Order placed',
   OrderStatusChanged: 'Status changed',
+  PersonalDataCorrected: 'Customer details corrected',
 };
 
 function actorLabel(actor: OrderHistoryEntry['actor']): string {

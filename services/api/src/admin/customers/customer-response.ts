@@ -4,6 +4,7 @@ import { ShopperContactFields } from '../shared/shopper-contact-view.js';
 
 export class CustomerView extends ShopperContactFields {
   @ApiProperty({ description: 'The data subject id: opaque, never the phone (a person is keyed by subject, and an id may be shown or linked)' }) id!: string;
+  @ApiProperty({ description: 'The data subject the customer is (their erasure, data download and corrections name it); the same as id' }) subjectId!: string;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: Date;
   @ApiProperty({ type: String, format: 'date-time' }) lastOrderAt!: Date;
   @ApiProperty() orderCount!: number;

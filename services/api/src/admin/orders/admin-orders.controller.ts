@@ -17,6 +17,8 @@ import { ORDER_SORTS, parseOrderFilters } from './order-filters.js';
 import { AdminOrderPage, AdminOrderView, OrderHistoryView, OrderStatusChangeView, SizeCountView } from './order-response.js';
 import { OrderStatusDto, STATUS_MESSAGE } from './order-status.dto.js';
 import { ChangeOrderStatusCommand } from './order-status.handler.js';
+import { CorrectCustomerCommand } from './correct-customer.handler.js';
+import { CorrectCustomerDto, CustomerCorrectedView } from './correct-customer.dto.js';
 import { ORDER_CSV_COLUMNS, orderCsvRow } from './orders-csv.js';
 
 /** The list's filters, shared by the list and its CSV export. */
@@ -109,5 +111,15 @@ export class AdminOrdersController {
     const expectedRevision = body?.expectedRevision ?? query.expectedRevision;
     const result = await this.commandBus.execute(new ChangeOrderStatusCommand(orderId, status, reason, { kind: 'admin', id: admin.username }, expectedRevision));
     return { id: orderId, orderNumber: result.state.orderNumber, status: result.state.status, previousStatus: result.previous, changed: result.changed, revision: result.revision };
+  }
+
+  /** Corrects the customer's name, phone or address on this order (one PersonalDataCorrected, shown in the order's trail). */
+  @Patch(':id/customer')
+  @ApiOkResponse({ type: CustomerCorrectedView })
+  async correctCustomer(@Param('id') id: string, @Body() body: CorrectCustomerDto): Promise<CustomerCorrectedView> {
+    const orderId = isUuid(id) ? id.toLowerCase() : await this.queries.idOfNumber(id);
+    const { firstName, lastName, phone, addressLine, building, apartment, city } = body ?? {};
+    const result = await this.commandBus.execute(new CorrectCustomerCommand(orderId, { firstName, lastName, phone, addressLine, building, apartment, city }));
+    return { id: orderId, ...result };
   }
 }

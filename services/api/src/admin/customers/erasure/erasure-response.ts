@@ -1,0 +1,34 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class ErasureOrderView {
+  @ApiProperty() id!: string;
+  @ApiProperty() orderNumber!: string;
+  @ApiProperty() status!: string;
+  @ApiProperty({ type: String, format: 'date-time' }) placedAt!: string;
+}
+
+export class ReplaySchemaView {
+  @ApiProperty() schema!: string;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) until!: string | null;
+  @ApiProperty({ type: String, nullable: true }) position!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "An analyst's projection file; null: the shop's read models" }) projection!: string | null;
+}
+
+/** What erasing this customer touches, before anything is erased. */
+export class ErasurePreviewView {
+  @ApiProperty() subjectId!: string;
+  @ApiProperty({ description: 'Erased already: erasing again only sweeps keys and files again' }) alreadyErased!: boolean;
+  @ApiProperty({ type: [String], description: 'Fields that will read "erased" on every order and in every list' }) fields!: string[];
+  @ApiProperty({ type: () => [ErasureOrderView] }) orders!: ErasureOrderView[];
+  @ApiProperty({ description: 'Newsletter addresses given at checkout, erased with the customer' }) newsletterAddresses!: number;
+  @ApiProperty({ type: [String], description: 'Custom-poster photos on those orders (storage keys)' }) uploads!: string[];
+  @ApiProperty({ type: [String], description: 'Export files that hold the customer' }) exports!: string[];
+  @ApiProperty({ type: () => [ReplaySchemaView], description: 'Replays made before: they keep the data until dropped or replayed again' }) replaySchemas!: ReplaySchemaView[];
+}
+
+/** What an erasure did. */
+export class ErasureView extends ErasurePreviewView {
+  @ApiProperty({ description: 'Keys destroyed now (0 when erased before)' }) keysDestroyed!: number;
+  @ApiProperty({ type: [String] }) deletedExports!: string[];
+  @ApiProperty({ type: [String] }) deletedUploads!: string[];
+}
