@@ -44,6 +44,8 @@ export class PosterEntity {
   @Column({ type: 'integer', name: 'min_price' }) minPrice!: number;
   @Column({ type: 'integer', name: 'max_price' }) maxPrice!: number;
   @Column({ type: 'integer', name: 'min_discounted_price' }) minDiscountedPrice!: number;
+  /** Name and description folded by foldForSearch: what the shop's and the admin's searches match. */
+  @Column({ type: 'text', name: 'search_text' }) searchText!: string;
   @Column({ type: 'timestamptz', name: 'created_at' }) createdAt!: Date;
   @Column({ type: 'timestamptz', name: 'updated_at' }) updatedAt!: Date;
   @Column({ type: 'timestamptz', name: 'deleted_at', nullable: true }) deletedAt!: Date | null;

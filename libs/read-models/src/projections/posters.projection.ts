@@ -1,5 +1,6 @@
 import { POSTER_EVENT_TYPES, type PosterEvent, type PosterVariant } from '#domain/catalog/events.js';
 import { bestDiscountPercentage, discountedUnitPrice } from '#domain/pricing/discount-rules.js';
+import { foldForSearch } from '#domain/shared/search-folding.js';
 import { DISCOUNT_EVENT_TYPES, type DiscountEvent } from '#domain/promotion/events.js';
 import { PosterDiscountStateEntity } from '../poster-discount-state.entity.js';
 import { PosterEntity, type PosterVariantView } from '../poster.entity.js';
@@ -20,11 +21,11 @@ type Rule = { discountId: number; category: string | null; percentage: number; a
  * The shop catalogue with effective prices. A poster's price depends only on its variants and
  * the discount rules as they end up, so a batch folds both and then re-prices the posters it
  * touched, plus every poster of a category whose discounts changed (all of them for an
- * all-categories discount).
+ * all-categories discount). Version 2 keeps the folded text searches match (search_text).
  */
 export const postersProjection = defineProjection({
   name: 'posters',
-  version: 1,
+  version: 2,
   tables: [PosterEntity],
   stateTables: [PosterDiscountStateEntity],
   eventTypes: [...POSTER_EVENT_TYPES, ...DISCOUNT_EVENT_TYPES],
@@ -143,6 +144,7 @@ function priced(row: Row, rules: readonly Rule[]): Row {
   const prices = variants.map((v) => v.price);
   return {
     ...row,
+    search_text: foldForSearch(`${row.name as string} ${row.description as string}`),
     variants,
     has_discount: sample?.hasDiscount ?? false,
     discount_percentage: sample?.discountPercentage ?? 0,
