@@ -270,6 +270,16 @@ export const en = {
   'limits.uploadBusy': 'Too many uploads from your network in a short time. Please wait a few minutes and try again.',
   'limits.cartTooManyLines': 'A cart can hold at most {max} different items. Please remove one or raise the quantity of an item already in the cart.',
   'limits.quantityTooHigh': 'Quantity cannot be more than {max}.',
+  'refusal.quantityTooLow': 'Quantity must be at least 1.',
+  'refusal.promoRequired': 'Please enter a promo code',
+  'refusal.promoInvalid': 'Invalid promo code',
+  'refusal.promoInactive': 'This promo code is no longer active',
+  'refusal.cartEmpty': 'Your cart is empty.',
+  'refusal.cartCheckedOut': 'This cart was already checked out. Please start a new one.',
+  'refusal.itemNotFound': 'This item is no longer in your cart.',
+  'refusal.posterUnavailable': 'This poster is no longer available.',
+  'refusal.sizeUnavailable': 'The selected size is no longer available',
+  'refusal.addOnUnavailable': 'This add-on is no longer available.',
 } as const;
 
 export type MessageKey = keyof typeof en;
