@@ -1240,6 +1240,8 @@ export type AdminPosterView = {
   deleted: boolean;
   deletedAt: string | null;
   description: string;
+  /** Arabic description; '' when the poster has none */
+  descriptionAr: string;
   discountPercentage: number;
   discountedPriceSample: number;
   hasDiscount: boolean;
@@ -1250,6 +1252,8 @@ export type AdminPosterView = {
   maxPrice: number;
   minPrice: number;
   name: string;
+  /** Arabic name; '' when the poster has none (show name instead) */
+  nameAr: string;
   originalPriceSample: number;
   updatedAt: string;
   variants: VariantView[];
@@ -1279,9 +1283,13 @@ export type PosterStateView = {
   category: string | null;
   deleted: boolean;
   description: string;
+  /** Arabic description; '' when the poster has none */
+  descriptionAr: string;
   id: string;
   imageUrl: string;
   name: string;
+  /** Arabic name; '' when the poster has none (show name instead) */
+  nameAr: string;
   variants: PosterStateVariantView[];
   visible: boolean;
 };
@@ -1296,8 +1304,12 @@ export type CreatePosterDto = {
   basePrice?: object;
   category: string;
   description?: string;
+  /** The Arabic storefront shows it instead of description */
+  descriptionAr?: string;
   imageUrl?: string;
   name: string;
+  /** The Arabic storefront shows it instead of name */
+  nameAr?: string;
   variants: PosterVariantDto[];
   visible?: boolean;
 };
@@ -1305,8 +1317,12 @@ export type UpdatePosterDto = {
   basePrice?: object;
   category?: string;
   description?: string;
+  /** Arabic description; '' removes it */
+  descriptionAr?: string;
   imageUrl?: string;
   name?: string;
+  /** Arabic name; '' removes it */
+  nameAr?: string;
   variants?: PosterVariantDto[];
   visible?: boolean;
 };

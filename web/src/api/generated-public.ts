@@ -434,6 +434,8 @@ export type PosterView = {
   category: string;
   createdAt: string;
   description: string;
+  /** Arabic description; '' when the poster has none */
+  descriptionAr: string;
   discountPercentage: number;
   discountedPriceSample: number;
   hasDiscount: boolean;
@@ -444,6 +446,8 @@ export type PosterView = {
   maxPrice: number;
   minPrice: number;
   name: string;
+  /** Arabic name; '' when the poster has none (show name instead) */
+  nameAr: string;
   originalPriceSample: number;
   variants: VariantView[];
   visible: boolean;

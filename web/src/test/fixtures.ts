@@ -67,6 +67,8 @@ export function poster(id: string, name: string, over: Partial<PosterView> = {})
     id,
     name,
     description: '',
+    nameAr: '',
+    descriptionAr: '',
     category: 'ART',
     imageUrl: `${id}.webp`,
     visible: true,

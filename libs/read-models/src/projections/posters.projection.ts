@@ -59,7 +59,7 @@ export const postersProjection = defineProjection({
       if (e.type === 'PosterCreated') {
         const d = e.data;
         posters.set(d.posterId, {
-          id: d.posterId, name: d.name, description: d.description ?? '', category: d.category, image_url: d.imageUrl ?? '',
+          id: d.posterId, name: d.name, description: d.description ?? '', name_ar: d.nameAr ?? '', description_ar: d.descriptionAr ?? '', category: d.category, image_url: d.imageUrl ?? '',
           visible: d.visible, deleted: false, variants: d.variants.map(baseVariant), created_at: at, updated_at: at, deleted_at: null,
         });
         touched.add(posterId);
@@ -71,6 +71,8 @@ export const postersProjection = defineProjection({
           const d = e.data;
           if (d.name !== undefined) row.name = d.name;
           if (d.description !== undefined) row.description = d.description;
+          if (d.nameAr !== undefined) row.name_ar = d.nameAr;
+          if (d.descriptionAr !== undefined) row.description_ar = d.descriptionAr;
           if (d.category !== undefined) row.category = d.category;
           if (d.imageUrl !== undefined) row.image_url = d.imageUrl;
           break;
@@ -144,7 +146,7 @@ function priced(row: Row, rules: readonly Rule[]): Row {
   const prices = variants.map((v) => v.price);
   return {
     ...row,
-    search_text: foldForSearch(`${row.name as string} ${row.description as string}`),
+    search_text: foldForSearch([row.name, row.description, row.name_ar, row.description_ar].join(' ')),
     variants,
     has_discount: sample?.hasDiscount ?? false,
     discount_percentage: sample?.discountPercentage ?? 0,

@@ -62,4 +62,23 @@ describe('search that understands Arabic (HTTP, real projector)', () => {
     const res = await t.request().get('/api/admin/orders').query({ search: '+201099999999' }).set(auth()).expect(200);
     expect(res.body.data).toEqual([]);
   });
+
+  it('an admin gives a poster Arabic wording: the shop shows it, searches it, and an empty one clears it', async () => {
+    const created = await t.request().post('/api/admin/posters').set(auth()).send({
+      name: 'Nile at Dusk', description: 'Feluccas at sunset', nameAr: ' النيل عند الغروب ', descriptionAr: 'مراكب شراعية عند الغروب',
+      category: 'NATURE', imageUrl: 'https://cdn.example.com/nile.jpg', variants: [{ size: 'SIZE_30x40', price: 250 }],
+    }).expect(201);
+    expect(created.body).toMatchObject({ name: 'Nile at Dusk', nameAr: 'النيل عند الغروب', descriptionAr: 'مراكب شراعية عند الغروب' });
+    const id = created.body.id as string;
+    const position = created.headers['x-event-position'] as string;
+    const shown = await t.request().get(`/api/public/posters/${id}`).set('X-Wait-For-Position', position).expect(200);
+    expect(shown.body).toMatchObject({ name: 'Nile at Dusk', nameAr: 'النيل عند الغروب', descriptionAr: 'مراكب شراعية عند الغروب' });
+    expect(await shopSearch('مراكب شراعيه')).toEqual([id]);
+    expect(await shopSearch('النيل')).toEqual([id]);
+
+    const cleared = await t.request().put(`/api/admin/posters/${id}`).set(auth()).send({ nameAr: '' }).expect(200);
+    expect(cleared.body).toMatchObject({ name: 'Nile at Dusk', nameAr: '', descriptionAr: 'مراكب شراعية عند الغروب' });
+    const after = await t.request().get(`/api/public/posters/${id}`).set('X-Wait-For-Position', cleared.headers['x-event-position'] as string).expect(200);
+    expect(after.body.nameAr).toBe('');
+  });
 });
