@@ -7,6 +7,13 @@ import { PHONE, screenshot, withShop } from './support.mjs';
 
 const NAME = 'خريطة الإسكندرية القديمة';
 
+/** An amount as the Arabic page writes it (Arabic-Indic digits, ٫ decimals, ٬ thousands, a minus for a discount) as a number. */
+function amount(text) {
+  const western = text.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/[٬,]/g, '').replace(/٫/g, '.');
+  const number = /-?\d+(\.\d+)?/.exec(western.replace(/[\u200e\u200f\u061c]/g, ''));
+  return number ? Number(number[0]) : 0;
+}
+
 describe('the Arabic storefront', () => {
   let token;
   let posterId;
@@ -72,6 +79,57 @@ describe('the Arabic storefront', () => {
       await page.getByRole('button', { name: 'تطبيق', exact: true }).click();
       await page.getByText('كود الخصم غير صحيح').first().waitFor();
       expect(await page.getByText('Invalid promo code').count()).toBe(0);
+      expect(errors).toEqual([]);
+    }));
+
+  test('checkout with a promo code: the confirmation shows each line of the total and they add up; tracking opens filled in', () =>
+    withShop({ viewport: PHONE, locale: 'ar' }, async ({ page, errors }) => {
+      await page.goto(`/posters/${nile.id}`);
+      await page.locator('fieldset label').first().click();
+      await page.getByRole('button', { name: 'زيادة الكمية' }).click();
+      await page.getByTestId('add-to-cart').click();
+      const drawer = page.getByTestId('cart-drawer');
+      await drawer.waitFor();
+      await drawer.getByTestId('drawer-checkout').click();
+      await page.waitForURL('**/checkout');
+      await page.getByLabel('كود الخصم', { exact: true }).fill('FOLLOW10');
+      await page.getByRole('button', { name: 'تطبيق', exact: true }).click();
+      await page.getByTestId('promo-applied').waitFor();
+      for (const [field, value] of [['firstName', 'منى'], ['lastName', 'عادل'], ['phone', '٠١٠٠ ١٢٣ ٤٥٦٧'], ['addressLine', '١٢ كورنيش النيل'], ['building', '٤'], ['apartment', '٧'], ['city', 'أسوان']]) {
+        await page.locator(`#checkout-${field}`).fill(value);
+      }
+      await page.locator('#checkout-governorate').selectOption('ASWAN');
+      await page.getByTestId('place-order').click();
+
+      const number = page.getByTestId('order-number');
+      await number.waitFor();
+      const orderNumber = (await number.textContent()).replace(/[\u200e\u200f\u2066-\u2069]/g, '').trim();
+      // One line: the order number never wraps.
+      const box = await number.boundingBox();
+      const lineHeight = await number.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+      expect(box.height).toBeLessThan(lineHeight * 1.5);
+
+      const summary = page.getByTestId('order-recap').getByTestId('order-summary');
+      // Every line but the total, and the VAT the total includes (reported only).
+      const lines = await summary.locator(':scope > div').evaluateAll((divs) =>
+        divs
+          .filter((d) => !d.querySelector('[data-testid="summary-total"]') && d.dataset.testid !== 'summary-tax')
+          .map((d) => ({ label: d.querySelector('dt')?.textContent ?? '', value: d.querySelector('dd')?.textContent ?? '' })),
+      );
+      const total = amount(await summary.getByTestId('summary-total').textContent());
+      expect(lines.length).toBeGreaterThanOrEqual(4);
+      expect(lines.some((r) => r.label.includes('FOLLOW10'))).toBe(true);
+      expect(lines.filter((r) => r.value.includes('-')).length).toBeGreaterThanOrEqual(1);
+      const sum = lines.reduce((acc, r) => acc + amount(r.value), 0);
+      expect(Math.round(sum * 100)).toBe(Math.round(total * 100));
+      expect(amount(await page.getByTestId('recap-cash').textContent())).toBe(total);
+      await screenshot(page, 'arabic-confirmation');
+
+      await page.getByTestId('track-link').click();
+      await page.waitForURL('**/track?order=*');
+      expect(page.url()).not.toMatch(/0100|٠١٠٠/);
+      await eventually(async () => expect(await page.getByLabel('رقم الموبايل').inputValue()).toBe('01001234567'));
+      expect(await page.getByLabel('رقم الطلب').inputValue()).toBe(orderNumber);
       expect(errors).toEqual([]);
     }));
 });

@@ -629,6 +629,16 @@ export type AddToCartDto = {
   /** Variant id; the size is used when absent */
   variantId?: string;
 };
+export type OrderTotalsFields = {
+  codFee: number;
+  discountFromPromoCode: number;
+  discountFromPromotions: number;
+  promoCode: string | null;
+  shippingCost: number;
+  subtotal: number;
+  taxAmount: number;
+  total: number;
+};
 export type CheckoutAnswerView = {
   cartId: string;
   orderId: string;
@@ -637,6 +647,8 @@ export type CheckoutAnswerView = {
   promoMessage: string | null;
   /** EGP */
   total: number | null;
+  /** The breakdown the order recorded (EGP); null with total */
+  totals: OrderTotalsFields | null;
 };
 export type CheckoutDto = {
   addressLine?: string;

@@ -248,6 +248,7 @@ export const ar: Record<MessageKey, string> = {
   'cart.freeShippingRule': 'الشحن المجاني يُحسب بأسعار الكتالوج قبل الخصم.',
   'checkout.minPostersFix': 'التوصيل إلى {governorate} يتطلب بوسترين على الأقل، ولديك {count}. أضف بوستراً هنا، أو اختر التوصيل إلى {exempt}.',
   'checkout.morePosters': 'البوسترات',
+  'confirm.breakdown': 'تفاصيل الإجمالي',
   'confirm.recap': 'طلبك',
   'confirm.items': 'المنتجات',
   'confirm.address': 'عنوان التوصيل',

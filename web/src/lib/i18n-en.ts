@@ -247,6 +247,7 @@ export const en = {
   'cart.freeShippingRule': 'Free shipping counts catalogue prices, before discounts.',
   'checkout.minPostersFix': 'Delivery to {governorate} needs at least 2 posters; you have {count}. Add another here, or deliver to {exempt}.',
   'checkout.morePosters': 'Posters',
+  'confirm.breakdown': 'How your total is made',
   'confirm.recap': 'Your order',
   'confirm.items': 'Items',
   'confirm.address': 'Delivery address',
