@@ -132,4 +132,32 @@ describe('the Arabic storefront', () => {
       expect(await page.getByLabel('رقم الطلب').inputValue()).toBe(orderNumber);
       expect(errors).toEqual([]);
     }));
+
+  test('Arabic pages write Arabic-Indic digits: no Western digit outside English fragments, phone numbers and codes', () =>
+    withShop({ viewport: PHONE, locale: 'ar' }, async ({ page, errors }) => {
+      const westernDigits = () =>
+        page.evaluate(() => {
+          // Allowed: text marked English, what stays left to right on purpose (phone numbers, codes, e-mail), and form fields.
+          const allowed = (el) => el.closest('[lang="en"], bdi[dir="ltr"], input, textarea, script, style, [data-testid="order-number"]');
+          const found = [];
+          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const el = node.parentElement;
+            if (!el || allowed(el) || !el.getClientRects().length) continue;
+            if (/[0-9]/.test(node.textContent)) found.push(node.textContent.trim().slice(0, 60));
+          }
+          return found;
+        });
+      await page.goto('/shop');
+      await page.getByTestId('result-range').waitFor();
+      expect(await page.getByTestId('result-range').textContent()).toMatch(/^عرض ١–\S+ من \S+$/);
+      expect(await westernDigits()).toEqual([]);
+      await page.goto(`/posters/${nile.id}`);
+      await page.locator('fieldset label').first().click();
+      expect(await page.locator('fieldset label').first().textContent()).toContain('سم');
+      expect(await westernDigits()).toEqual([]);
+      expect(await page.getByTestId('announcement').getAttribute('lang')).toBe('en');
+      expect(await page.getByTestId('language-toggle').getAttribute('aria-label')).toBeNull();
+      expect(errors).toEqual([]);
+    }));
 });

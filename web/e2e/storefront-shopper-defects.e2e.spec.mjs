@@ -169,7 +169,7 @@ describe('storefront: defects found as a shopper', () => {
       expect(await description.getAttribute('lang')).toBeNull();
       expect(await visibleText(page.getByTestId('poster-price'))).toContain('ج.م');
       expect(await page.getByTestId('poster-price').innerText()).not.toMatch(/LE|EGP/);
-      await chooseSize(page, '30x40');
+      await chooseSize(page, '٣٠×٤٠ سم');
       await page.getByTestId('add-to-cart').click();
 
       const toast = page.getByTestId('toast');

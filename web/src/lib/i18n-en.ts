@@ -1,6 +1,7 @@
 // English texts: the shop's wording. Arabic (i18n-ar.ts) must carry every key.
 export const en = {
   'shop.name': 'Poster Shop',
+  'banner.label': 'Announcement',
   'banner.fallback': 'Welcome to Poster Shop! Premium posters delivered across Egypt.',
   'nav.home': 'Home',
   'nav.shop': 'Shop',
@@ -169,7 +170,7 @@ export const en = {
   'checkout.promoRemoveFailed': 'Failed to remove promo code',
   'checkout.promoActive': 'Code {code} applied',
   'checkout.subtotal': 'Subtotal',
-  'checkout.promotions': 'Promotions',
+  'checkout.promotions': 'Discounts',
   'checkout.promoDiscount': 'Promo code discount',
   'checkout.shippingCost': 'Shipping',
   'checkout.shippingTbd': 'Select governorate',

@@ -1,5 +1,6 @@
 import { Link, Navigate, useLocation } from 'react-router';
-import { useT } from '../../../lib/i18n';
+import { useLocale, useT } from '../../../lib/i18n';
+import { formatNumber } from '../../../lib/numbers';
 import { Ltr, Money } from '../../../lib/ltr';
 import { SHOP } from '../../../lib/shop-info';
 import { sizeLabel } from '../../catalog/catalog-format';
@@ -18,6 +19,7 @@ export interface OrderRecap {
 
 export function OrderConfirmationPage() {
   const t = useT();
+  const locale = useLocale();
   const { state } = useLocation();
   const { orderNumber, recap } = (state as { orderNumber?: string; recap?: OrderRecap } | null) ?? {};
   if (!orderNumber) return <Navigate to="/" replace />;
@@ -45,8 +47,8 @@ export function OrderConfirmationPage() {
               <li key={i} className="flex items-baseline justify-between gap-3 py-2">
                 <span className="min-w-0">
                   <bdi className="font-medium">{item.name}</bdi>
-                  {item.size && <span className="text-stone-600"> · <bdi dir="ltr">{sizeLabel(item.size)}</bdi></span>}
-                  <span className="text-stone-600"> × <bdi dir="ltr">{item.quantity}</bdi></span>
+                  {item.size && <span className="text-stone-600"> · <bdi>{sizeLabel(item.size, locale)}</bdi></span>}
+                  <span className="text-stone-600"> × <bdi>{formatNumber(item.quantity, locale)}</bdi></span>
                 </span>
                 <Money amount={item.subtotal} />
               </li>

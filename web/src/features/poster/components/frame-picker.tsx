@@ -14,7 +14,7 @@ export function FramePicker({ frames, size, chosen, onChoose }: { frames: AddOnV
   return (
     <fieldset className="mt-6" data-testid="frame-picker">
       <legend className="mb-1 font-semibold">{t('poster.frame')}</legend>
-      <p className="mb-3 text-sm text-stone-600">{t('poster.frameFor', { size: sizeLabel(size) })}</p>
+      <p className="mb-3 text-sm text-stone-600">{t('poster.frameFor', { size: sizeLabel(size, locale) })}</p>
       <div className="grid gap-2">
         <label className={option(chosen === null)}>
           <span>

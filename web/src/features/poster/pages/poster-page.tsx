@@ -7,6 +7,7 @@ import { errorStatus } from '../../../lib/api';
 import { refusalText } from '../../../lib/server-refusal-text';
 import { useLocale, useT } from '../../../lib/i18n';
 import { catalogueText } from '../../../lib/catalogue-text';
+import { formatNumber } from '../../../lib/numbers';
 import { BackIcon, MinusIcon, PlusIcon, ZoomIcon } from '../../../lib/icons';
 import { Money } from '../../../lib/ltr';
 import { SmartImage } from '../../../lib/smart-image';
@@ -110,7 +111,7 @@ export function PosterPage() {
       // One frame per print: the frame goes in as its own add-on line, priced by the server.
       if (frame) await addToCart({ productId: frame.id, quantity }).unwrap();
       trackEvent('AddToCart', { content_ids: frame ? [poster.id, frame.id] : [poster.id], value: (price.price + (frame?.price ?? 0)) * quantity });
-      toast.success(t('poster.added'), t('poster.addedText', { name: name.text, size: sizeLabel(selected.size), quantity }));
+      toast.success(t('poster.added'), t('poster.addedText', { name: name.text, size: sizeLabel(selected.size, locale), quantity }));
       dispatch(setCartOpen(true));
     } catch (e) {
       toast.error(refusalText(e, t, t('poster.addFailed')));
@@ -181,7 +182,7 @@ export function PosterPage() {
                       className="sr-only"
                     />
                     <span className="block font-semibold" dir="ltr">
-                      {sizeLabel(v.size)}
+                      {sizeLabel(v.size, locale)}
                     </span>
                     <span className={`block text-xs ${on ? 'text-stone-300' : 'text-stone-500'}`}>
                       <Money amount={p.price} />
@@ -214,7 +215,7 @@ export function PosterPage() {
                 <MinusIcon className="h-4 w-4" />
               </button>
               <span className="w-10 text-center font-semibold" aria-live="polite" data-testid="quantity">
-                {quantity}
+                {formatNumber(quantity, locale)}
               </span>
               <button
                 type="button"
