@@ -15,7 +15,8 @@ describe('admin posters (browser)', () => {
     await dialog.getByRole('alert').filter({ hasText: 'Please fill in all required fields.' }).waitFor();
 
     await dialog.getByLabel('Name *').fill(name);
-    await dialog.getByLabel('Description').fill('Made by the admin browser spec');
+    await dialog.getByLabel('Description', { exact: true }).fill('Made by the admin browser spec');
+    await dialog.getByLabel(/^Arabic name/).fill(`بوستر ${name}`);
     await dialog.getByLabel('Category *').selectOption('ART');
     await dialog.getByLabel(/^Image/).setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: await posterPng() });
     await dialog.getByRole('checkbox', { name: '30x40cm' }).check();
@@ -28,6 +29,7 @@ describe('admin posters (browser)', () => {
     ]);
     expect(created.status()).toBe(201);
     const posterId = (await created.json()).id;
+    expect((await created.json()).nameAr).toBe(`بوستر ${name}`);
     await page.getByText('Poster created successfully').waitFor();
 
     const card = page.getByRole('article', { name });

@@ -10,6 +10,7 @@ const CATEGORY = 'QUOTES'; // the demo shop has no discount on it
 const PERCENT = 20;
 const CODE = 'WHYPRICE12';
 const CODE_PERCENT = 12;
+const arabic = (n) => String(n).replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d)));
 
 async function admin(token, method, url, body) {
   const res = await fetch(`${BASE_URL}/api${url}`, {
@@ -69,13 +70,14 @@ describe('why this price in the cart drawer', () => {
       expect(shop.errors).toEqual([]);
     }));
 
-  test('in Arabic: the category in Arabic, the code as it is', () =>
+  test('in Arabic: the category and the digits in Arabic, the code as it is', () =>
     withShop({ viewport: DESKTOP, locale: 'ar' }, async (shop) => {
       const drawer = await cartWithRules(shop.page, poster.id, { checkout: 'إتمام الطلب', promo: 'كود الخصم', apply: 'تطبيق' });
       expect(await shop.page.locator('html').getAttribute('dir')).toBe('rtl');
       const rules = drawer.getByTestId('price-explanation').first();
-      await rules.getByText(`${CODE} −${CODE_PERCENT}%`).waitFor();
-      expect(await rules.getByRole('listitem').allTextContents()).toEqual([`−${PERCENT}% اقتباسات`, `${CODE} −${CODE_PERCENT}%`]);
+      // Percentages in Arabic-Indic digits with the Arabic percent sign; the code as it is.
+      await rules.getByText(`${CODE} −${arabic(CODE_PERCENT)}٪`).waitFor();
+      expect(await rules.getByRole('listitem').allTextContents()).toEqual([`−${arabic(PERCENT)}٪ اقتباسات`, `${CODE} −${arabic(CODE_PERCENT)}٪`]);
       expect(await rules.getAttribute('aria-label')).toBe('لماذا هذا السعر');
       await screenshot(shop.page, 'price-explanation-ar');
       expect(shop.errors).toEqual([]);

@@ -7,10 +7,10 @@ import { DESKTOP, fillCheckoutForm, screenshot, withShop } from './support.mjs';
 
 const PHONE_390 = { width: 390, height: 844 };
 
-/** Opens a poster from the shop by its name. */
-async function openPoster(page, name, { category } = {}) {
+/** Opens a poster from the shop by its name; `shown`: the name its card shows (its Arabic one on Arabic pages). */
+async function openPoster(page, name, { category, shown = name } = {}) {
   await page.goto(`/shop?q=${encodeURIComponent(name)}${category ? `&category=${category}` : ''}`);
-  await page.getByTestId('poster-card').filter({ hasText: name }).first().click();
+  await page.getByTestId('poster-card').filter({ hasText: shown }).first().click();
   await page.getByTestId('add-to-cart').waitFor();
   await page.getByTestId('poster-price').waitFor();
 }
@@ -162,13 +162,14 @@ describe('storefront: defects found as a shopper', () => {
       await arrow.waitFor();
       expect(await arrow.evaluate((el) => getComputedStyle(el).scale.split(' ')[0])).toBe('-1');
 
-      await openPoster(page, 'Spirit Forest');
-      // An English description in an Arabic page: its full stop stays at its end.
+      await openPoster(page, 'Spirit Forest', { shown: 'غابة الأرواح' });
+      // The Arabic page shows the poster's Arabic description, right to left.
       const description = page.getByTestId('poster-description');
-      expect(await description.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+      expect(await description.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+      expect(await description.getAttribute('lang')).toBeNull();
       expect(await visibleText(page.getByTestId('poster-price'))).toContain('ج.م');
       expect(await page.getByTestId('poster-price').innerText()).not.toMatch(/LE|EGP/);
-      await chooseSize(page, '30x40');
+      await chooseSize(page, '٣٠×٤٠ سم');
       await page.getByTestId('add-to-cart').click();
 
       const toast = page.getByTestId('toast');
@@ -199,6 +200,9 @@ describe('storefront: defects found as a shopper', () => {
       // Add-on prices on the shop's add-ons tab stay on one line at this width.
       await page.goto('/shop?tab=addons');
       await page.getByTestId('addon-card').first().waitFor();
+      // An add-on's English description in an Arabic page is marked English and keeps its own direction (its full stop at its end).
+      const addOnText = page.getByTestId('addon-card').first().locator('p[lang="en"]');
+      expect(await addOnText.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
       for (const price of await page.getByTestId('addon-card').locator('[data-money]').all()) {
         expect((await price.boundingBox()).height).toBeLessThan(30);
       }

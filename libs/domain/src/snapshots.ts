@@ -21,7 +21,7 @@ export type AggregateSnapshotTaken<State = unknown> = DomainEvent<typeof SNAPSHO
  * holds one event and is never loaded).
  */
 export const SNAPSHOT_VERSIONS: Readonly<Partial<Record<StreamCategory, number>>> = {
-  poster: 1,
+  poster: 2,
   product: 1,
   custompricing: 1,
   discounts: 1,

@@ -29,6 +29,9 @@ export class PosterEntity {
   @PrimaryColumn({ type: 'text' }) id!: string;
   @Column({ type: 'text' }) name!: string;
   @Column({ type: 'text' }) description!: string;
+  /** The Arabic storefront's wording; '' where the poster has none (the storefront falls back to name). */
+  @Column({ type: 'text', name: 'name_ar' }) nameAr!: string;
+  @Column({ type: 'text', name: 'description_ar' }) descriptionAr!: string;
   @Column({ type: 'text' }) category!: string;
   @Column({ type: 'text', name: 'image_url' }) imageUrl!: string;
   @Column({ type: 'boolean' }) visible!: boolean;
@@ -44,6 +47,8 @@ export class PosterEntity {
   @Column({ type: 'integer', name: 'min_price' }) minPrice!: number;
   @Column({ type: 'integer', name: 'max_price' }) maxPrice!: number;
   @Column({ type: 'integer', name: 'min_discounted_price' }) minDiscountedPrice!: number;
+  /** Name and description, in both languages, folded by foldForSearch: what the shop's and the admin's searches match. */
+  @Column({ type: 'text', name: 'search_text' }) searchText!: string;
   @Column({ type: 'timestamptz', name: 'created_at' }) createdAt!: Date;
   @Column({ type: 'timestamptz', name: 'updated_at' }) updatedAt!: Date;
   @Column({ type: 'timestamptz', name: 'deleted_at', nullable: true }) deletedAt!: Date | null;

@@ -1539,6 +1539,8 @@ export type AdminPosterView = {
   deleted: boolean;
   deletedAt: string | null;
   description: string;
+  /** Arabic description; '' when the poster has none */
+  descriptionAr: string;
   discountPercentage: number;
   discountedPriceSample: number;
   hasDiscount: boolean;
@@ -1549,6 +1551,8 @@ export type AdminPosterView = {
   maxPrice: number;
   minPrice: number;
   name: string;
+  /** Arabic name; '' when the poster has none (show name instead) */
+  nameAr: string;
   originalPriceSample: number;
   updatedAt: string;
   variants: VariantView[];
@@ -1578,9 +1582,13 @@ export type PosterStateView = {
   category: string | null;
   deleted: boolean;
   description: string;
+  /** Arabic description; '' when the poster has none */
+  descriptionAr: string;
   id: string;
   imageUrl: string;
   name: string;
+  /** Arabic name; '' when the poster has none (show name instead) */
+  nameAr: string;
   variants: PosterStateVariantView[];
   visible: boolean;
 };
@@ -1595,8 +1603,12 @@ export type CreatePosterDto = {
   basePrice?: object;
   category: string;
   description?: string;
+  /** The Arabic storefront shows it instead of description */
+  descriptionAr?: string;
   imageUrl?: string;
   name: string;
+  /** The Arabic storefront shows it instead of name */
+  nameAr?: string;
   variants: PosterVariantDto[];
   visible?: boolean;
 };
@@ -1604,8 +1616,12 @@ export type UpdatePosterDto = {
   basePrice?: object;
   category?: string;
   description?: string;
+  /** Arabic description; '' removes it */
+  descriptionAr?: string;
   imageUrl?: string;
   name?: string;
+  /** Arabic name; '' removes it */
+  nameAr?: string;
   variants?: PosterVariantDto[];
   visible?: boolean;
 };

@@ -434,6 +434,8 @@ export type PosterView = {
   category: string;
   createdAt: string;
   description: string;
+  /** Arabic description; '' when the poster has none */
+  descriptionAr: string;
   discountPercentage: number;
   discountedPriceSample: number;
   hasDiscount: boolean;
@@ -444,6 +446,8 @@ export type PosterView = {
   maxPrice: number;
   minPrice: number;
   name: string;
+  /** Arabic name; '' when the poster has none (show name instead) */
+  nameAr: string;
   originalPriceSample: number;
   variants: VariantView[];
   visible: boolean;
@@ -625,6 +629,16 @@ export type AddToCartDto = {
   /** Variant id; the size is used when absent */
   variantId?: string;
 };
+export type OrderTotalsFields = {
+  codFee: number;
+  discountFromPromoCode: number;
+  discountFromPromotions: number;
+  promoCode: string | null;
+  shippingCost: number;
+  subtotal: number;
+  taxAmount: number;
+  total: number;
+};
 export type CheckoutAnswerView = {
   cartId: string;
   orderId: string;
@@ -633,6 +647,8 @@ export type CheckoutAnswerView = {
   promoMessage: string | null;
   /** EGP */
   total: number | null;
+  /** The breakdown the order recorded (EGP); null with total */
+  totals: OrderTotalsFields | null;
 };
 export type CheckoutDto = {
   addressLine?: string;

@@ -1,6 +1,7 @@
 // English texts: the shop's wording. Arabic (i18n-ar.ts) must carry every key.
 export const en = {
   'shop.name': 'Poster Shop',
+  'banner.label': 'Announcement',
   'banner.fallback': 'Welcome to Poster Shop! Premium posters delivered across Egypt.',
   'nav.home': 'Home',
   'nav.shop': 'Shop',
@@ -169,7 +170,7 @@ export const en = {
   'checkout.promoRemoveFailed': 'Failed to remove promo code',
   'checkout.promoActive': 'Code {code} applied',
   'checkout.subtotal': 'Subtotal',
-  'checkout.promotions': 'Promotions',
+  'checkout.promotions': 'Discounts',
   'checkout.promoDiscount': 'Promo code discount',
   'checkout.shippingCost': 'Shipping',
   'checkout.shippingTbd': 'Select governorate',
@@ -247,6 +248,7 @@ export const en = {
   'cart.freeShippingRule': 'Free shipping counts catalogue prices, before discounts.',
   'checkout.minPostersFix': 'Delivery to {governorate} needs at least 2 posters; you have {count}. Add another here, or deliver to {exempt}.',
   'checkout.morePosters': 'Posters',
+  'confirm.breakdown': 'How your total is made',
   'confirm.recap': 'Your order',
   'confirm.items': 'Items',
   'confirm.address': 'Delivery address',
@@ -270,6 +272,16 @@ export const en = {
   'limits.uploadBusy': 'Too many uploads from your network in a short time. Please wait a few minutes and try again.',
   'limits.cartTooManyLines': 'A cart can hold at most {max} different items. Please remove one or raise the quantity of an item already in the cart.',
   'limits.quantityTooHigh': 'Quantity cannot be more than {max}.',
+  'refusal.quantityTooLow': 'Quantity must be at least 1.',
+  'refusal.promoRequired': 'Please enter a promo code',
+  'refusal.promoInvalid': 'Invalid promo code',
+  'refusal.promoInactive': 'This promo code is no longer active',
+  'refusal.cartEmpty': 'Your cart is empty.',
+  'refusal.cartCheckedOut': 'This cart was already checked out. Please start a new one.',
+  'refusal.itemNotFound': 'This item is no longer in your cart.',
+  'refusal.posterUnavailable': 'This poster is no longer available.',
+  'refusal.sizeUnavailable': 'The selected size is no longer available',
+  'refusal.addOnUnavailable': 'This add-on is no longer available.',
 } as const;
 
 export type MessageKey = keyof typeof en;

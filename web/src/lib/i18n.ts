@@ -2,6 +2,7 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useAppSelector } from '../app/store';
 import type { Locale } from '../app/ui-slice';
 import type { MessageKey } from './i18n-en';
+import { formatNumber } from './numbers';
 
 export type { MessageKey };
 
@@ -29,10 +30,11 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** `{name}` placeholders are filled from vars; a key missing from the language falls back to English when loaded, then to the key. */
+/** `{name}` placeholders are filled from vars, numbers in the language's digits; a key missing from the language falls back to English when loaded, then to the key. */
 export function translate(locale: Locale, key: MessageKey, vars?: Record<string, string | number>): string {
   const text = dictionaries[locale]?.[key] ?? dictionaries.en?.[key] ?? key;
-  return vars ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : text;
+  const fill = (v: string | number) => (typeof v === 'number' ? formatNumber(v, locale) : v);
+  return vars ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? fill(vars[k]) : m)) : text;
 }
 
 export function useLocale(): Locale {

@@ -13,12 +13,22 @@ describe('refusalText', () => {
     expect(refusalText(over, en, 'fallback')).toBe('Too many cart changes from your network in a short time. Please wait a moment and try again.');
     expect(refusalText(over, ar, 'fallback')).toBe('تعديلات كثيرة على السلة من شبكتك في وقت قصير. من فضلك انتظر قليلًا ثم حاول مرة أخرى.');
     expect(refusalText(full, en, 'fallback')).toContain('at most 50 different items');
-    expect(refusalText(full, ar, 'fallback')).toContain('50');
+    expect(refusalText(full, ar, 'fallback')).toContain('٥٠');
+  });
+
+  it('says the promo code and checkout refusals in Arabic on the Arabic storefront', async () => {
+    await loadMessages('ar');
+    const ar = (key: MessageKey) => translate('ar', key);
+    const refusal = (code: string, message: string) => ({ status: 400, data: { statusCode: 400, message, code } });
+    expect(refusalText(refusal('PROMO_CODE_INVALID', 'Invalid promo code'), ar, 'fallback')).toBe('كود الخصم غير صحيح');
+    expect(refusalText(refusal('PROMO_CODE_INACTIVE', 'This promo code is no longer active'), ar, 'fallback')).toBe('كود الخصم هذا لم يعد فعّالًا');
+    expect(refusalText(refusal('CART_EMPTY', 'Cart is empty'), ar, 'fallback')).toBe('سلتك فارغة.');
+    expect(refusalText(refusal('SIZE_UNAVAILABLE', 'The selected size is no longer available'), ar, 'fallback')).toBe('المقاس المختار لم يعد متاحًا');
   });
 
   it('keeps the server text for other refusals, and the fallback without one', () => {
     const en = (key: MessageKey) => translate('en', key);
-    expect(refusalText({ status: 400, data: { message: 'Poster not found', code: 'POSTER_NOT_FOUND' } }, en, 'fallback')).toBe('Poster not found');
+    expect(refusalText({ status: 400, data: { message: 'A rule the storefront has no text for', code: 'SOME_NEW_RULE' } }, en, 'fallback')).toBe('A rule the storefront has no text for');
     expect(refusalText({ status: 'FETCH_ERROR' }, en, 'fallback')).toBe('fallback');
     expect(refusalText({ status: 400, data: { message: 'x', code: 'toString' } }, en, 'fallback')).toBe('x');
   });

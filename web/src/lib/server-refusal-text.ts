@@ -10,6 +10,17 @@ const BY_CODE: Readonly<Record<string, MessageKey>> = {
   UPLOAD_BUDGET_EXCEEDED: 'limits.uploadBusy',
   CART_TOO_MANY_LINES: 'limits.cartTooManyLines',
   QUANTITY_TOO_HIGH: 'limits.quantityTooHigh',
+  INVALID_QUANTITY: 'refusal.quantityTooLow',
+  PROMO_CODE_REQUIRED: 'refusal.promoRequired',
+  PROMO_CODE_INVALID: 'refusal.promoInvalid',
+  PROMO_CODE_INACTIVE: 'refusal.promoInactive',
+  CART_EMPTY: 'refusal.cartEmpty',
+  CART_CHECKED_OUT: 'refusal.cartCheckedOut',
+  CART_ITEM_NOT_FOUND: 'refusal.itemNotFound',
+  POSTER_NOT_FOUND: 'refusal.posterUnavailable',
+  POSTER_UNAVAILABLE: 'refusal.posterUnavailable',
+  SIZE_UNAVAILABLE: 'refusal.sizeUnavailable',
+  ADDON_NOT_FOUND: 'refusal.addOnUnavailable',
 };
 
 /** The caps those messages name, from the rules the decider enforces. */

@@ -67,6 +67,8 @@ export function poster(id: string, name: string, over: Partial<PosterView> = {})
     id,
     name,
     description: '',
+    nameAr: '',
+    descriptionAr: '',
     category: 'ART',
     imageUrl: `${id}.webp`,
     visible: true,
@@ -145,5 +147,5 @@ export function cartAnswer(cart: CartView, cartId = 'cart-1'): CartAnswer {
 }
 
 export function checkoutAnswer(orderNumber: string, orderId: string): CheckoutAnswerView {
-  return { cartId: 'cart-1', orderId, orderNumber, promoMessage: null, total: null };
+  return { cartId: 'cart-1', orderId, orderNumber, promoMessage: null, total: null, totals: null };
 }

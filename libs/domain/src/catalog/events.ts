@@ -9,10 +9,17 @@ export interface PosterVariant {
   price: Piastres;
 }
 
-/** What the poster's details form edits. */
+/**
+ * What the poster's details form edits. name and description are the shop's default wording (the
+ * English storefront's); nameAr and descriptionAr, the Arabic storefront's, are optional: events
+ * written before them, and posters never translated, leave them out, and each storefront falls
+ * back to the other language's text. An empty nameAr in a change clears the translation.
+ */
 export interface PosterDetails {
   name: string;
   description: string;
+  nameAr?: string;
+  descriptionAr?: string;
   category: Category;
   imageUrl: string;
 }

@@ -13,6 +13,9 @@ export interface PosterState {
   posterId: string;
   name: string;
   description: string;
+  /** '' when the poster has no Arabic wording. */
+  nameAr: string;
+  descriptionAr: string;
   category: Category | null;
   imageUrl: string;
   visible: boolean;
@@ -26,6 +29,8 @@ export const initialPosterState: PosterState = Object.freeze({
   posterId: '',
   name: '',
   description: '',
+  nameAr: '',
+  descriptionAr: '',
   category: null,
   imageUrl: '',
   visible: false,
@@ -50,7 +55,7 @@ function category(value: unknown): Category {
 export function decidePoster(command: PosterCommand, state: PosterState): PosterEvent[] {
   switch (command.type) {
     case 'CreatePoster': {
-      const { posterId, name, description, imageUrl, visible, variants } = command.data;
+      const { posterId, name, description, nameAr, descriptionAr, imageUrl, visible, variants } = command.data;
       if (state.exists) throw DomainError.conflict('POSTER_EXISTS', 'Poster already exists');
       if (isBlank(name) || isBlank(command.data.category) || isBlank(imageUrl)) {
         throw DomainError.validation('POSTER_REQUIRED_FIELDS', POSTER_ERRORS.requiredFields);
@@ -62,6 +67,8 @@ export function decidePoster(command: PosterCommand, state: PosterState): Poster
             posterId,
             name: trimmed(name),
             description: trimmed(description),
+            ...(isBlank(nameAr) ? {} : { nameAr: trimmed(nameAr) }),
+            ...(isBlank(descriptionAr) ? {} : { descriptionAr: trimmed(descriptionAr) }),
             category: category(command.data.category),
             imageUrl: trimmed(imageUrl),
             visible: visible !== false,
@@ -81,6 +88,9 @@ export function decidePoster(command: PosterCommand, state: PosterState): Poster
       if (description !== undefined && trimmed(description) !== state.description) {
         changed.description = trimmed(description);
       }
+      const { nameAr, descriptionAr } = command.data;
+      if (nameAr !== undefined && trimmed(nameAr) !== state.nameAr) changed.nameAr = trimmed(nameAr);
+      if (descriptionAr !== undefined && trimmed(descriptionAr) !== state.descriptionAr) changed.descriptionAr = trimmed(descriptionAr);
       if (command.data.category !== undefined) {
         if (isBlank(command.data.category)) throw DomainError.validation('POSTER_REQUIRED_FIELDS', POSTER_ERRORS.requiredFields);
         const next = category(command.data.category);
@@ -121,7 +131,7 @@ export function decidePoster(command: PosterCommand, state: PosterState): Poster
 export function evolvePoster(state: PosterState, event: PosterEvent): PosterState {
   switch (event.type) {
     case 'PosterCreated':
-      return { ...event.data, variants: [...event.data.variants], exists: true, deleted: false };
+      return { ...initialPosterState, ...event.data, variants: [...event.data.variants], exists: true, deleted: false };
     case 'PosterDetailsChanged': {
       const { posterId: _posterId, ...changed } = event.data;
       return { ...state, ...changed };

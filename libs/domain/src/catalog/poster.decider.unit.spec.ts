@@ -43,6 +43,12 @@ describe('poster decider', () => {
       given(posterDecider).when(create).then([created]);
     });
 
+    it('keeps the Arabic name and description, trimmed, and leaves blank ones out', () => {
+      given(posterDecider)
+        .when({ ...create, data: { ...create.data, nameAr: ' صلاح ', descriptionAr: '  ' } })
+        .then([{ ...created, data: { ...created.data, nameAr: 'صلاح' } }]);
+    });
+
     it('refuses a second creation of the same poster', () => {
       given(posterDecider, [created]).when(create).thenThrows('POSTER_EXISTS', 'conflict');
     });
@@ -194,6 +200,24 @@ describe('poster decider', () => {
     it('refuses to delete or recover an unknown poster', () => {
       given(posterDecider).when({ type: 'DeletePoster', data: { posterId: 'p1' } }).thenThrows('POSTER_NOT_FOUND', 'not_found');
       given(posterDecider).when({ type: 'RecoverPoster', data: { posterId: 'p1' } }).thenThrows('POSTER_NOT_FOUND', 'not_found');
+    });
+  });
+
+  describe('Arabic wording', () => {
+    it('changes only what differs, and an empty Arabic name clears it', () => {
+      const arabic = { ...created, data: { ...created.data, nameAr: 'صلاح' } };
+      given(posterDecider, [arabic])
+        .when({ type: 'ChangePosterDetails', data: { posterId: 'p1', nameAr: 'صلاح', descriptionAr: 'الملك' } })
+        .then([{ type: 'PosterDetailsChanged', data: { posterId: 'p1', descriptionAr: 'الملك' } }]);
+      given(posterDecider, [arabic])
+        .when({ type: 'ChangePosterDetails', data: { posterId: 'p1', nameAr: ' ' } })
+        .then([{ type: 'PosterDetailsChanged', data: { posterId: 'p1', nameAr: '' } }]);
+    });
+
+    it('a poster created before Arabic wording existed has none', () => {
+      given(posterDecider, [created])
+        .when({ type: 'ChangePosterDetails', data: { posterId: 'p1', nameAr: '' } })
+        .then([]);
     });
   });
 });

@@ -8,6 +8,8 @@ import { OrderItemPriceRules1765300000000 } from './1765300000000-order-item-pri
 import { FunnelCarts1765300000001 } from './1765300000001-funnel-carts.js';
 import { PersonalDataSubjects1765400000000 } from './1765400000000-personal-data-subjects.js';
 import { StaffMembers1765500000000 } from './1765500000000-staff-members.js';
+import { FoldedSearchText1765500000000 } from './1765500000000-folded-search-text.js';
+import { ArabicCatalogue1765500000001 } from './1765500000001-arabic-catalogue.js';
 
 /** In order; a new migration is added here and never edits an old one. */
 export const READ_MODEL_MIGRATIONS = [
@@ -21,4 +23,6 @@ export const READ_MODEL_MIGRATIONS = [
   FunnelCarts1765300000001,
   PersonalDataSubjects1765400000000,
   StaffMembers1765500000000,
+  FoldedSearchText1765500000000,
+  ArabicCatalogue1765500000001,
 ];

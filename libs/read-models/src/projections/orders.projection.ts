@@ -1,4 +1,5 @@
 import type { OrderPlaced } from '#domain/order/events.js';
+import { foldForSearch } from '#domain/shared/search-folding.js';
 import { OrderCountEntity } from '../order-count.entity.js';
 import { OrderItemEntity } from '../order-item.entity.js';
 import { OrderEntity } from '../order.entity.js';
@@ -15,11 +16,12 @@ const [ORDERS_TABLE, ORDER_ITEMS_TABLE, ORDER_COUNT_TABLE] = [OrderEntity, Order
 /**
  * Orders and their lines for the admin orders page; a status change updates the row in place.
  * Version 2 keeps the stream revision (the revision an admin saw, sent back with a status change)
- * and, on each line, the rules that priced it (price_rules).
+ * and, on each line, the rules that priced it (price_rules); version 3 folds search_text the way
+ * the admin's search folds what it is given (foldForSearch).
  */
 export const ordersProjection = defineProjection({
   name: 'orders',
-  version: 2,
+  version: 3,
   tables: [OrderEntity, OrderItemEntity, OrderCountEntity],
   eventTypes: ['OrderPlaced', 'OrderStatusChanged', 'PersonalDataCorrected'],
   async handle(events, ctx) {
@@ -108,6 +110,6 @@ function orderRow(d: OrderPlaced['data'], at: string): Row {
     discount_from_promo_code: t.discountFromPromoCode, shipping_cost: t.shippingCost, cod_fee: t.codFee,
     tax_amount: t.taxAmount, total: t.total, item_count: d.items.reduce((n, i) => n + i.quantity, 0),
     placed_at: at, updated_at: at, status_reason: null,
-    search_text: [d.orderNumber, d.orderId, c.firstName, c.lastName, c.phone, d.paymentMethod].join(' ').toLowerCase(),
+    search_text: foldForSearch([d.orderNumber, d.orderId, c.firstName, c.lastName, c.phone, d.paymentMethod].join(' ')),
   };
 }

@@ -1,5 +1,6 @@
 import { POSTER_EVENT_TYPES, type PosterEvent, type PosterVariant } from '#domain/catalog/events.js';
 import { bestDiscountPercentage, discountedUnitPrice } from '#domain/pricing/discount-rules.js';
+import { foldForSearch } from '#domain/shared/search-folding.js';
 import { DISCOUNT_EVENT_TYPES, type DiscountEvent } from '#domain/promotion/events.js';
 import { PosterDiscountStateEntity } from '../poster-discount-state.entity.js';
 import { PosterEntity, type PosterVariantView } from '../poster.entity.js';
@@ -20,11 +21,11 @@ type Rule = { discountId: number; category: string | null; percentage: number; a
  * The shop catalogue with effective prices. A poster's price depends only on its variants and
  * the discount rules as they end up, so a batch folds both and then re-prices the posters it
  * touched, plus every poster of a category whose discounts changed (all of them for an
- * all-categories discount).
+ * all-categories discount). Version 2 keeps the folded text searches match (search_text).
  */
 export const postersProjection = defineProjection({
   name: 'posters',
-  version: 1,
+  version: 2,
   tables: [PosterEntity],
   stateTables: [PosterDiscountStateEntity],
   eventTypes: [...POSTER_EVENT_TYPES, ...DISCOUNT_EVENT_TYPES],
@@ -58,7 +59,7 @@ export const postersProjection = defineProjection({
       if (e.type === 'PosterCreated') {
         const d = e.data;
         posters.set(d.posterId, {
-          id: d.posterId, name: d.name, description: d.description ?? '', category: d.category, image_url: d.imageUrl ?? '',
+          id: d.posterId, name: d.name, description: d.description ?? '', name_ar: d.nameAr ?? '', description_ar: d.descriptionAr ?? '', category: d.category, image_url: d.imageUrl ?? '',
           visible: d.visible, deleted: false, variants: d.variants.map(baseVariant), created_at: at, updated_at: at, deleted_at: null,
         });
         touched.add(posterId);
@@ -70,6 +71,8 @@ export const postersProjection = defineProjection({
           const d = e.data;
           if (d.name !== undefined) row.name = d.name;
           if (d.description !== undefined) row.description = d.description;
+          if (d.nameAr !== undefined) row.name_ar = d.nameAr;
+          if (d.descriptionAr !== undefined) row.description_ar = d.descriptionAr;
           if (d.category !== undefined) row.category = d.category;
           if (d.imageUrl !== undefined) row.image_url = d.imageUrl;
           break;
@@ -143,6 +146,7 @@ function priced(row: Row, rules: readonly Rule[]): Row {
   const prices = variants.map((v) => v.price);
   return {
     ...row,
+    search_text: foldForSearch([row.name, row.description, row.name_ar, row.description_ar].join(' ')),
     variants,
     has_discount: sample?.hasDiscount ?? false,
     discount_percentage: sample?.discountPercentage ?? 0,

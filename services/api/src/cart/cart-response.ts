@@ -84,5 +84,6 @@ export class CheckoutAnswerView {
   @ApiProperty() orderId!: string;
   @ApiProperty() cartId!: string;
   @ApiProperty({ type: Number, nullable: true, description: 'EGP' }) total!: number | null;
+  @ApiProperty({ type: () => OrderTotalsFields, nullable: true, description: 'The breakdown the order recorded (EGP); null with total' }) totals!: OrderTotalsFields | null;
   @ApiProperty({ type: String, nullable: true, description: "Set when the cart's promo code was dropped" }) promoMessage!: string | null;
 }

@@ -33,6 +33,8 @@ describe('checkout (HTTP, real PostgreSQL event store)', () => {
     const data = placed.data as { totals: { subtotal: number; shippingCost: number; codFee: number; total: number }; customer: { phone: string } };
     // 2 × 200 EGP, Cairo shipping 60, COD 20
     expect(data.totals).toMatchObject({ subtotal: 40000, shippingCost: 6000, codFee: 2000, total: 48000 });
+    // The answer carries the breakdown the order recorded, for the confirmation page to explain the total.
+    expect(res.body.totals).toEqual({ subtotal: 400, discountFromPromotions: 0, promoCode: null, discountFromPromoCode: 0, shippingCost: 60, codFee: 20, taxAmount: expect.any(Number), total: 480 });
     expect(placed.metadata.correlationId).toBe(res.headers['x-request-id']);
     expect(placed.metadata.actor).toEqual({ kind: 'shopper', id: cartId });
     // the checked-out cart is finished: the next cart call starts a new one
@@ -195,7 +197,7 @@ describe('checkout (HTTP, real PostgreSQL event store)', () => {
     const metadata = { correlationId: 'old-release', actor: { kind: 'shopper' as const, id: cartId }, occurredAt: new Date().toISOString() };
     await t.store.append(`cart-${cartId}`, [{ id: randomUUID(), type: 'CartCheckedOut', data: { orderId, orderNumber: 'PS-2345-6789' }, metadata }], { expectedRevision: 'stream_exists' });
     const res = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).send(VALID_CHECKOUT).expect(200);
-    expect(res.body).toMatchObject({ orderNumber: 'PS-2345-6789', orderId, total: 480 });
+    expect(res.body).toMatchObject({ orderNumber: 'PS-2345-6789', orderId, total: 480, totals: { subtotal: 400, shippingCost: 60, codFee: 20, total: 480 } });
     const again = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).send({ ...VALID_CHECKOUT, firstName: 'Renamed' }).expect(200);
     expect(again.body).toEqual(res.body);
     expect(await t.store.readStream(orderStream(orderId))).toHaveLength(1);

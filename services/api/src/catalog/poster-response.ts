@@ -19,6 +19,8 @@ export class PosterView {
   @ApiProperty() id!: string;
   @ApiProperty() name!: string;
   @ApiProperty() description!: string;
+  @ApiProperty({ description: "Arabic name; '' when the poster has none (show name instead)" }) nameAr!: string;
+  @ApiProperty({ description: "Arabic description; '' when the poster has none" }) descriptionAr!: string;
   @ApiProperty({ example: 'ANIME' }) category!: string;
   @ApiProperty({ description: 'Relative to /uploads, or an absolute URL' }) imageUrl!: string;
   @ApiProperty() visible!: boolean;

@@ -8,6 +8,8 @@ export function posterView(p: PosterEntity): PosterView {
     id: p.id,
     name: p.name,
     description: p.description,
+    nameAr: p.nameAr,
+    descriptionAr: p.descriptionAr,
     category: p.category,
     imageUrl: p.imageUrl,
     visible: p.visible,

@@ -42,7 +42,7 @@ export async function seedDemoShop(store: EventStore, uploadsDir: string, { imag
     await executeDecider(store, {
       stream: posterStream(posterId),
       decider: posterDecider,
-      command: { type: 'CreatePoster', data: { posterId, name: poster.name, description: poster.description, category: poster.category, imageUrl, visible: true, variants } },
+      command: { type: 'CreatePoster', data: { posterId, name: poster.name, description: poster.description, nameAr: poster.nameAr, descriptionAr: poster.descriptionAr, category: poster.category, imageUrl, visible: true, variants } },
     });
   }
   for (const product of DEMO_PRODUCTS) {

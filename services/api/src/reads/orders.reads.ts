@@ -11,7 +11,7 @@ import { OrderEntity } from '#read-models/order.entity.js';
 import { OrderItemEntity } from '#read-models/order-item.entity.js';
 import { OrderHistoryEntity } from '#read-models/order-history.entity.js';
 import { APP_CONFIG } from '../common/tokens.js';
-import { lowerLikePattern, maintainedCount, pageInfo, readPage, type Paging } from '../admin/shared/paging.js';
+import { foldedLikePattern, maintainedCount, pageInfo, readPage, type Paging } from '../admin/shared/paging.js';
 import { ORDER_SORTS, type OrderFilters } from '../admin/orders/order-filters.js';
 import type { AdminOrderPage, AdminOrderView, OrderHistoryView, SizeCountView } from '../admin/orders/order-response.js';
 import type { OrderCsvSource } from '../admin/orders/orders-csv.js';
@@ -57,7 +57,8 @@ export class OrderReads {
       else qb.andWhere('o.placed_at <= :toInstant', { toInstant: filters.to.instant });
     }
     if (filters.search) {
-      const like = lowerLikePattern(filters.search);
+      // A phone in any form checkout accepts (+20…, ٠١٠…, with spaces) is looked for as checkout stored it.
+      const like = foldedLikePattern(normaliseEgyptianPhone(filters.search) ?? filters.search);
       qb.andWhere(new Brackets((w) => w.where('o.search_text LIKE :like', { like }).orWhere('o.id = :exactId', { exactId: filters.search })));
     }
     if (filters.paymentMethod) qb.andWhere('o.payment_method = :paymentMethod', { paymentMethod: filters.paymentMethod });

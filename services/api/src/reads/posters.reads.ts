@@ -3,8 +3,8 @@ import { DataSource } from 'typeorm';
 import { PosterEntity } from '#read-models/poster.entity.js';
 import { adminPosterView } from '../admin/posters/admin-poster-view.js';
 import type { AdminPosterPage, AdminPosterView } from '../admin/posters/admin-poster-response.js';
-import { lowerLikePattern, readPage, type Paging } from '../admin/shared/paging.js';
-import { likePattern, page, posterView, type Page } from '../catalog/poster-view.js';
+import { foldedLikePattern, readPage, type Paging } from '../admin/shared/paging.js';
+import { page, posterView, type Page } from '../catalog/poster-view.js';
 import type { PosterView } from '../catalog/poster-response.js';
 
 /** The posters read model: the shop's grid (visible, not deleted) and the back-office's lists. */
@@ -16,11 +16,11 @@ export class PosterReads {
     return this.dataSource.getRepository(PosterEntity);
   }
 
-  /** The shop's grid: visible, not deleted, newest first; search on name or description, any case. */
+  /** The shop's grid: visible, not deleted, newest first; search on name and description, folded (foldForSearch). */
   async onSale(options: { page: number; limit: number; search?: string; category?: string }): Promise<Page<PosterView>> {
     const qb = this.repo.createQueryBuilder('p').where('p.visible = true AND p.deleted = false');
     if (options.category) qb.andWhere('p.category = :category', { category: options.category });
-    if (options.search) qb.andWhere('(p.name ILIKE :q OR p.description ILIKE :q)', { q: likePattern(options.search) });
+    if (options.search) qb.andWhere('p.search_text LIKE :like', { like: foldedLikePattern(options.search) });
     // One round trip: the page and the total (a window count over the filtered rows).
     const { entities, raw } = await qb
       .addSelect('COUNT(*) OVER ()', 'total_items')
@@ -52,8 +52,8 @@ export class PosterReads {
   /** The back-office list: every poster not deleted, newest first; search on name or description. */
   async adminPage(paging: Paging, search: string | undefined): Promise<AdminPosterPage> {
     const qb = this.repo.createQueryBuilder('p').where('p.deleted = false');
-    // The expression of posters_search_trgm_idx.
-    if (search) qb.andWhere("lower(p.name || ' ' || p.description) LIKE :like", { like: lowerLikePattern(search) });
+    // The column of posters_search_trgm_idx.
+    if (search) qb.andWhere('p.search_text LIKE :like', { like: foldedLikePattern(search) });
     const { rows, info } = await readPage(qb.orderBy('p.createdAt', 'DESC').addOrderBy('p.id', 'DESC'), paging);
     return { data: rows.map(adminPosterView), ...info };
   }

@@ -147,10 +147,10 @@ describe('runner: rebuilds and time travel on a realistic log', () => {
   it('bumping a version rebuilds that projection from 0 and swaps in the new version', async () => {
     const live = await tableChecksums(db.pool, 'read', ['orders', 'order_items']);
     await runner.stop();
-    const v2: Projection = { ...ordersProjection, version: 2 };
+    const v2: Projection = { ...ordersProjection, version: ordersProjection.version + 1 };
     runner = new ProjectorRunner({ store: db.store, pool: db.pool, databaseUrl: db.url, projections: ALL_PROJECTIONS.map((p) => (p.name === 'orders' ? v2 : p)), replicaId: 'r2', batchSize: 500 });
     await runner.start();
-    await waitForRow(db, `SELECT 1 FROM projector.checkpoints WHERE projection = 'orders' AND slot = 'live' AND version = 2`);
+    await waitForRow(db, `SELECT 1 FROM projector.checkpoints WHERE projection = 'orders' AND slot = 'live' AND version = $1`, [v2.version]);
     expect(await tableChecksums(db.pool, 'read', ['orders', 'order_items'])).toEqual(live);
   });
 

@@ -78,6 +78,7 @@ describe('poster form validation', () => {
     await userEvent.upload(screen.getByLabelText(/^Image/), image);
     await userEvent.click(screen.getByLabelText('30x40cm'));
     await userEvent.click(screen.getByLabelText('50x70cm'));
+    await userEvent.type(screen.getByLabelText(/Arabic name/), ' غروب ');
     const small = screen.getByLabelText('Price for 30x40cm');
     await userEvent.type(small, '199.999');
     expect(small).toHaveValue('199.99');
@@ -91,6 +92,8 @@ describe('poster form validation', () => {
       data: {
         name: 'Sunset',
         description: '',
+        nameAr: 'غروب',
+        descriptionAr: '',
         basePrice: 199.99,
         category: 'ART',
         variants: [
@@ -110,6 +113,8 @@ describe('poster form validation', () => {
       id: 'p-9',
       name: 'Old',
       description: 'd',
+      nameAr: 'قديم',
+      descriptionAr: '',
       category: 'FOOTBALL',
       imageUrl: 'posters/old.jpg',
       visible: true,
@@ -119,7 +124,7 @@ describe('poster form validation', () => {
     expect(screen.getByLabelText('Price for 20x30cm')).toHaveValue('120.00');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(updated).toHaveLength(1));
-    expect(updated[0]).toMatchObject({ name: 'Old', basePrice: 120, variants: [{ size: 'SIZE_20x30', price: 120, weightGrams: 0 }] });
+    expect(updated[0]).toMatchObject({ name: 'Old', nameAr: 'قديم', basePrice: 120, variants: [{ size: 'SIZE_20x30', price: 120, weightGrams: 0 }] });
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

@@ -34,6 +34,8 @@ function initialValues(poster: AdminPoster | null): PosterFormValues {
   return {
     name: poster?.name ?? '',
     description: poster?.description ?? '',
+    nameAr: poster?.nameAr ?? '',
+    descriptionAr: poster?.descriptionAr ?? '',
     category: poster?.category ?? '',
     prices,
     selectedSizes,
@@ -43,7 +45,7 @@ function initialValues(poster: AdminPoster | null): PosterFormValues {
 
 const capitalise = (code: string) => code.charAt(0) + code.slice(1).toLowerCase();
 
-/** Create and edit a poster: name, description, category, image (required on create), sizes with prices. */
+/** Create and edit a poster: name and description (and their Arabic), category, image (required on create), sizes with prices. */
 export function PosterFormDialog({ poster, categories, onClose }: PosterFormDialogProps) {
   const mode = poster ? 'edit' : 'create';
   const [values, setValues] = useState<PosterFormValues>(() => initialValues(poster));
@@ -103,6 +105,14 @@ export function PosterFormDialog({ poster, categories, onClose }: PosterFormDial
         <Field id="poster-description" label="Description">
           <textarea id="poster-description" rows={3} className={input} value={values.description} onChange={(e) => set('description', e.target.value)} />
         </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="poster-name-ar" label="Arabic name (the Arabic shop shows Name without it)">
+            <input id="poster-name-ar" lang="ar" dir="rtl" className={input} value={values.nameAr} onChange={(e) => set('nameAr', e.target.value)} />
+          </Field>
+          <Field id="poster-description-ar" label="Arabic description">
+            <textarea id="poster-description-ar" lang="ar" dir="rtl" rows={3} className={input} value={values.descriptionAr} onChange={(e) => set('descriptionAr', e.target.value)} />
+          </Field>
+        </div>
         <div>
           <label htmlFor="poster-image" className={label}>
             Image {mode === 'create' ? '*' : '(leave empty to keep the current one)'}

@@ -12,6 +12,9 @@ export const SIZE_LABELS: Record<PosterSize, string> = {
 export interface PosterFormValues {
   name: string;
   description: string;
+  /** The Arabic storefront's wording; optional (it shows name and description without it). */
+  nameAr: string;
+  descriptionAr: string;
   category: string;
   /** size → price text as typed */
   prices: Partial<Record<PosterSize, string>>;
@@ -48,6 +51,9 @@ export function formatPriceOnBlur(text: string): string {
 export interface PosterSavePayload {
   name: string;
   description: string;
+  /** '' clears the Arabic wording. */
+  nameAr: string;
+  descriptionAr: string;
   basePrice: number;
   category: string;
   variants: { size: PosterSize; price: number; weightGrams: number }[];
@@ -63,6 +69,8 @@ export function toSavePayload(values: PosterFormValues): PosterSavePayload {
   return {
     name: values.name.trim(),
     description: values.description.trim(),
+    nameAr: values.nameAr.trim(),
+    descriptionAr: values.descriptionAr.trim(),
     basePrice: Math.min(...variants.map((variant) => variant.price)),
     category: values.category,
     variants,

@@ -3,7 +3,7 @@ import type { PosterSavePayload } from './poster-form.validation';
 
 /** What the grid and the poster form read of the API's AdminPosterView. */
 export type AdminVariant = Pick<AdminPosterView['variants'][number], 'id' | 'size' | 'price'>;
-export type AdminPoster = Pick<AdminPosterView, 'id' | 'name' | 'description' | 'category' | 'imageUrl' | 'visible'> & { variants: AdminVariant[] };
+export type AdminPoster = Pick<AdminPosterView, 'id' | 'name' | 'description' | 'nameAr' | 'descriptionAr' | 'category' | 'imageUrl' | 'visible'> & { variants: AdminVariant[] };
 
 /** Multipart when a file goes along (a JSON text field named data and a file part named file: the server accepts one file part only), else JSON. */
 function posterBody(payload: Partial<PosterSavePayload> & { visible?: boolean }, file?: File | null) {

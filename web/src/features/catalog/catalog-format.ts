@@ -1,4 +1,6 @@
 import type { PosterView, VariantView } from '../../api/generated-public';
+import type { Locale } from '../../app/ui-slice';
+import { formatSize } from '../../lib/numbers';
 
 const SIZE_LABELS: Record<string, string> = {
   SIZE_20x30: '20x30cm',
@@ -8,11 +10,11 @@ const SIZE_LABELS: Record<string, string> = {
 };
 export const SIZE_ORDER = Object.keys(SIZE_LABELS);
 
-/** 'SIZE_30x40' or '30x40' → '30x40cm' (order sizes may come with or without the prefix). */
-export function sizeLabel(size: string | null | undefined): string {
+/** 'SIZE_30x40' or '30x40' → '30x40cm', '٣٠×٤٠ سم' on Arabic pages (order sizes may come with or without the prefix). */
+export function sizeLabel(size: string | null | undefined, locale: Locale = 'en'): string {
   if (!size) return '';
   const key = size.startsWith('SIZE_') ? size : `SIZE_${size}`;
-  return SIZE_LABELS[key] ?? size;
+  return key in SIZE_LABELS ? formatSize(key, locale) : size;
 }
 
 /** 'ANIME' → 'Anime'. */

@@ -174,6 +174,36 @@ describe('checkout', () => {
     expect(window.sessionStorage.getItem('checkout-form')).toBeNull();
   });
 
+  it('the confirmation explains the total as the order recorded it, and its tracking link opens filled in', async () => {
+    window.localStorage.setItem('cart-id', 'cart-1');
+    const totals = { subtotal: 600, discountFromPromotions: 60, promoCode: 'FOLLOW10', discountFromPromoCode: 54, shippingCost: 65, codFee: 20, taxAmount: 0, total: 571 };
+    server.use(
+      ...layoutHandlers({ cart: cartWith([posterItem({ quantity: 2, subtotal: 600 })]) }),
+      http.post('*/api/user/cart/checkout', () => HttpResponse.json({ ...checkoutAnswer('PS-7KQ4-M2XD', 'o-1'), total: 571, totals })),
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp('/checkout');
+    await screen.findByLabelText(/First name/);
+    await fillValidForm(user, 'GIZA');
+    await user.click(screen.getByTestId('place-order'));
+    await screen.findByTestId('order-number');
+    const breakdown = within(screen.getByTestId('order-recap')).getByTestId('order-summary');
+    expect(breakdown).toHaveTextContent('SubtotalLE 600.00');
+    expect(breakdown).toHaveTextContent('(FOLLOW10)');
+    expect(breakdown).toHaveTextContent('LE 54.00');
+    expect(breakdown).toHaveTextContent('LE 60.00');
+    expect(within(breakdown).getByTestId('summary-shipping')).toHaveTextContent('LE 65.00');
+    expect(within(breakdown).getByTestId('summary-total')).toHaveTextContent('LE 571.00');
+    expect(screen.getByTestId('recap-cash')).toHaveTextContent('LE 571.00');
+    // The phone for tracking stays in this tab's session storage, never in the link.
+    const link = screen.getByTestId('track-link');
+    expect(link.getAttribute('href')).not.toContain('0100');
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/track'));
+    await waitFor(() => expect(screen.getByLabelText(/Phone/)).toHaveValue('01001234567'));
+    expect(screen.getByLabelText(/Order number/)).toHaveValue('PS-7KQ4-M2XD');
+  });
+
   it('keeps what was typed for the session (a reload remounts the page), never in the URL', async () => {
     server.use(...layoutHandlers({ cart: cartWith([posterItem({ quantity: 2, subtotal: 600 })]) }));
     const user = userEvent.setup();

@@ -27,6 +27,8 @@ export class PosterStateView {
   @ApiProperty() id!: string;
   @ApiProperty() name!: string;
   @ApiProperty() description!: string;
+  @ApiProperty({ description: "Arabic name; '' when the poster has none (show name instead)" }) nameAr!: string;
+  @ApiProperty({ description: "Arabic description; '' when the poster has none" }) descriptionAr!: string;
   @ApiProperty({ type: String, nullable: true }) category!: string | null;
   @ApiProperty() imageUrl!: string;
   @ApiProperty() visible!: boolean;

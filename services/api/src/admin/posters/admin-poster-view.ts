@@ -16,6 +16,8 @@ export function posterStateView(s: PosterState): PosterStateView {
     id: s.posterId,
     name: s.name,
     description: s.description,
+    nameAr: s.nameAr,
+    descriptionAr: s.descriptionAr,
     category: s.category,
     imageUrl: s.imageUrl,
     visible: s.visible,

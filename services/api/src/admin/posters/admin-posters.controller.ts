@@ -85,6 +85,8 @@ export class AdminPostersController {
         posterId,
         name: dto.name,
         description: dto.description ?? '',
+        nameAr: dto.nameAr,
+        descriptionAr: dto.descriptionAr,
         category: dto.category,
         imageUrl: stored?.url ?? dto.imageUrl ?? '',
         visible: dto.visible ?? true,
@@ -95,7 +97,7 @@ export class AdminPostersController {
     return posterStateView(state);
   }
 
-  /** Partial update: name, description, category, imageUrl, variants, visible (each optional). */
+  /** Partial update: name, description, their Arabic, category, imageUrl, variants, visible (each optional). */
   @Requires('catalogue.manage')
   @Put('posters/:id')
   @ApiConsumes('application/json', 'multipart/form-data')
@@ -107,8 +109,9 @@ export class AdminPostersController {
     const stored = file ? await this.images.accept(file, 'posters') : undefined;
     const commands: PosterCommand[] = [];
     const imageUrl = stored?.url ?? dto.imageUrl;
-    if (dto.name !== undefined || dto.description !== undefined || dto.category !== undefined || imageUrl !== undefined) {
-      commands.push({ type: 'ChangePosterDetails', data: { posterId: id, name: dto.name, description: dto.description, category: dto.category, imageUrl } });
+    const details = { name: dto.name, description: dto.description, nameAr: dto.nameAr, descriptionAr: dto.descriptionAr, category: dto.category, imageUrl };
+    if (Object.values(details).some((v) => v !== undefined)) {
+      commands.push({ type: 'ChangePosterDetails', data: { posterId: id, ...details } });
     }
     if (dto.variants !== undefined) commands.push({ type: 'ChangePosterVariants', data: { posterId: id, variants: variantInputs(id, dto.variants) } });
     if (dto.visible !== undefined) commands.push({ type: 'ChangePosterVisibility', data: { posterId: id, visible: dto.visible } });

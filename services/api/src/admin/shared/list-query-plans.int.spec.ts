@@ -8,12 +8,14 @@ import { DEFAULT_COD_RISK_THRESHOLDS } from '#domain/order/cod-risk.js';
 import { CustomerReads } from '../../reads/customers.reads.js';
 import { NewsletterReads } from '../../reads/newsletter.reads.js';
 import { OrderReads } from '../../reads/orders.reads.js';
+import { PosterReads } from '../../reads/posters.reads.js';
+import { foldForSearch } from '#domain/shared/search-folding.js';
 import { parseOrderFilters } from '../orders/order-filters.js';
 import type { CommandBus } from '@nestjs/cqrs';
 
 /** Large enough that a sequential scan is the planner's choice unless an index answers the query. */
 const ORDERS = 30_000;
-const LARGE_TABLES = new Set(['orders', 'order_items', 'customers', 'newsletter_subscribers']);
+const LARGE_TABLES = new Set(['orders', 'order_items', 'customers', 'newsletter_subscribers', 'posters']);
 
 interface PlanNode {
   'Node Type': string;
@@ -41,6 +43,26 @@ function ordersFixture(ds: DataSource) {
          FROM generate_series($1::int, $2::int) AS i`,
       [first, last],
     );
+}
+
+/**
+ * Poster rows i = 1..n as the projector writes them, search_text folded by the domain: one in a
+ * thousand is an old map of Alexandria (in Arabic), the others plain English titles.
+ */
+async function insertPosters(ds: DataSource, n: number) {
+  const rows = Array.from({ length: n }, (_, k) => {
+    const i = k + 1;
+    const name = i % 1000 === 0 ? `خريطة الإسكندرية القديمة ${i}` : `Poster ${i}`;
+    const description = i % 1000 === 0 ? 'طبعة ١٩٥٠' : `A print, number ${i}`;
+    return { id: `p-${i}`, name, description, search_text: foldForSearch(`${name} ${description}`), created_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString() };
+  });
+  await ds.query(
+    `INSERT INTO read.posters (id, name, description, category, image_url, visible, deleted, variants, has_discount, discount_percentage,
+                               original_price_sample, discounted_price_sample, min_price, max_price, min_discounted_price, search_text, created_at, updated_at, deleted_at)
+     SELECT x.id, x.name, x.description, 'MAPS', '', true, false, '[]'::jsonb, false, 0, 5000, 5000, 5000, 5000, 5000, x.search_text, x.created_at, x.created_at, NULL
+       FROM json_to_recordset($1::json) AS x(id text, name text, description text, search_text text, created_at timestamptz)`,
+    [JSON.stringify(rows)],
+  );
 }
 
 /** Every SELECT the list code sends, with its parameters, so the test explains the real queries. */
@@ -93,13 +115,14 @@ describe('admin list queries use indexes at scale', () => {
        SELECT 's-' || i, 'fan' || i || '@example.com', timestamptz '2026-01-01T00:00:00Z' + i * interval '10 minutes' FROM generate_series(1, $1) AS i`,
       [ORDERS],
     );
+    await insertPosters(ds, ORDERS);
     // The counts the projections keep beside these tables (orders, customers, newsletter).
     for (const [counts, table] of [['order_counts', 'orders'], ['customer_counts', 'customers'], ['newsletter_subscriber_counts', 'newsletter_subscribers']]) {
       await ds.query(`INSERT INTO read.${counts} (id, n) SELECT 1, count(*) FROM read.${table}`);
     }
     // Statistics, and the visibility map autovacuum keeps in a running shop: without it an
     // unfiltered count(*) cannot be an index-only scan.
-    await ds.query('VACUUM ANALYZE read.orders, read.order_items, read.customers, read.newsletter_subscribers');
+    await ds.query('VACUUM ANALYZE read.orders, read.order_items, read.customers, read.newsletter_subscribers, read.posters');
   }, 60_000);
 
   afterAll(async () => {
@@ -109,6 +132,8 @@ describe('admin list queries use indexes at scale', () => {
 
   const orders = () => new OrderReads(ds, { codRisk: DEFAULT_COD_RISK_THRESHOLDS });
   const noCommands = {} as CommandBus;
+  const posters = () => new PosterReads(ds);
+  const shopPosters = (search: string) => posters().onSale({ page: 1, limit: 10, search }).then((p) => ({ totalItems: p.totalItems, data: p.items }));
 
   /** How many fixture rows (i = 1..ORDERS) a predicate keeps: the exact count each answer must give. */
   const rowsWhere = (keep: (i: number) => boolean) => Array.from({ length: ORDERS }, (_, k) => k + 1).filter(keep).length;
@@ -127,6 +152,8 @@ describe('admin list queries use indexes at scale', () => {
       () => orders().list(parseOrderFilters({ search: 'first99' }), { page: 1, size: 10 }),
       rowsWhere((i) => String(i % 997).startsWith('99')),
     ],
+    ['orders, a phone typed in Arabic-Indic digits', () => orders().list(parseOrderFilters({ search: '٠١٠٠٠٠١٢٣٤٥' }), { page: 1, size: 10 }), 1],
+    ['orders, a phone typed with +20 and spaces', () => orders().list(parseOrderFilters({ search: '+20 100 001 2345' }), { page: 1, size: 10 }), 1],
     ['orders, an order number', () => orders().list(parseOrderFilters({ search: 'PS-00004242' }), { page: 1, size: 10 }), 1],
     [
       'orders, status and a time window',
@@ -147,6 +174,10 @@ describe('admin list queries use indexes at scale', () => {
     ],
     ['newsletter, page 1', () => new AdminNewsletterController(noCommands, new NewsletterReads(ds)).getSubscribers({ size: '10' }), ORDERS],
     ['newsletter, an e-mail fragment', () => new AdminNewsletterController(noCommands, new NewsletterReads(ds)).getSubscribers({ search: 'fan1234@', size: '10' }), 1],
+    ['shop posters, an Arabic word spelt another way', () => shopPosters('الاسكندريه'), ORDERS / 1000],
+    ['shop posters, a year in Arabic-Indic digits', () => shopPosters('١٩٥٠'), rowsWhere((i) => i % 1000 === 0 || String(i).includes('1950'))],
+    ['shop posters, an English fragment', () => shopPosters('POSTER 1234'), rowsWhere((i) => i % 1000 !== 0 && String(i).startsWith('1234'))],
+    ['admin posters, an Arabic word with ta marbuta as ha', () => posters().adminPage({ page: 1, size: 10 }, 'خريطه'), ORDERS / 1000],
   ];
 
   it.each(cases)('%s: exact count, no sequential scan of a large table', async (_name, run, expected) => {

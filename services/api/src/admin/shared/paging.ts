@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import type { DataSource, EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { foldForSearch } from '#domain/shared/search-folding.js';
 import { likePattern } from '../../catalog/poster-view.js';
 import { decimalInteger } from '../../common/strict-integer.js';
 
@@ -35,6 +36,15 @@ export function parseSearch(query: Record<string, unknown>, max = 200): string |
  */
 export function lowerLikePattern(term: string): string {
   return likePattern(term.toLowerCase());
+}
+
+/**
+ * The LIKE pattern of a search over a column the projector folded with foldForSearch (posters'
+ * and orders' search_text): the term folded the same way, so Arabic spellings and digit systems
+ * find each other, under the column's trigram index.
+ */
+export function foldedLikePattern(term: string): string {
+  return likePattern(foldForSearch(term));
 }
 
 /** The page fields every paged list answers, beside its rows. */

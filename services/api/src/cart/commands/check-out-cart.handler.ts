@@ -23,6 +23,7 @@ import { EVENT_STORE } from '../../common/tokens.js';
 import { SHOP_RULES } from '../../catalog/shop-rules.js';
 import { CatalogueLoader } from '../catalogue-loader.service.js';
 import { CartWriter } from '../cart-writer.service.js';
+import { orderTotalsFields, type OrderTotalsFields } from '../../common/order-totals-view.js';
 import { checkoutFaultFromEnv, crashIfAt, type CheckoutFaultStep } from '../checkout-faults.js';
 
 export interface CheckoutAnswer {
@@ -31,6 +32,8 @@ export interface CheckoutAnswer {
   cartId: string;
   /** EGP; null only when a schema-1 half-done checkout could not be completed by this request. */
   total: number | null;
+  /** The breakdown the order recorded, in EGP; null with total. */
+  totals: OrderTotalsFields | null;
   /** Set when the cart's promo code was dropped (deactivated or deleted since it was applied). */
   promoMessage: string | null;
 }
@@ -111,9 +114,12 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand>
     if (!appended && reusesKeyWithOtherBody(done, request)) throw new UnprocessableEntityException(IDEMPOTENCY_MESSAGES.keyReused);
     const data = event.data as CartCheckedOut['data'];
     const placed = orderPlacedFromCheckout(data);
-    if (!placed) return { orderNumber: done.orderNumber, orderId: done.orderId, cartId, total: await this.completeSchema1(cartId, cart, form, event), promoMessage: null };
+    if (!placed) {
+      const order = await this.completeSchema1(cartId, cart, form, event);
+      return { orderNumber: done.orderNumber, orderId: done.orderId, cartId, ...answeredTotals(order), promoMessage: null };
+    }
     await this.step('after-order-placed', () => this.placeOrder(cartId, placed, orderPlacedMetadata(event.metadata, event.id)));
-    return { orderNumber: data.orderNumber, orderId: data.orderId, cartId, total: piastresToEgp(placed.data.totals.total), promoMessage: data.promoMessage ?? null };
+    return { orderNumber: data.orderNumber, orderId: data.orderId, cartId, ...answeredTotals(placed.data), promoMessage: data.promoMessage ?? null };
   }
 
   /** One step of the checkout, then its fault hook: the crash test kills the process right after it. */
@@ -221,10 +227,10 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand>
    * rebuilt from a request's form, priced as of now, with the reserved number. Kept for carts
    * checked out by an older release and never completed; new checkouts never come here.
    */
-  private async completeSchema1(cartId: string, cart: CartState, form: CheckoutForm, event: CheckedOutEvent): Promise<number | null> {
+  private async completeSchema1(cartId: string, cart: CartState, form: CheckoutForm, event: CheckedOutEvent): Promise<OrderPlaced['data'] | null> {
     const done = cart.checkedOut!;
     const [existing] = await this.store.readStream(orderStream(done.orderId), { maxCount: 1 });
-    if (existing) return existing.type === 'OrderPlaced' ? piastresToEgp((existing.data as OrderPlaced['data']).totals.total) : null;
+    if (existing) return existing.type === 'OrderPlaced' ? (existing.data as OrderPlaced['data']) : null;
     const open: CartState = { ...cart, checkedOut: null };
     let placed: OrderPlaced;
     try {
@@ -234,6 +240,11 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand>
       return null; // this request's form can't complete it; a later retry with a valid form will
     }
     await this.step('after-order-placed', () => this.placeOrder(cartId, placed, orderPlacedMetadata(eventMetadata(), event.id)));
-    return piastresToEgp(placed.data.totals.total);
+    return placed.data;
   }
+}
+
+/** The total and its breakdown as the order recorded them; both null when there is no order to answer. */
+function answeredTotals(order: OrderPlaced['data'] | null): Pick<CheckoutAnswer, 'total' | 'totals'> {
+  return order ? { total: piastresToEgp(order.totals.total), totals: orderTotalsFields(order.totals, order.promoCode) } : { total: null, totals: null };
 }

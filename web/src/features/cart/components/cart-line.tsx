@@ -1,5 +1,6 @@
 import type { CartItemView } from '../../../api/generated-public';
-import { useT } from '../../../lib/i18n';
+import { useLocale, useT } from '../../../lib/i18n';
+import { formatNumber } from '../../../lib/numbers';
 import { TrashIcon } from '../../../lib/icons';
 import { Money } from '../../../lib/ltr';
 import { SmartImage } from '../../../lib/smart-image';
@@ -17,6 +18,7 @@ interface Props {
 /** One cart line; without handlers it is read-only (checkout's Order Items). */
 export function CartLine({ item, busy, onQuantity, onRemove }: Props) {
   const t = useT();
+  const locale = useLocale();
   const name = item.posterName || (item.customImagePath ? t('cart.custom') : '');
   const image = item.imageUrl ?? item.customImagePath;
   const hasDiscount = item.originalPrice > item.price;
@@ -27,7 +29,7 @@ export function CartLine({ item, busy, onQuantity, onRemove }: Props) {
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
             <p dir="auto" className="truncate font-medium">{name}</p>
-            {item.size && <p className="text-sm text-stone-500">{sizeLabel(item.size)}</p>}
+            {item.size && <p className="text-sm text-stone-500">{sizeLabel(item.size, locale)}</p>}
           </div>
           <p className="text-end text-sm font-semibold">
             <Money amount={item.subtotal} />
@@ -66,7 +68,7 @@ export function CartLine({ item, busy, onQuantity, onRemove }: Props) {
           </div>
         ) : (
           <p className="mt-auto text-sm text-stone-600">
-            {t('common.quantity')}: <bdi dir="ltr">{item.quantity}</bdi>
+            {t('common.quantity')}: <bdi>{formatNumber(item.quantity, locale)}</bdi>
           </p>
         )}
       </div>

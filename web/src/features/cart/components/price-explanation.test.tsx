@@ -36,6 +36,6 @@ describe('PriceExplanation', () => {
     await act(() => loadMessages('ar'));
     renderWithStore(<PriceExplanation rules={rules} />, { locale: 'ar' });
     const list = screen.getByRole('list', { name: 'لماذا هذا السعر' });
-    expect(list).toHaveTextContent('−15% أنمي');
+    expect(list).toHaveTextContent('−١٥٪ أنمي');
   });
 });

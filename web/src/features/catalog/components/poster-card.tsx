@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useCategoryLabel } from '../use-category-label';
-import { useT } from '../../../lib/i18n';
+import { useLocale, useT } from '../../../lib/i18n';
+import { catalogueText } from '../../../lib/catalogue-text';
 import { Money } from '../../../lib/ltr';
 import { SmartImage } from '../../../lib/smart-image';
 import { fromPrice } from '../catalog-format';
@@ -25,6 +26,7 @@ export function PosterCard({
   sizes?: string;
 }) {
   const t = useT();
+  const name = catalogueText(useLocale(), poster.name, poster.nameAr);
   const categoryName = useCategoryLabel();
   const price = fromPrice(poster);
   return (
@@ -36,7 +38,7 @@ export function PosterCard({
       <div className="relative overflow-hidden rounded-xl bg-stone-200 shadow-sm ring-1 ring-stone-900/5 transition group-hover:-translate-y-1 group-hover:shadow-lg">
         <SmartImage
           src={poster.imageUrl}
-          alt={poster.name}
+          alt={name.text}
           width={300}
           height={400}
           sizes={sizes}
@@ -53,7 +55,7 @@ export function PosterCard({
       </div>
       <div className="mt-3 px-0.5">
         <p className="text-xs font-medium uppercase tracking-wider text-stone-500">{categoryName(poster.category)}</p>
-        <h3 dir="auto" className="mt-0.5 line-clamp-1 font-semibold text-stone-900">{poster.name}</h3>
+        <h3 dir="auto" lang={name.lang} className="mt-0.5 line-clamp-1 font-semibold text-stone-900">{name.text}</h3>
         {price && (
           <p className="mt-1 text-sm">
             <span className="text-stone-500">{t('shop.from')} </span>

@@ -1,4 +1,4 @@
-import type { CartView } from '../../../api/generated-public';
+import type { CartView, OrderTotalsFields } from '../../../api/generated-public';
 import { useT } from '../../../lib/i18n';
 import { Ltr, Money } from '../../../lib/ltr';
 import { round2 } from '../../cart/cart-math';
@@ -28,6 +28,20 @@ export function summaryFigures(cart: CartView, shipping: number | null, paymentM
     taxAmount: cart.taxAmount,
     taxRate: cart.taxRate,
     total: round2(cart.subtotal - promotions - promo + (shipping ?? 0) + codFee),
+  };
+}
+
+/** The figures of a placed order, as it recorded them (the checkout's answer); the rate is not recorded. */
+export function figuresOfTotals(totals: OrderTotalsFields): SummaryFigures {
+  return {
+    subtotal: totals.subtotal,
+    promotions: totals.discountFromPromotions,
+    promo: totals.discountFromPromoCode,
+    shipping: totals.shippingCost,
+    codFee: totals.codFee,
+    taxAmount: totals.taxAmount,
+    taxRate: 0,
+    total: totals.total,
   };
 }
 
@@ -77,9 +91,10 @@ export function OrderSummary({ figures, promoCode }: { figures: SummaryFigures; 
         <dd data-testid="summary-total"><Money amount={figures.total} /></dd>
       </div>
       {figures.taxAmount > 0 && (
-        <p className="text-end text-xs text-stone-500">
-          {t('checkout.tax', { rate: figures.taxRate })}: <Money amount={figures.taxAmount} />
-        </p>
+        <div className="flex justify-end gap-1 text-xs text-stone-500" data-testid="summary-tax">
+          <dt>{t('checkout.tax', { rate: figures.taxRate })}:</dt>
+          <dd><Money amount={figures.taxAmount} /></dd>
+        </div>
       )}
     </dl>
   );

@@ -20,7 +20,8 @@ import type { CheckoutDto, GetShippingEstimateApiArg } from '../../../api/genera
 import { CartLine } from '../../cart/components/cart-line';
 import { DEFAULT_FREE_SHIPPING_THRESHOLD } from '../../cart/components/free-shipping-bar';
 import { useGetPublicConfigQuery } from '../../catalog/catalog-api';
-import { OrderSummary, summaryFigures } from '../components/order-summary';
+import { figuresOfTotals, OrderSummary, summaryFigures } from '../components/order-summary';
+import { rememberOrder } from '../../track/remembered-order';
 import type { OrderRecap } from './order-confirmation-page';
 import { MinimumPostersFix } from '../components/minimum-posters-fix';
 import { PromoCodeBox } from '../components/promo-code-box';
@@ -189,7 +190,11 @@ export function CheckoutPage() {
         items: current.items.filter((i) => i.available).map((i) => ({ name: i.posterName || t('cart.custom'), size: i.size, quantity: i.quantity, subtotal: i.subtotal })),
         address: [`${form.firstName} ${form.lastName}`.trim(), form.addressLine, [form.building, form.apartment].filter(Boolean).join(', '), form.city, governorateName(form.governorate), normalisePhone(form.phone)].filter(Boolean),
         cashToPay: answer.total ?? figures.total,
+        // The breakdown the order recorded; the cart's own figures only if the answer had none.
+        figures: answer.totals ? { ...figuresOfTotals(answer.totals), taxRate: figures.taxRate } : figures,
+        promoCode: answer.totals ? answer.totals.promoCode : current.promoCode,
       };
+      rememberOrder({ orderNumber: answer.orderNumber, phone: normalisePhone(form.phone) });
       navigate('/order-confirmation', { replace: true, state: { orderNumber: answer.orderNumber, recap } });
       writeStorage(CHECKOUT_FORM_KEY, null, 'session');
       // The checked-out cart is closed: the next visit starts a new one.

@@ -1,8 +1,10 @@
 import { Link, Navigate, useLocation } from 'react-router';
-import { useT } from '../../../lib/i18n';
+import { useLocale, useT } from '../../../lib/i18n';
+import { formatNumber } from '../../../lib/numbers';
 import { Ltr, Money } from '../../../lib/ltr';
 import { SHOP } from '../../../lib/shop-info';
 import { sizeLabel } from '../../catalog/catalog-format';
+import { OrderSummary, type SummaryFigures } from '../components/order-summary';
 
 /** What checkout hands this page in the history entry (so a reload still shows it, and nothing is in the URL). */
 export interface OrderRecap {
@@ -10,10 +12,14 @@ export interface OrderRecap {
   /** Name, street, building and flat, city, governorate, phone: one line each. */
   address: string[];
   cashToPay: number;
+  /** How the total is made, as the order recorded it: it adds up on screen. Absent in a recap kept from before it was. */
+  figures?: SummaryFigures;
+  promoCode?: string | null;
 }
 
 export function OrderConfirmationPage() {
   const t = useT();
+  const locale = useLocale();
   const { state } = useLocation();
   const { orderNumber, recap } = (state as { orderNumber?: string; recap?: OrderRecap } | null) ?? {};
   if (!orderNumber) return <Navigate to="/" replace />;
@@ -26,7 +32,7 @@ export function OrderConfirmationPage() {
       <p className="mt-3 text-stone-600">{t('confirm.text')}</p>
       <div className="mt-8 rounded-2xl border-2 border-dashed border-stone-300 px-8 py-5">
         <p className="text-sm text-stone-600">{t('confirm.number')}</p>
-        <p className="mt-1 font-mono text-3xl font-bold tracking-wider" data-testid="order-number">
+        <p className="mt-1 whitespace-nowrap font-mono text-2xl font-bold tracking-wider sm:text-3xl" data-testid="order-number">
           <Ltr>{orderNumber}</Ltr>
         </p>
       </div>
@@ -41,8 +47,8 @@ export function OrderConfirmationPage() {
               <li key={i} className="flex items-baseline justify-between gap-3 py-2">
                 <span className="min-w-0">
                   <bdi className="font-medium">{item.name}</bdi>
-                  {item.size && <span className="text-stone-600"> · <bdi dir="ltr">{sizeLabel(item.size)}</bdi></span>}
-                  <span className="text-stone-600"> × <bdi dir="ltr">{item.quantity}</bdi></span>
+                  {item.size && <span className="text-stone-600"> · <bdi>{sizeLabel(item.size, locale)}</bdi></span>}
+                  <span className="text-stone-600"> × <bdi>{formatNumber(item.quantity, locale)}</bdi></span>
                 </span>
                 <Money amount={item.subtotal} />
               </li>
@@ -56,6 +62,12 @@ export function OrderConfirmationPage() {
               </p>
             ))}
           </address>
+          {recap.figures && (
+            <>
+              <h3 className="mt-4 text-sm font-semibold text-stone-600">{t('confirm.breakdown')}</h3>
+              <OrderSummary figures={recap.figures} promoCode={recap.promoCode ?? null} />
+            </>
+          )}
           <p className="mt-4 flex items-center justify-between gap-3 border-t border-stone-200 pt-3 text-lg font-bold" data-testid="recap-cash">
             <span>{t('confirm.payCash')}</span>
             <Money amount={recap.cashToPay} />

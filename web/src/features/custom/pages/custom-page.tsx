@@ -3,7 +3,7 @@ import { useObjectUrl } from '../../../lib/use-object-url';
 import { useAppDispatch } from '../../../app/store';
 import { setCartOpen } from '../../../app/ui-slice';
 import { refusalText } from '../../../lib/server-refusal-text';
-import { useT, type MessageKey } from '../../../lib/i18n';
+import { useLocale, useT, type MessageKey } from '../../../lib/i18n';
 import { Ltr, Money } from '../../../lib/ltr';
 import { SHOP } from '../../../lib/shop-info';
 import { useToast } from '../../../lib/toast';
@@ -15,6 +15,7 @@ import { MainActionButton } from '../../../lib/main-action-button';
 
 export function CustomPage() {
   const t = useT();
+  const locale = useLocale();
   const toast = useToast();
   const dispatch = useAppDispatch();
   const ids = useId();
@@ -112,7 +113,7 @@ export function CustomPage() {
               <option value="">{t('custom.selectSize')}</option>
               {sizes.map((s) => (
                 <option key={s} value={s}>
-                  {sizeLabel(s)}
+                  {sizeLabel(s, locale)}
                 </option>
               ))}
             </select>

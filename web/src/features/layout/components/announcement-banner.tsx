@@ -1,14 +1,15 @@
 import { useGetAnnouncementQuery } from '../../catalog/catalog-api';
-import { useT } from '../../../lib/i18n';
+import { catalogueText } from '../../../lib/catalogue-text';
+import { useLocale, useT } from '../../../lib/i18n';
 
 export function AnnouncementBanner() {
   const t = useT();
-  const { data } = useGetAnnouncementQuery();
-  const text = data?.text?.trim() || t('banner.fallback');
+  // The announcement has one wording, the admin's: on a page in the other language it is marked with its own.
+  const text = catalogueText(useLocale(), useGetAnnouncementQuery().data?.text?.trim() || t('banner.fallback'), undefined);
   return (
-    <div className="overflow-hidden bg-ink py-2 text-sm text-amber-100" role="region" aria-label="Announcement">
-      <p className="animate-marquee whitespace-nowrap" data-testid="announcement">
-        {text}
+    <div className="overflow-hidden bg-ink py-2 text-sm text-amber-100" role="region" aria-label={t('banner.label')}>
+      <p className="animate-marquee whitespace-nowrap" lang={text.lang} data-testid="announcement">
+        {text.text}
       </p>
     </div>
   );

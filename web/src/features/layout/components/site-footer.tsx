@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
-import { useT } from '../../../lib/i18n';
+import { useLocale, useT } from '../../../lib/i18n';
+import { formatPlainNumber } from '../../../lib/numbers';
 import { SHOP } from '../../../lib/shop-info';
 import { Ltr } from '../../../lib/ltr';
 import { SocialLinks } from './social-links';
 
 export function SiteFooter() {
   const t = useT();
+  const locale = useLocale();
   const link = 'text-stone-300 hover:text-white';
   return (
     <footer className="mt-16 bg-ink text-stone-200">
@@ -36,7 +38,7 @@ export function SiteFooter() {
         </div>
       </div>
       <p className="border-t border-white/10 py-4 text-center text-sm text-stone-400">
-        © <Ltr>{new Date().getFullYear()}</Ltr> {t('shop.name')}. {t('footer.rights')}
+        © <bdi>{formatPlainNumber(new Date().getFullYear(), locale)}</bdi> {t('shop.name')}. {t('footer.rights')}
       </p>
     </footer>
   );

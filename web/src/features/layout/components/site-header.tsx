@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { setCartOpen, setMenuOpen } from '../../../app/ui-slice';
 import { CartIcon, MenuIcon } from '../../../lib/icons';
+import { formatNumber } from '../../../lib/numbers';
 import { useT } from '../../../lib/i18n';
 import { CART_COUNT_KEY, LOCALE_KEY, readStorage, writeStorage } from '../../../lib/storage';
 import { useGetCartQuery } from '../../cart/cart-api';
@@ -67,7 +68,8 @@ export function SiteHeader() {
             hrefLang={other}
             onClick={() => writeStorage(LOCALE_KEY, other)}
             className="rounded-full px-3 py-2 text-sm font-medium hover:bg-stone-200"
-            aria-label={t('nav.languageLabel')}
+            // The visible word is the name (a voice command says what it sees); what it does is the description.
+            title={t('nav.languageLabel')}
             lang={other}
             data-testid="language-toggle"
           >
@@ -86,7 +88,7 @@ export function SiteHeader() {
                 className="absolute -end-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-500 px-1 text-xs font-bold text-stone-950"
                 data-testid="cart-badge"
               >
-                {count}
+                {formatNumber(count, locale)}
               </span>
             )}
           </button>

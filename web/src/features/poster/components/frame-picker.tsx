@@ -1,5 +1,6 @@
 import type { AddOnView } from '../../../api/generated-public';
-import { useT } from '../../../lib/i18n';
+import { useLocale, useT } from '../../../lib/i18n';
+import { catalogueText } from '../../../lib/catalogue-text';
 import { Money } from '../../../lib/ltr';
 import { sizeLabel } from '../../catalog/catalog-format';
 
@@ -9,10 +10,11 @@ const option = (on: boolean) =>
 /** The frames the catalogue has for the chosen size; "No frame" is the default. */
 export function FramePicker({ frames, size, chosen, onChoose }: { frames: AddOnView[]; size: string; chosen: string | null; onChoose: (id: string | null) => void }) {
   const t = useT();
+  const locale = useLocale();
   return (
     <fieldset className="mt-6" data-testid="frame-picker">
       <legend className="mb-1 font-semibold">{t('poster.frame')}</legend>
-      <p className="mb-3 text-sm text-stone-600">{t('poster.frameFor', { size: sizeLabel(size) })}</p>
+      <p className="mb-3 text-sm text-stone-600">{t('poster.frameFor', { size: sizeLabel(size, locale) })}</p>
       <div className="grid gap-2">
         <label className={option(chosen === null)}>
           <span>
@@ -24,7 +26,7 @@ export function FramePicker({ frames, size, chosen, onChoose }: { frames: AddOnV
           <label key={f.id} className={option(chosen === f.id)}>
             <span dir="auto">
               <input type="radio" name="frame" value={f.id} checked={chosen === f.id} onChange={() => onChoose(f.id)} className="sr-only" />
-              {f.name}
+              <span lang={catalogueText(locale, f.name, undefined).lang}>{f.name}</span>
             </span>
             <span className="font-semibold">
               + <Money amount={f.price} />

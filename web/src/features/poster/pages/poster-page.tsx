@@ -5,7 +5,9 @@ import { useAppDispatch } from '../../../app/store';
 import { setCartOpen } from '../../../app/ui-slice';
 import { errorStatus } from '../../../lib/api';
 import { refusalText } from '../../../lib/server-refusal-text';
-import { useT } from '../../../lib/i18n';
+import { useLocale, useT } from '../../../lib/i18n';
+import { catalogueText } from '../../../lib/catalogue-text';
+import { formatNumber } from '../../../lib/numbers';
 import { BackIcon, MinusIcon, PlusIcon, ZoomIcon } from '../../../lib/icons';
 import { Money } from '../../../lib/ltr';
 import { SmartImage } from '../../../lib/smart-image';
@@ -44,6 +46,7 @@ function PosterError({ message, onRetry }: { message: string; onRetry?: () => vo
 
 export function PosterPage() {
   const t = useT();
+  const locale = useLocale();
   const categoryName = useCategoryLabel();
   const toast = useToast();
   const navigate = useNavigate();
@@ -83,6 +86,8 @@ export function PosterPage() {
     return <PosterError message={message} onRetry={() => void refetch()} />;
   }
 
+  const name = catalogueText(locale, poster.name, poster.nameAr);
+  const description = catalogueText(locale, poster.description, poster.descriptionAr);
   const variants = sortedVariants(poster);
   const selected = variants.find((v) => v.size === size) ?? null;
   const shown = selected ? variantPrice(selected) : variants[0] ? variantPrice(variants[0]) : null;
@@ -106,7 +111,7 @@ export function PosterPage() {
       // One frame per print: the frame goes in as its own add-on line, priced by the server.
       if (frame) await addToCart({ productId: frame.id, quantity }).unwrap();
       trackEvent('AddToCart', { content_ids: frame ? [poster.id, frame.id] : [poster.id], value: (price.price + (frame?.price ?? 0)) * quantity });
-      toast.success(t('poster.added'), t('poster.addedText', { name: poster.name, size: sizeLabel(selected.size), quantity }));
+      toast.success(t('poster.added'), t('poster.addedText', { name: name.text, size: sizeLabel(selected.size, locale), quantity }));
       dispatch(setCartOpen(true));
     } catch (e) {
       toast.error(refusalText(e, t, t('poster.addFailed')));
@@ -125,7 +130,7 @@ export function PosterPage() {
       <div className={`grid gap-10 md:grid-cols-2 ${isFetching ? 'opacity-80' : ''}`}>
         <div className="relative">
           <button type="button" onClick={() => setZoom(true)} className="group block w-full overflow-hidden rounded-2xl bg-stone-200 shadow-lg" aria-label={t('poster.zoom')}>
-            <SmartImage src={poster.imageUrl} alt={poster.name} width={600} height={800} sizes={POSTER_IMAGE_SIZES} loading="eager" fetchPriority="high" className="aspect-[3/4] h-auto w-full object-cover transition group-hover:scale-[1.02]" />
+            <SmartImage src={poster.imageUrl} alt={name.text} width={600} height={800} sizes={POSTER_IMAGE_SIZES} loading="eager" fetchPriority="high" className="aspect-[3/4] h-auto w-full object-cover transition group-hover:scale-[1.02]" />
             <span className="absolute end-3 top-3 flex h-10 w-10 items-center justify-center rounded-full bg-white/90 shadow">
               <ZoomIcon className="h-5 w-5" />
             </span>
@@ -134,7 +139,7 @@ export function PosterPage() {
         <div>
           <p className="text-sm font-medium uppercase tracking-wider text-stone-500">{categoryName(poster.category)}</p>
           <h1 className="mt-1 font-display text-4xl font-bold tracking-tight">
-            <bdi>{poster.name}</bdi>
+            <bdi lang={name.lang}>{name.text}</bdi>
           </h1>
           {shown && (
             <p className="mt-4 flex items-baseline gap-3 text-2xl" data-testid="poster-price">
@@ -149,8 +154,8 @@ export function PosterPage() {
               )}
             </p>
           )}
-          <p dir="auto" className="mt-4 whitespace-pre-line leading-relaxed text-stone-700" data-testid="poster-description">
-            {poster.description}
+          <p dir="auto" lang={description.lang} className="mt-4 whitespace-pre-line leading-relaxed text-stone-700" data-testid="poster-description">
+            {description.text}
           </p>
 
           <fieldset className="mt-8" aria-describedby={sizeError ? 'size-error' : undefined}>
@@ -177,7 +182,7 @@ export function PosterPage() {
                       className="sr-only"
                     />
                     <span className="block font-semibold" dir="ltr">
-                      {sizeLabel(v.size)}
+                      {sizeLabel(v.size, locale)}
                     </span>
                     <span className={`block text-xs ${on ? 'text-stone-300' : 'text-stone-500'}`}>
                       <Money amount={p.price} />
@@ -210,7 +215,7 @@ export function PosterPage() {
                 <MinusIcon className="h-4 w-4" />
               </button>
               <span className="w-10 text-center font-semibold" aria-live="polite" data-testid="quantity">
-                {quantity}
+                {formatNumber(quantity, locale)}
               </span>
               <button
                 type="button"
@@ -230,7 +235,7 @@ export function PosterPage() {
       </div>
       <GalleryStrip />
       <Recommendations category={poster.category} exclude={poster.id} />
-      {zoom && <ZoomOverlay src={poster.imageUrl} alt={poster.name} onClose={() => setZoom(false)} />}
+      {zoom && <ZoomOverlay src={poster.imageUrl} alt={name.text} onClose={() => setZoom(false)} />}
     </div>
   );
 }

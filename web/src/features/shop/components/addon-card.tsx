@@ -1,6 +1,7 @@
 import type { AddOnView } from '../../../api/generated-public';
 import { refusalText } from '../../../lib/server-refusal-text';
-import { useT } from '../../../lib/i18n';
+import { useLocale, useT } from '../../../lib/i18n';
+import { catalogueText } from '../../../lib/catalogue-text';
 import { Money } from '../../../lib/ltr';
 import { SmartImage } from '../../../lib/smart-image';
 import { useToast } from '../../../lib/toast';
@@ -11,6 +12,10 @@ import { useAddToCartMutation } from '../../cart/cart-api';
 
 export function AddonCard({ product }: { product: AddOnView }) {
   const t = useT();
+  const locale = useLocale();
+  // Add-ons have one wording so far: marked with its language on pages in the other.
+  const name = catalogueText(locale, product.name, undefined);
+  const description = catalogueText(locale, product.description, undefined);
   const toast = useToast();
   const dispatch = useAppDispatch();
   const [addToCart, { isLoading }] = useAddToCartMutation();
@@ -18,7 +23,7 @@ export function AddonCard({ product }: { product: AddOnView }) {
     try {
       await addToCart({ productId: product.id, quantity: 1 }).unwrap();
       trackEvent('AddToCart', { content_ids: [product.id], value: product.price });
-      toast.success(t('poster.added'), product.name);
+      toast.success(t('poster.added'), name.text);
       dispatch(setCartOpen(true));
     } catch (e) {
       toast.error(refusalText(e, t, t('poster.addFailed')));
@@ -26,10 +31,10 @@ export function AddonCard({ product }: { product: AddOnView }) {
   };
   return (
     <article className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-stone-900/5" data-testid="addon-card">
-      <SmartImage src={product.imageUrl} alt={product.name} width={300} height={300} sizes="(min-width: 1024px) 280px, (min-width: 768px) 33vw, 50vw" className="aspect-square h-auto w-full bg-stone-100 object-cover" />
+      <SmartImage src={product.imageUrl} alt={name.text} width={300} height={300} sizes="(min-width: 1024px) 280px, (min-width: 768px) 33vw, 50vw" className="aspect-square h-auto w-full bg-stone-100 object-cover" />
       <div className="flex flex-1 flex-col p-4">
-        <h3 dir="auto" className="font-semibold">{product.name}</h3>
-        <p dir="auto" className="mt-1 line-clamp-3 text-sm text-stone-600">{product.description}</p>
+        <h3 dir="auto" lang={name.lang} className="font-semibold">{name.text}</h3>
+        <p dir="auto" lang={description.lang} className="mt-1 line-clamp-3 text-sm text-stone-600">{description.text}</p>
         <div className="mt-auto flex items-center justify-between gap-2 pt-4">
           <Money amount={product.price} className="font-semibold" />
           <button

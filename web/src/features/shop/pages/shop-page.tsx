@@ -60,7 +60,7 @@ function PostersGrid({ page, search, category, onPage }: { page: number; search:
     <div className={isFetching ? 'opacity-60 transition' : 'transition'}>
       {/* The heading of the result list: the cards' titles (h3) sit under it, as a screen reader's outline expects. */}
       <h2 className="mb-4 text-sm font-normal text-stone-600" data-testid="result-range">
-        <Ltr>{t('shop.range', { from, to, total: data.totalItems })}</Ltr>
+        {t('shop.range', { from, to, total: data.totalItems })}
       </h2>
       <div className="grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-3 lg:grid-cols-4">
         {posters.map((p, i) => (

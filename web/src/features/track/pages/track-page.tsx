@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTrackOrderMutation, type OrderTrackingView } from '../../../api/generated-public';
 import { useLocale, useT, type MessageKey } from '../../../lib/i18n';
 import { Ltr, Money } from '../../../lib/ltr';
 import { TrackingTimeline } from '../components/tracking-timeline';
+import { rememberedOrder } from '../remembered-order';
 
 const input = 'w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-stone-900 focus:border-stone-900 focus:outline-none focus:ring-2 focus:ring-stone-900/20';
 
@@ -15,7 +16,10 @@ function errorKey(status: unknown): MessageKey {
   return 'track.failed';
 }
 
-/** /track: order number + phone → where the order is. The order number may come in the link (?order=); the phone never does. */
+/**
+ * /track: order number + phone → where the order is. The order number may come in the link
+ * (?order=); the phone never does: the order this tab placed fills the form from session storage.
+ */
 export function TrackPage() {
   const t = useT();
   const [params] = useSearchParams();
@@ -23,6 +27,15 @@ export function TrackPage() {
   const [phone, setPhone] = useState('');
   const [track, { data, error, isLoading, reset }] = useTrackOrderMutation();
   const status = error && 'status' in error ? error.status : undefined;
+  // After hydration: the server renders the form empty, as it has no session storage.
+  useEffect(() => {
+    const remembered = rememberedOrder();
+    const linked = params.get('order');
+    if (!remembered || (linked && linked !== remembered.orderNumber)) return;
+    setOrderNumber((typed) => typed || remembered.orderNumber);
+    setPhone((typed) => typed || remembered.phone);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -26,6 +26,8 @@ export class PosterVariantDto {
 export class CreatePosterDto {
   @ApiProperty() @IsString({ message: REQUIRED }) @MaxLength(200) name!: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(5000) description?: string;
+  @ApiPropertyOptional({ description: 'The Arabic storefront shows it instead of name' }) @IsOptional() @IsString() @MaxLength(200) nameAr?: string;
+  @ApiPropertyOptional({ description: 'The Arabic storefront shows it instead of description' }) @IsOptional() @IsString() @MaxLength(5000) descriptionAr?: string;
   @ApiProperty({ example: 'ANIME' }) @IsString({ message: REQUIRED }) @MaxLength(40) category!: string;
   /** Required unless a file part is sent. */
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2000) imageUrl?: string;
@@ -47,6 +49,8 @@ export class CreatePosterDto {
 export class UpdatePosterDto {
   @ApiPropertyOptional() @IsOptional() @IsString({ message: REQUIRED }) @MaxLength(200) name?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(5000) description?: string;
+  @ApiPropertyOptional({ description: "Arabic name; '' removes it" }) @IsOptional() @IsString() @MaxLength(200) nameAr?: string;
+  @ApiPropertyOptional({ description: "Arabic description; '' removes it" }) @IsOptional() @IsString() @MaxLength(5000) descriptionAr?: string;
   @ApiPropertyOptional() @IsOptional() @IsString({ message: REQUIRED }) @MaxLength(40) category?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2000) imageUrl?: string;
   @ApiPropertyOptional() @IsOptional() @IsBoolean({ message: 'Visibility must be true or false' }) visible?: boolean;
