@@ -32,9 +32,16 @@ export function isValidPiastres(value: unknown): value is Piastres {
   return typeof value === 'number' && Number.isSafeInteger(value);
 }
 
-/** A price must be a whole number of piastres above zero. */
+/**
+ * The highest price the shop takes: 10,000,000 EGP. Prices are stored in 32-bit integer columns
+ * (at most 2,147,483,647 piastres); a larger one would be accepted here and then stop the
+ * projection that stores it.
+ */
+export const MAX_PRICE: Piastres = 1_000_000_000;
+
+/** A price must be a whole number of piastres above zero, and at most MAX_PRICE. */
 export function isPositivePrice(value: unknown): value is Piastres {
-  return isValidPiastres(value) && value > 0;
+  return isValidPiastres(value) && value > 0 && value <= MAX_PRICE;
 }
 
 /**

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { egpToPiastres, formatEgp, isPositivePrice, mulDivHalfUp, percentOf, piastresToEgp } from './money.js';
+import { egpToPiastres, formatEgp, isPositivePrice, MAX_PRICE, mulDivHalfUp, percentOf, piastresToEgp } from './money.js';
 
 describe('money', () => {
   it('converts EGP to piastres, half-up on the third decimal, without binary noise', () => {
@@ -30,6 +30,8 @@ describe('money', () => {
     expect(isPositivePrice(0)).toBe(false);
     expect(isPositivePrice(1.5)).toBe(false);
     expect(isPositivePrice('100')).toBe(false);
+    // At most what a 32-bit price column holds, with room: 10,000,000 EGP.
+    expect([isPositivePrice(MAX_PRICE), isPositivePrice(MAX_PRICE + 1), isPositivePrice(20_475_923_200)]).toEqual([true, false, false]);
   });
 
   it('rounds percentages half-up', () => {
