@@ -16,6 +16,8 @@ const pages: [path: string | null, Page: LazyExoticComponent<ComponentType>][] =
   ['posters', named(() => import('./posters/posters-page'), 'PostersPage')],
   ['products', named(() => import('./products/products-page'), 'ProductsPage')],
   ['orders', named(() => import('./orders/orders-page'), 'OrdersPage')],
+  // One order at its own address, so a reload or a pasted link opens it again.
+  ['orders/:orderNumber', named(() => import('./orders/order-page'), 'OrderPage')],
   // The call-to-confirm queue for cash-on-delivery orders.
   ['call-queue', named(() => import('./call-queue/call-queue-page'), 'CallQueuePage')],
   ['pricing', named(() => import('./pricing/pricing-page'), 'PricingPage')],

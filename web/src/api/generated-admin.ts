@@ -285,6 +285,16 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    changeOrderStatusGuarded: build.mutation<
+      ChangeOrderStatusGuardedApiResponse,
+      ChangeOrderStatusGuardedApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/orders/${encodeURIComponent(String(queryArg.id))}/status-changes`,
+        method: "POST",
+        body: queryArg.guardedStatusDto,
+      }),
+    }),
     getAdminPosters: build.query<
       GetAdminPostersApiResponse,
       GetAdminPostersApiArg
@@ -682,6 +692,12 @@ export type UpdateOrderStatusApiArg = {
   /** The order's revision as the admin saw it (AdminOrderView.revision): a change made since is a 409 naming who made it */
   expectedRevision?: number;
   orderStatusDto: OrderStatusDto;
+};
+export type ChangeOrderStatusGuardedApiResponse =
+  /** status 200  */ OrderStatusChangeView;
+export type ChangeOrderStatusGuardedApiArg = {
+  id: string;
+  guardedStatusDto: GuardedStatusDto;
 };
 export type GetAdminPostersApiResponse = /** status 200  */ AdminPosterPage;
 export type GetAdminPostersApiArg = {
@@ -1217,6 +1233,16 @@ export type OrderStatusDto = {
   status?:
     "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
 };
+export type GuardedStatusDto = {
+  /** true to undo SHIPPED, DELIVERED or REFUSED (recorded as a correction); refused on any other move */
+  correction?: boolean;
+  /** The order's revision as the admin saw it (AdminOrderView.revision): a change made since is a 409 naming who made it */
+  expectedRevision?: number;
+  /** Why (kept in the audit trail); required to cancel, refuse or correct */
+  reason?: string;
+  status:
+    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
+};
 export type VariantView = {
   discountPercentage: number;
   /** After the best category discount; equal to price when there is none */
@@ -1575,6 +1601,7 @@ export const {
   useGetOrderHistoryQuery,
   useLazyGetOrderHistoryQuery,
   useUpdateOrderStatusMutation,
+  useChangeOrderStatusGuardedMutation,
   useGetAdminPostersQuery,
   useLazyGetAdminPostersQuery,
   useCreatePosterMutation,

@@ -1,11 +1,12 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
 import { useToast } from '../../lib/toast';
 import { Dialog } from '../shared/dialog';
 import { formatAdminDate } from '../shared/format-date';
 import { btnDanger, btnPrimary, btnSecondary, card, errorPanel, input, label, pageTitle } from '../shared/styles';
-import { customerName, sizeLabel, type AdminOrder } from '../orders/order-model';
+import { customerName, orderPath, sizeLabel, type AdminOrder } from '../orders/order-model';
 import { PhoneRiskBadge } from '../orders/phone-risk-badge';
 import { CALL_QUEUE, CALL_QUEUE_SIZE, useGetAdminOrdersQuery, useUpdateOrderStatusMutation } from './call-queue-api';
 
@@ -63,7 +64,10 @@ export function CallQueuePage() {
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div className="space-y-1">
                   <p className="font-semibold">
-                    {order.orderNumber} <span className="text-xs font-normal text-gray-500">{formatAdminDate(order.createdAt)}</span>
+                    <Link to={orderPath(order.orderNumber)} className="text-indigo-700 hover:underline">
+                      {order.orderNumber}
+                    </Link>{' '}
+                    <span className="text-xs font-normal text-gray-500">{formatAdminDate(order.createdAt)}</span>
                   </p>
                   <p className="text-sm">
                     {customerName(order)} ·{' '}

@@ -1,5 +1,6 @@
 import { format, subDays } from 'date-fns';
 import { Link } from 'react-router';
+import { orderPath } from '../orders/order-model';
 import { formatMoney } from '../../lib/money';
 import { formatAdminDate } from '../shared/format-date';
 import { card, errorPanel, pageTitle } from '../shared/styles';
@@ -91,7 +92,7 @@ export function DashboardPage() {
               {recent.map((order) => (
                 <li key={order.id}>
                   <Link
-                    to={`/admin/orders?order=${encodeURIComponent(order.orderNumber)}`}
+                    to={orderPath(order.orderNumber)}
                     className="-mx-2 flex flex-wrap items-center justify-between gap-2 rounded-md px-2 py-2 text-sm hover:bg-gray-50"
                   >
                     <div>

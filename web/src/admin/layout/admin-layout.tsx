@@ -6,6 +6,7 @@ import { clearSession, sessionToken, sessionUsername } from '../auth/admin-sessi
 import { useLogoutMutation } from '../auth/auth-api';
 import { ADMIN_NAV } from './admin-nav';
 import { useLiveUpdates } from '../shared/live-updates';
+import { useNewOrderToast } from '../orders/use-new-order-toast';
 
 /**
  * Back-office frame: a sidebar with every admin link and Logout. Under 640 px (Tailwind's `sm`)
@@ -19,6 +20,7 @@ export function AdminLayout() {
   const username = sessionUsername();
   // New orders and status changes show on every open page without a reload.
   useLiveUpdates();
+  useNewOrderToast();
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
 

@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { format } from 'date-fns';
 import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
@@ -8,7 +8,7 @@ import { downloadFile } from '../shared/download';
 import { formatAdminDate } from '../shared/format-date';
 import { btnPrimary, btnSecondary, errorPanel, input, label, pageTitle, td } from '../shared/styles';
 import { OrderDetails } from './order-details';
-import { ORDER_STATUSES, customerName, type AdminOrder, type OrderStatus } from './order-model';
+import { ORDER_STATUSES, customerName, orderPath, type AdminOrder, type OrderStatus } from './order-model';
 import { useGetOrdersPageQuery, useUpdateOrderStatusOnPageMutation, type OrdersQueryArgs } from './orders-api';
 import { NO_FILTERS, ORDERS_PAGE_SIZE, SORT_OPTIONS, listFilters, type OrderFilters, type OrderSortKey } from './orders-view';
 import { SizeDistributionDialog } from './size-distribution-dialog';
@@ -210,7 +210,10 @@ export function OrdersPage() {
                     onClick={() => setExpanded(expanded === order.id ? null : order.id)}
                   >
                     {order.orderNumber}
-                  </button>
+                  </button>{' '}
+                  <Link to={orderPath(order.orderNumber)} className="text-xs text-gray-500 hover:text-indigo-700 hover:underline" aria-label={`Open order ${order.orderNumber}`}>
+                    Open
+                  </Link>
                 </td>
                 <td className={td}>
                   <p>{customerName(order)}</p>

@@ -1,4 +1,4 @@
-import { applyDecorators, BadRequestException, Body, Controller, Get, Param, Patch, Query, Res } from '@nestjs/common';
+import { applyDecorators, BadRequestException, Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -14,6 +14,7 @@ import { CSV_BOM, csvRow, fileDate } from '../exports/csv.js';
 import { parsePaging } from '../shared/paging.js';
 import { ORDER_SORTS, parseOrderFilters } from './order-filters.js';
 import { AdminOrderPage, AdminOrderView, OrderHistoryView, OrderStatusChangeView, SizeCountView } from './order-response.js';
+import { GuardedStatusDto } from './guarded-status.dto.js';
 import { OrderStatusDto, STATUS_MESSAGE } from './order-status.dto.js';
 import { ChangeOrderStatusCommand } from './order-status.handler.js';
 import { ORDER_CSV_COLUMNS, orderCsvRow } from './orders-csv.js';
@@ -101,6 +102,21 @@ export class AdminOrdersController {
     const orderId = isUuid(id) ? id.toLowerCase() : await this.queries.idOfNumber(id);
     const expectedRevision = body?.expectedRevision ?? query.expectedRevision;
     const result = await this.commandBus.execute(new ChangeOrderStatusCommand(orderId, status, reason, { kind: 'admin', id: admin.username }, expectedRevision));
+    return { id: orderId, orderNumber: result.state.orderNumber, status: result.state.status, previousStatus: result.previous, changed: result.changed, revision: result.revision };
+  }
+
+  /**
+   * The back-office's status change: the same moves, but cancel and refuse need a reason, and
+   * undoing SHIPPED, DELIVERED or REFUSED needs correction: true and a reason (400 naming the field
+   * otherwise); a correction shows as one in the audit trail.
+   */
+  @Post(':id/status-changes')
+  @HttpCode(200)
+  @ApiOkResponse({ type: OrderStatusChangeView })
+  async changeOrderStatusGuarded(@Param('id') id: string, @Body() body: GuardedStatusDto, @CurrentAdmin() admin: AdminPrincipal): Promise<OrderStatusChangeView> {
+    const orderId = isUuid(id) ? id.toLowerCase() : await this.queries.idOfNumber(id);
+    const command = new ChangeOrderStatusCommand(orderId, body.status, body.reason ?? null, { kind: 'admin', id: admin.username }, body.expectedRevision, { correction: body.correction === true });
+    const result = await this.commandBus.execute(command);
     return { id: orderId, orderNumber: result.state.orderNumber, status: result.state.status, previousStatus: result.previous, changed: result.changed, revision: result.revision };
   }
 }
