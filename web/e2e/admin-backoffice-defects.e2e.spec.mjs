@@ -92,17 +92,24 @@ describe('back-office defects (browser)', () => {
     expect(cells[1]).toBe(`${cairo.year}-${cairo.month}-${cairo.day} ${cairo.hour}:${cairo.minute}:${cairo.second}`);
   });
 
-  it("counts SHIPPED orders' subtotal as the dashboard's revenue, and says so on the card", async () => {
+  it("shows sales (goods after discounts of shipped and delivered orders) equal to the sum over the orders, and names it", async () => {
     const order = await place({ firstName: 'Revenue' });
-    const before = await admin('GET', '/admin/dashboard');
     const { response: shipped } = await adminCall(token, 'PATCH', `/admin/orders/${order.id}/status`, { status: 'SHIPPED' });
     const position = shipped.headers.get('X-Event-Position');
-    const after = await fetch(`${BASE_URL}/api/admin/dashboard`, { headers: { Authorization: `Bearer ${token}`, 'X-Wait-For-Position': position } }).then((r) => r.json());
-    // The subtotal, not the total (which adds shipping and the COD fee).
+    const all = await fetch(`${BASE_URL}/api/admin/orders?size=5000`, { headers: { Authorization: `Bearer ${token}`, 'X-Wait-For-Position': position } }).then((r) => r.json());
+    // Recomputed here, in piastres, from every order: the goods after discounts, no shipping, no COD fee.
+    const cents = (egp) => Math.round(egp * 100);
+    const sales = all.data
+      .filter((o) => ['SHIPPED', 'DELIVERED'].includes(o.status))
+      .reduce((sum, o) => sum + cents(o.subtotal) - cents(o.discountFromPromotions) - cents(o.discountFromPromoCode), 0);
     expect(order.total).toBeGreaterThan(order.subtotal);
-    expect(after.totalRevenue - before.totalRevenue).toBeCloseTo(order.subtotal, 2);
+    expect(sales).toBeGreaterThanOrEqual(cents(order.subtotal));
+    const shown = `LE ${(sales / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
     await page.goto(`${BASE_URL}/admin`);
-    await page.getByText('Subtotal of SHIPPED and DELIVERED orders').waitFor();
+    const card = page.getByLabel('Revenue').locator('div', { hasText: /^Sales/ }).first();
+    await card.waitFor();
+    expect(await card.textContent()).toContain(shown);
+    expect(await card.textContent()).toContain('Sales (goods after discounts, shipped or delivered)');
   });
 
   it('opens a recent order from the dashboard on its own page', async () => {

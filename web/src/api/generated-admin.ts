@@ -844,13 +844,20 @@ export type MonthFigures = {
   month: string;
   newCustomers: number;
   orders: number;
-  /** EGP, subtotals of shipped and delivered orders */
+  /** EGP, sales: goods after discounts of shipped and delivered orders */
   revenue: number;
 };
 export type GovernorateFigures = {
+  /** EGP, totals (shipping and fees included) of delivered orders */
+  collected: number;
   governorate: string;
   orders: number;
+  /** EGP, totals of shipped orders (out for delivery) */
+  pending: number;
+  /** Same as sales */
   revenue: number;
+  /** EGP, goods after discounts of shipped and delivered orders */
+  sales: number;
 };
 export type DayOrders = {
   date: string;
@@ -872,23 +879,29 @@ export type DayRevenue = {
 };
 export type DashboardView = {
   activeOrders: number;
+  /** EGP, cash in hand: totals (shipping and fees included) of delivered orders */
+  collected: number;
   growth: GrowthFigures;
   lastMonth: MonthFigures;
   ordersByGovernorate: GovernorateFigures[];
   /** The last 30 Cairo days */
   ordersPerDay: DayOrders[];
+  /** EGP, out for delivery: totals of shipped orders */
+  pending: number;
   recentOrders: RecentOrderView[];
   /** The last 30 Cairo days */
   revenuePerDay: DayRevenue[];
-  /** Same as totalRevenue */
+  /** EGP, catalogue-price subtotals of shipped and delivered orders (before discounts) */
   revenueSubtotal: number;
+  /** EGP, goods after discounts of shipped and delivered orders (no shipping, no COD fee) */
+  sales: number;
   thisMonth: MonthFigures;
   totalAddons: number;
   totalCustomers: number;
   totalOrders: number;
   /** Posters not deleted */
   totalProducts: number;
-  /** EGP, subtotals of shipped and delivered orders (shipping and COD fees excluded) */
+  /** Same as sales */
   totalRevenue: number;
 };
 export type GovernorateDeliveryView = {
@@ -1473,8 +1486,14 @@ export type WhatIfReportView = {
   ordersNotReproduced: number;
   /** OrderPlaced events read from the log */
   ordersScanned: number;
+  /** EGP, order totals (shipping and COD fee included) */
   revenueAfter: number;
+  /** EGP, order totals (shipping and COD fee included) */
   revenueBefore: number;
+  /** EGP, sales: goods after discounts (no shipping, no COD fee) */
+  salesAfter: number;
+  /** EGP, sales: goods after discounts (no shipping, no COD fee) */
+  salesBefore: number;
   seconds: number;
   to: string;
 };

@@ -7,6 +7,7 @@ import { CodOutcomes1765100000000 } from './1765100000000-cod-outcomes.js';
 import { OrderItemPriceRules1765300000000 } from './1765300000000-order-item-price-rules.js';
 import { FunnelCarts1765300000001 } from './1765300000001-funnel-carts.js';
 import { PersonalDataSubjects1765400000000 } from './1765400000000-personal-data-subjects.js';
+import { RevenueFigures1765500000000 } from './1765500000000-revenue-figures.js';
 
 /** In order; a new migration is added here and never edits an old one. */
 export const READ_MODEL_MIGRATIONS = [
@@ -19,4 +20,5 @@ export const READ_MODEL_MIGRATIONS = [
   OrderItemPriceRules1765300000000,
   FunnelCarts1765300000001,
   PersonalDataSubjects1765400000000,
+  RevenueFigures1765500000000,
 ];

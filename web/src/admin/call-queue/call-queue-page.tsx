@@ -8,6 +8,7 @@ import { formatAdminDate } from '../shared/format-date';
 import { btnDanger, btnPrimary, btnSecondary, card, errorPanel, input, label, pageTitle } from '../shared/styles';
 import { customerName, orderPath, sizeLabel, type AdminOrder } from '../orders/order-model';
 import { PhoneRiskBadge } from '../orders/phone-risk-badge';
+import { governorateName } from '../shared/names';
 import { CALL_QUEUE, CALL_QUEUE_SIZE, useGetAdminOrdersQuery, useUpdateOrderStatusMutation } from './call-queue-api';
 
 /**
@@ -77,7 +78,7 @@ export function CallQueuePage() {
                     <PhoneRiskBadge risk={order.phoneRisk} />
                   </p>
                   <p className="text-xs text-gray-600">
-                    {order.city}, {order.governorate}
+                    {order.addressLine}, {order.city}, {governorateName(order.governorate)}
                   </p>
                 </div>
                 <div className="flex gap-2">
