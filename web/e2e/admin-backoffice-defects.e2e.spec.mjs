@@ -76,7 +76,7 @@ describe('back-office defects (browser)', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const [header, ...rows] = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
     const columns = header.split(',');
-    expect(columns).toEqual(['Order Number', 'Date (Cairo)', 'Customer Name', 'Phone', 'Address', 'Status', 'Payment Method', 'Subtotal', 'Promo Code Discount', 'Promotions Discount', 'Shipping', 'COD Fee', 'Total', 'Items']);
+    expect(columns).toEqual(['Order Number', 'Date (Cairo)', 'Customer Name', 'Phone', 'Email', 'Address', 'Governorate', 'Status', 'Payment Method', 'Promo Code', 'Subtotal', 'Promo Code Discount', 'Promotions Discount', 'Shipping', 'COD Fee', 'Total', 'Items', 'Notes']);
     const row = rows.find((r) => r.startsWith(order.orderNumber));
     const cells = [...row.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].map((m) => m[1]).slice(0, columns.length);
     const at = (name) => Number(cells[columns.indexOf(name)]);

@@ -240,6 +240,23 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    exportOrdersXlsx: build.query<
+      ExportOrdersXlsxApiResponse,
+      ExportOrdersXlsxApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/orders/export.xlsx`,
+        params: {
+          status: queryArg.status,
+          dateFrom: queryArg.dateFrom,
+          dateTo: queryArg.dateTo,
+          search: queryArg.search,
+          sort: queryArg.sort,
+          paymentMethod: queryArg.paymentMethod,
+          risky: queryArg.risky,
+        },
+      }),
+    }),
     getSizeDistribution: build.query<
       GetSizeDistributionApiResponse,
       GetSizeDistributionApiArg
@@ -633,6 +650,29 @@ export type GetAdminOrdersApiArg = {
 };
 export type ExportOrdersApiResponse = unknown;
 export type ExportOrdersApiArg = {
+  status?:
+    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
+  /** YYYY-MM-DD (a Cairo day) or an ISO instant */
+  dateFrom?: unknown;
+  /** YYYY-MM-DD, inclusive to the end of that day, or an ISO instant */
+  dateTo?: unknown;
+  /** Order number, name, phone, e-mail */
+  search?: unknown;
+  sort?:
+    | "latest"
+    | "oldest"
+    | "total_desc"
+    | "total_asc"
+    | "customer_asc"
+    | "customer_desc"
+    | "status_asc"
+    | "status_desc";
+  paymentMethod?: "COD" | "ONLINE";
+  /** Only orders from phones risky for cash on delivery (or only the others) */
+  risky?: "true" | "false";
+};
+export type ExportOrdersXlsxApiResponse = unknown;
+export type ExportOrdersXlsxApiArg = {
   status?:
     "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
   /** YYYY-MM-DD (a Cairo day) or an ISO instant */
@@ -1613,6 +1653,8 @@ export const {
   useLazyGetAdminOrdersQuery,
   useExportOrdersQuery,
   useLazyExportOrdersQuery,
+  useExportOrdersXlsxQuery,
+  useLazyExportOrdersXlsxQuery,
   useGetSizeDistributionQuery,
   useLazyGetSizeDistributionQuery,
   useGetAdminOrderQuery,

@@ -69,14 +69,15 @@ export function OrdersPage() {
     }
   };
 
-  const exportCsv = async () => {
+  const exportFile = async (kind: 'csv' | 'xlsx') => {
     setExporting(true);
     try {
       // The file holds what the admin sees: the same filters, search and order as the list.
       const query = new URLSearchParams(Object.entries(filters) as [string, string][]).toString();
-      await downloadFile(`/api/admin/orders/export${query ? `?${query}` : ''}`, `orders_${format(new Date(), 'yyyy-MM-dd')}.csv`);
+      const path = kind === 'csv' ? 'export' : 'export.xlsx';
+      await downloadFile(`/api/admin/orders/${path}${query ? `?${query}` : ''}`, `orders_${format(new Date(), 'yyyy-MM-dd')}.${kind}`);
     } catch {
-      toast.error('Export Failed', 'There was an error exporting the orders to CSV.');
+      toast.error('Export Failed', `There was an error exporting the orders to ${kind.toUpperCase()}.`);
     } finally {
       setExporting(false);
     }
@@ -108,8 +109,11 @@ export function OrdersPage() {
           <button type="button" className={btnSecondary} onClick={() => setShowSizes(true)}>
             Count Sizes
           </button>
-          <button type="button" className={btnPrimary} onClick={exportCsv} disabled={exporting}>
+          <button type="button" className={btnPrimary} onClick={() => exportFile('csv')} disabled={exporting}>
             {exporting ? 'Exporting...' : 'Export CSV'}
+          </button>
+          <button type="button" className={btnSecondary} onClick={() => exportFile('xlsx')} disabled={exporting}>
+            Export XLSX
           </button>
         </div>
       </div>
