@@ -76,7 +76,7 @@ describe('back-office defects (browser)', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const [header, ...rows] = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
     const columns = header.split(',');
-    expect(columns).toEqual(['Order Number', 'Date (Cairo)', 'Customer Name', 'Phone', 'Address', 'Status', 'Payment Method', 'Subtotal', 'Promo Code Discount', 'Promotions Discount', 'Shipping', 'COD Fee', 'Total', 'Items']);
+    expect(columns).toEqual(['Order Number', 'Date (Cairo)', 'Customer Name', 'Phone', 'Email', 'Address', 'Governorate', 'Status', 'Payment Method', 'Promo Code', 'Subtotal', 'Promo Code Discount', 'Promotions Discount', 'Shipping', 'COD Fee', 'Total', 'Items', 'Notes']);
     const row = rows.find((r) => r.startsWith(order.orderNumber));
     const cells = [...row.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].map((m) => m[1]).slice(0, columns.length);
     const at = (name) => Number(cells[columns.indexOf(name)]);
@@ -92,28 +92,34 @@ describe('back-office defects (browser)', () => {
     expect(cells[1]).toBe(`${cairo.year}-${cairo.month}-${cairo.day} ${cairo.hour}:${cairo.minute}:${cairo.second}`);
   });
 
-  it("counts SHIPPED orders' subtotal as the dashboard's revenue, and says so on the card", async () => {
+  it("shows sales (goods after discounts of shipped and delivered orders) equal to the sum over the orders, and names it", async () => {
     const order = await place({ firstName: 'Revenue' });
-    const before = await admin('GET', '/admin/dashboard');
     const { response: shipped } = await adminCall(token, 'PATCH', `/admin/orders/${order.id}/status`, { status: 'SHIPPED' });
     const position = shipped.headers.get('X-Event-Position');
-    const after = await fetch(`${BASE_URL}/api/admin/dashboard`, { headers: { Authorization: `Bearer ${token}`, 'X-Wait-For-Position': position } }).then((r) => r.json());
-    // The subtotal, not the total (which adds shipping and the COD fee).
+    const all = await fetch(`${BASE_URL}/api/admin/orders?size=5000`, { headers: { Authorization: `Bearer ${token}`, 'X-Wait-For-Position': position } }).then((r) => r.json());
+    // Recomputed here, in piastres, from every order: the goods after discounts, no shipping, no COD fee.
+    const cents = (egp) => Math.round(egp * 100);
+    const sales = all.data
+      .filter((o) => ['SHIPPED', 'DELIVERED'].includes(o.status))
+      .reduce((sum, o) => sum + cents(o.subtotal) - cents(o.discountFromPromotions) - cents(o.discountFromPromoCode), 0);
     expect(order.total).toBeGreaterThan(order.subtotal);
-    expect(after.totalRevenue - before.totalRevenue).toBeCloseTo(order.subtotal, 2);
+    expect(sales).toBeGreaterThanOrEqual(cents(order.subtotal));
+    const shown = `LE ${(sales / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
     await page.goto(`${BASE_URL}/admin`);
-    await page.getByText('Subtotal of SHIPPED and DELIVERED orders').waitFor();
+    const card = page.getByLabel('Revenue').locator('div', { hasText: /^Sales/ }).first();
+    await card.waitFor();
+    expect(await card.textContent()).toContain(shown);
+    expect(await card.textContent()).toContain('Sales (goods after discounts, shipped or delivered)');
   });
 
-  it('opens a recent order from the dashboard, expanded on the Orders page', async () => {
+  it('opens a recent order from the dashboard on its own page', async () => {
     const order = await place({ firstName: 'Recent' });
     await page.goto(`${BASE_URL}/admin`);
     const link = page.getByRole('link', { name: new RegExp(order.orderNumber) });
     await link.waitFor();
     await link.click();
-    await page.waitForURL((url) => url.pathname === '/admin/orders' && url.searchParams.get('order') === order.orderNumber);
-    // Expanded once the list has loaded (an effect opens it: waited for, not read at once).
-    await page.getByRole('button', { name: order.orderNumber, expanded: true }).waitFor();
+    await page.waitForURL((url) => url.pathname === `/admin/orders/${order.orderNumber}`);
+    await page.getByRole('heading', { name: `Order ${order.orderNumber}` }).waitFor();
     await page.getByLabel('Customer information').getByText('Recent Hassan').waitFor();
   });
 

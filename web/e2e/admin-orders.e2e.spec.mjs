@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import { ADMIN_USERNAME, BASE_URL, eventually, findOrderInList, placeOrderAsShopper, signedInBrowser } from './admin-support.mjs';
 
-const CSV_COLUMNS = 'Order Number,Date (Cairo),Customer Name,Phone,Address,Status,Payment Method,Subtotal,Promo Code Discount,Promotions Discount,Shipping,COD Fee,Total,Items';
+const CSV_COLUMNS = 'Order Number,Date (Cairo),Customer Name,Phone,Email,Address,Governorate,Status,Payment Method,Promo Code,Subtotal,Promo Code Discount,Promotions Discount,Shipping,COD Fee,Total,Items,Notes';
 
 describe('admin orders (browser)', () => {
   let browser;
@@ -60,5 +61,26 @@ describe('admin orders (browser)', () => {
     const [header, ...rows] = csv.trim().split(/\r?\n/);
     expect(header).toBe(CSV_COLUMNS);
     expect(rows.some((row) => row.startsWith(orderNumber))).toBe(true);
+  });
+
+  it('downloads orders_{date}.xlsx that a real parser opens, the phone with its leading 0', async () => {
+    await page.goto(`${BASE_URL}/admin/orders`);
+    await page.getByRole('button', { name: orderNumber }).first().waitFor().catch(() => undefined);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export XLSX' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^orders_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(readFileSync(await download.path()));
+    const sheet = workbook.getWorksheet('Orders');
+    const header = sheet.getRow(1).values.slice(1);
+    expect(header.join(',')).toBe(CSV_COLUMNS);
+    let row;
+    sheet.eachRow((r) => {
+      if (r.getCell(1).value === orderNumber) row = r;
+    });
+    const phone = row.getCell(header.indexOf('Phone') + 1);
+    expect(phone.type).toBe(ExcelJS.ValueType.String);
+    expect(phone.value).toMatch(/^01\d{9}$/);
+    expect(row.getCell(header.indexOf('Date (Cairo)') + 1).value).toBeInstanceOf(Date);
+    expect(typeof row.getCell(header.indexOf('Total') + 1).value).toBe('number');
   });
 });

@@ -35,6 +35,7 @@ describe('what-if promotions (browser)', () => {
       return all;
     });
     const recordedRevenue = orders.reduce((sum, o) => sum + Math.round(o.total * 100), 0) / 100;
+    const recordedSales = orders.reduce((sum, o) => sum + Math.round(o.subtotal * 100) - Math.round(o.discountFromPromotions * 100) - Math.round(o.discountFromPromoCode * 100), 0) / 100;
 
     await page.goto(`${BASE_URL}/admin/promo-codes`);
     await page.getByLabel('Draft promo code').fill('E2E-WHATIF');
@@ -53,9 +54,12 @@ describe('what-if promotions (browser)', () => {
     expect(ordersAfter).toBe(ordersBefore);
     const [, affected] = await cells('Orders affected');
     expect(Number(affected.replace(/,/g, ''))).toBeGreaterThanOrEqual(1);
-    const [revenueBefore, revenueAfter] = await cells('Revenue');
+    const [revenueBefore, revenueAfter] = await cells('Order totals (incl. shipping and fees)');
     expect(money(revenueBefore)).toBeCloseTo(recordedRevenue, 2);
     expect(money(revenueAfter)).toBeLessThan(money(revenueBefore));
+    const [salesBefore, salesAfter] = await cells('Sales (goods after discounts)');
+    expect(money(salesBefore)).toBeCloseTo(recordedSales, 2);
+    expect(money(salesAfter)).toBeLessThan(money(salesBefore));
     await page.getByText(/orders read from the event log in .* s; nothing was written/).waitFor();
   });
 

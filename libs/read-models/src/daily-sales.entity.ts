@@ -23,4 +23,10 @@ export class DailySalesEntity {
   @Column({ type: 'bigint', name: 'revenue_subtotal', transformer: bigintAsNumber }) revenueSubtotal!: number;
   /** Sum of total of that day's orders not CANCELED. */
   @Column({ type: 'bigint', name: 'gross_total', transformer: bigintAsNumber }) grossTotal!: number;
+  /** Sales: goods after discounts of that day's orders now SHIPPED or DELIVERED (revenue.ts; piastres). */
+  @Column({ type: 'bigint', transformer: bigintAsNumber }) sales!: number;
+  /** Collected: totals of that day's orders now DELIVERED. */
+  @Column({ type: 'bigint', transformer: bigintAsNumber }) collected!: number;
+  /** Pending: totals of that day's orders now SHIPPED (out for delivery). */
+  @Column({ type: 'bigint', transformer: bigintAsNumber }) pending!: number;
 }

@@ -11,6 +11,8 @@ export class DashboardOrderStateEntity {
   @Column({ type: 'text' }) status!: string;
   @Column({ type: 'integer' }) total!: number;
   @Column({ type: 'integer' }) subtotal!: number;
+  /** Goods after discounts (revenue.ts goodsAfterDiscounts). */
+  @Column({ type: 'integer' }) sales!: number;
   /** The customer's governorate, for governorate_sales. */
   @Column({ type: 'text' }) governorate!: string;
 }

@@ -13,4 +13,10 @@ export class GovernorateSalesEntity {
   @Column({ type: 'integer', name: 'orders_count' }) ordersCount!: number;
   /** Sum of total of the orders now SHIPPED (piastres). */
   @Column({ type: 'bigint', transformer: bigintAsNumber }) revenue!: number;
+  /** Sales: goods after discounts of the governorate's orders now SHIPPED or DELIVERED (revenue.ts; piastres). */
+  @Column({ type: 'bigint', transformer: bigintAsNumber }) sales!: number;
+  /** Collected: totals of the governorate's orders now DELIVERED. */
+  @Column({ type: 'bigint', transformer: bigintAsNumber }) collected!: number;
+  /** Pending: totals of the governorate's orders now SHIPPED (out for delivery). */
+  @Column({ type: 'bigint', transformer: bigintAsNumber }) pending!: number;
 }

@@ -20,6 +20,8 @@ const pages: [path: string | null, Page: LazyExoticComponent<ComponentType>][] =
   ['posters', named(() => import('./posters/posters-page'), 'PostersPage')],
   ['products', named(() => import('./products/products-page'), 'ProductsPage')],
   ['orders', named(() => import('./orders/orders-page'), 'OrdersPage')],
+  // One order at its own address, so a reload or a pasted link opens it again.
+  ['orders/:orderNumber', named(() => import('./orders/order-page'), 'OrderPage')],
   // The call-to-confirm queue for cash-on-delivery orders.
   ['call-queue', named(() => import('./call-queue/call-queue-page'), 'CallQueuePage')],
   ['pricing', named(() => import('./pricing/pricing-page'), 'PricingPage')],
@@ -37,9 +39,12 @@ const pages: [path: string | null, Page: LazyExoticComponent<ComponentType>][] =
   ['password', named(() => import('./auth/change-password-page'), 'ChangePasswordPage')],
 ];
 
-/** Each page needs what its sidebar link needs: one list, so a page is never shown a role its link is hidden from. */
+/**
+ * Each page needs what its sidebar link needs (a page under a link, such as one order, what that
+ * link needs): one list, so a page is never shown a role its link is hidden from.
+ */
 function permissionOf(path: string | null) {
-  const to = path === null ? '/admin' : `/admin/${path}`;
+  const to = path === null ? '/admin' : `/admin/${path.split('/')[0]}`;
   const item = ADMIN_NAV.find((link) => link.to === to);
   if (!item) throw new Error(`${to} has no sidebar link naming its permission`);
   return item.permission;

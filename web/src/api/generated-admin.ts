@@ -258,6 +258,23 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    exportOrdersXlsx: build.query<
+      ExportOrdersXlsxApiResponse,
+      ExportOrdersXlsxApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/orders/export.xlsx`,
+        params: {
+          status: queryArg.status,
+          dateFrom: queryArg.dateFrom,
+          dateTo: queryArg.dateTo,
+          search: queryArg.search,
+          sort: queryArg.sort,
+          paymentMethod: queryArg.paymentMethod,
+          risky: queryArg.risky,
+        },
+      }),
+    }),
     getSizeDistribution: build.query<
       GetSizeDistributionApiResponse,
       GetSizeDistributionApiArg
@@ -311,6 +328,16 @@ const injectedRtkApi = api.injectEndpoints({
           reason: queryArg.reason,
           expectedRevision: queryArg.expectedRevision,
         },
+      }),
+    }),
+    changeOrderStatusGuarded: build.mutation<
+      ChangeOrderStatusGuardedApiResponse,
+      ChangeOrderStatusGuardedApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/orders/${encodeURIComponent(String(queryArg.id))}/status-changes`,
+        method: "POST",
+        body: queryArg.guardedStatusDto,
       }),
     }),
     downloadPersonalData: build.query<
@@ -743,6 +770,29 @@ export type ExportOrdersApiArg = {
   /** Only orders from phones risky for cash on delivery (or only the others) */
   risky?: "true" | "false";
 };
+export type ExportOrdersXlsxApiResponse = unknown;
+export type ExportOrdersXlsxApiArg = {
+  status?:
+    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
+  /** YYYY-MM-DD (a Cairo day) or an ISO instant */
+  dateFrom?: unknown;
+  /** YYYY-MM-DD, inclusive to the end of that day, or an ISO instant */
+  dateTo?: unknown;
+  /** Order number, name, phone, e-mail */
+  search?: unknown;
+  sort?:
+    | "latest"
+    | "oldest"
+    | "total_desc"
+    | "total_asc"
+    | "customer_asc"
+    | "customer_desc"
+    | "status_asc"
+    | "status_desc";
+  paymentMethod?: "COD" | "ONLINE";
+  /** Only orders from phones risky for cash on delivery (or only the others) */
+  risky?: "true" | "false";
+};
 export type GetSizeDistributionApiResponse = /** status 200  */ SizeCountView[];
 export type GetSizeDistributionApiArg = {
   status?:
@@ -787,6 +837,12 @@ export type UpdateOrderStatusApiArg = {
   /** The order's revision as the admin saw it (AdminOrderView.revision): a change made since is a 409 naming who made it */
   expectedRevision?: number;
   orderStatusDto: OrderStatusDto;
+};
+export type ChangeOrderStatusGuardedApiResponse =
+  /** status 200  */ OrderStatusChangeView;
+export type ChangeOrderStatusGuardedApiArg = {
+  id: string;
+  guardedStatusDto: GuardedStatusDto;
 };
 export type DownloadPersonalDataApiResponse =
   /** status 200 Sent as an attachment: personal-data-<date>.json */ PersonalDataExportView;
@@ -1024,13 +1080,20 @@ export type MonthFigures = {
   month: string;
   newCustomers: number;
   orders: number;
-  /** EGP, subtotals of shipped and delivered orders */
+  /** EGP, sales: goods after discounts of shipped and delivered orders */
   revenue: number;
 };
 export type GovernorateFigures = {
+  /** EGP, totals (shipping and fees included) of delivered orders */
+  collected: number;
   governorate: string;
   orders: number;
+  /** EGP, totals of shipped orders (out for delivery) */
+  pending: number;
+  /** Same as sales */
   revenue: number;
+  /** EGP, goods after discounts of shipped and delivered orders */
+  sales: number;
 };
 export type DayOrders = {
   date: string;
@@ -1052,23 +1115,29 @@ export type DayRevenue = {
 };
 export type DashboardView = {
   activeOrders: number;
+  /** EGP, cash in hand: totals (shipping and fees included) of delivered orders */
+  collected: number;
   growth: GrowthFigures;
   lastMonth: MonthFigures;
   ordersByGovernorate: GovernorateFigures[];
   /** The last 30 Cairo days */
   ordersPerDay: DayOrders[];
+  /** EGP, out for delivery: totals of shipped orders */
+  pending: number;
   recentOrders: RecentOrderView[];
   /** The last 30 Cairo days */
   revenuePerDay: DayRevenue[];
-  /** Same as totalRevenue */
+  /** EGP, catalogue-price subtotals of shipped and delivered orders (before discounts) */
   revenueSubtotal: number;
+  /** EGP, goods after discounts of shipped and delivered orders (no shipping, no COD fee) */
+  sales: number;
   thisMonth: MonthFigures;
   totalAddons: number;
   totalCustomers: number;
   totalOrders: number;
   /** Posters not deleted */
   totalProducts: number;
-  /** EGP, subtotals of shipped and delivered orders (shipping and COD fees excluded) */
+  /** Same as sales */
   totalRevenue: number;
 };
 export type GovernorateDeliveryView = {
@@ -1427,6 +1496,16 @@ export type OrderStatusDto = {
   /** Why (kept in the audit trail) */
   reason?: string;
   status?:
+    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
+};
+export type GuardedStatusDto = {
+  /** true to undo SHIPPED, DELIVERED or REFUSED (recorded as a correction); refused on any other move */
+  correction?: boolean;
+  /** The order's revision as the admin saw it (AdminOrderView.revision): a change made since is a 409 naming who made it */
+  expectedRevision?: number;
+  /** Why (kept in the audit trail); required to cancel, refuse or correct */
+  reason?: string;
+  status:
     "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
 };
 export type AskedForView = {
@@ -1793,8 +1872,14 @@ export type WhatIfReportView = {
   ordersNotReproduced: number;
   /** OrderPlaced events read from the log */
   ordersScanned: number;
+  /** EGP, order totals (shipping and COD fee included) */
   revenueAfter: number;
+  /** EGP, order totals (shipping and COD fee included) */
   revenueBefore: number;
+  /** EGP, sales: goods after discounts (no shipping, no COD fee) */
+  salesAfter: number;
+  /** EGP, sales: goods after discounts (no shipping, no COD fee) */
+  salesBefore: number;
   seconds: number;
   to: string;
 };
@@ -1917,6 +2002,8 @@ export const {
   useLazyGetAdminOrdersQuery,
   useExportOrdersQuery,
   useLazyExportOrdersQuery,
+  useExportOrdersXlsxQuery,
+  useLazyExportOrdersXlsxQuery,
   useGetSizeDistributionQuery,
   useLazyGetSizeDistributionQuery,
   useGetAdminOrderQuery,
@@ -1925,6 +2012,7 @@ export const {
   useGetOrderHistoryQuery,
   useLazyGetOrderHistoryQuery,
   useUpdateOrderStatusMutation,
+  useChangeOrderStatusGuardedMutation,
   useDownloadPersonalDataQuery,
   useLazyDownloadPersonalDataQuery,
   useGetAdminPostersQuery,

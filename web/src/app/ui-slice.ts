@@ -9,6 +9,8 @@ export interface Toast {
   title: string;
   message?: string;
   durationMs: number;
+  /** An in-app link under the message (a new order's page). */
+  link?: { to: string; label: string };
 }
 
 export interface UiState {
@@ -33,10 +35,10 @@ const uiSlice = createSlice({
       reducer(state, action: PayloadAction<Toast>) {
         state.toast = action.payload;
       },
-      prepare(t: { kind?: ToastKind; title: string; message?: string; durationMs?: number }) {
+      prepare(t: { kind?: ToastKind; title: string; message?: string; durationMs?: number; link?: Toast['link'] }) {
         const kind = t.kind ?? 'info';
         return {
-          payload: { id: nextToastId++, kind, title: t.title, message: t.message, durationMs: t.durationMs ?? (kind === 'error' ? 4000 : 3000) },
+          payload: { id: nextToastId++, kind, title: t.title, message: t.message, durationMs: t.durationMs ?? (kind === 'error' ? 4000 : 3000), ...(t.link ? { link: t.link } : {}) },
         };
       },
     },

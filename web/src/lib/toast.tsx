@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../app/store';
 import { dismissToast, showToast, type ToastKind } from '../app/ui-slice';
+import { navigateTo } from './navigation';
 
 /** `const toast = useToast(); toast.success('Saved')` — one toast at a time, the newest wins. */
 export function useToast() {
   const dispatch = useAppDispatch();
-  const show = (kind: ToastKind) => (title: string, message?: string, durationMs?: number) =>
-    dispatch(showToast({ kind, title, message, durationMs }));
+  const show = (kind: ToastKind) => (title: string, message?: string, durationMs?: number, link?: { to: string; label: string }) =>
+    dispatch(showToast({ kind, title, message, durationMs, link }));
   return { success: show('success'), error: show('error'), info: show('info') };
 }
 
@@ -39,6 +40,20 @@ export function Toaster() {
           <div className="min-w-0 flex-1">
             <p className="font-semibold">{toast.title}</p>
             {toast.message && <p className="mt-0.5 text-sm break-words">{toast.message}</p>}
+            {toast.link && (
+              // The toaster sits outside the router: the app's navigate keeps it a single-page move.
+              <a
+                href={toast.link.to}
+                className="mt-1 inline-block text-sm font-medium underline"
+                onClick={(e) => {
+                  e.preventDefault();
+                  navigateTo(toast.link!.to);
+                  dispatch(dismissToast(toast.id));
+                }}
+              >
+                {toast.link.label}
+              </a>
+            )}
           </div>
           <button
             type="button"

@@ -9,6 +9,12 @@ export type ChangeOrderStatus = DomainCommand<'ChangeOrderStatus', {
   status: string;
   reason?: string | null;
   actor: Actor;
+  /**
+   * Set by the back-office's guarded route: a move that needs a reason (needsReason) must carry
+   * one, and a correction (isCorrection) must say so with correction: true. Absent, the moves
+   * stay as the first release's status route always allowed them.
+   */
+  guard?: { correction: boolean };
 }>;
 
 /**

@@ -91,6 +91,8 @@ export type OrderStatusChanged = DomainEvent<'OrderStatusChanged', {
   from: OrderStatus;
   to: OrderStatus;
   reason: string | null;
+  /** Present (true) when the move undid SHIPPED, DELIVERED or REFUSED to correct a mistake (isCorrection). */
+  correction?: true;
 }>;
 
 /**

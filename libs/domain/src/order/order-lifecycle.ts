@@ -37,3 +37,22 @@ export const UNSOLD_STATUSES: readonly OrderStatus[] = ['CANCELED', 'REFUSED'];
 export function alreadyChangedMessage(orderNumber: string, to: string, actorId: string): string {
   return `${orderNumber} was already ${to.toLowerCase()} by ${actorId}`;
 }
+
+/** The outcomes an order reaches once it left the shop: undoing one corrects a mistake. */
+const SETTLED_STATUSES: readonly OrderStatus[] = ['SHIPPED', 'DELIVERED', 'REFUSED'];
+
+/** Where a settled order goes next in the normal course (a shipped parcel is delivered or refused). */
+const ONWARD_FROM_SETTLED: Partial<Record<OrderStatus, readonly OrderStatus[]>> = { SHIPPED: ['DELIVERED', 'REFUSED'] };
+
+/**
+ * A move that undoes SHIPPED, DELIVERED or REFUSED (SHIPPED → PLACED, DELIVERED → REFUSED, ...):
+ * the back-office asks for an explicit correction and a reason, and the audit trail shows it as one.
+ */
+export function isCorrection(from: OrderStatus, to: OrderStatus): boolean {
+  return SETTLED_STATUSES.includes(from) && !(ONWARD_FROM_SETTLED[from] ?? []).includes(to);
+}
+
+/** Moves the customer feels as a loss (a canceled or refused order) are explained in the audit trail. */
+export function needsReason(from: OrderStatus, to: OrderStatus): boolean {
+  return to === 'CANCELED' || to === 'REFUSED' || isCorrection(from, to);
+}

@@ -9,7 +9,7 @@ import { isBlank, trimmed } from '../shared/validation.js';
 import type { OrderCommand } from './commands.js';
 import { correctionOf, validateCorrection, type CustomerFields } from './customer-correction.js';
 import { isOrderStatus, ORDER_STATUSES, type OrderCustomer, type OrderEvent, type OrderStatus } from './events.js';
-import { canMoveOrder } from './order-lifecycle.js';
+import { canMoveOrder, isCorrection, needsReason } from './order-lifecycle.js';
 
 export interface OrderState {
   exists: boolean;
@@ -41,10 +41,17 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       if (to === state.status) return [];
       if (!canMoveOrder(state.status, to)) throw DomainError.conflict('ORDER_STATUS_NOT_ALLOWED', `A ${state.status} order cannot become ${to}`);
       const reason = isBlank(command.data.reason) ? null : trimmed(command.data.reason);
+      const correction = isCorrection(state.status, to);
+      const guard = command.data.guard;
+      if (guard) {
+        if (correction && !guard.correction) throw DomainError.validation('CORRECTION_REQUIRED', `correction must be true to undo ${state.status} (${state.status} → ${to})`, { correction: 'must be true to undo this status' });
+        if (!correction && guard.correction) throw DomainError.validation('NOT_A_CORRECTION', `correction applies only to undoing SHIPPED, DELIVERED or REFUSED; ${state.status} → ${to} is not one`, { correction: 'only for undoing SHIPPED, DELIVERED or REFUSED' });
+        if (needsReason(state.status, to) && reason === null) throw DomainError.validation('REASON_REQUIRED', `reason is required for ${state.status} → ${to}`, { reason: 'is required' });
+      }
       return [
         {
           type: 'OrderStatusChanged',
-          data: { orderId: state.orderId, orderNumber: state.orderNumber, from: state.status, to, reason },
+          data: { orderId: state.orderId, orderNumber: state.orderNumber, from: state.status, to, reason, ...(guard && correction ? { correction: true as const } : {}) },
         },
       ];
     }

@@ -3,6 +3,7 @@
  * replay with the draft (after). Integer piastres; averages half-up.
  */
 import type { OrderTotals } from '../order/events.js';
+import { goodsAfterDiscounts } from '../order/revenue.js';
 import type { CartPricing } from '../pricing/price-cart.js';
 import { mulDivHalfUp, type Piastres } from '../shared/money.js';
 import type { ShopRules } from '../shop-config.js';
@@ -19,8 +20,12 @@ export interface WhatIfFigures {
   discountAfter: Piastres;
   /** What the draft gives on top: discountAfter − discountBefore. */
   discountGiven: Piastres;
+  /** Order totals, shipping and COD fee included (what the shoppers would pay). */
   revenueBefore: Piastres;
   revenueAfter: Piastres;
+  /** Sales (order/revenue.ts): the goods after discounts, no shipping, no COD fee. */
+  salesBefore: Piastres;
+  salesAfter: Piastres;
   averageOrderValueBefore: Piastres;
   averageOrderValueAfter: Piastres;
   /** Paid shipping as recorded, free with the draft. */
@@ -76,6 +81,8 @@ export class WhatIfTally {
   private discountAfter = 0;
   private revenueBefore = 0;
   private revenueAfter = 0;
+  private salesBefore = 0;
+  private salesAfter = 0;
   private crossing = 0;
   private losing = 0;
   private notReproduced = 0;
@@ -91,6 +98,8 @@ export class WhatIfTally {
     this.discountAfter += discountOf(after);
     this.revenueBefore += recorded.total;
     this.revenueAfter += after.total;
+    this.salesBefore += goodsAfterDiscounts(recorded);
+    this.salesAfter += goodsAfterDiscounts(after);
     if (recorded.shippingCost > 0 && after.shippingCost === 0) this.crossing++;
     if (recorded.shippingCost === 0 && after.shippingCost > 0) this.losing++;
   }
@@ -105,6 +114,8 @@ export class WhatIfTally {
       discountGiven: this.discountAfter - this.discountBefore,
       revenueBefore: this.revenueBefore,
       revenueAfter: this.revenueAfter,
+      salesBefore: this.salesBefore,
+      salesAfter: this.salesAfter,
       averageOrderValueBefore: average(this.revenueBefore),
       averageOrderValueAfter: average(this.revenueAfter),
       ordersCrossingFreeShipping: this.crossing,

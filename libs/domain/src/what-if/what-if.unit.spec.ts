@@ -25,6 +25,16 @@ describe('what-if on a seeded history', () => {
     expect(tally.figures()).toMatchObject({ orders: 3, ordersAffected: 0, revenueBefore: 291950, revenueAfter: 291950, discountGiven: 0, ordersNotReproduced: 0 });
   });
 
+  it('names sales apart from order totals: the goods after discounts, recomputed from each order', () => {
+    const tally = new WhatIfTally(DEFAULT_SHOP_RULES, {});
+    const history = seededHistory();
+    history.forEach((o) => tally.addOrder(o));
+    const goods = history.reduce((sum, o) => sum + o.totals.subtotal - o.totals.discountFromPromotions - o.totals.discountFromPromoCode, 0);
+    const shippingAndFees = history.reduce((sum, o) => sum + o.totals.shippingCost + o.totals.codFee, 0);
+    expect(shippingAndFees).toBeGreaterThan(0);
+    expect(tally.figures()).toMatchObject({ salesBefore: goods, salesAfter: goods, revenueBefore: goods + shippingAndFees });
+  });
+
   // The orders and the draft's figures are worked out by hand in testing/what-if-history.ts.
   it('with a draft, matches the hand-computed figures', () => {
     const draft = WHAT_IF_DRAFT;
@@ -40,6 +50,9 @@ describe('what-if on a seeded history', () => {
       discountGiven: 74550 - 16950,
       revenueBefore: 291950,
       revenueAfter: 220350,
+      // Goods after discounts: the totals less their shipping and COD fees (170.00 recorded, 30.00 with the draft).
+      salesBefore: 291950 - 17000,
+      salesAfter: 220350 - 3000,
       averageOrderValueBefore: 97317, // 2,919.50 / 3 = 973.1666… half-up
       averageOrderValueAfter: 73450,
       ordersCrossingFreeShipping: 2,

@@ -10,6 +10,7 @@ import { PersonalDataSubjects1765400000000 } from './1765400000000-personal-data
 import { StaffMembers1765500000000 } from './1765500000000-staff-members.js';
 import { FoldedSearchText1765500000000 } from './1765500000000-folded-search-text.js';
 import { ArabicCatalogue1765500000001 } from './1765500000001-arabic-catalogue.js';
+import { RevenueFigures1765500000000 } from './1765500000000-revenue-figures.js';
 
 /** In order; a new migration is added here and never edits an old one. */
 export const READ_MODEL_MIGRATIONS = [
@@ -25,4 +26,5 @@ export const READ_MODEL_MIGRATIONS = [
   StaffMembers1765500000000,
   FoldedSearchText1765500000000,
   ArabicCatalogue1765500000001,
+  RevenueFigures1765500000000,
 ];

@@ -1,5 +1,6 @@
 import type { OrderStatus } from '#domain/order/events.js';
 import { AWAITING_SHIPMENT_STATUSES, REVENUE_STATUSES } from '#domain/order/order-lifecycle.js';
+import { COLLECTED_STATUSES, goodsAfterDiscounts, orderRevenue, PENDING_STATUSES, SALES_STATUSES } from '#domain/order/revenue.js';
 import { SHOP_TIME_ZONE } from '#domain/shop-config.js';
 import { DailySalesEntity } from '../daily-sales.entity.js';
 import { DashboardOrderStateEntity } from '../dashboard-order-state.entity.js';
@@ -20,16 +21,21 @@ interface OrderFigures {
   governorate: string;
   status: string;
   total: number;
+  sales: number;
 }
 
-/** What one order adds to its governorate's row: counted unless CANCELED, revenue once SHIPPED or DELIVERED (REVENUE_STATUSES). */
-function contribution(o: OrderFigures): { orders: number; revenue: number } {
-  return { orders: o.status === 'CANCELED' ? 0 : 1, revenue: REVENUE_STATUSES.includes(o.status as OrderStatus) ? o.total : 0 };
+const FIGURES = ['orders', 'revenue', 'sales', 'collected', 'pending'] as const;
+type Contribution = Record<(typeof FIGURES)[number], number>;
+
+/** What one order adds to its governorate's row: counted unless CANCELED, revenue once SHIPPED or DELIVERED (REVENUE_STATUSES), and its sales, collected and pending (revenue.ts). */
+function contribution(o: OrderFigures): Contribution {
+  return { orders: o.status === 'CANCELED' ? 0 : 1, revenue: REVENUE_STATUSES.includes(o.status as OrderStatus) ? o.total : 0, ...orderRevenue(o.status, o) };
 }
 
 const sqlList = (statuses: readonly string[]) => statuses.map((s) => `'${s}'`).join(', ');
 const REVENUE_SQL = sqlList(REVENUE_STATUSES);
 const ACTIVE_SQL = sqlList(AWAITING_SHIPMENT_STATUSES);
+const [SALES_SQL, COLLECTED_SQL, PENDING_SQL] = [SALES_STATUSES, COLLECTED_STATUSES, PENDING_STATUSES].map(sqlList);
 
 /**
  * Per-day order counts and revenue by current status, and orders by governorate. Keeps each
@@ -44,12 +50,12 @@ export const dashboardProjection = defineProjection({
   stateTables: [DashboardOrderStateEntity],
   eventTypes: ['OrderPlaced', 'OrderStatusChanged'],
   async handle(events, ctx) {
-    const placed = new Map<string, { order_id: string; placed_at: string; governorate: string; status: string; total: number; subtotal: number }>();
+    const placed = new Map<string, { order_id: string; placed_at: string; governorate: string; status: string; total: number; subtotal: number; sales: number }>();
     const status = new Map<string, string>();
     for (const e of events) {
       if (e.type === 'OrderPlaced') {
         const d = e.data;
-        placed.set(d.orderId, { order_id: d.orderId, placed_at: placedAt(e), governorate: String(d.customer?.governorate ?? ''), status: 'PLACED', total: d.totals.total, subtotal: d.totals.subtotal });
+        placed.set(d.orderId, { order_id: d.orderId, placed_at: placedAt(e), governorate: String(d.customer?.governorate ?? ''), status: 'PLACED', total: d.totals.total, subtotal: d.totals.subtotal, sales: goodsAfterDiscounts(d.totals) });
       } else {
         const d = e.data;
         const row = placed.get(d.orderId);
@@ -60,14 +66,14 @@ export const dashboardProjection = defineProjection({
     const days = new Set<string>();
     const state = ctx.table(STATE_TABLE);
     const touched = [...new Set([...placed.keys(), ...status.keys()])];
-    const before = await ctx.sql<OrderFigures & { order_id: string }>(`SELECT order_id, governorate, status, total FROM ${state} WHERE order_id = ANY($1::text[])`, [touched]);
+    const before = await ctx.sql<OrderFigures & { order_id: string }>(`SELECT order_id, governorate, status, total, sales FROM ${state} WHERE order_id = ANY($1::text[])`, [touched]);
     if (placed.size > 0) {
       // The days only, once each: a batch of orders falls on a few days.
       const rows = await ctx.sql<{ day: string }>(
         `WITH written AS (
-           INSERT INTO ${state} (order_id, day, governorate, status, total, subtotal)
-           SELECT order_id, (placed_at AT TIME ZONE '${SHOP_TIME_ZONE}')::date, left(governorate, ${GOVERNORATE_KEY_LENGTH}), status, total, subtotal
-             FROM json_to_recordset($1::json) AS x(order_id text, placed_at timestamptz, governorate text, status text, total integer, subtotal integer)
+           INSERT INTO ${state} (order_id, day, governorate, status, total, subtotal, sales)
+           SELECT order_id, (placed_at AT TIME ZONE '${SHOP_TIME_ZONE}')::date, left(governorate, ${GOVERNORATE_KEY_LENGTH}), status, total, subtotal, sales
+             FROM json_to_recordset($1::json) AS x(order_id text, placed_at timestamptz, governorate text, status text, total integer, subtotal integer, sales integer)
            ON CONFLICT (order_id) DO UPDATE SET status = EXCLUDED.status
            RETURNING day)
          SELECT DISTINCT day::text AS day FROM written`,
@@ -88,15 +94,18 @@ export const dashboardProjection = defineProjection({
     await moveGovernorates(ctx, before, touched);
     if (days.size === 0) return;
     await ctx.sql(
-      `INSERT INTO ${ctx.table(DAILY_SALES_TABLE)} (day, orders_count, placed_count, shipped_count, canceled_count, revenue, revenue_subtotal, gross_total)
+      `INSERT INTO ${ctx.table(DAILY_SALES_TABLE)} (day, orders_count, placed_count, shipped_count, canceled_count, revenue, revenue_subtotal, gross_total, sales, collected, pending)
        SELECT day, count(*), count(*) FILTER (WHERE status IN (${ACTIVE_SQL})), count(*) FILTER (WHERE status = 'SHIPPED'),
               count(*) FILTER (WHERE status = 'CANCELED'),
               coalesce(sum(total) FILTER (WHERE status IN (${REVENUE_SQL})), 0), coalesce(sum(subtotal) FILTER (WHERE status IN (${REVENUE_SQL})), 0),
-              coalesce(sum(total) FILTER (WHERE status <> 'CANCELED'), 0)
+              coalesce(sum(total) FILTER (WHERE status <> 'CANCELED'), 0),
+              coalesce(sum(sales) FILTER (WHERE status IN (${SALES_SQL})), 0), coalesce(sum(total) FILTER (WHERE status IN (${COLLECTED_SQL})), 0),
+              coalesce(sum(total) FILTER (WHERE status IN (${PENDING_SQL})), 0)
          FROM ${state} WHERE day = ANY($1::date[]) GROUP BY day
        ON CONFLICT (day) DO UPDATE SET orders_count = EXCLUDED.orders_count, placed_count = EXCLUDED.placed_count,
          shipped_count = EXCLUDED.shipped_count, canceled_count = EXCLUDED.canceled_count, revenue = EXCLUDED.revenue,
-         revenue_subtotal = EXCLUDED.revenue_subtotal, gross_total = EXCLUDED.gross_total`,
+         revenue_subtotal = EXCLUDED.revenue_subtotal, gross_total = EXCLUDED.gross_total,
+         sales = EXCLUDED.sales, collected = EXCLUDED.collected, pending = EXCLUDED.pending`,
       [[...days]],
     );
   },
@@ -105,29 +114,30 @@ export const dashboardProjection = defineProjection({
 /** governorate_sales += (the batch's orders as they are now) − (as they were before the batch). */
 async function moveGovernorates(ctx: ProjectionContext, before: readonly OrderFigures[], touched: readonly string[]): Promise<void> {
   if (touched.length === 0) return;
-  const after = await ctx.sql<OrderFigures>(`SELECT governorate, status, total FROM ${ctx.table(STATE_TABLE)} WHERE order_id = ANY($1::text[])`, [touched]);
-  const delta = new Map<string, { governorate: string; orders: number; revenue: number }>();
+  const after = await ctx.sql<OrderFigures>(`SELECT governorate, status, total, sales FROM ${ctx.table(STATE_TABLE)} WHERE order_id = ANY($1::text[])`, [touched]);
+  const delta = new Map<string, Contribution & { governorate: string }>();
   const add = (rows: readonly OrderFigures[], sign: 1 | -1) => {
     for (const row of rows) {
-      const d = delta.get(row.governorate) ?? { governorate: row.governorate, orders: 0, revenue: 0 };
+      const d = delta.get(row.governorate) ?? { governorate: row.governorate, orders: 0, revenue: 0, sales: 0, collected: 0, pending: 0 };
       const c = contribution(row);
-      d.orders += sign * c.orders;
-      d.revenue += sign * c.revenue;
+      for (const f of FIGURES) d[f] += sign * c[f];
       delta.set(row.governorate, d);
     }
   };
   add(after, 1);
   add(before, -1);
-  const moved = [...delta.values()].filter((d) => d.orders !== 0 || d.revenue !== 0);
+  const moved = [...delta.values()].filter((d) => FIGURES.some((f) => d[f] !== 0));
   if (moved.length === 0) return;
   const table = ctx.table(GOVERNORATES_TABLE);
   await ctx.sql(
-    `INSERT INTO ${table} AS g (governorate, orders_count, revenue)
-     SELECT governorate, orders, revenue FROM json_to_recordset($1::json) AS x(governorate text, orders integer, revenue bigint)
-     ON CONFLICT (governorate) DO UPDATE SET orders_count = g.orders_count + EXCLUDED.orders_count, revenue = g.revenue + EXCLUDED.revenue`,
+    `INSERT INTO ${table} AS g (governorate, orders_count, revenue, sales, collected, pending)
+     SELECT governorate, orders, revenue, sales, collected, pending
+       FROM json_to_recordset($1::json) AS x(governorate text, orders integer, revenue bigint, sales bigint, collected bigint, pending bigint)
+     ON CONFLICT (governorate) DO UPDATE SET orders_count = g.orders_count + EXCLUDED.orders_count, revenue = g.revenue + EXCLUDED.revenue,
+       sales = g.sales + EXCLUDED.sales, collected = g.collected + EXCLUDED.collected, pending = g.pending + EXCLUDED.pending`,
     [JSON.stringify(moved)],
   );
   // A governorate left with nothing has no row, as when its orders came and went inside one batch:
   // the tables must not depend on where the log was cut into batches (a replay equals live).
-  await ctx.sql(`DELETE FROM ${table} WHERE governorate = ANY($1::text[]) AND orders_count = 0 AND revenue = 0`, [moved.map((d) => d.governorate)]);
+  await ctx.sql(`DELETE FROM ${table} WHERE governorate = ANY($1::text[]) AND orders_count = 0 AND revenue = 0 AND sales = 0 AND collected = 0 AND pending = 0`, [moved.map((d) => d.governorate)]);
 }

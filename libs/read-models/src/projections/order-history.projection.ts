@@ -31,7 +31,7 @@ export const orderHistoryProjection = defineProjection({
       } else {
         const d = e.data;
         orderId = d.orderId;
-        changes = { status: { from: d.from, to: d.to }, reason: d.reason ?? null };
+        changes = { status: { from: d.from, to: d.to }, reason: d.reason ?? null, ...(d.correction ? { correction: true } : {}) };
       }
       return {
         event_id: e.id, order_id: orderId, commit_position: String(e.position.commit), prepare_position: String(e.position.prepare),

@@ -16,9 +16,9 @@ function growth(current: number, previous: number): number | null {
  * The dashboard's figures, every one from a table the dashboard projection keeps (no count or
  * sum over the orders table: its cost would grow with the shop's age). Day and month sums come
  * from daily_sales (per Cairo day, by current status, one row a day); governorates from
- * governorate_sales. Revenue is the subtotal of SHIPPED and DELIVERED orders (what the
- * posters sold for: shipping and the COD fee pass through to the courier), by day and month too;
- * only the governorates' revenue still sums totals. Counts of customers and posters from their read models;
+ * governorate_sales. Revenue has one meaning (libs/domain/src/order/revenue.ts): sales, the goods
+ * after discounts of SHIPPED and DELIVERED orders, by day, month and governorate too; beside it
+ * collected (delivered totals) and pending (shipped totals). Counts of customers and posters from their read models;
  * the five recent orders are an index scan with LIMIT.
  */
 @Injectable()
@@ -28,8 +28,9 @@ export class DashboardReads {
   async dashboard(): Promise<DashboardView> {
     const q = <T>(sql: string, params: unknown[] = []) => this.dataSource.query(sql, params) as Promise<T[]>;
     const [[totals], [counts], months, days, governorates, recent, newCustomers] = await Promise.all([
-      q<{ active: string; revenue_subtotal: string; orders: string }>(
-        `SELECT coalesce(sum(placed_count), 0) AS active, coalesce(sum(revenue_subtotal), 0) AS revenue_subtotal, coalesce(sum(orders_count), 0) AS orders
+      q<{ active: string; revenue_subtotal: string; orders: string; sales: string; collected: string; pending: string }>(
+        `SELECT coalesce(sum(placed_count), 0) AS active, coalesce(sum(revenue_subtotal), 0) AS revenue_subtotal, coalesce(sum(orders_count), 0) AS orders,
+                coalesce(sum(sales), 0) AS sales, coalesce(sum(collected), 0) AS collected, coalesce(sum(pending), 0) AS pending
            FROM read.daily_sales`,
       ),
       q<{ customers: string; products: string; addons: string }>(
@@ -39,21 +40,21 @@ export class DashboardReads {
       ),
       q<{ month: string; orders: string; revenue: string; customers: string }>(
         `WITH m AS (SELECT date_trunc('month', (now() AT TIME ZONE $1))::date AS this_month)
-         SELECT to_char(date_trunc('month', d.day), 'YYYY-MM') AS month, sum(d.orders_count) AS orders, sum(d.revenue_subtotal) AS revenue, 0 AS customers
+         SELECT to_char(date_trunc('month', d.day), 'YYYY-MM') AS month, sum(d.orders_count) AS orders, sum(d.sales) AS revenue, 0 AS customers
            FROM read.daily_sales d, m
           WHERE d.day >= (m.this_month - interval '1 month')::date
           GROUP BY 1`,
         [SHOP_TIME_ZONE],
       ),
       q<{ day: string; orders: string; revenue: string }>(
-        `SELECT to_char(g.day, 'YYYY-MM-DD') AS day, coalesce(d.orders_count, 0) AS orders, coalesce(d.revenue_subtotal, 0) AS revenue
+        `SELECT to_char(g.day, 'YYYY-MM-DD') AS day, coalesce(d.orders_count, 0) AS orders, coalesce(d.sales, 0) AS revenue
            FROM generate_series((now() AT TIME ZONE $1)::date - ($2::int - 1), (now() AT TIME ZONE $1)::date, interval '1 day') AS g(day)
            LEFT JOIN read.daily_sales d ON d.day = g.day::date
           ORDER BY g.day`,
         [SHOP_TIME_ZONE, DAYS],
       ),
-      q<{ governorate: string; orders: string; revenue: string }>(
-        `SELECT governorate, orders_count AS orders, revenue FROM read.governorate_sales
+      q<{ governorate: string; orders: string; sales: string; collected: string; pending: string }>(
+        `SELECT governorate, orders_count AS orders, sales, collected, pending FROM read.governorate_sales
           WHERE orders_count > 0 ORDER BY orders_count DESC, governorate`,
       ),
       q<{ id: string; order_number: string; placed_at: Date; total: number; status: string; first_name: string; last_name: string }>(
@@ -81,7 +82,10 @@ export class DashboardReads {
     const lastMonth = month(lastMonthKey);
     return {
       activeOrders: Number(totals.active),
-      totalRevenue: piastresToEgp(Number(totals.revenue_subtotal)),
+      totalRevenue: piastresToEgp(Number(totals.sales)),
+      sales: piastresToEgp(Number(totals.sales)),
+      collected: piastresToEgp(Number(totals.collected)),
+      pending: piastresToEgp(Number(totals.pending)),
       revenueSubtotal: piastresToEgp(Number(totals.revenue_subtotal)),
       totalOrders: Number(totals.orders),
       totalCustomers: Number(counts.customers),
@@ -96,7 +100,14 @@ export class DashboardReads {
       },
       revenuePerDay: days.map((d) => ({ date: d.day, revenue: piastresToEgp(Number(d.revenue)) })),
       ordersPerDay: days.map((d) => ({ date: d.day, orders: Number(d.orders) })),
-      ordersByGovernorate: governorates.map((g) => ({ governorate: g.governorate, orders: Number(g.orders), revenue: piastresToEgp(Number(g.revenue)) })),
+      ordersByGovernorate: governorates.map((g) => ({
+        governorate: g.governorate,
+        orders: Number(g.orders),
+        revenue: piastresToEgp(Number(g.sales)),
+        sales: piastresToEgp(Number(g.sales)),
+        collected: piastresToEgp(Number(g.collected)),
+        pending: piastresToEgp(Number(g.pending)),
+      })),
       recentOrders: recent.map((o) => ({
         id: o.id,
         orderNumber: o.order_number,

@@ -134,8 +134,12 @@ const SAMPLES: Record<ShopEventType, Sample> = {
   OrderPlaced: { stream: order, data: ORDER },
   OrderStatusChanged: {
     stream: order,
-    data: { orderId: 'o1', orderNumber: 'PS-ABCD2345', from: 'PLACED', to: 'CANCELED', reason: 'customer asked' },
-    given: (d) => [{ type: 'OrderPlaced', data: { ...ORDER, orderId: d.orderId, orderNumber: d.orderNumber } }],
+    // A correction (undoing SHIPPED), the richest shape the event takes.
+    data: { orderId: 'o1', orderNumber: 'PS-ABCD2345', from: 'SHIPPED', to: 'CANCELED', reason: 'customer asked', correction: true },
+    given: (d) => [
+      { type: 'OrderPlaced', data: { ...ORDER, orderId: d.orderId, orderNumber: d.orderNumber } },
+      { type: 'OrderStatusChanged', data: { orderId: d.orderId, orderNumber: d.orderNumber, from: 'PLACED', to: 'SHIPPED', reason: null } },
+    ],
   },
   PersonalDataCorrected: {
     stream: order,

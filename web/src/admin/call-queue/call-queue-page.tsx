@@ -1,12 +1,14 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
 import { useToast } from '../../lib/toast';
 import { Dialog } from '../shared/dialog';
 import { formatAdminDate } from '../shared/format-date';
 import { btnDanger, btnPrimary, btnSecondary, card, errorPanel, input, label, pageTitle } from '../shared/styles';
-import { customerName, sizeLabel, type AdminOrder } from '../orders/order-model';
+import { customerName, orderPath, sizeLabel, type AdminOrder } from '../orders/order-model';
 import { PhoneRiskBadge } from '../orders/phone-risk-badge';
+import { governorateName } from '../shared/names';
 import { CALL_QUEUE, CALL_QUEUE_SIZE, useGetAdminOrdersQuery, useUpdateOrderStatusMutation } from './call-queue-api';
 
 /**
@@ -63,7 +65,10 @@ export function CallQueuePage() {
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div className="space-y-1">
                   <p className="font-semibold">
-                    {order.orderNumber} <span className="text-xs font-normal text-gray-500">{formatAdminDate(order.createdAt)}</span>
+                    <Link to={orderPath(order.orderNumber)} className="text-indigo-700 hover:underline">
+                      {order.orderNumber}
+                    </Link>{' '}
+                    <span className="text-xs font-normal text-gray-500">{formatAdminDate(order.createdAt)}</span>
                   </p>
                   <p className="text-sm">
                     {customerName(order)} ·{' '}
@@ -73,7 +78,7 @@ export function CallQueuePage() {
                     <PhoneRiskBadge risk={order.phoneRisk} />
                   </p>
                   <p className="text-xs text-gray-600">
-                    {order.city}, {order.governorate}
+                    {order.addressLine}, {order.city}, {governorateName(order.governorate)}
                   </p>
                 </div>
                 <div className="flex gap-2">

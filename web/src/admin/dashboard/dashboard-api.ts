@@ -5,6 +5,10 @@ export type DashboardRecentOrder = DashboardView['recentOrders'][number];
 export interface DashboardData {
   activeOrders: number;
   totalRevenue: number;
+  /** The one meaning of revenue (libs/domain/src/order/revenue.ts), each figure named on screen. */
+  sales: number;
+  collected: number;
+  pending: number;
   totalCustomers: number;
   totalProducts: number;
   revenueThisMonth: number;
@@ -12,7 +16,7 @@ export interface DashboardData {
   ordersThisMonth: number;
   ordersLastMonth: number;
   perDay: { date: string; revenue: number; orders: number }[];
-  byGovernorate: { governorate: string; orders: number }[];
+  byGovernorate: { governorate: string; orders: number; sales: number; collected: number; pending: number }[];
   recentOrders: DashboardRecentOrder[];
 }
 
@@ -22,6 +26,9 @@ export function dashboardData(view: DashboardView): DashboardData {
   return {
     activeOrders: view.activeOrders,
     totalRevenue: view.totalRevenue,
+    sales: view.sales,
+    collected: view.collected,
+    pending: view.pending,
     totalCustomers: view.totalCustomers,
     totalProducts: view.totalProducts,
     revenueThisMonth: view.thisMonth.revenue,

@@ -1,9 +1,12 @@
 import { format, subDays } from 'date-fns';
 import { Link } from 'react-router';
+import { orderPath } from '../orders/order-model';
+import { REVENUE_LABELS } from '../../../../libs/domain/src/order/revenue';
 import { formatMoney } from '../../lib/money';
 import { formatAdminDate } from '../shared/format-date';
 import { card, errorPanel, pageTitle } from '../shared/styles';
 import { CardSection } from '../shared/card-section';
+import { governorateName } from '../shared/names';
 import { BarChart, HorizontalBars } from './bar-chart';
 import { useGetDashboardQuery, type DashboardData } from './dashboard-api';
 import { DeliveryByGovernorate } from './delivery-by-governorate';
@@ -60,16 +63,21 @@ export function DashboardPage() {
         <StatCard title="Active Orders" value={String(data.activeOrders)} note={growth(data.ordersThisMonth, data.ordersLastMonth)} />
         <StatCard
           title="Total Revenue"
-          value={formatMoney(data.totalRevenue)}
-          note={['Subtotal of SHIPPED and DELIVERED orders', growth(data.revenueThisMonth, data.revenueLastMonth)].filter(Boolean).join(' · ')}
+          value={formatMoney(data.sales)}
+          note={[REVENUE_LABELS.sales, growth(data.revenueThisMonth, data.revenueLastMonth)].filter(Boolean).join(' · ')}
         />
         <StatCard title="Total Customers" value={String(data.totalCustomers)} />
         <StatCard title="Total Products" value={String(data.totalProducts)} />
       </div>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3" aria-label="Revenue">
+        <StatCard title="Sales" value={formatMoney(data.sales)} note={REVENUE_LABELS.sales} />
+        <StatCard title="Collected" value={formatMoney(data.collected)} note={REVENUE_LABELS.collected} />
+        <StatCard title="Pending" value={formatMoney(data.pending)} note={REVENUE_LABELS.pending} />
+      </div>
 
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
         <div className={card}>
-          <BarChart title="Revenue per day (last 30 days)" data={days.map((d) => ({ label: d.label, value: d.revenue }))} formatValue={formatMoney} labelEvery={7} />
+          <BarChart title="Sales per day (last 30 days)" data={days.map((d) => ({ label: d.label, value: d.revenue }))} formatValue={formatMoney} labelEvery={7} />
         </div>
         <div className={card}>
           <BarChart
@@ -91,7 +99,7 @@ export function DashboardPage() {
               {recent.map((order) => (
                 <li key={order.id}>
                   <Link
-                    to={`/admin/orders?order=${encodeURIComponent(order.orderNumber)}`}
+                    to={orderPath(order.orderNumber)}
                     className="-mx-2 flex flex-wrap items-center justify-between gap-2 rounded-md px-2 py-2 text-sm hover:bg-gray-50"
                   >
                     <div>
@@ -126,9 +134,31 @@ export function DashboardPage() {
       <div className={card}>
         <HorizontalBars
           title="Orders by governorate"
-          data={data.byGovernorate.map((g) => ({ label: g.governorate, value: Number(g.orders) })).sort((a, b) => b.value - a.value)}
+          data={data.byGovernorate.map((g) => ({ label: governorateName(g.governorate), value: Number(g.orders) })).sort((a, b) => b.value - a.value)}
           empty="No orders yet"
         />
+        {data.byGovernorate.length > 0 && (
+          <table className="mt-4 min-w-full text-sm" aria-label="Revenue by governorate">
+            <thead>
+              <tr className="text-left text-xs uppercase text-gray-500">
+                <th className="py-1">Governorate</th>
+                <th className="py-1 text-right" title={REVENUE_LABELS.sales}>Sales</th>
+                <th className="py-1 text-right" title={REVENUE_LABELS.collected}>Collected</th>
+                <th className="py-1 text-right" title={REVENUE_LABELS.pending}>Pending</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.byGovernorate.map((g) => (
+                <tr key={g.governorate} className="border-t border-gray-100">
+                  <td className="py-1">{governorateName(g.governorate)}</td>
+                  <td className="py-1 text-right tabular-nums">{formatMoney(g.sales)}</td>
+                  <td className="py-1 text-right tabular-nums">{formatMoney(g.collected)}</td>
+                  <td className="py-1 text-right tabular-nums">{formatMoney(g.pending)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
       </div>
 
       <DeliveryByGovernorate />

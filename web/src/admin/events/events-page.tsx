@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { orderOfStream, orderPath } from '../orders/order-model';
 import { format } from 'date-fns';
 import { useToast } from '../../lib/toast';
 import { Dialog } from '../shared/dialog';
@@ -152,6 +154,11 @@ export function EventsPage() {
                 <button type="button" className="hover:underline" onClick={() => setForm({ ...form, stream: event.stream })} title="Filter by this stream">
                   {event.stream}
                 </button>
+                {orderOfStream(event.stream) && (
+                  <Link to={orderPath(orderOfStream(event.stream)!)} className="ms-2 font-sans text-indigo-700 hover:underline" aria-label={`Open the order of ${event.stream}`}>
+                    Order
+                  </Link>
+                )}
               </td>
               <td className={td}>{String(event.revision)}</td>
               <td className={td}>{event.type}</td>

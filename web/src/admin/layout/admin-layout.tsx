@@ -6,6 +6,7 @@ import { clearSession, sessionStaffRole, sessionToken, sessionUsername } from '.
 import { useLogoutMutation } from '../auth/auth-api';
 import { navFor } from './admin-nav';
 import { useLiveUpdates } from '../shared/live-updates';
+import { useNewOrderToast } from '../orders/use-new-order-toast';
 
 /**
  * Back-office frame: a sidebar with the links the staff member's role may follow, and Logout. Under 640 px (Tailwind's `sm`)
@@ -20,6 +21,7 @@ export function AdminLayout() {
   const role = sessionStaffRole();
   // New orders and status changes show on every open page without a reload.
   useLiveUpdates();
+  useNewOrderToast();
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
 

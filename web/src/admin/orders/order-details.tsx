@@ -4,6 +4,7 @@ import { OrderHistoryTimeline } from './order-history-timeline';
 import { PriceExplanation } from '../../features/cart/components/price-explanation';
 import { customerName, sizeLabel, type AdminOrder } from './order-model';
 import { PhoneRiskBadge } from './phone-risk-badge';
+import { governorateName } from '../shared/names';
 
 function Field({ name, value }: { name: string; value: string | null }) {
   return (
@@ -38,7 +39,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
           <Field name="Building" value={order.building} />
           <Field name="Apartment" value={order.apartment} />
           <Field name="City" value={order.city} />
-          <Field name="Governorate" value={order.governorate} />
+          <Field name="Governorate" value={governorateName(order.governorate)} />
           <Field name="Payment method" value={order.paymentMethod} />
           {order.paymentReference && <Field name="Payment reference" value={order.paymentReference} />}
           <Field name="Promo code" value={order.promoCode ?? 'None'} />

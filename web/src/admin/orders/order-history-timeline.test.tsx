@@ -20,6 +20,13 @@ const server = setupServer(
           actor: { kind: 'admin', id: 'alice' },
           changes: { status: { from: 'PLACED', to: 'SHIPPED' }, reason: null },
         },
+        {
+          eventId: 'e3',
+          type: 'OrderStatusChanged',
+          time: '2026-11-22T09:00:00.000Z',
+          actor: { kind: 'admin', id: 'mona' },
+          changes: { status: { from: 'SHIPPED', to: 'PLACED' }, reason: 'shipped by mistake', correction: true },
+        },
       ],
     }),
   ),
@@ -33,7 +40,7 @@ describe('order audit trail', () => {
   it('lists each event with who, when and what changed', async () => {
     renderAdmin(<OrderHistoryTimeline orderId="o-1" />);
     const entries = await screen.findAllByTestId('timeline-entry');
-    expect(entries).toHaveLength(2);
+    expect(entries).toHaveLength(3);
     expect(within(entries[0]).getByText('Order placed')).toBeInTheDocument();
     expect(entries[0]).toHaveTextContent('by Customer');
     expect(within(entries[1]).getByText('Status changed')).toBeInTheDocument();
@@ -41,6 +48,15 @@ describe('order audit trail', () => {
     expect(entries[1]).toHaveTextContent('status: PLACED → SHIPPED');
     expect(entries[1]).not.toHaveTextContent('reason');
     expect(entries[1]).toHaveTextContent(/Nov 21, 2026 \d{1,2}:30 [AP]M/);
+  });
+
+  it('shows a correction as one, with its reason', async () => {
+    renderAdmin(<OrderHistoryTimeline orderId="o-1" />);
+    const entries = await screen.findAllByTestId('timeline-entry');
+    expect(within(entries[2]).getByTestId('correction')).toHaveTextContent('Correction');
+    expect(entries[2]).toHaveTextContent('status: SHIPPED → PLACED');
+    expect(entries[2]).toHaveTextContent('reason: shipped by mistake');
+    expect(within(entries[1]).queryByTestId('correction')).toBeNull();
   });
 
   it('says when the history cannot be read', async () => {

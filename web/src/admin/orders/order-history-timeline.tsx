@@ -14,16 +14,19 @@ function actorLabel(actor: OrderHistoryEntry['actor']): string {
   return actor.kind === 'system' ? 'System' : `${actor.kind} ${actor.id}`;
 }
 
+/** A status change that undid SHIPPED, DELIVERED or REFUSED to correct a mistake. */
+const isCorrectionEntry = (entry: OrderHistoryEntry) => (entry.changes as { correction?: unknown } | null | undefined)?.correction === true;
+
 const show = (value: unknown) => (value === null || value === undefined ? 'none' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 
 /** "status: PLACED → SHIPPED" for {from, to} pairs (nested or at the top), else key: value. */
 function describeChanges(changes: Record<string, unknown> | null | undefined): string[] {
   if (!changes || typeof changes !== 'object') return [];
   if ('from' in changes && 'to' in changes) {
-    const rest = Object.entries(changes).filter(([k]) => !['from', 'to', 'orderId', 'orderNumber'].includes(k));
+    const rest = Object.entries(changes).filter(([k]) => !['from', 'to', 'orderId', 'orderNumber', 'correction'].includes(k));
     return [`status: ${show(changes.from)} → ${show(changes.to)}`, ...rest.filter(([, v]) => v !== null).map(([k, v]) => `${k}: ${show(v)}`)];
   }
-  return Object.entries(changes).filter(([, value]) => value !== null && value !== undefined).map(([key, value]) => {
+  return Object.entries(changes).filter(([key, value]) => key !== 'correction' && value !== null && value !== undefined).map(([key, value]) => {
     if (value && typeof value === 'object' && 'from' in value && 'to' in value) {
       const pair = value as { from: unknown; to: unknown };
       return `${key}: ${show(pair.from)} → ${show(pair.to)}`;
@@ -51,7 +54,15 @@ export function OrderHistoryTimeline({ orderId }: { orderId: string }) {
           {data.map((entry) => (
             <li key={entry.eventId} className="relative text-xs" data-testid="timeline-entry">
               <span className="absolute -left-[21px] top-1 h-2.5 w-2.5 rounded-full bg-indigo-600" aria-hidden="true" />
-              <p className="font-medium text-gray-900">{TYPE_LABELS[entry.type] ?? entry.type}</p>
+              <p className="font-medium text-gray-900">
+                {isCorrectionEntry(entry) ? (
+                  <span className="rounded bg-amber-100 px-1.5 py-0.5 text-amber-900" data-testid="correction">
+                    Correction
+                  </span>
+                ) : (
+                  (TYPE_LABELS[entry.type] ?? entry.type)
+                )}
+              </p>
               <p className="text-gray-600">
                 {formatAdminDate(entry.time)} · by {actorLabel(entry.actor)}
               </p>

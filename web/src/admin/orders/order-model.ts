@@ -14,3 +14,12 @@ export function sizeLabel(size: string | null): string {
   const bare = size.replace(/^SIZE_/i, '');
   return /^\d+x\d+$/i.test(bare) ? `${bare}cm` : bare;
 }
+
+/** The order's own page: its number is the address a manager pastes into a chat or a note. */
+export const orderPath = (orderNumberOrId: string) => `/admin/orders/${encodeURIComponent(orderNumberOrId)}`;
+
+/** The order a log stream belongs to (`order-<id>` or `ordernumber-<NUMBER>`), for a link from the event browser. */
+export function orderOfStream(stream: string): string | null {
+  const match = /^order(?:number)?-(.+)$/.exec(stream);
+  return match ? match[1] : null;
+}

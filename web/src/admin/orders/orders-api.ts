@@ -1,4 +1,4 @@
-import { generatedApi, type AdminOrderPage, type OrderHistoryEntryView, type OrderHistoryView, type SizeCountView } from '../../api/generated-admin';
+import { generatedApi, type AdminOrderPage, type AdminOrderView, type OrderHistoryEntryView, type OrderHistoryView, type SizeCountView } from '../../api/generated-admin';
 import type { OrderStatus } from './order-model';
 
 /** What selects and orders the list: the same for a page, the CSV export and 'Count Sizes'. */
@@ -39,6 +39,11 @@ export const ordersApi = generatedApi.injectEndpoints({
       query: (args) => ({ url: 'admin/orders/size-distribution', params: { ...args }, timeout: ORDERS_TIMEOUT_MS }),
       providesTags: [{ type: 'Order', id: 'LIST' }],
     }),
+    /** One order by its number (or id), for its own page; refetched by any order change, live ones included. */
+    getOrderByNumber: build.query<AdminOrderView, string>({
+      query: (orderNumber) => `admin/orders/${encodeURIComponent(orderNumber)}`,
+      providesTags: (order) => [{ type: 'Order', id: 'LIST' }, ...(order ? [{ type: 'Order' as const, id: order.id }] : [])],
+    }),
     getOrderHistory: build.query<OrderHistoryEntry[], string>({
       query: (id) => `admin/orders/${id}/history`,
       transformResponse: (history: OrderHistoryView) => history.events,
@@ -68,4 +73,14 @@ export const ordersApi = generatedApi.injectEndpoints({
   }),
 });
 
-export const { useGetOrdersPageQuery, useGetSizeDistributionQuery, useGetOrderHistoryQuery, useUpdateOrderStatusOnPageMutation } = ordersApi;
+export const { useGetOrderByNumberQuery, useGetOrdersPageQuery, useGetSizeDistributionQuery, useGetOrderHistoryQuery, useUpdateOrderStatusOnPageMutation } = ordersApi;
+
+// The back-office's guarded status change (reasons, corrections), as generated; a refusal (someone
+// acted meanwhile) changes what the page should show too, so it refreshes either way.
+export const { useChangeOrderStatusGuardedMutation } = generatedApi.enhanceEndpoints({
+  endpoints: {
+    changeOrderStatusGuarded: {
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'Order', id: `history-${id}` }, { type: 'Order', id: 'LIST' }, { type: 'Order', id }, 'Dashboard', 'Customer', 'CallQueue'],
+    },
+  },
+});

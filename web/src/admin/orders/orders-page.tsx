@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { format } from 'date-fns';
 import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
@@ -10,7 +10,7 @@ import { downloadFile } from '../shared/download';
 import { formatAdminDate } from '../shared/format-date';
 import { btnPrimary, btnSecondary, errorPanel, input, label, pageTitle, td } from '../shared/styles';
 import { OrderDetails } from './order-details';
-import { ORDER_STATUSES, customerName, type AdminOrder, type OrderStatus } from './order-model';
+import { ORDER_STATUSES, customerName, orderPath, type AdminOrder, type OrderStatus } from './order-model';
 import { useGetOrdersPageQuery, useUpdateOrderStatusOnPageMutation, type OrdersQueryArgs } from './orders-api';
 import { NO_FILTERS, ORDERS_PAGE_SIZE, SORT_OPTIONS, listFilters, type OrderFilters, type OrderSortKey } from './orders-view';
 import { SizeDistributionDialog } from './size-distribution-dialog';
@@ -73,14 +73,15 @@ export function OrdersPage() {
     }
   };
 
-  const exportCsv = async () => {
+  const exportFile = async (kind: 'csv' | 'xlsx') => {
     setExporting(true);
     try {
       // The file holds what the admin sees: the same filters, search and order as the list.
       const query = new URLSearchParams(Object.entries(filters) as [string, string][]).toString();
-      await downloadFile(`/api/admin/orders/export${query ? `?${query}` : ''}`, `orders_${format(new Date(), 'yyyy-MM-dd')}.csv`);
+      const path = kind === 'csv' ? 'export' : 'export.xlsx';
+      await downloadFile(`/api/admin/orders/${path}${query ? `?${query}` : ''}`, `orders_${format(new Date(), 'yyyy-MM-dd')}.${kind}`);
     } catch {
-      toast.error('Export Failed', 'There was an error exporting the orders to CSV.');
+      toast.error('Export Failed', `There was an error exporting the orders to ${kind.toUpperCase()}.`);
     } finally {
       setExporting(false);
     }
@@ -113,9 +114,14 @@ export function OrdersPage() {
             Count Sizes
           </button>
           {canExport && (
-            <button type="button" className={btnPrimary} onClick={exportCsv} disabled={exporting}>
-              {exporting ? 'Exporting...' : 'Export CSV'}
-            </button>
+            <>
+              <button type="button" className={btnPrimary} onClick={() => exportFile('csv')} disabled={exporting}>
+                {exporting ? 'Exporting...' : 'Export CSV'}
+              </button>
+              <button type="button" className={btnSecondary} onClick={() => exportFile('xlsx')} disabled={exporting}>
+                Export XLSX
+              </button>
+            </>
           )}
         </div>
       </div>
@@ -216,7 +222,10 @@ export function OrdersPage() {
                     onClick={() => setExpanded(expanded === order.id ? null : order.id)}
                   >
                     {order.orderNumber}
-                  </button>
+                  </button>{' '}
+                  <Link to={orderPath(order.orderNumber)} className="text-xs text-gray-500 hover:text-indigo-700 hover:underline" aria-label={`Open order ${order.orderNumber}`}>
+                    Open
+                  </Link>
                 </td>
                 <td className={td}>
                   <p>{customerName(order)}</p>

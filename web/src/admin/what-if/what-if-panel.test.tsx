@@ -10,7 +10,7 @@ const report = {
   from: '2026-10-01T00:00:00.000Z', to: '2026-11-01T00:00:00.000Z',
   draft: { discountCategory: null, discountPercent: null, promoCode: 'FOLLOW10', promoPercent: 10, freeShippingThreshold: null, codFee: 15, },
   orders: 1200, ordersAffected: 1100, discountBefore: 500, discountAfter: 20500.5, discountGiven: 20000.5,
-  revenueBefore: 300000, revenueAfter: 279999.5, averageOrderValueBefore: 250, averageOrderValueAfter: 233.33,
+  revenueBefore: 300000, revenueAfter: 279999.5, salesBefore: 280000, salesAfter: 259999.5, averageOrderValueBefore: 250, averageOrderValueAfter: 233.33,
   ordersCrossingFreeShipping: 0, ordersLosingFreeShipping: 0, ordersNotReproduced: 0, ordersScanned: 5000, seconds: 0.8,
 };
 const posts: Record<string, unknown>[] = [];
@@ -64,7 +64,8 @@ describe('what-if panel', () => {
     expect(screen.getByRole('progressbar', { name: 'What-if progress' })).toHaveAttribute('aria-valuenow', '100');
     const row = (name: string) => within(within(table).getByRole('rowheader', { name }).closest('tr')!).getAllByRole('cell').map((c) => c.textContent);
     expect(row('Orders affected')).toEqual(['', '1,100']);
-    expect(row('Revenue')).toEqual(['LE 300,000.00', 'LE 279,999.50']);
+    expect(row('Order totals (incl. shipping and fees)')).toEqual(['LE 300,000.00', 'LE 279,999.50']);
+    expect(row('Sales (goods after discounts)')).toEqual(['LE 280,000.00', 'LE 259,999.50']);
     expect(row('Discount given')).toEqual(['LE 500.00', 'LE 20,500.50 (+LE 20,000.50)']);
     expect(row('Average order value')).toEqual(['LE 250.00', 'LE 233.33']);
   });

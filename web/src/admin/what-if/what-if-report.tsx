@@ -1,3 +1,4 @@
+import { REVENUE_LABELS } from '../../../../libs/domain/src/order/revenue';
 import { formatMoney } from '../../lib/money';
 import { td } from '../shared/styles';
 import type { WhatIfReport } from './what-if-api';
@@ -10,7 +11,8 @@ export function WhatIfReportTable({ report }: { report: WhatIfReport }) {
     ['Orders in the period', count(report.orders), count(report.orders)],
     ['Orders affected', '', count(report.ordersAffected)],
     ['Discount given', formatMoney(report.discountBefore), `${formatMoney(report.discountAfter)} (+${formatMoney(report.discountGiven)})`],
-    ['Revenue', formatMoney(report.revenueBefore), formatMoney(report.revenueAfter)],
+    [REVENUE_LABELS.sales.replace(', shipped or delivered', ''), formatMoney(report.salesBefore), formatMoney(report.salesAfter)],
+    ['Order totals (incl. shipping and fees)', formatMoney(report.revenueBefore), formatMoney(report.revenueAfter)],
     ['Average order value', formatMoney(report.averageOrderValueBefore), formatMoney(report.averageOrderValueAfter)],
     ['Orders crossing the free-shipping threshold', '', count(report.ordersCrossingFreeShipping)],
     ['Orders losing free shipping', '', count(report.ordersLosingFreeShipping)],

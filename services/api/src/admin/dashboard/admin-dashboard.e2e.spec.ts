@@ -61,18 +61,23 @@ describe('admin dashboard from maintained projections (HTTP, real stack)', () =>
       t.dataSource.query = query;
     }
 
+    // Revenue is sales (revenue.ts): the goods after discounts of SHIPPED and DELIVERED orders.
     const counted = await t.dataSource.query(
-      `SELECT governorate, count(*)::int AS orders, coalesce(sum(total) FILTER (WHERE status = 'SHIPPED'), 0)::int AS revenue
+      `SELECT governorate, count(*)::int AS orders,
+              coalesce(sum(subtotal - discount_from_promotions - discount_from_promo_code) FILTER (WHERE status IN ('SHIPPED', 'DELIVERED')), 0)::int AS sales,
+              coalesce(sum(total) FILTER (WHERE status = 'DELIVERED'), 0)::int AS collected, coalesce(sum(total) FILTER (WHERE status = 'SHIPPED'), 0)::int AS pending
          FROM read.orders WHERE status <> 'CANCELED' GROUP BY governorate ORDER BY count(*) DESC, governorate`,
     );
     expect(counted).toHaveLength(2);
-    expect(body.ordersByGovernorate).toEqual(counted.map((r: { governorate: string; orders: number; revenue: number }) => ({ ...r, revenue: r.revenue / 100 })));
+    const egp = (r: { governorate: string; orders: number; sales: number; collected: number; pending: number }) =>
+      ({ governorate: r.governorate, orders: r.orders, revenue: r.sales / 100, sales: r.sales / 100, collected: r.collected / 100, pending: r.pending / 100 });
+    expect(body.ordersByGovernorate).toEqual(counted.map(egp));
     expect(body.ordersByGovernorate).toEqual([
-      { governorate: 'CAIRO', orders: 2, revenue: 960 },
-      { governorate: 'GIZA', orders: 1, revenue: 0 },
+      { governorate: 'CAIRO', orders: 2, revenue: 800, sales: 800, collected: 0, pending: 960 },
+      { governorate: 'GIZA', orders: 1, revenue: 0, sales: 0, collected: 0, pending: 0 },
     ]);
-    // Revenue is the SHIPPED orders' subtotals (2 × 400), not their totals with shipping and COD fee.
-    expect(body).toMatchObject({ totalOrders: 4, activeOrders: 1, totalRevenue: 800, revenueSubtotal: 800 });
+    // Revenue is the SHIPPED orders' goods (2 × 400), not their totals with shipping and COD fee.
+    expect(body).toMatchObject({ totalOrders: 4, activeOrders: 1, totalRevenue: 800, sales: 800, pending: 960, collected: 0, revenueSubtotal: 800 });
 
     const onOrders = statements.filter((s) => /\bread\.orders\b/.test(s.sql));
     expect(onOrders).toHaveLength(1);

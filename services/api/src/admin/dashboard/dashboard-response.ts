@@ -3,7 +3,7 @@ import { ApiProperty } from '@nestjs/swagger';
 export class MonthFigures {
   @ApiProperty({ example: '2026-11' }) month!: string;
   @ApiProperty() orders!: number;
-  @ApiProperty({ description: 'EGP, subtotals of shipped and delivered orders' }) revenue!: number;
+  @ApiProperty({ description: 'EGP, sales: goods after discounts of shipped and delivered orders' }) revenue!: number;
   @ApiProperty() newCustomers!: number;
 }
 
@@ -27,7 +27,10 @@ export class DayOrders {
 export class GovernorateFigures {
   @ApiProperty() governorate!: string;
   @ApiProperty() orders!: number;
-  @ApiProperty() revenue!: number;
+  @ApiProperty({ description: 'Same as sales' }) revenue!: number;
+  @ApiProperty({ description: 'EGP, goods after discounts of shipped and delivered orders' }) sales!: number;
+  @ApiProperty({ description: 'EGP, totals (shipping and fees included) of delivered orders' }) collected!: number;
+  @ApiProperty({ description: 'EGP, totals of shipped orders (out for delivery)' }) pending!: number;
 }
 
 export class RecentOrderView {
@@ -42,8 +45,11 @@ export class RecentOrderView {
 
 export class DashboardView {
   @ApiProperty() activeOrders!: number;
-  @ApiProperty({ description: 'EGP, subtotals of shipped and delivered orders (shipping and COD fees excluded)' }) totalRevenue!: number;
-  @ApiProperty({ description: 'Same as totalRevenue' }) revenueSubtotal!: number;
+  @ApiProperty({ description: 'Same as sales' }) totalRevenue!: number;
+  @ApiProperty({ description: 'EGP, goods after discounts of shipped and delivered orders (no shipping, no COD fee)' }) sales!: number;
+  @ApiProperty({ description: 'EGP, cash in hand: totals (shipping and fees included) of delivered orders' }) collected!: number;
+  @ApiProperty({ description: 'EGP, out for delivery: totals of shipped orders' }) pending!: number;
+  @ApiProperty({ description: 'EGP, catalogue-price subtotals of shipped and delivered orders (before discounts)' }) revenueSubtotal!: number;
   @ApiProperty() totalOrders!: number;
   @ApiProperty() totalCustomers!: number;
   @ApiProperty({ description: 'Posters not deleted' }) totalProducts!: number;

@@ -1,4 +1,4 @@
-import { applyDecorators, BadRequestException, Body, Controller, ForbiddenException, Get, Param, Patch, Query, Res } from '@nestjs/common';
+import { applyDecorators, BadRequestException, Body, Controller, ForbiddenException, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -15,11 +15,15 @@ import { CSV_BOM, csvRow, fileDate } from '../exports/csv.js';
 import { parsePaging } from '../shared/paging.js';
 import { ORDER_SORTS, parseOrderFilters } from './order-filters.js';
 import { AdminOrderPage, AdminOrderView, OrderHistoryView, OrderStatusChangeView, SizeCountView } from './order-response.js';
+import { GuardedStatusDto } from './guarded-status.dto.js';
 import { OrderStatusDto, STATUS_MESSAGE } from './order-status.dto.js';
 import { ChangeOrderStatusCommand } from './order-status.handler.js';
 import { CorrectCustomerCommand } from './correct-customer.handler.js';
 import { CorrectCustomerDto, CustomerCorrectedView } from './correct-customer.dto.js';
-import { ORDER_CSV_COLUMNS, orderCsvRow } from './orders-csv.js';
+import { ORDER_CSV_COLUMNS, orderCsvRow, OrderExportTotals } from './orders-csv.js';
+import { writeOrdersXlsx } from './orders-xlsx.js';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The list's filters, shared by the list and its CSV export. */
 function ApiOrderFilters() {
@@ -76,10 +80,27 @@ export class AdminOrdersController {
     res.setHeader('Content-Disposition', `attachment; filename="orders_${fileDate()}.csv"`);
     res.setHeader('Cache-Control', 'no-store');
     res.write(CSV_BOM + csvRow(ORDER_CSV_COLUMNS));
+    const totals = new OrderExportTotals();
     for await (const batch of this.queries.batches(filters)) {
+      batch.forEach((o) => totals.add(o));
       if (!res.write(batch.map(orderCsvRow).join(''))) await new Promise((r) => res.once('drain', r));
     }
-    res.end();
+    res.end(totals.csv());
+  }
+
+  /** The same export as XLSX (orders_{date}.xlsx): typed cells, a frozen header, totals; streamed. */
+  @Get('export.xlsx')
+  @Requires('orders.export')
+  @ReadsProjections('orders')
+  @ApiOrderFilters()
+  @ApiProduces(XLSX_TYPE)
+  @ApiOkResponse({ description: 'XLSX (orders_{date}.xlsx)', schema: { type: 'string', format: 'binary' } })
+  async exportOrdersXlsx(@Query() query: Record<string, unknown>, @Res() res: Response) {
+    const filters = parseOrderFilters(query);
+    res.setHeader('Content-Type', XLSX_TYPE);
+    res.setHeader('Content-Disposition', `attachment; filename="orders_${fileDate()}.xlsx"`);
+    res.setHeader('Cache-Control', 'no-store');
+    await writeOrdersXlsx(res, this.queries.batches(filters));
   }
 
   @Get(':id/history')
@@ -103,10 +124,7 @@ export class AdminOrdersController {
     const status = body?.status ?? query.status;
     const reason = body?.reason ?? query.reason ?? null;
     if (!status) throw new BadRequestException(STATUS_MESSAGE);
-    // An unknown status is the command's 400; a known one the role may not set is a 403 here.
-    if (isOrderStatus(status) && !(admin.staffRole && can(admin.staffRole, permissionToMoveOrderTo(status)))) {
-      throw new ForbiddenException(`Your role (${admin.staffRole}) may not set an order to ${status}`);
-    }
+    assertRoleMaySet(admin, status);
     const orderId = isUuid(id) ? id.toLowerCase() : await this.queries.idOfNumber(id);
     const expectedRevision = body?.expectedRevision ?? query.expectedRevision;
     const result = await this.commandBus.execute(new ChangeOrderStatusCommand(orderId, status, reason, { kind: 'admin', id: admin.username }, expectedRevision));
@@ -115,11 +133,36 @@ export class AdminOrdersController {
 
   /** Corrects the customer's name, phone or address on this order (one PersonalDataCorrected, shown in the order's trail). */
   @Patch(':id/customer')
+  @Requires('orders.confirm')
   @ApiOkResponse({ type: CustomerCorrectedView })
   async correctCustomer(@Param('id') id: string, @Body() body: CorrectCustomerDto): Promise<CustomerCorrectedView> {
     const orderId = isUuid(id) ? id.toLowerCase() : await this.queries.idOfNumber(id);
     const { firstName, lastName, phone, addressLine, building, apartment, city } = body ?? {};
     const result = await this.commandBus.execute(new CorrectCustomerCommand(orderId, { firstName, lastName, phone, addressLine, building, apartment, city }));
     return { id: orderId, ...result };
+  }
+
+  /**
+   * The back-office's status change: the same moves, but cancel and refuse need a reason, and
+   * undoing SHIPPED, DELIVERED or REFUSED needs correction: true and a reason (400 naming the field
+   * otherwise); a correction shows as one in the audit trail.
+   */
+  @Post(':id/status-changes')
+  @Requires('orders.status')
+  @HttpCode(200)
+  @ApiOkResponse({ type: OrderStatusChangeView })
+  async changeOrderStatusGuarded(@Param('id') id: string, @Body() body: GuardedStatusDto, @CurrentAdmin() admin: AdminPrincipal): Promise<OrderStatusChangeView> {
+    assertRoleMaySet(admin, body.status);
+    const orderId = isUuid(id) ? id.toLowerCase() : await this.queries.idOfNumber(id);
+    const command = new ChangeOrderStatusCommand(orderId, body.status, body.reason ?? null, { kind: 'admin', id: admin.username }, body.expectedRevision, { correction: body.correction === true });
+    const result = await this.commandBus.execute(command);
+    return { id: orderId, orderNumber: result.state.orderNumber, status: result.state.status, previousStatus: result.previous, changed: result.changed, revision: result.revision };
+  }
+}
+
+/** An unknown status is the command's 400; a known one the role may not set is a 403 here. */
+function assertRoleMaySet(admin: AdminPrincipal, status: string): void {
+  if (isOrderStatus(status) && !(admin.staffRole && can(admin.staffRole, permissionToMoveOrderTo(status)))) {
+    throw new ForbiddenException(`Your role (${admin.staffRole}) may not set an order to ${status}`);
   }
 }

@@ -111,20 +111,25 @@ describe('admin orders, history, exports, dashboard, event log (HTTP, real stack
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="orders_\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
-    expect(lines[0]).toBe('Order Number,Date (Cairo),Customer Name,Phone,Address,Status,Payment Method,Subtotal,Promo Code Discount,Promotions Discount,Shipping,COD Fee,Total,Items');
-    expect(lines).toHaveLength(4);
+    expect(lines[0]).toBe('Order Number,Date (Cairo),Customer Name,Phone,Email,Address,Governorate,Status,Payment Method,Promo Code,Subtotal,Promo Code Discount,Promotions Discount,Shipping,COD Fee,Total,Items,Notes');
+    // Three orders, a totals row, and sales, collected and pending by name.
+    expect(lines).toHaveLength(8);
+    expect(lines[4]).toMatch(/^Total,,3 orders,/);
+    expect(lines.slice(5).map((l) => l.replace(/,\d+\.\d\d$/, ''))).toEqual([
+      '"Sales (goods after discounts, shipped or delivered)"', '"Collected (delivered, incl. shipping and fees)"', 'Pending (out for delivery)',
+    ]);
     const evil = lines.find((l) => l.startsWith(orders[1].orderNumber))!;
     expect(evil).toContain(`"'=HYPERLINK(""http://evil"") Sayed"`);
-    expect(evil).toContain('"Street 9, ""Block"" B, Building 4, Apt 7, Cairo, CAIRO"');
-    expect(evil).toMatch(/,PLACED,COD,600\.00,0\.00,0\.00,\d+\.\d\d,20\.00,\d+\.\d\d,/);
+    expect(evil).toContain('"Street 9, ""Block"" B, Building 4, Apt 7, Cairo",Cairo,');
+    expect(evil).toMatch(/,PLACED,COD,,600\.00,0\.00,0\.00,\d+\.\d\d,20\.00,\d+\.\d\d,/);
     // The time as the shop's clock shows it, not UTC.
     expect(evil).toMatch(new RegExp(`^${orders[1].orderNumber},\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,`));
     // Items from the export's own aggregate query, and the rows in the list's order (latest first).
-    expect(evil).toMatch(/ \(20x30\) x\d+$/);
+    expect(evil).toMatch(/ \(20x30\) x\d+,[^,]*$/);
     const list = await t.request().get('/api/admin/orders').set(auth()).expect(200);
-    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(list.body.data.map((o: { orderNumber: string }) => o.orderNumber));
+    expect(lines.slice(1, 4).map((l) => l.split(',')[0])).toEqual(list.body.data.map((o: { orderNumber: string }) => o.orderNumber));
     const shippedOnly = await t.request().get('/api/admin/orders/export?status=SHIPPED').set(auth()).expect(200);
-    expect(shippedOnly.text.split('\r\n').filter(Boolean)).toHaveLength(2);
+    expect(shippedOnly.text.split('\r\n').filter(Boolean)).toHaveLength(2 + 4);
   });
 
   it('runs a large export as a job with progress and a download link', async () => {
@@ -150,13 +155,14 @@ describe('admin orders, history, exports, dashboard, event log (HTTP, real stack
     await t.waitForProjections();
     const res = await t.request().get('/api/admin/dashboard').set(auth()).expect(200);
     expect(res.body).toMatchObject({ activeOrders: 1, totalCustomers: 3, totalOrders: 3 });
-    // Only the SHIPPED order counts, by its subtotal (2 × 200), without shipping and the COD fee.
-    expect(res.body.totalRevenue).toBe(400);
+    // Sales: only the SHIPPED order counts, by its goods (2 × 200), without shipping and the COD fee;
+    // its whole total is pending (out for delivery).
+    expect(res.body).toMatchObject({ totalRevenue: 400, sales: 400, collected: 0, pending: 480 });
     expect(res.body.recentOrders).toHaveLength(3);
     expect(res.body.ordersPerDay).toHaveLength(30);
     expect(res.body.ordersPerDay[29].orders).toBe(3);
     expect(res.body.thisMonth.orders).toBe(3);
-    expect(res.body.ordersByGovernorate).toEqual([{ governorate: 'CAIRO', orders: 2, revenue: 480 }]);
+    expect(res.body.ordersByGovernorate).toEqual([{ governorate: 'CAIRO', orders: 2, revenue: 400, sales: 400, collected: 0, pending: 480 }]);
   });
 
   it('lists customers with page fields', async () => {

@@ -18,6 +18,8 @@ export class ChangeOrderStatusCommand extends Command<{ state: OrderState; previ
     readonly actor: Actor,
     /** The order's revision the admin saw; when given, any change since is a 409 naming who made it. */
     readonly expectedRevision?: number,
+    /** The back-office's guarded route: reasons and corrections are required (ChangeOrderStatus.guard). */
+    readonly guard?: { correction: boolean },
   ) {
     super();
   }
@@ -38,7 +40,7 @@ export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStat
       command: async (state: OrderState, loaded) => {
         if (c.expectedRevision !== undefined && state.exists && loaded.revision !== BigInt(c.expectedRevision)) await this.refuseStale(c, state);
         previous = state.status;
-        return { type: 'ChangeOrderStatus' as const, data: { orderId: c.orderId, status: c.status, reason: c.reason, actor: c.actor } };
+        return { type: 'ChangeOrderStatus' as const, data: { orderId: c.orderId, status: c.status, reason: c.reason, actor: c.actor, ...(c.guard ? { guard: c.guard } : {}) } };
       },
       commandType: 'ChangeOrderStatus',
       // Without an expected revision, deciding again on a newer state is still right: the admin

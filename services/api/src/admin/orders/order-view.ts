@@ -83,6 +83,9 @@ export interface OrderCsvRow {
   governorate: string;
   status: AdminOrderView['status'];
   payment_method: string;
+  email: string | null;
+  notes: string | null;
+  promo_code: string | null;
   subtotal: number;
   discount_from_promo_code: number;
   discount_from_promotions: number;
@@ -106,6 +109,9 @@ export function toOrderCsvSource(r: OrderCsvRow): OrderCsvSource {
     governorate: r.governorate,
     status: r.status,
     paymentMethod: r.payment_method,
+    email: r.email,
+    notes: r.notes,
+    promoCode: r.promo_code,
     subtotal: piastresToEgp(r.subtotal),
     discountFromPromoCode: piastresToEgp(r.discount_from_promo_code),
     discountFromPromotions: piastresToEgp(r.discount_from_promotions),

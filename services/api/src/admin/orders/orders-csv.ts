@@ -1,22 +1,27 @@
 import { csvRow } from '../exports/csv.js';
-import { SHOP_TIME_ZONE } from '#domain/shop-config.js';
+import { REVENUE_LABELS, sumRevenue, type RevenueFigures } from '#domain/order/revenue.js';
+import { governorateInfo, GOVERNORATES, SHOP_TIME_ZONE, type Governorate } from '#domain/shop-config.js';
 import type { AdminOrderItemView, AdminOrderView } from './order-response.js';
 
-/** What a CSV line reads of an order: the export's query selects exactly these (OrderReads.batches). */
+/** What an export line reads of an order: the export's query selects exactly these (OrderReads.batches). */
 export type OrderCsvSource = Pick<
   AdminOrderView,
-  | 'orderNumber' | 'createdAt' | 'customerName' | 'phone' | 'addressLine' | 'building' | 'apartment' | 'city' | 'governorate' | 'status' | 'paymentMethod'
-  | 'subtotal' | 'discountFromPromoCode' | 'discountFromPromotions' | 'shippingCost' | 'codFee' | 'total'
+  | 'orderNumber' | 'createdAt' | 'customerName' | 'phone' | 'email' | 'addressLine' | 'building' | 'apartment' | 'city' | 'governorate' | 'status' | 'paymentMethod'
+  | 'promoCode' | 'notes' | 'subtotal' | 'discountFromPromoCode' | 'discountFromPromotions' | 'shippingCost' | 'codFee' | 'total'
 > & { items: Array<Pick<AdminOrderItemView, 'name' | 'size' | 'quantity'>> };
 
 /**
  * The orders export's columns, in order (built on the server, so an export is never limited to one
- * page). Every amount of the total is there: Subtotal − both discounts + Shipping + COD Fee = Total.
+ * page), the same in the CSV and the XLSX. Every amount of the total is there: Subtotal − both
+ * discounts + Shipping + COD Fee = Total.
  */
 export const ORDER_CSV_COLUMNS = [
-  'Order Number', 'Date (Cairo)', 'Customer Name', 'Phone', 'Address', 'Status', 'Payment Method',
-  'Subtotal', 'Promo Code Discount', 'Promotions Discount', 'Shipping', 'COD Fee', 'Total', 'Items',
+  'Order Number', 'Date (Cairo)', 'Customer Name', 'Phone', 'Email', 'Address', 'Governorate', 'Status', 'Payment Method', 'Promo Code',
+  'Subtotal', 'Promo Code Discount', 'Promotions Discount', 'Shipping', 'COD Fee', 'Total', 'Items', 'Notes',
 ] as const;
+
+/** The money columns, summed in the totals row. */
+export const ORDER_MONEY_COLUMNS = ['Subtotal', 'Promo Code Discount', 'Promotions Discount', 'Shipping', 'COD Fee', 'Total'] as const;
 
 // The shop's clock (as the dashboard's days): a spreadsheet shows the time the shop saw, not UTC.
 const CAIRO_TIME = new Intl.DateTimeFormat('en-CA', {
@@ -29,9 +34,53 @@ export function cairoDateTime(iso: string): string {
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
 }
 
-export function orderCsvRow(o: OrderCsvSource): string {
-  const address = [o.addressLine, o.building && `Building ${o.building}`, o.apartment && `Apt ${o.apartment}`, o.city, o.governorate].filter(Boolean).join(', ');
+const KNOWN_GOVERNORATES = new Set<string>(GOVERNORATES.map((g) => g.code));
+
+/** ALEXANDRIA → Alexandria: a spreadsheet is read by people. */
+export function governorateLabel(code: string): string {
+  return KNOWN_GOVERNORATES.has(code) ? governorateInfo(code as Governorate).nameEn : code;
+}
+
+/** One export line's cells, typed (numbers stay numbers), in ORDER_CSV_COLUMNS order. */
+export function orderCells(o: OrderCsvSource): Array<string | number | null> {
+  const address = [o.addressLine, o.building && `Building ${o.building}`, o.apartment && `Apt ${o.apartment}`, o.city].filter(Boolean).join(', ');
   const items = o.items.map((i) => `${i.name}${i.size ? ` (${i.size.replace(/^SIZE_/, '')})` : ''} x${i.quantity}`).join('; ');
-  const money = [o.subtotal, o.discountFromPromoCode, o.discountFromPromotions, o.shippingCost, o.codFee, o.total].map((egp) => egp.toFixed(2));
-  return csvRow([o.orderNumber, cairoDateTime(o.createdAt), o.customerName, o.phone, address, o.status, o.paymentMethod, ...money, items]);
+  return [
+    o.orderNumber, cairoDateTime(o.createdAt), o.customerName, o.phone, o.email, address, governorateLabel(o.governorate), o.status, o.paymentMethod, o.promoCode,
+    o.subtotal, o.discountFromPromoCode, o.discountFromPromotions, o.shippingCost, o.codFee, o.total, items, o.notes,
+  ];
+}
+
+export function orderCsvRow(o: OrderCsvSource): string {
+  return csvRow(orderCells(o).map((cell) => (typeof cell === 'number' ? cell.toFixed(2) : cell)));
+}
+
+/** Sums of the money columns and the revenue figures (order/revenue.ts), kept while the export streams. */
+export class OrderExportTotals {
+  orders = 0;
+  readonly money = new Map<(typeof ORDER_MONEY_COLUMNS)[number], number>(ORDER_MONEY_COLUMNS.map((c) => [c, 0]));
+  private revenue: RevenueFigures = { sales: 0, collected: 0, pending: 0 };
+
+  add(o: OrderCsvSource): void {
+    const cents = (egp: number) => Math.round(egp * 100);
+    const amounts = [o.subtotal, o.discountFromPromoCode, o.discountFromPromotions, o.shippingCost, o.codFee, o.total];
+    ORDER_MONEY_COLUMNS.forEach((c, i) => this.money.set(c, this.money.get(c)! + cents(amounts[i])));
+    const r = sumRevenue([{ status: o.status, sales: cents(o.subtotal) - cents(o.discountFromPromoCode) - cents(o.discountFromPromotions), total: cents(o.total) }]);
+    this.revenue = { sales: this.revenue.sales + r.sales, collected: this.revenue.collected + r.collected, pending: this.revenue.pending + r.pending };
+    this.orders++;
+  }
+
+  /** The totals row's cells (EGP), aligned under ORDER_CSV_COLUMNS. */
+  totalsCells(): Array<string | number | null> {
+    return ORDER_CSV_COLUMNS.map((c, i) => (i === 0 ? 'Total' : i === 2 ? `${this.orders} orders` : ORDER_MONEY_COLUMNS.includes(c as never) ? this.money.get(c as never)! / 100 : null));
+  }
+
+  /** The summary lines: each revenue figure by its name and value (EGP). */
+  summary(): Array<[string, number]> {
+    return (['sales', 'collected', 'pending'] as const).map((k) => [REVENUE_LABELS[k], this.revenue[k] / 100]);
+  }
+
+  csv(): string {
+    return csvRow(this.totalsCells().map((cell) => (typeof cell === 'number' ? cell.toFixed(2) : cell))) + this.summary().map(([name, egp]) => csvRow([name, egp.toFixed(2)])).join('');
+  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { VALID_CHECKOUT } from '../../testing/seed-catalogue.js';
-import { cairoDateTime, ORDER_CSV_COLUMNS, orderCsvRow, type OrderCsvSource } from './orders-csv.js';
+import { cairoDateTime, ORDER_CSV_COLUMNS, orderCsvRow, OrderExportTotals, type OrderCsvSource } from './orders-csv.js';
 
 const order: OrderCsvSource = {
   orderNumber: 'PS-AAAA-BBBB',
@@ -14,6 +14,9 @@ const order: OrderCsvSource = {
   governorate: VALID_CHECKOUT.governorate,
   status: 'PLACED',
   paymentMethod: VALID_CHECKOUT.paymentMethod,
+  email: 'mona@example.com',
+  notes: '=HYPERLINK("http://evil","call")',
+  promoCode: 'WELCOME10',
   subtotal: 1000,
   discountFromPromoCode: 90,
   discountFromPromotions: 100,
@@ -37,5 +40,29 @@ describe('orders CSV line', () => {
     expect(cells[ORDER_CSV_COLUMNS.indexOf('Date (Cairo)')]).toBe('2025-01-16 00:30:00');
     expect(at('Subtotal') - at('Promo Code Discount') - at('Promotions Discount') + at('Shipping') + at('COD Fee')).toBe(at('Total'));
     expect(at('Total')).toBe(890);
+  });
+});
+
+describe('orders export: new columns, guard, totals and the revenue summary', () => {
+  it('has e-mail, governorate by name, promo code and notes; a typed formula is defused', () => {
+    const line = orderCsvRow(order);
+    expect(line).toContain(',mona@example.com,');
+    expect(line).toContain(',Cairo,PLACED,COD,WELCOME10,');
+    // The formula-injection guard: a leading apostrophe, so a spreadsheet shows the text.
+    expect(line).toContain(`"'=HYPERLINK(""http://evil"",""call"")"`);
+  });
+
+  it('ends with a totals row and sales, collected and pending by name', () => {
+    const totals = new OrderExportTotals();
+    totals.add({ ...order, status: 'DELIVERED' });
+    totals.add({ ...order, status: 'SHIPPED', total: 500 });
+    totals.add({ ...order, status: 'CANCELED' });
+    const lines = totals.csv().trim().split('\r\n');
+    expect(lines[0]).toBe('Total,,3 orders,,,,,,,,3000.00,270.00,300.00,180.00,60.00,2280.00,,');
+    expect(lines.slice(1)).toEqual([
+      '"Sales (goods after discounts, shipped or delivered)",1620.00',
+      '"Collected (delivered, incl. shipping and fees)",890.00',
+      'Pending (out for delivery),500.00',
+    ]);
   });
 });

@@ -9,9 +9,14 @@ export function shopToday(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 }
 
-/** The day `days` before (negative: after) a YYYY-MM-DD day. */
+/**
+ * The day `days` before (negative: after) a YYYY-MM-DD day, kept within the days a filter may name
+ * (a default period ending on 0001-01-05 starts on 0001-01-01, not in a year PostgreSQL lacks).
+ */
 export function daysBefore(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+  const d = new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000);
+  if (isFilterDate(d)) return d.toISOString().slice(0, 10);
+  return days > 0 ? '0001-01-01' : '9999-12-31';
 }
 
 /**

@@ -40,6 +40,8 @@ function reportView(r: WhatIfJobResult): WhatIfReportView {
     discountGiven: piastresToEgp(r.discountGiven),
     revenueBefore: piastresToEgp(r.revenueBefore),
     revenueAfter: piastresToEgp(r.revenueAfter),
+    salesBefore: piastresToEgp(r.salesBefore),
+    salesAfter: piastresToEgp(r.salesAfter),
     averageOrderValueBefore: piastresToEgp(r.averageOrderValueBefore),
     averageOrderValueAfter: piastresToEgp(r.averageOrderValueAfter),
     ordersCrossingFreeShipping: r.ordersCrossingFreeShipping,

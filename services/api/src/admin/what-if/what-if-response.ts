@@ -25,8 +25,10 @@ export class WhatIfReportView {
   @ApiProperty({ description: 'Category and promo-code discounts as recorded' }) discountBefore!: number;
   @ApiProperty() discountAfter!: number;
   @ApiProperty({ description: 'What the draft gives on top: discountAfter − discountBefore' }) discountGiven!: number;
-  @ApiProperty() revenueBefore!: number;
-  @ApiProperty() revenueAfter!: number;
+  @ApiProperty({ description: 'EGP, order totals (shipping and COD fee included)' }) revenueBefore!: number;
+  @ApiProperty({ description: 'EGP, order totals (shipping and COD fee included)' }) revenueAfter!: number;
+  @ApiProperty({ description: 'EGP, sales: goods after discounts (no shipping, no COD fee)' }) salesBefore!: number;
+  @ApiProperty({ description: 'EGP, sales: goods after discounts (no shipping, no COD fee)' }) salesAfter!: number;
   @ApiProperty() averageOrderValueBefore!: number;
   @ApiProperty() averageOrderValueAfter!: number;
   @ApiProperty({ description: 'Paid shipping as recorded, free with the draft' }) ordersCrossingFreeShipping!: number;

@@ -76,6 +76,8 @@ describe('what-if promotions (HTTP, real event store)', () => {
         discountGiven: 576,
         revenueBefore: 2919.5,
         revenueAfter: 2203.5,
+        salesBefore: 2749.5,
+        salesAfter: 2173.5,
         averageOrderValueBefore: 973.17,
         averageOrderValueAfter: 734.5,
         ordersCrossingFreeShipping: 2,

@@ -1,0 +1,65 @@
+import { monaCustomer } from '../testing/fixtures.js';
+import { given } from '../testing/given-when-then.js';
+import type { OrderPlaced, OrderStatus, OrderStatusChanged } from './events.js';
+import { isCorrection, needsReason, ORDER_TRANSITIONS } from './order-lifecycle.js';
+import { orderDecider } from './order.decider.js';
+
+const placed: OrderPlaced = {
+  type: 'OrderPlaced',
+  data: {
+    orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', cartId: 'c1', placedAt: '2026-11-22T10:00:00.000Z', customer: monaCustomer,
+    paymentMethod: 'COD', promoCode: null, promoPercent: 0, items: [],
+    totals: { subtotal: 0, discountFromPromotions: 0, discountFromPromoCode: 0, shippingCost: 0, codFee: 0, taxAmount: 0, total: 0 },
+    priceRules: [],
+  },
+};
+const admin = { kind: 'admin', id: 'mona' } as const;
+const moved = (from: OrderStatus, to: OrderStatus): OrderStatusChanged => ({ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from, to, reason: null } });
+const delivered = [placed, moved('PLACED', 'SHIPPED'), moved('SHIPPED', 'DELIVERED')];
+const guarded = (status: OrderStatus, correction: boolean, reason?: string) =>
+  ({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status, reason, actor: admin, guard: { correction } } }) as const;
+
+describe('which moves are corrections', () => {
+  it('undoing SHIPPED, DELIVERED or REFUSED is one; shipping onward and earlier moves are not', () => {
+    const corrections = Object.entries(ORDER_TRANSITIONS).flatMap(([from, tos]) => tos.filter((to) => isCorrection(from as OrderStatus, to)).map((to) => `${from}→${to}`));
+    expect(corrections.sort()).toEqual(['DELIVERED→REFUSED', 'REFUSED→DELIVERED', 'SHIPPED→CANCELED', 'SHIPPED→PLACED']);
+  });
+
+  it('cancel, refuse and every correction need a reason; forward moves do not', () => {
+    expect(needsReason('PLACED', 'CANCELED')).toBe(true);
+    expect(needsReason('SHIPPED', 'REFUSED')).toBe(true);
+    expect(needsReason('SHIPPED', 'PLACED')).toBe(true);
+    expect(needsReason('PLACED', 'CONFIRMED')).toBe(false);
+    expect(needsReason('SHIPPED', 'DELIVERED')).toBe(false);
+  });
+});
+
+describe('guarded status change (the back-office route)', () => {
+  it('records a correction with its reason', () => {
+    given(orderDecider, delivered)
+      .when(guarded('REFUSED', true, ' courier mixed up two parcels '))
+      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'DELIVERED', to: 'REFUSED', reason: 'courier mixed up two parcels', correction: true } }]);
+  });
+
+  it('refuses a backward move without correction: true, and a correction without a reason', () => {
+    given(orderDecider, delivered).when(guarded('REFUSED', false, 'why')).thenThrows('CORRECTION_REQUIRED', 'validation');
+    given(orderDecider, delivered).when(guarded('REFUSED', true, '   ')).thenThrows('REASON_REQUIRED', 'validation');
+  });
+
+  it('refuses correction: true on a forward move, and a cancel without a reason', () => {
+    given(orderDecider, [placed]).when(guarded('CONFIRMED', true, 'x')).thenThrows('NOT_A_CORRECTION', 'validation');
+    given(orderDecider, [placed]).when(guarded('CANCELED', false)).thenThrows('REASON_REQUIRED', 'validation');
+  });
+
+  it('a forward move needs neither', () => {
+    given(orderDecider, [placed])
+      .when(guarded('SHIPPED', false))
+      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'PLACED', to: 'SHIPPED', reason: null } }]);
+  });
+
+  it('the unguarded status route keeps every move it allowed, undoing DELIVERED included, and records no correction', () => {
+    given(orderDecider, delivered)
+      .when({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status: 'REFUSED', actor: admin } })
+      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'DELIVERED', to: 'REFUSED', reason: null } }]);
+  });
+});

@@ -1,0 +1,35 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ORDER_STATUSES } from '#domain/order/events.js';
+import { toInteger } from '../../common/strict-integer.js';
+import { STATUS_MESSAGE } from './order-status.dto.js';
+
+/**
+ * The back-office's status change: cancel and refuse carry a reason; undoing SHIPPED, DELIVERED or
+ * REFUSED carries correction: true and a reason (the order decider checks which move is which).
+ */
+export class GuardedStatusDto {
+  @ApiProperty({ enum: ORDER_STATUSES })
+  @IsIn(ORDER_STATUSES, { message: STATUS_MESSAGE })
+  status!: string;
+
+  @ApiPropertyOptional({ description: 'Why (kept in the audit trail); required to cancel, refuse or correct' })
+  @IsOptional()
+  @IsString({ message: 'reason must be text' })
+  @MaxLength(500, { message: 'reason must be at most 500 characters' })
+  reason?: string;
+
+  @ApiPropertyOptional({ description: 'true to undo SHIPPED, DELIVERED or REFUSED (recorded as a correction); refused on any other move' })
+  @IsOptional()
+  @IsBoolean({ message: 'correction must be true or false' })
+  correction?: boolean;
+
+  @ApiPropertyOptional({ description: "The order's revision as the admin saw it (AdminOrderView.revision): a change made since is a 409 naming who made it" })
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt({ message: 'expectedRevision must be a whole number' })
+  @Min(0, { message: 'expectedRevision must be at least 0' })
+  @Max(2_000_000_000, { message: 'expectedRevision is too large' })
+  expectedRevision?: number;
+}

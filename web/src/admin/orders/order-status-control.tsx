@@ -1,0 +1,135 @@
+import { useEffect, useRef, useState } from 'react';
+import { isCorrection, needsReason } from '../../../../libs/domain/src/order/order-lifecycle';
+import { errorMessage } from '../../lib/api';
+import { useToast } from '../../lib/toast';
+import { Dialog } from '../shared/dialog';
+import { btnDanger, btnPrimary, btnSecondary, input, label } from '../shared/styles';
+import type { AdminOrder, OrderStatus } from './order-model';
+import { useChangeOrderStatusGuardedMutation } from './orders-api';
+
+/** How long a forward move waits before it is sent: the admin's window to undo a slip. */
+export const UNDO_MS = 5000;
+
+const VERB: Record<OrderStatus, string> = {
+  PLACED: 'Back to placed',
+  CONFIRMED: 'Confirm',
+  SHIPPED: 'Mark shipped',
+  DELIVERED: 'Mark delivered',
+  REFUSED: 'Mark refused',
+  CANCELED: 'Cancel order',
+};
+
+/**
+ * The order's allowed moves (from the server), guarded: a forward move is one click and waits
+ * UNDO_MS with an Undo before it is sent; cancel and refuse ask why; undoing SHIPPED, DELIVERED or
+ * REFUSED is offered only behind "Correct a mistake", with a reason. Each change carries the
+ * revision the admin saw, so a change made meanwhile by someone else is refused, not overwritten.
+ */
+export function OrderStatusControl({ order }: { order: AdminOrder }) {
+  const from = order.status;
+  const moves = order.nextStatuses.filter((to) => !isCorrection(from, to));
+  const corrections = order.nextStatuses.filter((to) => isCorrection(from, to));
+  const [change, { isLoading: saving }] = useChangeOrderStatusGuardedMutation();
+  const [pending, setPending] = useState<OrderStatus | null>(null);
+  const [asking, setAsking] = useState<{ to: OrderStatus; correction: boolean } | null>(null);
+  const [correcting, setCorrecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const toast = useToast();
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const send = async (to: OrderStatus, why?: string, correction = false) => {
+    try {
+      await change({ id: order.id, guardedStatusDto: { status: to, reason: why, correction: correction || undefined, expectedRevision: order.revision } }).unwrap();
+      toast.success('Status updated', `Order status updated to ${to}`);
+    } catch (e) {
+      toast.error('Error', errorMessage(e, 'Failed to update order status. Please try again.'));
+    }
+  };
+
+  const choose = (to: OrderStatus, correction = false) => {
+    if (correction || needsReason(from, to)) {
+      setReason('');
+      setAsking({ to, correction });
+      return;
+    }
+    setPending(to);
+    timer.current = setTimeout(() => {
+      setPending(null);
+      void send(to);
+    }, UNDO_MS);
+  };
+
+  const undo = () => {
+    clearTimeout(timer.current);
+    setPending(null);
+  };
+
+  return (
+    <div className="flex flex-col items-end gap-2" aria-label="Order status">
+      <p className="text-sm">
+        Status: <span className="rounded-full bg-gray-100 px-2 py-0.5 font-semibold text-gray-900" data-testid="order-status">{order.status}</span>
+      </p>
+      {pending ? (
+        <div role="status" className="flex items-center gap-2 rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-900">
+          Moving to {pending} in a few seconds…
+          <button type="button" className={btnSecondary} onClick={undo}>
+            Undo
+          </button>
+        </div>
+      ) : (
+        <div className="flex flex-wrap justify-end gap-2">
+          {moves.map((to) => (
+            <button key={to} type="button" disabled={saving} className={needsReason(from, to) ? btnSecondary : btnPrimary} onClick={() => choose(to)}>
+              {VERB[to]}
+              {needsReason(from, to) ? '…' : ''}
+            </button>
+          ))}
+          {corrections.length > 0 && (
+            <button type="button" className={btnSecondary} aria-expanded={correcting} onClick={() => setCorrecting(!correcting)}>
+              Correct a mistake…
+            </button>
+          )}
+        </div>
+      )}
+      {correcting && !pending && (
+        <div className="flex flex-wrap justify-end gap-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm" aria-label="Corrections">
+          <span className="self-center text-amber-900">Undo {from}: set it to</span>
+          {corrections.map((to) => (
+            <button key={to} type="button" className={btnSecondary} onClick={() => choose(to, true)}>
+              {to}
+            </button>
+          ))}
+        </div>
+      )}
+      {asking && (
+        <Dialog title={asking.correction ? `Correct ${order.orderNumber}: ${from} → ${asking.to}` : `${VERB[asking.to]}: ${order.orderNumber}`} onClose={() => setAsking(null)}>
+          {asking.correction && <p className="mb-3 text-sm text-amber-900">This undoes {from}. It is recorded as a correction in the order's history.</p>}
+          <label htmlFor="status-reason" className={label}>
+            Reason (kept in the order's history)
+          </label>
+          <textarea id="status-reason" className={input} rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <div className="mt-4 flex justify-end gap-2">
+            <button type="button" className={btnSecondary} onClick={() => setAsking(null)}>
+              Keep as is
+            </button>
+            <button
+              type="button"
+              className={asking.correction || asking.to === 'CANCELED' ? btnDanger : btnPrimary}
+              disabled={saving || reason.trim() === ''}
+              onClick={() => {
+                const { to, correction } = asking;
+                setAsking(null);
+                setCorrecting(false);
+                void send(to, reason.trim(), correction);
+              }}
+            >
+              {asking.correction ? 'Record correction' : VERB[asking.to]}
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </div>
+  );
+}
