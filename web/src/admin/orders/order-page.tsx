@@ -1,9 +1,12 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { can } from '../../../../libs/domain/src/admin/staff-permissions';
 import { errorMessage } from '../../lib/api';
+import { sessionStaffRole } from '../auth/admin-session';
 import { formatMoney } from '../../lib/money';
 import { formatAdminDate } from '../shared/format-date';
-import { errorPanel, pageTitle } from '../shared/styles';
+import { btnSecondary, errorPanel, pageTitle } from '../shared/styles';
+import { CorrectCustomerDialog } from './correct-customer-dialog';
 import { OrderDetails } from './order-details';
 import { orderPath } from './order-model';
 import { OrderStatusControl } from './order-status-control';
@@ -25,6 +28,9 @@ export function OrderPage() {
   const { orderNumber = '' } = useParams();
   const navigate = useNavigate();
   const { data: order, isLoading, isError, error } = useGetOrderByNumberQuery(orderNumber);
+  const [correcting, setCorrecting] = useState(false);
+  const role = sessionStaffRole();
+  const mayCorrect = role !== null && can(role, 'orders.confirm');
 
   useEffect(() => {
     if (order && order.orderNumber !== orderNumber) navigate(orderPath(order.orderNumber), { replace: true });
@@ -54,8 +60,16 @@ export function OrderPage() {
             Placed {formatAdminDate(order.createdAt)} · {formatMoney(order.total)} · <PhoneRiskBadge risk={order.phoneRisk} />
           </p>
         </div>
-        <OrderStatusControl order={order} />
+        <div className="flex flex-wrap items-center gap-2">
+          {mayCorrect && (
+            <button type="button" className={btnSecondary} onClick={() => setCorrecting(true)}>
+              Correct customer details
+            </button>
+          )}
+          <OrderStatusControl order={order} />
+        </div>
       </div>
+      {correcting && <CorrectCustomerDialog order={order} onClose={() => setCorrecting(false)} />}
       <div className="overflow-hidden rounded-lg border border-gray-200 bg-white">
         <OrderDetails order={order} />
       </div>

@@ -84,3 +84,12 @@ export const { useChangeOrderStatusGuardedMutation } = generatedApi.enhanceEndpo
     },
   },
 });
+
+// A customer correction changes the order, its trail and the customers list.
+export const { useCorrectCustomerMutation } = generatedApi.enhanceEndpoints({
+  endpoints: {
+    correctCustomer: {
+      invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: 'Order', id: `history-${id}` }, { type: 'Order', id: 'LIST' }, { type: 'Order', id }, 'Customer', 'CallQueue']),
+    },
+  },
+});
