@@ -1,9 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ORDER_STATUSES } from '#domain/order/events.js';
-import { toInteger } from '../../common/strict-integer.js';
-import { STATUS_MESSAGE } from './order-status.dto.js';
+import { ExpectedRevisionField, STATUS_MESSAGE } from './order-status.dto.js';
 
 /**
  * The back-office's status change: cancel and refuse carry a reason; undoing SHIPPED, DELIVERED or
@@ -25,11 +23,6 @@ export class GuardedStatusDto {
   @IsBoolean({ message: 'correction must be true or false' })
   correction?: boolean;
 
-  @ApiPropertyOptional({ description: "The order's revision as the admin saw it (AdminOrderView.revision): a change made since is a 409 naming who made it" })
-  @IsOptional()
-  @Transform(toInteger)
-  @IsInt({ message: 'expectedRevision must be a whole number' })
-  @Min(0, { message: 'expectedRevision must be at least 0' })
-  @Max(2_000_000_000, { message: 'expectedRevision is too large' })
+  @ExpectedRevisionField()
   expectedRevision?: number;
 }

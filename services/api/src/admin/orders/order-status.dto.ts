@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
@@ -5,6 +6,17 @@ import { ORDER_STATUSES } from '#domain/order/events.js';
 import { toInteger } from '../../common/strict-integer.js';
 
 export const STATUS_MESSAGE = `Status must be one of ${ORDER_STATUSES.join(', ')}`;
+
+/** The order's revision as the admin saw it: optional, a whole number, and a change made since is a 409. */
+export const ExpectedRevisionField = () =>
+  applyDecorators(
+    ApiPropertyOptional({ description: "The order's revision as the admin saw it (AdminOrderView.revision): a change made since is a 409 naming who made it" }),
+    IsOptional(),
+    Transform(toInteger),
+    IsInt({ message: 'expectedRevision must be a whole number' }),
+    Min(0, { message: 'expectedRevision must be at least 0' }),
+    Max(2_000_000_000, { message: 'expectedRevision is too large' }),
+  );
 
 /** The old admin sent the status as a query parameter in one place and in the body in another: both work. */
 export class OrderStatusDto {
@@ -20,11 +32,6 @@ export class OrderStatusDto {
   @MaxLength(500, { message: 'Reason must be at most 500 characters' })
   reason?: string;
 
-  @ApiPropertyOptional({ description: "The order's revision as the admin saw it (AdminOrderView.revision): a change made since is a 409 naming who made it" })
-  @IsOptional()
-  @Transform(toInteger)
-  @IsInt({ message: 'expectedRevision must be a whole number' })
-  @Min(0, { message: 'expectedRevision must be at least 0' })
-  @Max(2_000_000_000, { message: 'expectedRevision is too large' })
+  @ExpectedRevisionField()
   expectedRevision?: number;
 }
