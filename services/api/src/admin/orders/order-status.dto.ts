@@ -7,15 +7,19 @@ import { toInteger } from '../../common/strict-integer.js';
 
 export const STATUS_MESSAGE = `Status must be one of ${ORDER_STATUSES.join(', ')}`;
 
-/** The order's revision as the admin saw it: optional, a whole number, and a change made since is a 409. */
+/**
+ * The order's revision as the admin saw it: optional, a whole number, and a change made since is a
+ * 409. Listed in the order stacked decorators apply (bottom up), which decides the message a
+ * value failing several checks gets: hex is "not a whole number", not "too large".
+ */
 export const ExpectedRevisionField = () =>
   applyDecorators(
-    ApiPropertyOptional({ description: "The order's revision as the admin saw it (AdminOrderView.revision): a change made since is a 409 naming who made it" }),
-    IsOptional(),
-    Transform(toInteger),
-    IsInt({ message: 'expectedRevision must be a whole number' }),
-    Min(0, { message: 'expectedRevision must be at least 0' }),
     Max(2_000_000_000, { message: 'expectedRevision is too large' }),
+    Min(0, { message: 'expectedRevision must be at least 0' }),
+    IsInt({ message: 'expectedRevision must be a whole number' }),
+    Transform(toInteger),
+    IsOptional(),
+    ApiPropertyOptional({ description: "The order's revision as the admin saw it (AdminOrderView.revision): a change made since is a 409 naming who made it" }),
   );
 
 /** The old admin sent the status as a query parameter in one place and in the body in another: both work. */
