@@ -1,6 +1,6 @@
 // The Arabic storefront on a phone: searches spelt the ways an Arabic reader spells one word find
 // the poster, the catalogue shows the Arabic wording the admin wrote (and marks English it falls
-// back to), and a server refusal reads in Arabic. The spec's poster is its own and deleted afterwards.
+// back to), and a server refusal reads in Arabic. This test's poster is its own and deleted afterwards.
 import { expect } from '@jest/globals';
 import { adminCall, apiToken, BASE_URL, eventually } from './admin-support.mjs';
 import { PHONE, screenshot, withShop } from './support.mjs';

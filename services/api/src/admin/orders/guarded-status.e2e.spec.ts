@@ -4,7 +4,7 @@ import { seedPoster, VALID_CHECKOUT } from '../../testing/seed-catalogue.js';
 /**
  * The back-office's guarded status route on the real stack: a backward move needs correction and
  * a reason (400 naming the field, nothing appended), and a correction shows as one in the audit
- * trail; the spec's status route keeps its moves.
+ * trail; the original status route (PATCH …/status) keeps its moves.
  */
 describe('guarded status changes (HTTP, real stack)', () => {
   let t: TestApp;
@@ -50,7 +50,7 @@ describe('guarded status changes (HTTP, real stack)', () => {
     expect(history.body.events.at(-1).changes).toEqual({ status: { from: 'DELIVERED', to: 'REFUSED' }, reason: 'courier mixed up two parcels', correction: true });
   });
 
-  it('the spec status route still makes the same move without either', async () => {
+  it('the original PATCH status route still makes the same move without either', async () => {
     const o = await deliveredOrder();
     const res = await t.request().patch(`/api/admin/orders/${o.orderId}/status`).set(auth()).send({ status: 'REFUSED' }).expect(200);
     expect(res.body).toMatchObject({ status: 'REFUSED', previousStatus: 'DELIVERED', changed: true });
