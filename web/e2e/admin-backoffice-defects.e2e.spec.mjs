@@ -28,6 +28,8 @@ describe('back-office defects (browser)', () => {
     await page.goto(`${BASE_URL}/admin/orders`);
     await page.getByLabel('Search').fill(orderNumber);
     await page.getByRole('button', { name: orderNumber }).waitFor();
+    // The unfiltered list shows the new order first too: wait for the search's own answer.
+    await eventually(async () => expect(await page.getByTestId('order-row').count()).toBe(1));
   };
 
   beforeAll(async () => {

@@ -86,7 +86,7 @@ export function AdminLayout() {
           </li>
         </ul>
       </nav>
-      <main className="min-w-0 flex-1 p-4 sm:p-6">
+      <main className="min-w-0 flex-1 px-2 py-4 sm:p-6">
         <Outlet />
       </main>
     </div>
