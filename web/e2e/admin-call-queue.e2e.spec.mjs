@@ -65,7 +65,8 @@ describe('call-to-confirm queue (browser)', () => {
     await findOrderInList(page, first);
     const status = page.getByLabel(`Status of ${first}`);
     expect(await status.inputValue()).toBe('CONFIRMED');
-    expect(await status.locator('option').allTextContents()).toEqual(['CONFIRMED', 'PLACED', 'SHIPPED', 'CANCELED']);
+    // Named on screen; the values stay the API's codes.
+    expect(await status.locator('option').allTextContents()).toEqual(['Confirmed', 'Placed', 'Shipped', 'Canceled']);
     await status.selectOption('SHIPPED');
     await page.getByText('Order status updated to SHIPPED').waitFor();
     await status.selectOption('REFUSED');

@@ -6,6 +6,8 @@ import { expect } from '@jest/globals';
 import { apiToken, BASE_URL, eventually, placeOrderAsShopper, signedInBrowser } from './admin-support.mjs';
 
 const STAGES = ['cartsCreated', 'linesAdded', 'checkoutAttempted', 'ordersPlaced'];
+/** part of whole as the page shows it: one decimal, a dash when there is no whole. */
+const rate = (part, whole) => (whole > 0 ? `${((part / whole) * 100).toFixed(1)}%` : '—');
 
 describe('admin funnel page (browser)', () => {
   let token;
@@ -66,21 +68,55 @@ describe('admin funnel page (browser)', () => {
     await browser?.close();
   });
 
-  it('the Funnel page shows the stages, the governorate row and the refusal by reason', async () => {
+  it('the Funnel page shows the stages with their conversion, the governorate row by name and the refusal by reason', async () => {
     await page.goto(`${BASE_URL}/admin`);
     await page.getByRole('link', { name: 'Funnel' }).click();
     await page.waitForURL('**/admin/funnel');
     await page.getByRole('heading', { name: 'Funnel', level: 1 }).waitFor();
-    const chart = page.getByRole('img', { name: 'Cart funnel' });
-    for (const [label, key] of [['Carts created', 'cartsCreated'], ['Lines added', 'linesAdded'], ['Checkout attempted', 'checkoutAttempted'], ['Order placed', 'ordersPlaced']]) {
-      await chart.getByText(`${label}: ${after.totals[key]}`, { exact: true }).waitFor();
-    }
+    const chart = page.getByRole('region', { name: 'Cart funnel' });
+    const t = after.totals;
+    // Each step's share of the step before, and orders per cart overall, recomputed from the API's counts.
+    expect(await chart.getByTestId('funnel-step').allTextContents()).toEqual([
+      `Carts created: ${t.cartsCreated}`,
+      `Lines added: ${t.linesAdded}${rate(t.linesAdded, t.cartsCreated)} of carts created`,
+      `Checkout attempted: ${t.checkoutAttempted}${rate(t.checkoutAttempted, t.linesAdded)} of lines added`,
+      `Order placed: ${t.ordersPlaced}${rate(t.ordersPlaced, t.checkoutAttempted)} of checkout attempted`,
+    ]);
+    expect(await chart.getByTestId('funnel-overall').textContent()).toBe(`Overall conversion: ${rate(t.ordersPlaced, t.cartsCreated)} of carts created placed an order`);
     const alex = governorate(after, 'ALEXANDRIA');
-    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'ALEXANDRIA', exact: true }) });
-    expect(await row.getByRole('cell').allTextContents()).toEqual(['ALEXANDRIA', ...STAGES.map((s) => String(alex[s]))]);
+    const row = page.getByRole('table', { name: 'By governorate' }).getByRole('row').filter({ has: page.getByRole('cell', { name: 'Alexandria', exact: true }) });
+    expect(await row.getByRole('cell').allTextContents()).toEqual(['Alexandria', ...STAGES.map((s) => String(alex[s])), rate(alex.ordersPlaced, alex.cartsCreated)]);
+    expect(await page.getByRole('main').textContent()).not.toContain('ALEXANDRIA');
     const reasons = page.getByTestId('funnel-rejections');
     await reasons.getByText(`Minimum posters (outside exempt governorates): ${refusals(after, 'MINIMUM_POSTERS')}`, { exact: true }).waitFor();
     // The left cart is not abandoned before a day without activity.
     await page.getByText(`Abandoned carts: ${after.abandonedCount} `).waitFor();
+  });
+
+  it('cuts no label of the funnel, on a phone or a desktop', async () => {
+    await page.goto(`${BASE_URL}/admin/funnel`);
+    await page.getByTestId('funnel-overall').waitFor();
+    try {
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 844 });
+        const cut = await page.evaluate(() => {
+          const labels = [...document.querySelectorAll('main [data-testid="funnel-step"] span, main [data-testid="funnel-overall"], main th, main td, main h2')];
+          const main = document.querySelector('main').getBoundingClientRect();
+          return labels
+            .filter((el) => {
+              const box = el.getBoundingClientRect();
+              // Text wider than its box is clipped; a chart label outside the page's main area is cut off.
+              const clipped = el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible';
+              const outside = !el.closest('.overflow-x-auto') && (box.left < main.left - 1 || box.right > main.right + 1);
+              return clipped || outside;
+            })
+            .map((el) => el.textContent);
+        });
+        expect({ width, cut }).toEqual({ width, cut: [] });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
   });
 });

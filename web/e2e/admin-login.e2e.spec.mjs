@@ -16,12 +16,15 @@ describe('admin login and session (browser)', () => {
     await page.close();
   });
 
-  it('says "Invalid username or password" for a wrong password and stays on /login', async () => {
+  it('says "Invalid username or password" once for a wrong password and stays on /login', async () => {
     await page.goto(`${BASE_URL}/login`);
     await page.getByLabel('Username').fill(process.env.ADMIN_USERNAME ?? 'admin');
     await page.getByLabel('Password').fill('definitely-not-the-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Invalid username or password' }).first().waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Invalid username or password' }).waitFor();
+    // Said once: the Error toast, not also an inline alert beside it.
+    expect(await page.getByText('Invalid username or password').count()).toBe(1);
+    expect(await page.getByRole('alert').count()).toBe(1);
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await page.evaluate(() => localStorage.getItem('auth-token'))).toBeNull();
   });

@@ -39,18 +39,18 @@ describe('the order page', () => {
     for (const status of ['SHIPPED', 'DELIVERED']) await adminCall(token, 'PATCH', `/admin/orders/${placed.orderId}/status`, { status });
 
     await page.goto(`${BASE_URL}/admin/orders/${placed.orderNumber}`);
-    await page.getByTestId('order-status').filter({ hasText: 'DELIVERED' }).waitFor();
+    await page.getByTestId('order-status').filter({ hasText: 'Delivered' }).waitFor();
     // Backward moves are not offered as plain buttons.
     expect(await page.getByRole('button', { name: /Mark refused/ }).count()).toBe(0);
     await page.getByRole('button', { name: 'Correct a mistake…' }).click();
-    await page.getByLabel('Corrections').getByRole('button', { name: 'REFUSED' }).click();
+    await page.getByLabel('Corrections').getByRole('button', { name: 'Refused' }).click();
     const dialog = page.getByRole('dialog');
     const record = dialog.getByRole('button', { name: 'Record correction' });
     expect(await record.isDisabled()).toBe(true);
     await dialog.getByLabel(/Reason/).fill('courier swapped two parcels');
     await record.click();
 
-    await page.getByTestId('order-status').filter({ hasText: 'REFUSED' }).waitFor();
+    await page.getByTestId('order-status').filter({ hasText: 'Refused' }).waitFor();
     const entry = page.getByTestId('timeline-entry').filter({ has: page.getByTestId('correction') });
     await entry.waitFor();
     expect(await entry.textContent()).toContain('status: DELIVERED → REFUSED');

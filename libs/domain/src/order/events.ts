@@ -18,6 +18,16 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
 }
 
+/** How people read a status (back-office lists, filters, toasts); the code stays what the API speaks. */
+export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
+  PLACED: 'Placed',
+  CONFIRMED: 'Confirmed',
+  SHIPPED: 'Shipped',
+  DELIVERED: 'Delivered',
+  REFUSED: 'Refused',
+  CANCELED: 'Canceled',
+};
+
 export interface OrderCustomer {
   firstName: string;
   lastName: string;

@@ -63,13 +63,23 @@ describe('login page and protected wrapper', () => {
     expect(localStorage.getItem('auth-token')).toMatch(/\.sig$/);
   });
 
-  it('shows the 401 message for a wrong password', async () => {
+  it('shows the 401 message for a wrong password once, as the Error toast', async () => {
     renderApp('/login');
     await userEvent.type(screen.getByLabelText('Username'), 'alice');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findAllByText('Invalid username or password')).not.toHaveLength(0);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('ErrorInvalid username or password');
+    expect(screen.getAllByText('Invalid username or password')).toHaveLength(1);
     expect(localStorage.getItem('auth-token')).toBeNull();
+  });
+
+  it('says a missing field once, inline, without asking the server', async () => {
+    renderApp('/login');
+    await userEvent.type(screen.getByLabelText('Username'), '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Username and password are required');
+    expect(screen.getAllByText('Username and password are required')).toHaveLength(1);
   });
 
   it('explains a missing token and an unreachable server', async () => {
@@ -78,7 +88,7 @@ describe('login page and protected wrapper', () => {
     await userEvent.type(screen.getByLabelText('Username'), 'alice');
     await userEvent.type(screen.getByLabelText('Password'), 'right');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findAllByText('No authentication token received')).not.toHaveLength(0);
+    expect(await screen.findByText('No authentication token received')).toBeInTheDocument();
 
     server.use(http.post('*/api/admin/auth/login', () => HttpResponse.error()));
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));

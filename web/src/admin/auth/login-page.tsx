@@ -68,7 +68,7 @@ export default function LoginPage() {
     } catch (error) {
       message = loginFailureMessage(error);
     }
-    setFailure(message);
+    // Said once: the server's answer is the 'Error' toast; the inline alert is for the form's own check.
     toast.error('Error', message, 2100);
   };
 

@@ -4,6 +4,7 @@ import { useGetCustomersQuery, type Customer } from './customers-api';
 import { EraseCustomerDialog } from './erase-customer-dialog';
 import { PersonalDataDownload } from './personal-data-download';
 import { DataTable } from '../shared/data-table';
+import { governorateName } from '../shared/names';
 import { SearchBox } from '../shared/search-box';
 import { Pager } from '../shared/pager';
 import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
@@ -53,7 +54,7 @@ export function CustomersPage() {
               <td className={td}>
                 <p>{c.addressLine}</p>
                 <p className="text-xs text-gray-600">
-                  Building {c.building}, Apartment {c.apartment}, {c.city}, {c.governorate}
+                  Building {c.building}, Apartment {c.apartment}, {c.city}, {governorateName(c.governorate)}
                 </p>
               </td>
               <td className={td}>

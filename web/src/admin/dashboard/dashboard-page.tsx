@@ -6,7 +6,7 @@ import { formatMoney } from '../../lib/money';
 import { formatAdminDate } from '../shared/format-date';
 import { card, errorPanel, pageTitle } from '../shared/styles';
 import { CardSection } from '../shared/card-section';
-import { governorateName } from '../shared/names';
+import { governorateName, statusName } from '../shared/names';
 import { BarChart, HorizontalBars } from './bar-chart';
 import { useGetDashboardQuery, type DashboardData } from './dashboard-api';
 import { DeliveryByGovernorate } from './delivery-by-governorate';
@@ -108,7 +108,7 @@ export function DashboardPage() {
                     </div>
                     <div className="flex items-center gap-3">
                       <span className="tabular-nums">{formatMoney(order.total)}</span>
-                      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusTone[order.status] ?? 'bg-gray-100'}`}>{order.status}</span>
+                      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusTone[order.status] ?? 'bg-gray-100'}`}>{statusName(order.status)}</span>
                     </div>
                   </Link>
                 </li>

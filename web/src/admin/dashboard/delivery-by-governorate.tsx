@@ -4,6 +4,7 @@ import type { GovernorateDeliveryView } from '../../api/generated-admin';
 import { useGetDeliveryByGovernorateQuery } from './delivery-api';
 import { card, input } from '../shared/styles';
 import { Field } from '../shared/field';
+import { governorateName } from '../shared/names';
 
 const percent = (rate: number) => `${Math.round(rate * 100)}%`;
 const ROW = 22;
@@ -22,13 +23,13 @@ function OutcomeBars({ rows }: { rows: GovernorateDeliveryView[] }) {
         return (
           <g key={r.governorate}>
             <text x={0} y={y + 14} fontSize={11} fill="#374151">
-              {r.governorate}
+              {governorateName(r.governorate)}
             </text>
             <rect x={LABEL_WIDTH} y={y + 3} width={delivered} height={ROW - 8} fill="#059669">
-              <title>{`${r.governorate}: ${r.delivered} delivered (${percent(r.deliveredRate)})`}</title>
+              <title>{`${governorateName(r.governorate)}: ${r.delivered} delivered (${percent(r.deliveredRate)})`}</title>
             </rect>
             <rect x={LABEL_WIDTH + delivered} y={y + 3} width={barWidth - delivered} height={ROW - 8} fill="#dc2626">
-              <title>{`${r.governorate}: ${r.refused} refused (${percent(r.refusedRate)})`}</title>
+              <title>{`${governorateName(r.governorate)}: ${r.refused} refused (${percent(r.refusedRate)})`}</title>
             </rect>
             <text x={LABEL_WIDTH + barWidth + 6} y={y + 14} fontSize={11} fill="#374151">
               {percent(r.deliveredRate)}
@@ -86,7 +87,7 @@ export function DeliveryByGovernorate() {
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.governorate} className="border-t border-gray-100" data-testid="delivery-row">
-                    <td className="px-2 py-1">{r.governorate}</td>
+                    <td className="px-2 py-1">{governorateName(r.governorate)}</td>
                     <td className="px-2 py-1 text-right tabular-nums">{r.delivered}</td>
                     <td className="px-2 py-1 text-right tabular-nums">{r.refused}</td>
                     <td className="px-2 py-1 text-right tabular-nums">{percent(r.refusedRate)}</td>

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -36,7 +36,7 @@ describe('discounts page', () => {
   it('holds a row percentage and active toggle locally until Save', async () => {
     renderAdmin(<DiscountsPage />);
     const percent = await screen.findByLabelText('Percentage of discount 1');
-    expect(screen.getByText('Anime')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Anime' })).toBeInTheDocument();
     await userEvent.clear(percent);
     await userEvent.type(percent, '25');
     await userEvent.click(screen.getByRole('switch', { name: 'Active: discount 1' }));
@@ -59,6 +59,22 @@ describe('discounts page', () => {
     await userEvent.type(percent, '20');
     await userEvent.click(screen.getByRole('button', { name: 'Add Discount' }));
     await waitFor(() => expect(posts).toEqual([{ category: null, percentage: 20, active: true }]));
-    expect(await screen.findByText('All categories')).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'All categories' })).toBeInTheDocument();
+  });
+
+  it('names a category the same way in the dropdown, the what-if draft and the table, and sends its code', async () => {
+    renderAdmin(<DiscountsPage />);
+    await screen.findByRole('cell', { name: 'Anime' });
+    const category = screen.getByLabelText('Category');
+    for (const select of [category, screen.getByLabelText('Draft category')]) {
+      const options = within(select).getAllByRole('option');
+      expect(options.map((o) => o.textContent)).toEqual(['All Categories', 'Football', 'Cars', 'Movies', 'Anime', 'Art', 'Nature', 'Quotes', 'Other']);
+      expect(options.map((o) => (o as HTMLOptionElement).value)).toEqual(['', 'FOOTBALL', 'CARS', 'MOVIES', 'ANIME', 'ART', 'NATURE', 'QUOTES', 'OTHER']);
+    }
+    await userEvent.selectOptions(category, 'Cars');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Discount' }));
+    await waitFor(() => expect(posts).toEqual([{ category: 'CARS', percentage: 10, active: true }]));
+    expect(await screen.findByRole('cell', { name: 'Cars' })).toBeInTheDocument();
+    expect(screen.queryByText('CARS')).not.toBeInTheDocument();
   });
 });

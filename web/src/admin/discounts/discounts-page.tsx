@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { CATEGORIES } from '../../../../libs/domain/src/shop-config';
 import { errorMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { useLoadErrorToast } from '../shared/use-load-error-toast';
@@ -7,6 +8,7 @@ import { btnDanger, btnPrimary, btnSecondary, card, input, pageTitle, td } from 
 import { DataTable } from '../shared/data-table';
 import { ListStates } from '../shared/list-states';
 import { Field } from '../shared/field';
+import { categoryName } from '../shared/names';
 import { WhatIfPanel } from '../what-if/what-if-panel';
 import {
   useCreateDiscountMutation,
@@ -16,8 +18,6 @@ import {
   type Discount,
 } from './discounts-api';
 
-export const DISCOUNT_CATEGORIES = ['FOOTBALL', 'CARS', 'MOVIES', 'ANIME', 'ART', 'NATURE', 'QUOTES', 'OTHER'];
-const capitalise = (code: string) => code.charAt(0) + code.slice(1).toLowerCase();
 
 /** A discount is a whole number above 0 and up to 100. */
 const validPercent = (value: number) => Number.isInteger(value) && value > 0 && value <= 100;
@@ -57,9 +57,9 @@ export function DiscountsPage() {
         <Field id="discount-category" label="Category">
           <select id="discount-category" className={input} value={category} onChange={(e) => setCategory(e.target.value)}>
             <option value="">All Categories</option>
-            {DISCOUNT_CATEGORIES.map((c) => (
+            {CATEGORIES.map((c) => (
               <option key={c} value={c}>
-                {c}
+                {categoryName(c)}
               </option>
             ))}
           </select>
@@ -75,7 +75,7 @@ export function DiscountsPage() {
           Add Discount
         </button>
       </form>
-      <WhatIfPanel rule="discount" categories={DISCOUNT_CATEGORIES} />
+      <WhatIfPanel rule="discount" categories={CATEGORIES} />
 
       <div className="flex justify-end">
         <button type="button" className={btnSecondary} onClick={() => refetch()} disabled={isFetching}>
@@ -132,7 +132,7 @@ function DiscountRow({ discount }: { discount: Discount }) {
   return (
     <tr>
       <td className={td}>{discount.id}</td>
-      <td className={td}>{discount.category ? capitalise(discount.category) : 'All categories'}</td>
+      <td className={td}>{categoryName(discount.category)}</td>
       <td className={td}>
         <input
           type="number"

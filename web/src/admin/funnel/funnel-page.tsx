@@ -1,12 +1,7 @@
 import { useState } from 'react';
 import { useGetFunnelQuery, type FunnelStagesView } from '../../api/generated-admin';
-
-const STAGES: { key: keyof FunnelStagesView; label: string }[] = [
-  { key: 'cartsCreated', label: 'Carts created' },
-  { key: 'linesAdded', label: 'Lines added' },
-  { key: 'checkoutAttempted', label: 'Checkout attempted' },
-  { key: 'ordersPlaced', label: 'Order placed' },
-];
+import { governorateName } from '../shared/names';
+import { FUNNEL_STAGES, formatRate, funnelSteps, overallConversion } from './funnel-rates';
 
 const REASONS: Record<string, string> = {
   BAD_PHONE: 'Bad phone number',
@@ -17,24 +12,45 @@ const REASONS: Record<string, string> = {
   PROMO_INACTIVE: 'Inactive promo code',
 };
 
+/** A cart that never tried a checkout has no governorate: the funnel files it under UNKNOWN. */
+const funnelGovernorate = (code: string) => (code === 'UNKNOWN' ? 'Not known (no checkout)' : governorateName(code));
+
 /** A Cairo calendar day (the API counts carts by Cairo day; UTC's "today" lags it for two hours). */
 const CAIRO_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit' });
 const day = (offset: number) => CAIRO_DAY.format(new Date(Date.now() + offset * 86_400_000));
 
-/** The funnel as plain SVG bars: each stage's width is its share of the carts created. */
+/**
+ * The funnel as bars in ordinary text flow: each bar's width is its share of the carts created, and
+ * each step says what share of the step before reached it. Labels wrap rather than being cut at
+ * any width (an SVG's fixed text box cut them on narrow screens).
+ */
 function FunnelChart({ totals }: { totals: FunnelStagesView }) {
   const max = Math.max(1, totals.cartsCreated);
   return (
-    <svg viewBox="0 0 400 136" role="img" aria-label="Cart funnel" className="w-full max-w-xl">
-      {STAGES.map((s, i) => (
-        <g key={s.key} transform={`translate(0 ${i * 34})`}>
-          <rect x="0" y="0" width={Math.max(2, (totals[s.key] / max) * 260)} height="26" rx="4" className="fill-indigo-500" />
-          <text x="268" y="18" className="fill-gray-700 text-[12px]">
-            {s.label}: {totals[s.key]}
-          </text>
-        </g>
-      ))}
-    </svg>
+    <section className="max-w-xl space-y-3" aria-label="Cart funnel">
+      <ol className="space-y-3">
+        {funnelSteps(totals).map((s) => (
+          <li key={s.key} data-testid="funnel-step">
+            <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
+              <span className="font-medium text-gray-800">
+                {s.label}: {s.count}
+              </span>
+              {s.previous && (
+                <span className="text-gray-600" data-testid="funnel-step-rate">
+                  {formatRate(s.previous.rate)} of {s.previous.label.toLowerCase()}
+                </span>
+              )}
+            </div>
+            <div className="mt-1 h-5 rounded bg-gray-100" aria-hidden="true">
+              <div className="h-5 rounded bg-indigo-500" style={{ width: `${Math.max(0.5, (s.count / max) * 100)}%` }} />
+            </div>
+          </li>
+        ))}
+      </ol>
+      <p className="text-sm font-semibold" data-testid="funnel-overall">
+        Overall conversion: {formatRate(overallConversion(totals))} of carts created placed an order
+      </p>
+    </section>
   );
 }
 
@@ -61,11 +77,11 @@ export function FunnelPage() {
           <FunnelChart totals={data.totals} />
           <section>
             <h2 className="mb-2 font-semibold">By governorate</h2>
-            <StageTable rows={data.governorates.map((g) => ({ label: g.governorate, stages: g }))} />
+            <StageTable caption="By governorate" rows={data.governorates.map((g) => ({ label: funnelGovernorate(g.governorate), stages: g }))} />
           </section>
           <section>
             <h2 className="mb-2 font-semibold">By day</h2>
-            <StageTable rows={data.days.map((d) => ({ label: d.day, stages: d }))} />
+            <StageTable caption="By day" rows={data.days.map((d) => ({ label: d.day, stages: d }))} />
           </section>
           <section>
             <h2 className="mb-2 font-semibold">Refused checkouts by reason</h2>
@@ -99,31 +115,36 @@ export function FunnelPage() {
   );
 }
 
-function StageTable({ rows }: { rows: { label: string; stages: FunnelStagesView }[] }) {
+/** Stage counts per row, and the row's overall conversion; narrow screens wrap the headings and scroll rather than cut. */
+function StageTable({ caption, rows }: { caption: string; rows: { label: string; stages: FunnelStagesView }[] }) {
   return (
-    <table className="min-w-full text-sm">
-      <thead>
-        <tr className="text-left text-xs uppercase text-gray-500">
-          <th className="px-2 py-1" />
-          {STAGES.map((s) => (
-            <th key={s.key} className="px-2 py-1 text-right">
-              {s.label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.label} className="border-t border-gray-200">
-            <td className="px-2 py-1">{r.label}</td>
-            {STAGES.map((s) => (
-              <td key={s.key} className="px-2 py-1 text-right tabular-nums">
-                {r.stages[s.key]}
-              </td>
+    <div className="overflow-x-auto">
+      <table className="min-w-full text-sm" aria-label={caption}>
+        <thead>
+          <tr className="text-left text-xs uppercase text-gray-500">
+            <th className="px-2 py-1" />
+            {FUNNEL_STAGES.map((s) => (
+              <th key={s.key} className="px-2 py-1 text-right">
+                {s.label}
+              </th>
             ))}
+            <th className="px-2 py-1 text-right">Conversion</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.label} className="border-t border-gray-200">
+              <td className="px-2 py-1">{r.label}</td>
+              {FUNNEL_STAGES.map((s) => (
+                <td key={s.key} className="px-2 py-1 text-right tabular-nums">
+                  {r.stages[s.key]}
+                </td>
+              ))}
+              <td className="px-2 py-1 text-right tabular-nums">{formatRate(overallConversion(r.stages))}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

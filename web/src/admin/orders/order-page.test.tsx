@@ -54,6 +54,8 @@ describe('the order page', () => {
     renderAt('/admin/orders/PS-TEST-0001');
     expect(await screen.findByRole('heading', { name: 'Order PS-TEST-0001' })).toBeInTheDocument();
     expect(screen.getByText('Mona Adel')).toBeInTheDocument();
+    expect(screen.getByTestId('order-status')).toHaveTextContent(/^Placed$/);
+    expect(screen.queryByText('CAIRO')).not.toBeInTheDocument();
     expect(screen.getByText('Nile at dusk')).toBeInTheDocument();
     expect(screen.getAllByText(/refused 2 of 3/).length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeInTheDocument();
@@ -98,9 +100,12 @@ describe('the order page', () => {
     renderAt('/admin/orders/PS-TEST-0001');
     expect(screen.queryByRole('button', { name: /Mark refused/ })).not.toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Correct a mistake…' }));
-    await user.click(within(screen.getByLabelText('Corrections')).getByRole('button', { name: 'REFUSED' }));
-    const dialog = screen.getByRole('dialog');
-    expect(dialog).toHaveTextContent('This undoes DELIVERED');
+    expect(screen.getByTestId('order-status')).toHaveTextContent(/^Delivered$/);
+    const corrections = screen.getByLabelText('Corrections');
+    expect(corrections).toHaveTextContent('Undo Delivered: set it to');
+    await user.click(within(corrections).getByRole('button', { name: 'Refused' }));
+    const dialog = screen.getByRole('dialog', { name: 'Correct PS-TEST-0001: Delivered → Refused' });
+    expect(dialog).toHaveTextContent('This undoes Delivered');
     await user.type(within(dialog).getByLabelText(/Reason/), 'courier mixed up parcels');
     await user.click(within(dialog).getByRole('button', { name: 'Record correction' }));
     await waitFor(() => expect(changes).toEqual([{ status: 'REFUSED', reason: 'courier mixed up parcels', correction: true, expectedRevision: 2 }]));

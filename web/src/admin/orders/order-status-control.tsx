@@ -3,6 +3,7 @@ import { isCorrection, needsReason } from '../../../../libs/domain/src/order/ord
 import { errorMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { Dialog } from '../shared/dialog';
+import { statusName } from '../shared/names';
 import { btnDanger, btnPrimary, btnSecondary, input, label } from '../shared/styles';
 import type { AdminOrder, OrderStatus } from './order-model';
 import { useChangeOrderStatusGuardedMutation } from './orders-api';
@@ -69,11 +70,11 @@ export function OrderStatusControl({ order }: { order: AdminOrder }) {
   return (
     <div className="flex flex-col items-end gap-2" aria-label="Order status">
       <p className="text-sm">
-        Status: <span className="rounded-full bg-gray-100 px-2 py-0.5 font-semibold text-gray-900" data-testid="order-status">{order.status}</span>
+        Status: <span className="rounded-full bg-gray-100 px-2 py-0.5 font-semibold text-gray-900" data-testid="order-status">{statusName(order.status)}</span>
       </p>
       {pending ? (
         <div role="status" className="flex items-center gap-2 rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-900">
-          Moving to {pending} in a few seconds…
+          Moving to {statusName(pending)} in a few seconds…
           <button type="button" className={btnSecondary} onClick={undo}>
             Undo
           </button>
@@ -95,17 +96,17 @@ export function OrderStatusControl({ order }: { order: AdminOrder }) {
       )}
       {correcting && !pending && (
         <div className="flex flex-wrap justify-end gap-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm" aria-label="Corrections">
-          <span className="self-center text-amber-900">Undo {from}: set it to</span>
+          <span className="self-center text-amber-900">Undo {statusName(from)}: set it to</span>
           {corrections.map((to) => (
             <button key={to} type="button" className={btnSecondary} onClick={() => choose(to, true)}>
-              {to}
+              {statusName(to)}
             </button>
           ))}
         </div>
       )}
       {asking && (
-        <Dialog title={asking.correction ? `Correct ${order.orderNumber}: ${from} → ${asking.to}` : `${VERB[asking.to]}: ${order.orderNumber}`} onClose={() => setAsking(null)}>
-          {asking.correction && <p className="mb-3 text-sm text-amber-900">This undoes {from}. It is recorded as a correction in the order's history.</p>}
+        <Dialog title={asking.correction ? `Correct ${order.orderNumber}: ${statusName(from)} → ${statusName(asking.to)}` : `${VERB[asking.to]}: ${order.orderNumber}`} onClose={() => setAsking(null)}>
+          {asking.correction && <p className="mb-3 text-sm text-amber-900">This undoes {statusName(from)}. It is recorded as a correction in the order's history.</p>}
           <label htmlFor="status-reason" className={label}>
             Reason (kept in the order's history)
           </label>

@@ -143,7 +143,18 @@ describe('orders page', () => {
     renderAdmin(<OrdersPage />);
     await waitFor(() => expect(rows()).toHaveLength(10));
 
-    await userEvent.selectOptions(screen.getByLabelText('Status'), 'SHIPPED');
+    const filter = screen.getByLabelText('Status');
+    // Names on screen, codes on the wire.
+    expect(within(filter).getAllByRole('option').map((o) => [o.textContent, (o as HTMLOptionElement).value])).toEqual([
+      ['All Statuses', ''],
+      ['Placed', 'PLACED'],
+      ['Confirmed', 'CONFIRMED'],
+      ['Shipped', 'SHIPPED'],
+      ['Delivered', 'DELIVERED'],
+      ['Refused', 'REFUSED'],
+      ['Canceled', 'CANCELED'],
+    ]);
+    await userEvent.selectOptions(filter, 'Shipped');
     expect(rows()).toHaveLength(10); // nothing changes before Apply
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(rows()).toHaveLength(2));
@@ -175,6 +186,7 @@ describe('orders page', () => {
     await waitFor(() => expect(rows()).toHaveLength(10));
     const select = screen.getByLabelText('Status of PS-TEST-0012');
     expect(select).toHaveValue('PLACED');
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Placed', 'Shipped', 'Canceled']);
     await userEvent.selectOptions(select, 'SHIPPED');
     expect(screen.getByLabelText('Status of PS-TEST-0012')).toHaveValue('SHIPPED');
     expect(await screen.findByText('Failed to update order status. Please try again.')).toBeInTheDocument();
@@ -201,6 +213,7 @@ describe('orders page', () => {
     expect(screen.getByLabelText('Status of PS-TEST-0011')).toHaveValue(before);
     await userEvent.selectOptions(screen.getByLabelText('Status of PS-TEST-0011'), 'CANCELED');
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    // The success toast's text is fixed with the status as the API names it.
     expect(await screen.findByText('Order status updated to CANCELED')).toBeInTheDocument();
     expect(patches).toBe(1);
     expect(screen.getByLabelText('Status of PS-TEST-0011')).toHaveValue('CANCELED');

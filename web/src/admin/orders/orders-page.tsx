@@ -8,6 +8,7 @@ import { can } from '../../../../libs/domain/src/admin/staff-permissions';
 import { sessionStaffRole } from '../auth/admin-session';
 import { downloadFile } from '../shared/download';
 import { formatAdminDate } from '../shared/format-date';
+import { statusName } from '../shared/names';
 import { btnPrimary, btnSecondary, errorPanel, input, label, pageTitle, td } from '../shared/styles';
 import { OrderDetails } from './order-details';
 import { ORDER_STATUSES, customerName, orderPath, type AdminOrder, type OrderStatus } from './order-model';
@@ -165,7 +166,7 @@ export function OrdersPage() {
             <option value="">All Statuses</option>
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {statusName(s)}
               </option>
             ))}
           </select>
@@ -242,7 +243,7 @@ export function OrdersPage() {
                   >
                     {[order.status, ...order.nextStatuses].map((s) => (
                       <option key={s} value={s}>
-                        {s}
+                        {statusName(s)}
                       </option>
                     ))}
                   </select>

@@ -1,6 +1,7 @@
 import { formatMoney } from '../../lib/money';
 import { ImageWithFallback } from '../shared/image-with-fallback';
 import { Switch } from '../shared/switch';
+import { categoryName } from '../shared/names';
 import { SIZE_LABELS, type PosterSize } from './poster-form.validation';
 import type { AdminPoster } from './posters-api';
 
@@ -43,7 +44,7 @@ export function PosterCard({ poster, onEdit, onDelete, onToggleVisible, toggling
             </li>
           ))}
         </ul>
-        <p className="text-xs text-gray-500">{poster.category.charAt(0) + poster.category.slice(1).toLowerCase()}</p>
+        <p className="text-xs text-gray-500">{categoryName(poster.category)}</p>
         <div className="mt-auto flex items-center justify-between pt-2">
           <Switch checked={poster.visible} onChange={onToggleVisible} disabled={toggling} label={`Visible: ${poster.name}`} />
           <div className="flex gap-2">

@@ -4,6 +4,7 @@ import { useToast } from '../../lib/toast';
 import { Dialog } from '../shared/dialog';
 import { btnPrimary, btnSecondary, input, label } from '../shared/styles';
 import { Field } from '../shared/field';
+import { categoryName } from '../shared/names';
 import {
   POSTER_SIZES,
   SIZE_LABELS,
@@ -42,8 +43,6 @@ function initialValues(poster: AdminPoster | null): PosterFormValues {
     hasImage: false,
   };
 }
-
-const capitalise = (code: string) => code.charAt(0) + code.slice(1).toLowerCase();
 
 /** Create and edit a poster: name and description (and their Arabic), category, image (required on create), sizes with prices. */
 export function PosterFormDialog({ poster, categories, onClose }: PosterFormDialogProps) {
@@ -96,7 +95,7 @@ export function PosterFormDialog({ poster, categories, onClose }: PosterFormDial
               <option value="">Select a category</option>
               {categories.map((c) => (
                 <option key={c} value={c}>
-                  {capitalise(c)}
+                  {categoryName(c)}
                 </option>
               ))}
             </select>

@@ -5,6 +5,7 @@ import { isJobFinished } from '../jobs/jobs-api';
 import { ProgressBar } from '../shared/progress-bar';
 import { btnPrimary, card, input, label } from '../shared/styles';
 import { Field } from '../shared/field';
+import { categoryName } from '../shared/names';
 import { useGetWhatIfQuery, useStartWhatIfMutation, type WhatIfRequest } from './what-if-api';
 import { WhatIfReportTable } from './what-if-report';
 
@@ -95,7 +96,7 @@ export function WhatIfPanel(props: WhatIfPanelProps) {
                 <option value="">All Categories</option>
                 {props.categories.map((c) => (
                   <option key={c} value={c}>
-                    {c}
+                    {categoryName(c)}
                   </option>
                 ))}
               </select>
