@@ -165,6 +165,72 @@ describe('back-office defects (browser)', () => {
     }
   });
 
+  it('names statuses and governorates on every page that shows an order, never their codes', async () => {
+    const order = await place({ firstName: 'Names', checkout: { city: 'Montaza', governorate: 'ALEXANDRIA' } });
+    const noCodes = async (locator) => {
+      const text = await locator.innerText();
+      expect(text).not.toMatch(/\bALEXANDRIA\b|\bPLACED\b|\bCONFIRMED\b|\bSHIPPED\b|\bCANCELED\b/);
+    };
+
+    // The list: the row's select and the filter speak names; their values stay the API's codes.
+    await searchOrders(order.orderNumber);
+    const status = page.getByLabel(`Status of ${order.orderNumber}`);
+    expect(await status.locator('option').allTextContents()).toEqual(['Placed', 'Confirmed', 'Shipped', 'Canceled']);
+    expect(await status.inputValue()).toBe('PLACED');
+    expect(await page.getByLabel('Status', { exact: true }).locator('option').allTextContents()).toEqual(['All Statuses', 'Placed', 'Confirmed', 'Shipped', 'Delivered', 'Refused', 'Canceled']);
+    await page.getByRole('button', { name: order.orderNumber }).click();
+    const details = page.getByLabel('Customer information');
+    await details.getByText('Alexandria', { exact: true }).waitFor();
+    await noCodes(details);
+
+    // Its own page.
+    await page.goto(`${BASE_URL}/admin/orders/${order.orderNumber}`);
+    await page.getByTestId('order-status').filter({ hasText: /^Placed$/ }).waitFor();
+    await page.getByLabel('Customer information').getByText('Alexandria', { exact: true }).waitFor();
+    await noCodes(page.getByLabel('Customer information'));
+
+    // The call queue, reloaded until its read model lists the order.
+    const card = page.getByRole('listitem', { name: `Order ${order.orderNumber}` });
+    await eventually(async () => {
+      await page.goto(`${BASE_URL}/admin/call-queue`);
+      await card.waitFor({ timeout: 3000 });
+    });
+    expect(await card.innerText()).toContain('Montaza, Alexandria');
+    await noCodes(card);
+
+    // The dashboard's recent orders, once its read model has the order.
+    const recent = page.getByRole('link', { name: new RegExp(order.orderNumber) });
+    await eventually(async () => {
+      await page.goto(`${BASE_URL}/admin`);
+      await recent.waitFor({ timeout: 3000 });
+    });
+    expect(await recent.innerText()).toMatch(/\bPlaced$/);
+    await noCodes(page.getByRole('main'));
+  });
+
+  it('names categories the same way in the Discounts dropdown and table, and sends the code', async () => {
+    await page.goto(`${BASE_URL}/admin/discounts`);
+    const category = page.getByLabel('Category', { exact: true });
+    await category.waitFor();
+    expect(await category.locator('option').allTextContents()).toEqual(['All Categories', 'Football', 'Cars', 'Movies', 'Anime', 'Art', 'Nature', 'Quotes', 'Other']);
+    expect(await page.getByLabel('Draft category').locator('option').allTextContents()).toEqual(['All Categories', 'Football', 'Cars', 'Movies', 'Anime', 'Art', 'Nature', 'Quotes', 'Other']);
+    await category.selectOption({ label: 'Quotes' });
+    await page.getByLabel('Percent off').fill('7');
+    // Inactive: no shopper's price in the other specs changes.
+    await page.getByRole('form', { name: 'Create discount' }).getByRole('switch', { name: 'Active' }).click();
+    await page.getByRole('button', { name: 'Add Discount' }).click();
+    await page.getByText('Created', { exact: true }).waitFor();
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Quotes', exact: true }) });
+    await row.waitFor();
+    const saved = (await admin('GET', '/admin/discounts')).find((d) => d.percentage === 7 && !d.active);
+    expect(saved.category).toBe('QUOTES');
+    expect(await page.getByRole('main').innerText()).not.toMatch(/\bQUOTES\b/);
+    // The ID column stays: the discounts list is specified with it, and the Deleted toast names the discount by it.
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual(['ID', 'Category', 'Percentage', 'Active', 'Actions']);
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText(`Discount #${saved.id} deleted`).waitFor();
+  });
+
   it("edits a promo code's percentage", async () => {
     await admin('POST', '/admin/promocodes', { code: 'EDIT14', percentOff: 10 }).catch(() => undefined);
     await page.goto(`${BASE_URL}/admin/promo-codes`);

@@ -44,7 +44,7 @@ describe('admin orders (browser)', () => {
     await change.waitFor({ timeout: 10_000 });
     const text = await change.innerText();
     expect(text).toContain(`by Admin ${ADMIN_USERNAME}`);
-    expect(text).toContain('status: PLACED → SHIPPED');
+    expect(text).toContain('status: Placed → Shipped');
 
     // Read-your-writes: a reload right after the change never shows the old status.
     await page.reload();

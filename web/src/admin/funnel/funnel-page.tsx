@@ -115,32 +115,35 @@ export function FunnelPage() {
   );
 }
 
-/** Stage counts per row, and the row's overall conversion; narrow screens wrap the headings and scroll rather than cut. */
+/**
+ * Stage counts per row, and the row's overall conversion. On a phone the headings wrap in smaller,
+ * lower-case type with tighter cells, so all six columns fit 390 px; the frame scrolls only narrower.
+ */
 function StageTable({ caption, rows }: { caption: string; rows: { label: string; stages: FunnelStagesView }[] }) {
   return (
     <div className="overflow-x-auto">
-      <table className="min-w-full text-sm" aria-label={caption}>
+      <table className="min-w-full text-xs sm:text-sm" aria-label={caption}>
         <thead>
-          <tr className="text-left text-xs uppercase text-gray-500">
-            <th className="px-2 py-1" />
+          <tr className="text-left text-[11px] text-gray-500 sm:text-xs sm:uppercase">
+            <th className="px-1 py-1 sm:px-2" />
             {FUNNEL_STAGES.map((s) => (
-              <th key={s.key} className="px-2 py-1 text-right">
+              <th key={s.key} className="px-1 py-1 text-right sm:px-2">
                 {s.label}
               </th>
             ))}
-            <th className="px-2 py-1 text-right">Conversion</th>
+            <th className="px-1 py-1 text-right sm:px-2">Conversion</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
             <tr key={r.label} className="border-t border-gray-200">
-              <td className="px-2 py-1">{r.label}</td>
+              <td className="px-1 py-1 sm:px-2">{r.label}</td>
               {FUNNEL_STAGES.map((s) => (
-                <td key={s.key} className="px-2 py-1 text-right tabular-nums">
+                <td key={s.key} className="px-1 py-1 text-right tabular-nums sm:px-2">
                   {r.stages[s.key]}
                 </td>
               ))}
-              <td className="px-2 py-1 text-right tabular-nums">{formatRate(overallConversion(r.stages))}</td>
+              <td className="px-1 py-1 text-right tabular-nums sm:px-2">{formatRate(overallConversion(r.stages))}</td>
             </tr>
           ))}
         </tbody>

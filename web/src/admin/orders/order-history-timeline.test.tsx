@@ -27,6 +27,13 @@ const server = setupServer(
           actor: { kind: 'admin', id: 'mona' },
           changes: { status: { from: 'SHIPPED', to: 'PLACED' }, reason: 'shipped by mistake', correction: true },
         },
+        {
+          eventId: 'e4',
+          type: 'PersonalDataCorrected',
+          time: '2026-11-23T09:00:00.000Z',
+          actor: { kind: 'admin', id: 'mona' },
+          changes: { governorate: { from: 'CAIRO', to: 'RED_SEA' }, city: { from: 'Cairo', to: 'Hurghada' } },
+        },
       ],
     }),
   ),
@@ -40,12 +47,12 @@ describe('order audit trail', () => {
   it('lists each event with who, when and what changed', async () => {
     renderAdmin(<OrderHistoryTimeline orderId="o-1" />);
     const entries = await screen.findAllByTestId('timeline-entry');
-    expect(entries).toHaveLength(3);
+    expect(entries).toHaveLength(4);
     expect(within(entries[0]).getByText('Order placed')).toBeInTheDocument();
     expect(entries[0]).toHaveTextContent('by Customer');
     expect(within(entries[1]).getByText('Status changed')).toBeInTheDocument();
     expect(entries[1]).toHaveTextContent('by Admin alice');
-    expect(entries[1]).toHaveTextContent('status: PLACED → SHIPPED');
+    expect(entries[1]).toHaveTextContent('status: Placed → Shipped');
     expect(entries[1]).not.toHaveTextContent('reason');
     expect(entries[1]).toHaveTextContent(/Nov 21, 2026 \d{1,2}:30 [AP]M/);
   });
@@ -54,9 +61,17 @@ describe('order audit trail', () => {
     renderAdmin(<OrderHistoryTimeline orderId="o-1" />);
     const entries = await screen.findAllByTestId('timeline-entry');
     expect(within(entries[2]).getByTestId('correction')).toHaveTextContent('Correction');
-    expect(entries[2]).toHaveTextContent('status: SHIPPED → PLACED');
+    expect(entries[2]).toHaveTextContent('status: Shipped → Placed');
     expect(entries[2]).toHaveTextContent('reason: shipped by mistake');
     expect(within(entries[1]).queryByTestId('correction')).toBeNull();
+  });
+
+  it('names statuses and governorates in what changed, and leaves other values as they are', async () => {
+    renderAdmin(<OrderHistoryTimeline orderId="o-1" />);
+    const entries = await screen.findAllByTestId('timeline-entry');
+    expect(entries[3]).toHaveTextContent('governorate: Cairo → Red Sea');
+    expect(entries[3]).toHaveTextContent('city: Cairo → Hurghada');
+    expect(entries[3]).not.toHaveTextContent('RED_SEA');
   });
 
   it('says when the history cannot be read', async () => {

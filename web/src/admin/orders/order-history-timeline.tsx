@@ -1,4 +1,5 @@
 import { formatAdminDate } from '../shared/format-date';
+import { governorateName, statusName } from '../shared/names';
 import { useGetOrderHistoryQuery, type OrderHistoryEntry } from './orders-api';
 
 const TYPE_LABELS: Record<string, string> = {
@@ -19,19 +20,23 @@ const isCorrectionEntry = (entry: OrderHistoryEntry) => (entry.changes as { corr
 
 const show = (value: unknown) => (value === null || value === undefined ? 'none' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 
-/** "status: PLACED → SHIPPED" for {from, to} pairs (nested or at the top), else key: value. */
+/** Fields whose values are codes a manager reads by name: Placed → Shipped, Cairo → Giza. */
+const NAMED_FIELDS: Readonly<Record<string, (code: string) => string>> = { status: statusName, governorate: governorateName };
+const showField = (key: string, value: unknown) => (typeof value === 'string' && NAMED_FIELDS[key] ? NAMED_FIELDS[key](value) : show(value));
+
+/** "status: Placed → Shipped" for {from, to} pairs (nested or at the top), else key: value. */
 function describeChanges(changes: Record<string, unknown> | null | undefined): string[] {
   if (!changes || typeof changes !== 'object') return [];
   if ('from' in changes && 'to' in changes) {
     const rest = Object.entries(changes).filter(([k]) => !['from', 'to', 'orderId', 'orderNumber', 'correction'].includes(k));
-    return [`status: ${show(changes.from)} → ${show(changes.to)}`, ...rest.filter(([, v]) => v !== null).map(([k, v]) => `${k}: ${show(v)}`)];
+    return [`status: ${showField('status', changes.from)} → ${showField('status', changes.to)}`, ...rest.filter(([, v]) => v !== null).map(([k, v]) => `${k}: ${showField(k, v)}`)];
   }
   return Object.entries(changes).filter(([key, value]) => key !== 'correction' && value !== null && value !== undefined).map(([key, value]) => {
     if (value && typeof value === 'object' && 'from' in value && 'to' in value) {
       const pair = value as { from: unknown; to: unknown };
-      return `${key}: ${show(pair.from)} → ${show(pair.to)}`;
+      return `${key}: ${showField(key, pair.from)} → ${showField(key, pair.to)}`;
     }
-    return `${key}: ${show(value)}`;
+    return `${key}: ${showField(key, value)}`;
   });
 }
 
