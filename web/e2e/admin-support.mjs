@@ -163,11 +163,22 @@ export async function adminCall(token, method, url, body) {
   return { body: text ? JSON.parse(text) : null, response: res };
 }
 
-/** Opens the Orders page searched for this order, again until the orders projection lists it. */
+/**
+ * Opens the Orders page searched for this order, again until the orders projection lists it. The
+ * unfiltered list shows a new order too (newest first): it waits for the search's own list, one
+ * row, so a change made next is not overwritten by the search's answer arriving after it.
+ */
 export async function findOrderInList(page, orderNumber) {
   await eventually(async () => {
     await page.goto(`${BASE_URL}/admin/orders`);
     await page.getByLabel('Search').fill(orderNumber);
     await page.getByRole('button', { name: orderNumber }).waitFor({ timeout: 3000 });
+    await eventually(
+      async () => {
+        const rows = await page.getByTestId('order-row').count();
+        if (rows !== 1) throw new Error(`the search lists ${rows} orders, not 1`);
+      },
+      { timeout: 3000 },
+    );
   });
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { CATEGORIES } from '../../../../libs/domain/src/shop-config';
 import { errorMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { useConfirmedDelete } from '../shared/use-confirmed-delete';
@@ -22,8 +23,6 @@ import { SearchBox } from '../shared/search-box';
 import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
 import { ListStates } from '../shared/list-states';
 
-const FALLBACK_CATEGORIES = ['FOOTBALL', 'CARS', 'MOVIES', 'ANIME', 'ART', 'NATURE', 'QUOTES', 'OTHER'];
-
 export function PostersPage() {
   const [params, setParams] = useSearchParams();
   const { setPage, search, setSearch, pageQuery } = usePagedList();
@@ -44,7 +43,7 @@ export function PostersPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [categoriesQuery.isError]);
 
-  const categories = categoriesQuery.data?.length ? categoriesQuery.data : FALLBACK_CATEGORIES;
+  const categories = categoriesQuery.data?.length ? categoriesQuery.data : [...CATEGORIES];
 
   const closeForm = () => {
     setEditing(null);
