@@ -225,7 +225,7 @@ describe('back-office defects (browser)', () => {
     const saved = (await admin('GET', '/admin/discounts')).find((d) => d.percentage === 7 && !d.active);
     expect(saved.category).toBe('QUOTES');
     expect(await page.getByRole('main').innerText()).not.toMatch(/\bQUOTES\b/);
-    // The ID column stays: the discounts list is specified with it, and the Deleted toast names the discount by it.
+    // The ID column stays: it is the discount's public number, the one the Deleted toast names.
     expect(await page.getByRole('columnheader').allTextContents()).toEqual(['ID', 'Category', 'Percentage', 'Active', 'Actions']);
     await row.getByRole('button', { name: 'Delete' }).click();
     await page.getByText(`Discount #${saved.id} deleted`).waitFor();
