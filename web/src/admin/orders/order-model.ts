@@ -1,10 +1,11 @@
 // The admin's view of an order: the API's AdminOrderView, as the generated client types it.
 import type { AdminOrderView } from '../../api/generated-admin';
+import { ORDER_STATUSES as DOMAIN_ORDER_STATUSES } from '../../../../libs/domain/src/order/events';
 
 export type AdminOrder = AdminOrderView;
 export type OrderStatus = AdminOrderView['status'];
 /** In lifecycle order; which moves an order allows now is its nextStatuses (from the server). */
-export const ORDER_STATUSES: OrderStatus[] = ['PLACED', 'CONFIRMED', 'SHIPPED', 'DELIVERED', 'REFUSED', 'CANCELED'];
+export const ORDER_STATUSES: readonly OrderStatus[] = DOMAIN_ORDER_STATUSES;
 
 export const customerName = (order: AdminOrder) => `${order.firstName} ${order.lastName}`.trim();
 
