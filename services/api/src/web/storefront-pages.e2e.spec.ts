@@ -75,8 +75,8 @@ describe('storefront pages rendered on the server (HTTP, real projector)', () =>
     const preloadedFonts = (html: string) => [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin>/g)].map((m) => m[1]);
     const arabic = (await t.request().get('/ar').expect(200)).text;
     const english = (await t.request().get('/').expect(200)).text;
-    // Arabic text and headings are Naskh (regular and bold); English headings Playfair, English text the phone's own.
-    expect(preloadedFonts(arabic).map((f) => path.basename(f).replace(/-[\w-]{8}\.woff2$/, ''))).toEqual(['noto-naskh-arabic-arabic-400-normal', 'noto-naskh-arabic-arabic-700-normal']);
+    // Arabic text and headings are Naskh (one face); English headings Playfair, English text the phone's own.
+    expect(preloadedFonts(arabic).map((f) => path.basename(f).replace(/-[\w-]{8}\.woff2$/, ''))).toEqual(['noto-naskh-arabic-arabic-400-normal']);
     expect(preloadedFonts(english).map((f) => path.basename(f).replace(/-[\w-]{8}\.woff2$/, ''))).toEqual(['playfair-display-latin-700-normal']);
     for (const font of [...preloadedFonts(arabic), ...preloadedFonts(english)]) {
       // The preload fetches the very file the stylesheet's @font-face names, so it is not fetched twice.
