@@ -133,12 +133,12 @@ describe('the Arabic storefront', () => {
       expect(errors).toEqual([]);
     }));
 
-  test('Arabic pages write Arabic-Indic digits: no Western digit outside English fragments, phone numbers and codes', () =>
+  test('Arabic pages write Arabic-Indic digits: home, shop, poster, cart, checkout, confirmation and tracking have no Western digit outside English fragments and form fields', () =>
     withShop({ viewport: PHONE, locale: 'ar' }, async ({ page, errors }) => {
+      // Allowed: text marked English (an order number, a promo code, an English name) and what the shopper types.
       const westernDigits = () =>
         page.evaluate(() => {
-          // Allowed: text marked English, what stays left to right on purpose (phone numbers, codes, e-mail), and form fields.
-          const allowed = (el) => el.closest('[lang="en"], bdi[dir="ltr"], input, textarea, script, style, [data-testid="order-number"]');
+          const allowed = (el) => el.closest('[lang="en"], input, textarea, script, style');
           const found = [];
           const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
           for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -148,16 +148,57 @@ describe('the Arabic storefront', () => {
           }
           return found;
         });
+      const found = {};
+
+      await page.goto('/');
+      await page.getByTestId('poster-card').first().waitFor();
+      found.home = await westernDigits();
+
       await page.goto('/shop');
       await page.getByTestId('result-range').waitFor();
       expect(await page.getByTestId('result-range').textContent()).toMatch(/^عرض ١–\S+ من \S+$/);
-      expect(await westernDigits()).toEqual([]);
+      found.shop = await westernDigits();
+
       await page.goto(`/posters/${nile.id}`);
       await page.locator('fieldset label').first().click();
       expect(await page.locator('fieldset label').first().textContent()).toContain('سم');
-      expect(await westernDigits()).toEqual([]);
       expect(await page.getByTestId('announcement').getAttribute('lang')).toBe('en');
       expect(await page.getByTestId('language-toggle').getAttribute('aria-label')).toBeNull();
+      found.poster = await westernDigits();
+
+      await page.getByRole('button', { name: 'زيادة الكمية' }).click();
+      await page.getByTestId('add-to-cart').click();
+      const drawer = page.getByTestId('cart-drawer');
+      await drawer.getByTestId('drawer-checkout').waitFor();
+      found.cart = await westernDigits();
+
+      await drawer.getByTestId('drawer-checkout').click();
+      await page.waitForURL('**/checkout');
+      await page.getByLabel('كود الخصم', { exact: true }).fill('FOLLOW10');
+      await page.getByRole('button', { name: 'تطبيق', exact: true }).click();
+      await page.getByTestId('promo-applied').waitFor();
+      for (const [field, value] of [['firstName', 'منى'], ['lastName', 'عادل'], ['phone', '٠١٠٠ ١٢٣ ٤٥٦٧'], ['addressLine', '١٢ كورنيش النيل'], ['building', '٤'], ['apartment', '٧'], ['city', 'أسوان']]) {
+        await page.locator(`#checkout-${field}`).fill(value);
+      }
+      await page.locator('#checkout-governorate').selectOption('ASWAN');
+      await page.getByTestId('summary-total').waitFor();
+      found.checkout = await westernDigits();
+
+      await page.getByTestId('place-order').click();
+      await page.getByTestId('order-number').waitFor();
+      found.confirmation = await westernDigits();
+
+      await page.getByTestId('track-link').click();
+      await page.waitForURL('**/track?order=*');
+      await eventually(async () => {
+        await page.getByRole('button', { name: 'تتبع الطلب', exact: true }).click();
+        await page.getByTestId('tracked-order').locator('li[data-done="true"]').first().waitFor({ timeout: 2_000 });
+      });
+      // The timeline's dates too.
+      expect(await page.getByTestId('tracked-order').locator('li[data-done="true"] p').nth(1).textContent()).toMatch(/[\u0660-\u0669]/);
+      found.tracking = await westernDigits();
+
+      expect(found).toEqual({ home: [], shop: [], poster: [], cart: [], checkout: [], confirmation: [], tracking: [] });
       expect(errors).toEqual([]);
     }));
 });

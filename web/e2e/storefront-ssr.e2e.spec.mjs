@@ -177,7 +177,7 @@ describe('server-rendered storefront', () => {
       expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
       await page.getByTestId('add-to-cart').getByText('أضف إلى السلة').waitFor();
       // A link inside the Arabic pages leads to an Arabic page (client-side, no reload).
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'المتجر' }).click();
+      await page.getByRole('navigation', { name: 'التنقل الرئيسي' }).getByRole('link', { name: 'المتجر' }).click();
       await page.waitForURL('**/ar/shop');
       await page.getByRole('heading', { name: 'المتجر' }).waitFor();
       expect(await page.title()).toContain('بوستر شوب');

@@ -2,6 +2,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { seededBytes } from '../../libs/platform/testing/test-bytes.mjs';
@@ -18,9 +19,10 @@ export const PHONE = { width: 360, height: 740 };
 
 /**
  * A fresh browser profile. By default the social popup counts as already seen so it does not
- * cover what a spec clicks; `{ popup: true }` keeps it.
+ * cover what a spec clicks; `{ popup: true }` keeps it. `{ bypassCSP: true }` lets a spec inject a
+ * script of its own (axe-core), which the shop's Content-Security-Policy refuses otherwise.
  */
-export async function openShop({ viewport = DESKTOP, popup = false, locale } = {}) {
+export async function openShop({ viewport = DESKTOP, popup = false, locale, bypassCSP = false } = {}) {
   const profile = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -28,6 +30,7 @@ export async function openShop({ viewport = DESKTOP, popup = false, locale } = {
     headless: true,
     viewport,
     baseURL: BASE_URL(),
+    bypassCSP,
   });
   await context.addInitScript(
     ({ popup, locale }) => {
@@ -196,4 +199,20 @@ export async function stackDatabase() {
 export async function health() {
   const res = await fetch(`${BASE_URL()}/api/health`);
   return { status: res.status, body: await res.json() };
+}
+
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/**
+ * axe-core's serious and critical violations on the page as it is now, one line per rule naming the
+ * elements it found ("color-contrast: .a, .b"); moderate and minor findings are not counted. The
+ * page must come from openShop({ bypassCSP: true }): axe is injected as a script of the page.
+ */
+export async function axeViolations(page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.join(', ')}`);
 }

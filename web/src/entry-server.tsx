@@ -17,6 +17,7 @@ import { buildPageHead } from './seo/page-head';
 import { pageKindOf } from './seo/page-kind';
 import type { ServerState } from './app/server-state';
 import { preloadLazyParts } from './app/lazy-part';
+import { fontPreloadHtml } from './app/web-fonts';
 import type { RenderedBody, RenderRequest, RenderResult } from './render-contract';
 
 export type { RenderRequest, RenderResult };
@@ -84,7 +85,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     status,
     lang: locale,
     dir: locale === 'ar' ? 'rtl' : 'ltr',
-    head: headHtml(head),
+    head: `${fontPreloadHtml(locale)}\n    ${headHtml(head)}`,
     body,
     state: scriptJson(state),
   };

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useAppSelector } from './store';
+import { useT } from '../lib/i18n';
 import { AnnouncementBanner } from '../features/layout/components/announcement-banner';
 import { SiteHeader } from '../features/layout/components/site-header';
 import { PageSpinner } from './page-spinner';
@@ -23,6 +24,7 @@ function prefetchLikelyPages() {
 }
 
 export function StoreLayout() {
+  const t = useT();
   const cartOpen = useAppSelector((s) => s.ui.cartOpen);
   const menuOpen = useAppSelector((s) => s.ui.menuOpen);
   // While the next page's chunk loads the current page stays on screen: show that we are moving.
@@ -45,9 +47,9 @@ export function StoreLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-[60] focus:m-2 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        Skip to content
+        {t('a11y.skip')}
       </a>
-      {navigating && <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-[70] h-1 animate-pulse bg-brand-500" />}
+      {navigating && <div role="progressbar" aria-label={t('a11y.loadingPage')} className="fixed inset-x-0 top-0 z-[70] h-1 animate-pulse bg-brand-500" />}
       <AnnouncementBanner />
       <SiteHeader />
       {menuWanted && (

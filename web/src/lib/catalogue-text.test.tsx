@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueText, scriptLanguage } from './catalogue-text';
+import { catalogueText, langIfOther, scriptLanguage, scriptRuns } from './catalogue-text';
 
 describe('catalogueText', () => {
   it('shows the Arabic wording on Arabic pages and the default on English pages', () => {
@@ -19,5 +19,26 @@ describe('catalogueText', () => {
     expect(scriptLanguage('خريطة 1950')).toBe('ar');
     expect(scriptLanguage('Poster ١٩٥٠')).toBe('en');
     expect(scriptLanguage('20x30 cm')).toBe('en');
+  });
+
+  it('marks a text only when its script is not the page language', () => {
+    expect(langIfOther('Salma', 'ar')).toBe('en');
+    expect(langIfOther('سلمى', 'ar')).toBeUndefined();
+    expect(langIfOther('سلمى', 'en')).toBe('ar');
+  });
+
+  it('cuts a plain text where it switches to the other script, codes and names whole', () => {
+    expect(scriptRuns('تم تطبيق كود الخصم FOLLOW10 بنجاح!', 'ar')).toEqual([
+      { text: 'تم تطبيق كود الخصم ', lang: undefined },
+      { text: 'FOLLOW10', lang: 'en' },
+      { text: ' بنجاح!', lang: undefined },
+    ]);
+    expect(scriptRuns('رقم طلبك PS-7ZP5-D2CQ', 'ar')).toEqual([
+      { text: 'رقم طلبك ', lang: undefined },
+      { text: 'PS-7ZP5-D2CQ', lang: 'en' },
+    ]);
+    expect(scriptRuns('أضفت Nile at Dusk إلى السلة', 'ar')[1]).toEqual({ text: 'Nile at Dusk', lang: 'en' });
+    expect(scriptRuns('Added النيل عند الغروب to your cart', 'en')[1]).toEqual({ text: 'النيل عند الغروب', lang: 'ar' });
+    expect(scriptRuns('Order placed', 'en')).toEqual([{ text: 'Order placed', lang: undefined }]);
   });
 });

@@ -8,6 +8,36 @@ export function scriptLanguage(text: string): Locale {
   return ARABIC_LETTER.test(text) ? 'ar' : 'en';
 }
 
+/** The lang attribute for a text shown on a page in `locale`: set only when its script says another language. */
+export function langIfOther(text: string, locale: Locale): Locale | undefined {
+  const lang = scriptLanguage(text);
+  return lang === locale ? undefined : lang;
+}
+
+// A run of the other language's script: Latin words (codes like FOLLOW10 or PS-7ZP5-D2CQ, names)
+// on an Arabic page, Arabic words on an English one; the spaces between words of one run included.
+const FOREIGN_RUN: Record<Locale, RegExp> = {
+  ar: /[A-Za-z][\w@.+-]*(?:\s+[A-Za-z0-9][\w@.+-]*)*/g,
+  en: /[\u0621-\u064a][\u0600-\u06ff]*(?:\s+[\u0600-\u06ff]+)*/g,
+};
+
+/**
+ * A plain text (a toast's, made from a translated template and a code or a name) cut where it
+ * switches to the other language's script, each run with the lang it needs; the page's own runs
+ * have none.
+ */
+export function scriptRuns(text: string, locale: Locale): ShownText[] {
+  const runs: ShownText[] = [];
+  let at = 0;
+  for (const m of text.matchAll(FOREIGN_RUN[locale])) {
+    if (m.index > at) runs.push({ text: text.slice(at, m.index), lang: undefined });
+    runs.push({ text: m[0], lang: locale === 'ar' ? 'en' : 'ar' });
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) runs.push({ text: text.slice(at), lang: undefined });
+  return runs;
+}
+
 export interface ShownText {
   text: string;
   /** Set only when the text is not in the page's language, for the element's lang attribute. */
@@ -21,6 +51,5 @@ export interface ShownText {
  */
 export function catalogueText(locale: Locale, text: string, arabic: string | undefined): ShownText {
   const shown = locale === 'ar' && arabic ? arabic : text;
-  const lang = scriptLanguage(shown);
-  return { text: shown, lang: lang === locale ? undefined : lang };
+  return { text: shown, lang: langIfOther(shown, locale) };
 }

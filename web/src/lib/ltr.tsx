@@ -1,11 +1,16 @@
 import type { ReactNode } from 'react';
+import { scriptRuns } from './catalogue-text';
 import { useLocale } from './i18n';
 import { formatMoney } from './money';
 
-/** Numbers, prices and phone numbers stay left-to-right inside Arabic text. */
-export function Ltr({ children, className }: { children: ReactNode; className?: string }) {
+/**
+ * Numbers, prices and phone numbers stay left-to-right inside Arabic text. Latin text kept as it is
+ * (an e-mail address, an order number, a promo code) says so with `lang="en"`, so a screen reader
+ * on an Arabic page reads it with a Latin voice.
+ */
+export function Ltr({ children, className, lang }: { children: ReactNode; className?: string; lang?: 'en' }) {
   return (
-    <bdi dir="ltr" className={className}>
+    <bdi dir="ltr" className={className} lang={lang}>
       {children}
     </bdi>
   );
@@ -23,6 +28,16 @@ export function Money({ amount, negative, className = '' }: { amount: number | s
     <bdi dir={locale === 'ar' ? 'rtl' : 'ltr'} className={`whitespace-nowrap ${className}`} data-money>
       {formatMoney(value, locale)}
     </bdi>
+  );
+}
+
+/** A plain text in the page's language with its other-language runs (a code, a name) marked with their lang. */
+export function MarkedText({ text }: { text: string }) {
+  const locale = useLocale();
+  return (
+    <>
+      {scriptRuns(text, locale).map((run, i) => (run.lang ? <span key={i} lang={run.lang}>{run.text}</span> : run.text))}
+    </>
   );
 }
 

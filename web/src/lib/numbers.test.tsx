@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadMessages, translate } from './i18n';
-import { formatNumber, formatPlainNumber, formatSize } from './numbers';
+import { formatDateTime, formatNumber, formatPlainNumber, formatSize } from './numbers';
 
 describe('one digit system per language', () => {
   it('writes counts, years and sizes in Arabic-Indic digits with Arabic units on Arabic pages', () => {
@@ -9,6 +9,14 @@ describe('one digit system per language', () => {
     expect(formatPlainNumber(2026, 'ar')).toBe('٢٠٢٦');
     expect(formatSize('SIZE_20x30', 'ar')).toBe('٢٠×٣٠ سم');
     expect(formatSize('30x40', 'ar')).toBe('٣٠×٤٠ سم');
+  });
+
+  it('writes a moment in Cairo time, in Arabic-Indic digits on Arabic pages', () => {
+    const arabic = formatDateTime('2026-11-26T20:15:00Z', 'ar');
+    expect(arabic).not.toMatch(/[0-9]/);
+    expect(arabic).toContain('٢٠٢٦');
+    expect(arabic).toContain('١٠:١٥');
+    expect(formatDateTime('2026-11-26T20:15:00Z', 'en')).toBe('26 Nov 2026, 22:15');
   });
 
   it('writes them in 0-9 on English pages', () => {

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../app/store';
 import { dismissToast, showToast, type ToastKind } from '../app/ui-slice';
+import { useT } from './i18n';
+import { MarkedText } from './ltr';
 import { navigateTo } from './navigation';
 
 /** `const toast = useToast(); toast.success('Saved')` — one toast at a time, the newest wins. */
@@ -18,6 +20,7 @@ const tone: Record<ToastKind, string> = {
 };
 
 export function Toaster() {
+  const t = useT();
   const toast = useAppSelector((s) => s.ui.toast);
   // With the cart drawer open a toast at the bottom would sit on its Checkout button (a phone's
   // drawer is the full width): it shows under the drawer's title bar instead.
@@ -25,8 +28,8 @@ export function Toaster() {
   const dispatch = useAppDispatch();
   useEffect(() => {
     if (!toast) return;
-    const t = setTimeout(() => dispatch(dismissToast(toast.id)), toast.durationMs);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => dispatch(dismissToast(toast.id)), toast.durationMs);
+    return () => clearTimeout(timer);
   }, [toast, dispatch]);
   return (
     <div aria-live="polite" className={`pointer-events-none fixed inset-x-0 z-[100] flex justify-center px-4 ${cartOpen ? 'top-20' : 'bottom-4'}`}>
@@ -38,8 +41,14 @@ export function Toaster() {
           className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border-s-4 px-4 py-3 shadow-lg ${tone[toast.kind]}`}
         >
           <div className="min-w-0 flex-1">
-            <p className="font-semibold">{toast.title}</p>
-            {toast.message && <p className="mt-0.5 text-sm break-words">{toast.message}</p>}
+            <p className="font-semibold">
+              <MarkedText text={toast.title} />
+            </p>
+            {toast.message && (
+              <p className="mt-0.5 text-sm break-words">
+                <MarkedText text={toast.message} />
+              </p>
+            )}
             {toast.link && (
               // The toaster sits outside the router: the app's navigate keeps it a single-page move.
               <a
@@ -59,7 +68,7 @@ export function Toaster() {
             type="button"
             onClick={() => dispatch(dismissToast(toast.id))}
             className="rounded p-1 text-lg leading-none opacity-60 hover:opacity-100"
-            aria-label="Dismiss notification"
+            aria-label={t('a11y.dismiss')}
           >
             ×
           </button>

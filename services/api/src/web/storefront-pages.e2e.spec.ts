@@ -71,6 +71,24 @@ describe('storefront pages rendered on the server (HTTP, real projector)', () =>
     for (const p of preloads) expect(imgSets).toContain(p.imagesrcset);
   });
 
+  it('each language preloads its own fonts, declared in the page\'s inline stylesheet and served for a year', async () => {
+    const preloadedFonts = (html: string) => [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin>/g)].map((m) => m[1]);
+    const arabic = (await t.request().get('/ar').expect(200)).text;
+    const english = (await t.request().get('/').expect(200)).text;
+    // Arabic text and headings are Naskh (one face); English headings Playfair, English text the phone's own.
+    expect(preloadedFonts(arabic).map((f) => path.basename(f).replace(/-[\w-]{8}\.woff2$/, ''))).toEqual(['noto-naskh-arabic-arabic-400-normal']);
+    expect(preloadedFonts(english).map((f) => path.basename(f).replace(/-[\w-]{8}\.woff2$/, ''))).toEqual(['playfair-display-latin-700-normal']);
+    for (const font of [...preloadedFonts(arabic), ...preloadedFonts(english)]) {
+      // The preload fetches the very file the stylesheet's @font-face names, so it is not fetched twice.
+      expect(arabic).toContain(`url(${font})`);
+      const res = await t.request().get(font).expect(200);
+      expect(res.headers['content-type']).toBe('font/woff2');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(Number(res.headers['content-length'])).toBeLessThan(60_000);
+    }
+    expect(arabic).toMatch(/font-display:swap/);
+  });
+
   it('the Arabic twin is right-to-left with Arabic texts and the same product data', async () => {
     const html = (await t.request().get(`/ar/posters/${posterId}`).expect(200)).text;
     expect(html).toMatch(/<html lang="ar" dir="rtl">/);

@@ -1,7 +1,9 @@
 import type { CartItemView } from '../../../api/generated-public';
+import { langIfOther } from '../../../lib/catalogue-text';
 import { useLocale, useT } from '../../../lib/i18n';
 import { formatNumber } from '../../../lib/numbers';
 import { TrashIcon } from '../../../lib/icons';
+import { useId } from 'react';
 import { Money } from '../../../lib/ltr';
 import { SmartImage } from '../../../lib/smart-image';
 import { sizeLabel } from '../../catalog/catalog-format';
@@ -20,15 +22,22 @@ export function CartLine({ item, busy, onQuantity, onRemove }: Props) {
   const t = useT();
   const locale = useLocale();
   const name = item.posterName || (item.customImagePath ? t('cart.custom') : '');
+  // A cart keeps the poster's name as the shop wrote it: marked when its language is not the page's.
+  const lang = langIfOther(name, locale);
+  // The line's buttons are named by this element (with its language), not by an aria-label.
+  const nameId = useId();
+  const removeId = useId();
   const image = item.imageUrl ?? item.customImagePath;
   const hasDiscount = item.originalPrice > item.price;
   return (
     <li className="flex gap-3 py-4" data-testid="cart-line">
-      <SmartImage src={image} alt={name} width={72} height={96} className="h-24 w-[72px] flex-none rounded-md bg-stone-200 object-cover" />
+      <SmartImage src={image} alt={name} lang={lang} width={72} height={96} className="h-24 w-[72px] flex-none rounded-md bg-stone-200 object-cover" />
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <p dir="auto" className="truncate font-medium">{name}</p>
+            <p id={nameId} dir="auto" lang={lang} className="truncate font-medium">
+              {name}
+            </p>
             {item.size && <p className="text-sm text-stone-500">{sizeLabel(item.size, locale)}</p>}
           </div>
           <p className="text-end text-sm font-semibold">
@@ -54,16 +63,18 @@ export function CartLine({ item, busy, onQuantity, onRemove }: Props) {
         )}
         {onQuantity ? (
           <div className="mt-auto flex items-center justify-between pt-2">
-            <LineQuantityStepper name={name} quantity={item.quantity} busy={busy} onQuantity={onQuantity} />
+            <LineQuantityStepper nameId={nameId} quantity={item.quantity} busy={busy} onQuantity={onQuantity} />
             <button
               type="button"
               onClick={onRemove}
               disabled={busy}
               className="flex items-center gap-1 rounded-full px-2 py-1 text-sm text-stone-500 hover:bg-rose-50 hover:text-rose-700"
-              aria-label={t('cart.removeItem', { name })}
+              aria-labelledby={`${removeId} ${nameId}`}
             >
               <TrashIcon className="h-4 w-4" />
-              <span className="hidden sm:inline">{t('cart.remove')}</span>
+              <span id={removeId} className="hidden sm:inline">
+                {t('cart.remove')}
+              </span>
             </button>
           </div>
         ) : (

@@ -31,7 +31,8 @@ export function FreeShippingBar({ cart }: { cart: CartView }) {
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={progress}
-        aria-label="Free shipping progress"
+        aria-valuetext={t('cart.freeShippingPercent', { percent: progress })}
+        aria-label={t('cart.freeShippingProgress')}
       >
         <div className="h-full rounded-full bg-amber-500 transition-all" style={{ width: `${progress}%` }} />
       </div>

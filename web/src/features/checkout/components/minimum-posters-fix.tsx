@@ -1,6 +1,7 @@
 import type { CartView } from '../../../api/generated-public';
 import { refusalText } from '../../../lib/server-refusal-text';
-import { useT } from '../../../lib/i18n';
+import { langIfOther } from '../../../lib/catalogue-text';
+import { useLocale, useT } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { useUpdateCartItemMutation } from '../../cart/cart-api';
 import { LineQuantityStepper } from '../../cart/components/line-quantity-stepper';
@@ -11,6 +12,7 @@ import { LineQuantityStepper } from '../../cart/components/line-quantity-stepper
  */
 export function MinimumPostersFix({ cart, governorateName, exemptNames }: { cart: CartView; governorateName: string; exemptNames: string }) {
   const t = useT();
+  const locale = useLocale();
   const toast = useToast();
   const [updateItem, update] = useUpdateCartItemMutation();
   const posters = cart.items.filter((i) => i.kind !== 'addon' && i.available);
@@ -29,10 +31,10 @@ export function MinimumPostersFix({ cart, governorateName, exemptNames }: { cart
           const name = item.posterName || t('cart.custom');
           return (
             <li key={item.itemId} className="flex items-center justify-between gap-2">
-              <span dir="auto" className="min-w-0 truncate">
+              <span id={`fix-name-${item.itemId}`} dir="auto" lang={langIfOther(name, locale)} className="min-w-0 truncate">
                 {name}
               </span>
-              <LineQuantityStepper name={name} quantity={item.quantity} busy={update.isLoading} onQuantity={(q) => void change(item.itemId, q, item.size)} className="border-amber-300" testId="fix-quantity" />
+              <LineQuantityStepper nameId={`fix-name-${item.itemId}`} quantity={item.quantity} busy={update.isLoading} onQuantity={(q) => void change(item.itemId, q, item.size)} className="border-amber-300" testId="fix-quantity" />
             </li>
           );
         })}

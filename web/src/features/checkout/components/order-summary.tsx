@@ -63,7 +63,7 @@ export function OrderSummary({ figures, promoCode }: { figures: SummaryFigures; 
       {figures.promo > 0 && (
         <div className={`${row} text-emerald-700`}>
           <dt>
-            {t('checkout.promoDiscount')} {promoCode && <Ltr>({promoCode})</Ltr>}
+            {t('checkout.promoDiscount')} {promoCode && <Ltr lang="en">({promoCode})</Ltr>}
           </dt>
           <dd><Money amount={figures.promo} negative /></dd>
         </div>

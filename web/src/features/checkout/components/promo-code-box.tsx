@@ -40,7 +40,7 @@ export function PromoCodeBox({ applied }: { applied: string | null }) {
   if (applied) {
     return (
       <div className="flex items-center justify-between gap-3 rounded-xl bg-emerald-50 px-4 py-3 text-emerald-900" data-testid="promo-applied">
-        <span>{fillTemplate(t('checkout.promoActive'), { code: <Ltr className="font-bold">{applied}</Ltr> })}</span>
+        <span>{fillTemplate(t('checkout.promoActive'), { code: <Ltr className="font-bold" lang="en">{applied}</Ltr> })}</span>
         <button type="button" onClick={drop} disabled={removing.isLoading} className="rounded-full px-3 py-1 text-sm font-semibold underline hover:bg-emerald-100">
           {t('checkout.removePromo')}
         </button>

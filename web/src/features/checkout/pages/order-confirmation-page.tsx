@@ -1,4 +1,5 @@
 import { Link, Navigate, useLocation } from 'react-router';
+import { langIfOther } from '../../../lib/catalogue-text';
 import { useLocale, useT } from '../../../lib/i18n';
 import { formatNumber } from '../../../lib/numbers';
 import { Ltr, Money } from '../../../lib/ltr';
@@ -33,7 +34,7 @@ export function OrderConfirmationPage() {
       <div className="mt-8 rounded-2xl border-2 border-dashed border-stone-300 px-8 py-5">
         <p className="text-sm text-stone-600">{t('confirm.number')}</p>
         <p className="mt-1 whitespace-nowrap font-mono text-2xl font-bold tracking-wider sm:text-3xl" data-testid="order-number">
-          <Ltr>{orderNumber}</Ltr>
+          <Ltr lang="en">{orderNumber}</Ltr>
         </p>
       </div>
       {recap && (
@@ -46,7 +47,7 @@ export function OrderConfirmationPage() {
             {recap.items.map((item, i) => (
               <li key={i} className="flex items-baseline justify-between gap-3 py-2">
                 <span className="min-w-0">
-                  <bdi className="font-medium">{item.name}</bdi>
+                  <bdi className="font-medium" lang={langIfOther(item.name, locale)}>{item.name}</bdi>
                   {item.size && <span className="text-stone-600"> · <bdi>{sizeLabel(item.size, locale)}</bdi></span>}
                   <span className="text-stone-600"> × <bdi>{formatNumber(item.quantity, locale)}</bdi></span>
                 </span>
@@ -57,7 +58,7 @@ export function OrderConfirmationPage() {
           <h3 className="mt-4 text-sm font-semibold text-stone-600">{t('confirm.address')}</h3>
           <address className="not-italic" data-testid="recap-address">
             {recap.address.map((line, i) => (
-              <p key={i} dir="auto">
+              <p key={i} dir="auto" lang={langIfOther(line, locale)}>
                 {line}
               </p>
             ))}
@@ -83,7 +84,7 @@ export function OrderConfirmationPage() {
       <p className="mt-6 text-sm text-stone-600">
         {t('confirm.contact')}{' '}
         <a href={`mailto:${SHOP.email}`} className="font-medium underline">
-          <Ltr>{SHOP.email}</Ltr>
+          <Ltr lang="en">{SHOP.email}</Ltr>
         </a>
       </p>
     </div>

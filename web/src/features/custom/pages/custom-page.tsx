@@ -154,7 +154,7 @@ export function CustomPage() {
                 <>
                   {' '}
                   <a href={SHOP.instagram} target="_blank" rel="noopener noreferrer" className="underline">
-                    Instagram <Ltr>{SHOP.instagramHandle}</Ltr>
+                    <span lang="en">Instagram</span> <Ltr lang="en">{SHOP.instagramHandle}</Ltr>
                   </a>
                 </>
               )}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { errorStatus } from '../../../lib/api';
-import { useT } from '../../../lib/i18n';
+import { useLocale, useT } from '../../../lib/i18n';
+import { formatNumber } from '../../../lib/numbers';
 import { useGetBestsellersQuery, useGetFeaturedQuery } from '../../catalog/catalog-api';
 import { PosterCard, PosterCardSkeleton } from '../../catalog/components/poster-card';
 import { HOME_CARD_SIZES } from '../../catalog/image-sizes';
@@ -50,6 +51,7 @@ const skeletons = (count: number) => Array.from({ length: count }, (_, i) => <Po
 
 function Bestsellers() {
   const t = useT();
+  const locale = useLocale();
   const { data, error, isLoading } = useGetBestsellersQuery();
   if (!isLoading && !error && (!data || data.length === 0)) return null;
   const failure = error ? (errorStatus(error) === 500 ? t('home.bestsellers500') : t('home.bestsellersFailed')) : null;
@@ -57,7 +59,7 @@ function Bestsellers() {
     <PosterShelf id="bestsellers" title={t('home.bestsellers')} failure={failure}>
       {isLoading
         ? skeletons(3)
-        : (data ?? []).slice(0, 6).map(({ poster }, i) => <PosterCard key={poster.id} poster={poster} eager={i < 2} badge={`#${i + 1}`} sizes={HOME_CARD_SIZES} />)}
+        : (data ?? []).slice(0, 6).map(({ poster }, i) => <PosterCard key={poster.id} poster={poster} eager={i < 2} badge={`#${formatNumber(i + 1, locale)}`} sizes={HOME_CARD_SIZES} />)}
     </PosterShelf>
   );
 }

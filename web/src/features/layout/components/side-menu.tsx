@@ -35,7 +35,7 @@ export function SideMenu() {
         <span className="font-display text-xl font-bold">{t('shop.name')}</span>
         <SheetCloseButton label={t('nav.closeMenu')} onClose={close} />
       </div>
-      <nav aria-label="Mobile">
+      <nav aria-label={t('nav.mobileLabel')}>
         <Link to="/" className={link} onClick={close}>{t('nav.home')}</Link>
         <Link to="/shop" className={link} onClick={close}>{t('nav.shop')}</Link>
         <Link to="/custom" className={link} onClick={close}>{t('nav.custom')}</Link>

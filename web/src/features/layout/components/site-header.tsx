@@ -51,7 +51,7 @@ export function SiteHeader() {
           <span aria-hidden className="inline-block h-7 w-5 rounded-sm bg-brand-500 shadow-[3px_3px_0_#1c1917]" />
           {t('shop.name')}
         </Link>
-        <nav aria-label="Main" className="ms-6 hidden items-center gap-1 md:flex">
+        <nav aria-label={t('nav.mainLabel')} className="ms-6 hidden items-center gap-1 md:flex">
           <NavLink to="/" end className={navClass}>
             {t('nav.home')}
           </NavLink>
@@ -70,10 +70,10 @@ export function SiteHeader() {
             className="rounded-full px-3 py-2 text-sm font-medium hover:bg-stone-200"
             // The visible word is the name (a voice command says what it sees); what it does is the description.
             title={t('nav.languageLabel')}
-            lang={other}
             data-testid="language-toggle"
           >
-            {t('nav.language')}
+            {/* The word is in the other language; the link's title stays in the page's. */}
+            <span lang={other}>{t('nav.language')}</span>
           </a>
           <button
             type="button"

@@ -16,6 +16,8 @@ export function SocialLinks({ className = '' }: { className?: string }) {
             target="_blank"
             rel="noopener noreferrer"
             aria-label={label}
+            // A brand's name, in Latin letters on Arabic pages too.
+            lang="en"
             className="flex h-10 w-10 items-center justify-center rounded-full border border-current/30 transition hover:bg-white/10"
           >
             <Icon className="h-5 w-5" />

@@ -22,7 +22,7 @@ export function GalleryStrip() {
               <li key={`${img.id}-${i}`} aria-hidden={i >= data.length ? true : undefined}>
                 <SmartImage
                   src={img.imageUrl}
-                  alt={i >= data.length ? '' : `Customer photo ${i + 1}`}
+                  alt={i >= data.length ? '' : t('poster.galleryPhoto', { n: i + 1 })}
                   width={180}
                   height={240}
                   className="h-60 w-44 rounded-lg bg-stone-200 object-cover"

@@ -23,7 +23,7 @@ function DidntFindPanel() {
           {t('nav.custom')}
         </Link>
         <a href={SHOP.instagram} target="_blank" rel="noopener noreferrer" className="rounded-full border border-white/50 px-6 py-3 font-semibold hover:bg-white/10">
-          Instagram <Ltr>{SHOP.instagramHandle}</Ltr>
+          <span lang="en">Instagram</span> <Ltr lang="en">{SHOP.instagramHandle}</Ltr>
         </a>
       </div>
     </aside>
@@ -151,7 +151,7 @@ export function ShopPage() {
         </p>
       )}
       {activeDiscounts.length > 0 && (
-        <ul className="mt-4 flex flex-wrap gap-2" aria-label="Current discounts">
+        <ul className="mt-4 flex flex-wrap gap-2" aria-label={t('shop.currentDiscounts')}>
           {activeDiscounts.map((d) => (
             <li key={d.id} className="rounded-full bg-rose-100 px-3 py-1 text-sm font-medium text-rose-800">
               {t('shop.off', { percent: d.percentage })} · {d.category ? categoryName(d.category) : t('shop.allCategories')}

@@ -1,16 +1,19 @@
+import { useLocale } from '../../../lib/i18n';
 import { Ltr } from '../../../lib/ltr';
+import { localDigits } from '../../../lib/numbers';
 import { SHOP } from '../../../lib/shop-info';
 import { StaticPage } from '../components/static-page';
 
 export function ContactPage() {
+  const locale = useLocale();
   const email = (
     <a href={`mailto:${SHOP.email}`} className="font-medium underline">
-      <Ltr>{SHOP.email}</Ltr>
+      <Ltr lang="en">{SHOP.email}</Ltr>
     </a>
   );
   const phone = (
     <a href={`tel:${SHOP.phone.replace(/\s/g, '')}`} className="font-medium underline">
-      <Ltr>{SHOP.phone}</Ltr>
+      <Ltr>{localDigits(SHOP.phone, locale)}</Ltr>
     </a>
   );
   return (
@@ -30,7 +33,7 @@ export function ContactPage() {
         sections: [
           { heading: 'البريد الإلكتروني', body: <p>{email}</p> },
           { heading: 'الهاتف', body: <p>{phone}</p> },
-          { heading: 'مواعيد العمل', body: <p>يومياً <Ltr>12:00 PM - 9:00 PM</Ltr></p> },
+          { heading: 'مواعيد العمل', body: <p>يومياً من ١٢ ظهراً إلى ٩ مساءً</p> },
         ],
       }}
     />

@@ -1,5 +1,6 @@
 import type { TrackingStepView } from '../../../api/generated-public';
 import { useLocale, useT, type MessageKey } from '../../../lib/i18n';
+import { formatDateTime } from '../../../lib/numbers';
 import { stepRows } from '../track-steps';
 
 const STATUS_KEYS: Record<string, MessageKey> = {
@@ -10,11 +11,6 @@ const STATUS_KEYS: Record<string, MessageKey> = {
   CANCELED: 'track.status.CANCELED',
   REFUSED: 'track.status.REFUSED',
 };
-
-/** Cairo time: the shop and its couriers live there, whatever the shopper's phone is set to. */
-function formatWhen(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar-EG' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Cairo' }).format(new Date(iso));
-}
 
 export function TrackingTimeline({ timeline }: { timeline: TrackingStepView[] }) {
   const t = useT();
@@ -29,7 +25,7 @@ export function TrackingTimeline({ timeline }: { timeline: TrackingStepView[] })
             <span aria-hidden className={`mt-1 h-3 w-3 shrink-0 rounded-full ${done ? 'bg-emerald-600' : 'border-2 border-stone-300'}`} />
             <div>
               <p className={done ? 'font-semibold text-stone-900' : 'text-stone-600'}>{label}</p>
-              {done ? <p className="text-sm text-stone-600">{formatWhen(row.at!, locale)}</p> : <p className="text-sm text-stone-600">{t('track.pending')}</p>}
+              {done ? <p className="text-sm text-stone-600">{formatDateTime(row.at!, locale)}</p> : <p className="text-sm text-stone-600">{t('track.pending')}</p>}
             </div>
           </li>
         );

@@ -1,8 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTrackOrderMutation, type OrderTrackingView } from '../../../api/generated-public';
+import { langIfOther } from '../../../lib/catalogue-text';
 import { useLocale, useT, type MessageKey } from '../../../lib/i18n';
-import { Ltr, Money } from '../../../lib/ltr';
+import { fillTemplate, Ltr, Money } from '../../../lib/ltr';
 import { TrackingTimeline } from '../components/tracking-timeline';
 import { rememberedOrder } from '../remembered-order';
 
@@ -76,11 +77,12 @@ function TrackedOrder({ order }: { order: OrderTrackingView }) {
   return (
     <section aria-labelledby="tracked-title" className="mt-8 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-900/5" data-testid="tracked-order">
       <h2 id="tracked-title" className="text-xl font-bold">
-        {t('track.hello', { name: order.firstName })}
+        {/* The name as the shopper typed it: marked when its script is the other language's. */}
+        {fillTemplate(t('track.hello'), { name: <bdi lang={langIfOther(order.firstName, locale)}>{order.firstName}</bdi> })}
       </h2>
       <p className="mt-1 text-stone-600">
-        {t('track.summary', { city: order.city, count: order.itemCount.toLocaleString(locale === 'ar' ? 'ar-EG' : 'en-US') })}{' '}
-        <Ltr className="font-mono">{order.orderNumber}</Ltr> · <Money amount={order.total} />
+        {t('track.summary', { city: order.city, count: order.itemCount })}{' '}
+        <Ltr className="font-mono" lang="en">{order.orderNumber}</Ltr> · <Money amount={order.total} />
         {order.paymentMethod === 'COD' && <> · {t('track.cod')}</>}
       </p>
       <TrackingTimeline timeline={order.timeline} />
