@@ -347,6 +347,10 @@ export type UploadCustomPosterApiArg = {
   size?: string;
 };
 export type GalleryImageView = {
+  /** Default (English) caption; '' when none */
+  caption: string;
+  /** Arabic caption; '' when none */
+  captionAr: string;
   id: string;
   imageUrl: string;
 };
@@ -370,8 +374,10 @@ export type HealthView = {
   status: "ok" | "degraded" | "unavailable";
 };
 export type AnnouncementView = {
-  /** null when no announcement is set */
+  /** Default (English) text; null when none is set */
   text: string | null;
+  /** Arabic text; null when none is set */
+  textAr: string | null;
 };
 export type CodeLabel = {
   code: string;
@@ -497,9 +503,14 @@ export type BestsellerView = {
 };
 export type AddOnView = {
   description: string;
+  /** Arabic description; '' when the add-on has none */
+  descriptionAr: string;
   id: string;
   imageUrl: string | null;
+  /** Default (English) name; '' when the add-on has only an Arabic one */
   name: string;
+  /** Arabic name; '' when the add-on has none (show name instead) */
+  nameAr: string;
   /** EGP */
   price: number;
 };

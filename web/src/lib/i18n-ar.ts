@@ -92,6 +92,7 @@ export const ar: Record<MessageKey, string> = {
   'poster.zoom': 'تكبير الصورة',
   'poster.closeZoom': 'إغلاق التكبير',
   'poster.gallery': 'معرض المجتمع',
+  'poster.galleryPhoto': 'صورة من عميل {n}',
   'poster.galleryEmpty': 'لا توجد صور في المعرض بعد.',
   'poster.galleryFailed': 'تعذّر تحميل صور المعرض. حاول مرة أخرى لاحقاً.',
   'poster.related': 'قد يعجبك أيضاً',

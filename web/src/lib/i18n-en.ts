@@ -91,6 +91,7 @@ export const en = {
   'poster.zoom': 'Zoom image',
   'poster.closeZoom': 'Close zoom',
   'poster.gallery': 'Community Gallery',
+  'poster.galleryPhoto': 'Customer photo {n}',
   'poster.galleryEmpty': 'No gallery images available yet.',
   'poster.galleryFailed': 'Failed to load gallery images. Please try again later.',
   'poster.related': 'You may also like',
