@@ -86,6 +86,8 @@ describe('public catalogue reads (HTTP, real projector)', () => {
     expect(res.body.governorates[0]).toMatchObject({ code: 'CAIRO', nameEn: 'Cairo', nameAr: 'القاهرة' });
     expect(res.body).toMatchObject({ exemptGovernorates: ['CAIRO', 'GIZA'], freeShippingThreshold: 1499, codFee: 20, taxRate: 14, minimumPosters: 2 });
     expect(res.body.sizes.map((s: { code: string }) => s.code)).toEqual(['SIZE_20x30', 'SIZE_30x40', 'SIZE_40x50', 'SIZE_50x70']);
+    expect(res.body.categories).toHaveLength(8);
+    expect(res.body.categories[0]).toEqual({ code: 'FOOTBALL', label: 'Football', nameEn: 'Football', nameAr: 'كرة القدم' });
   });
 
   it('answers 400 with a message for a bad query', async () => {

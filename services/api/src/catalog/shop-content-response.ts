@@ -58,6 +58,12 @@ export class CodeLabel {
   @ApiProperty() label!: string;
 }
 
+/** A category with its name in each language of the shop. */
+export class CategoryView extends CodeLabel {
+  @ApiProperty({ example: 'Football' }) nameEn!: string;
+  @ApiProperty({ example: 'كرة القدم' }) nameAr!: string;
+}
+
 export class Coordinates {
   @ApiProperty() latitude!: number;
   @ApiProperty() longitude!: number;
@@ -74,7 +80,7 @@ export class ShopConfigView {
   @ApiProperty({ description: 'Percent, included in prices' }) taxRate!: number;
   @ApiProperty() maxQuantityPerLine!: number;
   @ApiProperty({ type: () => [CodeLabel] }) sizes!: CodeLabel[];
-  @ApiProperty({ type: () => [CodeLabel] }) categories!: CodeLabel[];
+  @ApiProperty({ type: () => [CategoryView] }) categories!: CategoryView[];
   @ApiProperty({ type: [String] }) paymentMethods!: string[];
   @ApiProperty() defaultPaymentMethod!: string;
   @ApiProperty({ type: () => Coordinates }) defaultCoordinates!: Coordinates;
