@@ -72,7 +72,7 @@ describe('public catalogue reads (HTTP, real projector)', () => {
     expect((await t.request().get('/api/public/categories').expect(200)).body).toEqual(['CARS', 'ANIME']);
     expect((await t.request().get('/api/public/discounts').expect(200)).body).toEqual([{ id: 1, category: 'CARS', percentage: 10, active: true }]);
     expect((await t.request().get('/api/public/products').expect(200)).body).toEqual([expect.objectContaining({ name: 'Frame', price: 75.5 })]);
-    expect((await t.request().get('/api/public/announcement').expect(200)).body).toEqual({ text: null });
+    expect((await t.request().get('/api/public/announcement').expect(200)).body).toEqual({ text: null, textAr: null });
     expect((await t.request().get('/api/gallery').expect(200)).body).toEqual([]);
     const pricing = (await t.request().get('/api/pricing').expect(200)).body;
     expect(pricing).toHaveLength(4);
