@@ -379,9 +379,11 @@ export type AnnouncementView = {
   /** Arabic text; null when none is set */
   textAr: string | null;
 };
-export type CodeLabel = {
+export type CategoryView = {
   code: string;
   label: string;
+  nameAr: string;
+  nameEn: string;
 };
 export type Coordinates = {
   latitude: number;
@@ -396,8 +398,12 @@ export type GovernorateView = {
   /** EGP */
   shippingCost: number;
 };
+export type CodeLabel = {
+  code: string;
+  label: string;
+};
 export type ShopConfigView = {
-  categories: CodeLabel[];
+  categories: CategoryView[];
   /** EGP */
   codFee: number;
   currency: string;
