@@ -23,16 +23,27 @@ export class BilingualContentFoldedCustomers1765600200000 implements MigrationIn
     await q.query(`ALTER TABLE read.customers ADD COLUMN search_text text`);
     await q.query(`UPDATE read.customers SET search_text = lower(first_name || ' ' || last_name || ' ' || phone || ' ' || coalesce(email, ''))`);
     await q.query(`ALTER TABLE read.customers ALTER COLUMN search_text SET NOT NULL`);
-    await q.query(`DROP INDEX read.customers_search_trgm_idx`);
+    await dropTrigramIndexes(q);
     await q.query(`CREATE INDEX customers_search_trgm_idx ON read.customers USING gin (search_text gin_trgm_ops)`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP INDEX read.customers_search_trgm_idx`);
+    await dropTrigramIndexes(q);
     await q.query(`CREATE INDEX customers_search_trgm_idx ON read.customers USING gin ((lower(first_name || ' ' || last_name || ' ' || phone || ' ' || coalesce(email, ''))) gin_trgm_ops)`);
     await q.query(`ALTER TABLE read.customers DROP COLUMN search_text`);
     await q.query(`ALTER TABLE read.gallery_images DROP COLUMN caption, DROP COLUMN caption_ar`);
     await q.query(`ALTER TABLE read.announcements DROP COLUMN text_ar`);
     await q.query(`ALTER TABLE read.products DROP COLUMN name_ar, DROP COLUMN description_ar`);
   }
+}
+
+/**
+ * The trigram index of read.customers, whatever its name: a rebuild swaps in a copy made LIKE the
+ * table, whose indexes PostgreSQL named after the copy (customers__build_lower_idx).
+ */
+async function dropTrigramIndexes(q: QueryRunner): Promise<void> {
+  const rows: Array<{ indexname: string }> = await q.query(
+    `SELECT indexname FROM pg_indexes WHERE schemaname = 'read' AND tablename = 'customers' AND indexdef LIKE '%gin_trgm_ops%'`,
+  );
+  for (const { indexname } of rows) await q.query(`DROP INDEX read."${indexname.replace(/"/g, '""')}"`);
 }
