@@ -6,6 +6,8 @@
  * readers only ever see the latest shape of each type.
  */
 import { upcastCartCheckedOutV1, type CartCheckedOutDataV1 } from './cart/upcasters.js';
+import { upcastProductDetailsV1, type ProductDetailsV1 } from './catalog/upcasters.js';
+import { upcastAnnouncementChangedV1, type AnnouncementChangedDataV1 } from './content/upcasters.js';
 import { upcastOrderPlacedV1, type OrderPlacedDataV1 } from './order/upcasters.js';
 import { CURRENT_SCHEMA_VERSION } from './shared/event.js';
 import type { ShopEventType } from './shop-event.js';
@@ -14,6 +16,9 @@ import type { ShopEventType } from './shop-event.js';
 const UPCASTERS: Partial<Record<ShopEventType, ReadonlyArray<(data: never) => unknown>>> = {
   OrderPlaced: [(data: OrderPlacedDataV1) => upcastOrderPlacedV1(data)],
   CartCheckedOut: [(data: CartCheckedOutDataV1) => upcastCartCheckedOutV1(data)],
+  ProductCreated: [(data: ProductDetailsV1) => upcastProductDetailsV1(data)],
+  ProductUpdated: [(data: ProductDetailsV1) => upcastProductDetailsV1(data)],
+  AnnouncementChanged: [(data: AnnouncementChangedDataV1) => upcastAnnouncementChangedV1(data)],
 };
 
 /** The version written for a type today: 1 plus its number of upcasters. */

@@ -67,11 +67,53 @@ describe('event versions', () => {
     expect(upcastEventData('CartCheckedOut', 1, { orderId: 'o1', orderNumber: 'N' }).data).toEqual({ orderId: 'o1', orderNumber: 'N' });
   });
 
+  it('add-on products and the announcement are at schema 2; gallery images, which only gained fields, at 1', () => {
+    expect(currentSchemaVersion('ProductCreated')).toBe(2);
+    expect(currentSchemaVersion('ProductUpdated')).toBe(2);
+    expect(currentSchemaVersion('AnnouncementChanged')).toBe(2);
+    expect(currentSchemaVersion('GalleryImageAdded')).toBe(1);
+  });
+
+  const v1Product = { productId: 'a1', name: 'Black frame', description: 'Wooden frame', price: 9900, imageUrl: null };
+  it.each([
+    ['English name and description stay the default wording', v1Product, v1Product],
+    ['an Arabic name is the Arabic name', { ...v1Product, name: 'برواز أسود' }, { ...v1Product, name: '', nameAr: 'برواز أسود' }],
+    [
+      'Arabic name and description are the Arabic wording',
+      { ...v1Product, name: 'برواز أسود', description: 'برواز خشب 30x40' },
+      { ...v1Product, name: '', nameAr: 'برواز أسود', description: '', descriptionAr: 'برواز خشب 30x40' },
+    ],
+    ['a name mixing scripts holds Arabic letters: Arabic', { ...v1Product, name: 'Frame برواز' }, { ...v1Product, name: '', nameAr: 'Frame برواز' }],
+    ['Arabic-Indic digits alone are no Arabic letters', { ...v1Product, name: 'Frame ٣٠' }, { ...v1Product, name: 'Frame ٣٠' }],
+    [
+      'data already in the new shape is left as written',
+      { ...v1Product, name: 'برواز', nameAr: 'برواز أسود' },
+      { ...v1Product, name: 'برواز', nameAr: 'برواز أسود' },
+    ],
+  ])('a schema-1 add-on: %s', (_case, v1, v2) => {
+    for (const type of ['ProductCreated', 'ProductUpdated']) {
+      expect(upcastEventData(type, 1, v1)).toEqual({ data: v2, schemaVersion: 2 });
+    }
+  });
+
+  it.each([
+    ['Free shipping this week', { text: 'Free shipping this week' }],
+    ['شحن مجاني هذا الأسبوع', { text: '', textAr: 'شحن مجاني هذا الأسبوع' }],
+    ['', { text: '' }],
+  ])('a schema-1 announcement %j reads as the language its script says', (text, v2) => {
+    expect(upcastEventData('AnnouncementChanged', 1, { text })).toEqual({ data: v2, schemaVersion: 2 });
+    expect(upcastEventData('AnnouncementChanged', 2, { text }).data).toEqual({ text });
+  });
+
   it('never throws on data it did not write: a partial or odd v1 event reads as it is', () => {
     for (const odd of [null, 'text', 7, {}, { items: 'none' }, { items: [null], totals: {} }, { items: [], totals: null }]) {
       expect(upcastEventData('OrderPlaced', 1, odd).data).toEqual(odd);
     }
     expect(upcastEventData('CartCheckedOut', 1, null).data).toBeNull();
+    for (const odd of [null, 'text', 7, {}, { name: 7 }]) {
+      expect(upcastEventData('ProductCreated', 1, odd).data).toEqual(odd);
+      expect(upcastEventData('AnnouncementChanged', 1, odd).data).toEqual(odd);
+    }
     expect(upcastEventData('CartCheckedOut', 1, { orderId: 'o1', order: { items: 1 } }).data).toEqual({ orderId: 'o1', order: { items: 1 } });
   });
 });

@@ -41,6 +41,18 @@ export function isCategory(value: unknown): value is Category {
   return typeof value === 'string' && (CATEGORIES as readonly string[]).includes(value);
 }
 
+/** Each category's name in the two languages of the shop: the storefront's, and the shop's config answer. */
+export const CATEGORY_NAMES: Readonly<Record<Category, { nameEn: string; nameAr: string }>> = {
+  FOOTBALL: { nameEn: 'Football', nameAr: 'كرة القدم' },
+  CARS: { nameEn: 'Cars', nameAr: 'سيارات' },
+  MOVIES: { nameEn: 'Movies', nameAr: 'أفلام' },
+  ANIME: { nameEn: 'Anime', nameAr: 'أنمي' },
+  ART: { nameEn: 'Art', nameAr: 'فن' },
+  NATURE: { nameEn: 'Nature', nameAr: 'طبيعة' },
+  QUOTES: { nameEn: 'Quotes', nameAr: 'اقتباسات' },
+  OTHER: { nameEn: 'Other', nameAr: 'أخرى' },
+};
+
 /** Display form: 'FOOTBALL' → 'Football'. */
 export function categoryLabel(category: string): string {
   return category.charAt(0) + category.slice(1).toLowerCase();

@@ -22,11 +22,11 @@ export type AggregateSnapshotTaken<State = unknown> = DomainEvent<typeof SNAPSHO
  */
 export const SNAPSHOT_VERSIONS: Readonly<Partial<Record<StreamCategory, number>>> = {
   poster: 2,
-  product: 1,
+  product: 2,
   custompricing: 1,
   discounts: 1,
   promo: 1,
-  announcement: 1,
+  announcement: 2,
   gallery: 1,
   newsletter: 1,
   subscriber: 1,

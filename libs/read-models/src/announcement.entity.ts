@@ -5,7 +5,9 @@ import { READ_SCHEMA } from './column-types.js';
 @Entity({ schema: READ_SCHEMA, name: 'announcements' })
 export class AnnouncementEntity {
   @PrimaryColumn({ type: 'integer' }) id!: number;
+  /** The default (English) text and the Arabic one; '' where there is none. */
   @Column({ type: 'text' }) text!: string;
+  @Column({ type: 'text', name: 'text_ar' }) textAr!: string;
   @Column({ type: 'timestamptz', name: 'updated_at' }) updatedAt!: Date;
   @Column({ type: 'text', name: 'updated_by', nullable: true }) updatedBy!: string | null;
 }

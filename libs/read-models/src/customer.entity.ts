@@ -22,4 +22,6 @@ export class CustomerEntity {
   @Column({ type: 'text', name: 'last_order_id' }) lastOrderId!: string;
   @Column({ type: 'integer', name: 'order_count' }) orderCount!: number;
   @PrimaryColumn({ type: 'text', name: 'subject_id' }) subjectId!: string;
+  /** Names, phone and e-mail folded by foldForSearch: what the admin's search matches; personal like them. */
+  @Column({ type: 'text', name: 'search_text' }) searchText!: string;
 }

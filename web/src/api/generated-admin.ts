@@ -923,6 +923,8 @@ export type GetPosterImageApiArg = string;
 export type UploadGalleryImageApiResponse =
   /** status 201  */ GalleryUploadView;
 export type UploadGalleryImageApiArg = {
+  caption?: string;
+  captionAr?: string;
   file?: Blob;
 };
 export type DeleteGalleryImageApiResponse = /** status 200  */ DeletedView;
@@ -949,16 +951,20 @@ export type UpdateProductApiArg = {
   productDto: ProductDto;
 };
 export type AdminAnnouncementView = {
-  /** Empty when none is set */
+  /** Default (English) text; empty when none is set */
   text: string;
+  /** Arabic text; empty when none is set */
+  textAr: string;
   updatedAt: string | null;
   updatedBy: string | null;
 };
 export type SavedAnnouncementView = {
   text: string;
+  textAr: string;
 };
 export type AnnouncementDto = {
   text: string;
+  textAr?: string;
 };
 export type LoginResponseDto = {
   /** Seconds until the token expires without activity */
@@ -1926,9 +1932,14 @@ export type SizePriceView = {
 export type ListedAddOnView = {
   createdAt: string;
   description: string;
+  /** Arabic description; '' when the add-on has none */
+  descriptionAr: string;
   id: string;
   imageUrl: string | null;
+  /** Default (English) name; '' when the add-on has only an Arabic one */
   name: string;
+  /** Arabic name; '' when the add-on has none (show name instead) */
+  nameAr: string;
   /** EGP */
   price: number;
 };
@@ -1943,16 +1954,25 @@ export type AddOnPage = {
 };
 export type AddOnView = {
   description: string;
+  /** Arabic description; '' when the add-on has none */
+  descriptionAr: string;
   id: string;
   imageUrl: string | null;
+  /** Default (English) name; '' when the add-on has only an Arabic one */
   name: string;
+  /** Arabic name; '' when the add-on has none (show name instead) */
+  nameAr: string;
   /** EGP */
   price: number;
 };
 export type ProductDto = {
   description: string;
+  /** The Arabic storefront shows it instead of description; '' removes it */
+  descriptionAr?: string;
   imageUrl?: string | null;
   name: string;
+  /** The Arabic storefront shows it instead of name; '' removes it */
+  nameAr?: string;
   price: number;
 };
 export const {

@@ -347,6 +347,10 @@ export type UploadCustomPosterApiArg = {
   size?: string;
 };
 export type GalleryImageView = {
+  /** Default (English) caption; '' when none */
+  caption: string;
+  /** Arabic caption; '' when none */
+  captionAr: string;
   id: string;
   imageUrl: string;
 };
@@ -370,12 +374,16 @@ export type HealthView = {
   status: "ok" | "degraded" | "unavailable";
 };
 export type AnnouncementView = {
-  /** null when no announcement is set */
+  /** Default (English) text; null when none is set */
   text: string | null;
+  /** Arabic text; null when none is set */
+  textAr: string | null;
 };
-export type CodeLabel = {
+export type CategoryView = {
   code: string;
   label: string;
+  nameAr: string;
+  nameEn: string;
 };
 export type Coordinates = {
   latitude: number;
@@ -390,8 +398,12 @@ export type GovernorateView = {
   /** EGP */
   shippingCost: number;
 };
+export type CodeLabel = {
+  code: string;
+  label: string;
+};
 export type ShopConfigView = {
-  categories: CodeLabel[];
+  categories: CategoryView[];
   /** EGP */
   codFee: number;
   currency: string;
@@ -497,9 +509,14 @@ export type BestsellerView = {
 };
 export type AddOnView = {
   description: string;
+  /** Arabic description; '' when the add-on has none */
+  descriptionAr: string;
   id: string;
   imageUrl: string | null;
+  /** Default (English) name; '' when the add-on has only an Arabic one */
   name: string;
+  /** Arabic name; '' when the add-on has none (show name instead) */
+  nameAr: string;
   /** EGP */
   price: number;
 };

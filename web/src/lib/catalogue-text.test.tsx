@@ -15,6 +15,12 @@ describe('catalogueText', () => {
     expect(catalogueText('ar', 'خريطة الإسكندرية', '')).toEqual({ text: 'خريطة الإسكندرية', lang: undefined });
   });
 
+  it('an English page falls back to the Arabic wording where the default one is empty, marked Arabic', () => {
+    expect(catalogueText('en', '', 'برواز أسود')).toEqual({ text: 'برواز أسود', lang: 'ar' });
+    expect(catalogueText('en', null, 'تخفيضات')).toEqual({ text: 'تخفيضات', lang: 'ar' });
+    expect(catalogueText('ar', '', '')).toEqual({ text: '', lang: undefined });
+  });
+
   it('reads the script of a text', () => {
     expect(scriptLanguage('خريطة 1950')).toBe('ar');
     expect(scriptLanguage('Poster ١٩٥٠')).toBe('en');

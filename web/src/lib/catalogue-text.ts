@@ -45,11 +45,12 @@ export interface ShownText {
 }
 
 /**
- * A catalogue text (a poster's name, its description) in the storefront's language: the Arabic
- * wording on Arabic pages where the admin wrote one, else the shop's default wording, marked with
+ * A catalogue text (a poster's or add-on's name, its description, the announcement, a gallery
+ * caption) in the storefront's language: the Arabic wording on Arabic pages and the default
+ * (English) one on English pages where the admin wrote it, else the other language's, marked with
  * the language its script says when that is not the page's, so a screen reader switches voice.
  */
-export function catalogueText(locale: Locale, text: string, arabic: string | undefined): ShownText {
-  const shown = locale === 'ar' && arabic ? arabic : text;
-  return { text: shown, lang: langIfOther(shown, locale) };
+export function catalogueText(locale: Locale, text: string | null | undefined, arabic: string | null | undefined): ShownText {
+  const shown = (locale === 'ar' ? arabic || text : text || arabic) ?? '';
+  return { text: shown, lang: shown ? langIfOther(shown, locale) : undefined };
 }

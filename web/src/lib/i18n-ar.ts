@@ -1,3 +1,4 @@
+import { categoryMessages } from './category-names';
 import type { MessageKey } from './i18n-en';
 
 export const ar: Record<MessageKey, string> = {
@@ -62,14 +63,7 @@ export const ar: Record<MessageKey, string> = {
   'shop.addons': 'إضافات',
   'shop.category': 'القسم',
   'shop.allCategories': 'كل الأقسام',
-  'category.FOOTBALL': 'كرة القدم',
-  'category.CARS': 'سيارات',
-  'category.MOVIES': 'أفلام',
-  'category.ANIME': 'أنمي',
-  'category.ART': 'فن',
-  'category.NATURE': 'طبيعة',
-  'category.QUOTES': 'اقتباسات',
-  'category.OTHER': 'أخرى',
+  ...categoryMessages('nameAr'),
   'shop.searchLabel': 'ابحث في البوسترات',
   'shop.searchPlaceholder': 'ابحث في البوسترات...',
   'shop.search': 'بحث',

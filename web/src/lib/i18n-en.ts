@@ -1,4 +1,6 @@
 // English texts: the shop's wording. Arabic (i18n-ar.ts) must carry every key.
+import { categoryMessages } from './category-names';
+
 export const en = {
   'shop.name': 'Poster Shop',
   'banner.label': 'Announcement',
@@ -61,14 +63,7 @@ export const en = {
   'shop.addons': 'Add-ons',
   'shop.category': 'Category',
   'shop.allCategories': 'All categories',
-  'category.FOOTBALL': 'Football',
-  'category.CARS': 'Cars',
-  'category.MOVIES': 'Movies',
-  'category.ANIME': 'Anime',
-  'category.ART': 'Art',
-  'category.NATURE': 'Nature',
-  'category.QUOTES': 'Quotes',
-  'category.OTHER': 'Other',
+  ...categoryMessages('nameEn'),
   'shop.searchLabel': 'Search posters',
   'shop.searchPlaceholder': 'Search posters...',
   'shop.search': 'Search',

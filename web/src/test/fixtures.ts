@@ -38,8 +38,8 @@ export function config(exemptGovernorates: string[]): ShopConfigView {
       { code: 'SIZE_30x40', label: '30x40cm' },
     ],
     categories: [
-      { code: 'ANIME', label: 'Anime' },
-      { code: 'CARS', label: 'Cars' },
+      { code: 'ANIME', label: 'Anime', nameEn: 'Anime', nameAr: 'أنمي' },
+      { code: 'CARS', label: 'Cars', nameEn: 'Cars', nameAr: 'سيارات' },
     ],
   };
 }

@@ -7,7 +7,7 @@ import { cartAnswer, config } from './fixtures';
 /** What every page of the layout asks for, answered plainly; tests override what they test. */
 export function layoutHandlers(opts: { cart: CartView; cartId?: string; exempt?: string[] }) {
   return [
-    http.get<never, never, AnnouncementView>('*/api/public/announcement', () => HttpResponse.json({ text: 'Free shipping from LE 1,499!' })),
+    http.get<never, never, AnnouncementView>('*/api/public/announcement', () => HttpResponse.json({ text: 'Free shipping from LE 1,499!', textAr: 'شحن مجاني من ١٬٤٩٩ جنيه!' })),
     http.get<never, never, ShopConfigView>('*/api/public/config', () => HttpResponse.json(config(opts.exempt ?? ['CAIRO', 'GIZA']))),
     http.get<never, never, CartAnswer>('*/api/user/cart', () => HttpResponse.json(cartAnswer(opts.cart, opts.cartId))),
     http.post<never, never, CartAnswer>('*/api/user/cart/payment-method', () => HttpResponse.json(cartAnswer(opts.cart, opts.cartId))),

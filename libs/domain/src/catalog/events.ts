@@ -51,11 +51,19 @@ export type PosterEvent =
   | PosterDeleted
   | PosterRecovered;
 
-/** A whole add-on product: an admin edits all its fields in one form. */
+/**
+ * A whole add-on product: an admin edits all its fields in one form. name and description are the
+ * shop's default wording (the English storefront's), nameAr and descriptionAr the Arabic
+ * storefront's; either of a pair may be '' (or, in events written before them, absent), and each
+ * storefront falls back to the other language's text. Schema 2 (upcasters.ts): a schema-1 name or
+ * description in Arabic letters reads as nameAr or descriptionAr.
+ */
 export interface ProductDetails {
   productId: string;
   name: string;
   description: string;
+  nameAr?: string;
+  descriptionAr?: string;
   price: Piastres;
   imageUrl: string | null;
 }

@@ -13,6 +13,9 @@ export interface ProductState {
   productId: string;
   name: string;
   description: string;
+  /** '' when the add-on has no Arabic wording. */
+  nameAr: string;
+  descriptionAr: string;
   price: number;
   imageUrl: string | null;
 }
@@ -23,14 +26,18 @@ export const initialProductState: ProductState = Object.freeze({
   productId: '',
   name: '',
   description: '',
+  nameAr: '',
+  descriptionAr: '',
   price: 0,
   imageUrl: null,
 });
 
 const REQUIRED = 'Please fill in all required fields';
 
-function validate(data: { name: string; description: string; price: number }): void {
-  if (isBlank(data.name) || isBlank(data.description) || !isPositivePrice(data.price)) {
+/** A name and a description in at least one language each (the storefronts fall back to it), and a price. */
+function validate(data: { name: string; description: string; nameAr?: string; descriptionAr?: string; price: number }): void {
+  const missing = (text: string, arabic: string | undefined) => isBlank(text) && isBlank(arabic);
+  if (missing(data.name, data.nameAr) || missing(data.description, data.descriptionAr) || !isPositivePrice(data.price)) {
     throw DomainError.validation('PRODUCT_REQUIRED_FIELDS', REQUIRED);
   }
 }
@@ -44,28 +51,36 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
     case 'CreateProduct': {
       if (state.exists) throw DomainError.conflict('PRODUCT_EXISTS', 'Product already exists');
       validate(command.data);
-      const { productId, name, description, price, imageUrl } = command.data;
+      const { productId, name, description, nameAr, descriptionAr, price, imageUrl } = command.data;
       return [
         {
           type: 'ProductCreated',
-          data: { productId, name: trimmed(name), description: trimmed(description), price, imageUrl: imageOrNull(imageUrl) },
+          data: {
+            productId, name: trimmed(name), description: trimmed(description), nameAr: trimmed(nameAr), descriptionAr: trimmed(descriptionAr),
+            price, imageUrl: imageOrNull(imageUrl),
+          },
         },
       ];
     }
     case 'UpdateProduct': {
       if (!state.exists || state.deleted) throw DomainError.notFound('PRODUCT_NOT_FOUND', 'Product not found');
-      validate(command.data);
       const next = {
         productId: state.productId,
         name: trimmed(command.data.name),
         description: trimmed(command.data.description),
+        // undefined (a client that knows no Arabic fields): the current Arabic wording stays.
+        nameAr: command.data.nameAr === undefined ? state.nameAr : trimmed(command.data.nameAr),
+        descriptionAr: command.data.descriptionAr === undefined ? state.descriptionAr : trimmed(command.data.descriptionAr),
         price: command.data.price,
         // undefined: the admin edited without a new file, the current image stays.
         imageUrl: command.data.imageUrl === undefined ? state.imageUrl : imageOrNull(command.data.imageUrl),
       };
+      validate(next);
       const unchanged =
         next.name === state.name &&
         next.description === state.description &&
+        next.nameAr === state.nameAr &&
+        next.descriptionAr === state.descriptionAr &&
         next.price === state.price &&
         next.imageUrl === state.imageUrl;
       return unchanged ? [] : [{ type: 'ProductUpdated', data: next }];
@@ -82,7 +97,7 @@ export function evolveProduct(state: ProductState, event: ProductEvent): Product
   switch (event.type) {
     case 'ProductCreated':
     case 'ProductUpdated':
-      return { ...state, ...event.data, exists: true, deleted: false };
+      return { ...state, nameAr: '', descriptionAr: '', ...event.data, exists: true, deleted: false };
     case 'ProductDeleted':
       return { ...state, deleted: true };
     default:

@@ -4,7 +4,7 @@ import { productDecider } from './product.decider.js';
 
 const created: ProductCreated = {
   type: 'ProductCreated',
-  data: { productId: 'a1', name: 'Black frame', description: 'Wooden frame', price: 9900, imageUrl: null },
+  data: { productId: 'a1', name: 'Black frame', description: 'Wooden frame', nameAr: '', descriptionAr: '', price: 9900, imageUrl: null },
 };
 const deleted = { type: 'ProductDeleted', data: { productId: 'a1' } } as const;
 
@@ -37,7 +37,7 @@ describe('product decider', () => {
       .then([
         {
           type: 'ProductUpdated',
-          data: { productId: 'a1', name: 'Frame', description: 'Wooden frame', price: 12000, imageUrl: 'addons/frame.jpg' },
+          data: { productId: 'a1', name: 'Frame', description: 'Wooden frame', nameAr: '', descriptionAr: '', price: 12000, imageUrl: 'addons/frame.jpg' },
         },
       ]);
   });
@@ -51,6 +51,44 @@ describe('product decider', () => {
     given(productDecider, [created, deleted]).when({ type: 'UpdateProduct', data: created.data }).thenThrows('PRODUCT_NOT_FOUND');
     given(productDecider).when({ type: 'DeleteProduct', data: { productId: 'a1' } }).thenThrows('PRODUCT_NOT_FOUND');
     given(productDecider, [created, deleted]).when({ type: 'DeleteProduct', data: { productId: 'a1' } }).thenThrows('PRODUCT_NOT_FOUND');
+  });
+
+  describe('Arabic wording', () => {
+    const arabic = { nameAr: ' برواز أسود ', descriptionAr: 'برواز خشب' };
+    it('keeps the Arabic name and description beside the default ones, trimmed', () => {
+      given(productDecider)
+        .when({ type: 'CreateProduct', data: { ...created.data, ...arabic } })
+        .then([{ ...created, data: { ...created.data, nameAr: 'برواز أسود', descriptionAr: 'برواز خشب' } }]);
+    });
+
+    it('one language is enough for each of name and description, none is refused', () => {
+      const onlyArabic = { ...created.data, name: '', description: ' ', ...arabic };
+      given(productDecider)
+        .when({ type: 'CreateProduct', data: onlyArabic })
+        .then([{ ...created, data: { ...created.data, name: '', description: '', nameAr: 'برواز أسود', descriptionAr: 'برواز خشب' } }]);
+      given(productDecider)
+        .when({ type: 'CreateProduct', data: { ...onlyArabic, nameAr: '  ' } })
+        .thenThrows('PRODUCT_REQUIRED_FIELDS', 'validation');
+      given(productDecider)
+        .when({ type: 'CreateProduct', data: { ...created.data, description: '', descriptionAr: '' } })
+        .thenThrows('PRODUCT_REQUIRED_FIELDS', 'validation');
+    });
+
+    it('an update without the Arabic fields keeps them; an empty one clears it', () => {
+      const withArabic = { ...created, data: { ...created.data, nameAr: 'برواز أسود', descriptionAr: 'برواز خشب' } };
+      given(productDecider, [withArabic])
+        .when({ type: 'UpdateProduct', data: { productId: 'a1', name: 'Black frame', description: 'Wooden frame', price: 9900 } })
+        .then([]);
+      given(productDecider, [withArabic])
+        .when({ type: 'UpdateProduct', data: { productId: 'a1', name: 'Black frame', description: 'Wooden frame', nameAr: '', price: 9900 } })
+        .then([{ type: 'ProductUpdated', data: { ...withArabic.data, nameAr: '' } }]);
+    });
+
+    it('an update may not leave the product without a name in either language', () => {
+      given(productDecider, [created])
+        .when({ type: 'UpdateProduct', data: { productId: 'a1', name: ' ', description: 'Wooden frame', price: 9900 } })
+        .thenThrows('PRODUCT_REQUIRED_FIELDS', 'validation');
+    });
   });
 
   it('deletes a product', () => {

@@ -1,4 +1,7 @@
-/** The banner text on every public page (`announcement`); empty text hides the banner. */
+/**
+ * The banner text on every public page (`announcement`), in the default language (English) and in
+ * Arabic; a storefront shows its language's text, else the other's; both empty hides the banner.
+ */
 import { assertNever } from '../shared/assert-never.js';
 import type { Decider } from '../shared/decider.js';
 import { DomainError } from '../shared/domain-error.js';
@@ -7,9 +10,10 @@ import type { AnnouncementEvent } from './events.js';
 
 export interface AnnouncementState {
   text: string;
+  textAr: string;
 }
 
-export const initialAnnouncementState: AnnouncementState = Object.freeze({ text: '' });
+export const initialAnnouncementState: AnnouncementState = Object.freeze({ text: '', textAr: '' });
 
 /** A banner longer than this breaks the header layout on phones. */
 export const MAX_ANNOUNCEMENT_LENGTH = 500;
@@ -17,12 +21,16 @@ export const MAX_ANNOUNCEMENT_LENGTH = 500;
 export function decideAnnouncement(command: AnnouncementCommand, state: AnnouncementState): AnnouncementEvent[] {
   switch (command.type) {
     case 'ChangeAnnouncement': {
-      if (typeof command.data.text !== 'string') throw DomainError.validation('ANNOUNCEMENT_INVALID', 'Text is required');
-      const text = command.data.text.trim();
-      if (text.length > MAX_ANNOUNCEMENT_LENGTH) {
+      const { text: rawText, textAr: rawArabic } = command.data;
+      if (typeof rawText !== 'string') throw DomainError.validation('ANNOUNCEMENT_INVALID', 'Text is required');
+      if (rawArabic !== undefined && typeof rawArabic !== 'string') throw DomainError.validation('ANNOUNCEMENT_INVALID', 'Arabic text must be text');
+      const text = rawText.trim();
+      // Left out: the Arabic text stays as it is (a client that only knows the one text).
+      const textAr = rawArabic === undefined ? state.textAr : rawArabic.trim();
+      if (text.length > MAX_ANNOUNCEMENT_LENGTH || textAr.length > MAX_ANNOUNCEMENT_LENGTH) {
         throw DomainError.validation('ANNOUNCEMENT_TOO_LONG', `Announcement must be at most ${MAX_ANNOUNCEMENT_LENGTH} characters`);
       }
-      return text === state.text ? [] : [{ type: 'AnnouncementChanged', data: { text } }];
+      return text === state.text && textAr === state.textAr ? [] : [{ type: 'AnnouncementChanged', data: { text, textAr } }];
     }
     default:
       return assertNever(command.type, 'announcement command');
@@ -32,7 +40,7 @@ export function decideAnnouncement(command: AnnouncementCommand, state: Announce
 export function evolveAnnouncement(_state: AnnouncementState, event: AnnouncementEvent): AnnouncementState {
   switch (event.type) {
     case 'AnnouncementChanged':
-      return { text: event.data.text };
+      return { text: event.data.text, textAr: event.data.textAr ?? '' };
     default:
       return assertNever(event.type, 'announcement event');
   }

@@ -1,10 +1,11 @@
 /** Content commands. */
 import type { DomainCommand } from '../shared/event.js';
 
-export type ChangeAnnouncement = DomainCommand<'ChangeAnnouncement', { text: string }>;
+/** textAr left out keeps the current Arabic text. */
+export type ChangeAnnouncement = DomainCommand<'ChangeAnnouncement', { text: string; textAr?: string }>;
 export type AnnouncementCommand = ChangeAnnouncement;
 
-export type AddGalleryImage = DomainCommand<'AddGalleryImage', { imageId: string; imageUrl: string }>;
+export type AddGalleryImage = DomainCommand<'AddGalleryImage', { imageId: string; imageUrl: string; caption?: string; captionAr?: string }>;
 export type RemoveGalleryImage = DomainCommand<'RemoveGalleryImage', { imageId: string }>;
 export type GalleryCommand = AddGalleryImage | RemoveGalleryImage;
 

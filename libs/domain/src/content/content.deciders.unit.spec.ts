@@ -8,7 +8,23 @@ describe('announcement decider', () => {
   it('changes the text, trimmed', () => {
     given(announcementDecider)
       .when({ type: 'ChangeAnnouncement', data: { text: ' Free shipping this week ' } })
-      .then([{ type: 'AnnouncementChanged', data: { text: 'Free shipping this week' } }]);
+      .then([{ type: 'AnnouncementChanged', data: { text: 'Free shipping this week', textAr: '' } }]);
+  });
+
+  it('keeps the Arabic text beside the default one; a change without it keeps it', () => {
+    const both = { type: 'AnnouncementChanged', data: { text: 'Sale', textAr: 'تخفيضات' } } as const;
+    given(announcementDecider).when({ type: 'ChangeAnnouncement', data: { text: 'Sale', textAr: ' تخفيضات ' } }).then([both]);
+    given(announcementDecider, [both]).when({ type: 'ChangeAnnouncement', data: { text: 'Sale' } }).then([]);
+    given(announcementDecider, [both])
+      .when({ type: 'ChangeAnnouncement', data: { text: 'Big sale' } })
+      .then([{ type: 'AnnouncementChanged', data: { text: 'Big sale', textAr: 'تخفيضات' } }]);
+    given(announcementDecider, [both])
+      .when({ type: 'ChangeAnnouncement', data: { text: 'Sale', textAr: '' } })
+      .then([{ type: 'AnnouncementChanged', data: { text: 'Sale', textAr: '' } }]);
+  });
+
+  it('refuses an Arabic text that would break the header', () => {
+    given(announcementDecider).when({ type: 'ChangeAnnouncement', data: { text: '', textAr: 'س'.repeat(501) } }).thenThrows('ANNOUNCEMENT_TOO_LONG');
   });
 
   it('the same text changes nothing; an empty text clears the banner', () => {
@@ -16,7 +32,7 @@ describe('announcement decider', () => {
     given(announcementDecider, [changed]).when({ type: 'ChangeAnnouncement', data: { text: 'Sale' } }).then([]);
     given(announcementDecider, [changed])
       .when({ type: 'ChangeAnnouncement', data: { text: '' } })
-      .then([{ type: 'AnnouncementChanged', data: { text: '' } }]);
+      .then([{ type: 'AnnouncementChanged', data: { text: '', textAr: '' } }]);
   });
 
   it('refuses a text that would break the header', () => {
@@ -26,6 +42,15 @@ describe('announcement decider', () => {
 
 describe('gallery decider', () => {
   const added = { type: 'GalleryImageAdded', data: { imageId: 'g1', imageUrl: 'gallery/1.jpg' } } as const;
+
+  it('adds an image with its captions, trimmed; blank ones are left out', () => {
+    given(galleryDecider)
+      .when({ type: 'AddGalleryImage', data: { imageId: 'g1', imageUrl: 'gallery/1.jpg', caption: ' Our first order ', captionAr: 'أول طلب' } })
+      .then([{ type: 'GalleryImageAdded', data: { imageId: 'g1', imageUrl: 'gallery/1.jpg', caption: 'Our first order', captionAr: 'أول طلب' } }]);
+    given(galleryDecider)
+      .when({ type: 'AddGalleryImage', data: { imageId: 'g1', imageUrl: 'gallery/1.jpg', caption: ' ', captionAr: '' } })
+      .then([added]);
+  });
 
   it('adds an image', () => {
     given(galleryDecider).when({ type: 'AddGalleryImage', data: { imageId: 'g1', imageUrl: 'gallery/1.jpg' } }).then([added]);

@@ -1,10 +1,15 @@
 /** Content events: `announcement`, `gallery`, `newsletter` (singleton streams). */
 import type { DomainEvent } from '../shared/event.js';
 
-export type AnnouncementChanged = DomainEvent<'AnnouncementChanged', { text: string }>;
+/**
+ * The banner's default (English) text and its Arabic text; either may be '' (the storefront then
+ * shows the other). Schema 2 (upcasters.ts): a schema-1 text in Arabic letters reads as textAr.
+ */
+export type AnnouncementChanged = DomainEvent<'AnnouncementChanged', { text: string; textAr?: string }>;
 export type AnnouncementEvent = AnnouncementChanged;
 
-export type GalleryImageAdded = DomainEvent<'GalleryImageAdded', { imageId: string; imageUrl: string }>;
+/** caption (default, English) and captionAr are optional: images added before captions, and uncaptioned ones, have none. */
+export type GalleryImageAdded = DomainEvent<'GalleryImageAdded', { imageId: string; imageUrl: string; caption?: string; captionAr?: string }>;
 export type GalleryImageRemoved = DomainEvent<'GalleryImageRemoved', { imageId: string }>;
 export type GalleryEvent = GalleryImageAdded | GalleryImageRemoved;
 

@@ -9,6 +9,8 @@ import type { GalleryEvent } from './events.js';
 export interface GalleryImage {
   imageId: string;
   imageUrl: string;
+  caption?: string;
+  captionAr?: string;
 }
 
 export interface GalleryState {
@@ -20,12 +22,13 @@ export const initialGalleryState: GalleryState = Object.freeze({ images: [] });
 export function decideGallery(command: GalleryCommand, state: GalleryState): GalleryEvent[] {
   switch (command.type) {
     case 'AddGalleryImage': {
-      const { imageId, imageUrl } = command.data;
+      const { imageId, imageUrl, caption, captionAr } = command.data;
       if (isBlank(imageUrl)) throw DomainError.validation('GALLERY_IMAGE_REQUIRED', 'Please select an image to upload');
       if (state.images.some((i) => i.imageId === imageId)) {
         throw DomainError.conflict('GALLERY_IMAGE_EXISTS', 'Gallery image already exists');
       }
-      return [{ type: 'GalleryImageAdded', data: { imageId, imageUrl: trimmed(imageUrl) } }];
+      const captions = { ...(isBlank(caption) ? {} : { caption: trimmed(caption) }), ...(isBlank(captionAr) ? {} : { captionAr: trimmed(captionAr) }) };
+      return [{ type: 'GalleryImageAdded', data: { imageId, imageUrl: trimmed(imageUrl), ...captions } }];
     }
     case 'RemoveGalleryImage':
       if (!state.images.some((i) => i.imageId === command.data.imageId)) {

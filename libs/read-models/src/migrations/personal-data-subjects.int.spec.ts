@@ -48,5 +48,8 @@ describe('personal-data subjects migration on read models rebuilt before it', ()
     expect(key).toEqual([{ conname: 'customers_pkey', attname: 'subject_id' }]);
     const { rows } = await client.query(`SELECT subject_id, phone FROM read.customers`);
     expect(rows).toEqual([{ subject_id: '01012345678', phone: '01012345678' }]);
+    // The later folded-search migration also replaced the copy's trigram index, whatever the copy named it.
+    const { rows: trigram } = await client.query(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'read' AND tablename = 'customers' AND indexdef LIKE '%gin_trgm_ops%'`);
+    expect(trigram).toEqual([{ indexname: 'customers_search_trgm_idx', indexdef: expect.stringContaining('(search_text gin_trgm_ops)') }]);
   });
 });

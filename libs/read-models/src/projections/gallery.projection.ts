@@ -9,6 +9,8 @@ export const galleryProjection = keyedProjection({
   table: GalleryImageEntity,
   keyOf: (e) => e.data.imageId,
   apply(_row, e) {
-    return e.type === 'GalleryImageAdded' ? { id: e.data.imageId, image_url: e.data.imageUrl, added_at: occurredAt(e) } : null;
+    if (e.type !== 'GalleryImageAdded') return null;
+    const d = e.data;
+    return { id: d.imageId, image_url: d.imageUrl, caption: d.caption ?? '', caption_ar: d.captionAr ?? '', added_at: occurredAt(e) };
   },
 });

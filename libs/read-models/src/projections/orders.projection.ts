@@ -94,8 +94,19 @@ async function applyCorrection(e: RecordedShopEvent<'PersonalDataCorrected'>, ct
     params.push(after[f]);
     return `${columns[f]} = $${params.length}::text`;
   });
-  await ctx.sql(`UPDATE ${ctx.table(ORDERS_TABLE.name)} SET ${assignments.join(', ')} WHERE id = $1`, params);
-  await ctx.sql(`UPDATE ${ctx.table(ORDERS_TABLE.name)} SET search_text = lower(concat_ws(' ', order_number, id, first_name, last_name, phone, payment_method)) WHERE id = $1`, [e.data.orderId]);
+  const [row] = await ctx.sql<OrderSearchFields>(
+    `UPDATE ${ctx.table(ORDERS_TABLE.name)} SET ${assignments.join(', ')} WHERE id = $1 RETURNING order_number, id, first_name, last_name, phone, payment_method`,
+    params,
+  );
+  // Folded as orderRow folds it (an Arabic name corrected is found by the admin's folded search too).
+  if (row) await ctx.sql(`UPDATE ${ctx.table(ORDERS_TABLE.name)} SET search_text = $2 WHERE id = $1`, [e.data.orderId, searchText(row)]);
+}
+
+/** The text the admin's order search matches: number, id, names, phone and payment method, folded. */
+type OrderSearchFields = { order_number: string; id: string; first_name: string; last_name: string; phone: string; payment_method: string };
+
+function searchText(o: OrderSearchFields): string {
+  return foldForSearch([o.order_number, o.id, o.first_name, o.last_name, o.phone, o.payment_method].join(' '));
 }
 
 function orderRow(d: OrderPlaced['data'], at: string): Row {
@@ -110,6 +121,6 @@ function orderRow(d: OrderPlaced['data'], at: string): Row {
     discount_from_promo_code: t.discountFromPromoCode, shipping_cost: t.shippingCost, cod_fee: t.codFee,
     tax_amount: t.taxAmount, total: t.total, item_count: d.items.reduce((n, i) => n + i.quantity, 0),
     placed_at: at, updated_at: at, status_reason: null,
-    search_text: foldForSearch([d.orderNumber, d.orderId, c.firstName, c.lastName, c.phone, d.paymentMethod].join(' ')),
+    search_text: searchText({ order_number: d.orderNumber, id: d.orderId, first_name: c.firstName, last_name: c.lastName, phone: c.phone, payment_method: d.paymentMethod }),
   };
 }

@@ -69,15 +69,35 @@ describe('admin settings (HTTP, real stack)', () => {
   });
 
   describe('announcement', () => {
-    it('sets the text by POST or PATCH and answers { text }', async () => {
+    it('sets the text by POST or PATCH and answers { text, textAr }', async () => {
       const posted = await t.request().post('/api/admin/announcement').set(auth()).send({ text: '  Summer sale!  ' }).expect(200);
-      expect(posted.body).toEqual({ text: 'Summer sale!' });
+      expect(posted.body).toEqual({ text: 'Summer sale!', textAr: '' });
       const patched = await t.request().patch('/api/admin/announcement').set(auth()).send({ text: 'Free shipping' }).expect(200);
-      expect(patched.body).toEqual({ text: 'Free shipping' });
+      expect(patched.body).toEqual({ text: 'Free shipping', textAr: '' });
       const got = await read('/api/admin/announcement', patched.headers['x-event-position']);
       expect(got.body.text).toBe('Free shipping');
       await t.request().post('/api/admin/announcement').set(auth()).send({ text: 'x'.repeat(501) }).expect(400);
       await t.request().post('/api/admin/announcement').set(auth()).send({}).expect(400);
+    });
+
+    it('keeps an Arabic text beside the default one: the shop gets both, a change of one keeps the other', async () => {
+      const both = await t.request().post('/api/admin/announcement').set(auth()).send({ text: 'Sale', textAr: ' تخفيضات\nالصيف ' }).expect(200);
+      expect(both.body).toEqual({ text: 'Sale', textAr: 'تخفيضات\nالصيف' });
+      const english = await t.request().patch('/api/admin/announcement').set(auth()).send({ text: 'Big sale' }).expect(200);
+      expect(english.body).toEqual({ text: 'Big sale', textAr: 'تخفيضات\nالصيف' });
+      const banner = await read('/api/public/announcement', english.headers['x-event-position']);
+      expect(banner.body).toEqual({ text: 'Big sale', textAr: 'تخفيضات\nالصيف' });
+      const onlyArabic = await t.request().post('/api/admin/announcement').set(auth()).send({ text: '', textAr: 'تخفيضات' }).expect(200);
+      expect((await read('/api/public/announcement', onlyArabic.headers['x-event-position'])).body).toEqual({ text: null, textAr: 'تخفيضات' });
+    });
+
+    it.each([
+      [{ text: 'Sale', textAr: 'س'.repeat(501) }, 'textAr must be at most 500 characters'],
+      [{ text: 'Sale', textAr: 7 }, 'textAr must be text'],
+      [{ text: 'Sale', textAr: 'تخفيضات\u0000' }, 'textAr'],
+    ])('refuses a bad Arabic text naming textAr (case %#)', async (body, message) => {
+      const res = await t.request().post('/api/admin/announcement').set(auth()).send(body).expect(400);
+      expect(JSON.stringify(res.body)).toContain(message);
     });
   });
 

@@ -58,6 +58,31 @@ describe('search that understands Arabic (HTTP, real projector)', () => {
     },
   );
 
+  it.each(['placed', 'Placed', 'جديد', 'تم استلام الطلب'])('the admin order search finds the placed order by the status word %s', async (search) => {
+    const res = await t.request().get('/api/admin/orders').query({ search }).set(auth()).expect(200);
+    expect(res.body.data.map((o: { orderNumber: string }) => o.orderNumber)).toEqual([order.orderNumber]);
+  });
+
+  it.each(['confirmed', 'مؤكد', 'مؤكده', 'تم الشحن'])('the admin order search finds no order by the status word %s (none is in that status)', async (search) => {
+    const res = await t.request().get('/api/admin/orders').query({ search }).set(auth()).expect(200);
+    expect(res.body.data).toEqual([]);
+  });
+
+  it.each(['01012345678', '٠١٠١٢٣٤٥٦٧٨', '+201012345678', '+20 10 1234 5678', '٠١٠١٢٣٤', 'مني', 'منى', 'الاسيوطي'])(
+    'the admin customers search finds the customer by %s',
+    async (search) => {
+      const res = await t.request().get('/api/admin/customers').query({ search }).set(auth()).expect(200);
+      expect(res.body.data.map((c: { lastName: string }) => c.lastName)).toEqual(['الأسيوطي']);
+    },
+  );
+
+  it('the admin customers search finds nobody for another phone or name', async () => {
+    for (const search of ['+201099999999', 'الاسيوطيه']) {
+      const res = await t.request().get('/api/admin/customers').query({ search }).set(auth()).expect(200);
+      expect(res.body.data).toEqual([]);
+    }
+  });
+
   it('the admin order search finds nothing for another phone', async () => {
     const res = await t.request().get('/api/admin/orders').query({ search: '+201099999999' }).set(auth()).expect(200);
     expect(res.body.data).toEqual([]);

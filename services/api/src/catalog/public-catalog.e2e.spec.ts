@@ -72,7 +72,7 @@ describe('public catalogue reads (HTTP, real projector)', () => {
     expect((await t.request().get('/api/public/categories').expect(200)).body).toEqual(['CARS', 'ANIME']);
     expect((await t.request().get('/api/public/discounts').expect(200)).body).toEqual([{ id: 1, category: 'CARS', percentage: 10, active: true }]);
     expect((await t.request().get('/api/public/products').expect(200)).body).toEqual([expect.objectContaining({ name: 'Frame', price: 75.5 })]);
-    expect((await t.request().get('/api/public/announcement').expect(200)).body).toEqual({ text: null });
+    expect((await t.request().get('/api/public/announcement').expect(200)).body).toEqual({ text: null, textAr: null });
     expect((await t.request().get('/api/gallery').expect(200)).body).toEqual([]);
     const pricing = (await t.request().get('/api/pricing').expect(200)).body;
     expect(pricing).toHaveLength(4);
@@ -86,6 +86,8 @@ describe('public catalogue reads (HTTP, real projector)', () => {
     expect(res.body.governorates[0]).toMatchObject({ code: 'CAIRO', nameEn: 'Cairo', nameAr: 'القاهرة' });
     expect(res.body).toMatchObject({ exemptGovernorates: ['CAIRO', 'GIZA'], freeShippingThreshold: 1499, codFee: 20, taxRate: 14, minimumPosters: 2 });
     expect(res.body.sizes.map((s: { code: string }) => s.code)).toEqual(['SIZE_20x30', 'SIZE_30x40', 'SIZE_40x50', 'SIZE_50x70']);
+    expect(res.body.categories).toHaveLength(8);
+    expect(res.body.categories[0]).toEqual({ code: 'FOOTBALL', label: 'Football', nameEn: 'Football', nameAr: 'كرة القدم' });
   });
 
   it('answers 400 with a message for a bad query', async () => {

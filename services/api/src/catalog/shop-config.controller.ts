@@ -10,6 +10,7 @@ import {
   SIZES,
   SIZE_LABELS,
   categoryLabel,
+  CATEGORY_NAMES,
   type ShopRules,
 } from '#domain/shop-config.js';
 import { SHOP_RULES } from './shop-rules.js';
@@ -38,7 +39,7 @@ export class ShopConfigController {
       taxRate: rules.taxRate,
       maxQuantityPerLine: rules.maxQuantityPerLine,
       sizes: SIZES.map((code) => ({ code, label: SIZE_LABELS[code] })),
-      categories: CATEGORIES.map((code) => ({ code, label: categoryLabel(code) })),
+      categories: CATEGORIES.map((code) => ({ code, label: categoryLabel(code), ...CATEGORY_NAMES[code] })),
       paymentMethods: [...PAYMENT_METHODS],
       defaultPaymentMethod: DEFAULT_PAYMENT_METHOD,
       defaultCoordinates: { ...DEFAULT_COORDINATES },

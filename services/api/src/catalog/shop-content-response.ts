@@ -9,22 +9,28 @@ export class DiscountView {
   @ApiProperty() active!: boolean;
 }
 
-/** An add-on product as the shop lists it. */
+/** An add-on product as the shop lists it: each storefront shows its language's wording, else the other's. */
 export class AddOnView {
   @ApiProperty() id!: string;
-  @ApiProperty() name!: string;
+  @ApiProperty({ description: "Default (English) name; '' when the add-on has only an Arabic one" }) name!: string;
   @ApiProperty() description!: string;
+  @ApiProperty({ description: "Arabic name; '' when the add-on has none (show name instead)" }) nameAr!: string;
+  @ApiProperty({ description: "Arabic description; '' when the add-on has none" }) descriptionAr!: string;
   @ApiProperty({ description: 'EGP' }) price!: number;
   @ApiProperty({ type: String, nullable: true }) imageUrl!: string | null;
 }
 
+/** The banner: each storefront shows its language's text, else the other's. */
 export class AnnouncementView {
-  @ApiProperty({ type: String, nullable: true, description: 'null when no announcement is set' }) text!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Default (English) text; null when none is set' }) text!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Arabic text; null when none is set' }) textAr!: string | null;
 }
 
 export class GalleryImageView {
   @ApiProperty() id!: string;
   @ApiProperty() imageUrl!: string;
+  @ApiProperty({ description: "Default (English) caption; '' when none" }) caption!: string;
+  @ApiProperty({ description: "Arabic caption; '' when none" }) captionAr!: string;
 }
 
 export class CustomPriceView {
@@ -52,6 +58,12 @@ export class CodeLabel {
   @ApiProperty() label!: string;
 }
 
+/** A category with its name in each language of the shop. */
+export class CategoryView extends CodeLabel {
+  @ApiProperty({ example: 'Football' }) nameEn!: string;
+  @ApiProperty({ example: 'كرة القدم' }) nameAr!: string;
+}
+
 export class Coordinates {
   @ApiProperty() latitude!: number;
   @ApiProperty() longitude!: number;
@@ -68,7 +80,7 @@ export class ShopConfigView {
   @ApiProperty({ description: 'Percent, included in prices' }) taxRate!: number;
   @ApiProperty() maxQuantityPerLine!: number;
   @ApiProperty({ type: () => [CodeLabel] }) sizes!: CodeLabel[];
-  @ApiProperty({ type: () => [CodeLabel] }) categories!: CodeLabel[];
+  @ApiProperty({ type: () => [CategoryView] }) categories!: CategoryView[];
   @ApiProperty({ type: [String] }) paymentMethods!: string[];
   @ApiProperty() defaultPaymentMethod!: string;
   @ApiProperty({ type: () => Coordinates }) defaultCoordinates!: Coordinates;

@@ -13,7 +13,7 @@ import { findTextViolation, textProblem, type TextProblem } from '#domain/shared
  * Fields a person types over several lines (checkout delivery notes, poster and add-on
  * descriptions, announcement text): tab, line feed and carriage return are allowed there only.
  */
-export const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set(['notes', 'description', 'text']);
+export const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set(['notes', 'description', 'descriptionAr', 'text', 'textAr']);
 
 /** Headers whose values reach queries, commands or events (X-Request-Id has its own strict pattern). */
 export const CHECKED_HEADERS = ['x-cart-id', 'idempotency-key', 'x-wait-for-position'] as const;

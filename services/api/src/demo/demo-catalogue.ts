@@ -42,17 +42,34 @@ export interface DemoProduct {
   slug: string;
   name: string;
   description: string;
+  /** The Arabic storefront's wording. */
+  nameAr: string;
+  descriptionAr: string;
   price: number;
 }
 
 export const DEMO_PRODUCTS: readonly DemoProduct[] = [
-  { slug: 'black-frame', name: 'Black Frame', description: 'A slim black wooden frame with acrylic glass, fits 30x40 cm.', price: 180 },
-  { slug: 'wall-tape', name: 'Poster Wall Tape', description: 'Removable double-sided tape that leaves no marks.', price: 45 },
-  { slug: 'gift-wrap', name: 'Gift Wrapping', description: 'A kraft tube with a ribbon and a handwritten card.', price: 60 },
+  { slug: 'black-frame', name: 'Black Frame', description: 'A slim black wooden frame with acrylic glass, fits 30x40 cm.', nameAr: 'برواز أسود', descriptionAr: 'برواز خشبي أسود رفيع بزجاج أكريليك، مقاس ٣٠×٤٠ سم.', price: 180 },
+  { slug: 'wall-tape', name: 'Poster Wall Tape', description: 'Removable double-sided tape that leaves no marks.', nameAr: 'شريط لاصق للحائط', descriptionAr: 'شريط لاصق على الوجهين يُزال بسهولة ولا يترك أثرًا.', price: 45 },
+  { slug: 'gift-wrap', name: 'Gift Wrapping', description: 'A kraft tube with a ribbon and a handwritten card.', nameAr: 'تغليف هدية', descriptionAr: 'أنبوبة كرافت بشريطة وكارت مكتوب بخط اليد.', price: 60 },
 ];
 
-export const DEMO_GALLERY = ['gallery-1', 'gallery-2', 'gallery-3', 'gallery-4', 'gallery-5', 'gallery-6'];
+export interface DemoGalleryImage {
+  name: string;
+  caption: string;
+  captionAr: string;
+}
+
+export const DEMO_GALLERY: readonly DemoGalleryImage[] = [
+  { name: 'gallery-1', caption: 'A living room in Zamalek', captionAr: 'صالة في الزمالك' },
+  { name: 'gallery-2', caption: 'A student desk in Alexandria', captionAr: 'مكتب طالب في الإسكندرية' },
+  { name: 'gallery-3', caption: 'Match-day wall in Mansoura', captionAr: 'حائط يوم الماتش في المنصورة' },
+  { name: 'gallery-4', caption: 'A café corner in Maadi', captionAr: 'ركن في كافيه بالمعادي' },
+  { name: 'gallery-5', caption: 'A bedroom in Nasr City', captionAr: 'غرفة نوم في مدينة نصر' },
+  { name: 'gallery-6', caption: 'A studio in Heliopolis', captionAr: 'استوديو في مصر الجديدة' },
+];
 
 export const DEMO_ANNOUNCEMENT = 'Free shipping on orders from LE 1,499 · Cash on delivery across Egypt · Use code FOLLOW10 for 10% off your first order';
+export const DEMO_ANNOUNCEMENT_AR = 'شحن مجاني للطلبات من ١٬٤٩٩ جنيه · الدفع عند الاستلام في كل مصر · استخدم كود FOLLOW10 لخصم ١٠٪ على أول طلب';
 export const DEMO_PROMO = { code: 'FOLLOW10', percentOff: 10 };
 export const DEMO_DISCOUNT = { category: 'ANIME' as const, percentage: 15 };

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { createEventStore } from '#event-store/create-event-store.js';
 import type { EventStore } from '#event-store/event-store.port.js';
 import { countStoredEvents, createTestDatabase, waitUntilStoredEventsVisible } from '#platform/testing/test-database.js';
+import { scriptLanguage } from '#domain/shared/script-language.js';
 import { DEMO_POSTERS, DEMO_PRODUCTS } from './demo-catalogue.js';
 import { writeDemoImage } from './demo-images.js';
 import { seedDemoShop } from './seed-demo.js';
@@ -41,6 +42,20 @@ describe('demo shop seed (real PostgreSQL event store)', () => {
     expect(count('ProductCreated')).toBe(DEMO_PRODUCTS.length);
     expect(count('PromoCodeCreated')).toBe(1);
     expect(new Set(events.map((e) => e.metadata.actor.kind))).toEqual(new Set(['system']));
+    // Both languages for every wording a shopper reads: posters, add-ons, gallery captions, the banner.
+    const pairs = (type: string, fields: Array<[string, string]>) =>
+      events.filter((e) => e.type === type).flatMap((e) => fields.map(([en, ar]) => {
+        const data = e.data as Record<string, string>;
+        return [scriptLanguage(data[en] ?? ''), scriptLanguage(data[ar] ?? '')];
+      }));
+    const bilingual = [
+      ...pairs('PosterCreated', [['name', 'nameAr'], ['description', 'descriptionAr']]),
+      ...pairs('ProductCreated', [['name', 'nameAr'], ['description', 'descriptionAr']]),
+      ...pairs('GalleryImageAdded', [['caption', 'captionAr']]),
+      ...pairs('AnnouncementChanged', [['text', 'textAr']]),
+    ];
+    expect(bilingual).toHaveLength(2 * DEMO_POSTERS.length + 2 * DEMO_PRODUCTS.length + 6 + 1);
+    expect(new Set(bilingual.map((pair) => pair.join('/')))).toEqual(new Set(['en/ar']));
 
     const files = await readdir(path.join(uploads, 'demo'));
     expect(files.length).toBeGreaterThanOrEqual(DEMO_POSTERS.length);

@@ -17,7 +17,7 @@ import {
 } from '#domain/streams.js';
 import type { EventStore } from '#event-store/event-store.port.js';
 import { executeDecider } from '../common/execute-decider.js';
-import { DEMO_ANNOUNCEMENT, DEMO_DISCOUNT, DEMO_GALLERY, DEMO_POSTERS, DEMO_PRODUCTS, DEMO_PROMO } from './demo-catalogue.js';
+import { DEMO_ANNOUNCEMENT, DEMO_ANNOUNCEMENT_AR, DEMO_DISCOUNT, DEMO_GALLERY, DEMO_POSTERS, DEMO_PRODUCTS, DEMO_PROMO } from './demo-catalogue.js';
 import { DEMO_IMAGE_SIZE, type ImageSize, writeDemoImage } from './demo-images.js';
 
 const demoPosterId = (slug: string) => uuidFromName(`demo/poster/${slug}`);
@@ -51,15 +51,18 @@ export async function seedDemoShop(store: EventStore, uploadsDir: string, { imag
     await executeDecider(store, {
       stream: productStream(productId),
       decider: productDecider,
-      command: { type: 'CreateProduct', data: { productId, name: product.name, description: product.description, price: egpToPiastres(product.price), imageUrl } },
+      command: {
+        type: 'CreateProduct',
+        data: { productId, name: product.name, description: product.description, nameAr: product.nameAr, descriptionAr: product.descriptionAr, price: egpToPiastres(product.price), imageUrl },
+      },
     });
   }
-  for (const name of DEMO_GALLERY) {
+  for (const { name, caption, captionAr } of DEMO_GALLERY) {
     const imageUrl = await writeDemoImage(uploadsDir, name, imageSize);
     await executeDecider(store, {
       stream: galleryStream(),
       decider: galleryDecider,
-      command: { type: 'AddGalleryImage', data: { imageId: uuidFromName(`demo/gallery/${name}`), imageUrl } },
+      command: { type: 'AddGalleryImage', data: { imageId: uuidFromName(`demo/gallery/${name}`), imageUrl, caption, captionAr } },
     });
   }
   await executeDecider(store, {
@@ -75,7 +78,7 @@ export async function seedDemoShop(store: EventStore, uploadsDir: string, { imag
   await executeDecider(store, {
     stream: announcementStream(),
     decider: announcementDecider,
-    command: { type: 'ChangeAnnouncement', data: { text: DEMO_ANNOUNCEMENT } },
+    command: { type: 'ChangeAnnouncement', data: { text: DEMO_ANNOUNCEMENT, textAr: DEMO_ANNOUNCEMENT_AR } },
   });
   return { seeded: true, posters: DEMO_POSTERS.length };
 }

@@ -10,6 +10,6 @@ export class GalleryReads {
 
   async images(): Promise<GalleryImageView[]> {
     const rows = await this.dataSource.getRepository(GalleryImageEntity).find({ order: { addedAt: 'DESC', id: 'ASC' } });
-    return rows.map((g) => ({ id: g.id, imageUrl: g.imageUrl }));
+    return rows.map((g) => ({ id: g.id, imageUrl: g.imageUrl, caption: g.caption, captionAr: g.captionAr }));
   }
 }

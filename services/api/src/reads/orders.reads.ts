@@ -4,6 +4,7 @@ import { normaliseEgyptianPhone } from '#domain/checkout/egyptian-phone.js';
 import { normaliseOrderNumber } from '#domain/checkout/order-number.js';
 import { isRiskyPhone } from '#domain/order/cod-risk.js';
 import { AWAITING_SHIPMENT_STATUSES } from '#domain/order/order-lifecycle.js';
+import { orderStatusNamedBy } from '#domain/order/status-words.js';
 import type { AppConfig } from '#platform/config/app-config.js';
 import { PhoneRiskEntity } from '#read-models/phone-risk.entity.js';
 import { OrderCountEntity } from '#read-models/order-count.entity.js';
@@ -59,7 +60,12 @@ export class OrderReads {
     if (filters.search) {
       // A phone in any form checkout accepts (+20…, ٠١٠…, with spaces) is looked for as checkout stored it.
       const like = foldedLikePattern(normaliseEgyptianPhone(filters.search) ?? filters.search);
-      qb.andWhere(new Brackets((w) => w.where('o.search_text LIKE :like', { like }).orWhere('o.id = :exactId', { exactId: filters.search })));
+      // A status word in either language ("placed", "مؤكد") also finds the orders in that status.
+      const statusWord = orderStatusNamedBy(filters.search);
+      qb.andWhere(new Brackets((w) => {
+        w.where('o.search_text LIKE :like', { like }).orWhere('o.id = :exactId', { exactId: filters.search });
+        if (statusWord) w.orWhere('o.status = :statusWord', { statusWord });
+      }));
     }
     if (filters.paymentMethod) qb.andWhere('o.payment_method = :paymentMethod', { paymentMethod: filters.paymentMethod });
     if (filters.risky !== undefined) {

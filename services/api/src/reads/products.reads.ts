@@ -14,13 +14,16 @@ export class ProductReads {
   /** The shop's add-ons, oldest first. */
   async onSale(): Promise<AddOnView[]> {
     const rows = await this.dataSource.getRepository(ProductEntity).find({ where: { deleted: false }, order: { createdAt: 'ASC', id: 'ASC' } });
-    return rows.map((p) => ({ id: p.id, name: p.name, description: p.description, price: piastresToEgp(p.price), imageUrl: p.imageUrl }));
+    return rows.map((p) => ({ id: p.id, name: p.name, description: p.description, nameAr: p.nameAr, descriptionAr: p.descriptionAr, price: piastresToEgp(p.price), imageUrl: p.imageUrl }));
   }
 
   /** The back-office list, newest first. */
   async page(paging: Paging): Promise<AddOnPage> {
     const qb = this.dataSource.getRepository(ProductEntity).createQueryBuilder('p').where('p.deleted = false').orderBy('p.createdAt', 'DESC').addOrderBy('p.id', 'DESC');
     const { rows, info } = await readPage(qb, paging);
-    return { data: rows.map((p) => ({ id: p.id, name: p.name, description: p.description, price: piastresToEgp(p.price), imageUrl: p.imageUrl, createdAt: p.createdAt })), ...info };
+    const data = rows.map((p) => ({
+      id: p.id, name: p.name, description: p.description, nameAr: p.nameAr, descriptionAr: p.descriptionAr, price: piastresToEgp(p.price), imageUrl: p.imageUrl, createdAt: p.createdAt,
+    }));
+    return { data, ...info };
   }
 }

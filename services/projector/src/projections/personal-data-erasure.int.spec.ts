@@ -78,8 +78,8 @@ describe('erasing a data subject in the read models', () => {
       { id: 'a2', first_name: '[erased]', phone: '[erased]', email: null, latitude: 0, notes: null, governorate: 'GIZA', status: 'PLACED', total: 27000, search_text: 'ps-a2 a2 [erased] [erased] [erased] cod' },
     ]);
     expect(await q(`SELECT count(*)::int AS n FROM read.order_items WHERE order_id IN ('a1', 'a2')`)).toEqual([{ n: 2 }]);
-    expect(await q(`SELECT phone, first_name, email, governorate, order_count FROM read.customers WHERE subject_id = $1`, [subjectA])).toEqual([
-      { phone: '[erased]', first_name: '[erased]', email: null, governorate: 'GIZA', order_count: 2 },
+    expect(await q(`SELECT phone, first_name, email, governorate, order_count, search_text FROM read.customers WHERE subject_id = $1`, [subjectA])).toEqual([
+      { phone: '[erased]', first_name: '[erased]', email: null, governorate: 'GIZA', order_count: 2, search_text: '[erased] [erased] [erased]' },
     ]);
   });
 

@@ -54,7 +54,7 @@ const POSTER = {
   posterId: 'p1', name: 'Lions', description: 'Red', category: 'FOOTBALL', imageUrl: 'posters/p1.jpg', visible: true,
   variants: [{ variantId: 'v1', size: 'SIZE_20x30', price: 20000 }, { variantId: 'v2', size: 'SIZE_30x40', price: 30000 }],
 };
-const PRODUCT = { productId: 'a1', name: 'Frame', description: 'Black wood', price: 5000, imageUrl: 'products/a1.jpg' };
+const PRODUCT = { productId: 'a1', name: 'Frame', description: 'Black wood', nameAr: 'برواز', descriptionAr: 'خشب أسود', price: 5000, imageUrl: 'products/a1.jpg' };
 const PROMO = { code: 'WELCOME10', percentOff: 10, active: true };
 const DISCOUNT = { discountId: 1, category: 'FOOTBALL', percentage: 10, active: true };
 // Nullable string fields carry a value in the samples, so they are fuzzed too.
@@ -109,8 +109,8 @@ const SAMPLES: Record<ShopEventType, Sample> = {
   PromoCodeDeactivated: { stream: promo, data: { code: 'WELCOME10' }, given: createdPromo },
   PromoCodePercentChanged: { stream: promo, data: { code: 'WELCOME10', percentOff: 15 }, given: createdPromo },
   PromoCodeDeleted: { stream: promo, data: { code: 'WELCOME10' }, given: createdPromo },
-  AnnouncementChanged: { stream: () => 'announcement', data: { text: 'Free shipping from 1,499 EGP' } },
-  GalleryImageAdded: { stream: () => 'gallery', data: { imageId: 'g1', imageUrl: 'gallery/g1.jpg' } },
+  AnnouncementChanged: { stream: () => 'announcement', data: { text: 'Free shipping from 1,499 EGP', textAr: 'شحن مجاني' } },
+  GalleryImageAdded: { stream: () => 'gallery', data: { imageId: 'g1', imageUrl: 'gallery/g1.jpg', caption: 'Zamalek', captionAr: 'الزمالك' } },
   GalleryImageRemoved: { stream: () => 'gallery', data: { imageId: 'g1' }, given: (d) => [{ type: 'GalleryImageAdded', data: { imageId: d.imageId, imageUrl: 'gallery/g1.jpg' } }] },
   NewsletterSubscribed: { stream: () => 'newsletter', data: { subscriberId: 's1', email: 'fan@example.com' } },
   NewsletterUnsubscribed: { stream: () => 'newsletter', data: { subscriberId: 's1', email: 'fan@example.com' }, given: (d) => [{ type: 'NewsletterSubscribed', data: { ...d } }] },

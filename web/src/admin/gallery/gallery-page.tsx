@@ -6,7 +6,8 @@ import { useConfirmedDelete } from '../shared/use-confirmed-delete';
 import { useLoadErrorToast } from '../shared/use-load-error-toast';
 import { ConfirmDialog } from '../shared/confirm-dialog';
 import { ImageWithFallback } from '../shared/image-with-fallback';
-import { btnPrimary, pageTitle } from '../shared/styles';
+import { btnPrimary, input, pageTitle } from '../shared/styles';
+import { Field } from '../shared/field';
 import { ListStates } from '../shared/list-states';
 import { useGetGalleryQuery } from '../../features/catalog/catalog-api';
 import { useDeleteGalleryImageMutation, useUploadGalleryImageMutation, type GalleryImage } from './gallery-api';
@@ -17,6 +18,8 @@ export function GalleryPage() {
   const [remove, removeState] = useDeleteGalleryImageMutation();
   const { deleting, setDeleting, confirmDelete } = useConfirmedDelete<GalleryImage>(remove, { failed: 'Failed to delete image' });
   const [file, setFile] = useState<File | null>(null);
+  const [caption, setCaption] = useState('');
+  const [captionAr, setCaptionAr] = useState('');
   const preview = useObjectUrl(file);
   const [dragging, setDragging] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
@@ -37,9 +40,11 @@ export function GalleryPage() {
   const onUpload = async () => {
     if (!file) return;
     try {
-      await upload(file).unwrap();
+      await upload({ file, caption: caption.trim(), captionAr: captionAr.trim() }).unwrap();
       toast.success('Image uploaded successfully');
       setFile(null);
+      setCaption('');
+      setCaptionAr('');
       if (picker.current) picker.current.value = '';
     } catch (error) {
       toast.error('Error', errorMessage(error, 'Failed to upload image'));
@@ -79,6 +84,14 @@ export function GalleryPage() {
         )}
         <input ref={picker} type="file" accept="image/*" className="hidden" aria-label="Gallery image file" onChange={(e) => choose(e.target.files?.[0])} />
       </div>
+      <div className="grid max-w-2xl gap-4 sm:grid-cols-2">
+        <Field id="gallery-caption" label="Caption (English, optional)">
+          <input id="gallery-caption" lang="en" maxLength={200} className={input} value={caption} onChange={(e) => setCaption(e.target.value)} />
+        </Field>
+        <Field id="gallery-caption-ar" label="Arabic caption (optional)">
+          <input id="gallery-caption-ar" lang="ar" dir="rtl" maxLength={200} className={input} value={captionAr} onChange={(e) => setCaptionAr(e.target.value)} />
+        </Field>
+      </div>
       <button type="button" className={btnPrimary} disabled={!file || uploadState.isLoading} onClick={onUpload}>
         {uploadState.isLoading ? 'Uploading...' : 'Upload Image'}
       </button>
@@ -91,7 +104,13 @@ export function GalleryPage() {
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
             {data.map((image) => (
               <li key={image.id} className="group relative">
-                <ImageWithFallback src={image.imageUrl} alt="Gallery image" fallbackText="No image available" className="aspect-square w-full" />
+                <ImageWithFallback src={image.imageUrl} alt={image.caption || image.captionAr || 'Gallery image'} fallbackText="No image available" className="aspect-square w-full" />
+                {(image.caption || image.captionAr) && (
+                  <p className="mt-1 text-xs text-gray-600" data-testid="gallery-captions">
+                    {image.caption && <span lang="en" className="block truncate">{image.caption}</span>}
+                    {image.captionAr && <span lang="ar" dir="rtl" className="block truncate">{image.captionAr}</span>}
+                  </p>
+                )}
                 <button
                   type="button"
                   onClick={() => setDeleting(image)}

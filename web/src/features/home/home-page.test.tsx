@@ -53,7 +53,7 @@ describe('home', () => {
     server.use(
       http.get<never, never, AnnouncementView>('*/api/public/announcement', () => {
         answered = true;
-        return HttpResponse.json({ text: '  ' });
+        return HttpResponse.json({ text: '  ', textAr: null });
       }),
       http.get<never, never, BestsellerView[]>('*/api/public/posters/bestsellers', () => HttpResponse.json([])),
       http.get<never, never, PosterView[]>('*/api/public/featured', () => HttpResponse.json([])),

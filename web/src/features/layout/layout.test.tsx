@@ -1,10 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
 import { layoutHandlers, useMswServer } from '../../test/handlers';
-import type { GetCategoriesApiResponse } from '../../api/generated-public';
+import type { AnnouncementView, GetCategoriesApiResponse } from '../../api/generated-public';
 import { cartWith } from '../../test/fixtures';
 
 const server = useMswServer();
@@ -31,6 +31,24 @@ describe('layout', () => {
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     expect(document.documentElement).toHaveAttribute('lang', 'ar');
     expect(screen.getByTestId('language-toggle')).toHaveAttribute('href', '/about');
+  });
+
+  it('the announcement in the page language, the other one marked with its language where only one was written', async () => {
+    server.use(...layoutHandlers({ cart: cartWith([]) }));
+    const english = renderApp('/about');
+    await waitFor(() => expect(screen.getByTestId('announcement')).toHaveTextContent('Free shipping from LE 1,499!'));
+    expect(screen.getByTestId('announcement')).not.toHaveAttribute('lang');
+    english.unmount();
+
+    window.localStorage.setItem('locale', 'ar');
+    const arabic = renderApp('/about');
+    await waitFor(() => expect(screen.getByTestId('announcement')).toHaveTextContent('شحن مجاني من ١٬٤٩٩ جنيه!'));
+    expect(screen.getByTestId('announcement')).not.toHaveAttribute('lang');
+    arabic.unmount();
+
+    server.use(http.get<never, never, AnnouncementView>('*/api/public/announcement', () => HttpResponse.json({ text: 'Eid sale', textAr: null })));
+    renderApp('/about');
+    expect(await screen.findByText('Eid sale', {}, { timeout: 5000 })).toHaveAttribute('lang', 'en');
   });
 
   it('the mobile menu expands Categories from the API and lists About, Contact and social links', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AddOnView } from '../../api/generated-public';
 import { framesForSize } from './frame-offers';
 
-const addOn = (id: string, name: string, description: string): AddOnView => ({ id, name, description, price: 180, imageUrl: null });
+const addOn = (id: string, name: string, description: string, arabic = { nameAr: '', descriptionAr: '' }): AddOnView => ({ id, name, description, ...arabic, price: 180, imageUrl: null });
 
 const catalogue = [
   addOn('black', 'Black Frame', 'A slim black wooden frame with acrylic glass, fits 30x40 cm.'),
@@ -16,6 +16,12 @@ describe('framesForSize', () => {
   it('offers the frames whose name or description names the size, with x or ×', () => {
     expect(framesForSize(catalogue, 'SIZE_30x40').map((p) => p.id)).toEqual(['black']);
     expect(framesForSize(catalogue, 'SIZE_50x70').map((p) => p.id)).toEqual(['oak']);
+  });
+
+  it('reads the Arabic wording too, its digits Arabic-Indic', () => {
+    const arabicOnly = addOn('ar', '', '', { nameAr: 'برواز ذهبي', descriptionAr: 'برواز خشب، مقاس ٢٠×٣٠ سم.' });
+    expect(framesForSize([...catalogue, arabicOnly], 'SIZE_20x30').map((p) => p.id)).toEqual(['ar']);
+    expect(framesForSize([arabicOnly], 'SIZE_30x40')).toEqual([]);
   });
 
   it('offers nothing for a size no frame names, nor before a size is chosen', () => {

@@ -49,6 +49,27 @@ describe('poster detail', () => {
     expect(screen.getByRole('img', { name: 'Nile at Dusk' })).toHaveAttribute('src', '/uploads/p1.webp');
   });
 
+  it('the gallery shows each caption in the page language, the other one marked where only one was written', async () => {
+    const gallery: GalleryImageView[] = [
+      { id: 'g1', imageUrl: 'gallery/1.jpg', caption: 'A living room in Zamalek', captionAr: 'صالة في الزمالك' },
+      { id: 'g2', imageUrl: 'gallery/2.jpg', caption: 'A desk in Maadi', captionAr: '' },
+      { id: 'g3', imageUrl: 'gallery/3.jpg', caption: '', captionAr: '' },
+    ];
+    server.use(
+      http.get('*/api/public/posters/p1', () => HttpResponse.json(poster('p1', 'Nile at Dusk', { description: 'Feluccas.', category: 'NATURE', variants: [variant('v', 'SIZE_20x30', 150)] }))),
+      http.get<never, never, GalleryImageView[]>('*/api/gallery', () => HttpResponse.json(gallery)),
+      http.get<never, never, PosterView[]>('*/api/public/posters', () => HttpResponse.json([])),
+      http.get('*/api/public/products', () => HttpResponse.json([])),
+      ...layoutHandlers({ cart: cartWith([]) }),
+    );
+    window.localStorage.setItem('locale', 'ar');
+    renderApp('/posters/p1');
+    const captions = await screen.findAllByTestId('gallery-caption', {}, { timeout: 5000 });
+    // The strip shows the list twice (the second copy hidden from screen readers): the first copy's captions.
+    expect(captions.slice(0, 2).map((c) => [c.textContent, c.getAttribute('lang')])).toEqual([['صالة في الزمالك', null], ['A desk in Maadi', 'en']]);
+    expect(screen.getByRole('img', { name: 'صورة من عميل ٣' })).toBeInTheDocument();
+  });
+
   it('an image is served from its WebP renditions; a failure falls back to the original, retries once with a cache-busting suffix, then shows the placeholder', () => {
     render(<SmartImage src="posters/a.jpg" alt="A" width={300} height={400} sizes="50vw" />);
     const img = screen.getByRole('img', { name: 'A' });

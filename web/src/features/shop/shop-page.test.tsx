@@ -82,4 +82,28 @@ describe('shop', () => {
     await user.click(await screen.findByRole('tab', { name: 'Add-ons' }));
     expect(await screen.findByText('No add-ons found.')).toBeInTheDocument();
   });
+
+  it('names add-ons in the page language, falling back to the other one marked with its language', async () => {
+    const addOns: AddOnView[] = [
+      { id: 'a1', name: 'Black Frame', description: 'Slim wood', nameAr: 'برواز أسود', descriptionAr: 'خشب رفيع', price: 180, imageUrl: null },
+      { id: 'a2', name: 'Wall Tape', description: 'No marks', nameAr: '', descriptionAr: '', price: 45, imageUrl: null },
+      { id: 'a3', name: '', description: '', nameAr: 'تغليف هدية', descriptionAr: 'أنبوبة كرافت', price: 60, imageUrl: null },
+    ];
+    server.use(http.get<never, never, AddOnView[]>('*/api/public/products', () => HttpResponse.json(addOns)), ...catalogueHandlers([]), ...layoutHandlers({ cart: cartWith([]) }));
+    const user = userEvent.setup();
+    window.localStorage.setItem('locale', 'ar');
+    const arabic = renderApp('/shop');
+    await user.click(await screen.findByRole('tab', { name: 'إضافات' }));
+    const names = async () => (await screen.findAllByTestId('addon-card', {}, { timeout: 5000 })).map((card) => {
+      const heading = within(card).getByRole('heading');
+      return [heading.textContent, heading.getAttribute('lang')];
+    });
+    expect(await names()).toEqual([['برواز أسود', null], ['Wall Tape', 'en'], ['تغليف هدية', null]]);
+    arabic.unmount();
+
+    window.localStorage.setItem('locale', 'en');
+    renderApp('/shop');
+    await user.click(await screen.findByRole('tab', { name: 'Add-ons' }));
+    expect(await names()).toEqual([['Black Frame', null], ['Wall Tape', null], ['تغليف هدية', 'ar']]);
+  });
 });

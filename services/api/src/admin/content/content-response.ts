@@ -2,13 +2,15 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PaginationFields } from '../../catalog/poster-response.js';
 
 export class AdminAnnouncementView {
-  @ApiProperty({ description: 'Empty when none is set' }) text!: string;
+  @ApiProperty({ description: 'Default (English) text; empty when none is set' }) text!: string;
+  @ApiProperty({ description: 'Arabic text; empty when none is set' }) textAr!: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) updatedAt!: Date | null;
   @ApiProperty({ type: String, nullable: true }) updatedBy!: string | null;
 }
 
 export class SavedAnnouncementView {
   @ApiProperty() text!: string;
+  @ApiProperty() textAr!: string;
 }
 
 export class SubscriberView {

@@ -73,4 +73,11 @@ describe('correcting an order\'s customer (HTTP, real stack)', () => {
     expect((await patch({ firstName: 'Mouna' }).expect(200)).body.corrected).toEqual([]);
     expect(await t.eventCount()).toBe(events);
   });
+
+  it('a name corrected into Arabic is found by the folded searches, spelt another way', async () => {
+    await t.request().patch(`/api/admin/orders/${order.orderId}/customer`).set(auth()).send({ lastName: 'الأسيوطيّة' }).expect(200);
+    expect(await t.waitForProjections()).toBe(true);
+    const orders = (await t.request().get('/api/admin/orders').query({ search: 'الاسيوطيه' }).set(auth()).expect(200)).body.data;
+    expect(orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual([order.orderNumber]);
+  });
 });

@@ -19,7 +19,7 @@ import { parsePaging } from '../shared/paging.js';
 import { PagedList } from '../shared/paged-list.decorator.js';
 
 function stateView(s: ProductState): AddOnView {
-  return { id: s.productId, name: s.name, description: s.description, price: piastresToEgp(s.price), imageUrl: s.imageUrl };
+  return { id: s.productId, name: s.name, description: s.description, nameAr: s.nameAr, descriptionAr: s.descriptionAr, price: piastresToEgp(s.price), imageUrl: s.imageUrl };
 }
 
 const uuid = new ParseUUIDPipe({ errorHttpStatusCode: 404 });
@@ -40,7 +40,7 @@ export class AdminProductsController {
     return this.products.page(parsePaging(query, { size: 20, max: 1000 }));
   }
 
-  /** Multipart: part `data` (JSON {name, price, description, imageUrl}) and optional part `file`; plain JSON works too. */
+  /** Multipart: part `data` (JSON {name, nameAr, price, description, descriptionAr, imageUrl}) and optional part `file`; plain JSON works too. */
   @Post()
   @AdminOnly('catalogue.manage')
   @ApiConsumes('multipart/form-data', 'application/json')
@@ -53,7 +53,10 @@ export class AdminProductsController {
     const stored = file ? await this.images.accept(file, 'products') : undefined;
     const command: ProductCommand = {
       type: 'CreateProduct',
-      data: { productId, name: dto.name, description: dto.description, price: egpToPiastres(dto.price), imageUrl: stored?.url ?? dto.imageUrl ?? null },
+      data: {
+        productId, name: dto.name, description: dto.description, nameAr: dto.nameAr, descriptionAr: dto.descriptionAr,
+        price: egpToPiastres(dto.price), imageUrl: stored?.url ?? dto.imageUrl ?? null,
+      },
     };
     return stateView((await this.run(command, stored?.url)).state);
   }
@@ -70,7 +73,10 @@ export class AdminProductsController {
     const stored = file ? await this.images.accept(file, 'products') : undefined;
     const command: ProductCommand = {
       type: 'UpdateProduct',
-      data: { productId: id, name: dto.name, description: dto.description, price: egpToPiastres(dto.price), imageUrl: stored?.url ?? dto.imageUrl },
+      data: {
+        productId: id, name: dto.name, description: dto.description, nameAr: dto.nameAr, descriptionAr: dto.descriptionAr,
+        price: egpToPiastres(dto.price), imageUrl: stored?.url ?? dto.imageUrl,
+      },
     };
     return stateView((await this.run(command, stored?.url)).state);
   }

@@ -13,6 +13,17 @@ export class ProductDto {
   @IsEgpAmount({ message: REQUIRED })
   price!: number;
   @ApiProperty() @IsString({ message: REQUIRED }) @MaxLength(5000, { message: 'Description must be at most 5000 characters' }) description!: string;
+  /** The Arabic storefront's wording. Left out on edit keeps the current one; '' removes it. One of name and nameAr (and of description and descriptionAr) must be filled in. */
+  @ApiPropertyOptional({ description: "The Arabic storefront shows it instead of name; '' removes it" })
+  @IsOptional()
+  @IsString({ message: 'nameAr must be text' })
+  @MaxLength(200, { message: 'nameAr must be at most 200 characters' })
+  nameAr?: string;
+  @ApiPropertyOptional({ description: "The Arabic storefront shows it instead of description; '' removes it" })
+  @IsOptional()
+  @IsString({ message: 'descriptionAr must be text' })
+  @MaxLength(5000, { message: 'descriptionAr must be at most 5000 characters' })
+  descriptionAr?: string;
   /** Absent keeps the current image on edit; null or '' removes it. */
   @ApiPropertyOptional({ type: String, nullable: true })
   @IsOptional()

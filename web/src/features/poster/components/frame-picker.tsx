@@ -22,17 +22,20 @@ export function FramePicker({ frames, size, chosen, onChoose }: { frames: AddOnV
             {t('poster.noFrame')}
           </span>
         </label>
-        {frames.map((f) => (
-          <label key={f.id} className={option(chosen === f.id)}>
-            <span dir="auto">
-              <input type="radio" name="frame" value={f.id} checked={chosen === f.id} onChange={() => onChoose(f.id)} className="sr-only" />
-              <span lang={catalogueText(locale, f.name, undefined).lang}>{f.name}</span>
-            </span>
-            <span className="font-semibold">
-              + <Money amount={f.price} />
-            </span>
-          </label>
-        ))}
+        {frames.map((f) => {
+          const name = catalogueText(locale, f.name, f.nameAr);
+          return (
+            <label key={f.id} className={option(chosen === f.id)}>
+              <span dir="auto">
+                <input type="radio" name="frame" value={f.id} checked={chosen === f.id} onChange={() => onChoose(f.id)} className="sr-only" />
+                <span lang={name.lang}>{name.text}</span>
+              </span>
+              <span className="font-semibold">
+                + <Money amount={f.price} />
+              </span>
+            </label>
+          );
+        })}
       </div>
     </fieldset>
   );

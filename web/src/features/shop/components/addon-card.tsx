@@ -13,9 +13,8 @@ import { useAddToCartMutation } from '../../cart/cart-api';
 export function AddonCard({ product }: { product: AddOnView }) {
   const t = useT();
   const locale = useLocale();
-  // Add-ons have one wording so far: marked with its language on pages in the other.
-  const name = catalogueText(locale, product.name, undefined);
-  const description = catalogueText(locale, product.description, undefined);
+  const name = catalogueText(locale, product.name, product.nameAr);
+  const description = catalogueText(locale, product.description, product.descriptionAr);
   const toast = useToast();
   const dispatch = useAppDispatch();
   const [addToCart, { isLoading }] = useAddToCartMutation();
