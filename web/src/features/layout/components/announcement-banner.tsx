@@ -1,6 +1,7 @@
 import { useGetAnnouncementQuery } from '../../catalog/catalog-api';
 import { catalogueText } from '../../../lib/catalogue-text';
 import { useLocale, useT } from '../../../lib/i18n';
+import { MarkedText } from '../../../lib/ltr';
 
 export function AnnouncementBanner() {
   const t = useT();
@@ -12,7 +13,7 @@ export function AnnouncementBanner() {
   return (
     <div className="overflow-hidden bg-ink py-2 text-sm text-amber-100" role="region" aria-label={t('banner.label')} dir="auto">
       <p className="animate-marquee" lang={text.lang} data-testid="announcement">
-        {text.text}
+        {text.lang ? text.text : <MarkedText text={text.text} />}
       </p>
     </div>
   );
