@@ -67,7 +67,7 @@ describe('sessions and two-factor sign-in (browser)', () => {
     const agentRow = everyone.locator(`tr[data-member="${AGENT}"]`);
     await agentRow.waitFor();
     expect(await agentRow.count()).toBe(1);
-    await agentRow.getByRole('cell', { name: 'Chrome on Linux' }).waitFor();
+    await agentRow.getByRole('cell', { name: 'Chrome on Linux', exact: true }).waitFor();
     await agentRow.getByRole('button', { name: 'End session' }).click();
     await owner.getByText(`Session of ${AGENT} on Chrome on Linux ended`).waitFor();
     await agentRow.waitFor({ state: 'detached' });
