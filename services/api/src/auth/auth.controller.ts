@@ -79,6 +79,10 @@ export class AuthController {
     }
     const challenge = this.tokens.verifyChallenge(body.challenge);
     if (!challenge) throw DomainError.validation('CHALLENGE_INVALID', 'The sign-in expired; enter your password again', { challenge: 'The sign-in expired; enter your password again' });
+    // Checked before a code is spent: a logout, a new password or a disabled account since the password step ends this sign-in.
+    const state = await this.sessions.current(challenge.username);
+    if (!state.exists || state.generation !== challenge.sessionGeneration) throw new UnauthorizedException('The sign-in expired; enter your password again');
+    if (state.disabled) throw new ForbiddenException('This account is disabled; ask the shop owner');
     const attempt = beginGuess(this.throttle, challenge.username, req, res);
     let ok: boolean;
     try {
@@ -93,10 +97,6 @@ export class AuthController {
       const message = code !== undefined ? 'That code is wrong or was already used; wait for the next one' : 'That recovery code is wrong or was already used';
       throw refusedFactor(field === 'code' ? 'TOTP_CODE_WRONG' : 'RECOVERY_CODE_WRONG', field, message);
     }
-    // The account may have changed during the five minutes: a logout, a new password, disabled.
-    const state = await this.sessions.current(challenge.username);
-    if (!state.exists || state.generation !== challenge.sessionGeneration) throw new UnauthorizedException('The sign-in expired; enter your password again');
-    if (state.disabled) throw new ForbiddenException('This account is disabled; ask the shop owner');
     setActor({ kind: 'admin', id: challenge.username });
     const principal: AdminPrincipal = { username: challenge.username, role: 'ADMIN', staffRole: state.role, sessionGeneration: state.generation };
     return this.session(await this.open(principal, req, false), state.mustChangePassword, false);

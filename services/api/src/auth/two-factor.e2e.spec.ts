@@ -108,6 +108,13 @@ describe('two-factor sign-in (HTTP, otplib as the authenticator app)', () => {
     const again = await second({ challenge, recoveryCode: recoveryCodes[0] }).expect(401);
     expect(again.body.fieldErrors).toHaveProperty('recoveryCode');
     expect((await t.request().get('/api/admin/auth/two-factor').set(bearer(withRecovery.body.token)).expect(200)).body.recoveryCodesLeft).toBe(9);
+
+    // A logout between the password and the code ends the sign-in, before any code is spent.
+    const { challenge: stale } = (await login(TEST_ADMIN.username, TEST_ADMIN.password).expect(200)).body;
+    await t.request().post('/api/admin/auth/logout').set(bearer(withRecovery.body.token)).expect(204);
+    const expired = await second({ challenge: stale, recoveryCode: recoveryCodes[2] }).expect(401);
+    expect(expired.body.message).toMatch(/sign-in expired/);
+    expect(await t.dataSource.query(`SELECT count(*)::int AS n FROM staff_auth.recovery_codes WHERE username = $1 AND used_at IS NULL`, [TEST_ADMIN.username])).toEqual([{ n: 9 }]);
   });
 
   it('refuses hostile second steps with a 4xx naming the field', async () => {
