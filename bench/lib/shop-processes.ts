@@ -38,6 +38,8 @@ export async function startShopProcesses(log: (msg: string) => void, env: Record
       PROJECTOR_PORT: String(projectorPort),
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,
+      // The benchmarks sign the owner in with a password alone.
+      STAFF_TWO_FACTOR_ROLES: 'none',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       REDIS_URL: '',
       // start.mjs stops itself when its parent changes only under `npm start`; under npm run bench:* it must not.

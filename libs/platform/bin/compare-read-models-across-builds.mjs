@@ -77,7 +77,7 @@ async function until(what, check, timeoutMs) {
 /** The shop of the build in `cwd` (its start.mjs), as npm start runs it, on `dataDir`. */
 async function startShop(cwd, dataDir, logName) {
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), PROJECTOR_PORT: String(await freePort()), DATA_DIR: dataDir, NODE_ENV: 'production', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' };
+  const env = { ...process.env, PORT: String(port), PROJECTOR_PORT: String(await freePort()), DATA_DIR: dataDir, NODE_ENV: 'production', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, STAFF_TWO_FACTOR_ROLES: 'none', LOG_LEVEL: 'warn' };
   for (const key of ['DATABASE_URL', 'REDIS_URL', 'EVENT_STORE', 'EVENTSTORE_CONNECTION_STRING', 'PG_PORT', 'PERSONAL_DATA_ENCRYPTION', 'MAINTENANCE_DATABASE_URL', 'KEY_STORE_URL', 'npm_lifecycle_event']) delete env[key];
   const out = openSync(path.join(path.dirname(dataDir), logName), 'a');
   const child = spawn(process.execPath, ['libs/platform/bin/start.mjs'], { cwd, env, stdio: ['ignore', out, out], detached: true });

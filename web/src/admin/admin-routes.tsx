@@ -37,6 +37,8 @@ const pages: [path: string | null, Page: LazyExoticComponent<ComponentType>][] =
   ['funnel', named(() => import('./funnel/funnel-page'), 'FunnelPage')],
   ['staff', named(() => import('./staff/staff-page'), 'StaffPage')],
   ['password', named(() => import('./auth/change-password-page'), 'ChangePasswordPage')],
+  ['two-factor', named(() => import('./auth/two-factor-page'), 'TwoFactorPage')],
+  ['sessions', named(() => import('./sessions/sessions-page'), 'SessionsPage')],
 ];
 
 /**

@@ -35,6 +35,16 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg,
       }),
     }),
+    loginWithSecondFactor: build.mutation<
+      LoginWithSecondFactorApiResponse,
+      LoginWithSecondFactorApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/auth/login/two-factor`,
+        method: "POST",
+        body: queryArg,
+      }),
+    }),
     logout: build.mutation<LogoutApiResponse, LogoutApiArg>({
       query: () => ({ url: `/admin/auth/logout`, method: "POST" }),
     }),
@@ -47,6 +57,28 @@ const injectedRtkApi = api.injectEndpoints({
         method: "POST",
         body: queryArg,
       }),
+    }),
+    getTwoFactorStatus: build.query<
+      GetTwoFactorStatusApiResponse,
+      GetTwoFactorStatusApiArg
+    >({
+      query: () => ({ url: `/admin/auth/two-factor` }),
+    }),
+    confirmTwoFactorSetup: build.mutation<
+      ConfirmTwoFactorSetupApiResponse,
+      ConfirmTwoFactorSetupApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/auth/two-factor/confirm`,
+        method: "POST",
+        body: queryArg,
+      }),
+    }),
+    beginTwoFactorSetup: build.mutation<
+      BeginTwoFactorSetupApiResponse,
+      BeginTwoFactorSetupApiArg
+    >({
+      query: () => ({ url: `/admin/auth/two-factor/setup`, method: "POST" }),
     }),
     getAdminCategories: build.query<
       GetAdminCategoriesApiResponse,
@@ -471,6 +503,21 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.updatePromoCodeDto,
       }),
     }),
+    getOwnSessions: build.query<
+      GetOwnSessionsApiResponse,
+      GetOwnSessionsApiArg
+    >({
+      query: () => ({ url: `/admin/sessions` }),
+    }),
+    endOwnSession: build.mutation<
+      EndOwnSessionApiResponse,
+      EndOwnSessionApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/sessions/${encodeURIComponent(String(queryArg))}`,
+        method: "DELETE",
+      }),
+    }),
     getStaff: build.query<GetStaffApiResponse, GetStaffApiArg>({
       query: () => ({ url: `/admin/staff` }),
     }),
@@ -482,6 +529,21 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/admin/staff`,
         method: "POST",
         body: queryArg,
+      }),
+    }),
+    getStaffSessions: build.query<
+      GetStaffSessionsApiResponse,
+      GetStaffSessionsApiArg
+    >({
+      query: () => ({ url: `/admin/staff-sessions` }),
+    }),
+    endStaffSession: build.mutation<
+      EndStaffSessionApiResponse,
+      EndStaffSessionApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/staff-sessions/${encodeURIComponent(String(queryArg))}`,
+        method: "DELETE",
       }),
     }),
     disableStaffMember: build.mutation<
@@ -520,6 +582,15 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/admin/staff/${encodeURIComponent(String(queryArg.username))}/role`,
         method: "PATCH",
         body: queryArg.changeStaffRoleDto,
+      }),
+    }),
+    resetStaffTwoFactor: build.mutation<
+      ResetStaffTwoFactorApiResponse,
+      ResetStaffTwoFactorApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/staff/${encodeURIComponent(String(queryArg))}/two-factor`,
+        method: "DELETE",
       }),
     }),
     startWhatIf: build.mutation<StartWhatIfApiResponse, StartWhatIfApiArg>({
@@ -629,10 +700,22 @@ export type SaveAnnouncementApiResponse =
 export type SaveAnnouncementApiArg = AnnouncementDto;
 export type LoginApiResponse = /** status 200  */ LoginResponseDto;
 export type LoginApiArg = LoginDto;
+export type LoginWithSecondFactorApiResponse =
+  /** status 200  */ LoginResponseDto;
+export type LoginWithSecondFactorApiArg = SecondFactorLoginDto;
 export type LogoutApiResponse = unknown;
 export type LogoutApiArg = void;
 export type ChangePasswordApiResponse = /** status 200  */ LoginResponseDto;
 export type ChangePasswordApiArg = ChangePasswordDto;
+export type GetTwoFactorStatusApiResponse =
+  /** status 200  */ TwoFactorStatusDto;
+export type GetTwoFactorStatusApiArg = void;
+export type ConfirmTwoFactorSetupApiResponse =
+  /** status 200  */ RecoveryCodesDto;
+export type ConfirmTwoFactorSetupApiArg = ConfirmTwoFactorDto;
+export type BeginTwoFactorSetupApiResponse =
+  /** status 200  */ TwoFactorEnrolmentDto;
+export type BeginTwoFactorSetupApiArg = void;
 export type GetAdminCategoriesApiResponse =
   /** status 200 Every category code */ string[];
 export type GetAdminCategoriesApiArg = void;
@@ -896,10 +979,18 @@ export type UpdatePromoCodeApiArg = {
   id: string;
   updatePromoCodeDto: UpdatePromoCodeDto;
 };
+export type GetOwnSessionsApiResponse = /** status 200  */ StaffSessionDto[];
+export type GetOwnSessionsApiArg = void;
+export type EndOwnSessionApiResponse = unknown;
+export type EndOwnSessionApiArg = string;
 export type GetStaffApiResponse = /** status 200  */ StaffMemberView[];
 export type GetStaffApiArg = void;
 export type CreateStaffMemberApiResponse = /** status 201  */ StaffChangeView;
 export type CreateStaffMemberApiArg = CreateStaffMemberDto;
+export type GetStaffSessionsApiResponse = /** status 200  */ StaffSessionDto[];
+export type GetStaffSessionsApiArg = void;
+export type EndStaffSessionApiResponse = unknown;
+export type EndStaffSessionApiArg = string;
 export type DisableStaffMemberApiResponse = /** status 200  */ StaffChangeView;
 export type DisableStaffMemberApiArg = string;
 export type EnableStaffMemberApiResponse = /** status 200  */ StaffChangeView;
@@ -914,6 +1005,8 @@ export type ChangeStaffRoleApiArg = {
   username: string;
   changeStaffRoleDto: ChangeStaffRoleDto;
 };
+export type ResetStaffTwoFactorApiResponse = unknown;
+export type ResetStaffTwoFactorApiArg = string;
 export type StartWhatIfApiResponse = /** status 202  */ WhatIfRequestedView;
 export type StartWhatIfApiArg = RequestWhatIfDto;
 export type GetWhatIfApiResponse = /** status 200  */ WhatIfJobView;
@@ -967,24 +1060,58 @@ export type AnnouncementDto = {
   textAr?: string;
 };
 export type LoginResponseDto = {
+  /** Proof of the password for the second step, valid 5 minutes; opens no admin route */
+  challenge?: string;
   /** Seconds until the token expires without activity */
   expiresIn: number;
   /** The password is a one-time one: only changing it (POST /api/admin/auth/password) is allowed until then */
   mustChangePassword: boolean;
+  /** The role must use a second factor and none is set up: only setting it up (and one’s own session routes) is allowed until then */
+  mustEnrolTwoFactor: boolean;
   role: "ADMIN";
   /** What the staff member may do (the permission map); the owner holds every permission */
   staffRole: "owner" | "manager" | "agent" | "shipping";
-  token: string;
+  /** The bearer token; absent while the second factor is still to be given (twoFactorRequired) */
+  token?: string;
+  /** The password was right; send a code with `challenge` to POST /api/admin/auth/login/two-factor for the token */
+  twoFactorRequired: boolean;
   username: string;
 };
 export type LoginDto = {
   password: string;
   username: string;
 };
+export type SecondFactorLoginDto = {
+  challenge: string;
+  code?: string;
+  recoveryCode?: string;
+};
 export type ChangePasswordDto = {
   /** Asked again so a stolen token alone cannot take the account over */
   currentPassword: string;
   newPassword: string;
+};
+export type TwoFactorStatusDto = {
+  /** A second factor is set up and asked for at every sign-in */
+  enrolled: boolean;
+  recoveryCodesLeft: number;
+  /** The member’s role must use one (STAFF_TWO_FACTOR_ROLES) */
+  required: boolean;
+};
+export type RecoveryCodesDto = {
+  /** Shown this once; each signs in once in place of a code */
+  recoveryCodes: string[];
+};
+export type ConfirmTwoFactorDto = {
+  code: string;
+};
+export type TwoFactorEnrolmentDto = {
+  /** otpauth:// URI, what the QR code encodes */
+  otpauthUri: string;
+  /** The QR code as an SVG document */
+  qrSvg: string;
+  /** The secret in base32, for typing into an app that cannot scan */
+  secret: string;
 };
 export type CustomerView = {
   addressLine: string;
@@ -1796,6 +1923,19 @@ export type UpdatePromoCodeDto = {
   active?: boolean;
   percentOff?: number;
 };
+export type StaffSessionDto = {
+  /** The address the sign-in came from (behind a proxy: as TRUST_PROXY allows) */
+  clientAddress: string;
+  /** The session this request was made from */
+  current: boolean;
+  /** From the browser’s User-Agent, e.g. "Chrome on Android" */
+  device: string;
+  /** Updated at most once a minute */
+  lastSeenAt: string;
+  sessionId: string;
+  signedInAt: string;
+  username: string;
+};
 export type StaffMemberView = {
   createdAt: string;
   /** The owner who created the account; null for the first owner */
@@ -1981,8 +2121,13 @@ export const {
   usePatchAnnouncementMutation,
   useSaveAnnouncementMutation,
   useLoginMutation,
+  useLoginWithSecondFactorMutation,
   useLogoutMutation,
   useChangePasswordMutation,
+  useGetTwoFactorStatusQuery,
+  useLazyGetTwoFactorStatusQuery,
+  useConfirmTwoFactorSetupMutation,
+  useBeginTwoFactorSetupMutation,
   useGetAdminCategoriesQuery,
   useLazyGetAdminCategoriesQuery,
   useGetCustomersQuery,
@@ -2054,13 +2199,20 @@ export const {
   useCreatePromoCodeMutation,
   useDeletePromoCodeMutation,
   useUpdatePromoCodeMutation,
+  useGetOwnSessionsQuery,
+  useLazyGetOwnSessionsQuery,
+  useEndOwnSessionMutation,
   useGetStaffQuery,
   useLazyGetStaffQuery,
   useCreateStaffMemberMutation,
+  useGetStaffSessionsQuery,
+  useLazyGetStaffSessionsQuery,
+  useEndStaffSessionMutation,
   useDisableStaffMemberMutation,
   useEnableStaffMemberMutation,
   useResetStaffPasswordMutation,
   useChangeStaffRoleMutation,
+  useResetStaffTwoFactorMutation,
   useStartWhatIfMutation,
   useGetWhatIfQuery,
   useLazyGetWhatIfQuery,

@@ -180,6 +180,8 @@ export const api = createApi({
     // The call-to-confirm queue (live updates invalidate it too).
     'CallQueue',
     'Staff',
+    'Session',
+    'TwoFactor',
   ],
   refetchOnFocus: false,
   endpoints: () => ({}),

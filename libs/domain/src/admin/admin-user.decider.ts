@@ -94,6 +94,14 @@ export function decideAdminUser(command: AdminUserCommand, state: AdminUserState
             { type: 'AdminPasswordChanged', data: { username: state.username, passwordHash: command.data.passwordHash } },
             revoked(state, 'password-changed'),
           ];
+    case 'RecordStaffTwoFactorEnabled':
+      requireExisting(state);
+      return [{ type: 'StaffTwoFactorEnabled', data: { username: state.username } }];
+    case 'ResetStaffTwoFactor':
+      requireExisting(state);
+      requireSomeoneElse(state, command.data.by, 'reset the second factor of');
+      // Whoever holds the lost phone may hold a session too: it ends with the factor.
+      return [{ type: 'StaffTwoFactorReset', data: { username: state.username, by: command.data.by } }, revoked(state, 'two-factor-reset')];
     case 'RevokeAdminSessions':
       requireExisting(state);
       // Always a new generation, even twice in a row: a logout must never be a no-op.
@@ -123,6 +131,10 @@ export function evolveAdminUser(state: AdminUserState, event: AdminUserEvent): A
       return { ...state, passwordHash: event.data.passwordHash, mustChangePassword: true };
     case 'AdminPasswordChanged':
       return { ...state, passwordHash: event.data.passwordHash, mustChangePassword: false };
+    case 'StaffTwoFactorEnabled':
+    case 'StaffTwoFactorReset':
+      // Whether a member is enrolled is the staff_auth table's to say, not the stream's.
+      return state;
     case 'AdminSessionsRevoked':
       return { ...state, sessionGeneration: Math.max(state.sessionGeneration, event.data.generation) };
     default:

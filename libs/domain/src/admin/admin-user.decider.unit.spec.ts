@@ -122,6 +122,21 @@ describe('staff accounts', () => {
     given(adminUserDecider, [registered]).when({ type: 'ResetStaffPassword', data: { username: 'admin', passwordHash: 'h', by: 'admin' } }).thenThrows('STAFF_SELF_CHANGE', 'conflict');
   });
 
+  it('records an enrolled second factor without its secret; an owner reset ends the member\'s sessions', () => {
+    given(adminUserDecider, [created]).when({ type: 'RecordStaffTwoFactorEnabled', data: { username: 'sara.agent' } }).then([{ type: 'StaffTwoFactorEnabled', data: { username: 'sara.agent' } }]);
+    given(adminUserDecider, [created])
+      .when({ type: 'ResetStaffTwoFactor', data: { username: 'sara.agent', by: 'admin' } })
+      .thenState((state, events) => {
+        expect(events).toEqual([
+          { type: 'StaffTwoFactorReset', data: { username: 'sara.agent', by: 'admin' } },
+          { type: 'AdminSessionsRevoked', data: { username: 'sara.agent', generation: 1, reason: 'two-factor-reset' } },
+        ]);
+        expect(state.sessionGeneration).toBe(1);
+      });
+    given(adminUserDecider, [registered]).when({ type: 'ResetStaffTwoFactor', data: { username: 'admin', by: 'admin' } }).thenThrows('STAFF_SELF_CHANGE', 'conflict');
+    given(adminUserDecider).when({ type: 'ResetStaffTwoFactor', data: { username: 'ghost', by: 'admin' } }).thenThrows('ADMIN_NOT_FOUND', 'not_found');
+  });
+
   it('refuses changes to an unknown member', () => {
     given(adminUserDecider).when({ type: 'DisableStaffMember', data: { username: 'ghost', by: 'admin' } }).thenThrows('ADMIN_NOT_FOUND', 'not_found');
   });

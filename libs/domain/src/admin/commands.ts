@@ -14,6 +14,10 @@ export type ChangeStaffRole = DomainCommand<'ChangeStaffRole', { username: strin
 export type DisableStaffMember = DomainCommand<'DisableStaffMember', { username: string; by: string }>;
 export type EnableStaffMember = DomainCommand<'EnableStaffMember', { username: string; by: string }>;
 export type ResetStaffPassword = DomainCommand<'ResetStaffPassword', { username: string; passwordHash: string; by: string }>;
+/** Records that the member confirmed their second factor (the secret stays outside the log). */
+export type RecordStaffTwoFactorEnabled = DomainCommand<'RecordStaffTwoFactorEnabled', { username: string }>;
+/** An owner removes another member's second factor; the member's sessions end with it. */
+export type ResetStaffTwoFactor = DomainCommand<'ResetStaffTwoFactor', { username: string; by: string }>;
 
 export type AdminUserCommand =
   | RegisterAdminUser
@@ -23,5 +27,7 @@ export type AdminUserCommand =
   | ChangeStaffRole
   | DisableStaffMember
   | EnableStaffMember
-  | ResetStaffPassword;
+  | ResetStaffPassword
+  | RecordStaffTwoFactorEnabled
+  | ResetStaffTwoFactor;
 export type AdminCommand = AdminUserCommand;

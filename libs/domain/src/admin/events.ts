@@ -14,7 +14,7 @@ export type AdminPasswordChanged = DomainEvent<'AdminPasswordChanged', { usernam
  * in the stream (not in process memory) so every replica, and a restarted one, agrees.
  */
 export type AdminSessionsRevoked = DomainEvent<'AdminSessionsRevoked', { username: string; generation: number; reason: AdminSessionEndReason }>;
-export type AdminSessionEndReason = 'logout' | 'password-changed' | 'password-reset' | 'disabled';
+export type AdminSessionEndReason = 'logout' | 'password-changed' | 'password-reset' | 'disabled' | 'two-factor-reset';
 
 /** `by` is the owner who made the change (also the event's actor). */
 export type StaffMemberCreated = DomainEvent<'StaffMemberCreated', { username: string; role: StaffRole; passwordHash: string; by: string }>;
@@ -23,6 +23,13 @@ export type StaffMemberDisabled = DomainEvent<'StaffMemberDisabled', { username:
 export type StaffMemberEnabled = DomainEvent<'StaffMemberEnabled', { username: string; by: string }>;
 /** A new one-time password, to be changed at the next sign-in. */
 export type StaffPasswordReset = DomainEvent<'StaffPasswordReset', { username: string; passwordHash: string; by: string }>;
+/**
+ * The member confirmed a second factor (an authenticator app). The secret and the recovery codes
+ * are kept outside the log (the API's staff_auth tables): an event is kept for ever.
+ */
+export type StaffTwoFactorEnabled = DomainEvent<'StaffTwoFactorEnabled', { username: string }>;
+/** An owner removed the member's second factor (a lost phone); the member enrols again at the next sign-in. */
+export type StaffTwoFactorReset = DomainEvent<'StaffTwoFactorReset', { username: string; by: string }>;
 
 export type AdminUserEvent =
   | AdminUserRegistered
@@ -32,7 +39,9 @@ export type AdminUserEvent =
   | StaffRoleChanged
   | StaffMemberDisabled
   | StaffMemberEnabled
-  | StaffPasswordReset;
+  | StaffPasswordReset
+  | StaffTwoFactorEnabled
+  | StaffTwoFactorReset;
 export type AdminEvent = AdminUserEvent;
 
 const adminUserEventTypes: Record<AdminUserEvent['type'], true> = {
@@ -44,6 +53,8 @@ const adminUserEventTypes: Record<AdminUserEvent['type'], true> = {
   StaffMemberDisabled: true,
   StaffMemberEnabled: true,
   StaffPasswordReset: true,
+  StaffTwoFactorEnabled: true,
+  StaffTwoFactorReset: true,
 };
 
 export const ADMIN_EVENT_TYPES = Object.keys(adminUserEventTypes) as AdminUserEvent['type'][];

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { StaffRole } from '#domain/admin/staff-permissions.js';
+import { parseTwoFactorRoles } from '#domain/admin/two-factor-policy.js';
 import { DEFAULT_COD_RISK_THRESHOLDS, type CodRiskThresholds } from '#domain/order/cod-risk.js';
 import { loadBudgetsConfig, type BudgetsConfig } from './budgets-config.js';
 import { keyStoreFromEnv, type KeyStoreConfig } from './key-store-config.js';
@@ -50,6 +52,8 @@ export interface AppConfig {
   codRisk: CodRiskThresholds;
   /** Per-client budgets of anonymous writes (BUDGET_*: budgets-config.ts). */
   budgets: BudgetsConfig;
+  /** Staff roles that must sign in with a second factor (STAFF_TWO_FACTOR_ROLES: default owner,manager; all; none). */
+  staffTwoFactorRoles: StaffRole[];
 }
 
 /** A number from the environment, or the default when unset or not a finite number ≥ 0. */
@@ -100,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       minRefusedRate: nonNegative(env.COD_RISK_MIN_REFUSED_RATE, DEFAULT_COD_RISK_THRESHOLDS.minRefusedRate),
     },
     budgets: loadBudgetsConfig(env),
+    staffTwoFactorRoles: parseTwoFactorRoles(env.STAFF_TWO_FACTOR_ROLES),
     live: {
       pollMs: Number(env.LIVE_POLL_MS ?? 250),
       heartbeatMs: Number(env.LIVE_HEARTBEAT_MS ?? 15_000),

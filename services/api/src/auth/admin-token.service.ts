@@ -19,7 +19,23 @@ export interface AdminPrincipal {
    * Absent means 0: the generation of an admin who never logged out.
    */
   sessionGeneration?: number;
+  /**
+   * The sign-in this token belongs to (claim `sid`): a row of staff_auth.sessions, which the guard
+   * checks on every request, so one session can be ended without the others.
+   */
+  sessionId?: string;
 }
+
+/** Proof that the password was right, waiting for the second factor: not a bearer token. */
+export interface SecondFactorChallenge {
+  username: string;
+  sessionGeneration: number;
+}
+
+/** How long the second step of a sign-in may take after the password. */
+export const SECOND_FACTOR_CHALLENGE_SECONDS = 5 * 60;
+const CHALLENGE_PURPOSE = 'second-factor';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** 30 minutes from the last activity: every admin call gets a fresh token (X-Renewed-Token). */
 export const ADMIN_SESSION_SECONDS = 30 * 60;
@@ -35,7 +51,12 @@ export class AdminTokenService {
 
   sign(principal: AdminPrincipal, lifetimeSeconds = ADMIN_SESSION_SECONDS): string {
     // `srole` only tells the web which pages to show; the server reads the role from the stream.
-    const claims = { role: principal.role, sgen: principal.sessionGeneration ?? 0, ...(principal.staffRole ? { srole: principal.staffRole } : {}) };
+    const claims = {
+      role: principal.role,
+      sgen: principal.sessionGeneration ?? 0,
+      ...(principal.sessionId ? { sid: principal.sessionId } : {}),
+      ...(principal.staffRole ? { srole: principal.staffRole } : {}),
+    };
     return jwt.sign(claims, this.secret, {
       algorithm: 'HS256',
       subject: principal.username,
@@ -53,7 +74,28 @@ export class AdminTokenService {
       if (typeof payload !== 'object' || payload.role !== 'ADMIN' || typeof payload.sub !== 'string' || !payload.sub) return undefined;
       const sgen = payload.sgen ?? 0;
       if (!Number.isSafeInteger(sgen) || sgen < 0) return undefined;
-      return { username: payload.sub, role: 'ADMIN', sessionGeneration: sgen };
+      const sid = typeof payload.sid === 'string' && UUID.test(payload.sid) ? payload.sid : undefined;
+      return { username: payload.sub, role: 'ADMIN', sessionGeneration: sgen, sessionId: sid };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** A short-lived proof of the password, exchanged with a code for a session; it opens no admin route (no role). */
+  signChallenge(challenge: SecondFactorChallenge): string {
+    return jwt.sign({ purpose: CHALLENGE_PURPOSE, sgen: challenge.sessionGeneration }, this.secret, {
+      algorithm: 'HS256',
+      subject: challenge.username,
+      expiresIn: SECOND_FACTOR_CHALLENGE_SECONDS,
+    });
+  }
+
+  verifyChallenge(token: string): SecondFactorChallenge | undefined {
+    try {
+      const payload = jwt.verify(token, this.secret, { algorithms: ['HS256'] });
+      if (typeof payload !== 'object' || payload.purpose !== CHALLENGE_PURPOSE || payload.role !== undefined || typeof payload.sub !== 'string' || !payload.sub) return undefined;
+      if (!Number.isSafeInteger(payload.sgen) || payload.sgen < 0) return undefined;
+      return { username: payload.sub, sessionGeneration: payload.sgen };
     } catch {
       return undefined;
     }

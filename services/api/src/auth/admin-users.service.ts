@@ -11,6 +11,7 @@ import { DeciderExecutor } from '../common/decider-executor.service.js';
 import { runWithContext } from '../common/request-context.js';
 import { APP_CONFIG } from '../common/tokens.js';
 import type { AdminPrincipal } from './admin-token.service.js';
+import { StaffSessionsRepository } from './staff-sessions.repository.js';
 
 // Verifying against this when the user does not exist keeps the timing of "no such user" and
 // "wrong password" alike, so login does not reveal which usernames exist.
@@ -25,6 +26,7 @@ export class AdminUsersService implements OnApplicationBootstrap {
   constructor(
     private readonly executor: DeciderExecutor,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly signIns: StaffSessionsRepository,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -70,9 +72,10 @@ export class AdminUsersService implements OnApplicationBootstrap {
 
   /**
    * Stores the new hash and, in the same append, ends every session of the admin (the decider
-   * emits AdminSessionsRevoked with the change). Answers the principal of the new generation.
+   * emits AdminSessionsRevoked with the change), but the one it was changed from (`keepSessionId`),
+   * whose rows on the sessions page end too. Answers the principal of the new generation.
    */
-  async changePassword(username: string, newPassword: string): Promise<AdminPrincipal> {
+  async changePassword(username: string, newPassword: string, keepSessionId?: string): Promise<AdminPrincipal> {
     const name = username.trim();
     const passwordHash = await hash(newPassword);
     const { state } = await this.executor.execute({
@@ -80,7 +83,8 @@ export class AdminUsersService implements OnApplicationBootstrap {
       decider: adminUserDecider,
       command: { type: 'ChangeAdminPassword', data: { username: name, passwordHash } },
     });
-    return principalOf(state);
+    await this.signIns.endAllOf(name, name, keepSessionId);
+    return { ...principalOf(state), sessionId: keepSessionId };
   }
 
   /** A new staff member with a one-time password; the actor is the signed-in owner. */
@@ -94,7 +98,9 @@ export class AdminUsersService implements OnApplicationBootstrap {
   }
 
   async disable(username: string, by: string): Promise<AdminUserState> {
-    return this.run(username, { type: 'DisableStaffMember', data: { username, by } });
+    const state = await this.run(username, { type: 'DisableStaffMember', data: { username, by } });
+    await this.signIns.endAllOf(state.username, by);
+    return state;
   }
 
   async enable(username: string, by: string): Promise<AdminUserState> {
@@ -103,7 +109,9 @@ export class AdminUsersService implements OnApplicationBootstrap {
 
   async resetPassword(username: string, oneTimePassword: string, by: string): Promise<AdminUserState> {
     const passwordHash = await hash(oneTimePassword);
-    return this.run(username, { type: 'ResetStaffPassword', data: { username, passwordHash, by } });
+    const state = await this.run(username, { type: 'ResetStaffPassword', data: { username, passwordHash, by } });
+    await this.signIns.endAllOf(state.username, by);
+    return state;
   }
 
   private async run(username: string, command: AdminUserCommand): Promise<AdminUserState> {

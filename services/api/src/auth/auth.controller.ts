@@ -1,4 +1,4 @@
-import { Body, Controller, ForbiddenException, HttpCode, HttpException, HttpStatus, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { Body, Controller, ForbiddenException, HttpCode, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { DomainError } from '#domain/shared/domain-error.js';
@@ -10,19 +10,34 @@ import { AdminUsersService, type VerifiedAdmin } from './admin-users.service.js'
 import { RENEWED_TOKEN_HEADER } from './admin.guard.js';
 import { CurrentAdmin } from './current-admin.decorator.js';
 import { ChangePasswordDto } from './dto/change-password.dto.js';
-import { LoginDto, LoginResponseDto } from './dto/login.dto.js';
-import { defaultLoginThrottle, type Attempt } from './login-rate-limiter.js';
+import { LoginDto, LoginResponseDto, SecondFactorLoginDto } from './dto/login.dto.js';
+import { deviceFromUserAgent } from './device-from-user-agent.js';
+import { beginGuess, clientOf } from './limited-guess.js';
+import { LoginThrottle } from './login-rate-limiter.js';
+import { StaffSessionsRepository } from './staff-sessions.repository.js';
+import { TwoFactorService } from './two-factor.service.js';
 
-/** Both login paths (the public contract names two); one behaviour. Logout and password change end every session of the admin. */
+/** A 401 that names the field that was wrong (the exception filter reads DomainError's shape). */
+function refusedFactor(code: string, field: string, message: string): Error {
+  return Object.assign(new Error(message), { name: 'DomainError', kind: 'unauthorized', code, fieldErrors: { [field]: message } });
+}
+
+/**
+ * Both login paths (the public contract names two); one behaviour. Logout and password change end
+ * every session of the admin. A member with a second factor gets a challenge instead of a token,
+ * exchanged with a code (or a recovery code) at login/two-factor; codes count against the same
+ * guessing limits as passwords.
+ */
 @ApiTags('admin auth')
 @Controller()
 export class AuthController {
-  private readonly throttle = defaultLoginThrottle();
-
   constructor(
+    private readonly throttle: LoginThrottle,
     private readonly users: AdminUsersService,
     private readonly tokens: AdminTokenService,
     private readonly sessions: AdminSessionsService,
+    private readonly signIns: StaffSessionsRepository,
+    private readonly twoFactor: TwoFactorService,
   ) {}
 
   @Post(['admin/auth/login', 'admin/login'])
@@ -35,7 +50,56 @@ export class AuthController {
     // Only after the right password: a disabled account is told so, a guess learns nothing.
     if (verified.disabled) throw new ForbiddenException('This account is disabled; ask the shop owner');
     setActor({ kind: 'admin', id: verified.principal.username });
-    return this.session(verified.principal, verified.mustChangePassword);
+    const { principal } = verified;
+    if (await this.twoFactor.isEnrolled(principal.username)) {
+      return {
+        username: principal.username,
+        role: principal.role,
+        expiresIn: 0,
+        staffRole: principal.staffRole ?? 'owner',
+        mustChangePassword: verified.mustChangePassword,
+        twoFactorRequired: true,
+        challenge: this.tokens.signChallenge({ username: principal.username, sessionGeneration: principal.sessionGeneration ?? 0 }),
+        mustEnrolTwoFactor: false,
+      };
+    }
+    const mustEnrol = this.twoFactor.requiredFor(principal.staffRole ?? 'owner');
+    return this.session(await this.open(principal, req, mustEnrol), verified.mustChangePassword, mustEnrol);
+  }
+
+  /** The second step of a sign-in: a code from the app, or a recovery code (each used once). */
+  @Post('admin/auth/login/two-factor')
+  @HttpCode(200)
+  @ApiOkResponse({ type: LoginResponseDto })
+  async loginWithSecondFactor(@Body() body: SecondFactorLoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponseDto> {
+    const code = body.code?.replace(/\s/g, '');
+    if ((code === undefined) === (body.recoveryCode === undefined)) {
+      const rule = 'Give either the code from your authenticator app or one recovery code';
+      throw DomainError.validation('SECOND_FACTOR_REQUIRED', rule, { code: rule });
+    }
+    const challenge = this.tokens.verifyChallenge(body.challenge);
+    if (!challenge) throw DomainError.validation('CHALLENGE_INVALID', 'The sign-in expired; enter your password again', { challenge: 'The sign-in expired; enter your password again' });
+    // Checked before a code is spent: a logout, a new password or a disabled account since the password step ends this sign-in.
+    const state = await this.sessions.current(challenge.username);
+    if (!state.exists || state.generation !== challenge.sessionGeneration) throw new UnauthorizedException('The sign-in expired; enter your password again');
+    if (state.disabled) throw new ForbiddenException('This account is disabled; ask the shop owner');
+    const attempt = beginGuess(this.throttle, challenge.username, req, res);
+    let ok: boolean;
+    try {
+      ok = await this.twoFactor.verify(challenge.username, { code, recoveryCode: body.recoveryCode });
+    } catch (error) {
+      attempt.settle('refund');
+      throw error;
+    }
+    attempt.settle(ok ? 'success' : 'failure');
+    if (!ok) {
+      const field = code !== undefined ? 'code' : 'recoveryCode';
+      const message = code !== undefined ? 'That code is wrong or was already used; wait for the next one' : 'That recovery code is wrong or was already used';
+      throw refusedFactor(field === 'code' ? 'TOTP_CODE_WRONG' : 'RECOVERY_CODE_WRONG', field, message);
+    }
+    setActor({ kind: 'admin', id: challenge.username });
+    const principal: AdminPrincipal = { username: challenge.username, role: 'ADMIN', staffRole: state.role, sessionGeneration: state.generation };
+    return this.session(await this.open(principal, req, false), state.mustChangePassword, false);
   }
 
   /** Ends every token of the signed-in admin, on every device and API replica. */
@@ -47,6 +111,7 @@ export class AuthController {
     // The guard already renewed the token it checked: that copy must not reach the client.
     res.removeHeader(RENEWED_TOKEN_HEADER);
     await this.sessions.revoke(admin.username);
+    await this.signIns.endAllOf(admin.username, admin.username);
   }
 
   /**
@@ -71,17 +136,18 @@ export class AuthController {
     if (body.newPassword === body.currentPassword) {
       throw DomainError.validation('PASSWORD_REUSED', 'New password must differ from the current one', { newPassword: 'New password must differ from the current one' });
     }
-    return this.session(await this.users.changePassword(admin.username, body.newPassword), false);
+    const session = await this.signIns.check(admin.sessionId ?? '');
+    const changed = await this.users.changePassword(admin.username, body.newPassword, admin.sessionId);
+    return this.session(changed, false, session?.mustEnrolTwoFactor ?? false);
+  }
+
+  private async open(principal: AdminPrincipal, req: Request, mustEnrolTwoFactor: boolean): Promise<AdminPrincipal> {
+    const sessionId = await this.signIns.open(principal.username, deviceFromUserAgent(req.headers['user-agent']), clientOf(req), mustEnrolTwoFactor);
+    return { ...principal, sessionId };
   }
 
   private async checkPassword(username: string, password: string, req: Request, res: Response): Promise<VerifiedAdmin | undefined> {
-    // req.ip is the socket's address unless TRUST_PROXY names the proxies allowed to say otherwise.
-    const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-    const attempt: Attempt = this.throttle.begin(username, client);
-    if (!attempt.allowed) {
-      res.setHeader('Retry-After', String(Math.max(1, Math.ceil(attempt.retryAfterMs / 1000))));
-      throw new HttpException('Too many login attempts. Please wait a few minutes and try again.', HttpStatus.TOO_MANY_REQUESTS);
-    }
+    const attempt = beginGuess(this.throttle, username, req, res);
     let principal;
     try {
       principal = await this.users.verify(username, password);
@@ -93,7 +159,7 @@ export class AuthController {
     return principal;
   }
 
-  private session(principal: AdminPrincipal, mustChangePassword: boolean): LoginResponseDto {
+  private session(principal: AdminPrincipal, mustChangePassword: boolean, mustEnrolTwoFactor: boolean): LoginResponseDto {
     return {
       token: this.tokens.sign(principal),
       username: principal.username,
@@ -101,6 +167,8 @@ export class AuthController {
       expiresIn: ADMIN_SESSION_SECONDS,
       staffRole: principal.staffRole ?? 'owner',
       mustChangePassword,
+      twoFactorRequired: false,
+      mustEnrolTwoFactor,
     };
   }
 }

@@ -95,6 +95,20 @@ describe('role matrix: every staff operation × every role (HTTP, real stack)', 
   it('walks the whole document: every staff operation, 4 roles and anonymous', () => {
     expect(ops.length).toBeGreaterThan(50);
     expect(new Set(ops.map((o) => o.permission)).size).toBeGreaterThan(10);
+    // Sessions and second factors: one's own for every role, everyone's for the owner alone.
+    const walked = ops.map((o) => `${o.method.toUpperCase()} ${o.path} ${o.permission}`);
+    expect(walked).toEqual(
+      expect.arrayContaining([
+        'GET /api/admin/sessions session.self',
+        'DELETE /api/admin/sessions/{sessionId} session.self',
+        'GET /api/admin/staff-sessions staff.manage',
+        'DELETE /api/admin/staff-sessions/{sessionId} staff.manage',
+        'GET /api/admin/auth/two-factor session.self',
+        'POST /api/admin/auth/two-factor/setup session.self',
+        'POST /api/admin/auth/two-factor/confirm session.self',
+        'DELETE /api/admin/staff/{username}/two-factor staff.manage',
+      ]),
+    );
   });
 
   it('answers 401 anonymous, 403 to a role the map denies, and lets every allowed role through', async () => {

@@ -86,6 +86,8 @@ describe('checkout survives kill -9 of the API at every step (real processes)', 
       JWT_SECRET: 'crash-test-secret',
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
+      // The admin signs in with a password alone here: the second factor has its own suites.
+      STAFF_TWO_FACTOR_ROLES: 'none',
       UPLOADS_DIR: uploads,
       WEB_DIST_DIR: path.join(uploads, 'no-web'),
       LOG_LEVEL: 'silent',

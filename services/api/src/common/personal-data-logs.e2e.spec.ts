@@ -85,6 +85,8 @@ describe('nothing personal in the logs or metrics (real processes)', () => {
       JWT_SECRET: 'log-test-secret',
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
+      // The admin signs in with a password alone here: the second factor has its own suites.
+      STAFF_TWO_FACTOR_ROLES: 'none',
       UPLOADS_DIR: uploads,
       WEB_DIST_DIR: path.join(uploads, 'no-web'),
       LOG_LEVEL: 'debug',

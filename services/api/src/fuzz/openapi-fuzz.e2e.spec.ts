@@ -224,6 +224,13 @@ async function seedShop(t: TestApp, doc: OpenApiDocument, adminToken: () => stri
   const auth = `Bearer ${t.adminToken()}`;
   const job = await t.request().post('/api/admin/exports').set('Authorization', auth).send({ kind: 'orders' });
   const jobIds = job.status === 202 ? [String(job.body.jobId)] : [];
+  // Another member's real sessions, for the session routes to name (ending the admin's own would only leave 401s).
+  await t.request().post('/api/admin/staff').set('Authorization', auth).send({ username: 'fuzz.agent', role: 'agent', password: 'fuzz-one-time' }).expect(201);
+  for (let i = 0; i < 2; i++) await t.request().post('/api/admin/auth/login').send({ username: 'fuzz.agent', password: 'fuzz-one-time' }).expect(200);
+  const agentSessions = ((await t.request().get('/api/admin/staff-sessions').set('Authorization', auth).expect(200)).body as { sessionId: string; username: string }[])
+    .filter((s) => s.username === 'fuzz.agent')
+    .map((s) => s.sessionId);
+  expect(agentSessions).toHaveLength(2);
   expect(await t.waitForProjections()).toBe(true);
 
   const posterIds = posters.map((p) => p.posterId);
@@ -261,6 +268,8 @@ async function seedShop(t: TestApp, doc: OpenApiDocument, adminToken: () => stri
     [/\/jobs\/\{id\}/, jobIds],
     [/\/cart\/items\/\{itemId\}/, lines],
     [/\/pricing\/\{size\}/, sizes],
+    [/sessions\/\{sessionId\}/, agentSessions],
+    [/\/staff\/\{username\}\/two-factor/, ['fuzz.agent', 'admin']],
     [/poster|\{posterId\}/, posterIds],
   ];
   const schemas = doc.components?.schemas ?? {};

@@ -16,6 +16,7 @@ import { ProjectorRunner } from '../../../projector/src/runner/runner.js';
 import { ALL_PROJECTIONS } from '#read-models/projections/all-projections.js';
 import { createApiApp } from '../app.factory.js';
 import { AdminTokenService } from '../auth/admin-token.service.js';
+import { StaffSessionsRepository } from '../auth/staff-sessions.repository.js';
 import { EVENT_STORE } from '../common/tokens.js';
 import { portAnswers, until } from '#platform/testing/until.js';
 import { VALID_CHECKOUT, seedPoster } from '../testing/seed-catalogue.js';
@@ -75,7 +76,8 @@ describe('PostgreSQL killed and restarted under checkout traffic (own server, AP
     app = await createApiApp(config);
     await app.init();
     store = app.get<EventStore>(EVENT_STORE);
-    adminToken = app.get(AdminTokenService).sign({ username: 'admin', role: 'ADMIN' });
+    const sessionId = await app.get(StaffSessionsRepository).open('admin', 'Test harness', '127.0.0.1', false);
+    adminToken = app.get(AdminTokenService).sign({ username: 'admin', role: 'ADMIN', sessionId });
     runnerPool = new pg.Pool({ connectionString: server.url, max: 4 });
     runnerPool.on('error', () => undefined);
     runner = new ProjectorRunner({ store, pool: runnerPool, databaseUrl: server.url, projections: ALL_PROJECTIONS, replicaId: 'fault-test', maxIdleMs: 20 });

@@ -16,6 +16,7 @@ import { markOfSharedLog } from '../../../projector/src/testing/shared-log-mark.
 import { createApiApp } from '../app.factory.js';
 import { AdminSessionsService } from '../auth/admin-sessions.service.js';
 import { AdminTokenService } from '../auth/admin-token.service.js';
+import { StaffSessionsRepository } from '../auth/staff-sessions.repository.js';
 import { PositionTokens } from '../common/position-token.js';
 import { EVENT_STORE } from '../common/tokens.js';
 import { UNBOUNDED_BUDGETS } from '#platform/testing/unbounded-budgets.js';
@@ -94,6 +95,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       // Suites about other things send hundreds of writes from one address and one phone; the
       // budgets' own suites (src/budgets) set tiny ones through options.env.
       ...UNBOUNDED_BUDGETS,
+      // Suites about other things sign the owner in with a password alone; the second factor's
+      // own suites require it through options.env.
+      STAFF_TWO_FACTOR_ROLES: 'none',
       ...options.env,
     }),
   };
@@ -111,6 +115,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataSource = app.get(DataSource);
   const tokens = app.get(AdminTokenService);
   const positionTokens = app.get(PositionTokens);
+  // The harness's own sign-in of the first owner: its tokens name a real session row, as every token must.
+  const signIns = app.get(StaffSessionsRepository);
+  const harnessSession = await signIns.open(TEST_ADMIN.username, 'Test harness', '127.0.0.1', false);
 
   let projector: InProcessProjector | undefined;
   if (options.projector !== false && !options.sameDatabaseAs) projector = await startInProcessProjector(store, db.url);
@@ -128,12 +135,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     dataSource,
     config,
     projectorRunning: !!projector,
-    adminToken: () => tokens.sign({ username: TEST_ADMIN.username, role: 'ADMIN' }),
+    adminToken: () => tokens.sign({ username: TEST_ADMIN.username, role: 'ADMIN', sessionId: harnessSession }),
     currentAdminToken: async () => {
       const { generation } = await app.get(AdminSessionsService).current(TEST_ADMIN.username);
-      return tokens.sign({ username: TEST_ADMIN.username, role: 'ADMIN', sessionGeneration: generation });
+      const sessionId = await signIns.open(TEST_ADMIN.username, 'Test harness', '127.0.0.1', false);
+      return tokens.sign({ username: TEST_ADMIN.username, role: 'ADMIN', sessionGeneration: generation, sessionId });
     },
-    expiredAdminToken: () => tokens.sign({ username: TEST_ADMIN.username, role: 'ADMIN' }, -60),
+    expiredAdminToken: () => tokens.sign({ username: TEST_ADMIN.username, role: 'ADMIN', sessionId: harnessSession }, -60),
     // EventStoreDB answers reads with every acknowledged append: its own count is exact (from the
     // mark, so a count skips other suites' events on the shared server).
     eventCount: async () => (config.eventStore.kind === 'postgres' ? countStoredEvents(db.url) : (await store.readAll({ fromPosition: mark })).length),

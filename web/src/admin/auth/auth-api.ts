@@ -4,7 +4,11 @@ import { NO_RETRY } from '../../lib/api';
 export const authApi = generatedApi.enhanceEndpoints({
   endpoints: {
     login: { extraOptions: { retry: NO_RETRY } },
+    loginWithSecondFactor: { extraOptions: { retry: NO_RETRY } },
     changePassword: { extraOptions: { retry: NO_RETRY } },
+    getTwoFactorStatus: { providesTags: ['TwoFactor'] },
+    beginTwoFactorSetup: { extraOptions: { retry: NO_RETRY } },
+    confirmTwoFactorSetup: { extraOptions: { retry: NO_RETRY }, invalidatesTags: ['TwoFactor'] },
     /**
      * Ends every token of this admin on the server (all devices). Short timeout and no retry:
      * the local session is cleared whatever the answer, so an unreachable server must not keep
@@ -17,4 +21,12 @@ export const authApi = generatedApi.enhanceEndpoints({
   },
 });
 
-export const { useLoginMutation, useLogoutMutation, useChangePasswordMutation } = authApi;
+export const {
+  useLoginMutation,
+  useLoginWithSecondFactorMutation,
+  useLogoutMutation,
+  useChangePasswordMutation,
+  useGetTwoFactorStatusQuery,
+  useBeginTwoFactorSetupMutation,
+  useConfirmTwoFactorSetupMutation,
+} = authApi;

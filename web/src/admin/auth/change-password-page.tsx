@@ -28,9 +28,10 @@ export function ChangePasswordPage() {
     try {
       const answer = await change({ currentPassword, newPassword }).unwrap();
       // Every other session ended with the change; this one goes on with the token of the new one.
-      storeSession(answer.token);
+      if (answer.token) storeSession(answer.token);
       toast.success('Password changed');
-      navigate(homeFor(sessionStaffRole()), { replace: true });
+      // A role that must use a second factor sets it up next, before anything else.
+      navigate(answer.mustEnrolTwoFactor ? '/admin/two-factor' : homeFor(sessionStaffRole()), { replace: true });
     } catch (error) {
       setFailure(errorMessage(error, 'Could not change the password'));
     }

@@ -106,6 +106,53 @@ describe('login page and protected wrapper', () => {
     expect(localStorage.getItem('auth-token')).toBeNull();
   });
 
+  it('asks an enrolled member for a code after the password, says why a code is refused, and signs in with the right one', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post('*/api/admin/auth/login', () => HttpResponse.json({ twoFactorRequired: true, challenge: 'challenge-1', mustEnrolTwoFactor: false, mustChangePassword: false })),
+      http.post('*/api/admin/auth/login/two-factor', async ({ request }) => {
+        const body = (await request.json()) as { challenge: string; code?: string; recoveryCode?: string };
+        sent.push(body);
+        if (body.challenge === 'challenge-1' && (body.code === '123456' || body.recoveryCode === 'abcde-fghjk')) return HttpResponse.json({ token: token(inMinutes(30)), twoFactorRequired: false });
+        return HttpResponse.json({ message: 'That code is wrong or was already used' }, { status: 401 });
+      }),
+    );
+    renderApp('/admin/orders');
+    await userEvent.type(await screen.findByLabelText('Username'), 'alice');
+    await userEvent.type(screen.getByLabelText('Password'), 'right');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Two-factor sign-in' })).toBeInTheDocument();
+    expect(localStorage.getItem('auth-token')).toBeNull();
+
+    await userEvent.type(screen.getByLabelText('Authentication code'), '12 34');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Code must be the 6 digits your authenticator app shows')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    await userEvent.clear(screen.getByLabelText('Authentication code'));
+    await userEvent.type(screen.getByLabelText('Authentication code'), '654321');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('That code is wrong or was already used; wait for the next one')).toBeInTheDocument();
+
+    await userEvent.clear(screen.getByLabelText('Authentication code'));
+    await userEvent.type(screen.getByLabelText('Authentication code'), '123 456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/admin/orders'), { timeout: 2000 });
+    expect(sent).toEqual([
+      { challenge: 'challenge-1', code: '654321' },
+      { challenge: 'challenge-1', code: '123456' },
+    ]);
+  });
+
+  it('sends a member who must set up a second factor to the set-up page', async () => {
+    server.use(http.post('*/api/admin/auth/login', () => HttpResponse.json({ token: token(inMinutes(30)), mustEnrolTwoFactor: true, mustChangePassword: false, twoFactorRequired: false })));
+    renderApp('/admin/orders');
+    await userEvent.type(await screen.findByLabelText('Username'), 'alice');
+    await userEvent.type(screen.getByLabelText('Password'), 'right');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/admin/two-factor'), { timeout: 2000 });
+  });
+
   it('lets a live session through', async () => {
     localStorage.setItem('auth-token', token(inMinutes(10)));
     renderApp('/admin/posters');

@@ -35,14 +35,14 @@ describe('the back-office follows the role', () => {
     storeSession(tokenFor({ srole: 'agent' }));
     renderAt('/admin/password');
     expect(await screen.findByRole('heading', { name: 'Change Password' })).toBeInTheDocument();
-    expect(navLinks()).toEqual(['Orders', 'Call Queue', 'Change Password']);
+    expect(navLinks()).toEqual(['Orders', 'Call Queue', 'Change Password', 'Two-Factor Sign-In', 'Sessions']);
   });
 
   it('shows a packer orders and nothing of the call centre', async () => {
     storeSession(tokenFor({ srole: 'shipping' }));
     renderAt('/admin/password');
     await screen.findByRole('heading', { name: 'Change Password' });
-    expect(navLinks()).toEqual(['Orders', 'Change Password']);
+    expect(navLinks()).toEqual(['Orders', 'Change Password', 'Two-Factor Sign-In', 'Sessions']);
   });
 
   it('answers a deep link to a forbidden page with the forbidden page and a way back', async () => {
@@ -65,6 +65,6 @@ describe('the back-office follows the role', () => {
     await screen.findByRole('heading', { name: 'Change Password' });
     expect(navLinks()).toContain('Staff');
     expect(navLinks()).toContain('Pricing');
-    expect(navLinks()).toHaveLength(18);
+    expect(navLinks()).toHaveLength(20);
   });
 });

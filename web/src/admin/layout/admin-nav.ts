@@ -28,6 +28,8 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/jobs', label: 'Jobs', permission: 'exports.run' },
   { to: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
   { to: '/admin/password', label: 'Change Password', permission: 'session.self' },
+  { to: '/admin/two-factor', label: 'Two-Factor Sign-In', permission: 'session.self' },
+  { to: '/admin/sessions', label: 'Sessions', permission: 'session.self' },
 ];
 
 /** The links a role may follow, in sidebar order. */

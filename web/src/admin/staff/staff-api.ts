@@ -8,6 +8,7 @@ export const staffApi = generatedApi.enhanceEndpoints({
     disableStaffMember: { invalidatesTags: ['Staff'] },
     enableStaffMember: { invalidatesTags: ['Staff'] },
     resetStaffPassword: { invalidatesTags: ['Staff'] },
+    resetStaffTwoFactor: { invalidatesTags: ['Staff', 'Session'] },
   },
 });
 
@@ -18,4 +19,5 @@ export const {
   useDisableStaffMemberMutation,
   useEnableStaffMemberMutation,
   useResetStaffPasswordMutation,
+  useResetStaffTwoFactorMutation,
 } = staffApi;

@@ -12,6 +12,7 @@ import {
   useEnableStaffMemberMutation,
   useGetStaffQuery,
   useResetStaffPasswordMutation,
+  useResetStaffTwoFactorMutation,
 } from './staff-api';
 
 /** The owner's staff accounts: create with a one-time password, change role, disable or enable, reset the password. */
@@ -22,6 +23,7 @@ export function StaffPage() {
   const [disable] = useDisableStaffMemberMutation();
   const [enable] = useEnableStaffMemberMutation();
   const [reset] = useResetStaffPasswordMutation();
+  const [resetTwoFactor] = useResetStaffTwoFactorMutation();
   const toast = useToast();
   const me = sessionUsername();
   const [username, setUsername] = useState('');
@@ -50,6 +52,13 @@ export function StaffPage() {
       setPassword('');
     } catch (error) {
       setFailure(errorMessage(error, 'Could not create the staff member'));
+    }
+  };
+
+  // A lost phone: the member's factor goes and their sessions end; they set it up again at the next sign-in.
+  const onResetTwoFactor = (name: string) => {
+    if (window.confirm(`Remove the two-factor sign-in of ${name}? Their sessions end, and they set it up again at the next sign-in.`)) {
+      void attempt(`Two-factor sign-in of ${name} reset`, () => resetTwoFactor(name).unwrap());
     }
   };
 
@@ -137,6 +146,9 @@ export function StaffPage() {
                         </button>
                         <button type="button" className={btnSecondary} onClick={() => onReset(member.username)}>
                           Reset password
+                        </button>
+                        <button type="button" className={btnSecondary} onClick={() => onResetTwoFactor(member.username)}>
+                          Reset two-factor
                         </button>
                       </>
                     )}

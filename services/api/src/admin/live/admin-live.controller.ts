@@ -6,6 +6,7 @@ import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { AdminSessionsService } from '../../auth/admin-sessions.service.js';
 import { ADMIN_SESSION_SECONDS, type AdminPrincipal } from '../../auth/admin-token.service.js';
 import { CurrentAdmin } from '../../auth/current-admin.decorator.js';
+import { StaffSessionsRepository } from '../../auth/staff-sessions.repository.js';
 import { APP_CONFIG } from '../../common/tokens.js';
 import { LiveFeed } from './live-feed.js';
 
@@ -28,6 +29,7 @@ export class AdminLiveController {
   constructor(
     private readonly feed: LiveFeed,
     private readonly sessions: AdminSessionsService,
+    private readonly signIns: StaffSessionsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -67,10 +69,12 @@ export class AdminLiveController {
     res.on('error', close);
   }
 
-  /** The heartbeat, and a logout, password change or disabled account ends this stream as it ends the token. */
+  /** The heartbeat, and a logout, password change, disabled account or ended session ends this stream as it ends the token. */
   private async beat(admin: AdminPrincipal, res: Response, close: () => void): Promise<void> {
     const session = await this.sessions.current(admin.username).catch(() => undefined);
     if (session && (!session.exists || session.disabled || session.generation !== (admin.sessionGeneration ?? 0))) return close();
+    const signIn = admin.sessionId ? await this.signIns.check(admin.sessionId).catch(() => null) : undefined;
+    if (signIn !== null && (!signIn || signIn.ended)) return close();
     res.write(': heartbeat\n\n');
   }
 }
