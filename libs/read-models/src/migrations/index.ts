@@ -11,6 +11,7 @@ import { StaffMembers1765500000000 } from './1765500000000-staff-members.js';
 import { FoldedSearchText1765500000000 } from './1765500000000-folded-search-text.js';
 import { ArabicCatalogue1765500000001 } from './1765500000001-arabic-catalogue.js';
 import { RevenueFigures1765500000000 } from './1765500000000-revenue-figures.js';
+import { StaffActivity1765600100000 } from './1765600100000-staff-activity.js';
 
 /** In order; a new migration is added here and never edits an old one. */
 export const READ_MODEL_MIGRATIONS = [
@@ -27,4 +28,5 @@ export const READ_MODEL_MIGRATIONS = [
   FoldedSearchText1765500000000,
   ArabicCatalogue1765500000001,
   RevenueFigures1765500000000,
+  StaffActivity1765600100000,
 ];

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
+import { UNRECORDED_ROLE, type StaffActor } from '#domain/admin/staff-actor.js';
 import type { StaffRole } from '#domain/admin/staff-permissions.js';
 import type { AppConfig } from '#platform/config/app-config.js';
 import { APP_CONFIG } from '../common/tokens.js';
@@ -19,6 +20,11 @@ export interface AdminPrincipal {
    * Absent means 0: the generation of an admin who never logged out.
    */
   sessionGeneration?: number;
+}
+
+/** The staff member as their events record them: the role the guard read from their stream for this request. */
+export function staffActorOf(admin: AdminPrincipal): StaffActor {
+  return { username: admin.username, role: admin.staffRole ?? UNRECORDED_ROLE };
 }
 
 /** 30 minutes from the last activity: every admin call gets a fresh token (X-Renewed-Token). */
