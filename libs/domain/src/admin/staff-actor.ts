@@ -2,7 +2,7 @@
  * Who on the staff made a change, as they were at that moment: the username and the role they
  * held. Recorded in the event itself, so the audit trail keeps naming the role after it changes.
  */
-import type { StaffRole } from './staff-permissions.js';
+import { STAFF_ROLES, type StaffRole } from './staff-permissions.js';
 
 /**
  * The role of a change recorded before events named it: the log does not say which role its
@@ -11,6 +11,12 @@ import type { StaffRole } from './staff-permissions.js';
 export const UNRECORDED_ROLE = 'unknown';
 
 export type RecordedStaffRole = StaffRole | typeof UNRECORDED_ROLE;
+export const RECORDED_STAFF_ROLES: readonly RecordedStaffRole[] = [...STAFF_ROLES, UNRECORDED_ROLE];
+
+/** A stored role as one of the recorded roles: anything else (a hand-written event's) reads as unknown. */
+export function asRecordedStaffRole(value: unknown): RecordedStaffRole {
+  return (RECORDED_STAFF_ROLES as readonly unknown[]).includes(value) ? (value as RecordedStaffRole) : UNRECORDED_ROLE;
+}
 
 export interface StaffActor {
   username: string;
