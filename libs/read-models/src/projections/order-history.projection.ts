@@ -3,7 +3,7 @@ import { tableSpec } from '../table-spec.js';
 import { insertRowsIfAbsent, type Row } from './bulk-sql.js';
 import { occurredAt } from './event-time.js';
 import { defineProjection } from './projection.js';
-import { recordedStaffActor } from './staff-actor-of.js';
+import { staffAuthorOf } from './staff-actor-of.js';
 
 const ORDER_HISTORY_TABLE = tableSpec(OrderHistoryEntity);
 
@@ -21,7 +21,7 @@ export const orderHistoryProjection = defineProjection({
       const m = (e.metadata ?? {}) as { actor?: { kind?: string; id?: string }; correlationId?: string; causationId?: string };
       let orderId: string;
       let changes: Record<string, unknown>;
-      const staff = e.type === 'OrderPlaced' ? null : recordedStaffActor(e.data.by);
+      const staff = e.type === 'OrderPlaced' ? null : staffAuthorOf(e);
       if (e.type === 'OrderPlaced') {
         const d = e.data;
         orderId = d.orderId;

@@ -6,7 +6,7 @@ import { tableSpec } from '../table-spec.js';
 import { insertRowsIfAbsent, loadRows, upsertRows, type Row } from './bulk-sql.js';
 import { occurredAt } from './event-time.js';
 import { defineProjection, type RecordedShopEvent } from './projection.js';
-import { boundedUsername, recordedStaffActor } from './staff-actor-of.js';
+import { boundedUsername, staffAuthorOf } from './staff-actor-of.js';
 
 const ACTIVITY = tableSpec(StaffActivityEntity);
 const MEMBERS = tableSpec(StaffActivityMemberEntity);
@@ -63,10 +63,11 @@ interface Activity {
   details: Record<string, unknown>;
 }
 
-/** The row's who and what; an account's role moves as the event says. Undefined: not staff activity. */
+/** The row's who and what; an account's role moves as the event says. Undefined: not staff activity (a sign-in's other session ends, the system's changes). */
 function describe(e: ActivityEvent, roleOf: (username: string) => string, setRole: (username: string, role: unknown) => void): Activity | undefined {
   if (e.type === 'OrderStatusChanged' || e.type === 'PersonalDataCorrected') {
-    const by = recordedStaffActor(e.data.by);
+    const by = staffAuthorOf(e);
+    if (!by) return undefined;
     // The reason of a status change is free text that may name the customer: it stays on the order's trail.
     const details = e.type === 'OrderStatusChanged'
       ? { from: text(e.data.from), to: text(e.data.to), ...(e.data.correction === true ? { correction: true } : {}) }

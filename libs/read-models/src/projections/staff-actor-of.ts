@@ -22,3 +22,13 @@ export function recordedStaffActor(by: unknown): StaffActor {
     role: typeof b.role === 'string' && b.role !== '' ? (b.role as StaffActor['role']) : UNRECORDED_ROLE,
   };
 }
+
+/**
+ * The staff member behind an order event: its `by`, unless that names nobody and the log does not
+ * say an admin wrote it (a change the system made is not a staff member's).
+ */
+export function staffAuthorOf(event: { data: unknown; metadata?: unknown }): StaffActor | null {
+  const by = recordedStaffActor((event.data as { by?: unknown } | null)?.by);
+  const kind = (event.metadata as { actor?: { kind?: unknown } } | null | undefined)?.actor?.kind;
+  return by.username !== UNRECORDED_ROLE || kind === 'admin' ? by : null;
+}

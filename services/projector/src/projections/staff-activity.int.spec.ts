@@ -7,9 +7,9 @@ import { createProjectorTestDb, projectUnits, tableChecksums, waitForRow, type T
 
 let minute = 0;
 /** Events a minute apart; `schemaVersion` 1 writes an event as the log held it before `by` existed. */
-function ev(type: string, data: unknown, actor: string, schemaVersion?: number): NewEvent {
+function ev(type: string, data: unknown, actor: string, schemaVersion?: number, kind: 'admin' | 'system' = 'admin'): NewEvent {
   const occurredAt = new Date(Date.parse('2026-05-01T08:00:00Z') + minute++ * 60_000).toISOString();
-  return { id: randomUUID(), type, data, metadata: { correlationId: 'c', actor: { kind: 'admin', id: actor }, occurredAt, ...(schemaVersion ? { schemaVersion } : {}) } };
+  return { id: randomUUID(), type, data, metadata: { correlationId: 'c', actor: { kind, id: actor }, occurredAt, ...(schemaVersion ? { schemaVersion } : {}) } };
 }
 const HASH = '$argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA';
 const order = { orderId: 'o1', orderNumber: 'PS-AAAA2345' };
@@ -26,6 +26,8 @@ describe('staff-activity projection', () => {
       ['admin-boss', [ev('AdminUserRegistered', { username: 'boss', passwordHash: HASH, role: 'ADMIN' }, 'boss')]],
       // A status change from before events named their author's role.
       ['order-o1', [ev('OrderStatusChanged', { ...order, from: 'PLACED', to: 'CONFIRMED', reason: null }, 'boss', 1)]],
+      // One the system made then: not a staff member's.
+      ['order-o2', [ev('OrderStatusChanged', { orderId: 'o2', orderNumber: 'PS-BBBB2345', from: 'PLACED', to: 'CANCELED', reason: null }, 'importer', 1, 'system')]],
       ['admin-sara', [ev('StaffMemberCreated', { username: 'sara', role: 'agent', passwordHash: HASH, by: 'boss' }, 'boss')]],
       ['admin-sara', [ev('AdminPasswordChanged', { username: 'sara', passwordHash: HASH }, 'sara')]],
       ['order-o1', [ev('OrderStatusChanged', { ...order, from: 'CONFIRMED', to: 'CANCELED', reason: 'Mona changed her mind', by: { username: 'sara', role: 'agent' } }, 'sara')]],
@@ -59,9 +61,10 @@ describe('staff-activity projection', () => {
   });
 
   it('the order trail names the staff member and the role each change recorded ("unknown" before roles were recorded)', async () => {
-    expect(await q(`SELECT actor_kind, actor_id, actor_role FROM read.order_history ORDER BY commit_position`)).toEqual([
-      { actor_kind: 'admin', actor_id: 'boss', actor_role: 'unknown' },
-      { actor_kind: 'admin', actor_id: 'sara', actor_role: 'agent' },
+    expect(await q(`SELECT order_id, actor_kind, actor_id, actor_role FROM read.order_history ORDER BY commit_position`)).toEqual([
+      { order_id: 'o1', actor_kind: 'admin', actor_id: 'boss', actor_role: 'unknown' },
+      { order_id: 'o2', actor_kind: 'system', actor_id: 'importer', actor_role: null },
+      { order_id: 'o1', actor_kind: 'admin', actor_id: 'sara', actor_role: 'agent' },
     ]);
   });
 
