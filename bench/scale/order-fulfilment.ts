@@ -14,6 +14,8 @@ export type OrderAggregate = Aggregate<OrderCommand, OrderEvent, OrderState>;
 
 /** Orders are handled by the operations admin, the catalogue by the owner. */
 const OPERATIONS: Actor = { kind: 'admin', id: 'ops' };
+/** The simulated back-office is the shop's one owner account. */
+const OPERATIONS_STAFF = { username: OPERATIONS.id, role: 'owner' } as const;
 const COURIERS = ['Aramex', 'Bosta', 'J&T', 'Egypt Post'];
 const CANCEL_REASONS = ['Customer asked to cancel', 'No answer on the phone', 'Duplicate order', null];
 
@@ -56,6 +58,6 @@ export class Fulfilment {
   }
 
   private change(order: OrderAggregate, status: OrderStatus, reason: string | null, at: number): void {
-    this.w.execute(order, [{ type: 'ChangeOrderStatus', data: { orderId: order.state.orderId, status, reason, actor: OPERATIONS } }], at, OPERATIONS);
+    this.w.execute(order, [{ type: 'ChangeOrderStatus', data: { orderId: order.state.orderId, status, reason, by: OPERATIONS_STAFF } }], at, OPERATIONS);
   }
 }

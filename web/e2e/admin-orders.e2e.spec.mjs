@@ -43,7 +43,7 @@ describe('admin orders (browser)', () => {
     const change = timeline.getByTestId('timeline-entry').filter({ hasText: 'Status changed' });
     await change.waitFor({ timeout: 10_000 });
     const text = await change.innerText();
-    expect(text).toContain(`by Admin ${ADMIN_USERNAME}`);
+    expect(text).toContain(`by ${ADMIN_USERNAME} (owner)`);
     expect(text).toContain('status: Placed → Shipped');
 
     // Read-your-writes: a reload right after the change never shows the old status.

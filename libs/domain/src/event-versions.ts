@@ -8,17 +8,22 @@
 import { upcastCartCheckedOutV1, type CartCheckedOutDataV1 } from './cart/upcasters.js';
 import { upcastProductDetailsV1, type ProductDetailsV1 } from './catalog/upcasters.js';
 import { upcastAnnouncementChangedV1, type AnnouncementChangedDataV1 } from './content/upcasters.js';
-import { upcastOrderPlacedV1, type OrderPlacedDataV1 } from './order/upcasters.js';
+import { upcastOrderPlacedV1, upcastStaffOrderEventV1, type OrderPlacedDataV1, type OrderStatusChangedDataV1, type PersonalDataCorrectedDataV1 } from './order/upcasters.js';
 import { CURRENT_SCHEMA_VERSION } from './shared/event.js';
 import type { ShopEventType } from './shop-event.js';
 
-/** upcasters[type][n] turns schema n+1 data into schema n+2 (index 0: v1 → v2). */
-const UPCASTERS: Partial<Record<ShopEventType, ReadonlyArray<(data: never) => unknown>>> = {
+/**
+ * upcasters[type][n] turns schema n+1 data into schema n+2 (index 0: v1 → v2). A step may read
+ * the event's metadata (who wrote it), never change it.
+ */
+const UPCASTERS: Partial<Record<ShopEventType, ReadonlyArray<(data: never, metadata: unknown) => unknown>>> = {
   OrderPlaced: [(data: OrderPlacedDataV1) => upcastOrderPlacedV1(data)],
   CartCheckedOut: [(data: CartCheckedOutDataV1) => upcastCartCheckedOutV1(data)],
   ProductCreated: [(data: ProductDetailsV1) => upcastProductDetailsV1(data)],
   ProductUpdated: [(data: ProductDetailsV1) => upcastProductDetailsV1(data)],
   AnnouncementChanged: [(data: AnnouncementChangedDataV1) => upcastAnnouncementChangedV1(data)],
+  OrderStatusChanged: [(data: OrderStatusChangedDataV1, metadata) => upcastStaffOrderEventV1(data, metadata)],
+  PersonalDataCorrected: [(data: PersonalDataCorrectedDataV1, metadata) => upcastStaffOrderEventV1(data, metadata)],
 };
 
 /** The version written for a type today: 1 plus its number of upcasters. */
@@ -31,13 +36,13 @@ export function currentSchemaVersion(type: string): number {
  * it is current). A version newer than this code knows is returned as is: a rolling upgrade's
  * older replica reads what it can, as it did before versions existed.
  */
-export function upcastEventData(type: string, schemaVersion: number | undefined, data: unknown): { data: unknown; schemaVersion: number } {
+export function upcastEventData(type: string, schemaVersion: number | undefined, data: unknown, metadata?: unknown): { data: unknown; schemaVersion: number } {
   const steps = UPCASTERS[type as ShopEventType];
   let version = schemaVersion ?? CURRENT_SCHEMA_VERSION;
   if (!steps) return { data, schemaVersion: version };
   let current = data;
   while (version - CURRENT_SCHEMA_VERSION < steps.length) {
-    current = steps[version - CURRENT_SCHEMA_VERSION](current as never);
+    current = steps[version - CURRENT_SCHEMA_VERSION](current as never, metadata);
     version++;
   }
   return { data: current, schemaVersion: version };

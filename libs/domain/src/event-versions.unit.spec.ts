@@ -23,9 +23,11 @@ const v1Order: OrderPlacedDataV1 = {
 };
 
 describe('event versions', () => {
-  it('OrderPlaced and CartCheckedOut are at schema 2; types that never changed are at 1', () => {
+  it('OrderPlaced, CartCheckedOut and the staff\'s order events are at schema 2; types that never changed are at 1', () => {
     expect(currentSchemaVersion('OrderPlaced')).toBe(2);
     expect(currentSchemaVersion('CartCheckedOut')).toBe(2);
+    expect(currentSchemaVersion('OrderStatusChanged')).toBe(2);
+    expect(currentSchemaVersion('PersonalDataCorrected')).toBe(2);
     expect(currentSchemaVersion('ItemAddedToCart')).toBe(1);
     expect(currentSchemaVersion('SomethingUnknown')).toBe(1);
   });
@@ -115,5 +117,23 @@ describe('event versions', () => {
       expect(upcastEventData('AnnouncementChanged', 1, odd).data).toEqual(odd);
     }
     expect(upcastEventData('CartCheckedOut', 1, { orderId: 'o1', order: { items: 1 } }).data).toEqual({ orderId: 'o1', order: { items: 1 } });
+  });
+
+  it('names the author of a schema-1 status change or correction from its metadata, with the role it never recorded', () => {
+    const moved = { orderId: 'o1', orderNumber: 'PS-AAAA-BBBB', from: 'PLACED', to: 'CONFIRMED', reason: null };
+    const byAdmin = { correlationId: 'c', actor: { kind: 'admin', id: 'sara.agent' }, occurredAt: '2026-03-01T10:00:00.000Z' };
+    const { data, schemaVersion } = upcastEventData('OrderStatusChanged', 1, moved, byAdmin);
+    expect(schemaVersion).toBe(2);
+    expect(data).toEqual({ ...moved, by: { username: 'sara.agent', role: 'unknown' } });
+    const corrected = { orderId: 'o1', orderNumber: 'PS-AAAA-BBBB', phone: '01012345678', fields: ['city'], before: { city: 'Giza' }, after: { city: 'Cairo' } };
+    expect((upcastEventData('PersonalDataCorrected', undefined, corrected, byAdmin).data as { by: unknown }).by).toEqual({ username: 'sara.agent', role: 'unknown' });
+    // Not an admin's, or no metadata at all: nobody is named.
+    for (const metadata of [{ actor: { kind: 'system', id: 'seed' } }, undefined, { actor: { kind: 'admin', id: '' } }]) {
+      expect((upcastEventData('OrderStatusChanged', 1, moved, metadata).data as { by: unknown }).by).toEqual({ username: 'unknown', role: 'unknown' });
+    }
+    // A schema-2 event keeps the role it recorded.
+    const current = { ...moved, by: { username: 'sara.agent', role: 'agent' } };
+    expect(upcastEventData('OrderStatusChanged', 2, current, byAdmin).data).toBe(current);
+    expect(upcastEventData('OrderStatusChanged', 1, null, byAdmin).data).toBeNull();
   });
 });

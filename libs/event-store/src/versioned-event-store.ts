@@ -11,7 +11,8 @@ import type { AppendResult, EventStore, Lag, NewEvent, Position, ReadAllOptions,
 
 export interface EventVersions {
   currentSchemaVersion(type: string): number;
-  upcastEventData(type: string, schemaVersion: number | undefined, data: unknown): { data: unknown; schemaVersion: number };
+  /** `metadata`: the event's, as stored (an upcaster may read who wrote it). */
+  upcastEventData(type: string, schemaVersion: number | undefined, data: unknown, metadata?: unknown): { data: unknown; schemaVersion: number };
 }
 
 export class VersionedEventStore implements EventStore {
@@ -87,7 +88,7 @@ export class VersionedEventStore implements EventStore {
   }
 
   private upcast(e: RecordedEvent): RecordedEvent {
-    const { data, schemaVersion } = this.versions.upcastEventData(e.type, e.metadata.schemaVersion, e.data);
+    const { data, schemaVersion } = this.versions.upcastEventData(e.type, e.metadata.schemaVersion, e.data, e.metadata);
     return data === e.data ? e : { ...e, data, metadata: { ...e.metadata, schemaVersion } };
   }
 }

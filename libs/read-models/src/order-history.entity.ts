@@ -22,6 +22,11 @@ export class OrderHistoryEntity {
   @Column({ type: 'text', name: 'actor_kind' }) actorKind!: string;
   @Column({ type: 'text', name: 'actor_id' }) actorId!: string;
   /**
+   * A staff member's role when they made the change, as the event records it ("unknown" for one
+   * written before events named it); null for the shopper's and the system's events.
+   */
+  @Column({ type: 'text', name: 'actor_role', nullable: true }) actorRole!: string | null;
+  /**
    * What changed: OrderPlaced → { status: { from: null, to: 'PLACED' }, total, itemCount, paymentMethod, promoCode };
    * OrderStatusChanged → { status: { from, to }, reason }.
    */

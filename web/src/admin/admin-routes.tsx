@@ -36,6 +36,7 @@ const pages: [path: string | null, Page: LazyExoticComponent<ComponentType>][] =
   ['jobs', named(() => import('./jobs/jobs-page'), 'JobsPage')],
   ['funnel', named(() => import('./funnel/funnel-page'), 'FunnelPage')],
   ['staff', named(() => import('./staff/staff-page'), 'StaffPage')],
+  ['staff-activity', named(() => import('./staff-activity/staff-activity-page'), 'StaffActivityPage')],
   ['password', named(() => import('./auth/change-password-page'), 'ChangePasswordPage')],
   ['two-factor', named(() => import('./auth/two-factor-page'), 'TwoFactorPage')],
   ['sessions', named(() => import('./sessions/sessions-page'), 'SessionsPage')],

@@ -531,6 +531,27 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg,
       }),
     }),
+    getStaffActivity: build.query<
+      GetStaffActivityApiResponse,
+      GetStaffActivityApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/staff-activity`,
+        params: {
+          size: queryArg.size,
+          page: queryArg.page,
+          to: queryArg.to,
+          from: queryArg["from"],
+          staff: queryArg.staff,
+        },
+      }),
+    }),
+    getStaffActivityMembers: build.query<
+      GetStaffActivityMembersApiResponse,
+      GetStaffActivityMembersApiArg
+    >({
+      query: () => ({ url: `/admin/staff-activity/members` }),
+    }),
     getStaffSessions: build.query<
       GetStaffSessionsApiResponse,
       GetStaffSessionsApiArg
@@ -987,6 +1008,21 @@ export type GetStaffApiResponse = /** status 200  */ StaffMemberView[];
 export type GetStaffApiArg = void;
 export type CreateStaffMemberApiResponse = /** status 201  */ StaffChangeView;
 export type CreateStaffMemberApiArg = CreateStaffMemberDto;
+export type GetStaffActivityApiResponse = /** status 200  */ StaffActivityPage;
+export type GetStaffActivityApiArg = {
+  /** 1 to 200, default 50 */
+  size?: number;
+  page?: number;
+  /** YYYY-MM-DD, inclusive to the end of that day, or an ISO instant */
+  to?: string;
+  /** YYYY-MM-DD (a shop day) or an ISO instant, inclusive */
+  from?: string;
+  /** A staff member's username: only what they did */
+  staff?: string;
+};
+export type GetStaffActivityMembersApiResponse =
+  /** status 200  */ StaffActivityMemberView[];
+export type GetStaffActivityMembersApiArg = void;
 export type GetStaffSessionsApiResponse = /** status 200  */ StaffSessionDto[];
 export type GetStaffSessionsApiArg = void;
 export type EndStaffSessionApiResponse = unknown;
@@ -1323,6 +1359,8 @@ export type UpdateDiscountDto = {
 export type ActorView = {
   id: string;
   kind: "shopper" | "admin" | "system";
+  /** A staff member's role when they made the change; "unknown" for a change recorded before roles were; absent for the shopper and the system */
+  role?: ("owner" | "manager" | "agent" | "shipping" | "unknown") | null;
 };
 export type EventView = {
   actor: ActorView | null;
@@ -1960,6 +1998,38 @@ export type CreateStaffMemberDto = {
   role: "owner" | "manager" | "agent" | "shipping";
   username: string;
 };
+export type StaffActivityView = {
+  /** The staff member who did it ("unknown" when the log does not say) */
+  actor: string;
+  /** Their role then; "unknown" for a change recorded before roles were */
+  actorRole: "owner" | "manager" | "agent" | "shipping" | "unknown";
+  /** { from, to, correction? } of a status change, { fields } of a correction, { role, previousRole? } of an account */
+  details: {
+    [key: string]: unknown;
+  };
+  eventId: string;
+  /** The staff account an account event concerns */
+  member: string | null;
+  orderId: string | null;
+  /** The order's number, for its page /admin/orders/{number} */
+  orderNumber: string | null;
+  /** When it was done */
+  time: string;
+  type: string;
+};
+export type StaffActivityPage = {
+  currentPage: number;
+  data: StaffActivityView[];
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+  itemsPerPage: number;
+  totalItems: number;
+  totalPages: number;
+};
+export type StaffActivityMemberView = {
+  role: "owner" | "manager" | "agent" | "shipping" | "unknown";
+  username: string;
+};
 export type ResetStaffPasswordDto = {
   /** A new one-time password, to be changed at the next sign-in */
   password: string;
@@ -2205,6 +2275,10 @@ export const {
   useGetStaffQuery,
   useLazyGetStaffQuery,
   useCreateStaffMemberMutation,
+  useGetStaffActivityQuery,
+  useLazyGetStaffActivityQuery,
+  useGetStaffActivityMembersQuery,
+  useLazyGetStaffActivityMembersQuery,
   useGetStaffSessionsQuery,
   useLazyGetStaffSessionsQuery,
   useEndStaffSessionMutation,

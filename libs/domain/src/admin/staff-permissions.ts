@@ -18,6 +18,7 @@ export const PERMISSIONS = {
   'session.self': 'Sign out and change one’s own password',
   'live.read': 'Live updates of the pages one may open',
   'staff.manage': 'Staff accounts: create, disable, enable, change role, reset password',
+  'staff.activity': 'Staff activity: what each staff member did to accounts and orders, and when',
   'settings.manage': 'Announcement banner and gallery',
   'projections.manage': 'Projections: status, retry, rebuild',
   'metrics.read': 'Server metrics',

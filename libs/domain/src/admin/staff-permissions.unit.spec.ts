@@ -13,8 +13,10 @@ describe('staff permission map', () => {
     }
   });
 
-  it('lets only the owner manage staff, projections and personal-data lists', () => {
+  it('lets only the owner manage staff, watch what they do, and see projections and personal-data lists', () => {
     expect(rolesWith('staff.manage')).toEqual(['owner']);
+    // Apart from staff.manage, so a manager could be given the activity without the accounts.
+    expect(rolesWith('staff.activity')).toEqual(['owner']);
     expect(rolesWith('projections.manage')).toEqual(['owner']);
     expect(rolesWith('customers.read')).toEqual(['owner']);
   });

@@ -1,14 +1,15 @@
 /** Order commands. An order is placed only by checkout (see checkout/checkout.decider.ts). */
-import type { Actor, DomainCommand } from '../shared/event.js';
+import type { StaffActor } from '../admin/staff-actor.js';
+import type { DomainCommand } from '../shared/event.js';
 import type { CorrectableField } from './customer-correction.js';
 import type { OrderPlaced } from './events.js';
 
-/** status is validated by the decider; the actor goes into the event metadata. */
+/** status is validated by the decider; `by` (who, in which role) goes into the event. */
 export type ChangeOrderStatus = DomainCommand<'ChangeOrderStatus', {
   orderId: string;
   status: string;
   reason?: string | null;
-  actor: Actor;
+  by: StaffActor;
   /**
    * Set by the back-office's guarded route: a move that needs a reason (needsReason) must carry
    * one, and a correction (isCorrection) must say so with correction: true. Absent, the moves
@@ -23,7 +24,7 @@ export type ChangeOrderStatus = DomainCommand<'ChangeOrderStatus', {
  */
 export type PlaceOrder = DomainCommand<'PlaceOrder', { order: OrderPlaced['data'] }>;
 
-/** Changes as typed (validated by the decider); the actor goes into the event metadata. */
-export type CorrectCustomer = DomainCommand<'CorrectCustomer', { orderId: string; changes: Partial<Record<CorrectableField, unknown>> }>;
+/** Changes as typed (validated by the decider); `by` (who, in which role) goes into the event. */
+export type CorrectCustomer = DomainCommand<'CorrectCustomer', { orderId: string; changes: Partial<Record<CorrectableField, unknown>>; by: StaffActor }>;
 
 export type OrderCommand = ChangeOrderStatus | PlaceOrder | CorrectCustomer;

@@ -1,5 +1,6 @@
 /** Order events (`order-<orderId>`) and order-number reservations (`ordernumber-<NUMBER>`). */
 import type { DomainEvent } from '../shared/event.js';
+import type { StaffActor } from '../admin/staff-actor.js';
 import type { PriceRule } from '../pricing/price-rules.js';
 import type { CorrectableField, CustomerFields } from './customer-correction.js';
 import type { Piastres } from '../shared/money.js';
@@ -103,6 +104,8 @@ export type OrderStatusChanged = DomainEvent<'OrderStatusChanged', {
   reason: string | null;
   /** Present (true) when the move undid SHIPPED, DELIVERED or REFUSED to correct a mistake (isCorrection). */
   correction?: true;
+  /** The staff member who moved it and their role then (schema 2; schema-1 events are upcast: order/upcasters.ts). */
+  by: StaffActor;
 }>;
 
 /**
@@ -118,6 +121,8 @@ export type PersonalDataCorrected = DomainEvent<'PersonalDataCorrected', {
   fields: CorrectableField[];
   before: Partial<CustomerFields>;
   after: Partial<CustomerFields>;
+  /** The staff member who corrected it and their role then (schema 2, as OrderStatusChanged's). */
+  by: StaffActor;
 }>;
 
 export type OrderEvent = OrderPlaced | OrderStatusChanged | PersonalDataCorrected;

@@ -51,7 +51,7 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       return [
         {
           type: 'OrderStatusChanged',
-          data: { orderId: state.orderId, orderNumber: state.orderNumber, from: state.status, to, reason, ...(guard && correction ? { correction: true as const } : {}) },
+          data: { orderId: state.orderId, orderNumber: state.orderNumber, from: state.status, to, reason, ...(guard && correction ? { correction: true as const } : {}), by: command.data.by },
         },
       ];
     }
@@ -59,7 +59,7 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       if (!state.exists || !state.customer) throw DomainError.notFound('ORDER_NOT_FOUND', 'Order not found');
       const { fields, before, after } = correctionOf(state.customer, validateCorrection(command.data.changes));
       if (fields.length === 0) return [];
-      return [{ type: 'PersonalDataCorrected', data: { orderId: state.orderId, orderNumber: state.orderNumber, phone: state.customer.phone, fields, before, after } }];
+      return [{ type: 'PersonalDataCorrected', data: { orderId: state.orderId, orderNumber: state.orderNumber, phone: state.customer.phone, fields, before, after, by: command.data.by } }];
     }
     default:
       return assertNever(command, 'order command');

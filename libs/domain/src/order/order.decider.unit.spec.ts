@@ -21,7 +21,7 @@ const placed: OrderPlaced = {
     priceRules: [],
   },
 };
-const admin = { kind: 'admin', id: 'admin' } as const;
+const admin = { username: 'admin', role: 'agent' } as const;
 
 describe('order decider', () => {
   it('places the order checkout decided once: placing it again changes nothing', () => {
@@ -35,31 +35,31 @@ describe('order decider', () => {
 
   it('ships an order, with a reason when one is given', () => {
     given(orderDecider, [placed])
-      .when({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status: 'SHIPPED', reason: ' Aramex 123 ', actor: admin } })
-      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'PLACED', to: 'SHIPPED', reason: 'Aramex 123' } }]);
+      .when({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status: 'SHIPPED', reason: ' Aramex 123 ', by: admin } })
+      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'PLACED', to: 'SHIPPED', reason: 'Aramex 123', by: admin } }]);
   });
 
   it('moves freely among the three statuses, as the back-office allows', () => {
-    const canceled = { type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'PLACED', to: 'CANCELED', reason: null } } as const;
+    const canceled = { type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'PLACED', to: 'CANCELED', reason: null, by: admin } } as const;
     given(orderDecider, [placed, canceled])
-      .when({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status: 'placed', actor: admin } })
-      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'CANCELED', to: 'PLACED', reason: null } }]);
+      .when({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status: 'placed', by: admin } })
+      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'CANCELED', to: 'PLACED', reason: null, by: admin } }]);
   });
 
   it('the same status changes nothing', () => {
-    given(orderDecider, [placed]).when({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status: 'PLACED', actor: admin } }).then([]);
+    given(orderDecider, [placed]).when({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status: 'PLACED', by: admin } }).then([]);
   });
 
   it('refuses an unknown status and an unknown order', () => {
-    given(orderDecider, [placed]).when({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status: 'LOST', actor: admin } }).thenThrows('INVALID_ORDER_STATUS', 'validation');
-    given(orderDecider).when({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status: 'SHIPPED', actor: admin } }).thenThrows('ORDER_NOT_FOUND', 'not_found');
+    given(orderDecider, [placed]).when({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status: 'LOST', by: admin } }).thenThrows('INVALID_ORDER_STATUS', 'validation');
+    given(orderDecider).when({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status: 'SHIPPED', by: admin } }).thenThrows('ORDER_NOT_FOUND', 'not_found');
   });
 });
 
 describe('cash-on-delivery lifecycle', () => {
   const moved = (from: OrderStatus, to: OrderStatus, reason: string | null = null): OrderStatusChanged =>
-    ({ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from, to, reason } });
-  const change = (status: string, reason?: string) => ({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status, reason, actor: admin } }) as const;
+    ({ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from, to, reason, by: admin } });
+  const change = (status: string, reason?: string) => ({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status, reason, by: admin } }) as const;
 
   it('confirms, ships and delivers a placed order, one event each', () => {
     given(orderDecider, [placed]).when(change('confirmed')).then([moved('PLACED', 'CONFIRMED')]);
@@ -94,18 +94,18 @@ describe('cash-on-delivery lifecycle', () => {
   });
 
   describe('correcting the customer', () => {
-    const correct = (changes: Record<string, unknown>) => ({ type: 'CorrectCustomer' as const, data: { orderId: 'o1', changes } });
+    const correct = (changes: Record<string, unknown>) => ({ type: 'CorrectCustomer' as const, data: { orderId: 'o1', changes, by: admin } });
 
     it('records only the fields that change, before and after, the phone normalised, under the phone the order had', () => {
       given(orderDecider, [placed])
         .when(correct({ firstName: ' Mouna ', lastName: 'Adel', phone: '+20 100 000 0002' }))
-        .then([{ type: 'PersonalDataCorrected', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', phone: '01012345678', fields: ['firstName', 'phone'], before: { firstName: 'Mona', phone: '01012345678' }, after: { firstName: 'Mouna', phone: '01000000002' } } }]);
+        .then([{ type: 'PersonalDataCorrected', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', phone: '01012345678', fields: ['firstName', 'phone'], before: { firstName: 'Mona', phone: '01012345678' }, after: { firstName: 'Mouna', phone: '01000000002' }, by: admin } }]);
     });
 
     it('a second correction starts from the first one, and the same values again change nothing', () => {
       const first = orderDecider.decide(correct({ phone: '01000000002' }), evolveAll(orderDecider, [placed]));
       given(orderDecider, [placed, ...first]).when(correct({ phone: '01000000003' })).then([
-        { type: 'PersonalDataCorrected', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', phone: '01000000002', fields: ['phone'], before: { phone: '01000000002' }, after: { phone: '01000000003' } } },
+        { type: 'PersonalDataCorrected', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', phone: '01000000002', fields: ['phone'], before: { phone: '01000000002' }, after: { phone: '01000000003' }, by: admin } },
       ]);
       given(orderDecider, [placed, ...first]).when(correct({ phone: '0100 000 0002' })).then([]);
     });

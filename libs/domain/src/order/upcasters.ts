@@ -7,7 +7,8 @@
  */
 import { cartPriceRules, linePriceRules } from '../pricing/price-rules.js';
 import { DEFAULT_SHOP_RULES } from '../shop-config.js';
-import type { OrderItem, OrderPlaced } from './events.js';
+import { staffActorFromMetadata } from '../admin/staff-actor.js';
+import type { OrderItem, OrderPlaced, OrderStatusChanged, PersonalDataCorrected } from './events.js';
 
 /** The schema-1 shape: OrderPlaced's data without any priceRules. */
 export type OrderPlacedDataV1 = Omit<OrderPlaced['data'], 'items' | 'priceRules'> & { items: Omit<OrderItem, 'priceRules'>[] };
@@ -31,4 +32,19 @@ function isOrderShaped(data: unknown): data is OrderPlacedDataV1 {
   const d = data as Partial<OrderPlacedDataV1> | null;
   return typeof d === 'object' && d !== null && Array.isArray(d.items) && typeof d.totals === 'object' && d.totals !== null
     && d.items.every((item) => typeof item === 'object' && item !== null);
+}
+
+/** The schema-1 shapes of the staff's order events: without `by`. */
+export type OrderStatusChangedDataV1 = Omit<OrderStatusChanged['data'], 'by'>;
+export type PersonalDataCorrectedDataV1 = Omit<PersonalDataCorrected['data'], 'by'>;
+
+/**
+ * OrderStatusChanged and PersonalDataCorrected schema 1 → 2. Schema 1 named its author only in
+ * the metadata and never their role: `by` takes the admin's username from there and the role
+ * "unknown", which the trail shows as such (a role guessed from today's staff list could be wrong).
+ */
+export function upcastStaffOrderEventV1<Data extends OrderStatusChangedDataV1 | PersonalDataCorrectedDataV1>(data: Data, metadata: unknown): Data & { by: OrderStatusChanged['data']['by'] } {
+  // As upcastOrderPlacedV1: data this code did not write is passed on as it is.
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return data as unknown as Data & { by: OrderStatusChanged['data']['by'] };
+  return { ...data, by: staffActorFromMetadata(metadata) };
 }

@@ -12,6 +12,7 @@ import { FoldedSearchText1765500000000 } from './1765500000000-folded-search-tex
 import { ArabicCatalogue1765500000001 } from './1765500000001-arabic-catalogue.js';
 import { RevenueFigures1765500000000 } from './1765500000000-revenue-figures.js';
 import { StaffSessionsAndSecondFactors1765600000000 } from './1765600000000-staff-sessions-and-second-factors.js';
+import { StaffActivity1765600100000 } from './1765600100000-staff-activity.js';
 import { BilingualContentFoldedCustomers1765600200000 } from './1765600200000-bilingual-content-folded-customers.js';
 
 /** In order; a new migration is added here and never edits an old one. */
@@ -30,5 +31,6 @@ export const READ_MODEL_MIGRATIONS = [
   ArabicCatalogue1765500000001,
   RevenueFigures1765500000000,
   StaffSessionsAndSecondFactors1765600000000,
+  StaffActivity1765600100000,
   BilingualContentFoldedCustomers1765600200000,
 ];

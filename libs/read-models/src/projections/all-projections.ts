@@ -15,6 +15,7 @@ import { ordersProjection } from './orders.projection.js';
 import { postersProjection } from './posters.projection.js';
 import { productsProjection } from './products.projection.js';
 import { promoCodesProjection } from './promo-codes.projection.js';
+import { staffActivityProjection } from './staff-activity.projection.js';
 import { staffProjection } from './staff.projection.js';
 
 /**
@@ -26,5 +27,5 @@ export const ALL_PROJECTIONS = [
   postersProjection, categoriesProjection, productsProjection, bestsellersProjection, ordersProjection,
   orderHistoryProjection, customersProjection, newsletterProjection, dashboardProjection, galleryProjection,
   customPricingProjection, promoCodesProjection, discountsProjection, announcementProjection, checkoutCompletionReactor,
-  codOutcomesProjection, cartFunnelProjection, staffProjection,
+  codOutcomesProjection, cartFunnelProjection, staffProjection, staffActivityProjection,
 ] as const;

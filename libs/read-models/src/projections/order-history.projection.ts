@@ -3,13 +3,17 @@ import { tableSpec } from '../table-spec.js';
 import { insertRowsIfAbsent, type Row } from './bulk-sql.js';
 import { occurredAt } from './event-time.js';
 import { defineProjection } from './projection.js';
+import { staffAuthorOf } from './staff-actor-of.js';
 
 const ORDER_HISTORY_TABLE = tableSpec(OrderHistoryEntity);
 
-/** The audit trail: every event of every order, who did it and what it changed. Append-only by event id. */
+/**
+ * The audit trail: every event of every order, who did it (a staff member with the role they
+ * held) and what it changed. Append-only by event id. Version 2: the staff member's role.
+ */
 export const orderHistoryProjection = defineProjection({
   name: 'order-history',
-  version: 1,
+  version: 2,
   tables: [OrderHistoryEntity],
   eventTypes: ['OrderPlaced', 'OrderStatusChanged', 'PersonalDataCorrected'],
   async handle(events, ctx) {
@@ -17,6 +21,7 @@ export const orderHistoryProjection = defineProjection({
       const m = (e.metadata ?? {}) as { actor?: { kind?: string; id?: string }; correlationId?: string; causationId?: string };
       let orderId: string;
       let changes: Record<string, unknown>;
+      const staff = e.type === 'OrderPlaced' ? null : staffAuthorOf(e);
       if (e.type === 'OrderPlaced') {
         const d = e.data;
         orderId = d.orderId;
@@ -36,7 +41,7 @@ export const orderHistoryProjection = defineProjection({
       return {
         event_id: e.id, order_id: orderId, commit_position: String(e.position.commit), prepare_position: String(e.position.prepare),
         revision: Number(e.revision), occurred_at: occurredAt(e), recorded_at: e.createdAt, type: e.type,
-        actor_kind: m.actor?.kind ?? 'system', actor_id: m.actor?.id ?? 'unknown', changes,
+        actor_kind: staff ? 'admin' : (m.actor?.kind ?? 'system'), actor_id: staff?.username ?? m.actor?.id ?? 'unknown', actor_role: staff?.role ?? null, changes,
         correlation_id: m.correlationId ?? null, causation_id: m.causationId ?? null,
       };
     });

@@ -5,10 +5,11 @@ import { ALL_PROJECTIONS } from './all-projections.js';
  * Projections that read events with personal fields but store none of them, reviewed one by one:
  * bestsellers (items and quantities), dashboard (totals, statuses, governorate, days),
  * order-history (statuses, totals, order numbers, actors), cart-funnel (lines, governorate, times),
- * checkout-completion (a reactor: no rows). A new projection of such events erases (its `erase`)
+ * checkout-completion (a reactor: no rows), staff-activity (order numbers, the corrected fields'
+ * names, staff usernames and roles). A new projection of such events erases (its `erase`)
  * or joins this list after the same review.
  */
-const STORES_NO_PERSONAL_FIELD = ['bestsellers', 'dashboard', 'order-history', 'cart-funnel', 'checkout-completion'];
+const STORES_NO_PERSONAL_FIELD = ['bestsellers', 'dashboard', 'order-history', 'cart-funnel', 'checkout-completion', 'staff-activity'];
 
 describe('personal-data erasure in the projections', () => {
   it('every projection that reads personal fields follows PersonalDataErased, or stores none of them', () => {

@@ -33,6 +33,7 @@ import { AdminProductsController } from './products/admin-products.controller.js
 import { AdminProjectionsController } from './projections/admin-projections.controller.js';
 import { RequestProjectionRebuildHandler, RetryProjectionHandler } from './projections/projection-commands.js';
 import { AdminPromoCodesController } from './promo-codes/admin-promo-codes.controller.js';
+import { StaffActivityController } from './staff-activity/staff-activity.controller.js';
 import { StaffController } from './staff/staff.controller.js';
 
 /**
@@ -62,6 +63,7 @@ import { StaffController } from './staff/staff.controller.js';
     AdminFunnelController,
     AdminLiveController,
     StaffController,
+    StaffActivityController,
   ],
   providers: [
     ChangeOrderStatusHandler,

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
+import { UNRECORDED_ROLE, type StaffActor } from '#domain/admin/staff-actor.js';
 import type { StaffRole } from '#domain/admin/staff-permissions.js';
 import type { AppConfig } from '#platform/config/app-config.js';
 import { APP_CONFIG } from '../common/tokens.js';
@@ -36,6 +37,11 @@ export interface SecondFactorChallenge {
 export const SECOND_FACTOR_CHALLENGE_SECONDS = 5 * 60;
 const CHALLENGE_PURPOSE = 'second-factor';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The staff member as their events record them: the role the guard read from their stream for this request. */
+export function staffActorOf(admin: AdminPrincipal): StaffActor {
+  return { username: admin.username, role: admin.staffRole ?? UNRECORDED_ROLE };
+}
 
 /** 30 minutes from the last activity: every admin call gets a fresh token (X-Renewed-Token). */
 export const ADMIN_SESSION_SECONDS = 30 * 60;

@@ -109,6 +109,11 @@ describe('role matrix: every staff operation × every role (HTTP, real stack)', 
         'DELETE /api/admin/staff/{username}/two-factor staff.manage',
       ]),
     );
+    // The staff activity is the owner's: its list and its members, both walked below.
+    expect(ops.filter((o) => o.path.startsWith('/api/admin/staff-activity')).map((o) => `${o.path} ${o.permission}`).sort()).toEqual([
+      '/api/admin/staff-activity staff.activity',
+      '/api/admin/staff-activity/members staff.activity',
+    ]);
   });
 
   it('answers 401 anonymous, 403 to a role the map denies, and lets every allowed role through', async () => {
@@ -149,6 +154,11 @@ describe('role matrix: every staff operation × every role (HTTP, real stack)', 
     expect(shipped.body).toMatchObject({ status: 'SHIPPED', previousStatus: 'CONFIRMED' });
     const history = (await t.store.readStream(`order-${ids.order}`)).filter((e) => e.type === 'OrderStatusChanged');
     expect(history.map((e) => e.metadata.actor.id)).toEqual(['matrix.agent', 'matrix.shipping']);
+    // Each event names its author and the role they held, for the trail and the staff activity.
+    expect(history.map((e) => (e.data as { by?: unknown }).by)).toEqual([{ username: 'matrix.agent', role: 'agent' }, { username: 'matrix.shipping', role: 'shipping' }]);
+    expect(await t.waitForProjections()).toBe(true);
+    const activity = await t.request().get('/api/admin/staff-activity?staff=matrix.agent').set('Authorization', `Bearer ${tokens.get('owner')}`).expect(200);
+    expect(activity.body.data[0]).toMatchObject({ type: 'OrderStatusChanged', actorRole: 'agent', details: { from: 'PLACED', to: 'CONFIRMED' } });
   });
 
   it('checks the live stream too: every role may open it, anonymous may not', async () => {

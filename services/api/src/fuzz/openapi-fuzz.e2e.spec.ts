@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { AddressInfo } from 'node:net';
 import { PROJECTION_NAMES } from '#read-models/projection-names.js';
-import { createTestApp, REFUSAL_RECORDS, type TestApp } from '../testing/test-app.js';
+import { createTestApp, REFUSAL_RECORDS, TEST_ADMIN, type TestApp } from '../testing/test-app.js';
 import { seedDiscount, seedPoster, seedProduct, seedPromo, VALID_CHECKOUT } from '../testing/seed-catalogue.js';
 import { COMMAND_METHODS, filterValue, operationsOf, UNDECLARED_QUERY, requestArbitrary, type FuzzContext, type FuzzRequest, type Identity, type OpenApiDocument, type Operation } from './openapi-operations.js';
 
@@ -257,6 +257,7 @@ async function seedShop(t: TestApp, doc: OpenApiDocument, adminToken: () => stri
     page: ['1', '2'],
     limit: ['10', '100'],
     order: ['asc', 'desc'],
+    staff: [TEST_ADMIN.username, 'nobody.here'],
   };
   const byPath: Array<[RegExp, string[]]> = [
     [/\/orders\/\{id\}/, [orderId]],

@@ -10,6 +10,7 @@ import { PhoneRiskEntity } from '#read-models/phone-risk.entity.js';
 import { OrderCountEntity } from '#read-models/order-count.entity.js';
 import { OrderEntity } from '#read-models/order.entity.js';
 import { OrderItemEntity } from '#read-models/order-item.entity.js';
+import { asRecordedStaffRole } from '#domain/admin/staff-actor.js';
 import { OrderHistoryEntity } from '#read-models/order-history.entity.js';
 import { APP_CONFIG } from '../common/tokens.js';
 import { foldedLikePattern, maintainedCount, pageInfo, readPage, type Paging } from '../admin/shared/paging.js';
@@ -188,7 +189,7 @@ export class OrderReads {
         revision: r.revision,
         time: r.occurredAt.toISOString(),
         recordedAt: r.recordedAt.toISOString(),
-        actor: { kind: r.actorKind, id: r.actorId },
+        actor: { kind: r.actorKind, id: r.actorId, ...(r.actorRole !== null ? { role: asRecordedStaffRole(r.actorRole) } : {}) },
         changes: r.changes,
         correlationId: r.correlationId,
         causationId: r.causationId,

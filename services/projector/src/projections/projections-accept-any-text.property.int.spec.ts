@@ -137,15 +137,15 @@ const SAMPLES: Record<ShopEventType, Sample> = {
   OrderStatusChanged: {
     stream: order,
     // A correction (undoing SHIPPED), the richest shape the event takes.
-    data: { orderId: 'o1', orderNumber: 'PS-ABCD2345', from: 'SHIPPED', to: 'CANCELED', reason: 'customer asked', correction: true },
+    data: { orderId: 'o1', orderNumber: 'PS-ABCD2345', from: 'SHIPPED', to: 'CANCELED', reason: 'customer asked', correction: true, by: { username: 'sara.agent', role: 'agent' } },
     given: (d) => [
       { type: 'OrderPlaced', data: { ...ORDER, orderId: d.orderId, orderNumber: d.orderNumber } },
-      { type: 'OrderStatusChanged', data: { orderId: d.orderId, orderNumber: d.orderNumber, from: 'PLACED', to: 'SHIPPED', reason: null } },
+      { type: 'OrderStatusChanged', data: { orderId: d.orderId, orderNumber: d.orderNumber, from: 'PLACED', to: 'SHIPPED', reason: null, by: { username: 'sara.agent', role: 'shipping' } } },
     ],
   },
   PersonalDataCorrected: {
     stream: order,
-    data: { orderId: 'o1', orderNumber: 'PS-ABCD2345', phone: '01000000001', fields: ['firstName', 'phone', 'addressLine'], before: { firstName: 'Mona', phone: '01000000001', addressLine: '1 Nile St' }, after: { firstName: 'Mouna', phone: '01000000002', addressLine: '2 Nile St' } },
+    data: { orderId: 'o1', orderNumber: 'PS-ABCD2345', phone: '01000000001', fields: ['firstName', 'phone', 'addressLine'], before: { firstName: 'Mona', phone: '01000000001', addressLine: '1 Nile St' }, after: { firstName: 'Mouna', phone: '01000000002', addressLine: '2 Nile St' }, by: { username: 'sara.agent', role: 'agent' } },
     given: (d) => [{ type: 'OrderPlaced', data: { ...ORDER, orderId: d.orderId, orderNumber: d.orderNumber } }],
   },
   OrderNumberReserved: { stream: (d) => `ordernumber-${d.orderNumber}`, data: { orderNumber: 'PS-ABCD2345', cartId: 'c1' } },

@@ -139,7 +139,7 @@ export function* generateShopEvents(o: GeneratorOptions): Generator<AppendUnit> 
       // Admin moves an order on.
       const order = placedOrders[rng.int(placedOrders.length)];
       const to = order.status === 'PLACED' ? (rng.next() < 0.8 ? 'SHIPPED' : 'CANCELED') : order.status === 'CANCELED' ? 'PLACED' : 'CANCELED';
-      yield unit(`order-${order.orderId}`, [ev('OrderStatusChanged', { orderId: order.orderId, orderNumber: order.orderNumber, from: order.status, to, reason: to === 'CANCELED' ? 'customer asked' : null }, admin)]);
+      yield unit(`order-${order.orderId}`, [ev('OrderStatusChanged', { orderId: order.orderId, orderNumber: order.orderNumber, from: order.status, to, reason: to === 'CANCELED' ? 'customer asked' : null, by: { username: admin.id, role: 'owner' } }, admin)]);
       order.status = to;
       continue;
     }

@@ -65,6 +65,7 @@ describe('the back-office follows the role', () => {
     await screen.findByRole('heading', { name: 'Change Password' });
     expect(navLinks()).toContain('Staff');
     expect(navLinks()).toContain('Pricing');
-    expect(navLinks()).toHaveLength(20);
+    expect(navLinks()).toContain('Staff Activity');
+    expect(navLinks()).toHaveLength(21);
   });
 });

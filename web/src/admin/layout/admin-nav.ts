@@ -27,6 +27,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/projections', label: 'Projections', permission: 'projections.manage' },
   { to: '/admin/jobs', label: 'Jobs', permission: 'exports.run' },
   { to: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
+  { to: '/admin/staff-activity', label: 'Staff Activity', permission: 'staff.activity' },
   { to: '/admin/password', label: 'Change Password', permission: 'session.self' },
   { to: '/admin/two-factor', label: 'Two-Factor Sign-In', permission: 'session.self' },
   { to: '/admin/sessions', label: 'Sessions', permission: 'session.self' },

@@ -17,21 +17,22 @@ const server = setupServer(
           eventId: 'e2',
           type: 'OrderStatusChanged',
           time: '2026-11-21T12:30:00.000Z',
-          actor: { kind: 'admin', id: 'alice' },
+          actor: { kind: 'admin', id: 'alice', role: 'agent' },
           changes: { status: { from: 'PLACED', to: 'SHIPPED' }, reason: null },
         },
         {
           eventId: 'e3',
           type: 'OrderStatusChanged',
           time: '2026-11-22T09:00:00.000Z',
-          actor: { kind: 'admin', id: 'mona' },
+          // Recorded before events named the author's role.
+          actor: { kind: 'admin', id: 'mona', role: 'unknown' },
           changes: { status: { from: 'SHIPPED', to: 'PLACED' }, reason: 'shipped by mistake', correction: true },
         },
         {
           eventId: 'e4',
           type: 'PersonalDataCorrected',
           time: '2026-11-23T09:00:00.000Z',
-          actor: { kind: 'admin', id: 'mona' },
+          actor: { kind: 'admin', id: 'mona', role: 'manager' },
           changes: { governorate: { from: 'CAIRO', to: 'RED_SEA' }, city: { from: 'Cairo', to: 'Hurghada' } },
         },
       ],
@@ -51,7 +52,7 @@ describe('order audit trail', () => {
     expect(within(entries[0]).getByText('Order placed')).toBeInTheDocument();
     expect(entries[0]).toHaveTextContent('by Customer');
     expect(within(entries[1]).getByText('Status changed')).toBeInTheDocument();
-    expect(entries[1]).toHaveTextContent('by Admin alice');
+    expect(entries[1]).toHaveTextContent('by alice (agent)');
     expect(entries[1]).toHaveTextContent('status: Placed → Shipped');
     expect(entries[1]).not.toHaveTextContent('reason');
     expect(entries[1]).toHaveTextContent(/Nov 21, 2026 \d{1,2}:30 [AP]M/);
@@ -63,6 +64,7 @@ describe('order audit trail', () => {
     expect(within(entries[2]).getByTestId('correction')).toHaveTextContent('Correction');
     expect(entries[2]).toHaveTextContent('status: Shipped → Placed');
     expect(entries[2]).toHaveTextContent('reason: shipped by mistake');
+    expect(entries[2]).toHaveTextContent('by mona (role not recorded)');
     expect(within(entries[1]).queryByTestId('correction')).toBeNull();
   });
 

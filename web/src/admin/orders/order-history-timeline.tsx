@@ -1,5 +1,6 @@
 import { formatAdminDate } from '../shared/format-date';
 import { governorateName, statusName } from '../shared/names';
+import { staffMemberLabel } from '../shared/staff-role-label';
 import { useGetOrderHistoryQuery, type OrderHistoryEntry } from './orders-api';
 
 const TYPE_LABELS: Record<string, string> = {
@@ -10,7 +11,7 @@ const TYPE_LABELS: Record<string, string> = {
 
 function actorLabel(actor: OrderHistoryEntry['actor']): string {
   if (!actor) return 'Unknown';
-  if (actor.kind === 'admin') return `Admin ${actor.id}`;
+  if (actor.kind === 'admin') return staffMemberLabel(actor.id, actor.role);
   if (actor.kind === 'shopper') return 'Customer';
   return actor.kind === 'system' ? 'System' : `${actor.kind} ${actor.id}`;
 }

@@ -8,7 +8,7 @@ import { isUuid } from '#domain/shared/uuid-from-name.js';
 import { PAYMENT_METHODS } from '#domain/shop-config.js';
 import { AdminOnly, Requires } from '../../auth/admin-only.decorator.js';
 import { CurrentAdmin } from '../../auth/current-admin.decorator.js';
-import type { AdminPrincipal } from '../../auth/admin-token.service.js';
+import { staffActorOf, type AdminPrincipal } from '../../auth/admin-token.service.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
 import { OrderReads } from '../../reads/orders.reads.js';
 import { CSV_BOM, csvRow, fileDate } from '../exports/csv.js';
@@ -127,7 +127,7 @@ export class AdminOrdersController {
     assertRoleMaySet(admin, status);
     const orderId = isUuid(id) ? id.toLowerCase() : await this.queries.idOfNumber(id);
     const expectedRevision = body?.expectedRevision ?? query.expectedRevision;
-    const result = await this.commandBus.execute(new ChangeOrderStatusCommand(orderId, status, reason, { kind: 'admin', id: admin.username }, expectedRevision));
+    const result = await this.commandBus.execute(new ChangeOrderStatusCommand(orderId, status, reason, staffActorOf(admin), expectedRevision));
     return { id: orderId, orderNumber: result.state.orderNumber, status: result.state.status, previousStatus: result.previous, changed: result.changed, revision: result.revision };
   }
 
@@ -135,10 +135,10 @@ export class AdminOrdersController {
   @Patch(':id/customer')
   @Requires('orders.confirm')
   @ApiOkResponse({ type: CustomerCorrectedView })
-  async correctCustomer(@Param('id') id: string, @Body() body: CorrectCustomerDto): Promise<CustomerCorrectedView> {
+  async correctCustomer(@Param('id') id: string, @Body() body: CorrectCustomerDto, @CurrentAdmin() admin: AdminPrincipal): Promise<CustomerCorrectedView> {
     const orderId = isUuid(id) ? id.toLowerCase() : await this.queries.idOfNumber(id);
     const { firstName, lastName, phone, addressLine, building, apartment, city } = body ?? {};
-    const result = await this.commandBus.execute(new CorrectCustomerCommand(orderId, { firstName, lastName, phone, addressLine, building, apartment, city }));
+    const result = await this.commandBus.execute(new CorrectCustomerCommand(orderId, { firstName, lastName, phone, addressLine, building, apartment, city }, staffActorOf(admin)));
     return { id: orderId, ...result };
   }
 
@@ -154,7 +154,7 @@ export class AdminOrdersController {
   async changeOrderStatusGuarded(@Param('id') id: string, @Body() body: GuardedStatusDto, @CurrentAdmin() admin: AdminPrincipal): Promise<OrderStatusChangeView> {
     assertRoleMaySet(admin, body.status);
     const orderId = isUuid(id) ? id.toLowerCase() : await this.queries.idOfNumber(id);
-    const command = new ChangeOrderStatusCommand(orderId, body.status, body.reason ?? null, { kind: 'admin', id: admin.username }, body.expectedRevision, { correction: body.correction === true });
+    const command = new ChangeOrderStatusCommand(orderId, body.status, body.reason ?? null, staffActorOf(admin), body.expectedRevision, { correction: body.correction === true });
     const result = await this.commandBus.execute(command);
     return { id: orderId, orderNumber: result.state.orderNumber, status: result.state.status, previousStatus: result.previous, changed: result.changed, revision: result.revision };
   }

@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { StaffActor } from '#domain/admin/staff-actor.js';
 import { correctionOf, validateCorrection, type CorrectableField } from '#domain/order/customer-correction.js';
 import { orderDecider, type OrderState } from '#domain/order/order.decider.js';
 import { DomainError } from '#domain/shared/domain-error.js';
@@ -13,6 +14,8 @@ export class CorrectCustomerCommand extends Command<{ orderNumber: string; corre
   constructor(
     readonly orderId: string,
     readonly changes: Partial<Record<CorrectableField, unknown>>,
+    /** Who corrects it, in which role: recorded in the event. */
+    readonly by: StaffActor,
   ) {
     super();
   }
@@ -45,7 +48,7 @@ export class CorrectCustomerHandler implements ICommandHandler<CorrectCustomerCo
           const owner = await keys.findSubject('phone', changes.phone!);
           if (owner && owner !== subjectId) throw new DomainError('PHONE_OF_ANOTHER_CUSTOMER', 'phone: this phone is another customer\'s', 'conflict', { phone: "This phone is another customer's" });
         }
-        return { type: 'CorrectCustomer' as const, data: { orderId: c.orderId, changes } };
+        return { type: 'CorrectCustomer' as const, data: { orderId: c.orderId, changes, by: c.by } };
       },
       commandType: 'CorrectCustomer',
       retries: 2,

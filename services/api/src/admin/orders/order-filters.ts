@@ -1,7 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '#domain/order/events.js';
 import { isPaymentMethod, PAYMENT_METHODS, type PaymentMethod } from '#domain/shop-config.js';
-import { isFilterDate } from '../shared/date-bounds.js';
+import { parseDateBound, type DateBound } from '../shared/date-bounds.js';
 import { parseSearch } from '../shared/paging.js';
 
 /** Names sort on their first 200 characters: the expressions orders_customer_id_idx holds (a b-tree entry has a size limit, a name has none). */
@@ -35,31 +35,15 @@ const SORT_ALIASES: Record<string, OrderSort> = {
 export interface OrderFilters {
   status?: OrderStatus;
   /** Inclusive lower bound (start of the day when a date was given). */
-  from?: { date: string } | { instant: Date };
+  from?: DateBound;
   /** Inclusive upper bound: a date means to the end of that day (an admin picking 'to 3 May' means all of 3 May). */
-  to?: { date: string } | { instant: Date };
+  to?: DateBound;
   search?: string;
   /** COD for the call-to-confirm queue. */
   paymentMethod?: PaymentMethod;
   /** Only orders from phones that are risky for cash on delivery (thresholds in configuration). */
   risky?: boolean;
   sort: OrderSort;
-}
-
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
-function parseBound(value: unknown, name: string): OrderFilters['from'] {
-  if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string') throw new BadRequestException(`${name} must be a date (YYYY-MM-DD)`);
-  const v = value.trim();
-  if (DATE_ONLY.test(v)) {
-    const d = new Date(`${v}T00:00:00Z`);
-    if (!isFilterDate(d) || d.toISOString().slice(0, 10) !== v) throw new BadRequestException(`${name} must be a valid date (YYYY-MM-DD)`);
-    return { date: v };
-  }
-  const instant = new Date(v);
-  if (v.length > 40 || !isFilterDate(instant)) throw new BadRequestException(`${name} must be a date (YYYY-MM-DD)`);
-  return { instant };
 }
 
 /** Query string → filters; anything malformed is a 400, never silently ignored. */
@@ -71,8 +55,8 @@ export function parseOrderFilters(query: Record<string, unknown>): OrderFilters 
     if (!isOrderStatus(s)) throw new BadRequestException(`status must be one of ${ORDER_STATUSES.join(', ')}`);
     filters.status = s;
   }
-  filters.from = parseBound(query.dateFrom, 'dateFrom');
-  filters.to = parseBound(query.dateTo, 'dateTo');
+  filters.from = parseDateBound(query.dateFrom, 'dateFrom');
+  filters.to = parseDateBound(query.dateTo, 'dateTo');
   filters.search = parseSearch(query);
   if (query.paymentMethod !== undefined && query.paymentMethod !== '') {
     const m = typeof query.paymentMethod === 'string' ? query.paymentMethod.trim().toUpperCase() : query.paymentMethod;

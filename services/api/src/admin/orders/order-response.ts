@@ -1,4 +1,5 @@
 import { ApiProperty, IntersectionType } from '@nestjs/swagger';
+import { RECORDED_STAFF_ROLES, type RecordedStaffRole } from '#domain/admin/staff-actor.js';
 import { ORDER_STATUSES, type OrderStatus } from '#domain/order/events.js';
 import { PriceRuleView } from '../../common/price-rule-view.js';
 import { PaginationFields } from '../../catalog/poster-response.js';
@@ -73,6 +74,11 @@ export class SizeCountView {
 export class ActorView {
   @ApiProperty({ enum: ['shopper', 'admin', 'system'] }) kind!: string;
   @ApiProperty() id!: string;
+  @ApiProperty({
+    enum: RECORDED_STAFF_ROLES, nullable: true, required: false,
+    description: 'A staff member\'s role when they made the change; "unknown" for a change recorded before roles were; absent for the shopper and the system',
+  })
+  role?: RecordedStaffRole | null;
 }
 
 /** One event of an order's audit trail. */

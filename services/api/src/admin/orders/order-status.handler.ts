@@ -4,7 +4,7 @@ import type { OrderStatusChanged } from '#domain/order/events.js';
 import { alreadyChangedMessage } from '#domain/order/order-lifecycle.js';
 import { orderDecider, type OrderState } from '#domain/order/order.decider.js';
 import { DomainError } from '#domain/shared/domain-error.js';
-import type { Actor } from '#domain/shared/event.js';
+import type { StaffActor } from '#domain/admin/staff-actor.js';
 import { orderStream } from '#domain/streams.js';
 import type { EventStore } from '#event-store/event-store.port.js';
 import { DeciderExecutor } from '../../common/decider-executor.service.js';
@@ -15,7 +15,8 @@ export class ChangeOrderStatusCommand extends Command<{ state: OrderState; previ
     readonly orderId: string,
     readonly status: string,
     readonly reason: string | null,
-    readonly actor: Actor,
+    /** Who moves it, in which role: recorded in the event. */
+    readonly by: StaffActor,
     /** The order's revision the admin saw; when given, any change since is a 409 naming who made it. */
     readonly expectedRevision?: number,
     /** The back-office's guarded route: reasons and corrections are required (ChangeOrderStatus.guard). */
@@ -40,7 +41,7 @@ export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStat
       command: async (state: OrderState, loaded) => {
         if (c.expectedRevision !== undefined && state.exists && loaded.revision !== BigInt(c.expectedRevision)) await this.refuseStale(c, state);
         previous = state.status;
-        return { type: 'ChangeOrderStatus' as const, data: { orderId: c.orderId, status: c.status, reason: c.reason, actor: c.actor, ...(c.guard ? { guard: c.guard } : {}) } };
+        return { type: 'ChangeOrderStatus' as const, data: { orderId: c.orderId, status: c.status, reason: c.reason, by: c.by, ...(c.guard ? { guard: c.guard } : {}) } };
       },
       commandType: 'ChangeOrderStatus',
       // Without an expected revision, deciding again on a newer state is still right: the admin

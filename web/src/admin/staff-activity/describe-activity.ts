@@ -1,0 +1,33 @@
+import type { StaffActivityView } from '../../api/generated-admin';
+
+const text = (value: unknown) => (typeof value === 'string' && value ? value : '?');
+
+/** One line saying what a staff member did, from the row's type and details (never customer data: the API has none). */
+export function describeActivity(row: Pick<StaffActivityView, 'type' | 'member' | 'details'>): string {
+  const d = row.details ?? {};
+  const member = row.member ?? '?';
+  switch (row.type) {
+    case 'OrderStatusChanged':
+      return `${d.correction === true ? 'Corrected status' : 'Status'} ${text(d.from)} → ${text(d.to)}`;
+    case 'PersonalDataCorrected':
+      return `Corrected customer details (${Array.isArray(d.fields) ? d.fields.join(', ') : ''})`;
+    case 'AdminUserRegistered':
+      return 'Registered as the first owner';
+    case 'StaffMemberCreated':
+      return `Created ${member} as ${text(d.role)}`;
+    case 'StaffRoleChanged':
+      return `Changed the role of ${member}: ${text(d.previousRole)} → ${text(d.role)}`;
+    case 'StaffMemberDisabled':
+      return `Disabled ${member}`;
+    case 'StaffMemberEnabled':
+      return `Enabled ${member}`;
+    case 'StaffPasswordReset':
+      return `Reset the password of ${member}`;
+    case 'AdminPasswordChanged':
+      return 'Changed their own password';
+    case 'AdminSessionsRevoked':
+      return 'Signed out';
+    default:
+      return row.type;
+  }
+}
