@@ -12,7 +12,7 @@ const ACTIVITY = tableSpec(StaffActivityEntity);
 const MEMBERS = tableSpec(StaffActivityMemberEntity);
 
 const ORDER_CHANGES = ['OrderStatusChanged', 'PersonalDataCorrected'] as const;
-const EVENT_TYPES = [...STAFF_EVENT_TYPES, 'AdminSessionsRevoked', ...ORDER_CHANGES] as const;
+const EVENT_TYPES = [...STAFF_EVENT_TYPES, 'StaffTwoFactorEnabled', 'StaffTwoFactorReset', 'AdminSessionsRevoked', ...ORDER_CHANGES] as const;
 type ActivityEvent = RecordedShopEvent<(typeof EVENT_TYPES)[number]>;
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -26,7 +26,7 @@ const name = (value: unknown): string => boundedUsername(text(value) || UNRECORD
  */
 export const staffActivityProjection = defineProjection({
   name: 'staff-activity',
-  version: 1,
+  version: 2,
   tables: [StaffActivityEntity, StaffActivityMemberEntity],
   eventTypes: EVENT_TYPES,
   async handle(events, ctx) {
@@ -98,8 +98,10 @@ function describe(e: ActivityEvent, roleOf: (username: string) => string, setRol
     case 'StaffMemberDisabled':
     case 'StaffMemberEnabled':
     case 'StaffPasswordReset':
+    case 'StaffTwoFactorReset':
       return byOwner();
     case 'AdminPasswordChanged':
+    case 'StaffTwoFactorEnabled':
       return self();
     case 'AdminSessionsRevoked':
       // A sign-out; the other reasons come with the account event that caused them, a row already.

@@ -31,6 +31,8 @@ describe('staff-activity projection', () => {
       ['admin-sara', [ev('StaffMemberCreated', { username: 'sara', role: 'agent', passwordHash: HASH, by: 'boss' }, 'boss')]],
       ['admin-sara', [ev('AdminPasswordChanged', { username: 'sara', passwordHash: HASH }, 'sara')]],
       ['order-o1', [ev('OrderStatusChanged', { ...order, from: 'CONFIRMED', to: 'CANCELED', reason: 'Mona changed her mind', by: { username: 'sara', role: 'agent' } }, 'sara')]],
+      ['admin-sara', [ev('StaffTwoFactorEnabled', { username: 'sara' }, 'sara')]],
+      ['admin-sara', [ev('StaffTwoFactorReset', { username: 'sara', by: 'boss' }, 'boss')]],
       ['admin-sara', [ev('StaffRoleChanged', { username: 'sara', role: 'manager', previousRole: 'agent', by: 'boss' }, 'boss')]],
       ['admin-sara', [ev('AdminSessionsRevoked', { username: 'sara', generation: 1, reason: 'logout' }, 'sara'), ev('StaffMemberDisabled', { username: 'sara', by: 'boss' }, 'boss'), ev('AdminSessionsRevoked', { username: 'sara', generation: 2, reason: 'disabled' }, 'boss')]],
     ];
@@ -47,6 +49,8 @@ describe('staff-activity projection', () => {
       { actor: 'boss', actor_role: 'owner', type: 'StaffMemberDisabled', order_number: null, member: 'sara', details: {} },
       { actor: 'sara', actor_role: 'manager', type: 'AdminSessionsRevoked', order_number: null, member: 'sara', details: {} },
       { actor: 'boss', actor_role: 'owner', type: 'StaffRoleChanged', order_number: null, member: 'sara', details: { role: 'manager', previousRole: 'agent' } },
+      { actor: 'boss', actor_role: 'owner', type: 'StaffTwoFactorReset', order_number: null, member: 'sara', details: {} },
+      { actor: 'sara', actor_role: 'agent', type: 'StaffTwoFactorEnabled', order_number: null, member: 'sara', details: {} },
       // The reason (free text, here naming the customer) stays on the order's own trail.
       { actor: 'sara', actor_role: 'agent', type: 'OrderStatusChanged', order_number: 'PS-AAAA2345', member: null, details: { from: 'CONFIRMED', to: 'CANCELED' } },
       { actor: 'sara', actor_role: 'agent', type: 'AdminPasswordChanged', order_number: null, member: 'sara', details: {} },
@@ -74,6 +78,6 @@ describe('staff-activity projection', () => {
     const { rows } = await db.pool.query(`INSERT INTO projector.rebuild_requests (projection) VALUES ('staff-activity') RETURNING id`);
     await waitForRow(db, `SELECT 1 FROM projector.rebuild_requests WHERE id = $1 AND status = 'done'`, [rows[0].id]);
     expect(await tableChecksums(db.pool, 'read', tables)).toEqual(before);
-    expect(before.staff_activity).toMatch(/^8:/);
+    expect(before.staff_activity).toMatch(/^10:/);
   });
 });
