@@ -11,6 +11,7 @@ import { StaffMembers1765500000000 } from './1765500000000-staff-members.js';
 import { FoldedSearchText1765500000000 } from './1765500000000-folded-search-text.js';
 import { ArabicCatalogue1765500000001 } from './1765500000001-arabic-catalogue.js';
 import { RevenueFigures1765500000000 } from './1765500000000-revenue-figures.js';
+import { PromoCodeRules1765600400000 } from './1765600400000-promo-code-rules.js';
 
 /** In order; a new migration is added here and never edits an old one. */
 export const READ_MODEL_MIGRATIONS = [
@@ -27,4 +28,5 @@ export const READ_MODEL_MIGRATIONS = [
   FoldedSearchText1765500000000,
   ArabicCatalogue1765500000001,
   RevenueFigures1765500000000,
+  PromoCodeRules1765600400000,
 ];
