@@ -39,14 +39,13 @@ export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStat
 
   async execute(c: ChangeOrderStatusCommand) {
     let previous: OrderState['status'] = null;
-    let promoCode: string | null = null;
+
     const result = await this.executor.execute({
       stream: orderStream(c.orderId),
       decider: orderDecider,
       command: async (state: OrderState, loaded) => {
         if (c.expectedRevision !== undefined && state.exists && loaded.revision !== BigInt(c.expectedRevision)) await this.refuseStale(c, state);
         previous = state.status;
-        promoCode = (loaded.events.find((e) => e.type === 'OrderPlaced')?.data as OrderPlaced['data'] | undefined)?.promoCode ?? null;
         return { type: 'ChangeOrderStatus' as const, data: { orderId: c.orderId, status: c.status, reason: c.reason, actor: c.actor, ...(c.guard ? { guard: c.guard } : {}) } };
       },
       commandType: 'ChangeOrderStatus',
@@ -54,7 +53,7 @@ export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStat
       // wants this status now. With one, the retry finds the revision moved and refuses.
       retries: 2,
     });
-    if (promoCode !== null) await this.settlePromoUse(promoCode, c.orderId, result.state.status);
+    await this.settlePromoUse(c.orderId, result.state.status);
     return { state: result.state, previous, changed: result.events.length > 0, revision: Number(result.revision) };
   }
 
@@ -63,8 +62,12 @@ export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStat
    * from the status the order is now in, whether or not this request moved it, so repeating a
    * request whose second step failed completes it (the usage decider changes nothing twice).
    */
-  private async settlePromoUse(code: string, orderId: string, status: OrderState['status']): Promise<void> {
+  private async settlePromoUse(orderId: string, status: OrderState['status']): Promise<void> {
     if (status === null) return;
+    // The order's first event says its promo code (the loaded state may start past it: folds are cached).
+    const [placed] = await this.store.readStream(orderStream(orderId), { maxCount: 1 });
+    const code = placed?.type === 'OrderPlaced' ? (placed.data as OrderPlaced['data']).promoCode : null;
+    if (code === null) return;
     if (USE_RETURNED_IN.includes(status)) await this.promoUses.giveBack(code, orderId);
     else await this.promoUses.retake(code, orderId);
   }
