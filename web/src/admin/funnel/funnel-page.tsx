@@ -15,6 +15,12 @@ const REASONS: Record<string, string> = {
   CART_EMPTY: 'Empty cart',
   PROMO_UNKNOWN: 'Unknown promo code',
   PROMO_INACTIVE: 'Inactive promo code',
+  PROMO_NOT_STARTED: 'Promo code not started yet',
+  PROMO_ENDED: 'Promo code ended',
+  PROMO_MINIMUM_SUBTOTAL: 'Below the promo code’s minimum subtotal',
+  PROMO_CATEGORY: 'No line in the promo code’s category',
+  PROMO_USED_UP: 'Promo code used up',
+  PROMO_ALREADY_USED: 'Promo code already used by the customer',
 };
 
 /** A Cairo calendar day (the API counts carts by Cairo day; UTC's "today" lags it for two hours). */
