@@ -4,7 +4,7 @@
  */
 
 export const STREAM_CATEGORIES = [
-  'poster', 'product', 'custompricing', 'discounts', 'promo', 'announcement', 'gallery',
+  'poster', 'product', 'custompricing', 'discounts', 'promo', 'promouse', 'announcement', 'gallery',
   'newsletter', 'subscriber', 'admin', 'cart', 'order', 'ordernumber', 'snapshot',
   'checkoutrejection', 'personaldata',
 ] as const;
@@ -23,6 +23,8 @@ export const customPricingStream = (): string => 'custompricing';
 export const discountsStream = (): string => 'discounts';
 /** Promo codes are case-insensitive: the stream is per upper-cased, trimmed code. */
 export const promoStream = (code: string): string => withId('promo', normalisePromoCode(code));
+/** A promo code's uses (its limit is decided on this stream's revision). */
+export const promoUsageStream = (code: string): string => withId('promouse', normalisePromoCode(code));
 export const announcementStream = (): string => 'announcement';
 export const galleryStream = (): string => 'gallery';
 /** Subscriptions made before per-address streams; read for them, never appended a subscription again. */

@@ -1429,7 +1429,13 @@ export type FunnelRejectionView = {
     | "LINE_UNAVAILABLE"
     | "CART_EMPTY"
     | "PROMO_UNKNOWN"
-    | "PROMO_INACTIVE";
+    | "PROMO_INACTIVE"
+    | "PROMO_NOT_STARTED"
+    | "PROMO_ENDED"
+    | "PROMO_MINIMUM_SUBTOTAL"
+    | "PROMO_CATEGORY"
+    | "PROMO_USED_UP"
+    | "PROMO_ALREADY_USED";
 };
 export type FunnelStagesView = {
   cartsCreated: number;
@@ -1932,11 +1938,26 @@ export type ProjectionRetryView = {
 };
 export type PromoCodeView = {
   active: boolean;
+  /** null: every category */
+  category: string | null;
   code: string;
   createdAt: string | null;
+  /** Last shop day (Africa/Cairo) */
+  endsOn: string | null;
   /** The code itself */
   id: string;
+  /** EGP; 0: none */
+  minimumSubtotal: number;
+  oncePerCustomer: boolean;
   percentOff: number;
+  /** null: no limit */
+  remainingUses: number | null;
+  /** First shop day (Africa/Cairo) */
+  startsOn: string | null;
+  /** null: no limit */
+  usageLimit: number | null;
+  /** Orders placed with the code, less those cancelled or refused before delivery */
+  uses: number;
 };
 export type PromoCodePage = {
   currentPage: number;
@@ -1949,8 +1970,19 @@ export type PromoCodePage = {
 };
 export type CreatePromoCodeDto = {
   active?: boolean;
+  /** The only category it applies to; null: every line */
+  category?: string | null;
   code: string;
+  /** Last shop day (Africa/Cairo) it works */
+  endsOn?: string | null;
+  /** EGP; 0 or null: none */
+  minimumSubtotal?: number | null;
+  oncePerCustomer?: boolean;
   percentOff: number;
+  /** First shop day (Africa/Cairo) it works */
+  startsOn?: string | null;
+  /** Uses in all; null: no limit */
+  usageLimit?: number | null;
 };
 export type DeletedPromoCodeView = {
   code: string;
@@ -1959,7 +1991,18 @@ export type DeletedPromoCodeView = {
 };
 export type UpdatePromoCodeDto = {
   active?: boolean;
+  /** The only category it applies to; null: every line */
+  category?: string | null;
+  /** Last shop day (Africa/Cairo) it works */
+  endsOn?: string | null;
+  /** EGP; 0 or null: none */
+  minimumSubtotal?: number | null;
+  oncePerCustomer?: boolean;
   percentOff?: number;
+  /** First shop day (Africa/Cairo) it works */
+  startsOn?: string | null;
+  /** Uses in all; null: no limit */
+  usageLimit?: number | null;
 };
 export type StaffSessionDto = {
   /** The address the sign-in came from (behind a proxy: as TRUST_PROXY allows) */

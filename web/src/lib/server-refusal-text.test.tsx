@@ -26,6 +26,20 @@ describe('refusalText', () => {
     expect(refusalText(refusal('SIZE_UNAVAILABLE', 'The selected size is no longer available'), ar, 'fallback')).toBe('المقاس المختار لم يعد متاحًا');
   });
 
+  it("says a promo code's rules in the shopper's language, with the day, amount or category they name", async () => {
+    await loadMessages('ar');
+    const en = (key: MessageKey, vars?: Record<string, string | number>) => translate('en', key, vars);
+    const ar = (key: MessageKey, vars?: Record<string, string | number>) => translate('ar', key, vars);
+    const refusal = (code: string, params?: Record<string, string | number>) => ({ status: 400, data: { statusCode: 400, message: 'English', code, params } });
+    expect(refusalText(refusal('PROMO_CODE_NOT_STARTED', { startsOn: '2026-12-01' }), en, 'fallback', 'en')).toBe('This code starts on 1 December');
+    expect(refusalText(refusal('PROMO_CODE_NOT_STARTED', { startsOn: '2026-12-01' }), ar, 'fallback', 'ar')).toBe('يبدأ العمل بهذا الكود يوم ١ ديسمبر');
+    expect(refusalText(refusal('PROMO_CODE_MINIMUM_SUBTOTAL', { minimum: 500 }), en, 'fallback', 'en')).toBe('This code needs a subtotal of LE 500.00');
+    expect(refusalText(refusal('PROMO_CODE_MINIMUM_SUBTOTAL', { minimum: 500 }), ar, 'fallback', 'ar')).toContain('٥٠٠');
+    expect(refusalText(refusal('PROMO_CODE_CATEGORY', { category: 'ANIME' }), ar, 'fallback', 'ar')).toBe('هذا الكود لبوسترات أنمي فقط');
+    expect(refusalText(refusal('PROMO_CODE_ALREADY_USED'), ar, 'fallback', 'ar')).toBe('لقد استخدمت هذا الكود من قبل');
+    expect(refusalText(refusal('PROMO_CODE_USED_UP'), en, 'fallback')).toBe('This code has been used up');
+  });
+
   it('keeps the server text for other refusals, and the fallback without one', () => {
     const en = (key: MessageKey) => translate('en', key);
     expect(refusalText({ status: 400, data: { message: 'A rule the storefront has no text for', code: 'SOME_NEW_RULE' } }, en, 'fallback')).toBe('A rule the storefront has no text for');

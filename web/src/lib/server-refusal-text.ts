@@ -1,7 +1,9 @@
 import { MAX_CART_LINES } from '../../../libs/domain/src/cart/cart-errors';
 import { DEFAULT_SHOP_RULES } from '../../../libs/domain/src/shop-config';
 import { errorMessage } from './api';
+import type { Locale } from '../app/ui-slice';
 import type { MessageKey } from './i18n';
+import { formatMoney } from './money';
 
 /** Server refusals the storefront says in the shopper's language, by the stable code the API sends. */
 const BY_CODE: Readonly<Record<string, MessageKey>> = {
@@ -14,6 +16,12 @@ const BY_CODE: Readonly<Record<string, MessageKey>> = {
   PROMO_CODE_REQUIRED: 'refusal.promoRequired',
   PROMO_CODE_INVALID: 'refusal.promoInvalid',
   PROMO_CODE_INACTIVE: 'refusal.promoInactive',
+  PROMO_CODE_NOT_STARTED: 'refusal.promoNotStarted',
+  PROMO_CODE_ENDED: 'refusal.promoEnded',
+  PROMO_CODE_MINIMUM_SUBTOTAL: 'refusal.promoMinimum',
+  PROMO_CODE_CATEGORY: 'refusal.promoCategory',
+  PROMO_CODE_USED_UP: 'refusal.promoUsedUp',
+  PROMO_CODE_ALREADY_USED: 'refusal.promoAlreadyUsed',
   CART_EMPTY: 'refusal.cartEmpty',
   CART_CHECKED_OUT: 'refusal.cartCheckedOut',
   CART_ITEM_NOT_FOUND: 'refusal.itemNotFound',
@@ -31,9 +39,33 @@ const VARS: Partial<Record<MessageKey, Record<string, number>>> = {
 
 type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
-/** The refusal in the shopper's language when its code is known, else the server's text, else the fallback. */
-export function refusalText(error: unknown, t: Translate, fallback: string): string {
-  const code = (error as { data?: { code?: unknown } } | undefined)?.data?.code;
+/** A shop day ('2026-12-01') as the shopper's language names it: '1 December', '١ ديسمبر'. */
+function dayAndMonth(date: string, locale: Locale): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return date;
+  const format = new Intl.DateTimeFormat(locale === 'ar' ? 'ar-EG' : 'en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+  return format.format(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+}
+
+/** The values a refusal named (params: a day, an amount in EGP, a category), said in the shopper's language. */
+function paramVars(params: unknown, t: Translate, locale: Locale): Record<string, string> {
+  if (!params || typeof params !== 'object') return {};
+  const p = params as Record<string, unknown>;
+  const vars: Record<string, string> = {};
+  const date = p.startsOn ?? p.endsOn;
+  if (typeof date === 'string') vars.date = dayAndMonth(date, locale);
+  if (typeof p.minimum === 'number') vars.amount = formatMoney(p.minimum, locale);
+  if (typeof p.category === 'string') vars.category = t(`category.${p.category}` as MessageKey);
+  return vars;
+}
+
+/**
+ * The refusal in the shopper's language when its code is known, else the server's text, else the
+ * fallback. locale: how the values a refusal names (a date, an amount) are written.
+ */
+export function refusalText(error: unknown, t: Translate, fallback: string, locale: Locale = 'en'): string {
+  const data = (error as { data?: { code?: unknown; params?: unknown } } | undefined)?.data;
+  const code = data?.code;
   const key = typeof code === 'string' && Object.hasOwn(BY_CODE, code) ? BY_CODE[code] : undefined;
-  return key ? t(key, VARS[key]) : errorMessage(error, fallback);
+  return key ? t(key, { ...VARS[key], ...paramVars(data?.params, t, locale) }) : errorMessage(error, fallback);
 }

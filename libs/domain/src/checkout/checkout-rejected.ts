@@ -9,7 +9,18 @@ import type { DomainError } from '../shared/domain-error.js';
 import type { DomainEvent } from '../shared/event.js';
 import type { Governorate } from '../shop-config.js';
 
-export const CHECKOUT_REJECTION_REASONS = ['BAD_PHONE', 'MINIMUM_POSTERS', 'LINE_UNAVAILABLE', 'CART_EMPTY', 'PROMO_UNKNOWN', 'PROMO_INACTIVE'] as const;
+export const CHECKOUT_REJECTION_REASONS = [
+  'BAD_PHONE', 'MINIMUM_POSTERS', 'LINE_UNAVAILABLE', 'CART_EMPTY', 'PROMO_UNKNOWN', 'PROMO_INACTIVE',
+  'PROMO_NOT_STARTED', 'PROMO_ENDED', 'PROMO_MINIMUM_SUBTOTAL', 'PROMO_CATEGORY', 'PROMO_USED_UP', 'PROMO_ALREADY_USED',
+] as const;
+
+/**
+ * Refusals of a promo code being applied: the shopper may not be at checkout yet. Its uses are
+ * counted at checkout, so PROMO_USED_UP and PROMO_ALREADY_USED refuse a checkout.
+ */
+export const PROMO_APPLY_REJECTION_REASONS: readonly CheckoutRejectionReason[] = [
+  'PROMO_UNKNOWN', 'PROMO_INACTIVE', 'PROMO_NOT_STARTED', 'PROMO_ENDED', 'PROMO_MINIMUM_SUBTOTAL', 'PROMO_CATEGORY',
+];
 export type CheckoutRejectionReason = (typeof CHECKOUT_REJECTION_REASONS)[number];
 
 export type CheckoutRejected = DomainEvent<'CheckoutRejected', {
@@ -27,6 +38,12 @@ const BY_CODE: Readonly<Record<string, CheckoutRejectionReason>> = {
   CART_EMPTY: 'CART_EMPTY',
   PROMO_CODE_INVALID: 'PROMO_UNKNOWN',
   PROMO_CODE_INACTIVE: 'PROMO_INACTIVE',
+  PROMO_CODE_NOT_STARTED: 'PROMO_NOT_STARTED',
+  PROMO_CODE_ENDED: 'PROMO_ENDED',
+  PROMO_CODE_MINIMUM_SUBTOTAL: 'PROMO_MINIMUM_SUBTOTAL',
+  PROMO_CODE_CATEGORY: 'PROMO_CATEGORY',
+  PROMO_CODE_USED_UP: 'PROMO_USED_UP',
+  PROMO_CODE_ALREADY_USED: 'PROMO_ALREADY_USED',
 };
 
 /** Which funnel reason a refusal is, or undefined when it is malformed input (not recorded). */

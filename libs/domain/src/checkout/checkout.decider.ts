@@ -9,6 +9,7 @@ import { cartErrors } from '../cart/cart-errors.js';
 import type { CartCheckedOut, CheckoutRequest } from '../cart/events.js';
 import type { OrderItem, OrderPlaced } from '../order/events.js';
 import { DomainError } from '../shared/domain-error.js';
+import { shopDate } from '../shared/shop-date.js';
 import { DEFAULT_SHOP_RULES, type ShopRules } from '../shop-config.js';
 import type { CatalogueSnapshot } from '../pricing/catalogue-snapshot.js';
 import { type CartPricing, priceCart } from '../pricing/price-cart.js';
@@ -101,7 +102,7 @@ export function priceAndDecideCheckout(
   if (cart.checkedOut) throw cartErrors.checkedOut();
   if (cart.items.length === 0) throw DomainError.validation('CART_EMPTY', CHECKOUT_MESSAGES.emptyCart);
   const valid = validateCheckoutForm(form);
-  const pricing = priceCart(cart, catalogue, { governorate: valid.customer.governorate, paymentMethod: valid.paymentMethod, rules });
+  const pricing = priceCart(cart, catalogue, { governorate: valid.customer.governorate, paymentMethod: valid.paymentMethod, rules, today: shopDate(ids.now) });
   const unavailable = pricing.lines.find((l) => !l.available);
   if (unavailable?.unavailable) throw DomainError.validation(unavailable.unavailable.reason, unavailable.unavailable.message);
   checkMinimumPosters(valid.customer.governorate, pricing.posterCount, rules);

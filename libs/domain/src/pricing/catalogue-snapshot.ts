@@ -8,6 +8,7 @@ import type { PosterState } from '../catalog/poster.decider.js';
 import type { ProductState } from '../catalog/product.decider.js';
 import type { DiscountsState } from '../promotion/discounts.decider.js';
 import type { PromoCodeState } from '../promotion/promo-code.decider.js';
+import type { PromoRules } from '../promotion/promo-rules.js';
 import type { Piastres } from '../shared/money.js';
 import type { PosterSize } from '../shop-config.js';
 
@@ -40,6 +41,8 @@ export interface PromoSnapshot {
   percentOff: number;
   active: boolean;
   deleted: boolean;
+  /** Absent on snapshots made before codes had rules: none. */
+  rules?: PromoRules;
 }
 
 export interface CatalogueSnapshot {
@@ -96,6 +99,6 @@ export function catalogueFromStates(states: {
     products,
     customPrices: { ...states.customPricing.prices },
     discounts: states.discounts.discounts.map((d) => ({ ...d })),
-    promo: promo && { code: promo.code, percentOff: promo.percentOff, active: promo.active, deleted: promo.deleted },
+    promo: promo && { code: promo.code, percentOff: promo.percentOff, active: promo.active, deleted: promo.deleted, rules: promo.rules },
   };
 }

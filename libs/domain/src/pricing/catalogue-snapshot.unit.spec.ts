@@ -1,3 +1,4 @@
+import { NO_PROMO_RULES } from '../promotion/promo-rules.js';
 import { customPricingDecider } from '../catalog/custom-pricing.decider.js';
 import { posterDecider } from '../catalog/poster.decider.js';
 import { productDecider } from '../catalog/product.decider.js';
@@ -40,6 +41,6 @@ describe('catalogueFromStates', () => {
       { type: 'PromoCodeDeleted', data: { code: 'EID' } },
     ]);
     const snapshot = catalogueFromStates({ posters: [], products: [], customPricing, discounts, promo });
-    expect(snapshot.promo).toEqual({ code: 'EID', percentOff: 15, active: false, deleted: true });
+    expect(snapshot.promo).toEqual({ code: 'EID', percentOff: 15, active: false, deleted: true, rules: NO_PROMO_RULES });
   });
 });

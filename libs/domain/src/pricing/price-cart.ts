@@ -11,6 +11,7 @@
  *   taxAmount              VAT included in the goods (subtotal − promotions − promo), reported, never added
  */
 import type { CartState } from '../cart/cart.decider.js';
+import type { DomainError } from '../shared/domain-error.js';
 import type { Piastres } from '../shared/money.js';
 import { percentOf } from '../shared/money.js';
 import {
@@ -21,6 +22,7 @@ import {
   type ShopRules,
 } from '../shop-config.js';
 import { normalisePromoCode } from '../streams.js';
+import { NO_PROMO_RULES, type PromoCartFacts, promoCartRefusal, type PromoRules } from '../promotion/promo-rules.js';
 import type { CatalogueSnapshot } from './catalogue-snapshot.js';
 import { priceLine, type PricedLine } from './price-line.js';
 import { amountToFreeShipping, quoteShipping, type ShippingQuote } from './shipping.js';
@@ -33,6 +35,11 @@ export interface PriceCartOptions {
   /** Defaults to the cart's chosen method (COD unless chosen otherwise). */
   paymentMethod?: PaymentMethod;
   rules?: ShopRules;
+  /**
+   * The shop day it is priced on (shopDate), for the promo code's dates. Undefined: dates not
+   * checked, as when replaying orders already placed.
+   */
+  today?: string;
 }
 
 export interface CartPricing {
@@ -48,8 +55,11 @@ export interface CartPricing {
   /** The promo that was applied to the total, or null. */
   promoCode: string | null;
   promoPercent: number;
-  /** The cart's promo could not be applied (deleted or deactivated since); the total is without it. */
-  promoDropped: { code: string; message: string } | null;
+  /**
+   * The cart's promo could not be applied (deleted or deactivated since, or the cart breaks one
+   * of its rules); the total is without it. reason and params: the refusal's code and values.
+   */
+  promoDropped: { code: string; message: string; reason?: string; params?: Readonly<Record<string, string | number>> } | null;
   governorate: Governorate | null;
   paymentMethod: PaymentMethod;
   shipping: ShippingQuote;
@@ -65,17 +75,46 @@ export interface CartPricing {
   priceRules: PriceRule[];
 }
 
-function appliedPromo(cart: CartState, catalogue: CatalogueSnapshot): Pick<CartPricing, 'promoCode' | 'promoPercent' | 'promoDropped'> {
-  if (cart.promoCode === null) return { promoCode: null, promoPercent: 0, promoDropped: null };
+type AppliedPromo = Pick<CartPricing, 'promoCode' | 'promoPercent' | 'promoDropped'> & { category: string | null };
+
+const NO_PROMO: AppliedPromo = { promoCode: null, promoPercent: 0, promoDropped: null, category: null };
+
+/** The cart's promo as the catalogue has it: live and active, else dropped with why. */
+function livePromo(cart: CartState, catalogue: CatalogueSnapshot): AppliedPromo {
+  if (cart.promoCode === null) return NO_PROMO;
   const code = cart.promoCode;
   const promo = catalogue.promo;
   if (!promo || promo.deleted || normalisePromoCode(promo.code) !== code) {
-    return { promoCode: null, promoPercent: 0, promoDropped: { code, message: `Promo code ${code} is no longer available` } };
+    return { ...NO_PROMO, promoDropped: { code, message: `Promo code ${code} is no longer available`, reason: 'PROMO_CODE_INVALID' } };
   }
   if (!promo.active) {
-    return { promoCode: null, promoPercent: 0, promoDropped: { code, message: `Promo code ${code} is no longer active` } };
+    return { ...NO_PROMO, promoDropped: { code, message: `Promo code ${code} is no longer active`, reason: 'PROMO_CODE_INACTIVE' } };
   }
-  return { promoCode: code, promoPercent: Math.min(100, Math.max(0, Math.trunc(promo.percentOff))), promoDropped: null };
+  const percent = Math.min(100, Math.max(0, Math.trunc(promo.percentOff)));
+  return { promoCode: code, promoPercent: percent, promoDropped: null, category: promo.rules?.category ?? null };
+}
+
+/** The live promo, unless the priced cart breaks one of its rules (its dates, minimum subtotal, category). */
+function appliedPromo(live: AppliedPromo, rules: PromoRules, facts: PromoCartFacts): AppliedPromo {
+  if (live.promoCode === null) return live;
+  const refusal = promoCartRefusal(rules, facts);
+  if (!refusal) return live;
+  return { ...NO_PROMO, promoDropped: { code: live.promoCode, message: refusal.message, reason: refusal.code, ...(refusal.params ? { params: refusal.params } : {}) } };
+}
+
+function promoFacts(unpromoted: readonly PricedLine[], today: string | undefined): PromoCartFacts {
+  const available = unpromoted.filter((l) => l.available);
+  return { today, subtotal: available.reduce((sum, l) => sum + l.originalLineTotal, 0), categories: available.map((l) => l.category) };
+}
+
+/**
+ * The rule of the catalogue's promo code this cart breaks on `today` (its dates, minimum subtotal,
+ * category), or null: what applying the code refuses with, the same facts priceCart drops it for.
+ */
+export function promoRuleRefusal(cart: CartState, catalogue: CatalogueSnapshot, today: string): DomainError | null {
+  const rules = catalogue.promo?.rules;
+  if (!rules) return null;
+  return promoCartRefusal(rules, promoFacts(cart.items.map((line) => priceLine(line, catalogue, null)), today));
 }
 
 export function priceCart(cart: CartState, catalogue: CatalogueSnapshot, options: PriceCartOptions = {}): CartPricing {
@@ -83,15 +122,21 @@ export function priceCart(cart: CartState, catalogue: CatalogueSnapshot, options
   const paymentMethod = options.paymentMethod ?? cart.paymentMethod;
   const governorate = parseGovernorate(options.governorate) ?? null;
 
-  const promo = appliedPromo(cart, catalogue);
+  // Lines are priced without the promo first: whether it applies depends on their subtotal.
+  const unpromoted = cart.items.map((line) => priceLine(line, catalogue, null));
+  const live = livePromo(cart, catalogue);
+  const promo = appliedPromo(live, catalogue.promo?.rules ?? NO_PROMO_RULES, promoFacts(unpromoted, options.today));
   const linePromo = promo.promoCode === null ? null : { code: promo.promoCode, percent: promo.promoPercent };
-  const lines = cart.items.map((line) => priceLine(line, catalogue, linePromo));
+  const takesPromo = (category: string | null) => linePromo !== null && (promo.category === null || promo.category === category);
+  const lines = linePromo === null ? unpromoted : cart.items.map((line, i) => (takesPromo(unpromoted[i].category) ? priceLine(line, catalogue, linePromo) : unpromoted[i]));
   const counted = lines.filter((l) => l.available);
   const subtotal = counted.reduce((sum, l) => sum + l.originalLineTotal, 0);
   const discountedSubtotal = counted.reduce((sum, l) => sum + l.lineTotal, 0);
   const discountFromPromotions = subtotal - discountedSubtotal;
+  // A code for one category takes its percent off that category's lines only.
+  const promoBase = counted.filter((l) => takesPromo(l.category)).reduce((sum, l) => sum + l.lineTotal, 0);
 
-  const discountFromPromoCode = percentOf(discountedSubtotal, promo.promoPercent);
+  const discountFromPromoCode = percentOf(promoBase, promo.promoPercent);
   const goods = discountedSubtotal - discountFromPromoCode;
 
   const shipping = quoteShipping(subtotal, governorate, rules);
@@ -105,7 +150,9 @@ export function priceCart(cart: CartState, catalogue: CatalogueSnapshot, options
     subtotal,
     discountFromPromotions,
     discountFromPromoCode,
-    ...promo,
+    promoCode: promo.promoCode,
+    promoPercent: promo.promoPercent,
+    promoDropped: promo.promoDropped,
     governorate,
     paymentMethod,
     shipping,

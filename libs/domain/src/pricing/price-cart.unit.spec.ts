@@ -1,6 +1,7 @@
 import { addOnAdded, cartWith, catalogue, customAdded, line, posterAdded, salahPoster } from '../testing/fixtures.js';
 import { DEFAULT_CUSTOM_PRICES } from '../shop-config.js';
-import { priceCart } from './price-cart.js';
+import { NO_PROMO_RULES, type PromoRules } from '../promotion/promo-rules.js';
+import { priceCart, promoRuleRefusal } from './price-cart.js';
 
 const salah2 = line(posterAdded('i1', 'salah', 'salah-20x30', 'SIZE_20x30', 2)); // 2 × 150.00
 const anime1 = line(posterAdded('i2', 'anime', 'anime-50x70', 'SIZE_50x70', 1)); // 1 × 420.00
@@ -91,9 +92,58 @@ describe('priceCart', () => {
     ['missing', null, 'Promo code WELCOME10 is no longer available'],
   ])('drops a %s promo with a message', (_label, promo, message) => {
     const pricing = priceCart(cartWith([salah2], { promoCode: 'WELCOME10' }), catalogue({ promo }), { governorate: 'CAIRO' });
-    expect(pricing.promoDropped).toEqual({ code: 'WELCOME10', message });
+    expect(pricing.promoDropped).toMatchObject({ code: 'WELCOME10', message });
     expect(pricing.promoCode).toBeNull();
     expect(pricing.discountFromPromoCode).toBe(0);
+  });
+
+  describe('a promo code with rules', () => {
+    const withRules = (rules: Partial<PromoRules>) =>
+      catalogue({ promo: { code: 'WELCOME10', percentOff: 10, active: true, deleted: false, rules: { ...NO_PROMO_RULES, ...rules } } });
+    const cart = cartWith([salah2, anime1], { promoCode: 'WELCOME10' }); // FOOTBALL 30000 + ANIME 42000
+
+    it('applies from its first shop day to its last, both included', () => {
+      const dates = { startsOn: '2026-12-01', endsOn: '2026-12-07' };
+      for (const today of ['2026-12-01', '2026-12-07']) expect(priceCart(cart, withRules(dates), { today }).discountFromPromoCode).toBe(7200);
+      expect(priceCart(cart, withRules(dates), { today: '2026-11-30' }).promoDropped).toMatchObject({
+        reason: 'PROMO_CODE_NOT_STARTED',
+        message: 'This code starts on 1 December',
+        params: { startsOn: '2026-12-01' },
+      });
+      expect(priceCart(cart, withRules(dates), { today: '2026-12-08' }).promoDropped).toMatchObject({ reason: 'PROMO_CODE_ENDED', message: 'This code ended on 7 December' });
+    });
+
+    it('does not check dates when priced without a day (a replay of placed orders)', () => {
+      expect(priceCart(cart, withRules({ startsOn: '2030-01-01' })).promoCode).toBe('WELCOME10');
+    });
+
+    it('needs its minimum subtotal at catalogue prices', () => {
+      expect(priceCart(cart, withRules({ minimumSubtotal: 72000 }), { today: '2026-12-01' }).discountFromPromoCode).toBe(7200);
+      const short = priceCart(cart, withRules({ minimumSubtotal: 72001 }), { today: '2026-12-01' });
+      expect(short.discountFromPromoCode).toBe(0);
+      expect(short.promoDropped).toMatchObject({ reason: 'PROMO_CODE_MINIMUM_SUBTOTAL', message: 'This code needs a subtotal of LE 720.01', params: { minimum: 720.01 } });
+      expect(priceCart(cart, withRules({ minimumSubtotal: 50000 }), { today: '2026-12-01', governorate: 'CAIRO' }).promoCode).toBe('WELCOME10');
+      expect(priceCart(cartWith([salah2], { promoCode: 'WELCOME10' }), withRules({ minimumSubtotal: 50000 })).promoDropped?.message).toBe(
+        'This code needs a subtotal of LE 500',
+      );
+    });
+
+    it("takes its percent off its category's lines only, and names the lines it priced", () => {
+      const pricing = priceCart(cart, withRules({ category: 'ANIME' }), { today: '2026-12-01' });
+      expect(pricing.discountFromPromoCode).toBe(4200);
+      expect(pricing.lines.map((l) => l.priceRules.some((r) => r.rule === 'PROMO_CODE'))).toEqual([false, true]);
+      expect(pricing.total).toBe(72000 - 4200 + pricing.shippingCost + pricing.codFee);
+    });
+
+    it('is dropped when no line is of its category', () => {
+      const pricing = priceCart(cartWith([salah2], { promoCode: 'WELCOME10' }), withRules({ category: 'ANIME' }));
+      expect(pricing.promoDropped).toMatchObject({ reason: 'PROMO_CODE_CATEGORY', message: 'This code is only for Anime posters' });
+    });
+
+    it('promoRuleRefusal says the same as the pricing drops', () => {
+      expect(promoRuleRefusal(cart, withRules({ minimumSubtotal: 100000 }), '2026-12-01')?.code).toBe('PROMO_CODE_MINIMUM_SUBTOTAL');
+      expect(promoRuleRefusal(cart, withRules({ minimumSubtotal: 100 }), '2026-12-01')).toBeNull();
+    });
   });
 
   it('ships free from a subtotal of 1,499 EGP, at catalogue price', () => {

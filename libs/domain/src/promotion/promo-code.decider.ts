@@ -11,6 +11,7 @@ import { normalisePromoCode } from '../streams.js';
 import type { PromoCodeCommand } from './commands.js';
 import type { PromoCodeEvent } from './events.js';
 import { isPromoCode } from './promo-code-format.js';
+import { NO_PROMO_RULES, promoRulesOf, type PromoRules, validatePromoRules } from './promo-rules.js';
 
 export interface PromoCodeState {
   exists: boolean;
@@ -18,6 +19,7 @@ export interface PromoCodeState {
   code: string;
   percentOff: number;
   active: boolean;
+  rules: PromoRules;
 }
 
 export const initialPromoCodeState: PromoCodeState = Object.freeze({
@@ -26,7 +28,16 @@ export const initialPromoCodeState: PromoCodeState = Object.freeze({
   code: '',
   percentOff: 0,
   active: false,
+  rules: NO_PROMO_RULES,
 });
+
+const RULE_KEYS = Object.keys(NO_PROMO_RULES) as (keyof PromoRules)[];
+const sameRules = (a: PromoRules, b: PromoRules) => RULE_KEYS.every((k) => a[k] === b[k]);
+
+/** Only the rules a code has: a code without rules is recorded as before they existed. */
+function setRules(rules: PromoRules): Partial<PromoRules> {
+  return Object.fromEntries(RULE_KEYS.filter((k) => rules[k] !== NO_PROMO_RULES[k]).map((k) => [k, rules[k]]));
+}
 
 export const PROMO_CODE_INVALID = 'Please enter a valid code and discount percentage (1-100)';
 export function isLivePromo(state: PromoCodeState): boolean {
@@ -48,7 +59,8 @@ export function decidePromoCode(command: PromoCodeCommand, state: PromoCodeState
       if (!isPromoCode(code)) throw DomainError.validation('PROMO_CODE_INVALID', PROMO_CODE_INVALID);
       requirePercent(command.data.percentOff);
       if (isLivePromo(state)) throw DomainError.conflict('PROMO_CODE_EXISTS', `Promo code ${code} already exists`);
-      return [{ type: 'PromoCodeCreated', data: { code, percentOff: command.data.percentOff, active: command.data.active !== false } }];
+      const rules = validatePromoRules(command.data.rules ?? {});
+      return [{ type: 'PromoCodeCreated', data: { code, percentOff: command.data.percentOff, active: command.data.active !== false, ...setRules(rules) } }];
     }
     case 'ActivatePromoCode':
       requireLive(state);
@@ -62,6 +74,11 @@ export function decidePromoCode(command: PromoCodeCommand, state: PromoCodeState
       return command.data.percentOff === state.percentOff
         ? []
         : [{ type: 'PromoCodePercentChanged', data: { code: state.code, percentOff: command.data.percentOff } }];
+    case 'ChangePromoCodeRules': {
+      requireLive(state);
+      const rules = validatePromoRules(command.data.rules, state.rules);
+      return sameRules(rules, state.rules) ? [] : [{ type: 'PromoCodeRulesChanged', data: { code: state.code, ...rules } }];
+    }
     case 'DeletePromoCode':
       requireLive(state);
       return [{ type: 'PromoCodeDeleted', data: { code: state.code } }];
@@ -72,8 +89,14 @@ export function decidePromoCode(command: PromoCodeCommand, state: PromoCodeState
 
 export function evolvePromoCode(state: PromoCodeState, event: PromoCodeEvent): PromoCodeState {
   switch (event.type) {
-    case 'PromoCodeCreated':
-      return { exists: true, deleted: false, ...event.data };
+    case 'PromoCodeCreated': {
+      const { code, percentOff, active } = event.data;
+      return { exists: true, deleted: false, code, percentOff, active, rules: promoRulesOf(event.data) };
+    }
+    case 'PromoCodeRulesChanged': {
+      const { code: _code, ...rules } = event.data;
+      return { ...state, rules: promoRulesOf(rules) };
+    }
     case 'PromoCodeActivated':
       return { ...state, active: true };
     case 'PromoCodeDeactivated':

@@ -64,4 +64,35 @@ describe('promo code decider', () => {
     given(promoCodeDecider).when({ type: 'ChangePromoCodePercent', data: { code: 'NOPE', percentOff: 5 } }).thenThrows('PROMO_CODE_NOT_FOUND');
     given(promoCodeDecider).when({ type: 'DeletePromoCode', data: { code: 'NOPE' } }).thenThrows('PROMO_CODE_NOT_FOUND');
   });
+
+  it('creates a code with rules, recording only the rules it has', () => {
+    given(promoCodeDecider)
+      .when({ type: 'CreatePromoCode', data: { code: 'welcome10', percentOff: 10, rules: { startsOn: '2026-12-01', endsOn: '2026-12-07', oncePerCustomer: true, minimumSubtotal: 30000 } } })
+      .then([{ type: 'PromoCodeCreated', data: { code: 'WELCOME10', percentOff: 10, active: true, startsOn: '2026-12-01', endsOn: '2026-12-07', oncePerCustomer: true, minimumSubtotal: 30000 } }]);
+  });
+
+  it('refuses rules that cannot hold, naming the field', () => {
+    const error = given(promoCodeDecider)
+      .when({ type: 'CreatePromoCode', data: { code: 'X', percentOff: 10, rules: { startsOn: '2026-12-07', endsOn: '2026-12-01' } } })
+      .thenThrows('PROMO_CODE_INVALID_RULES', 'validation');
+    expect(error.fieldErrors).toEqual({ endsOn: 'The end must not be before the start' });
+  });
+
+  it('changes rules, keeping those not sent; the same rules change nothing', () => {
+    given(promoCodeDecider, [created])
+      .when({ type: 'ChangePromoCodeRules', data: { code: 'WELCOME10', rules: { usageLimit: 50, category: 'anime' } } })
+      .thenState((state, events) => {
+        expect(events).toEqual([
+          { type: 'PromoCodeRulesChanged', data: { code: 'WELCOME10', startsOn: null, endsOn: null, usageLimit: 50, oncePerCustomer: false, minimumSubtotal: 0, category: 'ANIME' } },
+        ]);
+        expect(state.rules).toMatchObject({ usageLimit: 50, category: 'ANIME' });
+      });
+    given(promoCodeDecider, [created]).when({ type: 'ChangePromoCodeRules', data: { code: 'WELCOME10', rules: { usageLimit: null } } }).then([]);
+  });
+
+  it('reads a code created before rules existed as having none', () => {
+    given(promoCodeDecider, [created])
+      .when({ type: 'ActivatePromoCode', data: { code: 'WELCOME10' } })
+      .thenState((state) => expect(state.rules).toEqual({ startsOn: null, endsOn: null, usageLimit: null, oncePerCustomer: false, minimumSubtotal: 0, category: null }));
+  });
 });

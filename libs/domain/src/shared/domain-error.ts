@@ -14,6 +14,8 @@ export class DomainError extends Error {
     readonly kind: DomainErrorKind = 'validation',
     /** Per-field messages (checkout form), so the client can mark every invalid field at once. */
     readonly fieldErrors?: Readonly<Record<string, string>>,
+    /** The values the message names (a date, an amount), so a client can say it in its own language. */
+    readonly params?: Readonly<Record<string, string | number>>,
   ) {
     super(message);
   }
@@ -26,8 +28,8 @@ export class DomainError extends Error {
     return new DomainError(code, message, 'not_found');
   }
 
-  static conflict(code: string, message: string): DomainError {
-    return new DomainError(code, message, 'conflict');
+  static conflict(code: string, message: string, params?: Record<string, string | number>): DomainError {
+    return new DomainError(code, message, 'conflict', undefined, params);
   }
 }
 

@@ -12,7 +12,8 @@ import type { OrderPlaced } from '../order/events.js';
 import type { CatalogueSnapshot, DiscountSnapshot, PosterSnapshot, ProductSnapshot } from '../pricing/catalogue-snapshot.js';
 import { type CartPricing, priceCart } from '../pricing/price-cart.js';
 import type { Piastres } from '../shared/money.js';
-import type { PosterSize, ShopRules } from '../shop-config.js';
+import { type Category, isCategory, type PosterSize, type ShopRules } from '../shop-config.js';
+import { NO_PROMO_RULES } from '../promotion/promo-rules.js';
 import type { PromotionDraft } from './promotion-draft.js';
 
 export type PlacedOrder = OrderPlaced['data'];
@@ -45,6 +46,17 @@ function recordedDiscounts(order: PlacedOrder): DiscountSnapshot[] {
     .map((i, n) => ({ discountId: n + 1, category: i.category, percentage: i.discountPercentage, active: true }));
 }
 
+/**
+ * A code for one category priced only that category's lines: the lines' rules show which. A code
+ * every line took (or none did: a dropped promo is not recorded) was for every category.
+ */
+function recordedPromoCategory(order: PlacedOrder): Category | null {
+  const took = order.items.filter((i) => (i.priceRules ?? []).some((r) => r.rule === 'PROMO_CODE'));
+  if (took.length === 0 || took.length === order.items.length) return null;
+  const category = took[0].category;
+  return isCategory(category) ? category : null;
+}
+
 function catalogueOf(order: PlacedOrder): CatalogueSnapshot {
   const posters: Record<string, PosterSnapshot & { variants: Array<PosterSnapshot['variants'][number]> }> = {};
   const products: Record<string, ProductSnapshot> = {};
@@ -59,7 +71,10 @@ function catalogueOf(order: PlacedOrder): CatalogueSnapshot {
       products[i.productId] = { name: i.name, price: i.originalUnitPrice, imageUrl: i.imageUrl, deleted: false };
     }
   }
-  const promo = order.promoCode === null ? null : { code: order.promoCode, percentOff: order.promoPercent, active: true, deleted: false };
+  const promo =
+    order.promoCode === null
+      ? null
+      : { code: order.promoCode, percentOff: order.promoPercent, active: true, deleted: false, rules: { ...NO_PROMO_RULES, category: recordedPromoCategory(order) } };
   return { posters, products, customPrices, discounts: recordedDiscounts(order), promo };
 }
 

@@ -4,7 +4,8 @@ import type { CartState } from '../cart/cart.decider.js';
 import type { CatalogueSnapshot } from '../pricing/catalogue-snapshot.js';
 import { DomainError } from '../shared/domain-error.js';
 import { CATEGORIES, DEFAULT_SHOP_RULES, GOVERNORATE_CODES, SIZES, type ShopRules } from '../shop-config.js';
-import { cartWith } from '../testing/fixtures.js';
+import { NO_PROMO_RULES } from '../promotion/promo-rules.js';
+import { cartWith, catalogue, line, posterAdded } from '../testing/fixtures.js';
 import { placeOrder, WHAT_IF_DRAFT, whatIfHistory } from '../testing/what-if-history.js';
 import { parsePromotionDraft, parseReplayPeriod } from './promotion-draft.js';
 import { replayOrder } from './replay-order.js';
@@ -12,6 +13,17 @@ import { totalsOf, WhatIfTally } from './what-if-tally.js';
 
 const place = (cart: CartState, cat: CatalogueSnapshot, governorate: string, payment: 'COD' | 'ONLINE', rules: ShopRules) => placeOrder(cart, cat, governorate, payment, { rules });
 const seededHistory = () => whatIfHistory();
+
+describe('replaying an order placed with a promo code for one category', () => {
+  it('prices it again exactly: the lines the code priced say which category it was for', () => {
+    const salah = line(posterAdded('i1', 'salah', 'salah-20x30', 'SIZE_20x30', 2));
+    const anime = line(posterAdded('i2', 'anime', 'anime-50x70', 'SIZE_50x70', 1));
+    const promo = { code: 'ANIME10', percentOff: 10, active: true, deleted: false, rules: { ...NO_PROMO_RULES, category: 'ANIME' as const } };
+    const order = placeOrder(cartWith([salah, anime], { promoCode: 'ANIME10' }), catalogue({ promo }), 'CAIRO', 'COD', {});
+    expect(order.totals.discountFromPromoCode).toBe(4200);
+    expect(totalsOf(replayOrder(order, DEFAULT_SHOP_RULES))).toEqual(order.totals);
+  });
+});
 
 describe('what-if on a seeded history', () => {
   it('records the hand-computed totals (the history is what the header says)', () => {

@@ -14,6 +14,7 @@ import { RevenueFigures1765500000000 } from './1765500000000-revenue-figures.js'
 import { StaffSessionsAndSecondFactors1765600000000 } from './1765600000000-staff-sessions-and-second-factors.js';
 import { StaffActivity1765600100000 } from './1765600100000-staff-activity.js';
 import { BilingualContentFoldedCustomers1765600200000 } from './1765600200000-bilingual-content-folded-customers.js';
+import { PromoCodeRules1765600400000 } from './1765600400000-promo-code-rules.js';
 
 /** In order; a new migration is added here and never edits an old one. */
 export const READ_MODEL_MIGRATIONS = [
@@ -33,4 +34,5 @@ export const READ_MODEL_MIGRATIONS = [
   StaffSessionsAndSecondFactors1765600000000,
   StaffActivity1765600100000,
   BilingualContentFoldedCustomers1765600200000,
+  PromoCodeRules1765600400000,
 ];

@@ -1,4 +1,5 @@
 import { CART_EVENT_TYPES } from '#domain/cart/events.js';
+import { PROMO_APPLY_REJECTION_REASONS } from '#domain/checkout/checkout-rejected.js';
 import { parseStreamName } from '#domain/streams.js';
 import { FunnelCartEntity, type FunnelCartLine, type FunnelRejection } from '../funnel-cart.entity.js';
 import type { Row } from './bulk-sql.js';
@@ -63,11 +64,11 @@ function newCart(cartId: string, at: string): Row {
   };
 }
 
-/** A refused promo code is no checkout attempt (the shopper may not be at checkout yet); a refused checkout is. */
+/** A promo code refused when applied is no checkout attempt (the shopper may not be at checkout yet); a refused checkout is. */
 function rejected(cart: Row, e: RecordedShopEvent<'CheckoutRejected'>, at: string): Row {
   const d = e.data;
   const rejection: FunnelRejection = { reason: d.reason, governorate: d.governorate, at };
-  const promo = d.reason === 'PROMO_UNKNOWN' || d.reason === 'PROMO_INACTIVE';
+  const promo = PROMO_APPLY_REJECTION_REASONS.includes(d.reason);
   return {
     ...cart,
     rejections: [...(cart.rejections as FunnelRejection[]), rejection],

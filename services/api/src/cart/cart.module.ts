@@ -3,6 +3,7 @@ import { CatalogueLoader } from './catalogue-loader.service.js';
 import { CartController } from './cart.controller.js';
 import { CartReads } from './cart.reads.js';
 import { CartWriter } from './cart-writer.service.js';
+import { PromoUses } from './promo-uses.service.js';
 import { CheckoutRejectionRecorder } from './checkout-rejection.recorder.js';
 import { AddItemToCartHandler } from './commands/add-item-to-cart.handler.js';
 import { ApplyPromoCodeHandler } from './commands/apply-promo-code.handler.js';
@@ -24,7 +25,8 @@ import { RunCartCommandHandler } from './commands/simple-cart-commands.handler.j
     ApplyPromoCodeHandler,
     CheckOutCartHandler,
     CheckoutRejectionRecorder,
+    PromoUses,
   ],
-  exports: [CartReads, CatalogueLoader],
+  exports: [CartReads, CatalogueLoader, PromoUses],
 })
 export class CartModule {}

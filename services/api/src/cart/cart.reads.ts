@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { cartDecider, type CartState } from '#domain/cart/cart.decider.js';
+import { shopDate } from '#domain/shared/shop-date.js';
 import { priceCart } from '#domain/pricing/price-cart.js';
 import { piastresToEgp } from '#domain/shared/money.js';
 import type { Governorate, PosterSize, ShopRules } from '#domain/shop-config.js';
@@ -44,7 +45,7 @@ export class CartReads {
 
   async price(cartId: string, state: CartState, governorate?: string): Promise<CartAnswer> {
     const catalogue = await this.catalogue.forCart(state);
-    const pricing = priceCart(state, catalogue, { governorate: governorate ?? null, rules: this.rules });
+    const pricing = priceCart(state, catalogue, { governorate: governorate ?? null, rules: this.rules, today: shopDate(new Date()) });
     return { cartId, cart: cartView(cartId, pricing, this.rules, state.checkedOut !== null) };
   }
 

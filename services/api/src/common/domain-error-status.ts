@@ -14,9 +14,11 @@ const STATUS_BY_KIND: Record<string, number> = {
   unauthorized: 401,
 };
 
-export function domainErrorStatus(e: unknown): { status: number; message: string; code?: string; fieldErrors?: Record<string, string> } | undefined {
+export function domainErrorStatus(
+  e: unknown,
+): { status: number; message: string; code?: string; fieldErrors?: Record<string, string>; params?: Record<string, string | number> } | undefined {
   if (!e || typeof e !== 'object') return undefined;
-  const err = e as { name?: unknown; kind?: unknown; code?: unknown; message?: unknown; status?: unknown; fieldErrors?: unknown };
+  const err = e as { name?: unknown; kind?: unknown; code?: unknown; message?: unknown; status?: unknown; fieldErrors?: unknown; params?: unknown };
   if (err.name !== 'DomainError') return undefined;
   const code = typeof err.code === 'string' ? err.code : undefined;
   const kind = typeof err.kind === 'string' ? err.kind.toLowerCase() : undefined;
@@ -27,5 +29,7 @@ export function domainErrorStatus(e: unknown): { status: number; message: string
     else if (/CONFLICT|ALREADY|CLOSED|CHECKED_OUT|EXISTS|DUPLICATE/.test(code)) status = 409;
   }
   const fieldErrors = err.fieldErrors && typeof err.fieldErrors === 'object' ? (err.fieldErrors as Record<string, string>) : undefined;
-  return { status: status ?? 400, message: typeof err.message === 'string' ? err.message : 'Bad request', code, ...(fieldErrors ? { fieldErrors } : {}) };
+  // The values a refusal names (a date, an amount): the storefront says the message in its own language.
+  const params = err.params && typeof err.params === 'object' ? (err.params as Record<string, string | number>) : undefined;
+  return { status: status ?? 400, message: typeof err.message === 'string' ? err.message : 'Bad request', code, ...(fieldErrors ? { fieldErrors } : {}), ...(params ? { params } : {}) };
 }

@@ -16,7 +16,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
-    const { status, message, code, fieldErrors, retryAfterSeconds } = this.describe(exception);
+    const { status, message, code, fieldErrors, params, retryAfterSeconds } = this.describe(exception);
     if (code === UNAVAILABLE.code) {
       // An outage answers every request this way: one line each, not a stack per request.
       this.logger.warn({ requestId: currentContext().requestId, cause: connectionErrorSummary(exception) }, 'dependency unreachable: answered 503');
@@ -35,10 +35,17 @@ export class HttpExceptionFilter implements ExceptionFilter {
       return;
     }
     if (retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(retryAfterSeconds));
-    res.status(status).json({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message, ...(code ? { code } : {}), ...(fieldErrors ? { fieldErrors } : {}) });
+    res.status(status).json({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message, ...(code ? { code } : {}), ...(fieldErrors ? { fieldErrors } : {}), ...(params ? { params } : {}) });
   }
 
-  private describe(exception: unknown): { status: number; message: string; code?: string; fieldErrors?: Record<string, string>; retryAfterSeconds?: number } {
+  private describe(exception: unknown): {
+    status: number;
+    message: string;
+    code?: string;
+    fieldErrors?: Record<string, string>;
+    params?: Record<string, string | number>;
+    retryAfterSeconds?: number;
+  } {
     const domain = domainErrorStatus(exception);
     if (domain) return domain;
     if (isConnectionError(exception)) return UNAVAILABLE;

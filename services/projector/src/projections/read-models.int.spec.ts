@@ -88,7 +88,8 @@ describe('projections build every read model from given events', () => {
       { id: 'a2', description: 'Small', price: 1000, image_url: null, deleted: true },
     ]);
     expect(await q(`SELECT size, price FROM read.custom_prices`)).toEqual([{ size: 'SIZE_20x30', price: 26000 }]);
-    expect(await q(`SELECT code, percent_off, active FROM read.promo_codes`)).toEqual([{ code: 'WELCOME10', percent_off: 15, active: false }]);
+    expect(await q(`SELECT code, percent_off, active FROM read.promo_codes WHERE NOT deleted`)).toEqual([{ code: 'WELCOME10', percent_off: 15, active: false }]);
+    expect(await q(`SELECT code, deleted FROM read.promo_codes WHERE deleted`)).toEqual([{ code: 'GONE', deleted: true }]);
     expect(await q(`SELECT id, category, percentage, active FROM read.discounts ORDER BY id`)).toEqual([
       { id: 1, category: 'FOOTBALL', percentage: 20, active: true },
       { id: 2, category: null, percentage: 5, active: true },

@@ -10,6 +10,12 @@ const REASONS: Record<string, string> = {
   CART_EMPTY: 'Empty cart',
   PROMO_UNKNOWN: 'Unknown promo code',
   PROMO_INACTIVE: 'Inactive promo code',
+  PROMO_NOT_STARTED: 'Promo code not started yet',
+  PROMO_ENDED: 'Promo code ended',
+  PROMO_MINIMUM_SUBTOTAL: 'Below the promo code’s minimum subtotal',
+  PROMO_CATEGORY: 'No line in the promo code’s category',
+  PROMO_USED_UP: 'Promo code used up',
+  PROMO_ALREADY_USED: 'Promo code already used by the customer',
 };
 
 /** A cart that never tried a checkout has no governorate: the funnel files it under UNKNOWN. */

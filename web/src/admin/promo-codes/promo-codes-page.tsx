@@ -14,6 +14,7 @@ import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
 import { ListStates } from '../shared/list-states';
 import { Field } from '../shared/field';
 import { WhatIfPanel } from '../what-if/what-if-panel';
+import { NO_RULES_FORM, PromoRulesFields, rulesBody, rulesSummary, usesSummary, type PromoRulesForm } from './promo-rules-fields';
 import { useCreatePromoCodeMutation, useDeletePromoCodeMutation, useGetPromoCodesQuery, useUpdatePromoCodeMutation, type PromoCode } from './promo-codes-api';
 
 const DEFAULT_PERCENT = '10';
@@ -30,6 +31,7 @@ export function PromoCodesPage() {
   const [formOpen, setFormOpen] = useState(false);
   const [code, setCode] = useState('');
   const [percent, setPercent] = useState(DEFAULT_PERCENT);
+  const [rules, setRules] = useState<PromoRulesForm>(NO_RULES_FORM);
   const [editing, setEditing] = useState<{ id: string; percent: string } | null>(null);
   const toast = useToast();
 
@@ -43,10 +45,11 @@ export function PromoCodesPage() {
       return;
     }
     try {
-      await createPromo({ code: code.trim(), percentOff: value }).unwrap();
+      await createPromo({ code: code.trim(), percentOff: value, ...rulesBody(rules) }).unwrap();
       toast.success('Promo code created successfully');
       setCode('');
       setPercent(DEFAULT_PERCENT);
+      setRules(NO_RULES_FORM);
       setFormOpen(false);
     } catch (error) {
       toast.error('Error', errorMessage(error, 'Failed to create promo code'));
@@ -102,6 +105,7 @@ export function PromoCodesPage() {
               onChange={(e) => setPercent(e.target.value)}
             />
           </Field>
+          <PromoRulesFields value={rules} onChange={setRules} />
           <button type="submit" className={btnPrimary} disabled={createState.isLoading}>
             Create
           </button>
@@ -110,10 +114,13 @@ export function PromoCodesPage() {
           </button>
         </form>
       )}
+      <p className="text-sm text-gray-600" data-testid="promo-uses-note">
+        A use counts when an order is placed with the code. Cancelling the order, or a refusal at the door before delivery, gives the use back.
+      </p>
       <WhatIfPanel rule="promo" />
       <ListStates isLoading={isLoading} isError={isError} isEmpty={!answer || data.length === 0} loading="Loading promo codes..." failed="Failed to load promo codes" empty="No promo codes found">
         <DataTable
-          columns={['Code', 'Discount', 'Status', 'Created', 'Actions']}
+          columns={['Code', 'Discount', 'Rules', 'Uses', 'Status', 'Created', 'Actions']}
           busy={isFetching}
           footer={<Pager page={answer} shown={data.length} onPage={setPage} />}
         >
@@ -153,6 +160,10 @@ export function PromoCodesPage() {
                     </button>
                   </span>
                 )}
+              </td>
+              <td className={`${td} text-xs`}>{rulesSummary(promo)}</td>
+              <td className={td} data-testid={`promo-uses-${promo.code}`}>
+                {usesSummary(promo)}
               </td>
               <td className={td}>
                 <span className="flex items-center gap-2">

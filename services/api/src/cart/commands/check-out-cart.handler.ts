@@ -24,6 +24,8 @@ import { SHOP_RULES } from '../../catalog/shop-rules.js';
 import { CatalogueLoader } from '../catalogue-loader.service.js';
 import { CartWriter } from '../cart-writer.service.js';
 import { orderTotalsFields, type OrderTotalsFields } from '../../common/order-totals-view.js';
+import { NO_PROMO_RULES } from '#domain/promotion/promo-rules.js';
+import { PromoUses } from '../promo-uses.service.js';
 import { checkoutFaultFromEnv, crashIfAt, type CheckoutFaultStep } from '../checkout-faults.js';
 
 export interface CheckoutAnswer {
@@ -42,6 +44,11 @@ export class CheckOutCartCommand extends Command<CheckoutAnswer> {
   constructor(readonly cartId: string, readonly form: CheckoutForm, readonly idempotencyKey?: string) {
     super();
   }
+}
+
+/** The promo use a checkout request appended, until its cart is checked out. */
+interface TakenUse {
+  use: { code: string; orderId: string } | null;
 }
 
 /** A racing checkout or a cart change makes the append fail: look again, at most this often. */
@@ -97,10 +104,20 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand>
     private readonly catalogue: CatalogueLoader,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(SHOP_RULES) private readonly rules: ShopRules,
+    private readonly promoUses: PromoUses,
   ) {}
 
   execute({ cartId, form, idempotencyKey }: CheckOutCartCommand): Promise<CheckoutAnswer> {
-    return this.cart.exclusive(cartId, () => this.checkout(cartId, form, checkoutRequest(form, idempotencyKey)));
+    return this.cart.exclusive(cartId, async () => {
+      const taken: TakenUse = { use: null };
+      try {
+        return await this.checkout(cartId, form, checkoutRequest(form, idempotencyKey), taken);
+      } catch (e) {
+        // The use this request took is for an order it did not place: give it back.
+        if (taken.use) await this.promoUses.giveBack(taken.use.code, taken.use.orderId).catch(() => undefined);
+        throw e;
+      }
+    });
   }
 
   /**
@@ -108,8 +125,10 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand>
    * reuse of its key with another body. Its OrderPlaced is placed again: a no-op when it is there,
    * the completion of a half-done checkout when it is not.
    */
-  private async checkout(cartId: string, form: CheckoutForm, request: CheckoutRequest): Promise<CheckoutAnswer> {
-    const { appended, cart, event } = await this.step('after-cart-checked-out', () => this.checkOutCart(cartId, form, request));
+  private async checkout(cartId: string, form: CheckoutForm, request: CheckoutRequest, taken: TakenUse): Promise<CheckoutAnswer> {
+    const { appended, cart, event } = await this.step('after-cart-checked-out', () => this.checkOutCart(cartId, form, request, taken));
+    // The cart is checked out: from here the order exists (or a retry completes it), and so does its use.
+    taken.use = null;
     const done = cart.checkedOut!;
     if (!appended && reusesKeyWithOtherBody(done, request)) throw new UnprocessableEntityException(IDEMPOTENCY_MESSAGES.keyReused);
     const data = event.data as CartCheckedOut['data'];
@@ -130,7 +149,7 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand>
   }
 
   /** Step 2 (step 1 inside): CartCheckedOut, or the one the cart recorded when it is checked out already. */
-  private async checkOutCart(cartId: string, form: CheckoutForm, request: CheckoutRequest): Promise<CartCheckOut> {
+  private async checkOutCart(cartId: string, form: CheckoutForm, request: CheckoutRequest, taken: TakenUse): Promise<CartCheckOut> {
     const ids = checkoutEventIds(cartId);
     const extra = request.idempotencyKey ? { idempotencyKey: request.idempotencyKey } : undefined;
     let earlier: RecordedEvent | undefined;
@@ -151,7 +170,7 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand>
           }
           const catalogue = await this.catalogue.forCart(cart);
           const checkout = { cartId, orderId: orderIdForCart(cartId), now: new Date().toISOString(), request };
-          const decision = await this.step('after-number-reserved', () => this.decideWithReservedNumber(cart, catalogue, form, checkout, extra));
+          const decision = await this.step('after-number-reserved', () => this.decideWithReservedNumber(cart, catalogue, form, checkout, extra, taken));
           return { type: 'CheckOutCart', decision };
         },
       })
@@ -175,10 +194,13 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand>
     form: CheckoutForm,
     checkout: Omit<CheckoutIds, 'orderNumber'>,
     metadata: Record<string, unknown> | undefined,
+    taken: TakenUse,
   ): Promise<CheckoutDecision> {
     for (let draw = 0; draw < MAX_NUMBER_DRAWS; draw++) {
       const orderNumber = newOrderNumber(() => randomInt(0, 2 ** 32) / 2 ** 32);
       const decision = priceAndDecideCheckout(cart, catalogue, form, { ...checkout, orderNumber }, this.rules);
+      // The promo's use is taken before the number: a code used up refuses the checkout, which then reserves nothing.
+      if (draw === 0) await this.takePromoUse(decision.orderEvents[0].data, catalogue, metadata, taken);
       try {
         await this.executor.execute({
           stream: orderNumberStream(orderNumber),
@@ -194,6 +216,18 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand>
       }
     }
     throw new Error('Could not reserve a free order number');
+  }
+
+  /**
+   * The order's use of its promo code, on the code's usage stream (its limit and once-per-customer
+   * rule hold across processes: the append expects the revision the decision was made on). The
+   * customer is the phone's data subject, never the phone. Remembered in `taken` only when this
+   * request appended it, so a failed checkout gives back its own use and never another's.
+   */
+  private async takePromoUse(order: OrderPlaced['data'], catalogue: CatalogueSnapshot, metadata: Record<string, unknown> | undefined, taken: TakenUse): Promise<void> {
+    if (order.promoCode === null || !catalogue.promo) return;
+    const appended = await this.promoUses.take(order.promoCode, order.orderId, order.customer.phone, catalogue.promo.rules ?? NO_PROMO_RULES, metadata);
+    if (appended) taken.use = { code: order.promoCode, orderId: order.orderId };
   }
 
   /**

@@ -1,12 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { refusalText } from '../../../lib/server-refusal-text';
-import { useT } from '../../../lib/i18n';
+import { useLocale, useT } from '../../../lib/i18n';
 import { fillTemplate, Ltr } from '../../../lib/ltr';
 import { useToast } from '../../../lib/toast';
 import { useApplyPromoCodeMutation, useRemovePromoCodeMutation } from '../../cart/cart-api';
 
 export function PromoCodeBox({ applied }: { applied: string | null }) {
   const t = useT();
+  const locale = useLocale();
   const toast = useToast();
   const id = useId();
   const [code, setCode] = useState('');
@@ -25,7 +26,7 @@ export function PromoCodeBox({ applied }: { applied: string | null }) {
       toast.success(t('checkout.promoApplied', { code: trimmed.toUpperCase() }));
       setCode('');
     } catch (err) {
-      setRefusal(refusalText(err, t, t('checkout.promoFailed')));
+      setRefusal(refusalText(err, t, t('checkout.promoFailed'), locale));
     }
   };
   const drop = async () => {

@@ -205,7 +205,7 @@ export function CheckoutPage() {
       const f =
         errorStatus(err) === 400 && isMinimumOrderMessage(serverMessage)
           ? { title: t('checkout.requirementTitle'), message: t('checkout.requirementText') }
-          : { title: t('checkout.failedTitle'), message: refusalText(err, t, serverMessage || t('checkout.failedText')) };
+          : { title: t('checkout.failedTitle'), message: refusalText(err, t, serverMessage || t('checkout.failedText'), locale) };
       setFailure(f);
       toast.error(f.title, f.message);
     }

@@ -1,0 +1,76 @@
+// A promo code with rules, from the back-office to the Arabic checkout: the owner creates
+// "WELCOME10: 10% off, from today for 7 days, once per customer, minimum LE 300"; a shopper uses it
+// once; the same phone's second use is refused, in Arabic on /ar; the list shows the one use.
+import { expect } from '@jest/globals';
+import { BASE_URL, eventually, placeOrderAsShopper, useSignedInPage } from './admin-support.mjs';
+import { PHONE, withShop } from './support.mjs';
+
+const CODE = 'WELCOME10';
+const SHOPPER_PHONE = '01098765432';
+
+/** The shop day (Africa/Cairo) `days` from today, as a date input takes it. */
+function shopDay(days) {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000));
+}
+
+describe('a promo code with rules', () => {
+  let page;
+  useSignedInPage((p) => (page = p));
+  let nile;
+
+  beforeAll(async () => {
+    const listed = await (await fetch(`${BASE_URL}/api/public/posters?limit=100`)).json();
+    nile = listed.posters.find((p) => p.name === 'Nile at Dusk');
+    expect(nile).toBeDefined();
+  });
+
+  test('the owner creates WELCOME10 with its rules; the same phone cannot use it twice, told so in Arabic; the list shows 1 use', async () => {
+    await page.goto(`${BASE_URL}/admin/promo-codes`);
+    await page.getByRole('button', { name: 'Add Promo Code' }).click();
+    const form = page.getByRole('form', { name: 'Create promo code' });
+    await form.getByLabel('Code', { exact: true }).fill(CODE);
+    await form.getByLabel('Discount %').fill('10');
+    await form.getByLabel('Starts on').fill(shopDay(0));
+    await form.getByLabel('Ends on (last day)').fill(shopDay(6));
+    await form.getByLabel('Minimum subtotal (LE)').fill('300');
+    await form.getByLabel('Once per customer').check();
+    await form.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('Promo code created successfully').waitFor();
+    await expect(page.getByTestId('promo-uses-note').textContent()).resolves.toContain('gives the use back');
+
+    const nileVariant = nile.variants.find((v) => v.size === 'SIZE_20x30') ?? nile.variants[0];
+    const first = await placeOrderAsShopper({ posterId: nile.id, variantId: nileVariant.id ?? nileVariant.variantId, size: nileVariant.size, quantity: 3, phone: SHOPPER_PHONE, promoCode: CODE });
+    expect(first.totals).toMatchObject({ promoCode: CODE });
+    expect(first.totals.discountFromPromoCode).toBeGreaterThan(0);
+
+    await withShop({ viewport: PHONE, locale: 'ar' }, async ({ page: shop, errors }) => {
+      await shop.goto(`/posters/${nile.id}`);
+      await shop.locator('fieldset label').first().click();
+      await shop.getByRole('button', { name: 'زيادة الكمية' }).click();
+      await shop.getByRole('button', { name: 'زيادة الكمية' }).click();
+      await shop.getByTestId('add-to-cart').click();
+      const drawer = shop.getByTestId('cart-drawer');
+      await drawer.waitFor();
+      await drawer.getByTestId('drawer-checkout').click();
+      await shop.waitForURL('**/checkout');
+      expect(new URL(shop.url()).pathname).toBe('/ar/checkout');
+      await shop.getByLabel('كود الخصم', { exact: true }).fill(CODE);
+      await shop.getByRole('button', { name: 'تطبيق', exact: true }).click();
+      await shop.getByTestId('promo-applied').waitFor();
+      for (const [field, value] of [['firstName', 'منى'], ['lastName', 'عادل'], ['phone', '٠١٠٩ ٨٧٦ ٥٤٣٢'], ['addressLine', '١٢ شارع التحرير'], ['building', '٤'], ['apartment', '٧'], ['city', 'القاهرة']]) {
+        await shop.locator(`#checkout-${field}`).fill(value);
+      }
+      await shop.locator('#checkout-governorate').selectOption('CAIRO');
+      await shop.getByTestId('place-order').click();
+      await shop.getByText('لقد استخدمت هذا الكود من قبل').first().waitFor();
+      expect(await shop.getByText('You have already used this code').count()).toBe(0);
+      expect(new URL(shop.url()).pathname).toBe('/ar/checkout');
+      expect(errors).toEqual([]);
+    });
+
+    await eventually(async () => {
+      await page.goto(`${BASE_URL}/admin/promo-codes`);
+      expect(await page.getByTestId(`promo-uses-${CODE}`).textContent({ timeout: 3_000 })).toBe('1');
+    });
+  });
+});
