@@ -1,5 +1,5 @@
 import { generate } from 'otplib';
-import { adminCall, apiToken, BASE_URL, launchBrowser, signIn } from './admin-support.mjs';
+import { adminCall, apiToken, BASE_URL, browserPool, signIn } from './admin-support.mjs';
 
 const AGENT = 'e2e.sessions.agent';
 const AGENT_ONE_TIME = 'one-time-sessions-1';
@@ -26,15 +26,9 @@ async function wrongCode(secret) {
 
 /** Sessions the owner controls, and two-factor sign-in, in Chromium against the real API. */
 describe('sessions and two-factor sign-in (browser)', () => {
-  const browsers = [];
-  async function freshPage() {
-    const browser = await launchBrowser();
-    browsers.push(browser);
-    return browser.context.newPage();
-  }
-  afterAll(async () => {
-    for (const b of browsers) await b.close();
-  });
+  const browsers = browserPool();
+  const freshPage = () => browsers.newPage();
+  afterAll(() => browsers.closeAll());
 
   async function signInFirstTime(page, username, oneTime, chosen) {
     await page.goto(`${BASE_URL}/login`);
@@ -118,6 +112,6 @@ describe('sessions and two-factor sign-in (browser)', () => {
     await again.getByLabel('Authentication code').fill(await appCode(secret, 1));
     await again.getByRole('button', { name: 'Verify' }).click();
     await again.waitForURL((url) => url.pathname.startsWith('/admin'));
-    await again.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Staff' }).waitFor();
+    await again.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Staff', exact: true }).waitFor();
   });
 });

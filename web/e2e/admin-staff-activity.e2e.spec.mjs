@@ -1,4 +1,4 @@
-import { adminCall, apiToken, BASE_URL, eventually, firstPoster, launchBrowser, placeOrderAsShopper, signIn } from './admin-support.mjs';
+import { adminCall, apiToken, BASE_URL, eventually, firstPoster, browserPool, placeOrderAsShopper, signIn } from './admin-support.mjs';
 
 const AGENT = 'activity.agent';
 const ONE_TIME = 'one-time-activity-1';
@@ -8,15 +8,9 @@ const PHONE = '01150000092';
 
 /** The audit in Chromium: an agent confirms an order; the owner's Staff activity and the order's trail name the agent and the role. */
 describe('staff activity and the order trail (browser)', () => {
-  const browsers = [];
-  async function freshPage() {
-    const browser = await launchBrowser();
-    browsers.push(browser);
-    return browser.context.newPage();
-  }
-  afterAll(async () => {
-    for (const b of browsers) await b.close();
-  });
+  const browsers = browserPool();
+  const freshPage = () => browsers.newPage();
+  afterAll(() => browsers.closeAll());
 
   it("an agent confirms an order; the owner's Staff activity filtered to the agent shows it with the role, and the order's trail names them", async () => {
     // The account is set up through the API: the staff page's own flow has its spec (admin-staff-roles).
@@ -70,6 +64,6 @@ describe('staff activity and the order trail (browser)', () => {
     await change.waitFor();
     const text = await change.innerText();
     expect(text).toContain(`by ${AGENT} (agent)`);
-    expect(text).toContain('status: PLACED → CONFIRMED');
+    expect(text).toContain('status: Placed → Confirmed');
   });
 });

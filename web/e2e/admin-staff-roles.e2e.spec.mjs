@@ -1,4 +1,4 @@
-import { BASE_URL, eventually, firstPoster, launchBrowser, placeOrderAsShopper, signIn } from './admin-support.mjs';
+import { BASE_URL, eventually, firstPoster, browserPool, placeOrderAsShopper, signIn } from './admin-support.mjs';
 
 const AGENT = 'e2e.agent';
 const ONE_TIME = 'one-time-e2e-1';
@@ -8,15 +8,9 @@ const PHONE = '01150000091';
 
 /** Staff and roles in Chromium: the owner creates an agent, who changes the one-time password, confirms from the queue, and cannot open exports or prices. */
 describe('staff accounts and roles (browser)', () => {
-  const browsers = [];
-  async function freshPage() {
-    const browser = await launchBrowser();
-    browsers.push(browser);
-    return browser.context.newPage();
-  }
-  afterAll(async () => {
-    for (const b of browsers) await b.close();
-  });
+  const browsers = browserPool();
+  const freshPage = () => browsers.newPage();
+  afterAll(() => browsers.closeAll());
 
   it('owner creates an agent; the agent changes the one-time password, confirms an order from the queue, and is kept from exports and prices', async () => {
     const owner = await freshPage();

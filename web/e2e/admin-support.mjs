@@ -12,6 +12,21 @@ export const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'e2e-admin-password'
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** A fresh Chromium with its own profile directory; close() removes it. */
+/** Browsers a spec opens one per person (owner, agent…), each with its own cookies; closed together after the spec. */
+export function browserPool() {
+  const browsers = [];
+  return {
+    async newPage() {
+      const browser = await launchBrowser();
+      browsers.push(browser);
+      return browser.context.newPage();
+    },
+    async closeAll() {
+      for (const b of browsers) await b.close();
+    },
+  };
+}
+
 export async function launchBrowser() {
   const profile = mkdtempSync(path.join(tmpdir(), 'admin-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {

@@ -1,4 +1,5 @@
 import type { StaffActivityView } from '../../api/generated-admin';
+import { statusName } from '../shared/names';
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : '?');
 
@@ -8,7 +9,7 @@ export function describeActivity(row: Pick<StaffActivityView, 'type' | 'member' 
   const member = row.member ?? '?';
   switch (row.type) {
     case 'OrderStatusChanged':
-      return `${d.correction === true ? 'Corrected status' : 'Status'} ${text(d.from)} → ${text(d.to)}`;
+      return `${d.correction === true ? 'Corrected status' : 'Status'} ${statusName(text(d.from))} → ${statusName(text(d.to))}`;
     case 'PersonalDataCorrected':
       return `Corrected customer details (${Array.isArray(d.fields) ? d.fields.join(', ') : ''})`;
     case 'AdminUserRegistered':
@@ -23,6 +24,10 @@ export function describeActivity(row: Pick<StaffActivityView, 'type' | 'member' 
       return `Enabled ${member}`;
     case 'StaffPasswordReset':
       return `Reset the password of ${member}`;
+    case 'StaffTwoFactorEnabled':
+      return 'Turned on two-factor sign-in';
+    case 'StaffTwoFactorReset':
+      return `Reset the two-factor sign-in of ${member}`;
     case 'AdminPasswordChanged':
       return 'Changed their own password';
     case 'AdminSessionsRevoked':

@@ -36,10 +36,10 @@ describe('staff activity page', () => {
     renderAdmin(<StaffActivityPage />);
     const rows = await screen.findAllByTestId('activity-row');
     expect(rows.map((r) => r.textContent)).toEqual([
-      expect.stringContaining('sara (agent)Status PLACED → CONFIRMEDPS-AAAA1111'),
+      expect.stringContaining('sara (agent)Status Placed → ConfirmedPS-AAAA1111'),
       expect.stringContaining('sara (agent)Corrected customer details (city)PS-AAAA1111'),
       expect.stringContaining('boss (owner)Changed the role of sara: shipping → agent—'),
-      expect.stringContaining('old.admin (role not recorded)Corrected status SHIPPED → PLACEDPS-BBBB2222'),
+      expect.stringContaining('old.admin (role not recorded)Corrected status Shipped → PlacedPS-BBBB2222'),
     ]);
     expect(within(rows[0]).getByRole('link', { name: 'PS-AAAA1111' })).toHaveAttribute('href', '/admin/orders/PS-AAAA1111');
   });
