@@ -88,7 +88,7 @@ describe('admin: a failed projection, shown and retried (browser)', () => {
 
     // The admin changes the announcement the usual way: the event is stored, its projection fails.
     await page.goto(`${BASE_URL}/admin/announcement`);
-    const field = page.getByLabel('Announcement text');
+    const field = page.locator('#announcement-text');
     await page.waitForFunction((text) => document.querySelector('#announcement-text')?.value === text, original);
     await field.fill(BOOM);
     await page.getByRole('button', { name: 'Save Changes' }).click();

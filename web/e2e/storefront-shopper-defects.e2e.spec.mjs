@@ -200,9 +200,12 @@ describe('storefront: defects found as a shopper', () => {
       // Add-on prices on the shop's add-ons tab stay on one line at this width.
       await page.goto('/shop?tab=addons');
       await page.getByTestId('addon-card').first().waitFor();
-      // An add-on's English description in an Arabic page is marked English and keeps its own direction (its full stop at its end).
-      const addOnText = page.getByTestId('addon-card').first().locator('p[lang="en"]');
-      expect(await addOnText.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+      // The demo add-ons have Arabic descriptions: shown in the page's language and direction, with no
+      // lang of their own (one written only in English falls back marked English, with dir="auto").
+      const addOnText = page.getByTestId('addon-card').first().locator('p').first();
+      expect(await addOnText.getAttribute('lang')).toBeNull();
+      expect(await addOnText.textContent()).toMatch(/[\u0621-\u064a]/);
+      expect(await addOnText.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
       for (const price of await page.getByTestId('addon-card').locator('[data-money]').all()) {
         expect((await price.boundingBox()).height).toBeLessThan(30);
       }
