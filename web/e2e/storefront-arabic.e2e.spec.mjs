@@ -14,6 +14,18 @@ function amount(text) {
   return number ? Number(number[0]) : 0;
 }
 
+/** On the checkout page just opened: FOLLOW10 applied and the form filled as an Arabic shopper types it (Arabic-Indic digits). */
+async function fillArabicCheckoutWithPromo(page) {
+  await page.waitForURL('**/checkout');
+  await page.getByLabel('كود الخصم', { exact: true }).fill('FOLLOW10');
+  await page.getByRole('button', { name: 'تطبيق', exact: true }).click();
+  await page.getByTestId('promo-applied').waitFor();
+  for (const [field, value] of [['firstName', 'منى'], ['lastName', 'عادل'], ['phone', '٠١٠٠ ١٢٣ ٤٥٦٧'], ['addressLine', '١٢ كورنيش النيل'], ['building', '٤'], ['apartment', '٧'], ['city', 'أسوان']]) {
+    await page.locator(`#checkout-${field}`).fill(value);
+  }
+  await page.locator('#checkout-governorate').selectOption('ASWAN');
+}
+
 describe('the Arabic storefront', () => {
   let token;
   let posterId;
@@ -91,14 +103,7 @@ describe('the Arabic storefront', () => {
       const drawer = page.getByTestId('cart-drawer');
       await drawer.waitFor();
       await drawer.getByTestId('drawer-checkout').click();
-      await page.waitForURL('**/checkout');
-      await page.getByLabel('كود الخصم', { exact: true }).fill('FOLLOW10');
-      await page.getByRole('button', { name: 'تطبيق', exact: true }).click();
-      await page.getByTestId('promo-applied').waitFor();
-      for (const [field, value] of [['firstName', 'منى'], ['lastName', 'عادل'], ['phone', '٠١٠٠ ١٢٣ ٤٥٦٧'], ['addressLine', '١٢ كورنيش النيل'], ['building', '٤'], ['apartment', '٧'], ['city', 'أسوان']]) {
-        await page.locator(`#checkout-${field}`).fill(value);
-      }
-      await page.locator('#checkout-governorate').selectOption('ASWAN');
+      await fillArabicCheckoutWithPromo(page);
       await page.getByTestId('place-order').click();
 
       const number = page.getByTestId('order-number');
@@ -175,14 +180,7 @@ describe('the Arabic storefront', () => {
       found.cart = await westernDigits();
 
       await drawer.getByTestId('drawer-checkout').click();
-      await page.waitForURL('**/checkout');
-      await page.getByLabel('كود الخصم', { exact: true }).fill('FOLLOW10');
-      await page.getByRole('button', { name: 'تطبيق', exact: true }).click();
-      await page.getByTestId('promo-applied').waitFor();
-      for (const [field, value] of [['firstName', 'منى'], ['lastName', 'عادل'], ['phone', '٠١٠٠ ١٢٣ ٤٥٦٧'], ['addressLine', '١٢ كورنيش النيل'], ['building', '٤'], ['apartment', '٧'], ['city', 'أسوان']]) {
-        await page.locator(`#checkout-${field}`).fill(value);
-      }
-      await page.locator('#checkout-governorate').selectOption('ASWAN');
+      await fillArabicCheckoutWithPromo(page);
       await page.getByTestId('summary-total').waitFor();
       found.checkout = await westernDigits();
 
