@@ -8,6 +8,7 @@ import { checkoutRequest, IDEMPOTENCY_MESSAGES, reusesKeyWithOtherBody } from '#
 import type { CheckoutForm } from '#domain/checkout/commands.js';
 import { checkoutEventIds, newOrderNumber, orderIdForCart, orderNumberDecider, orderPlacedMetadata } from '#domain/checkout/order-number.js';
 import type { OrderPlaced } from '#domain/order/events.js';
+import { normaliseSubjectIdentifier } from '#domain/personal-data/personal-fields.js';
 import { orderDecider } from '#domain/order/order.decider.js';
 import type { CatalogueSnapshot } from '#domain/pricing/catalogue-snapshot.js';
 import type { Decider } from '#domain/shared/decider.js';
@@ -17,9 +18,10 @@ import { uuidFromName } from '#domain/shared/uuid-from-name.js';
 import type { ShopRules } from '#domain/shop-config.js';
 import { cartStream, orderNumberStream, orderStream } from '#domain/streams.js';
 import { WrongExpectedRevision, type EventMetadata, type EventStore, type RecordedEvent } from '#event-store/event-store.port.js';
+import type { PersonalDataCipher } from '#event-store/personal-data/personal-data-cipher.js';
 import { DeciderExecutor } from '../../common/decider-executor.service.js';
 import { eventMetadata } from '../../common/execute-decider.js';
-import { EVENT_STORE } from '../../common/tokens.js';
+import { EVENT_STORE, PERSONAL_DATA } from '../../common/tokens.js';
 import { SHOP_RULES } from '../../catalog/shop-rules.js';
 import { CatalogueLoader } from '../catalogue-loader.service.js';
 import { CartWriter } from '../cart-writer.service.js';
@@ -105,6 +107,7 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand>
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(SHOP_RULES) private readonly rules: ShopRules,
     private readonly promoUses: PromoUses,
+    @Inject(PERSONAL_DATA) private readonly personalData: PersonalDataCipher | null,
   ) {}
 
   execute({ cartId, form, idempotencyKey }: CheckOutCartCommand): Promise<CheckoutAnswer> {
@@ -199,6 +202,7 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand>
     for (let draw = 0; draw < MAX_NUMBER_DRAWS; draw++) {
       const orderNumber = newOrderNumber(() => randomInt(0, 2 ** 32) / 2 ** 32);
       const decision = priceAndDecideCheckout(cart, catalogue, form, { ...checkout, orderNumber }, this.rules);
+      if (draw === 0) this.askForSubject(decision.orderEvents[0].data.customer.phone);
       // The promo's use is taken before the number: a code used up refuses the checkout, which then reserves nothing.
       if (draw === 0) await this.takePromoUse(decision.orderEvents[0].data, catalogue, metadata, taken);
       try {
@@ -216,6 +220,16 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand>
       }
     }
     throw new Error('Could not reserve a free order number');
+  }
+
+  /**
+   * The shopper's data subject, asked for as soon as the checkout is decided (never for a refused
+   * one, so a refusal creates no key): the key store's round trip then overlaps the number's
+   * reservation instead of delaying CartCheckedOut's append, which finds the subject cached. A
+   * failure here is left to that append, which asks again and reports it.
+   */
+  private askForSubject(phone: string): void {
+    this.personalData?.keys.subjectFor('phone', normaliseSubjectIdentifier('phone', phone)).catch(() => undefined);
   }
 
   /**
