@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { NewsletterSubscriberCountEntity } from '#read-models/newsletter-subscriber-count.entity.js';
 import { NewsletterSubscriberEntity } from '#read-models/newsletter-subscriber.entity.js';
 import type { SubscriberPage, SubscriberView } from '../admin/content/content-response.js';
-import { lowerLikePattern, maintainedCount, readPage, type Paging } from '../admin/shared/paging.js';
+import { foldedLikePattern, maintainedCount, readPage, type Paging } from '../admin/shared/paging.js';
 
 const EXPORT_BATCH = 1000;
 
@@ -20,12 +20,16 @@ export class NewsletterReads {
     return this.dataSource.getRepository(NewsletterSubscriberEntity);
   }
 
-  /** Newest first; search in the e-mail address. */
+  /**
+   * Newest first; search in the e-mail address. Addresses are stored lower case and Latin; the
+   * typed term is folded as every admin search is (foldForSearch), so digits typed on an Arabic
+   * keyboard and pasted direction marks still find them.
+   */
   async page(paging: Paging, search: string | undefined): Promise<SubscriberPage> {
     const subscriberCount = await maintainedCount(this.dataSource, NewsletterSubscriberCountEntity);
     const qb = this.repo.createQueryBuilder('s');
     // The expression of newsletter_subscribers_search_trgm_idx.
-    if (search) qb.where('lower(s.email) LIKE :like', { like: lowerLikePattern(search) });
+    if (search) qb.where('lower(s.email) LIKE :like', { like: foldedLikePattern(search) });
     const { rows, info } = await readPage(qb.orderBy('s.subscribedAt', 'DESC').addOrderBy('s.id', 'DESC'), paging, search ? undefined : subscriberCount);
     return { data: rows.map(view), subscriberCount, ...info };
   }

@@ -32,6 +32,20 @@ describe('home', () => {
     expect(screen.getByTestId('announcement')).toHaveTextContent('Free shipping from LE 1,499!');
   });
 
+  it('ranks bestsellers "#١" left to right on the Arabic home page, so the digit stays after the sign', async () => {
+    server.use(
+      http.get<never, never, BestsellerView[]>('*/api/public/posters/bestsellers', () =>
+        HttpResponse.json([{ posterId: 'b1', totalOrdered: 9, poster: poster('b1', 'Best One') }]),
+      ),
+      http.get<never, never, PosterView[]>('*/api/public/featured', () => HttpResponse.json([])),
+      ...layoutHandlers({ cart: cartWith([]) }),
+    );
+    window.localStorage.setItem('locale', 'ar');
+    renderApp('/');
+    const badge = await screen.findByText('#١');
+    expect(badge.closest('[dir]')).toHaveAttribute('dir', 'ltr');
+  });
+
   it('says bestsellers are temporarily unavailable on a 500, without retrying it', async () => {
     let calls = 0;
     server.use(

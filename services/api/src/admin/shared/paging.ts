@@ -30,18 +30,10 @@ export function parseSearch(query: Record<string, unknown>, max = 200): string |
 }
 
 /**
- * The LIKE pattern of a case-insensitive substring search, to match against a lower-cased
- * expression: exactly the one a pg_trgm index covers (migration AdminListIndexes), or the search
- * scans the table.
- */
-export function lowerLikePattern(term: string): string {
-  return likePattern(term.toLowerCase());
-}
-
-/**
- * The LIKE pattern of a search over a column the projector folded with foldForSearch (posters'
- * and orders' search_text): the term folded the same way, so Arabic spellings and digit systems
- * find each other, under the column's trigram index.
+ * The LIKE pattern of a search over a column the projector folded with foldForSearch (posters',
+ * orders' and customers' search_text) or one folding leaves alone (newsletter addresses, lower
+ * case): the term folded the same way, so Arabic spellings and digit systems find each other,
+ * under the column's trigram index.
  */
 export function foldedLikePattern(term: string): string {
   return likePattern(foldForSearch(term));

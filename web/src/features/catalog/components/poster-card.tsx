@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useCategoryLabel } from '../use-category-label';
 import { useLocale, useT } from '../../../lib/i18n';
 import { catalogueText } from '../../../lib/catalogue-text';
-import { Money } from '../../../lib/ltr';
+import { Ltr, Money } from '../../../lib/ltr';
 import { SmartImage } from '../../../lib/smart-image';
 import { fromPrice } from '../catalog-format';
 import { SHOP_CARD_SIZES } from '../image-sizes';
@@ -51,7 +51,8 @@ export function PosterCard({
             {t('shop.off', { percent: price.percent })}
           </span>
         )}
-        {badge && <span className="absolute end-2 top-2 rounded-full bg-stone-900/80 px-2 py-0.5 text-xs font-medium text-white">{badge}</span>}
+        {/* A rank ("#١") reads left to right in both languages: in an Arabic line the digit would jump before the sign. */}
+        {badge && <span className="absolute end-2 top-2 rounded-full bg-stone-900/80 px-2 py-0.5 text-xs font-medium text-white"><Ltr>{badge}</Ltr></span>}
       </div>
       <div className="mt-3 px-0.5">
         <p className="text-xs font-medium uppercase tracking-wider text-stone-500">{categoryName(poster.category)}</p>
