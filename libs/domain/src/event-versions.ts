@@ -6,7 +6,7 @@
  * readers only ever see the latest shape of each type.
  */
 import { upcastCartCheckedOutV1, type CartCheckedOutDataV1 } from './cart/upcasters.js';
-import { upcastProductDetailsV1, type ProductDetailsV1 } from './catalog/upcasters.js';
+import { upcastPosterDetailsV1, upcastProductDetailsV1, type PosterDetailsV1, type ProductDetailsV1 } from './catalog/upcasters.js';
 import { upcastAnnouncementChangedV1, type AnnouncementChangedDataV1 } from './content/upcasters.js';
 import { upcastOrderPlacedV1, upcastStaffOrderEventV1, type OrderPlacedDataV1, type OrderStatusChangedDataV1, type PersonalDataCorrectedDataV1 } from './order/upcasters.js';
 import { CURRENT_SCHEMA_VERSION } from './shared/event.js';
@@ -19,6 +19,8 @@ import type { ShopEventType } from './shop-event.js';
 const UPCASTERS: Partial<Record<ShopEventType, ReadonlyArray<(data: never, metadata: unknown) => unknown>>> = {
   OrderPlaced: [(data: OrderPlacedDataV1) => upcastOrderPlacedV1(data)],
   CartCheckedOut: [(data: CartCheckedOutDataV1) => upcastCartCheckedOutV1(data)],
+  PosterCreated: [(data: PosterDetailsV1) => upcastPosterDetailsV1(data)],
+  PosterDetailsChanged: [(data: PosterDetailsV1) => upcastPosterDetailsV1(data)],
   ProductCreated: [(data: ProductDetailsV1) => upcastProductDetailsV1(data)],
   ProductUpdated: [(data: ProductDetailsV1) => upcastProductDetailsV1(data)],
   AnnouncementChanged: [(data: AnnouncementChangedDataV1) => upcastAnnouncementChangedV1(data)],

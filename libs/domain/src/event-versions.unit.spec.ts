@@ -98,6 +98,31 @@ describe('event versions', () => {
     }
   });
 
+  const v1Poster = { posterId: 'p1', name: 'Old Alexandria', description: 'A map of 1950', category: 'Cities', imageUrl: 'posters/p1.jpg', visible: true, variants: [] };
+  it.each([
+    ['English wording stays the default', v1Poster, v1Poster],
+    [
+      'an Arabic name is the Arabic name and, required, stays the default until an English one is written',
+      { ...v1Poster, name: 'خريطة الإسكندرية' },
+      { ...v1Poster, name: 'خريطة الإسكندرية', nameAr: 'خريطة الإسكندرية' },
+    ],
+    [
+      'an Arabic description moves to the Arabic wording',
+      { ...v1Poster, description: 'خريطة من ١٩٥٠' },
+      { ...v1Poster, description: '', descriptionAr: 'خريطة من ١٩٥٠' },
+    ],
+    ['data already in the new shape is left as written', { ...v1Poster, name: 'خريطة', nameAr: 'خريطة قديمة' }, { ...v1Poster, name: 'خريطة', nameAr: 'خريطة قديمة' }],
+  ])('a schema-1 poster: %s', (_case, v1, v2) => {
+    expect(upcastEventData('PosterCreated', 1, v1)).toEqual({ data: v2, schemaVersion: 2 });
+  });
+
+  it('a schema-1 change of a poster splits only the fields it carries', () => {
+    expect(upcastEventData('PosterDetailsChanged', 1, { posterId: 'p1', description: 'وصف' }).data).toEqual({ posterId: 'p1', description: '', descriptionAr: 'وصف' });
+    expect(upcastEventData('PosterDetailsChanged', 1, { posterId: 'p1', category: 'Cities' }).data).toEqual({ posterId: 'p1', category: 'Cities' });
+    expect(currentSchemaVersion('PosterCreated')).toBe(2);
+    expect(currentSchemaVersion('PosterDetailsChanged')).toBe(2);
+  });
+
   it.each([
     ['Free shipping this week', { text: 'Free shipping this week' }],
     ['شحن مجاني هذا الأسبوع', { text: '', textAr: 'شحن مجاني هذا الأسبوع' }],

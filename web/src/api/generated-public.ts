@@ -556,6 +556,8 @@ export type CartItemView = {
   originalPrice: number;
   posterId: string | null;
   posterName: string;
+  /** The poster's or add-on's Arabic name; null when it has none (the Arabic storefront then shows posterName) */
+  posterNameAr: string | null;
   /** Unit price paid (after the category discount) */
   price: number;
   /** Why this price: the rules that priced the line */

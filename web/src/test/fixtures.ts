@@ -99,6 +99,7 @@ export function posterItem(over: Partial<CartItemView> = {}): CartItemView {
     productId: null,
     variantId: 'v-1',
     posterName: 'Midnight Drive',
+    posterNameAr: null as string | null,
     size: 'SIZE_30x40',
     price: 300,
     originalPrice: 300,

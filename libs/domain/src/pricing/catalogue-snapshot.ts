@@ -14,6 +14,8 @@ import type { PosterSize } from '../shop-config.js';
 
 export interface PosterSnapshot {
   name: string;
+  /** The Arabic storefront's name, when the poster has one: shown, never priced or recorded on an order. */
+  nameAr?: string;
   category: string | null;
   imageUrl: string | null;
   visible: boolean;
@@ -23,6 +25,7 @@ export interface PosterSnapshot {
 
 export interface ProductSnapshot {
   name: string;
+  nameAr?: string;
   price: Piastres;
   imageUrl: string | null;
   deleted: boolean;
@@ -81,6 +84,7 @@ export function catalogueFromStates(states: {
     if (!p.exists) continue;
     posters[posterId] = {
       name: p.name,
+      ...(p.nameAr ? { nameAr: p.nameAr } : {}),
       category: p.category,
       imageUrl: p.imageUrl || null,
       visible: p.visible,
@@ -91,7 +95,7 @@ export function catalogueFromStates(states: {
   const products: Record<string, ProductSnapshot> = {};
   for (const [productId, p] of states.products) {
     if (!p.exists) continue;
-    products[productId] = { name: p.name, price: p.price, imageUrl: p.imageUrl, deleted: p.deleted };
+    products[productId] = { name: p.name, ...(p.nameAr ? { nameAr: p.nameAr } : {}), price: p.price, imageUrl: p.imageUrl, deleted: p.deleted };
   }
   const promo = states.promo && states.promo.exists ? { ...states.promo } : null;
   return {

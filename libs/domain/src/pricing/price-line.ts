@@ -17,6 +17,8 @@ export type UnavailableReason = 'POSTER_UNAVAILABLE' | 'SIZE_UNAVAILABLE' | 'ADD
 export interface PricedLine extends OrderItem {
   /** originalUnitPrice × quantity. */
   originalLineTotal: Piastres;
+  /** The name on the Arabic storefront when the catalogue has one; not part of the order's snapshot. */
+  nameAr?: string;
   /** Unavailable lines are shown but not counted in any total; checkout refuses them. */
   available: boolean;
   unavailable: { reason: UnavailableReason; message: string } | null;
@@ -24,6 +26,7 @@ export interface PricedLine extends OrderItem {
 
 interface Base {
   name: string;
+  nameAr?: string;
   category: string | null;
   imageUrl: string | null;
   originalUnitPrice: Piastres;
@@ -36,6 +39,7 @@ function posterBase(line: CartLine, catalogue: CatalogueSnapshot): Base {
   if (!poster || poster.deleted || !poster.visible) {
     return {
       name: poster?.name ?? '',
+      ...(poster?.nameAr ? { nameAr: poster.nameAr } : {}),
       category: poster?.category ?? null,
       imageUrl: poster?.imageUrl ?? null,
       originalUnitPrice: 0,
@@ -46,6 +50,7 @@ function posterBase(line: CartLine, catalogue: CatalogueSnapshot): Base {
   const variant = poster.variants.find((v) => v.variantId === line.variantId && v.size === line.size);
   return {
     name: poster.name,
+    ...(poster.nameAr ? { nameAr: poster.nameAr } : {}),
     category: poster.category,
     imageUrl: poster.imageUrl,
     originalUnitPrice: variant?.price ?? 0,
@@ -71,6 +76,7 @@ function addOnBase(line: CartLine, catalogue: CatalogueSnapshot): Base {
   const available = product !== undefined && !product.deleted;
   return {
     name: product?.name ?? '',
+    ...(product?.nameAr ? { nameAr: product.nameAr } : {}),
     category: null,
     imageUrl: product?.imageUrl ?? null,
     originalUnitPrice: available ? product.price : 0,
@@ -93,6 +99,7 @@ export function priceLine(line: CartLine, catalogue: CatalogueSnapshot, promo: {
     productId: line.productId,
     variantId: base.variantId,
     name: base.name,
+    ...(base.nameAr ? { nameAr: base.nameAr } : {}),
     category: base.category,
     imageUrl: base.imageUrl,
     customImagePath: line.customImagePath,

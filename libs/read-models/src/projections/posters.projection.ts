@@ -21,11 +21,12 @@ type Rule = { discountId: number; category: string | null; percentage: number; a
  * The shop catalogue with effective prices. A poster's price depends only on its variants and
  * the discount rules as they end up, so a batch folds both and then re-prices the posters it
  * touched, plus every poster of a category whose discounts changed (all of them for an
- * all-categories discount). Version 2 keeps the folded text searches match (search_text).
+ * all-categories discount). Version 2 keeps the folded text searches match (search_text);
+ * version 3 gives posters written in Arabic before the catalogue was bilingual their Arabic name.
  */
 export const postersProjection = defineProjection({
   name: 'posters',
-  version: 2,
+  version: 3,
   tables: [PosterEntity],
   stateTables: [PosterDiscountStateEntity],
   eventTypes: [...POSTER_EVENT_TYPES, ...DISCOUNT_EVENT_TYPES],

@@ -18,6 +18,8 @@ export class CartItemView {
   @ApiProperty({ type: String, nullable: true }) variantId!: string | null;
   @ApiProperty() posterName!: string;
   @ApiProperty({ description: 'Same as posterName' }) name!: string;
+  @ApiProperty({ type: String, nullable: true, description: "The poster's or add-on's Arabic name; null when it has none (the Arabic storefront then shows posterName)" })
+  posterNameAr!: string | null;
   @ApiProperty({ type: String, nullable: true }) category!: string | null;
   @ApiProperty({ type: String, nullable: true }) imageUrl!: string | null;
   @ApiProperty({ type: String, nullable: true }) customImagePath!: string | null;

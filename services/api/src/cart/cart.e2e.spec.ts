@@ -14,7 +14,7 @@ describe('cart (HTTP, real PostgreSQL event store)', () => {
   });
 
   it('adds a poster priced from the catalogue, ignoring client prices', async () => {
-    const { posterId, variants } = await seedPoster(t.store, { prices: { SIZE_30x40: 35000 } });
+    const { posterId, variants } = await seedPoster(t.store, { name: 'Old Alexandria', nameAr: 'خريطة الإسكندرية', prices: { SIZE_30x40: 35000 } });
     const res = await t
       .request()
       .post('/api/user/cart')
@@ -23,7 +23,7 @@ describe('cart (HTTP, real PostgreSQL event store)', () => {
     // A shopper gets a sealed read-your-writes token, never the raw log position.
     expect(res.headers['x-event-position']).toMatch(/^rw1\.[\w-]+$/);
     expect(res.body.cart.items).toHaveLength(1);
-    expect(res.body.cart.items[0]).toMatchObject({ posterId, quantity: 2, price: 350, subtotal: 700 });
+    expect(res.body.cart.items[0]).toMatchObject({ posterId, quantity: 2, price: 350, subtotal: 700, posterName: 'Old Alexandria', posterNameAr: 'خريطة الإسكندرية' });
     expect(res.body.cart.subtotal).toBe(700);
     expect(res.body.cart.codFee).toBe(20);
     expect(res.body.cart.total).toBe(720);

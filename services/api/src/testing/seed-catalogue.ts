@@ -17,7 +17,7 @@ const asAdmin = <T>(fn: () => Promise<T>) => runWithContext({ requestId: `seed-$
 
 export async function seedPoster(
   store: EventStore,
-  p: { name?: string; description?: string; category?: string; visible?: boolean; prices?: Partial<Record<'SIZE_20x30' | 'SIZE_30x40' | 'SIZE_40x50' | 'SIZE_50x70', number>> } = {},
+  p: { name?: string; nameAr?: string; description?: string; category?: string; visible?: boolean; prices?: Partial<Record<'SIZE_20x30' | 'SIZE_30x40' | 'SIZE_40x50' | 'SIZE_50x70', number>> } = {},
 ): Promise<{ posterId: string; variants: Array<{ variantId: string; size: string; price: number }>; position: Position }> {
   const posterId = randomUUID();
   const prices = p.prices ?? { SIZE_20x30: 20000, SIZE_30x40: 30000 };
@@ -31,6 +31,7 @@ export async function seedPoster(
         data: {
           posterId,
           name: p.name ?? 'Poster ' + posterId.slice(0, 6),
+          ...(p.nameAr ? { nameAr: p.nameAr } : {}),
           description: p.description ?? 'A poster for tests',
           category: p.category ?? 'ART',
           imageUrl: '/uploads/posters/x.jpg',

@@ -115,6 +115,24 @@ describe('cart', () => {
     expect(screen.queryByTestId('cart-badge')).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['ar', 'خريطة الإسكندرية', undefined, 'برواز أسود', undefined],
+    ['en', 'Old Alexandria', undefined, 'برواز أسود', 'ar'],
+  ])('names each line in the page language (%s), the other language marked when the shop wrote only that', async (locale, posterName, posterLang, addOnName, addOnLang) => {
+    const cart = cartWith([
+      posterItem({ posterName: 'Old Alexandria', posterNameAr: 'خريطة الإسكندرية' }),
+      posterItem({ itemId: 'item-2', kind: 'addon', posterId: null, productId: 'frame', posterName: '', posterNameAr: 'برواز أسود' }),
+    ]);
+    server.use(http.get<never, never, CartAnswer>('*/api/user/cart', () => HttpResponse.json(cartAnswer(cart))), ...emptyHomeHandlers(), ...layoutHandlers({ cart }));
+    window.localStorage.setItem('locale', locale);
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.click(await screen.findByTestId('cart-button'));
+    const drawer = await screen.findByTestId('cart-drawer');
+    expect((await within(drawer).findByText(posterName)).getAttribute('lang') ?? undefined).toBe(posterLang);
+    expect(within(drawer).getByText(addOnName).getAttribute('lang') ?? undefined).toBe(addOnLang);
+  });
+
   it('refreshes the cart each time the drawer opens', async () => {
     let gets = 0;
     server.use(

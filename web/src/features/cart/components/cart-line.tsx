@@ -1,5 +1,5 @@
 import type { CartItemView } from '../../../api/generated-public';
-import { langIfOther } from '../../../lib/catalogue-text';
+import { catalogueText } from '../../../lib/catalogue-text';
 import { useLocale, useT } from '../../../lib/i18n';
 import { formatNumber } from '../../../lib/numbers';
 import { TrashIcon } from '../../../lib/icons';
@@ -21,9 +21,10 @@ interface Props {
 export function CartLine({ item, busy, onQuantity, onRemove }: Props) {
   const t = useT();
   const locale = useLocale();
-  const name = item.posterName || (item.customImagePath ? t('cart.custom') : '');
-  // A cart keeps the poster's name as the shop wrote it: marked when its language is not the page's.
-  const lang = langIfOther(name, locale);
+  // The name in the page's language, or the other one (marked with its lang) when the shop wrote only that.
+  const shown = catalogueText(locale, item.posterName, item.posterNameAr);
+  const name = shown.text || (item.customImagePath ? t('cart.custom') : '');
+  const lang = shown.text ? shown.lang : undefined;
   // The line's buttons are named by this element (with its language), not by an aria-label.
   const nameId = useId();
   const removeId = useId();
