@@ -10,7 +10,11 @@ import type { OrderScreeningSettings } from './screening-settings.js';
 export const SCREENING_FLAGS = ['LIKELY_DUPLICATE', 'LARGE_FIRST_ORDER'] as const;
 export type ScreeningFlag = (typeof SCREENING_FLAGS)[number];
 
-export const SCREENING_FLAG_LABELS: Readonly<Record<ScreeningFlag | 'NEEDS_REVIEW', string>> = {
+/** What the back office shows: the recorded flags and the live "needs review". */
+export const ORDER_SCREENING_VIEW_FLAGS = ['NEEDS_REVIEW', ...SCREENING_FLAGS] as const;
+export type OrderScreeningViewFlag = (typeof ORDER_SCREENING_VIEW_FLAGS)[number];
+
+export const SCREENING_FLAG_LABELS: Readonly<Record<OrderScreeningViewFlag, string>> = {
   LIKELY_DUPLICATE: 'Likely duplicate',
   LARGE_FIRST_ORDER: 'Confirm before printing',
   NEEDS_REVIEW: 'Needs review',
