@@ -4,7 +4,7 @@
 // the order's page. Phones of this spec only, so no other spec's orders are flagged or refused.
 import { expect } from '@jest/globals';
 import { BASE_URL, eventually, firstPoster, placeOrderAsShopper, useSignedInPage } from './admin-support.mjs';
-import { DESKTOP, fillCheckoutForm, withShop } from './support.mjs';
+import { DESKTOP, fillCheckoutForm, screenshot, withShop } from './support.mjs';
 
 const BLOCKED_PHONE = '01155500101';
 const REPEAT_PHONE = '01155500202';
@@ -35,6 +35,7 @@ describe('order screening (browser)', () => {
     expect(await row.textContent()).toContain('Fake orders');
     expect(await row.textContent()).toMatch(/\(owner\)/);
     expect(await row.textContent()).not.toContain('FAKE_ORDERS');
+    await screenshot(page, 'admin-order-screening');
 
     const { posterId } = await firstPoster();
     await withShop({ viewport: DESKTOP }, async ({ page: shop, errors }) => {
@@ -50,6 +51,7 @@ describe('order screening (browser)', () => {
       await shop.getByText('We could not accept this order online. Please contact us to complete it.').first().waitFor();
       expect(await shop.getByText(/block/i).count()).toBe(0);
       expect(new URL(shop.url()).pathname).toBe('/checkout');
+      await screenshot(shop, 'checkout-not-accepted');
       expect(errors).toEqual([]);
     });
 
@@ -69,6 +71,7 @@ describe('order screening (browser)', () => {
       await page.goto(`${BASE_URL}/admin/call-queue`);
       await card.waitFor({ timeout: 3000 });
     });
+    await screenshot(page, 'call-queue-screening-flags');
     const flag = card.getByTestId('screening-flags');
     expect(await flag.textContent()).toBe(`Likely duplicate of ${first.orderNumber}`);
     const firstCard = page.getByRole('listitem', { name: `Order ${first.orderNumber}` });

@@ -64,7 +64,7 @@ function SettingsCard() {
         type="number"
         min={0}
         step={step}
-        className={`${input} w-40`}
+        className={input}
         value={form[key]}
         onChange={(e) => setForm({ ...form, [key]: e.target.value })}
         aria-describedby={`screening-${key}-hint`}
@@ -77,7 +77,7 @@ function SettingsCard() {
   return (
     <form onSubmit={onSave} noValidate className={`${card} space-y-3`} aria-label="Screening settings">
       <h2 className="text-lg font-semibold">Thresholds</h2>
-      <div className="flex flex-wrap items-start gap-4">
+      <div className="grid gap-4 sm:grid-cols-3">
         {field('reviewAfterRefusals', 'Needs review after refused parcels', 'Orders from a phone with this many parcels refused at the door wait under “Needs review” in the call queue. 0: never.')}
         {field('duplicateWindowMinutes', 'Duplicate window (minutes)', 'The same customer ordering the same lines again within this time is flagged “Likely duplicate”. 0: never.')}
         {field('largeFirstOrderMinimum', 'Large first order from (EGP)', 'A first order from a new phone at or above this total is flagged “Confirm before printing”. 0: never.', '0.01')}
