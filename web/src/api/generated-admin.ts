@@ -1881,6 +1881,16 @@ export type PersonalDataOrderView = {
   total: number;
   updatedAt: string;
 };
+export type PhoneBlockRecordView = {
+  at: string;
+  /** The staff member who did it */
+  by: string;
+  change: "blocked" | "unblocked";
+  /** The phone blocked; null for a lifting */
+  phone: string | null;
+  /** Why (a reason code); null for a lifting */
+  reason: string | null;
+};
 export type PersonalDataExportView = {
   asked: AskedForView;
   corrections: CorrectionRecordView[];
@@ -1888,6 +1898,7 @@ export type PersonalDataExportView = {
   generatedAt: string;
   newsletter: NewsletterStateView[];
   orders: PersonalDataOrderView[];
+  phoneBlocks: PhoneBlockRecordView[];
   /** The data subjects found (a shopper by phone, newsletter addresses by e-mail) */
   subjects: string[];
 };

@@ -86,6 +86,12 @@ describe('fake-order defence (HTTP, real PostgreSQL)', () => {
     await checkout(cartId, '01007654321').expect(200);
     expect(await t.waitForProjections()).toBe(true);
     expect((await t.request().get('/api/admin/order-screening/blocked-phones').set(auth()).expect(200)).body.data).toEqual([]);
+    // The person's right of access shows the block and its lifting.
+    const file = (await t.request().get('/api/admin/personal-data').query({ phone: '01007654321' }).set(auth()).expect(200)).body;
+    expect(file.phoneBlocks.map((b: { change: string; phone: string | null; reason: string | null }) => [b.change, b.phone, b.reason])).toEqual([
+      ['blocked', '01007654321', 'FAKE_ORDERS'],
+      ['unblocked', null, null],
+    ]);
   });
 
   it('flags the same person ordering the same lines again as a likely duplicate, and a large first order; never refuses them', async () => {
