@@ -257,6 +257,47 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.updateSubscriberDto,
       }),
     }),
+    getBlockedPhones: build.query<
+      GetBlockedPhonesApiResponse,
+      GetBlockedPhonesApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/order-screening/blocked-phones`,
+        params: {
+          page: queryArg.page,
+          size: queryArg.size,
+        },
+      }),
+    }),
+    blockPhone: build.mutation<BlockPhoneApiResponse, BlockPhoneApiArg>({
+      query: (queryArg) => ({
+        url: `/admin/order-screening/blocked-phones`,
+        method: "POST",
+        body: queryArg,
+      }),
+    }),
+    unblockPhone: build.mutation<UnblockPhoneApiResponse, UnblockPhoneApiArg>({
+      query: (queryArg) => ({
+        url: `/admin/order-screening/blocked-phones/${encodeURIComponent(String(queryArg))}`,
+        method: "DELETE",
+      }),
+    }),
+    getOrderScreeningSettings: build.query<
+      GetOrderScreeningSettingsApiResponse,
+      GetOrderScreeningSettingsApiArg
+    >({
+      query: () => ({ url: `/admin/order-screening/settings` }),
+    }),
+    changeOrderScreeningSettings: build.mutation<
+      ChangeOrderScreeningSettingsApiResponse,
+      ChangeOrderScreeningSettingsApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/order-screening/settings`,
+        method: "PUT",
+        body: queryArg,
+      }),
+    }),
     getAdminOrders: build.query<
       GetAdminOrdersApiResponse,
       GetAdminOrdersApiArg
@@ -826,6 +867,21 @@ export type UpdateSubscriberApiArg = {
   id: string;
   updateSubscriberDto: UpdateSubscriberDto;
 };
+export type GetBlockedPhonesApiResponse = /** status 200  */ BlockedPhonePage;
+export type GetBlockedPhonesApiArg = {
+  page?: number;
+  size?: number;
+};
+export type BlockPhoneApiResponse = /** status 201  */ BlockedPhoneView;
+export type BlockPhoneApiArg = BlockPhoneDto;
+export type UnblockPhoneApiResponse = /** status 200  */ PhoneUnblockedView;
+export type UnblockPhoneApiArg = string;
+export type GetOrderScreeningSettingsApiResponse =
+  /** status 200  */ OrderScreeningSettingsView;
+export type GetOrderScreeningSettingsApiArg = void;
+export type ChangeOrderScreeningSettingsApiResponse =
+  /** status 200  */ OrderScreeningSettingsView;
+export type ChangeOrderScreeningSettingsApiArg = OrderScreeningSettingsDto;
 export type GetAdminOrdersApiResponse = /** status 200  */ AdminOrderPage;
 export type GetAdminOrdersApiArg = {
   size?: number;
@@ -1498,6 +1554,61 @@ export type UpdateSubscriberDto = {
   active?: boolean;
   subscribed?: boolean;
 };
+export type BlockedPhoneView = {
+  blockedAt: string;
+  /** Who blocked it */
+  blockedBy: string;
+  /** Their role then */
+  blockedByRole: "owner" | "manager" | "agent" | "shipping" | "unknown";
+  /** The person (data subject) the block is kept for: the id to lift it with */
+  id: string;
+  phone: string;
+  reason:
+    | "FAKE_ORDERS"
+    | "REFUSED_PARCELS"
+    | "ABUSIVE_CALLS"
+    | "OWNER_REQUEST"
+    | "OTHER";
+};
+export type BlockedPhonePage = {
+  currentPage: number;
+  data: BlockedPhoneView[];
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+  itemsPerPage: number;
+  totalItems: number;
+  totalPages: number;
+};
+export type BlockPhoneDto = {
+  /** An Egyptian mobile number, as typed */
+  phone: string;
+  reason:
+    | "FAKE_ORDERS"
+    | "REFUSED_PARCELS"
+    | "ABUSIVE_CALLS"
+    | "OWNER_REQUEST"
+    | "OTHER";
+};
+export type PhoneUnblockedView = {
+  id: string;
+  unblocked: boolean;
+};
+export type OrderScreeningSettingsView = {
+  /** Minutes within which the same lines again are a likely duplicate; 0: never */
+  duplicateWindowMinutes: number;
+  /** EGP: a first order from this total on is confirmed before printing; 0: never */
+  largeFirstOrderMinimum: number;
+  /** Refused parcels after which a phone needs review; 0: never */
+  reviewAfterRefusals: number;
+};
+export type OrderScreeningSettingsDto = {
+  /** Minutes within which the same lines again are a likely duplicate; 0: never */
+  duplicateWindowMinutes?: number;
+  /** EGP: a first order from this total on is confirmed before printing; 0: never */
+  largeFirstOrderMinimum?: number;
+  /** Refused parcels after which a phone needs review; 0: never */
+  reviewAfterRefusals?: number;
+};
 export type PriceRuleView = {
   /** CATEGORY_DISCOUNT: its category; null for a shop-wide discount */
   category: string | null;
@@ -1542,6 +1653,12 @@ export type PhoneRiskView = {
   /** Refusals reach the configured thresholds (COD_RISK_MIN_REFUSED, COD_RISK_MIN_REFUSED_RATE) */
   risky: boolean;
 };
+export type OrderScreeningView = {
+  /** The earlier order it likely duplicates */
+  duplicateOf: string | null;
+  /** LIKELY_DUPLICATE: the same person ordered the same lines within the window; LARGE_FIRST_ORDER: confirm before printing; NEEDS_REVIEW: the phone refused parcels past the threshold */
+  flags: ("NEEDS_REVIEW" | "LIKELY_DUPLICATE" | "LARGE_FIRST_ORDER")[];
+};
 export type AdminOrderView = {
   addressLine: string;
   apartment: string;
@@ -1577,6 +1694,7 @@ export type AdminOrderView = {
   promoPercent: number;
   /** The order stream's revision: send it back as expectedRevision with a status change */
   revision: number;
+  screening: OrderScreeningView;
   shippingCost: number;
   status:
     "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
@@ -1753,6 +1871,7 @@ export type PersonalDataOrderView = {
   promoPercent: number;
   /** The order stream's revision: send it back as expectedRevision with a status change */
   revision: number;
+  screening: OrderScreeningView;
   shippingCost: number;
   status:
     "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
@@ -1762,6 +1881,16 @@ export type PersonalDataOrderView = {
   total: number;
   updatedAt: string;
 };
+export type PhoneBlockRecordView = {
+  at: string;
+  /** The staff member who did it */
+  by: string;
+  change: "blocked" | "unblocked";
+  /** The phone blocked; null for a lifting */
+  phone: string | null;
+  /** Why (a reason code); null for a lifting */
+  reason: string | null;
+};
 export type PersonalDataExportView = {
   asked: AskedForView;
   corrections: CorrectionRecordView[];
@@ -1769,6 +1898,7 @@ export type PersonalDataExportView = {
   generatedAt: string;
   newsletter: NewsletterStateView[];
   orders: PersonalDataOrderView[];
+  phoneBlocks: PhoneBlockRecordView[];
   /** The data subjects found (a shopper by phone, newsletter addresses by e-mail) */
   subjects: string[];
 };
@@ -2276,6 +2406,13 @@ export const {
   useLazyExportSubscribersQuery,
   useDeleteSubscriberMutation,
   useUpdateSubscriberMutation,
+  useGetBlockedPhonesQuery,
+  useLazyGetBlockedPhonesQuery,
+  useBlockPhoneMutation,
+  useUnblockPhoneMutation,
+  useGetOrderScreeningSettingsQuery,
+  useLazyGetOrderScreeningSettingsQuery,
+  useChangeOrderScreeningSettingsMutation,
   useGetAdminOrdersQuery,
   useLazyGetAdminOrdersQuery,
   useExportOrdersQuery,

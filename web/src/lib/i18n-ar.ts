@@ -286,6 +286,7 @@ export const ar: Record<MessageKey, string> = {
   'refusal.promoCategory': 'هذا الكود لبوسترات {category} فقط',
   'refusal.promoUsedUp': 'نفدت مرات استخدام هذا الكود',
   'refusal.promoAlreadyUsed': 'لقد استخدمت هذا الكود من قبل',
+  'refusal.checkoutNotAccepted': 'تعذّر قبول هذا الطلب عبر الموقع. من فضلك تواصل معنا لإتمامه.',
   'refusal.cartEmpty': 'سلتك فارغة.',
   'refusal.cartCheckedOut': 'تم إتمام الطلب من هذه السلة بالفعل. من فضلك ابدأ سلة جديدة.',
   'refusal.itemNotFound': 'هذا المنتج لم يعد في سلتك.',

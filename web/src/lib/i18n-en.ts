@@ -286,6 +286,7 @@ export const en = {
   'refusal.promoCategory': 'This code is only for {category} posters',
   'refusal.promoUsedUp': 'This code has been used up',
   'refusal.promoAlreadyUsed': 'You have already used this code',
+  'refusal.checkoutNotAccepted': 'We could not accept this order online. Please contact us to complete it.',
   'refusal.cartEmpty': 'Your cart is empty.',
   'refusal.cartCheckedOut': 'This cart was already checked out. Please start a new one.',
   'refusal.itemNotFound': 'This item is no longer in your cart.',

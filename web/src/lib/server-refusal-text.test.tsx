@@ -26,6 +26,17 @@ describe('refusalText', () => {
     expect(refusalText(refusal('SIZE_UNAVAILABLE', 'The selected size is no longer available'), ar, 'fallback')).toBe('المقاس المختار لم يعد متاحًا');
   });
 
+  it('says a checkout the shop does not accept (a blocked phone) neutrally, in either language', async () => {
+    await loadMessages('ar');
+    const notAccepted = { status: 400, data: { statusCode: 400, message: 'We could not accept this order online. Please contact us to complete it.', code: 'CHECKOUT_NOT_ACCEPTED' } };
+    const en = translate('en', 'refusal.checkoutNotAccepted');
+    const ar = refusalText(notAccepted, (key: MessageKey) => translate('ar', key), 'fallback', 'ar');
+    expect(refusalText(notAccepted, (key: MessageKey) => translate('en', key), 'fallback')).toBe(en);
+    expect(ar).toBe('تعذّر قبول هذا الطلب عبر الموقع. من فضلك تواصل معنا لإتمامه.');
+    // Neither says why: someone trying numbers learns nothing about the block list.
+    expect(`${en} ${ar}`).not.toMatch(/block|حظر|محظور/i);
+  });
+
   it("says a promo code's rules in the shopper's language, with the day, amount or category they name", async () => {
     await loadMessages('ar');
     const en = (key: MessageKey, vars?: Record<string, string | number>) => translate('en', key, vars);

@@ -22,6 +22,7 @@ const BY_CODE: Readonly<Record<string, MessageKey>> = {
   PROMO_CODE_CATEGORY: 'refusal.promoCategory',
   PROMO_CODE_USED_UP: 'refusal.promoUsedUp',
   PROMO_CODE_ALREADY_USED: 'refusal.promoAlreadyUsed',
+  CHECKOUT_NOT_ACCEPTED: 'refusal.checkoutNotAccepted',
   CART_EMPTY: 'refusal.cartEmpty',
   CART_CHECKED_OUT: 'refusal.cartCheckedOut',
   CART_ITEM_NOT_FOUND: 'refusal.itemNotFound',

@@ -36,6 +36,7 @@ export const PERMISSIONS = {
   'exports.run': 'Background exports and their files',
   'dashboard.read': 'Dashboard and delivery statistics',
   'analytics.read': 'Funnel, what-if promotions and the event browser',
+  'orderScreening.manage': 'Fake-order defence: blocked phones, and the thresholds for review, duplicates and large first orders',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 export const ALL_PERMISSIONS = Object.keys(PERMISSIONS) as Permission[];

@@ -68,6 +68,12 @@ const NEWSLETTER_ADDRESS: PersonalFieldsOfEvent = {
   fields: [{ path: ['email'], erased: ERASED }],
 };
 
+/** A blocked phone: the phone is its own subject's identifier, kept encrypted like an order's. */
+const BLOCKED_PHONE: PersonalFieldsOfEvent = {
+  subject: { kind: 'phone', path: ['phone'] },
+  fields: [{ path: ['phone'], erased: ERASED }],
+};
+
 /** Per event type (the stored type string). Types not listed carry no personal data. */
 export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFieldsOfEvent>> = {
   OrderPlaced: customerAt(['customer']),
@@ -75,6 +81,7 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFieldsOfEvent>> = 
   PersonalDataCorrected: CORRECTION,
   NewsletterSubscribed: NEWSLETTER_ADDRESS,
   NewsletterUnsubscribed: NEWSLETTER_ADDRESS,
+  PhoneBlocked: BLOCKED_PHONE,
 };
 
 /**

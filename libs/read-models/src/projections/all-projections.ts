@@ -11,6 +11,7 @@ import { discountsProjection } from './discounts.projection.js';
 import { galleryProjection } from './gallery.projection.js';
 import { newsletterProjection } from './newsletter.projection.js';
 import { orderHistoryProjection } from './order-history.projection.js';
+import { orderScreeningProjection } from './order-screening.projection.js';
 import { ordersProjection } from './orders.projection.js';
 import { postersProjection } from './posters.projection.js';
 import { productsProjection } from './products.projection.js';
@@ -28,4 +29,5 @@ export const ALL_PROJECTIONS = [
   orderHistoryProjection, customersProjection, newsletterProjection, dashboardProjection, galleryProjection,
   customPricingProjection, promoCodesProjection, discountsProjection, announcementProjection, checkoutCompletionReactor,
   codOutcomesProjection, cartFunnelProjection, staffProjection, staffActivityProjection,
+  orderScreeningProjection,
 ] as const;

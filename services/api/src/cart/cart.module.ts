@@ -4,6 +4,7 @@ import { CartController } from './cart.controller.js';
 import { CartReads } from './cart.reads.js';
 import { CartWriter } from './cart-writer.service.js';
 import { PromoUses } from './promo-uses.service.js';
+import { OrderScreening } from './order-screening.service.js';
 import { CheckoutRejectionRecorder } from './checkout-rejection.recorder.js';
 import { AddItemToCartHandler } from './commands/add-item-to-cart.handler.js';
 import { ApplyPromoCodeHandler } from './commands/apply-promo-code.handler.js';
@@ -26,7 +27,8 @@ import { RunCartCommandHandler } from './commands/simple-cart-commands.handler.j
     CheckOutCartHandler,
     CheckoutRejectionRecorder,
     PromoUses,
+    OrderScreening,
   ],
-  exports: [CartReads, CatalogueLoader, PromoUses],
+  exports: [CartReads, CatalogueLoader, PromoUses, OrderScreening],
 })
 export class CartModule {}

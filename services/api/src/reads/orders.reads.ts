@@ -1,4 +1,4 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException, Optional } from '@nestjs/common';
 import { Brackets, DataSource, In, type SelectQueryBuilder } from 'typeorm';
 import { normaliseEgyptianPhone } from '#domain/checkout/egyptian-phone.js';
 import { normaliseOrderNumber } from '#domain/checkout/order-number.js';
@@ -7,6 +7,13 @@ import { AWAITING_SHIPMENT_STATUSES } from '#domain/order/order-lifecycle.js';
 import { orderStatusNamedBy } from '#domain/order/status-words.js';
 import type { AppConfig } from '#platform/config/app-config.js';
 import { PhoneRiskEntity } from '#read-models/phone-risk.entity.js';
+import { ScreenedOrderEntity } from '#read-models/screened-order.entity.js';
+import { needsReview } from '#domain/order-screening/needs-review.js';
+import { SCREENING_FLAGS, type OrderScreeningViewFlag } from '#domain/order-screening/screening-flags.js';
+import { screeningSettingsDecider } from '#domain/order-screening/screening-settings.decider.js';
+import { DEFAULT_ORDER_SCREENING_SETTINGS } from '#domain/order-screening/screening-settings.js';
+import { screeningSettingsStream } from '#domain/streams.js';
+import { DeciderExecutor } from '../common/decider-executor.service.js';
 import { OrderCountEntity } from '#read-models/order-count.entity.js';
 import { OrderEntity } from '#read-models/order.entity.js';
 import { OrderItemEntity } from '#read-models/order-item.entity.js';
@@ -42,6 +49,8 @@ export class OrderReads {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'codRisk'>,
+    /** The owner's screening settings (their stream, write side); without it (a bare reads test) the defaults. */
+    @Optional() private readonly executor?: DeciderExecutor,
   ) {
     this.anchors = new PlacementRankAnchors(dataSource);
   }
@@ -251,10 +260,13 @@ export class OrderReads {
 
   private async withItems(orders: OrderEntity[]): Promise<AdminOrderView[]> {
     if (orders.length === 0) return [];
-    const [items, risks] = await Promise.all([
+    const [items, risks, screened, settings] = await Promise.all([
       this.dataSource.getRepository(OrderItemEntity).find({ where: { orderId: In(orders.map((o) => o.id)) }, order: { lineNo: 'ASC' } }),
       this.dataSource.getRepository(PhoneRiskEntity).find({ where: { subjectId: In([...new Set(orders.map((o) => o.subjectId))]) } }),
+      this.dataSource.getRepository(ScreenedOrderEntity).find({ where: { orderId: In(orders.map((o) => o.id)) } }),
+      this.executor ? this.executor.load(screeningSettingsStream(), screeningSettingsDecider).then((l) => l.state) : DEFAULT_ORDER_SCREENING_SETTINGS,
     ]);
+    const screenedById = new Map(screened.map((s) => [s.orderId, s]));
     const byOrder = new Map<string, OrderItemEntity[]>();
     for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
     const bySubject = new Map(risks.map((r) => [r.subjectId, r]));
@@ -262,7 +274,14 @@ export class OrderReads {
       // Until the cod-outcomes projection has seen the order, its shopper has no row: nothing known yet.
       const r = bySubject.get(o.subjectId) ?? { orders: 0, delivered: 0, refused: 0, canceled: 0 };
       const counts = { orders: r.orders, delivered: r.delivered, refused: r.refused, canceled: r.canceled };
-      return toAdminOrderView(o, byOrder.get(o.id) ?? [], { ...counts, risky: isRiskyPhone(counts, this.config.codRisk) });
+      // Recorded flags at checkout; "needs review" from the refusals as they are now.
+      const found = screenedById.get(o.id);
+      const flags: OrderScreeningViewFlag[] = [
+        ...(needsReview(counts.refused, settings) ? (['NEEDS_REVIEW'] as const) : []),
+        ...SCREENING_FLAGS.filter((f) => found?.flags.includes(f)),
+      ];
+      const screening = { flags, duplicateOf: found?.duplicateOf ?? null };
+      return toAdminOrderView(o, byOrder.get(o.id) ?? [], { ...counts, risky: isRiskyPhone(counts, this.config.codRisk) }, screening);
     });
   }
 }

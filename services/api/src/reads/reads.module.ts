@@ -15,6 +15,7 @@ import { PosterReads } from './posters.reads.js';
 import { ProductReads } from './products.reads.js';
 import { ProjectionReads } from './projections.reads.js';
 import { PromoCodeReads } from './promo-codes.reads.js';
+import { BlockedPhoneReads } from './blocked-phones.reads.js';
 import { StaffActivityReads } from './staff-activity.reads.js';
 import { StaffReads } from './staff.reads.js';
 
@@ -35,6 +36,7 @@ const READS = [
   ProductReads,
   ProjectionReads,
   PromoCodeReads,
+  BlockedPhoneReads,
   StaffReads,
   StaffActivityReads,
 ];

@@ -157,6 +157,23 @@ const SAMPLES: Record<ShopEventType, Sample> = {
   },
   OrderNumberReserved: { stream: (d) => `ordernumber-${d.orderNumber}`, data: { orderNumber: 'PS-ABCD2345', cartId: 'c1' } },
   CheckoutRejected: { stream: () => 'checkoutrejection-c1', data: { cartId: 'c1', reason: 'MINIMUM_POSTERS', governorate: 'ALEXANDRIA' } },
+  PhoneBlocked: {
+    stream: (d) => `phoneblock-${d.subjectId}`,
+    data: { subjectId: 's1', phone: '01000000001', reason: 'FAKE_ORDERS', by: { username: 'boss', role: 'owner' }, blockedAt: '2026-03-01T10:00:00.000Z' },
+  },
+  PhoneUnblocked: {
+    stream: (d) => `phoneblock-${d.subjectId}`,
+    data: { subjectId: 's1', by: { username: 'boss', role: 'owner' }, unblockedAt: '2026-03-02T10:00:00.000Z' },
+    given: (d) => [{ type: 'PhoneBlocked', data: { subjectId: d.subjectId, phone: '01000000001', reason: 'FAKE_ORDERS', by: { username: 'boss', role: 'owner' }, blockedAt: '2026-03-01T10:00:00.000Z' } }],
+  },
+  OrderScreeningSettingsChanged: {
+    stream: () => 'screeningsettings',
+    data: { settings: { reviewAfterRefusals: 2, duplicateWindowMinutes: 60, largeFirstOrderMinimum: 200000 }, by: { username: 'boss', role: 'owner' }, changedAt: '2026-03-01T10:00:00.000Z' },
+  },
+  OrderScreened: {
+    stream: (d) => `screening-${d.subjectId}`,
+    data: { subjectId: 's1', orderId: 'o1', orderNumber: 'PS-ABCD2345', placedAt: '2026-03-01T10:00:00.000Z', lines: 'poster:p1:v1:SIZE_20x30:2', total: 50000, flags: ['LIKELY_DUPLICATE'], duplicateOf: 'PS-ABCD2344' },
+  },
   // The erasure of an order's shopper and of a subscriber, after their order and subscription.
   PersonalDataErased: {
     stream: (d) => `personaldata-${d.subjectId}`,
@@ -288,7 +305,7 @@ describe('the log never holds an event its projections cannot apply (fast-check,
 
   it('has a sample for every event type of the shop, and every INDEXED field names a field of a sample', () => {
     expect(Object.keys(SAMPLES).sort()).toEqual([...SHOP_EVENT_TYPES].sort());
-    expect(SHOP_EVENT_TYPES).toHaveLength(51);
+    expect(SHOP_EVENT_TYPES).toHaveLength(55);
     const fields = new Set(Object.values(SAMPLES).flatMap((s) => stringPaths(s.data).map(fieldName)));
     expect(Object.keys(INDEXED).filter((f) => !fields.has(f))).toEqual([]);
   });

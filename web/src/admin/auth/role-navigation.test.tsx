@@ -53,6 +53,13 @@ describe('the back-office follows the role', () => {
     expect(await screen.findByRole('heading', { name: 'Orders' })).toBeInTheDocument();
   });
 
+  it('keeps the fake-order defence the owner\'s: a manager deep-linking to it sees the forbidden page', async () => {
+    storeSession(tokenFor({ srole: 'manager' }));
+    renderAt('/admin/order-screening');
+    expect(await screen.findByRole('heading', { name: 'Your role cannot open this page' })).toBeInTheDocument();
+    expect(navLinks()).not.toContain('Order Screening');
+  });
+
   it('sends a role without the dashboard from /admin to its first page, not to a loop', async () => {
     storeSession(tokenFor({ srole: 'shipping' }));
     renderAt('/admin');
@@ -66,6 +73,7 @@ describe('the back-office follows the role', () => {
     expect(navLinks()).toContain('Staff');
     expect(navLinks()).toContain('Pricing');
     expect(navLinks()).toContain('Staff Activity');
-    expect(navLinks()).toHaveLength(21);
+    expect(navLinks()).toContain('Order Screening');
+    expect(navLinks()).toHaveLength(22);
   });
 });

@@ -8,6 +8,7 @@ import { formatAdminDate } from '../shared/format-date';
 import { btnDanger, btnPrimary, btnSecondary, card, errorPanel, input, label, pageTitle } from '../shared/styles';
 import { customerName, orderPath, sizeLabel, type AdminOrder } from '../orders/order-model';
 import { PhoneRiskBadge } from '../orders/phone-risk-badge';
+import { ScreeningBadges } from '../orders/screening-badges';
 import { governorateName } from '../shared/names';
 import { CALL_QUEUE, CALL_QUEUE_SIZE, useGetAdminOrdersQuery, useUpdateOrderStatusMutation } from './call-queue-api';
 
@@ -15,6 +16,8 @@ import { CALL_QUEUE, CALL_QUEUE_SIZE, useGetAdminOrdersQuery, useUpdateOrderStat
  * Call to confirm: PLACED cash-on-delivery orders, oldest first. The admin calls the number,
  * then confirms or cancels (with a reason) in one click. Each action carries the revision the
  * admin saw, so of two admins on one order only the first acts; the second reads who did.
+ * Orders from a phone that refused parcels past the owner's threshold wait apart, under "Needs
+ * review", instead of among those to call straight away; every order shows its screening flags.
  */
 export function CallQueuePage() {
   const { data, isLoading, isError, error } = useGetAdminOrdersQuery(CALL_QUEUE);
@@ -40,6 +43,49 @@ export function CallQueuePage() {
   if (isError || !data) return <div className={errorPanel}>{errorMessage(error, 'Failed to load the call queue')}</div>;
 
   const orders = data.data;
+  const toReview = orders.filter((o) => o.screening.flags.includes('NEEDS_REVIEW'));
+  const toCall = orders.filter((o) => !o.screening.flags.includes('NEEDS_REVIEW'));
+  const queueItem = (order: AdminOrder) => (
+    <li key={order.id} className={card} data-testid="queue-order" aria-label={`Order ${order.orderNumber}`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="space-y-1">
+          <p className="font-semibold">
+            <Link to={orderPath(order.orderNumber)} className="text-indigo-700 hover:underline">
+              {order.orderNumber}
+            </Link>{' '}
+            <span className="text-xs font-normal text-gray-500">{formatAdminDate(order.createdAt)}</span> <ScreeningBadges screening={order.screening} />
+          </p>
+          <p className="text-sm">
+            {customerName(order)} ·{' '}
+            <a className="font-medium text-indigo-700 underline" href={`tel:${order.phone}`}>
+              {order.phone}
+            </a>{' '}
+            <PhoneRiskBadge risk={order.phoneRisk} />
+          </p>
+          <p className="text-xs text-gray-600">
+            {order.addressLine}, {order.city}, {governorateName(order.governorate)}
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <button type="button" className={btnPrimary} disabled={acting} onClick={() => run(order, 'CONFIRMED')}>
+            Confirm
+          </button>
+          <button type="button" className={btnSecondary} disabled={acting} onClick={() => (setReason(''), setCanceling(order))}>
+            Cancel…
+          </button>
+        </div>
+      </div>
+      <ul className="mt-2 text-sm text-gray-700">
+        {order.items.map((item) => (
+          <li key={item.itemId}>
+            {item.name} ({sizeLabel(item.size)}) × {item.quantity}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1 text-sm font-medium tabular-nums">Total {formatMoney(order.total)}</p>
+      {order.notes && <p className="mt-1 rounded bg-yellow-50 p-2 text-sm text-gray-800">Notes: {order.notes}</p>}
+    </li>
+  );
   return (
     <div className="space-y-4">
       <div>
@@ -59,49 +105,21 @@ export function CallQueuePage() {
       {orders.length === 0 ? (
         <p className="rounded-lg border border-gray-200 bg-white p-6 text-center text-sm text-gray-500">No orders to confirm</p>
       ) : (
-        <ul className="space-y-3">
-          {orders.map((order) => (
-            <li key={order.id} className={card} data-testid="queue-order" aria-label={`Order ${order.orderNumber}`}>
-              <div className="flex flex-wrap items-start justify-between gap-3">
-                <div className="space-y-1">
-                  <p className="font-semibold">
-                    <Link to={orderPath(order.orderNumber)} className="text-indigo-700 hover:underline">
-                      {order.orderNumber}
-                    </Link>{' '}
-                    <span className="text-xs font-normal text-gray-500">{formatAdminDate(order.createdAt)}</span>
-                  </p>
-                  <p className="text-sm">
-                    {customerName(order)} ·{' '}
-                    <a className="font-medium text-indigo-700 underline" href={`tel:${order.phone}`}>
-                      {order.phone}
-                    </a>{' '}
-                    <PhoneRiskBadge risk={order.phoneRisk} />
-                  </p>
-                  <p className="text-xs text-gray-600">
-                    {order.addressLine}, {order.city}, {governorateName(order.governorate)}
-                  </p>
-                </div>
-                <div className="flex gap-2">
-                  <button type="button" className={btnPrimary} disabled={acting} onClick={() => run(order, 'CONFIRMED')}>
-                    Confirm
-                  </button>
-                  <button type="button" className={btnSecondary} disabled={acting} onClick={() => (setReason(''), setCanceling(order))}>
-                    Cancel…
-                  </button>
-                </div>
-              </div>
-              <ul className="mt-2 text-sm text-gray-700">
-                {order.items.map((item) => (
-                  <li key={item.itemId}>
-                    {item.name} ({sizeLabel(item.size)}) × {item.quantity}
-                  </li>
-                ))}
-              </ul>
-              <p className="mt-1 text-sm font-medium tabular-nums">Total {formatMoney(order.total)}</p>
-              {order.notes && <p className="mt-1 rounded bg-yellow-50 p-2 text-sm text-gray-800">Notes: {order.notes}</p>}
-            </li>
-          ))}
-        </ul>
+        <>
+          {toReview.length > 0 && (
+            <section aria-label="Needs review" className="space-y-2">
+              <h2 className="text-base font-semibold text-red-800">Needs review ({toReview.length})</h2>
+              <p className="text-xs text-gray-600">These phones refused parcels at the door before: decide whether to call before confirming.</p>
+              <ul className="space-y-3">{toReview.map(queueItem)}</ul>
+            </section>
+          )}
+          {toCall.length > 0 && (
+            <section aria-label="To confirm" className="space-y-2">
+              {toReview.length > 0 && <h2 className="text-base font-semibold">To confirm ({toCall.length})</h2>}
+              <ul className="space-y-3">{toCall.map(queueItem)}</ul>
+            </section>
+          )}
+        </>
       )}
       {canceling && (
         // The dialog keeps the order as the admin saw it, even if the queue refreshes under it.

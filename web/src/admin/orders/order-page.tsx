@@ -12,6 +12,7 @@ import { orderPath } from './order-model';
 import { OrderStatusControl } from './order-status-control';
 import { useGetOrderByNumberQuery } from './orders-api';
 import { PhoneRiskBadge } from './phone-risk-badge';
+import { ScreeningBadges } from './screening-badges';
 
 const backLink = (
   <Link to="/admin/orders" className="text-sm font-medium text-indigo-700 hover:underline">
@@ -57,7 +58,7 @@ export function OrderPage() {
         <div>
           <h1 className={pageTitle}>Order {order.orderNumber}</h1>
           <p className="text-sm text-gray-600">
-            Placed {formatAdminDate(order.createdAt)} · {formatMoney(order.total)} · <PhoneRiskBadge risk={order.phoneRisk} />
+            Placed {formatAdminDate(order.createdAt)} · {formatMoney(order.total)} · <PhoneRiskBadge risk={order.phoneRisk} /> <ScreeningBadges screening={order.screening} />
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">

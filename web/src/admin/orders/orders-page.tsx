@@ -16,6 +16,7 @@ import { useGetOrdersPageQuery, useUpdateOrderStatusOnPageMutation, type OrdersQ
 import { NO_FILTERS, ORDERS_PAGE_SIZE, SORT_OPTIONS, listFilters, type OrderFilters, type OrderSortKey } from './orders-view';
 import { SizeDistributionDialog } from './size-distribution-dialog';
 import { PhoneRiskBadge } from './phone-risk-badge';
+import { ScreeningBadges } from './screening-badges';
 import { ConfirmDialog } from '../shared/confirm-dialog';
 import { DataTable, WIDE_ONLY } from '../shared/data-table';
 import { Pager } from '../shared/pager';
@@ -231,7 +232,7 @@ export function OrdersPage() {
                 <td className={td}>
                   <p>{customerName(order)}</p>
                   <p className="text-xs text-gray-500">{order.phone}</p>
-                  <PhoneRiskBadge risk={order.phoneRisk} />
+                  <PhoneRiskBadge risk={order.phoneRisk} /> <ScreeningBadges screening={order.screening} />
                 </td>
                 <td className={`${td} ${WIDE_ONLY}`}>{formatAdminDate(order.createdAt)}</td>
                 <td className={td}>

@@ -49,7 +49,7 @@ export class AdminOrdersController {
 
   /** status, dateFrom, dateTo (inclusive to the end of that day), search, sort, page, size. */
   @Get()
-  @ReadsProjections('orders', 'cod-outcomes')
+  @ReadsProjections('orders', 'cod-outcomes', 'order-screening')
   @ApiOrderFilters()
   @ApiQuery({ name: 'page', required: false, type: Number })
   @ApiQuery({ name: 'size', required: false, type: Number })
@@ -111,7 +111,7 @@ export class AdminOrdersController {
   }
 
   @Get(':id')
-  @ReadsProjections('orders', 'cod-outcomes')
+  @ReadsProjections('orders', 'cod-outcomes', 'order-screening')
   @ApiOkResponse({ type: AdminOrderView })
   getAdminOrder(@Param('id') id: string): Promise<AdminOrderView> {
     return this.queries.get(id.slice(0, 64));

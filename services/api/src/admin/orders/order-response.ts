@@ -1,6 +1,7 @@
 import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import { RECORDED_STAFF_ROLES, type RecordedStaffRole } from '#domain/admin/staff-actor.js';
 import { ORDER_STATUSES, type OrderStatus } from '#domain/order/events.js';
+import { ORDER_SCREENING_VIEW_FLAGS, type OrderScreeningViewFlag } from '#domain/order-screening/screening-flags.js';
 import { PriceRuleView } from '../../common/price-rule-view.js';
 import { PaginationFields } from '../../catalog/poster-response.js';
 import { OrderTotalsFields } from '../../common/order-totals-view.js';
@@ -37,10 +38,22 @@ export class PhoneRiskView {
   @ApiProperty({ description: 'Refusals reach the configured thresholds (COD_RISK_MIN_REFUSED, COD_RISK_MIN_REFUSED_RATE)' }) risky!: boolean;
 }
 
+/** What the fake-order defence says about the order: flags to show, never a refusal. */
+export class OrderScreeningView {
+  @ApiProperty({
+    enum: ORDER_SCREENING_VIEW_FLAGS,
+    isArray: true,
+    description: 'LIKELY_DUPLICATE: the same person ordered the same lines within the window; LARGE_FIRST_ORDER: confirm before printing; NEEDS_REVIEW: the phone refused parcels past the threshold',
+  })
+  flags!: OrderScreeningViewFlag[];
+  @ApiProperty({ type: String, nullable: true, description: 'The earlier order it likely duplicates' }) duplicateOf!: string | null;
+}
+
 export class AdminOrderView extends IntersectionType(ShopperContactFields, OrderTotalsFields) {
   @ApiProperty() id!: string;
   @ApiProperty({ description: "The order stream's revision: send it back as expectedRevision with a status change" }) revision!: number;
   @ApiProperty({ type: () => PhoneRiskView }) phoneRisk!: PhoneRiskView;
+  @ApiProperty({ type: () => OrderScreeningView }) screening!: OrderScreeningView;
   @ApiProperty({ enum: ORDER_STATUSES, isArray: true, description: 'The statuses this order may move to now' }) nextStatuses!: readonly OrderStatus[];
   @ApiProperty({ example: 'PS-7KQ4-M2XD' }) orderNumber!: string;
   @ApiProperty({ enum: ORDER_STATUSES }) status!: OrderStatus;

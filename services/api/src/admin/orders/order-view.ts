@@ -2,18 +2,19 @@ import { ORDER_TRANSITIONS } from '#domain/order/order-lifecycle.js';
 import { piastresToEgp } from '#domain/shared/money.js';
 import type { OrderEntity } from '#read-models/order.entity.js';
 import type { OrderItemEntity } from '#read-models/order-item.entity.js';
-import type { AdminOrderView, PhoneRiskView } from './order-response.js';
+import type { AdminOrderView, OrderScreeningView, PhoneRiskView } from './order-response.js';
 import { priceRuleViews } from '../../common/price-rule-view.js';
 import type { OrderCsvSource } from './orders-csv.js';
 
 const customerName = (first: string, last: string) => `${first} ${last}`.trim();
 
 /** An order as the admin orders page reads it, money in EGP. */
-export function toAdminOrderView(order: OrderEntity, items: OrderItemEntity[], phoneRisk: PhoneRiskView): AdminOrderView {
+export function toAdminOrderView(order: OrderEntity, items: OrderItemEntity[], phoneRisk: PhoneRiskView, screening: OrderScreeningView): AdminOrderView {
   return {
     revision: order.revision,
     nextStatuses: ORDER_TRANSITIONS[order.status] ?? [],
     phoneRisk,
+    screening,
     id: order.id,
     orderNumber: order.orderNumber,
     status: order.status,

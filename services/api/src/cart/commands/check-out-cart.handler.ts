@@ -8,7 +8,6 @@ import { checkoutRequest, IDEMPOTENCY_MESSAGES, reusesKeyWithOtherBody } from '#
 import type { CheckoutForm } from '#domain/checkout/commands.js';
 import { checkoutEventIds, newOrderNumber, orderIdForCart, orderNumberDecider, orderPlacedMetadata } from '#domain/checkout/order-number.js';
 import type { OrderPlaced } from '#domain/order/events.js';
-import { normaliseSubjectIdentifier } from '#domain/personal-data/personal-fields.js';
 import { orderDecider } from '#domain/order/order.decider.js';
 import type { CatalogueSnapshot } from '#domain/pricing/catalogue-snapshot.js';
 import type { Decider } from '#domain/shared/decider.js';
@@ -18,16 +17,16 @@ import { uuidFromName } from '#domain/shared/uuid-from-name.js';
 import type { ShopRules } from '#domain/shop-config.js';
 import { cartStream, orderNumberStream, orderStream } from '#domain/streams.js';
 import { WrongExpectedRevision, type EventMetadata, type EventStore, type RecordedEvent } from '#event-store/event-store.port.js';
-import type { PersonalDataCipher } from '#event-store/personal-data/personal-data-cipher.js';
 import { DeciderExecutor } from '../../common/decider-executor.service.js';
 import { eventMetadata } from '../../common/execute-decider.js';
-import { EVENT_STORE, PERSONAL_DATA } from '../../common/tokens.js';
+import { EVENT_STORE } from '../../common/tokens.js';
 import { SHOP_RULES } from '../../catalog/shop-rules.js';
 import { CatalogueLoader } from '../catalogue-loader.service.js';
 import { CartWriter } from '../cart-writer.service.js';
 import { orderTotalsFields, type OrderTotalsFields } from '../../common/order-totals-view.js';
 import { NO_PROMO_RULES } from '#domain/promotion/promo-rules.js';
 import { PromoUses } from '../promo-uses.service.js';
+import { OrderScreening } from '../order-screening.service.js';
 import { checkoutFaultFromEnv, crashIfAt, type CheckoutFaultStep } from '../checkout-faults.js';
 
 export interface CheckoutAnswer {
@@ -93,7 +92,9 @@ interface CartCheckOut {
  *     expected revision (racing checkouts: one wins, the others reload and answer its order).
  *     Step 1 runs inside step 2's command builder, between deciding and appending;
  *  3. place the order: OrderPlaced, read off CartCheckedOut (same id, data and metadata whoever
- *     appends it: this request, a retry, the projector's checkout-completion reactor; docs/adr/004).
+ *     appends it: this request, a retry, the projector's checkout-completion reactor; docs/adr/004),
+ *     then screen it (OrderScreened on the person's screening stream; docs/adr/019).
+ * A blocked phone is refused after the form is validated, before step 1 (docs/adr/019).
  * Idempotency lives in the cart's log (key + body hash in CartCheckedOut), not in memory.
  */
 @CommandHandler(CheckOutCartCommand)
@@ -107,7 +108,7 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand>
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(SHOP_RULES) private readonly rules: ShopRules,
     private readonly promoUses: PromoUses,
-    @Inject(PERSONAL_DATA) private readonly personalData: PersonalDataCipher | null,
+    private readonly screening: OrderScreening,
   ) {}
 
   execute({ cartId, form, idempotencyKey }: CheckOutCartCommand): Promise<CheckoutAnswer> {
@@ -141,6 +142,8 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand>
       return { orderNumber: done.orderNumber, orderId: done.orderId, cartId, ...answeredTotals(order), promoMessage: null };
     }
     await this.step('after-order-placed', () => this.placeOrder(cartId, placed, orderPlacedMetadata(event.metadata, event.id)));
+    // Its flags (a likely duplicate, a large first order) on the person's screening stream; a retry screens nothing again.
+    await this.screening.screen(placed.data);
     return { orderNumber: data.orderNumber, orderId: data.orderId, cartId, ...answeredTotals(placed.data), promoMessage: data.promoMessage ?? null };
   }
 
@@ -202,7 +205,8 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand>
     for (let draw = 0; draw < MAX_NUMBER_DRAWS; draw++) {
       const orderNumber = newOrderNumber(() => randomInt(0, 2 ** 32) / 2 ** 32);
       const decision = priceAndDecideCheckout(cart, catalogue, form, { ...checkout, orderNumber }, this.rules);
-      if (draw === 0) this.askForSubject(decision.orderEvents[0].data.customer.phone);
+      // A blocked phone is refused before anything is taken or reserved for it.
+      if (draw === 0) await this.screening.refuseIfBlocked(decision.orderEvents[0].data.customer.phone);
       // The promo's use is taken before the number: a code used up refuses the checkout, which then reserves nothing.
       if (draw === 0) await this.takePromoUse(decision.orderEvents[0].data, catalogue, metadata, taken);
       try {
@@ -220,16 +224,6 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand>
       }
     }
     throw new Error('Could not reserve a free order number');
-  }
-
-  /**
-   * The shopper's data subject, asked for as soon as the checkout is decided (never for a refused
-   * one, so a refusal creates no key): the key store's round trip then overlaps the number's
-   * reservation instead of delaying CartCheckedOut's append, which finds the subject cached. A
-   * failure here is left to that append, which asks again and reports it.
-   */
-  private askForSubject(phone: string): void {
-    this.personalData?.keys.subjectFor('phone', normaliseSubjectIdentifier('phone', phone)).catch(() => undefined);
   }
 
   /**

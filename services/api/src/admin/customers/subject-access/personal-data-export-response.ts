@@ -28,13 +28,22 @@ export class CorrectionRecordView {
   @ApiProperty({ description: 'The admin who corrected' }) by!: string;
 }
 
+/** A block of the person's phone, or its lifting (the fake-order defence), as the log recorded it. */
+export class PhoneBlockRecordView {
+  @ApiProperty({ enum: ['blocked', 'unblocked'] }) change!: 'blocked' | 'unblocked';
+  @ApiProperty({ type: String, nullable: true, description: 'The phone blocked; null for a lifting' }) phone!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Why (a reason code); null for a lifting' }) reason!: string | null;
+  @ApiProperty({ type: String, format: 'date-time' }) at!: string;
+  @ApiProperty({ description: 'The staff member who did it' }) by!: string;
+}
+
 export class AskedForView {
   @ApiPropertyOptional() phone?: string;
   @ApiPropertyOptional() email?: string;
   @ApiPropertyOptional() subjectId?: string;
 }
 
-/** One person's data, as one JSON file: orders with items, statuses and their history, newsletter state, corrections, erasure. */
+/** One person's data, as one JSON file: orders with items, statuses and their history, newsletter state, corrections, erasure, phone blocks. */
 export class PersonalDataExportView {
   @ApiProperty({ type: String, format: 'date-time' }) generatedAt!: string;
   @ApiProperty({ type: () => AskedForView }) asked!: AskedForView;
@@ -43,4 +52,5 @@ export class PersonalDataExportView {
   @ApiProperty({ type: () => [NewsletterStateView] }) newsletter!: NewsletterStateView[];
   @ApiProperty({ type: () => [CorrectionRecordView] }) corrections!: CorrectionRecordView[];
   @ApiProperty({ type: () => [ErasureRecordView] }) erasures!: ErasureRecordView[];
+  @ApiProperty({ type: () => [PhoneBlockRecordView] }) phoneBlocks!: PhoneBlockRecordView[];
 }

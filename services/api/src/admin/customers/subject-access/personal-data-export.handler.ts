@@ -4,7 +4,8 @@ import type { PersonalDataEvent } from '#domain/personal-data/events.js';
 import { normaliseSubjectIdentifier } from '#domain/personal-data/personal-fields.js';
 import { DomainError } from '#domain/shared/domain-error.js';
 import type { PersonalDataCorrected } from '#domain/order/events.js';
-import { orderStream, personalDataStream } from '#domain/streams.js';
+import type { PhoneBlockEvent } from '#domain/order-screening/phone-block.decider.js';
+import { orderStream, personalDataStream, phoneBlockStream } from '#domain/streams.js';
 import type { EventStore } from '#event-store/event-store.port.js';
 import type { PersonalDataCipher } from '#event-store/personal-data/personal-data-cipher.js';
 import { EVENT_STORE, PERSONAL_DATA } from '../../../common/tokens.js';
@@ -75,6 +76,15 @@ export class ExportPersonalDataHandler implements ICommandHandler<ExportPersonal
         }
       }
     }
+    // Blocks of the person's phone (the fake-order defence): the phone and why, who and when.
+    const phoneBlocks: PersonalDataExportView['phoneBlocks'] = [];
+    for (const subjectId of shoppers) {
+      for (const e of await this.store.readStream(phoneBlockStream(subjectId))) {
+        const event = { type: e.type, data: e.data } as PhoneBlockEvent;
+        if (event.type === 'PhoneBlocked') phoneBlocks.push({ change: 'blocked', phone: event.data.phone, reason: event.data.reason, at: event.data.blockedAt, by: event.data.by.username });
+        else if (event.type === 'PhoneUnblocked') phoneBlocks.push({ change: 'unblocked', phone: null, reason: null, at: event.data.unblockedAt, by: event.data.by.username });
+      }
+    }
     // The addresses the shopper gave at checkout, when subscribed.
     for (const o of orders) if (o.email) { const id = await keys?.findSubject('email', normaliseSubjectIdentifier('email', o.email)); if (id) addresses.add(id); }
     const newsletter = [];
@@ -83,6 +93,6 @@ export class ExportPersonalDataHandler implements ICommandHandler<ExportPersonal
       newsletter.push(row ? { subscriberId: id, subscribed: true, email: row.email, subscribedAt: row.subscribedAt } : { subscriberId: id, subscribed: false, email: null, subscribedAt: null });
     }
     if (shoppers.size === 0 && addresses.size === 0) throw DomainError.notFound('NO_PERSONAL_DATA', `${Object.keys(asked)[0]}: the shop holds nothing under it`);
-    return { generatedAt: new Date().toISOString(), asked, subjects: [...shoppers, ...addresses], orders, newsletter, corrections, erasures };
+    return { generatedAt: new Date().toISOString(), asked, subjects: [...shoppers, ...addresses], orders, newsletter, corrections, erasures, phoneBlocks };
   }
 }

@@ -1,0 +1,79 @@
+/**
+ * The flags checkout records on an order (never a refusal): a likely duplicate (the same person,
+ * the same lines, within the owner's window) and a large first order (to confirm before printing).
+ * "Needs review" is not recorded: it follows the phone's refusals as they happen (needs-review.ts).
+ */
+import type { OrderItem } from '../order/events.js';
+import type { Piastres } from '../shared/money.js';
+import type { OrderScreeningSettings } from './screening-settings.js';
+
+export const SCREENING_FLAGS = ['LIKELY_DUPLICATE', 'LARGE_FIRST_ORDER'] as const;
+export type ScreeningFlag = (typeof SCREENING_FLAGS)[number];
+
+/** What the back office shows: the recorded flags and the live "needs review". */
+export const ORDER_SCREENING_VIEW_FLAGS = ['NEEDS_REVIEW', ...SCREENING_FLAGS] as const;
+export type OrderScreeningViewFlag = (typeof ORDER_SCREENING_VIEW_FLAGS)[number];
+
+export const SCREENING_FLAG_LABELS: Readonly<Record<OrderScreeningViewFlag, string>> = {
+  LIKELY_DUPLICATE: 'Likely duplicate',
+  LARGE_FIRST_ORDER: 'Confirm before printing',
+  NEEDS_REVIEW: 'Needs review',
+};
+
+/** The part of a line that makes two orders "the same": what is printed, in which size, how many. */
+type LineIdentity = Pick<OrderItem, 'kind' | 'posterId' | 'productId' | 'variantId' | 'size' | 'quantity' | 'customImagePath'>;
+
+/** The order's lines as one text that ignores their order in the cart: equal texts, same lines. */
+export function lineSignature(items: readonly LineIdentity[]): string {
+  return items
+    .map((i) => [i.kind, i.posterId ?? i.productId ?? i.customImagePath ?? '', i.variantId ?? '', i.size ?? '', i.quantity].join(':'))
+    .sort()
+    .join('|');
+}
+
+/** An order the person placed before, as their screening stream remembers it. */
+export interface ScreenedOrder {
+  orderId: string;
+  orderNumber: string;
+  placedAt: string;
+  lines: string;
+}
+
+/** The order being placed. */
+export interface OrderToScreen extends ScreenedOrder {
+  total: Piastres;
+}
+
+export interface ScreeningResult {
+  flags: ScreeningFlag[];
+  duplicateOf: string | null;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Pure: the flags of `order` given the person's earlier orders (`earlier`, any order; `placedBefore`
+ * counts every one, also those no longer remembered) and the owner's settings. The most recent
+ * matching order within the window is the one it duplicates.
+ */
+export function screenOrder(order: OrderToScreen, earlier: readonly ScreenedOrder[], placedBefore: number, settings: OrderScreeningSettings): ScreeningResult {
+  const flags: ScreeningFlag[] = [];
+  let duplicateOf: string | null = null;
+  if (settings.duplicateWindowMinutes > 0) {
+    const at = Date.parse(order.placedAt);
+    const windowMs = settings.duplicateWindowMinutes * MINUTE_MS;
+    const match = earlier
+      .filter((o) => o.orderId !== order.orderId && o.lines === order.lines)
+      .filter((o) => {
+        const gap = at - Date.parse(o.placedAt);
+        return gap >= 0 && gap <= windowMs;
+      })
+      .sort((a, b) => Date.parse(b.placedAt) - Date.parse(a.placedAt))[0];
+    if (match) {
+      flags.push('LIKELY_DUPLICATE');
+      duplicateOf = match.orderNumber;
+    }
+  }
+  if (settings.largeFirstOrderMinimum > 0 && placedBefore === 0 && order.total >= settings.largeFirstOrderMinimum) flags.push('LARGE_FIRST_ORDER');
+  return { flags, duplicateOf };
+}

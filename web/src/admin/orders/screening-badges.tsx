@@ -1,0 +1,34 @@
+import { SCREENING_FLAG_LABELS, type OrderScreeningViewFlag } from '../../../../libs/domain/src/order-screening/screening-flags';
+import type { AdminOrder } from './order-model';
+
+const TONE: Record<OrderScreeningViewFlag, string> = {
+  NEEDS_REVIEW: 'bg-red-100 text-red-800 ring-red-200',
+  LIKELY_DUPLICATE: 'bg-amber-50 text-amber-800 ring-amber-200',
+  LARGE_FIRST_ORDER: 'bg-sky-50 text-sky-800 ring-sky-200',
+};
+
+const TITLE: Record<OrderScreeningViewFlag, string> = {
+  NEEDS_REVIEW: 'This phone refused parcels at the door past the threshold set on the Order Screening page: review before calling to confirm',
+  LIKELY_DUPLICATE: 'The same customer ordered the same lines a short time before',
+  LARGE_FIRST_ORDER: 'A first order from a new phone above the threshold: confirm before printing',
+};
+
+/** The fake-order defence's flags on an order, by name; nothing when it has none. */
+export function ScreeningBadges({ screening }: { screening: AdminOrder['screening'] | undefined }) {
+  if (!screening || screening.flags.length === 0) return null;
+  return (
+    <span className="inline-flex flex-wrap gap-1" data-testid="screening-flags">
+      {screening.flags.map((flag) => (
+        <span
+          key={flag}
+          data-flag={flag}
+          className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${TONE[flag]}`}
+          title={TITLE[flag]}
+        >
+          {SCREENING_FLAG_LABELS[flag]}
+          {flag === 'LIKELY_DUPLICATE' && screening.duplicateOf ? ` of ${screening.duplicateOf}` : ''}
+        </span>
+      ))}
+    </span>
+  );
+}
