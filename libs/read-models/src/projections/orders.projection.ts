@@ -179,7 +179,7 @@ function orderRow(d: OrderPlaced['data'], at: string): Row {
     promo_percent: d.promoPercent ?? 0, subtotal: t.subtotal, discount_from_promotions: t.discountFromPromotions,
     discount_from_promo_code: t.discountFromPromoCode, shipping_cost: t.shippingCost, cod_fee: t.codFee,
     tax_amount: t.taxAmount, total: t.total, item_count: d.items.reduce((n, i) => n + i.quantity, 0),
-    placed_at: at, updated_at: at, status_reason: null,
+    placed_at: at, updated_at: at, status_reason: null, staff_notes_text: '',
     search_text: searchText({ order_number: d.orderNumber, id: d.orderId, first_name: c.firstName, last_name: c.lastName, phone: c.phone, payment_method: d.paymentMethod }),
   };
 }
