@@ -339,12 +339,36 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.correctCustomerDto,
       }),
     }),
+    editOrder: build.mutation<EditOrderApiResponse, EditOrderApiArg>({
+      query: (queryArg) => ({
+        url: `/admin/orders/${encodeURIComponent(String(queryArg.id))}/edits`,
+        method: "POST",
+        body: queryArg.editOrderDto,
+      }),
+    }),
+    previewOrderEdit: build.mutation<
+      PreviewOrderEditApiResponse,
+      PreviewOrderEditApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/orders/${encodeURIComponent(String(queryArg.id))}/edits/preview`,
+        method: "POST",
+        body: queryArg.editOrderDto,
+      }),
+    }),
     getOrderHistory: build.query<
       GetOrderHistoryApiResponse,
       GetOrderHistoryApiArg
     >({
       query: (queryArg) => ({
         url: `/admin/orders/${encodeURIComponent(String(queryArg))}/history`,
+      }),
+    }),
+    addOrderNote: build.mutation<AddOrderNoteApiResponse, AddOrderNoteApiArg>({
+      query: (queryArg) => ({
+        url: `/admin/orders/${encodeURIComponent(String(queryArg.id))}/notes`,
+        method: "POST",
+        body: queryArg.addOrderNoteDto,
       }),
     }),
     updateOrderStatus: build.mutation<
@@ -928,8 +952,23 @@ export type CorrectCustomerApiArg = {
   id: string;
   correctCustomerDto: CorrectCustomerDto;
 };
+export type EditOrderApiResponse = /** status 200  */ OrderEditView;
+export type EditOrderApiArg = {
+  id: string;
+  editOrderDto: EditOrderDto;
+};
+export type PreviewOrderEditApiResponse = /** status 200  */ OrderEditView;
+export type PreviewOrderEditApiArg = {
+  id: string;
+  editOrderDto: EditOrderDto;
+};
 export type GetOrderHistoryApiResponse = /** status 200  */ OrderHistoryView;
 export type GetOrderHistoryApiArg = string;
+export type AddOrderNoteApiResponse = /** status 200  */ OrderNoteAddedView;
+export type AddOrderNoteApiArg = {
+  id: string;
+  addOrderNoteDto: AddOrderNoteDto;
+};
 export type UpdateOrderStatusApiResponse =
   /** status 200  */ OrderStatusChangeView;
 export type UpdateOrderStatusApiArg = {
@@ -1542,6 +1581,14 @@ export type PhoneRiskView = {
   /** Refusals reach the configured thresholds (COD_RISK_MIN_REFUSED, COD_RISK_MIN_REFUSED_RATE) */
   risky: boolean;
 };
+export type OrderStaffNoteView = {
+  /** The staff member who wrote it */
+  author: string;
+  authorRole: "owner" | "manager" | "agent" | "shipping" | "unknown";
+  createdAt: string;
+  noteId: string;
+  text: string;
+};
 export type AdminOrderView = {
   addressLine: string;
   apartment: string;
@@ -1578,6 +1625,8 @@ export type AdminOrderView = {
   /** The order stream's revision: send it back as expectedRevision with a status change */
   revision: number;
   shippingCost: number;
+  /** Staff notes, oldest first */
+  staffNotes: OrderStaffNoteView[];
   status:
     "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
   statusReason: string | null;
@@ -1617,6 +1666,120 @@ export type CorrectCustomerDto = {
   /** Any form checkout accepts; stored normalised */
   phone?: string;
 };
+export type OrderVersionItemView = {
+  itemId: string;
+  lineTotal: number;
+  name: string;
+  originalUnitPrice: number;
+  quantity: number;
+  size: string | null;
+  unitPrice: number;
+};
+export type OrderVersionView = {
+  codFee: number;
+  discountFromPromoCode: number;
+  discountFromPromotions: number;
+  governorate:
+    | "CAIRO"
+    | "ALEXANDRIA"
+    | "GIZA"
+    | "DAKAHLIYA"
+    | "RED_SEA"
+    | "BEHEIRA"
+    | "FAYOUM"
+    | "GHARBIA"
+    | "ISMAILIA"
+    | "MENOFIA"
+    | "MINYA"
+    | "QALYUBIA"
+    | "NEW_VALLEY"
+    | "SUEZ"
+    | "ASWAN"
+    | "ASSIUT"
+    | "BENI_SUEF"
+    | "PORT_SAID"
+    | "DAMIETTA"
+    | "SHARQIA"
+    | "SOHAG"
+    | "KAFR_EL_SHEIKH"
+    | "MATROUH"
+    | "LUXOR"
+    | "QENA"
+    | "NORTH_SINAI"
+    | "SOUTH_SINAI";
+  items: OrderVersionItemView[];
+  promoCode: string | null;
+  shippingCost: number;
+  subtotal: number;
+  taxAmount: number;
+  total: number;
+};
+export type OrderEditView = {
+  after: OrderVersionView;
+  before: OrderVersionView;
+  /** The parts that change: customer field names, and lines (none: nothing changes) */
+  fields: string[];
+  id: string;
+  orderNumber: string;
+  /** The order's revision after the edit (unchanged for a preview) */
+  revision: number;
+};
+export type EditLineDto = {
+  /** A line of this order (its items' itemId) */
+  itemId?: string;
+  /** A poster to add */
+  posterId?: string;
+  /** An add-on to add */
+  productId?: string;
+  quantity: number;
+  /** A poster's size; a line of the order keeps its own when left out */
+  size?: "SIZE_20x30" | "SIZE_30x40" | "SIZE_40x50" | "SIZE_50x70";
+};
+export type EditOrderDto = {
+  addressLine?: string;
+  apartment?: string;
+  building?: string;
+  city?: string;
+  /** The order's revision as the staff member saw it (AdminOrderView.revision): a change made since is a 409 and nothing is saved */
+  expectedRevision: number;
+  firstName?: string;
+  governorate?:
+    | "CAIRO"
+    | "ALEXANDRIA"
+    | "GIZA"
+    | "DAKAHLIYA"
+    | "RED_SEA"
+    | "BEHEIRA"
+    | "FAYOUM"
+    | "GHARBIA"
+    | "ISMAILIA"
+    | "MENOFIA"
+    | "MINYA"
+    | "QALYUBIA"
+    | "NEW_VALLEY"
+    | "SUEZ"
+    | "ASWAN"
+    | "ASSIUT"
+    | "BENI_SUEF"
+    | "PORT_SAID"
+    | "DAMIETTA"
+    | "SHARQIA"
+    | "SOHAG"
+    | "KAFR_EL_SHEIKH"
+    | "MATROUH"
+    | "LUXOR"
+    | "QENA"
+    | "NORTH_SINAI"
+    | "SOUTH_SINAI";
+  lastName?: string;
+  lines?: EditLineDto[];
+  /** Delivery notes; null or blank clears them */
+  notes?: string | null;
+  /** Any form checkout accepts; stored normalised */
+  phone?: string;
+  /** Why (kept in the order's history) */
+  reason?: string;
+};
 export type OrderHistoryEntryView = {
   actor: ActorView;
   causationId: string | null;
@@ -1638,6 +1801,16 @@ export type OrderHistoryView = {
   events: OrderHistoryEntryView[];
   orderId: string;
   orderNumber: string;
+};
+export type OrderNoteAddedView = {
+  id: string;
+  noteId: string;
+  orderNumber: string;
+  revision: number;
+};
+export type AddOrderNoteDto = {
+  /** Plain text for staff only; never shown to the shopper */
+  text: string;
 };
 export type OrderStatusChangeView = {
   /** false when the order already had this status */
@@ -1754,6 +1927,8 @@ export type PersonalDataOrderView = {
   /** The order stream's revision: send it back as expectedRevision with a status change */
   revision: number;
   shippingCost: number;
+  /** Staff notes, oldest first */
+  staffNotes: OrderStaffNoteView[];
   status:
     "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
   statusReason: string | null;
@@ -2287,8 +2462,11 @@ export const {
   useGetAdminOrderQuery,
   useLazyGetAdminOrderQuery,
   useCorrectCustomerMutation,
+  useEditOrderMutation,
+  usePreviewOrderEditMutation,
   useGetOrderHistoryQuery,
   useLazyGetOrderHistoryQuery,
+  useAddOrderNoteMutation,
   useUpdateOrderStatusMutation,
   useChangeOrderStatusGuardedMutation,
   useDownloadPersonalDataQuery,

@@ -21,13 +21,13 @@ export class EditLineDto {
  * Checked by the order domain (validateOrderEdit), which names every bad field.
  */
 export class EditOrderDto {
-  @ApiPropertyOptional() @Allow() firstName?: unknown;
-  @ApiPropertyOptional() @Allow() lastName?: unknown;
-  @ApiPropertyOptional({ description: 'Any form checkout accepts; stored normalised' }) @Allow() phone?: unknown;
-  @ApiPropertyOptional() @Allow() addressLine?: unknown;
-  @ApiPropertyOptional() @Allow() building?: unknown;
-  @ApiPropertyOptional() @Allow() apartment?: unknown;
-  @ApiPropertyOptional() @Allow() city?: unknown;
+  @ApiPropertyOptional({ type: String }) @Allow() firstName?: unknown;
+  @ApiPropertyOptional({ type: String }) @Allow() lastName?: unknown;
+  @ApiPropertyOptional({ type: String, description: 'Any form checkout accepts; stored normalised' }) @Allow() phone?: unknown;
+  @ApiPropertyOptional({ type: String }) @Allow() addressLine?: unknown;
+  @ApiPropertyOptional({ type: String }) @Allow() building?: unknown;
+  @ApiPropertyOptional({ type: String }) @Allow() apartment?: unknown;
+  @ApiPropertyOptional({ type: String }) @Allow() city?: unknown;
   @ApiPropertyOptional({ enum: GOVERNORATE_CODES }) @Allow() governorate?: unknown;
   @ApiPropertyOptional({ type: String, nullable: true, description: 'Delivery notes; null or blank clears them' }) @Allow() notes?: unknown;
 
@@ -37,7 +37,7 @@ export class EditOrderDto {
   @ArrayMaxSize(MAX_EDIT_LINES, { message: `lines: at most ${MAX_EDIT_LINES}` })
   lines?: unknown[];
 
-  @ApiPropertyOptional({ description: "Why (kept in the order's history)" }) @Allow() reason?: unknown;
+  @ApiPropertyOptional({ type: String, description: "Why (kept in the order's history)" }) @Allow() reason?: unknown;
 
   @ApiProperty({ description: "The order's revision as the staff member saw it (AdminOrderView.revision): a change made since is a 409 and nothing is saved" })
   @Max(2_000_000_000, { message: 'expectedRevision is too large' })
@@ -73,7 +73,7 @@ export class OrderEditView {
 }
 
 export class AddOrderNoteDto {
-  @ApiProperty({ maxLength: 2000, description: 'Plain text for staff only; never shown to the shopper' }) @Allow() text!: unknown;
+  @ApiProperty({ type: String, maxLength: 2000, description: 'Plain text for staff only; never shown to the shopper' }) @Allow() text!: unknown;
 }
 
 export class OrderNoteAddedView {
