@@ -93,6 +93,13 @@ describe('editing an order before it ships, and staff notes (HTTP, real stack)',
     expect(await t.eventCount()).toBe(events);
     const edits = (await t.store.readStream(`order-${order.id}`)).filter((e) => e.type === 'OrderEdited');
     expect(edits).toHaveLength(1);
+
+    // Sent at once on the same revision: whichever lands second is refused, at the check or at the append.
+    const racing = await placeOrder();
+    const send = (quantity: number) => t.request().post(`/api/admin/orders/${racing.id}/edits`).set(auth()).send({ lines: [{ itemId: racing.items[0].itemId, quantity }], expectedRevision: racing.revision });
+    const answers = await Promise.all([send(3), send(4)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect((await t.store.readStream(`order-${racing.id}`)).filter((e) => e.type === 'OrderEdited')).toHaveLength(1);
   });
 
   it('refuses an edit once the order shipped, with a 409 saying so', async () => {
@@ -137,6 +144,10 @@ describe('editing an order before it ships, and staff notes (HTTP, real stack)',
     expect(found.map((o: { id: string }) => o.id)).toEqual([order.id]);
     const tracking = await t.request().post('/api/public/orders/track').send({ orderNumber: order.orderNumber, phone: VALID_CHECKOUT.phone }).expect(200);
     expect(JSON.stringify(tracking.body)).not.toMatch(/evening|Called/);
+    // The person's own data file holds the note and their edited details.
+    const file = (await t.request().get('/api/admin/personal-data').query({ phone: VALID_CHECKOUT.phone }).set(auth()).expect(200)).body;
+    expect(file.orders.find((o: { id: string }) => o.id === order.id).staffNotes.map((n: { text: string }) => n.text)).toEqual(['Called twice, asks for evening delivery']);
+    expect(file.corrections).toContainEqual(expect.objectContaining({ fields: ['addressLine', 'city', 'governorate'], after: { addressLine: '9 Corniche', city: 'Alexandria', governorate: 'ALEXANDRIA' } }));
     for (const text of ['<b>hi</b>', 'bell\u0007', '', 42]) expect(JSON.stringify((await t.request().post(`/api/admin/orders/${order.id}/notes`).set(auth()).send({ text }).expect(400)).body)).toContain('text');
   });
 });
