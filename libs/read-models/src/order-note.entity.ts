@@ -5,6 +5,7 @@ import { READ_SCHEMA } from './column-types.js';
 @Entity({ schema: READ_SCHEMA, name: 'order_notes' })
 @Index('order_notes_order_idx', ['orderId', 'createdAt'])
 export class OrderNoteEntity {
+  /** The OrderNoteAdded event's id, which is the note's id. */
   @PrimaryColumn({ type: 'text', name: 'note_id' }) noteId!: string;
   @Column({ type: 'text', name: 'order_id' }) orderId!: string;
   /** The staff member who wrote it, and their role then. */

@@ -165,7 +165,9 @@ async function applyNote(e: RecordedShopEvent<'OrderNoteAdded'>, ctx: Projection
   // A note on an order this table never saw placed has nothing to attach to.
   if (!row) return;
   await ctx.sql(`UPDATE ${ctx.table(ORDERS_TABLE.name)} SET search_text = $2 WHERE id = $1`, [d.orderId, searchText(row)]);
-  await insertRowsIfAbsent(ctx, ORDER_NOTES_TABLE, [{ note_id: String(d.noteId), order_id: d.orderId, author: by.username, author_role: by.role, text, created_at: occurredAt(e) }]);
+  // Keyed by the event's id: the API mints a note's id as its event's, and a hand-written event's
+  // noteId of any length must not break the key's index.
+  await insertRowsIfAbsent(ctx, ORDER_NOTES_TABLE, [{ note_id: e.id, order_id: d.orderId, author: by.username, author_role: by.role, text, created_at: occurredAt(e) }]);
 }
 
 function orderRow(d: OrderPlaced['data'], at: string): Row {

@@ -159,8 +159,8 @@ const SAMPLES: Record<ShopEventType, Sample> = {
     stream: order,
     data: {
       orderId: 'o1', orderNumber: 'PS-ABCD2345', phone: '01000000001', fields: ['addressLine', 'governorate', 'notes', 'lines'],
-      before: { customer: { firstName: 'Mona', lastName: 'Ali', phone: '01000000001', addressLine: '1 Nile St', building: '2', apartment: '3', city: 'Cairo', governorate: 'CAIRO', notes: 'Ring twice' }, items: ORDER.items, totals: ORDER.totals, priceRules: [] },
-      after: { customer: { firstName: 'Mona', lastName: 'Ali', phone: '01000000001', addressLine: '9 Corniche', building: '4', apartment: '5', city: 'Alexandria', governorate: 'ALEXANDRIA', notes: 'Call first' }, items: ORDER.items.slice(0, 1), totals: { ...ORDER.totals, subtotal: 40000, total: 35000 }, priceRules: [] },
+      before: { customer: { firstName: 'Mona', lastName: 'Ali', phone: '01000000001', addressLine: '1 Nile St', building: '2', apartment: '3', city: 'Cairo', governorate: 'CAIRO', notes: 'Ring twice' }, items: structuredClone(ORDER.items), totals: { ...ORDER.totals }, priceRules: [] },
+      after: { customer: { firstName: 'Mona', lastName: 'Ali', phone: '01000000001', addressLine: '9 Corniche', building: '4', apartment: '5', city: 'Alexandria', governorate: 'ALEXANDRIA', notes: 'Call first' }, items: structuredClone(ORDER.items.slice(0, 1)), totals: { ...ORDER.totals, subtotal: 40000, total: 35000 }, priceRules: [] },
       reason: 'customer moved', by: { username: 'sara.agent', role: 'agent' },
     },
     given: (d) => [{ type: 'OrderPlaced', data: { ...ORDER, orderId: d.orderId, orderNumber: d.orderNumber } }],
@@ -231,6 +231,8 @@ const INDEXED: Record<string, string> = {
   'after.phone': 'orders phone index (decider: 01XXXXXXXXX)',
   'newsletterSubjectIds[]': 'the subscriber an erasure names: newsletter_subscribers primary key (the API: subject UUIDs)',
   'orderIds[]': 'the order an erasure names: orders primary key (the API: order ids)',
+  'after.customer.phone': "an edit's phone: orders phone index (decider: 01XXXXXXXXX)",
+  'after.items[].posterId': "an edit's lines: order_items and bestseller lines poster indexes",
 };
 
 const fieldName = (path: Path) => path.map((k) => (typeof k === 'number' ? '[]' : k)).join('.').replace(/\.\[\]/g, '[]');
