@@ -50,6 +50,8 @@ export class OrderEntity {
   @Column({ type: 'text', name: 'status_reason', nullable: true }) statusReason!: string | null;
   /** Lower-cased "orderNumber id firstName lastName phone paymentMethod" for the admin search box (status: match the status column). */
   @Column({ type: 'text', name: 'search_text' }) searchText!: string;
+  /** The staff notes' text, folded, for the admin search only (never shown from here). */
+  @Column({ type: 'text', name: 'staff_notes_text', default: '' }) staffNotesText!: string;
   /** The order stream's revision after its latest event: what a status change sends back as the revision the admin saw. */
   @Column({ type: 'integer' }) revision!: number;
 

@@ -380,12 +380,36 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.correctCustomerDto,
       }),
     }),
+    editOrder: build.mutation<EditOrderApiResponse, EditOrderApiArg>({
+      query: (queryArg) => ({
+        url: `/admin/orders/${encodeURIComponent(String(queryArg.id))}/edits`,
+        method: "POST",
+        body: queryArg.editOrderDto,
+      }),
+    }),
+    previewOrderEdit: build.mutation<
+      PreviewOrderEditApiResponse,
+      PreviewOrderEditApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/orders/${encodeURIComponent(String(queryArg.id))}/edits/preview`,
+        method: "POST",
+        body: queryArg.editOrderDto,
+      }),
+    }),
     getOrderHistory: build.query<
       GetOrderHistoryApiResponse,
       GetOrderHistoryApiArg
     >({
       query: (queryArg) => ({
         url: `/admin/orders/${encodeURIComponent(String(queryArg))}/history`,
+      }),
+    }),
+    addOrderNote: build.mutation<AddOrderNoteApiResponse, AddOrderNoteApiArg>({
+      query: (queryArg) => ({
+        url: `/admin/orders/${encodeURIComponent(String(queryArg.id))}/notes`,
+        method: "POST",
+        body: queryArg.addOrderNoteDto,
       }),
     }),
     updateOrderStatus: build.mutation<
@@ -984,8 +1008,23 @@ export type CorrectCustomerApiArg = {
   id: string;
   correctCustomerDto: CorrectCustomerDto;
 };
+export type EditOrderApiResponse = /** status 200  */ OrderEditView;
+export type EditOrderApiArg = {
+  id: string;
+  editOrderDto: EditOrderDto;
+};
+export type PreviewOrderEditApiResponse = /** status 200  */ OrderEditView;
+export type PreviewOrderEditApiArg = {
+  id: string;
+  editOrderDto: EditOrderDto;
+};
 export type GetOrderHistoryApiResponse = /** status 200  */ OrderHistoryView;
 export type GetOrderHistoryApiArg = string;
+export type AddOrderNoteApiResponse = /** status 200  */ OrderNoteAddedView;
+export type AddOrderNoteApiArg = {
+  id: string;
+  addOrderNoteDto: AddOrderNoteDto;
+};
 export type UpdateOrderStatusApiResponse =
   /** status 200  */ OrderStatusChangeView;
 export type UpdateOrderStatusApiArg = {
@@ -1659,6 +1698,14 @@ export type OrderScreeningView = {
   /** LIKELY_DUPLICATE: the same person ordered the same lines within the window; LARGE_FIRST_ORDER: confirm before printing; NEEDS_REVIEW: the phone refused parcels past the threshold */
   flags: ("NEEDS_REVIEW" | "LIKELY_DUPLICATE" | "LARGE_FIRST_ORDER")[];
 };
+export type OrderStaffNoteView = {
+  /** The staff member who wrote it */
+  author: string;
+  authorRole: "owner" | "manager" | "agent" | "shipping" | "unknown";
+  createdAt: string;
+  noteId: string;
+  text: string;
+};
 export type AdminOrderView = {
   addressLine: string;
   apartment: string;
@@ -1696,6 +1743,8 @@ export type AdminOrderView = {
   revision: number;
   screening: OrderScreeningView;
   shippingCost: number;
+  /** Staff notes, oldest first */
+  staffNotes: OrderStaffNoteView[];
   status:
     "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
   statusReason: string | null;
@@ -1735,6 +1784,120 @@ export type CorrectCustomerDto = {
   /** Any form checkout accepts; stored normalised */
   phone?: string;
 };
+export type OrderVersionItemView = {
+  itemId: string;
+  lineTotal: number;
+  name: string;
+  originalUnitPrice: number;
+  quantity: number;
+  size: string | null;
+  unitPrice: number;
+};
+export type OrderVersionView = {
+  codFee: number;
+  discountFromPromoCode: number;
+  discountFromPromotions: number;
+  governorate:
+    | "CAIRO"
+    | "ALEXANDRIA"
+    | "GIZA"
+    | "DAKAHLIYA"
+    | "RED_SEA"
+    | "BEHEIRA"
+    | "FAYOUM"
+    | "GHARBIA"
+    | "ISMAILIA"
+    | "MENOFIA"
+    | "MINYA"
+    | "QALYUBIA"
+    | "NEW_VALLEY"
+    | "SUEZ"
+    | "ASWAN"
+    | "ASSIUT"
+    | "BENI_SUEF"
+    | "PORT_SAID"
+    | "DAMIETTA"
+    | "SHARQIA"
+    | "SOHAG"
+    | "KAFR_EL_SHEIKH"
+    | "MATROUH"
+    | "LUXOR"
+    | "QENA"
+    | "NORTH_SINAI"
+    | "SOUTH_SINAI";
+  items: OrderVersionItemView[];
+  promoCode: string | null;
+  shippingCost: number;
+  subtotal: number;
+  taxAmount: number;
+  total: number;
+};
+export type OrderEditView = {
+  after: OrderVersionView;
+  before: OrderVersionView;
+  /** The parts that change: customer field names, and lines (none: nothing changes) */
+  fields: string[];
+  id: string;
+  orderNumber: string;
+  /** The order's revision after the edit (unchanged for a preview) */
+  revision: number;
+};
+export type EditLineDto = {
+  /** A line of this order (its items' itemId) */
+  itemId?: string;
+  /** A poster to add */
+  posterId?: string;
+  /** An add-on to add */
+  productId?: string;
+  quantity: number;
+  /** A poster's size; a line of the order keeps its own when left out */
+  size?: "SIZE_20x30" | "SIZE_30x40" | "SIZE_40x50" | "SIZE_50x70";
+};
+export type EditOrderDto = {
+  addressLine?: string;
+  apartment?: string;
+  building?: string;
+  city?: string;
+  /** The order's revision as the staff member saw it (AdminOrderView.revision): a change made since is a 409 and nothing is saved */
+  expectedRevision: number;
+  firstName?: string;
+  governorate?:
+    | "CAIRO"
+    | "ALEXANDRIA"
+    | "GIZA"
+    | "DAKAHLIYA"
+    | "RED_SEA"
+    | "BEHEIRA"
+    | "FAYOUM"
+    | "GHARBIA"
+    | "ISMAILIA"
+    | "MENOFIA"
+    | "MINYA"
+    | "QALYUBIA"
+    | "NEW_VALLEY"
+    | "SUEZ"
+    | "ASWAN"
+    | "ASSIUT"
+    | "BENI_SUEF"
+    | "PORT_SAID"
+    | "DAMIETTA"
+    | "SHARQIA"
+    | "SOHAG"
+    | "KAFR_EL_SHEIKH"
+    | "MATROUH"
+    | "LUXOR"
+    | "QENA"
+    | "NORTH_SINAI"
+    | "SOUTH_SINAI";
+  lastName?: string;
+  lines?: EditLineDto[];
+  /** Delivery notes; null or blank clears them */
+  notes?: string | null;
+  /** Any form checkout accepts; stored normalised */
+  phone?: string;
+  /** Why (kept in the order's history) */
+  reason?: string;
+};
 export type OrderHistoryEntryView = {
   actor: ActorView;
   causationId: string | null;
@@ -1756,6 +1919,16 @@ export type OrderHistoryView = {
   events: OrderHistoryEntryView[];
   orderId: string;
   orderNumber: string;
+};
+export type OrderNoteAddedView = {
+  id: string;
+  noteId: string;
+  orderNumber: string;
+  revision: number;
+};
+export type AddOrderNoteDto = {
+  /** Plain text for staff only; never shown to the shopper */
+  text: string;
 };
 export type OrderStatusChangeView = {
   /** false when the order already had this status */
@@ -1873,6 +2046,8 @@ export type PersonalDataOrderView = {
   revision: number;
   screening: OrderScreeningView;
   shippingCost: number;
+  /** Staff notes, oldest first */
+  staffNotes: OrderStaffNoteView[];
   status:
     "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
   statusReason: string | null;
@@ -2424,8 +2599,11 @@ export const {
   useGetAdminOrderQuery,
   useLazyGetAdminOrderQuery,
   useCorrectCustomerMutation,
+  useEditOrderMutation,
+  usePreviewOrderEditMutation,
   useGetOrderHistoryQuery,
   useLazyGetOrderHistoryQuery,
+  useAddOrderNoteMutation,
   useUpdateOrderStatusMutation,
   useChangeOrderStatusGuardedMutation,
   useDownloadPersonalDataQuery,

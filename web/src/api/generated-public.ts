@@ -475,6 +475,7 @@ export type SubscribeDto = {
 export type TrackingStepView = {
   /** ISO 8601 */
   at: string;
+  /** A status the order reached, or EDITED: the shop changed the order (see total) */
   status: string;
 };
 export type OrderTrackingView = {

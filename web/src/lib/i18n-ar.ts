@@ -235,6 +235,7 @@ export const ar: Record<MessageKey, string> = {
   'track.status.DELIVERED': 'تم التوصيل',
   'track.status.CANCELED': 'تم الإلغاء',
   'track.status.REFUSED': 'رُفض عند التسليم',
+  'track.status.EDITED': 'عدّل المتجر طلبك',
   'confirm.track': 'تتبع هذا الطلب',
   // Why this price
   'price.why': 'لماذا هذا السعر',

@@ -32,6 +32,8 @@ export const PERMISSIONS = {
   'orders.status': 'Change an order’s status (which statuses: orders.confirm, orders.ship)',
   'orders.confirm': 'Confirm, cancel or re-open an order',
   'orders.ship': 'Mark an order shipped, delivered or refused',
+  'orders.edit': 'Edit an order before it ships: the customer’s contact and address, its lines',
+  'orders.notes': 'Write staff notes on an order',
   'orders.export': 'Orders as CSV',
   'exports.run': 'Background exports and their files',
   'dashboard.read': 'Dashboard and delivery statistics',
@@ -56,13 +58,15 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, ReadonlySet<Permission
     'promotions.manage',
     'orders.confirm',
     'orders.ship',
+    'orders.edit',
+    'orders.notes',
     'orders.export',
     'exports.run',
     'dashboard.read',
     'analytics.read',
   ]),
-  agent: new Set<Permission>([...EVERY_STAFF, 'orders.confirm']),
-  shipping: new Set<Permission>([...EVERY_STAFF, 'orders.ship']),
+  agent: new Set<Permission>([...EVERY_STAFF, 'orders.confirm', 'orders.edit', 'orders.notes']),
+  shipping: new Set<Permission>([...EVERY_STAFF, 'orders.ship', 'orders.notes']),
 };
 
 export function can(role: StaffRole, permission: Permission): boolean {

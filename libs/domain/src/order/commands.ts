@@ -3,6 +3,7 @@ import type { StaffActor } from '../admin/staff-actor.js';
 import type { DomainCommand } from '../shared/event.js';
 import type { CorrectableField } from './customer-correction.js';
 import type { OrderPlaced } from './events.js';
+import type { OrderEditFacts, ValidOrderEdit } from './order-edit.js';
 
 /** status is validated by the decider; `by` (who, in which role) goes into the event. */
 export type ChangeOrderStatus = DomainCommand<'ChangeOrderStatus', {
@@ -27,4 +28,10 @@ export type PlaceOrder = DomainCommand<'PlaceOrder', { order: OrderPlaced['data'
 /** Changes as typed (validated by the decider); `by` (who, in which role) goes into the event. */
 export type CorrectCustomer = DomainCommand<'CorrectCustomer', { orderId: string; changes: Partial<Record<CorrectableField, unknown>>; by: StaffActor }>;
 
-export type OrderCommand = ChangeOrderStatus | PlaceOrder | CorrectCustomer;
+/** An edit validated (validateOrderEdit), and what pricing it needs (the catalogue at placing, the rules). */
+export type EditOrder = DomainCommand<'EditOrder', { orderId: string; edit: ValidOrderEdit; facts: OrderEditFacts; by: StaffActor }>;
+
+/** A staff note as typed; the decider checks it. noteId is minted by the caller. */
+export type AddOrderNote = DomainCommand<'AddOrderNote', { orderId: string; noteId: string; text: unknown; by: StaffActor }>;
+
+export type OrderCommand = ChangeOrderStatus | PlaceOrder | CorrectCustomer | EditOrder | AddOrderNote;

@@ -125,14 +125,57 @@ export type PersonalDataCorrected = DomainEvent<'PersonalDataCorrected', {
   by: StaffActor;
 }>;
 
-export type OrderEvent = OrderPlaced | OrderStatusChanged | PersonalDataCorrected;
+/** The parts of a customer staff may edit before the order ships: contact, address and delivery notes. */
+export type EditableCustomer = Pick<OrderCustomer, 'firstName' | 'lastName' | 'phone' | 'addressLine' | 'building' | 'apartment' | 'city' | 'governorate' | 'notes'>;
+
+/** What an edit changes of an order: its customer, its lines and what they cost. */
+export interface OrderVersion {
+  customer: EditableCustomer;
+  items: OrderItem[];
+  totals: OrderTotals;
+  priceRules: PriceRule[];
+}
+
+/**
+ * Staff edited an order before it shipped (its customer, lines or both), re-priced as it was
+ * priced when placed (order-edit.ts). before and after are whole versions, so a reader never
+ * needs the events before this one to know what the order is now. The customer fields are
+ * personal (encrypted under the order's subject, named by `phone`: the phone the order was placed
+ * with, whatever the edit does to the order's phone).
+ */
+export type OrderEdited = DomainEvent<'OrderEdited', {
+  orderId: string;
+  orderNumber: string;
+  phone: string;
+  /** Which parts changed: customer field names, and 'lines' when the lines did. */
+  fields: string[];
+  before: OrderVersion;
+  after: OrderVersion;
+  reason: string | null;
+  by: StaffActor;
+}>;
+
+/**
+ * A staff member wrote a note on an order, for staff only (never shown to the shopper). The text
+ * is free text about a person: personal, under the order's subject (`phone`, as OrderEdited's).
+ */
+export type OrderNoteAdded = DomainEvent<'OrderNoteAdded', {
+  orderId: string;
+  orderNumber: string;
+  phone: string;
+  noteId: string;
+  text: string;
+  by: StaffActor;
+}>;
+
+export type OrderEvent = OrderPlaced | OrderStatusChanged | PersonalDataCorrected | OrderEdited | OrderNoteAdded;
 
 /** Appended with expectedRevision 'no_stream': the stream's existence is the uniqueness guarantee. */
 export type OrderNumberReserved = DomainEvent<'OrderNumberReserved', { orderNumber: string; cartId: string }>;
 
 export type OrderNumberEvent = OrderNumberReserved;
 
-const orderEventTypes: Record<OrderEvent['type'], true> = { OrderPlaced: true, OrderStatusChanged: true, PersonalDataCorrected: true };
+const orderEventTypes: Record<OrderEvent['type'], true> = { OrderPlaced: true, OrderStatusChanged: true, PersonalDataCorrected: true, OrderEdited: true, OrderNoteAdded: true };
 const orderNumberEventTypes: Record<OrderNumberEvent['type'], true> = { OrderNumberReserved: true };
 
 export const ORDER_EVENT_TYPES = Object.keys(orderEventTypes) as OrderEvent['type'][];

@@ -10,6 +10,8 @@ import type { OrderCommand } from './commands.js';
 import { correctionOf, validateCorrection, type CustomerFields } from './customer-correction.js';
 import { isOrderStatus, ORDER_STATUSES, type OrderCustomer, type OrderEvent, type OrderStatus } from './events.js';
 import { canMoveOrder, isCorrection, needsReason } from './order-lifecycle.js';
+import { changedParts, EDITABLE_STATUSES, priceOrderEdit, withVersion, type OrderRecord } from './order-edit.js';
+import { validateNote } from './order-note.js';
 
 export interface OrderState {
   exists: boolean;
@@ -19,6 +21,9 @@ export interface OrderState {
   status: OrderStatus | null;
   /** The customer's correctable fields as they stand (placed, then corrected); null before placing. */
   customer: CustomerFields | null;
+  /** The order as placed, and as it stands (corrections and edits applied); null before placing. */
+  placed: OrderRecord | null;
+  order: OrderRecord | null;
 }
 
 export const initialOrderState: OrderState = Object.freeze({
@@ -28,6 +33,8 @@ export const initialOrderState: OrderState = Object.freeze({
   cartId: '',
   status: null,
   customer: null,
+  placed: null,
+  order: null,
 });
 
 export function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
@@ -61,6 +68,19 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       if (fields.length === 0) return [];
       return [{ type: 'PersonalDataCorrected', data: { orderId: state.orderId, orderNumber: state.orderNumber, phone: state.customer.phone, fields, before, after, by: command.data.by } }];
     }
+    case 'EditOrder': {
+      if (!state.exists || !state.placed || !state.order || state.status === null) throw DomainError.notFound('ORDER_NOT_FOUND', 'Order not found');
+      if (!EDITABLE_STATUSES.includes(state.status)) throw DomainError.conflict('ORDER_NOT_EDITABLE', `${state.orderNumber} is ${state.status}: an order can be edited only while ${EDITABLE_STATUSES.join(' or ')}`, { status: state.status });
+      const { before, after } = priceOrderEdit(state.placed, state.order, command.data.edit, command.data.facts);
+      const fields = changedParts(before, after);
+      if (fields.length === 0) return [];
+      return [{ type: 'OrderEdited', data: { orderId: state.orderId, orderNumber: state.orderNumber, phone: state.placed.customer.phone, fields, before, after, reason: command.data.edit.reason, by: command.data.by } }];
+    }
+    case 'AddOrderNote': {
+      if (!state.exists || !state.placed) throw DomainError.notFound('ORDER_NOT_FOUND', 'Order not found');
+      const text = validateNote(command.data.text);
+      return [{ type: 'OrderNoteAdded', data: { orderId: state.orderId, orderNumber: state.orderNumber, phone: state.placed.customer.phone, noteId: command.data.noteId, text, by: command.data.by } }];
+    }
     default:
       return assertNever(command, 'order command');
   }
@@ -69,11 +89,18 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
 export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
   switch (event.type) {
     case 'OrderPlaced':
-      return { exists: true, orderId: event.data.orderId, orderNumber: event.data.orderNumber, cartId: event.data.cartId, status: 'PLACED', customer: correctable(event.data.customer) };
+      return { exists: true, orderId: event.data.orderId, orderNumber: event.data.orderNumber, cartId: event.data.cartId, status: 'PLACED', customer: correctable(event.data.customer), placed: event.data, order: event.data };
     case 'OrderStatusChanged':
       return { ...state, status: event.data.to };
     case 'PersonalDataCorrected':
-      return state.customer ? { ...state, customer: { ...state.customer, ...event.data.after } } : state;
+      return state.customer ? { ...state, customer: { ...state.customer, ...event.data.after }, order: state.order && { ...state.order, customer: { ...state.order.customer, ...event.data.after } } } : state;
+    case 'OrderEdited': {
+      if (!state.order) return state;
+      const order = withVersion(state.order, event.data.after);
+      return { ...state, order, customer: correctable(order.customer) };
+    }
+    case 'OrderNoteAdded':
+      return state;
     default:
       return assertNever(event, 'order event');
   }

@@ -63,6 +63,27 @@ const CORRECTION: PersonalFieldsOfEvent = {
   ],
 };
 
+/** An edit: the order's subject (the phone it was placed with) and the customer before and after. */
+const EDIT: PersonalFieldsOfEvent = {
+  subject: { kind: 'phone', path: ['phone'] },
+  fields: [
+    { path: ['phone'], erased: ERASED },
+    ...['before', 'after'].flatMap((side) => [
+      ...['firstName', 'lastName', 'phone', 'addressLine', 'building', 'apartment', 'city'].map((name) => ({ path: [side, 'customer', name], erased: ERASED })),
+      { path: [side, 'customer', 'notes'], erased: null },
+    ]),
+  ],
+};
+
+/** A staff note: free text about a person, under the order's subject. */
+const NOTE: PersonalFieldsOfEvent = {
+  subject: { kind: 'phone', path: ['phone'] },
+  fields: [
+    { path: ['phone'], erased: ERASED },
+    { path: ['text'], erased: ERASED },
+  ],
+};
+
 const NEWSLETTER_ADDRESS: PersonalFieldsOfEvent = {
   subject: { kind: 'email', path: ['email'] },
   fields: [{ path: ['email'], erased: ERASED }],
@@ -79,6 +100,8 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFieldsOfEvent>> = 
   OrderPlaced: customerAt(['customer']),
   CartCheckedOut: customerAt(['order', 'customer']),
   PersonalDataCorrected: CORRECTION,
+  OrderEdited: EDIT,
+  OrderNoteAdded: NOTE,
   NewsletterSubscribed: NEWSLETTER_ADDRESS,
   NewsletterUnsubscribed: NEWSLETTER_ADDRESS,
   PhoneBlocked: BLOCKED_PHONE,

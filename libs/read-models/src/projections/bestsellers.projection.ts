@@ -3,7 +3,7 @@ import { BestsellerLineStateEntity } from '../bestseller-line-state.entity.js';
 import { BestsellerEntity } from '../bestseller.entity.js';
 import { tableName } from '../table-spec.js';
 import type { Row } from './bulk-sql.js';
-import { defineProjection } from './projection.js';
+import { defineProjection, type ProjectionContext, type RecordedShopEvent } from './projection.js';
 
 const [BESTSELLERS_TABLE, LINES_TABLE] = [BestsellerEntity, BestsellerLineStateEntity].map(tableName);
 
@@ -13,11 +13,20 @@ const [BESTSELLERS_TABLE, LINES_TABLE] = [BestsellerEntity, BestsellerLineStateE
  */
 export const bestsellersProjection = defineProjection({
   name: 'bestsellers',
-  version: 1,
+  // Version 2: an order's lines as staff edits (OrderEdited) left them.
+  version: 2,
   tables: [BestsellerEntity],
   stateTables: [BestsellerLineStateEntity],
-  eventTypes: ['OrderPlaced', 'OrderStatusChanged'],
+  eventTypes: ['OrderPlaced', 'OrderStatusChanged', 'OrderEdited'],
   async handle(events, ctx) {
+    // Edits are rare: a batch holding one is applied in runs around it, in log order.
+    const at = events.findIndex((e) => e.type === 'OrderEdited');
+    if (at >= 0) {
+      if (at > 0) await this.handle(events.slice(0, at), ctx);
+      await applyEdit(events[at] as RecordedShopEvent<'OrderEdited'>, ctx);
+      if (at + 1 < events.length) await this.handle(events.slice(at + 1), ctx);
+      return;
+    }
     const lines: Row[] = [];
     const canceled = new Map<string, boolean>();
     for (const e of events) {
@@ -27,7 +36,7 @@ export const bestsellersProjection = defineProjection({
           if (!item.posterId) return;
           lines.push({ order_id: d.orderId, line_no: lineNo, poster_id: item.posterId, quantity: item.quantity, canceled: false });
         });
-      } else {
+      } else if (e.type === 'OrderStatusChanged') {
         const d = e.data;
         canceled.set(d.orderId, UNSOLD_STATUSES.includes(d.to));
       }
@@ -61,6 +70,42 @@ export const bestsellersProjection = defineProjection({
       );
       for (const r of changed) add(r.poster_id, r.canceled ? -r.quantity : r.quantity);
     }
+    await moveTotals(ctx, deltas);
+  },
+});
+
+/** The order's lines replaced by the edit's, and each poster's total moved by the difference. */
+async function applyEdit(e: RecordedShopEvent<'OrderEdited'>, ctx: ProjectionContext): Promise<void> {
+  const items = e.data.after?.items;
+  if (!Array.isArray(items)) return;
+  const removed = await ctx.sql<{ poster_id: string; quantity: number; canceled: boolean }>(
+    `DELETE FROM ${ctx.table(LINES_TABLE)} WHERE order_id = $1 RETURNING poster_id, quantity, canceled`,
+    [e.data.orderId],
+  );
+  const canceled = removed[0]?.canceled ?? false;
+  const deltas = new Map<string, number>();
+  const add = (posterId: string, n: number) => deltas.set(posterId, (deltas.get(posterId) ?? 0) + n);
+  if (!canceled) for (const r of removed) add(r.poster_id, -r.quantity);
+  const lines: Row[] = [];
+  items.forEach((item, lineNo) => {
+    if (!item?.posterId) return;
+    lines.push({ order_id: e.data.orderId, line_no: lineNo, poster_id: item.posterId, quantity: item.quantity, canceled });
+    if (!canceled) add(item.posterId, item.quantity);
+  });
+  if (lines.length > 0) {
+    await ctx.sql(
+      `INSERT INTO ${ctx.table(LINES_TABLE)} (order_id, line_no, poster_id, quantity, canceled)
+       SELECT order_id, line_no, poster_id, quantity, canceled
+         FROM json_to_recordset($1::json) AS x(order_id text, line_no integer, poster_id text, quantity integer, canceled boolean)
+       ON CONFLICT (order_id, line_no) DO NOTHING`,
+      [JSON.stringify(lines)],
+    );
+  }
+  await moveTotals(ctx, deltas);
+}
+
+async function moveTotals(ctx: ProjectionContext, deltas: Map<string, number>): Promise<void> {
+  {
     const rows = [...deltas].filter(([, d]) => d !== 0).map(([poster_id, delta]) => ({ poster_id, delta }));
     if (rows.length === 0) return;
     await ctx.sql(
@@ -70,5 +115,5 @@ export const bestsellersProjection = defineProjection({
       [JSON.stringify(rows)],
     );
     await ctx.sql(`DELETE FROM ${ctx.table(BESTSELLERS_TABLE)} WHERE poster_id = ANY($1::text[]) AND total_ordered <= 0`, [rows.map((r) => r.poster_id)]);
-  },
-});
+  }
+}

@@ -37,10 +37,11 @@ function countsOf(status: string): Counts {
  */
 export const codOutcomesProjection = defineProjection({
   name: 'cod-outcomes',
-  version: 1,
+  // Version 2: an order's governorate as its staff edits (OrderEdited) left it.
+  version: 2,
   tables: [PhoneRiskEntity, DeliveryOutcomeEntity],
   stateTables: [CodOrderStateEntity],
-  eventTypes: ['OrderPlaced', 'OrderStatusChanged'],
+  eventTypes: ['OrderPlaced', 'OrderStatusChanged', 'OrderEdited'],
   async handle(events, ctx) {
     // The log is read for ever: an event without its data must not stop the projection.
     const ids = events.map((e) => String(e.data?.orderId ?? ''));
@@ -49,7 +50,16 @@ export const codOutcomesProjection = defineProjection({
     const now = new Map(before);
     /** Orders whose status changed in the batch, and when it last did. */
     const changedAt = new Map<string, string>();
+    /** Orders an edit moved to another governorate: their state row only. */
+    const moved = new Set<string>();
     for (const e of events) {
+      if (e.type === 'OrderEdited') {
+        const row = now.get(String(e.data.orderId));
+        if (!row) continue;
+        now.set(row.order_id, { ...row, governorate: String(e.data.after?.customer?.governorate ?? row.governorate).slice(0, GOVERNORATE_KEY_LENGTH) });
+        moved.add(row.order_id);
+        continue;
+      }
       if (e.type === 'OrderPlaced') {
         const d = e.data;
         const orderId = String(d.orderId);
@@ -87,17 +97,17 @@ export const codOutcomesProjection = defineProjection({
         outcomes.push({ order_id: id, governorate: after.governorate, outcome: after.status, outcome_at: at, days: Math.max(0, (Date.parse(at) - Date.parse(after.placed_at)) / DAY_MS) });
       } else if (OUTCOMES.has(before.get(id)?.status ?? '')) notAtDoor.push(id); // only a stored outcome has a row to remove
     }
-    await upsertRows(ctx, STATE_TABLE, [...changedAt.keys()].map((id) => now.get(id)! as unknown as Row));
+    await upsertRows(ctx, STATE_TABLE, [...new Set([...changedAt.keys(), ...moved])].map((id) => now.get(id)! as unknown as Row));
     await upsertRows(ctx, OUTCOMES_TABLE, outcomes);
     await deleteRows(ctx, OUTCOMES_TABLE, notAtDoor);
-    const moved = [...delta.values()].filter((d) => d.orders !== 0 || d.delivered !== 0 || d.refused !== 0 || d.canceled !== 0);
-    if (moved.length === 0) return;
+    const shifted = [...delta.values()].filter((d) => d.orders !== 0 || d.delivered !== 0 || d.refused !== 0 || d.canceled !== 0);
+    if (shifted.length === 0) return;
     await ctx.sql(
       `INSERT INTO ${ctx.table(PHONE_RISKS_TABLE.name)} AS p (subject_id, orders, delivered, refused, canceled)
        SELECT subject_id, orders, delivered, refused, canceled FROM json_to_recordset($1::json) AS x(subject_id text, orders integer, delivered integer, refused integer, canceled integer)
        ON CONFLICT (subject_id) DO UPDATE SET orders = p.orders + EXCLUDED.orders, delivered = p.delivered + EXCLUDED.delivered,
          refused = p.refused + EXCLUDED.refused, canceled = p.canceled + EXCLUDED.canceled`,
-      [JSON.stringify(moved)],
+      [JSON.stringify(shifted)],
     );
   },
   // The shopper's risk is forgotten, and their orders' later outcomes count for no one.

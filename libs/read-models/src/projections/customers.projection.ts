@@ -10,16 +10,26 @@ import { personKey } from './person-key.js';
 /**
  * Customers by data subject: name, phone and address from their latest order, e-mail kept when a
  * later order has none. Version 2 keeps search_text, the names, phone and e-mail folded as the
- * admin's search folds what it is given (foldForSearch).
+ * admin's search folds what it is given (foldForSearch); version 3 follows staff edits of the
+ * latest order (OrderEdited) as it follows corrections.
  */
 export const customersProjection = keyedProjection({
   name: 'customers',
-  version: 2,
-  eventTypes: ['OrderPlaced', 'PersonalDataCorrected'],
+  version: 3,
+  eventTypes: ['OrderPlaced', 'PersonalDataCorrected', 'OrderEdited'],
   table: CustomerEntity,
   count: CustomerCountEntity,
   keyOf: (e) => personKey(e, e.type === 'OrderPlaced' ? e.data.customer.phone : e.data.phone),
   apply(row, e) {
+    if (e.type === 'OrderEdited') {
+      // As a correction: the latest order's contact, address and governorate as the edit left them.
+      const c = e.data.after?.customer;
+      if (!row || row.last_order_id !== e.data.orderId || !c) return row;
+      return withSearchText({
+        ...row, first_name: c.firstName, last_name: c.lastName, phone: c.phone, address_line: c.addressLine,
+        building: c.building, apartment: c.apartment, city: c.city, governorate: c.governorate,
+      });
+    }
     if (e.type === 'PersonalDataCorrected') {
       // The row shows the latest order's contact: a correction of that order changes it.
       if (!row || row.last_order_id !== e.data.orderId) return row;

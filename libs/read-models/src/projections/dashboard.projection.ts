@@ -45,17 +45,27 @@ const [SALES_SQL, COLLECTED_SQL, PENDING_SQL] = [SALES_STATUSES, COLLECTED_STATU
  */
 export const dashboardProjection = defineProjection({
   name: 'dashboard',
-  version: 3,
+  version: 4,
   tables: [DailySalesEntity, GovernorateSalesEntity],
   stateTables: [DashboardOrderStateEntity],
-  eventTypes: ['OrderPlaced', 'OrderStatusChanged'],
+  eventTypes: ['OrderPlaced', 'OrderStatusChanged', 'OrderEdited'],
   async handle(events, ctx) {
     const placed = new Map<string, { order_id: string; placed_at: string; governorate: string; status: string; total: number; subtotal: number; sales: number }>();
     const status = new Map<string, string>();
+    /** An edit moves the order's governorate and amounts (never its day or status). */
+    const edited = new Map<string, { order_id: string; governorate: string; total: number; subtotal: number; sales: number }>();
     for (const e of events) {
       if (e.type === 'OrderPlaced') {
         const d = e.data;
         placed.set(d.orderId, { order_id: d.orderId, placed_at: placedAt(e), governorate: String(d.customer?.governorate ?? ''), status: 'PLACED', total: d.totals.total, subtotal: d.totals.subtotal, sales: goodsAfterDiscounts(d.totals) });
+      } else if (e.type === 'OrderEdited') {
+        const d = e.data;
+        const t = d.after?.totals;
+        if (!t) continue;
+        const figures = { governorate: String(d.after.customer?.governorate ?? '').slice(0, GOVERNORATE_KEY_LENGTH), total: t.total, subtotal: t.subtotal, sales: goodsAfterDiscounts(t) };
+        const row = placed.get(d.orderId);
+        if (row) Object.assign(row, figures);
+        else edited.set(d.orderId, { order_id: d.orderId, ...figures });
       } else {
         const d = e.data;
         const row = placed.get(d.orderId);
@@ -65,7 +75,7 @@ export const dashboardProjection = defineProjection({
     }
     const days = new Set<string>();
     const state = ctx.table(STATE_TABLE);
-    const touched = [...new Set([...placed.keys(), ...status.keys()])];
+    const touched = [...new Set([...placed.keys(), ...status.keys(), ...edited.keys()])];
     const before = await ctx.sql<OrderFigures & { order_id: string }>(`SELECT order_id, governorate, status, total, sales FROM ${state} WHERE order_id = ANY($1::text[])`, [touched]);
     if (placed.size > 0) {
       // The days only, once each: a batch of orders falls on a few days.
@@ -88,6 +98,17 @@ export const dashboardProjection = defineProjection({
             WHERE s.order_id = x.order_id RETURNING s.day)
          SELECT DISTINCT day::text AS day FROM written`,
         [JSON.stringify([...status].map(([order_id, to]) => ({ order_id, status: to })))],
+      );
+      for (const r of rows) days.add(r.day);
+    }
+    if (edited.size > 0) {
+      const rows = await ctx.sql<{ day: string }>(
+        `WITH written AS (
+           UPDATE ${state} s SET governorate = x.governorate, total = x.total, subtotal = x.subtotal, sales = x.sales
+             FROM json_to_recordset($1::json) AS x(order_id text, governorate text, total integer, subtotal integer, sales integer)
+            WHERE s.order_id = x.order_id RETURNING s.day)
+         SELECT DISTINCT day::text AS day FROM written`,
+        [JSON.stringify([...edited.values()])],
       );
       for (const r of rows) days.add(r.day);
     }

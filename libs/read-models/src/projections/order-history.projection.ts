@@ -2,20 +2,22 @@ import { OrderHistoryEntity } from '../order-history.entity.js';
 import { tableSpec } from '../table-spec.js';
 import { insertRowsIfAbsent, type Row } from './bulk-sql.js';
 import { occurredAt } from './event-time.js';
-import { defineProjection } from './projection.js';
+import { defineProjection, type RecordedShopEvent } from './projection.js';
+import type { OrderItem } from '#domain/order/events.js';
 import { staffAuthorOf } from './staff-actor-of.js';
 
 const ORDER_HISTORY_TABLE = tableSpec(OrderHistoryEntity);
 
 /**
  * The audit trail: every event of every order, who did it (a staff member with the role they
- * held) and what it changed. Append-only by event id. Version 2: the staff member's role.
+ * held) and what it changed. Append-only by event id. Version 2: the staff member's role; version
+ * 3: staff edits, as a diff (editDiff), and staff notes (that one was written, never its text).
  */
 export const orderHistoryProjection = defineProjection({
   name: 'order-history',
-  version: 2,
+  version: 3,
   tables: [OrderHistoryEntity],
-  eventTypes: ['OrderPlaced', 'OrderStatusChanged', 'PersonalDataCorrected'],
+  eventTypes: ['OrderPlaced', 'OrderStatusChanged', 'PersonalDataCorrected', 'OrderEdited', 'OrderNoteAdded'],
   async handle(events, ctx) {
     const rows: Row[] = events.map((e) => {
       const m = (e.metadata ?? {}) as { actor?: { kind?: string; id?: string }; correlationId?: string; causationId?: string };
@@ -33,6 +35,13 @@ export const orderHistoryProjection = defineProjection({
         // Which fields, never their values: the trail is kept whole, an erasure must not need to reach it.
         orderId = e.data.orderId;
         changes = { corrected: Array.isArray(e.data.fields) ? e.data.fields : [] };
+      } else if (e.type === 'OrderEdited') {
+        orderId = e.data.orderId;
+        changes = editDiff(e.data);
+      } else if (e.type === 'OrderNoteAdded') {
+        // That a note was written and by whom; its text is personal and stays on the order page.
+        orderId = e.data.orderId;
+        changes = { note: true };
       } else {
         const d = e.data;
         orderId = d.orderId;
@@ -48,3 +57,31 @@ export const orderHistoryProjection = defineProjection({
     await insertRowsIfAbsent(ctx, ORDER_HISTORY_TABLE, rows);
   },
 });
+
+/** Customer fields whose values are personal: the trail names them, never their values (as for corrections). */
+const PERSONAL_CUSTOMER_FIELDS = new Set(['firstName', 'lastName', 'phone', 'addressLine', 'building', 'apartment', 'city', 'notes']);
+
+type EditData = RecordedShopEvent<'OrderEdited'>['data'];
+type Figure = 'subtotal' | 'discountFromPromotions' | 'discountFromPromoCode' | 'shippingCost' | 'codFee' | 'total';
+const FIGURES: readonly Figure[] = ['subtotal', 'discountFromPromotions', 'discountFromPromoCode', 'shippingCost', 'codFee', 'total'];
+
+/**
+ * An edit as the trail shows it: which customer fields changed (personal ones by name only), the
+ * governorate, each money figure and the lines, before and after. Nothing an erasure must reach.
+ */
+function editDiff(d: EditData): Record<string, unknown> {
+  const fields = Array.isArray(d.fields) ? d.fields.filter((f): f is string => typeof f === 'string') : [];
+  const before = d.before ?? ({} as EditData['before']);
+  const after = d.after ?? ({} as EditData['after']);
+  const money: Record<string, { from: unknown; to: unknown }> = {};
+  for (const f of FIGURES) if (before.totals?.[f] !== after.totals?.[f]) money[f] = { from: before.totals?.[f] ?? null, to: after.totals?.[f] ?? null };
+  const lines = (items: unknown) => (Array.isArray(items) ? items : []).map((i: Partial<OrderItem>) => ({ name: i?.name ?? '', size: i?.size ?? null, quantity: i?.quantity ?? 0, lineTotal: i?.lineTotal ?? 0 }));
+  return {
+    edited: fields,
+    corrected: fields.filter((f) => PERSONAL_CUSTOMER_FIELDS.has(f)),
+    ...(fields.includes('governorate') ? { governorate: { from: before.customer?.governorate ?? null, to: after.customer?.governorate ?? null } } : {}),
+    ...(Object.keys(money).length > 0 ? { totals: money, total: after.totals?.total ?? null } : {}),
+    ...(fields.includes('lines') ? { lines: { from: lines(before.items), to: lines(after.items) } } : {}),
+    reason: d.reason ?? null,
+  };
+}

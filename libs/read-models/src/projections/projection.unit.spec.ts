@@ -93,7 +93,7 @@ describe('the list of projections', () => {
 
   it('derives the names, the tables the API reads and the entity list', () => {
     expect(PROJECTION_NAMES).toEqual(ALL_PROJECTIONS.map((p) => p.name));
-    expect(PROJECTION_TABLES.orders).toEqual(['orders', 'order_items', 'order_counts']);
+    expect(PROJECTION_TABLES.orders).toEqual(['orders', 'order_items', 'order_counts', 'order_notes']);
     expect(PROJECTION_TABLES.dashboard).toEqual(['daily_sales', 'governorate_sales']);
     expect(PROJECTION_TABLES['checkout-completion']).toEqual([]);
     for (const p of ALL_PROJECTIONS) for (const entity of p.entities) expect(READ_MODEL_ENTITIES).toContain(entity);

@@ -11,7 +11,8 @@ import { boundedUsername, staffAuthorOf } from './staff-actor-of.js';
 const ACTIVITY = tableSpec(StaffActivityEntity);
 const MEMBERS = tableSpec(StaffActivityMemberEntity);
 
-const ORDER_CHANGES = ['OrderStatusChanged', 'PersonalDataCorrected'] as const;
+const ORDER_CHANGES = ['OrderStatusChanged', 'PersonalDataCorrected', 'OrderEdited', 'OrderNoteAdded'] as const;
+const isOrderChange = (type: string) => (ORDER_CHANGES as readonly string[]).includes(type);
 const EVENT_TYPES = [...STAFF_EVENT_TYPES, 'StaffTwoFactorEnabled', 'StaffTwoFactorReset', 'AdminSessionsRevoked', ...ORDER_CHANGES] as const;
 type ActivityEvent = RecordedShopEvent<(typeof EVENT_TYPES)[number]>;
 
@@ -26,11 +27,12 @@ const name = (value: unknown): string => boundedUsername(text(value) || UNRECORD
  */
 export const staffActivityProjection = defineProjection({
   name: 'staff-activity',
-  version: 2,
+  // Version 3: order edits and staff notes (which parts changed; a note's text stays on the order).
+  version: 3,
   tables: [StaffActivityEntity, StaffActivityMemberEntity],
   eventTypes: EVENT_TYPES,
   async handle(events, ctx) {
-    const names = events.flatMap((e) => (e.type === 'OrderStatusChanged' || e.type === 'PersonalDataCorrected' ? [] : [name(e.data.username), name((e.data as { by?: unknown }).by)]));
+    const names = events.flatMap((e) => (isOrderChange(e.type) ? [] : [name((e.data as { username?: unknown }).username), name((e.data as { by?: unknown }).by)]));
     const known = await loadRows(ctx, MEMBERS, names);
     const roles = new Map<string, string>([...known].map(([username, row]) => [username, String(row.role)]));
     const changedRoles = new Set<string>();
@@ -65,13 +67,13 @@ interface Activity {
 
 /** The row's who and what; an account's role moves as the event says. Undefined: not staff activity (a sign-in's other session ends, the system's changes). */
 function describe(e: ActivityEvent, roleOf: (username: string) => string, setRole: (username: string, role: unknown) => void): Activity | undefined {
-  if (e.type === 'OrderStatusChanged' || e.type === 'PersonalDataCorrected') {
+  if (e.type === 'OrderStatusChanged' || e.type === 'PersonalDataCorrected' || e.type === 'OrderEdited' || e.type === 'OrderNoteAdded') {
     const by = staffAuthorOf(e);
     if (!by) return undefined;
-    // The reason of a status change is free text that may name the customer: it stays on the order's trail.
+    // The reason of a status change and a note are free text that may name the customer: they stay on the order.
     const details = e.type === 'OrderStatusChanged'
       ? { from: text(e.data.from), to: text(e.data.to), ...(e.data.correction === true ? { correction: true } : {}) }
-      : { fields: Array.isArray(e.data.fields) ? e.data.fields.filter((f) => typeof f === 'string') : [] };
+      : e.type === 'OrderNoteAdded' ? {} : { fields: Array.isArray(e.data.fields) ? e.data.fields.filter((f) => typeof f === 'string') : [] };
     return { actor: by.username, actor_role: by.role, order_id: text(e.data.orderId), order_number: text(e.data.orderNumber), details };
   }
   const member = name(e.data.username);

@@ -28,6 +28,9 @@ import { AdminOrderScreeningController } from './order-screening/admin-order-scr
 import { OrderReads } from '../reads/orders.reads.js';
 import { ChangeOrderStatusHandler } from './orders/order-status.handler.js';
 import { CorrectCustomerHandler } from './orders/correct-customer.handler.js';
+import { EditOrderHandler } from './orders/edit-order.handler.js';
+import { AddOrderNoteHandler } from './orders/add-order-note.handler.js';
+import { CatalogueAtPlacing } from './orders/catalogue-at-placing.js';
 import { SubscribeToNewsletterHandler, UnsubscribeFromNewsletterHandler } from './content/newsletter-commands.js';
 import { AdminPostersController } from './posters/admin-posters.controller.js';
 import { AdminProductsController } from './products/admin-products.controller.js';
@@ -70,6 +73,9 @@ import { StaffController } from './staff/staff.controller.js';
   providers: [
     ChangeOrderStatusHandler,
     CorrectCustomerHandler,
+    EditOrderHandler,
+    AddOrderNoteHandler,
+    CatalogueAtPlacing,
     ErasePersonalDataHandler,
     PreviewErasureHandler,
     ErasedKeysSweep,

@@ -17,6 +17,7 @@ import { DeciderExecutor } from '../common/decider-executor.service.js';
 import { OrderCountEntity } from '#read-models/order-count.entity.js';
 import { OrderEntity } from '#read-models/order.entity.js';
 import { OrderItemEntity } from '#read-models/order-item.entity.js';
+import { OrderNoteEntity } from '#read-models/order-note.entity.js';
 import { asRecordedStaffRole } from '#domain/admin/staff-actor.js';
 import { OrderHistoryEntity } from '#read-models/order-history.entity.js';
 import { APP_CONFIG } from '../common/tokens.js';
@@ -260,13 +261,16 @@ export class OrderReads {
 
   private async withItems(orders: OrderEntity[]): Promise<AdminOrderView[]> {
     if (orders.length === 0) return [];
-    const [items, risks, screened, settings] = await Promise.all([
+    const [items, risks, screened, settings, notes] = await Promise.all([
       this.dataSource.getRepository(OrderItemEntity).find({ where: { orderId: In(orders.map((o) => o.id)) }, order: { lineNo: 'ASC' } }),
       this.dataSource.getRepository(PhoneRiskEntity).find({ where: { subjectId: In([...new Set(orders.map((o) => o.subjectId))]) } }),
       this.dataSource.getRepository(ScreenedOrderEntity).find({ where: { orderId: In(orders.map((o) => o.id)) } }),
       this.executor ? this.executor.load(screeningSettingsStream(), screeningSettingsDecider).then((l) => l.state) : DEFAULT_ORDER_SCREENING_SETTINGS,
+      this.dataSource.getRepository(OrderNoteEntity).find({ where: { orderId: In(orders.map((o) => o.id)) }, order: { createdAt: 'ASC', noteId: 'ASC' } }),
     ]);
     const screenedById = new Map(screened.map((s) => [s.orderId, s]));
+    const notesOf = new Map<string, OrderNoteEntity[]>();
+    for (const n of notes) notesOf.set(n.orderId, [...(notesOf.get(n.orderId) ?? []), n]);
     const byOrder = new Map<string, OrderItemEntity[]>();
     for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
     const bySubject = new Map(risks.map((r) => [r.subjectId, r]));
@@ -281,17 +285,22 @@ export class OrderReads {
         ...SCREENING_FLAGS.filter((f) => found?.flags.includes(f)),
       ];
       const screening = { flags, duplicateOf: found?.duplicateOf ?? null };
-      return toAdminOrderView(o, byOrder.get(o.id) ?? [], { ...counts, risky: isRiskyPhone(counts, this.config.codRisk) }, screening);
+      return toAdminOrderView(o, byOrder.get(o.id) ?? [], { ...counts, risky: isRiskyPhone(counts, this.config.codRisk) }, screening, notesOf.get(o.id) ?? []);
     });
   }
 }
 
-/** One step per status reached, from the audit trail; an order the trail has not caught up with still shows as placed. */
+/**
+ * One step per status reached, and EDITED when the shop edited the order (its total may have
+ * changed), from the audit trail; an order the trail has not caught up with still shows as placed.
+ * Staff notes are never steps: the shopper never sees them.
+ */
 function timelineOf(history: OrderHistoryEntity[], order: OrderEntity): TrackingStepView[] {
   const steps: TrackingStepView[] = [];
   for (const row of history) {
     const to = (row.changes.status as { to?: unknown } | undefined)?.to;
     if (typeof to === 'string') steps.push({ status: to, at: row.occurredAt.toISOString() });
+    else if (row.type === 'OrderEdited') steps.push({ status: 'EDITED', at: row.occurredAt.toISOString() });
   }
   if (steps.length === 0) steps.push({ status: 'PLACED', at: order.placedAt.toISOString() });
   return steps;

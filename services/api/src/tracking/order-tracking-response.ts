@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 
 /** A step of the order's life as the shopper sees it: the status it reached and when. */
 export class TrackingStepView {
-  @ApiProperty({ example: 'SHIPPED' }) status!: string;
+  @ApiProperty({ example: 'SHIPPED', description: 'A status the order reached, or EDITED: the shop changed the order (see total)' }) status!: string;
   @ApiProperty({ description: 'ISO 8601' }) at!: string;
 }
 

@@ -155,6 +155,21 @@ const SAMPLES: Record<ShopEventType, Sample> = {
     data: { orderId: 'o1', orderNumber: 'PS-ABCD2345', phone: '01000000001', fields: ['firstName', 'phone', 'addressLine'], before: { firstName: 'Mona', phone: '01000000001', addressLine: '1 Nile St' }, after: { firstName: 'Mouna', phone: '01000000002', addressLine: '2 Nile St' }, by: { username: 'sara.agent', role: 'agent' } },
     given: (d) => [{ type: 'OrderPlaced', data: { ...ORDER, orderId: d.orderId, orderNumber: d.orderNumber } }],
   },
+  OrderEdited: {
+    stream: order,
+    data: {
+      orderId: 'o1', orderNumber: 'PS-ABCD2345', phone: '01000000001', fields: ['addressLine', 'governorate', 'notes', 'lines'],
+      before: { customer: { firstName: 'Mona', lastName: 'Ali', phone: '01000000001', addressLine: '1 Nile St', building: '2', apartment: '3', city: 'Cairo', governorate: 'CAIRO', notes: 'Ring twice' }, items: structuredClone(ORDER.items), totals: { ...ORDER.totals }, priceRules: [] },
+      after: { customer: { firstName: 'Mona', lastName: 'Ali', phone: '01000000001', addressLine: '9 Corniche', building: '4', apartment: '5', city: 'Alexandria', governorate: 'ALEXANDRIA', notes: 'Call first' }, items: structuredClone(ORDER.items.slice(0, 1)), totals: { ...ORDER.totals, subtotal: 40000, total: 35000 }, priceRules: [] },
+      reason: 'customer moved', by: { username: 'sara.agent', role: 'agent' },
+    },
+    given: (d) => [{ type: 'OrderPlaced', data: { ...ORDER, orderId: d.orderId, orderNumber: d.orderNumber } }],
+  },
+  OrderNoteAdded: {
+    stream: order,
+    data: { orderId: 'o1', orderNumber: 'PS-ABCD2345', phone: '01000000001', noteId: 'n1', text: 'Called twice, no answer', by: { username: 'sara.agent', role: 'agent' } },
+    given: (d) => [{ type: 'OrderPlaced', data: { ...ORDER, orderId: d.orderId, orderNumber: d.orderNumber } }],
+  },
   OrderNumberReserved: { stream: (d) => `ordernumber-${d.orderNumber}`, data: { orderNumber: 'PS-ABCD2345', cartId: 'c1' } },
   CheckoutRejected: { stream: () => 'checkoutrejection-c1', data: { cartId: 'c1', reason: 'MINIMUM_POSTERS', governorate: 'ALEXANDRIA' } },
   PhoneBlocked: {
@@ -233,6 +248,8 @@ const INDEXED: Record<string, string> = {
   'after.phone': 'orders phone index (decider: 01XXXXXXXXX)',
   'newsletterSubjectIds[]': 'the subscriber an erasure names: newsletter_subscribers primary key (the API: subject UUIDs)',
   'orderIds[]': 'the order an erasure names: orders primary key (the API: order ids)',
+  'after.customer.phone': "an edit's phone: orders phone index (decider: 01XXXXXXXXX)",
+  'after.items[].posterId': "an edit's lines: order_items and bestseller lines poster indexes",
 };
 
 const fieldName = (path: Path) => path.map((k) => (typeof k === 'number' ? '[]' : k)).join('.').replace(/\.\[\]/g, '[]');
@@ -305,7 +322,7 @@ describe('the log never holds an event its projections cannot apply (fast-check,
 
   it('has a sample for every event type of the shop, and every INDEXED field names a field of a sample', () => {
     expect(Object.keys(SAMPLES).sort()).toEqual([...SHOP_EVENT_TYPES].sort());
-    expect(SHOP_EVENT_TYPES).toHaveLength(55);
+    expect(SHOP_EVENT_TYPES).toHaveLength(57);
     const fields = new Set(Object.values(SAMPLES).flatMap((s) => stringPaths(s.data).map(fieldName)));
     expect(Object.keys(INDEXED).filter((f) => !fields.has(f))).toEqual([]);
   });

@@ -9,6 +9,10 @@ import { btnDanger, btnPrimary, btnSecondary, card, errorPanel, input, label, pa
 import { customerName, orderPath, sizeLabel, type AdminOrder } from '../orders/order-model';
 import { PhoneRiskBadge } from '../orders/phone-risk-badge';
 import { ScreeningBadges } from '../orders/screening-badges';
+import { EditOrderDialog } from '../orders/edit-order-dialog';
+import { OrderNotes } from '../orders/order-notes';
+import { can } from '../../../../libs/domain/src/admin/staff-permissions';
+import { sessionStaffRole } from '../auth/admin-session';
 import { governorateName } from '../shared/names';
 import { CALL_QUEUE, CALL_QUEUE_SIZE, useGetAdminOrdersQuery, useUpdateOrderStatusMutation } from './call-queue-api';
 
@@ -25,6 +29,9 @@ export function CallQueuePage() {
   const [canceling, setCanceling] = useState<AdminOrder | null>(null);
   const [reason, setReason] = useState('');
   const [conflict, setConflict] = useState<string | null>(null);
+  const [editing, setEditing] = useState<AdminOrder | null>(null);
+  const role = sessionStaffRole();
+  const mayEdit = role !== null && can(role, 'orders.edit');
   const toast = useToast();
 
   const run = async (order: AdminOrder, status: 'CONFIRMED' | 'CANCELED', why?: string) => {
@@ -73,6 +80,11 @@ export function CallQueuePage() {
           <button type="button" className={btnSecondary} disabled={acting} onClick={() => (setReason(''), setCanceling(order))}>
             Cancel…
           </button>
+          {mayEdit && (
+            <button type="button" className={btnSecondary} onClick={() => setEditing(order)}>
+              Edit…
+            </button>
+          )}
         </div>
       </div>
       <ul className="mt-2 text-sm text-gray-700">
@@ -84,6 +96,9 @@ export function CallQueuePage() {
       </ul>
       <p className="mt-1 text-sm font-medium tabular-nums">Total {formatMoney(order.total)}</p>
       {order.notes && <p className="mt-1 rounded bg-yellow-50 p-2 text-sm text-gray-800">Notes: {order.notes}</p>}
+      <div className="mt-2 border-t border-gray-100 pt-2">
+        <OrderNotes order={order} />
+      </div>
     </li>
   );
   return (
@@ -120,6 +135,10 @@ export function CallQueuePage() {
             </section>
           )}
         </>
+      )}
+      {editing && (
+        // The dialog keeps the order (and its revision) as the agent opened it.
+        <EditOrderDialog order={editing} onClose={() => setEditing(null)} />
       )}
       {canceling && (
         // The dialog keeps the order as the admin saw it, even if the queue refreshes under it.

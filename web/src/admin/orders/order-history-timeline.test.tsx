@@ -38,6 +38,30 @@ const server = setupServer(
       ],
     }),
   ),
+  http.get('*/api/admin/orders/o-2/history', () =>
+    HttpResponse.json({
+      orderId: 'o-2',
+      orderNumber: 'PS-CCCC-DDDD',
+      events: [
+        {
+          eventId: 'e5',
+          type: 'OrderEdited',
+          time: '2026-11-24T09:00:00.000Z',
+          actor: { kind: 'admin', id: 'sara', role: 'agent' },
+          changes: {
+            edited: ['addressLine', 'governorate', 'lines'],
+            corrected: ['addressLine'],
+            governorate: { from: 'CAIRO', to: 'ALEXANDRIA' },
+            totals: { subtotal: { from: 30000, to: 72000 }, shippingCost: { from: 6000, to: 7000 }, total: { from: 38000, to: 81000 } },
+            total: 81000,
+            lines: { from: [{ name: 'Salah', size: 'SIZE_20x30', quantity: 2, lineTotal: 30000 }], to: [{ name: 'Salah', size: 'SIZE_20x30', quantity: 2, lineTotal: 30000 }, { name: 'Spirited Away', size: 'SIZE_50x70', quantity: 1, lineTotal: 42000 }] },
+            reason: 'customer moved',
+          },
+        },
+        { eventId: 'e6', type: 'OrderNoteAdded', time: '2026-11-24T10:00:00.000Z', actor: { kind: 'admin', id: 'sara', role: 'agent' }, changes: { note: true } },
+      ],
+    }),
+  ),
   http.get('*/api/admin/orders/broken/history', () => HttpResponse.json({ message: 'nope' }, { status: 404 })),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -45,6 +69,20 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 describe('order audit trail', () => {
+  it('shows an edit as a diff: personal fields by name only, governorate, lines and money before → after', async () => {
+    renderAdmin(<OrderHistoryTimeline orderId="o-2" />);
+    const [edit, note] = await screen.findAllByTestId('timeline-entry');
+    expect(within(edit).getByText('Order edited')).toBeInTheDocument();
+    expect(edit).toHaveTextContent('customer details changed: addressLine');
+    expect(edit).toHaveTextContent('governorate: Cairo → Alexandria');
+    expect(edit).toHaveTextContent('lines: Salah 20x30cm × 2 → Salah 20x30cm × 2, Spirited Away 50x70cm × 1');
+    expect(edit).toHaveTextContent('Shipping: LE 60.00 → LE 70.00');
+    expect(edit).toHaveTextContent('Total: LE 380.00 → LE 810.00');
+    expect(edit).toHaveTextContent('reason: customer moved');
+    expect(within(note).getByText('Staff note added')).toBeInTheDocument();
+    expect(note).toHaveTextContent('by sara (agent)');
+  });
+
   it('lists each event with who, when and what changed', async () => {
     renderAdmin(<OrderHistoryTimeline orderId="o-1" />);
     const entries = await screen.findAllByTestId('timeline-entry');

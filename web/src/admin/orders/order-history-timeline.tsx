@@ -1,4 +1,6 @@
+import { formatMoney } from '../../lib/money';
 import { formatAdminDate } from '../shared/format-date';
+import { sizeLabel } from './order-model';
 import { governorateName, statusName } from '../shared/names';
 import { staffMemberLabel } from '../shared/staff-role-label';
 import { useGetOrderHistoryQuery, type OrderHistoryEntry } from './orders-api';
@@ -7,7 +9,35 @@ const TYPE_LABELS: Record<string, string> = {
   OrderPlaced: 'Order placed',
   OrderStatusChanged: 'Status changed',
   PersonalDataCorrected: 'Customer details corrected',
+  OrderEdited: 'Order edited',
+  OrderNoteAdded: 'Staff note added',
 };
+
+const FIGURE_NAMES: Readonly<Record<string, string>> = {
+  subtotal: 'Subtotal', discountFromPromotions: 'Discounts', discountFromPromoCode: 'Promo code', shippingCost: 'Shipping', codFee: 'COD fee', total: 'Total',
+};
+
+type EditLine = { name?: unknown; size?: unknown; quantity?: unknown };
+const lineText = (l: EditLine) => `${String(l.name ?? '')}${l.size ? ` ${sizeLabel(String(l.size))}` : ''} × ${String(l.quantity ?? 0)}`;
+
+/**
+ * An edit as a diff: the personal fields that changed (by name: their values stay out of the
+ * trail), the governorate, each money figure (piastres) and the lines, before → after.
+ */
+function describeEdit(changes: Record<string, unknown> | null | undefined): string[] {
+  if (!changes || typeof changes !== 'object') return [];
+  const out: string[] = [];
+  const corrected = Array.isArray(changes.corrected) ? changes.corrected : [];
+  if (corrected.length > 0) out.push(`customer details changed: ${corrected.join(', ')}`);
+  const gov = changes.governorate as { from?: unknown; to?: unknown } | undefined;
+  if (gov) out.push(`governorate: ${governorateName(String(gov.from ?? ''))} → ${governorateName(String(gov.to ?? ''))}`);
+  const lines = changes.lines as { from?: EditLine[]; to?: EditLine[] } | undefined;
+  if (lines) out.push(`lines: ${(lines.from ?? []).map(lineText).join(', ') || 'none'} → ${(lines.to ?? []).map(lineText).join(', ') || 'none'}`);
+  const totals = (changes.totals ?? {}) as Record<string, { from?: unknown; to?: unknown }>;
+  for (const [key, pair] of Object.entries(totals)) out.push(`${FIGURE_NAMES[key] ?? key}: ${formatMoney(Number(pair.from ?? 0) / 100)} → ${formatMoney(Number(pair.to ?? 0) / 100)}`);
+  if (typeof changes.reason === 'string' && changes.reason) out.push(`reason: ${changes.reason}`);
+  return out;
+}
 
 function actorLabel(actor: OrderHistoryEntry['actor']): string {
   if (!actor) return 'Unknown';
@@ -73,7 +103,8 @@ export function OrderHistoryTimeline({ orderId }: { orderId: string }) {
                 {formatAdminDate(entry.time)} · by {actorLabel(entry.actor)}
               </p>
               {entry.type !== 'OrderPlaced' &&
-                describeChanges(entry.changes).map((line) => (
+                entry.type !== 'OrderNoteAdded' &&
+                (entry.type === 'OrderEdited' ? describeEdit(entry.changes) : describeChanges(entry.changes)).map((line) => (
                   <p key={line} className="text-gray-700">
                     {line}
                   </p>

@@ -24,3 +24,6 @@ export function orderOfStream(stream: string): string | null {
   const match = /^order(?:number)?-(.+)$/.exec(stream);
   return match ? match[1] : null;
 }
+
+/** An order staff may still edit: nothing has left the shop (the server refuses the rest with a 409). */
+export const isEditable = (order: AdminOrder) => order.status === 'PLACED' || order.status === 'CONFIRMED';

@@ -15,6 +15,7 @@ const order = () => ({
   id: '00000000-0000-4000-8000-000000000001', orderNumber: 'PS-TEST-0001', status, nextStatuses: NEXT[status], revision: 2,
   phoneRisk: { orders: 3, delivered: 1, refused: 2, canceled: 0, risky: true },
   screening: { flags: ['NEEDS_REVIEW', 'LIKELY_DUPLICATE'], duplicateOf: 'PS-TEST-0000' },
+  staffNotes: [],
   firstName: 'Mona', lastName: 'Adel', phone: '01012345678', email: null, addressLine: '1 Nile St', building: '2', apartment: '3', city: 'Cairo', governorate: 'CAIRO',
   paymentMethod: 'COD', paymentReference: null, promoCode: null, notes: null,
   subtotal: 400, discountFromPromoCode: 0, discountFromPromotions: 26, shippingCost: 50, codFee: 10, taxAmount: 0, total: 434,

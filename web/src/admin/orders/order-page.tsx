@@ -7,6 +7,9 @@ import { formatMoney } from '../../lib/money';
 import { formatAdminDate } from '../shared/format-date';
 import { btnSecondary, errorPanel, pageTitle } from '../shared/styles';
 import { CorrectCustomerDialog } from './correct-customer-dialog';
+import { EditOrderDialog } from './edit-order-dialog';
+import { OrderNotes } from './order-notes';
+import { isEditable } from './order-model';
 import { OrderDetails } from './order-details';
 import { orderPath } from './order-model';
 import { OrderStatusControl } from './order-status-control';
@@ -30,8 +33,10 @@ export function OrderPage() {
   const navigate = useNavigate();
   const { data: order, isLoading, isError, error } = useGetOrderByNumberQuery(orderNumber);
   const [correcting, setCorrecting] = useState(false);
+  const [editing, setEditing] = useState(false);
   const role = sessionStaffRole();
   const mayCorrect = role !== null && can(role, 'orders.confirm');
+  const mayEdit = role !== null && can(role, 'orders.edit');
 
   useEffect(() => {
     if (order && order.orderNumber !== orderNumber) navigate(orderPath(order.orderNumber), { replace: true });
@@ -62,6 +67,11 @@ export function OrderPage() {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
+          {mayEdit && isEditable(order) && (
+            <button type="button" className={btnSecondary} onClick={() => setEditing(true)}>
+              Edit order
+            </button>
+          )}
           {mayCorrect && (
             <button type="button" className={btnSecondary} onClick={() => setCorrecting(true)}>
               Correct customer details
@@ -71,8 +81,12 @@ export function OrderPage() {
         </div>
       </div>
       {correcting && <CorrectCustomerDialog order={order} onClose={() => setCorrecting(false)} />}
+      {editing && <EditOrderDialog order={order} onClose={() => setEditing(false)} />}
       <div className="overflow-hidden rounded-lg border border-gray-200 bg-white">
         <OrderDetails order={order} />
+      </div>
+      <div className="rounded-lg border border-gray-200 bg-white p-4">
+        <OrderNotes order={order} />
       </div>
     </div>
   );

@@ -93,3 +93,17 @@ export const { useCorrectCustomerMutation } = generatedApi.enhanceEndpoints({
     },
   },
 });
+
+// An edit changes the order everywhere it shows: its page and trail, the lists, the queue, the
+// dashboard and the customers. The preview changes nothing. A refused edit (someone changed the
+// order meanwhile) refreshes the order so the dialog can be opened again on what it is now.
+export const { useEditOrderMutation, usePreviewOrderEditMutation, useAddOrderNoteMutation } = generatedApi.enhanceEndpoints({
+  endpoints: {
+    editOrder: {
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'Order', id: `history-${id}` }, { type: 'Order', id: 'LIST' }, { type: 'Order', id }, 'Dashboard', 'Customer', 'CallQueue'],
+    },
+    addOrderNote: {
+      invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: 'Order', id: `history-${id}` }, { type: 'Order', id: 'LIST' }, { type: 'Order', id }, 'CallQueue']),
+    },
+  },
+});

@@ -20,6 +20,7 @@ function order(n: number, overrides: Partial<{ status: Status; placedAt: string;
     revision: 0,
     phoneRisk: { orders: 1, delivered: 0, refused: 0, canceled: 0, risky: false },
     screening: { flags: [], duplicateOf: null },
+    staffNotes: [],
     firstName: overrides.firstName ?? `Customer${String(n).padStart(2, '0')}`,
     lastName: 'Test',
     phone: overrides.phone ?? `0100000${String(n).padStart(4, '0')}`,

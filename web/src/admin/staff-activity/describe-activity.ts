@@ -12,6 +12,10 @@ export function describeActivity(row: Pick<StaffActivityView, 'type' | 'member' 
       return `${d.correction === true ? 'Corrected status' : 'Status'} ${statusName(text(d.from))} → ${statusName(text(d.to))}`;
     case 'PersonalDataCorrected':
       return `Corrected customer details (${Array.isArray(d.fields) ? d.fields.join(', ') : ''})`;
+    case 'OrderEdited':
+      return `Edited the order (${Array.isArray(d.fields) ? d.fields.join(', ') : ''})`;
+    case 'OrderNoteAdded':
+      return 'Added a staff note';
     case 'AdminUserRegistered':
       return 'Registered as the first owner';
     case 'StaffMemberCreated':

@@ -22,6 +22,12 @@ import { CorrectCustomerCommand } from './correct-customer.handler.js';
 import { CorrectCustomerDto, CustomerCorrectedView } from './correct-customer.dto.js';
 import { ORDER_CSV_COLUMNS, orderCsvRow, OrderExportTotals } from './orders-csv.js';
 import { writeOrdersXlsx } from './orders-xlsx.js';
+import { EditOrderCommand, type OrderEditOutcome } from './edit-order.handler.js';
+import { AddOrderNoteCommand } from './add-order-note.handler.js';
+import { AddOrderNoteDto, EditOrderDto, OrderEditView, OrderNoteAddedView, type OrderVersionView } from './edit-order.dto.js';
+import { orderTotalsFields } from '../../common/order-totals-view.js';
+import { piastresToEgp } from '#domain/shared/money.js';
+import type { OrderVersion } from '#domain/order/events.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -143,6 +149,47 @@ export class AdminOrdersController {
   }
 
   /**
+   * Edits the order before it ships (PLACED or CONFIRMED): the customer's contact, address,
+   * governorate and delivery notes, and its lines, re-priced as when it was placed. One OrderEdited,
+   * only onto expectedRevision (a change since is a 409, nothing saved); a shipped order is a 409.
+   */
+  @Post(':id/edits')
+  @Requires('orders.edit')
+  @HttpCode(200)
+  @ApiOkResponse({ type: OrderEditView })
+  async editOrder(@Param('id') id: string, @Body() body: EditOrderDto, @CurrentAdmin() admin: AdminPrincipal): Promise<OrderEditView> {
+    return this.runEdit(id, body, admin, false);
+  }
+
+  /** The same edit priced by the server, appending nothing: the edit dialog's old and new totals. */
+  @Post(':id/edits/preview')
+  @Requires('orders.edit')
+  @HttpCode(200)
+  @ApiOkResponse({ type: OrderEditView })
+  async previewOrderEdit(@Param('id') id: string, @Body() body: EditOrderDto, @CurrentAdmin() admin: AdminPrincipal): Promise<OrderEditView> {
+    return this.runEdit(id, body, admin, true);
+  }
+
+  /** A note for staff only (never on any public answer); free text, kept encrypted as personal data. */
+  @Post(':id/notes')
+  @Requires('orders.notes')
+  @HttpCode(201)
+  @ApiOkResponse({ type: OrderNoteAddedView })
+  async addOrderNote(@Param('id') id: string, @Body() body: AddOrderNoteDto, @CurrentAdmin() admin: AdminPrincipal): Promise<OrderNoteAddedView> {
+    const orderId = isUuid(id) ? id.toLowerCase() : await this.queries.idOfNumber(id);
+    const result = await this.commandBus.execute(new AddOrderNoteCommand(orderId, body?.text, staffActorOf(admin)));
+    return { id: orderId, ...result };
+  }
+
+  private async runEdit(id: string, body: EditOrderDto, admin: AdminPrincipal, preview: boolean): Promise<OrderEditView> {
+    const orderId = isUuid(id) ? id.toLowerCase() : await this.queries.idOfNumber(id);
+    const { firstName, lastName, phone, addressLine, building, apartment, city, governorate, notes, lines, reason, expectedRevision } = body;
+    const customer = Object.fromEntries(Object.entries({ firstName, lastName, phone, addressLine, building, apartment, city, governorate, notes }).filter(([, v]) => v !== undefined));
+    const result: OrderEditOutcome = await this.commandBus.execute(new EditOrderCommand(orderId, { customer, lines, reason }, staffActorOf(admin), expectedRevision, preview));
+    return { id: orderId, orderNumber: result.orderNumber, fields: result.fields, revision: result.revision, before: versionView(result.before, result.promoCode), after: versionView(result.after, result.promoCode) };
+  }
+
+  /**
    * The back-office's status change: the same moves, but cancel and refuse need a reason, and
    * undoing SHIPPED, DELIVERED or REFUSED needs correction: true and a reason (400 naming the field
    * otherwise); a correction shows as one in the audit trail.
@@ -158,6 +205,14 @@ export class AdminOrdersController {
     const result = await this.commandBus.execute(command);
     return { id: orderId, orderNumber: result.state.orderNumber, status: result.state.status, previousStatus: result.previous, changed: result.changed, revision: result.revision };
   }
+}
+
+function versionView(v: OrderVersion, promoCode: string | null): OrderVersionView {
+  return {
+    ...orderTotalsFields(v.totals, promoCode),
+    governorate: v.customer.governorate,
+    items: v.items.map((i) => ({ itemId: i.itemId, name: i.name, size: i.size, quantity: i.quantity, unitPrice: piastresToEgp(i.unitPrice), originalUnitPrice: piastresToEgp(i.originalUnitPrice), lineTotal: piastresToEgp(i.lineTotal) })),
+  };
 }
 
 /** An unknown status is the command's 400; a known one the role may not set is a 403 here. */

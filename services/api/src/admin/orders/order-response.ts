@@ -29,6 +29,15 @@ export class AdminOrderItemView {
   @ApiProperty({ type: () => [PriceRuleView], description: 'Why this price: the rules that priced the line when ordered' }) priceRules!: PriceRuleView[];
 }
 
+/** A note staff wrote on the order (staff only: never on a public answer). */
+export class OrderStaffNoteView {
+  @ApiProperty() noteId!: string;
+  @ApiProperty() text!: string;
+  @ApiProperty({ description: 'The staff member who wrote it' }) author!: string;
+  @ApiProperty({ enum: RECORDED_STAFF_ROLES }) authorRole!: string;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+}
+
 /** Cash-on-delivery risk of the order's phone, over every order placed from it. */
 export class PhoneRiskView {
   @ApiProperty() orders!: number;
@@ -70,6 +79,7 @@ export class AdminOrderView extends IntersectionType(ShopperContactFields, Order
   @ApiProperty({ format: 'date-time', description: 'Same as createdAt' }) orderDate!: string;
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
   @ApiProperty({ type: () => [AdminOrderItemView] }) items!: AdminOrderItemView[];
+  @ApiProperty({ type: () => [OrderStaffNoteView], description: 'Staff notes, oldest first' }) staffNotes!: OrderStaffNoteView[];
 }
 
 /** A page of orders; the rows under data and, for older clients, orders too. */

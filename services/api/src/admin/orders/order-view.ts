@@ -2,6 +2,7 @@ import { ORDER_TRANSITIONS } from '#domain/order/order-lifecycle.js';
 import { piastresToEgp } from '#domain/shared/money.js';
 import type { OrderEntity } from '#read-models/order.entity.js';
 import type { OrderItemEntity } from '#read-models/order-item.entity.js';
+import type { OrderNoteEntity } from '#read-models/order-note.entity.js';
 import type { AdminOrderView, OrderScreeningView, PhoneRiskView } from './order-response.js';
 import { priceRuleViews } from '../../common/price-rule-view.js';
 import type { OrderCsvSource } from './orders-csv.js';
@@ -9,8 +10,9 @@ import type { OrderCsvSource } from './orders-csv.js';
 const customerName = (first: string, last: string) => `${first} ${last}`.trim();
 
 /** An order as the admin orders page reads it, money in EGP. */
-export function toAdminOrderView(order: OrderEntity, items: OrderItemEntity[], phoneRisk: PhoneRiskView, screening: OrderScreeningView): AdminOrderView {
+export function toAdminOrderView(order: OrderEntity, items: OrderItemEntity[], phoneRisk: PhoneRiskView, screening: OrderScreeningView, notes: OrderNoteEntity[] = []): AdminOrderView {
   return {
+    staffNotes: notes.map((n) => ({ noteId: n.noteId, text: n.text, author: n.author, authorRole: n.authorRole, createdAt: n.createdAt.toISOString() })),
     revision: order.revision,
     nextStatuses: ORDER_TRANSITIONS[order.status] ?? [],
     phoneRisk,

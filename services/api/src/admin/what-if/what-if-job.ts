@@ -1,9 +1,10 @@
 /**
  * The what-if job: reads the orders placed in the period from the event log (OrderPlaced holds
- * each cart's lines and the prices checkout computed), prices each again with and without the
+ * each cart's lines and the prices checkout computed; an OrderEdited, the order as staff left it), prices each again with and without the
  * draft (libs/domain/src/what-if) and sums the figures. It only reads: nothing is appended.
  */
-import type { OrderPlaced } from '#domain/order/events.js';
+import type { OrderEdited, OrderPlaced, OrderVersion } from '#domain/order/events.js';
+import { withVersion } from '#domain/order/order-edit.js';
 import type { ShopRules } from '#domain/shop-config.js';
 import type { PromotionDraft } from '#domain/what-if/promotion-draft.js';
 import { WhatIfTally, type WhatIfFigures } from '#domain/what-if/what-if-tally.js';
@@ -41,6 +42,22 @@ function progressOf(first: Position, at: Position, head: Position): number {
   return span <= 0 ? 99 : Math.min(99, (Number(at.commit - first.commit) / span) * 99);
 }
 
+/** Each edited order's last version up to the head (edits are few: one read of them all before the orders). */
+async function lastEdits(store: EventStore, head: Position): Promise<Map<string, OrderVersion>> {
+  const edits = new Map<string, OrderVersion>();
+  let cursor: Position | undefined;
+  for (;;) {
+    const page: RecordedEvent[] = await store.readAll({ fromPosition: cursor, maxCount: PAGE, filter: { eventTypes: ['OrderEdited'] } });
+    for (const event of page) {
+      if (comparePositions(event.position, head) > 0) return edits;
+      const d = (event as RecordedEvent<'OrderEdited', OrderEdited['data']>).data;
+      if (d?.after?.totals && Array.isArray(d.after.items)) edits.set(d.orderId, d.after);
+    }
+    if (page.length < PAGE) return edits;
+    cursor = page[page.length - 1].position;
+  }
+}
+
 export function whatIfProcessor(deps: { store: EventStore; rules: ShopRules }) {
   return async (data: WhatIfJobData, ctx: Pick<JobContext, 'reportProgress'>): Promise<WhatIfJobResult> => {
     const started = performance.now();
@@ -49,6 +66,7 @@ export function whatIfProcessor(deps: { store: EventStore; rules: ShopRules }) {
     const tally = new WhatIfTally(deps.rules, data.draft);
     // Orders appended while the job runs are left out: the figures are of the log as it stood.
     const head = await deps.store.headPosition();
+    const edits = await lastEdits(deps.store, head);
     let scanned = 0;
     let first: Position | undefined;
     let cursor: Position | undefined;
@@ -61,7 +79,10 @@ export function whatIfProcessor(deps: { store: EventStore; rules: ShopRules }) {
           break;
         }
         scanned++;
-        const order = (event as RecordedEvent<'OrderPlaced', OrderPlaced['data']>).data;
+        const placed = (event as RecordedEvent<'OrderPlaced', OrderPlaced['data']>).data;
+        // An order staff edited is priced as its last edit left it (placed when it was placed).
+        const edit = edits.get(placed.orderId);
+        const order = edit ? withVersion(placed, edit) : placed;
         const placedAt = Date.parse(order.placedAt);
         if (placedAt >= from && placedAt < to) tally.addOrder(order);
       }

@@ -10,6 +10,7 @@ const STATUS_KEYS: Record<string, MessageKey> = {
   DELIVERED: 'track.status.DELIVERED',
   CANCELED: 'track.status.CANCELED',
   REFUSED: 'track.status.REFUSED',
+  EDITED: 'track.status.EDITED',
 };
 
 export function TrackingTimeline({ timeline }: { timeline: TrackingStepView[] }) {

@@ -3,7 +3,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { PersonalDataEvent } from '#domain/personal-data/events.js';
 import { normaliseSubjectIdentifier } from '#domain/personal-data/personal-fields.js';
 import { DomainError } from '#domain/shared/domain-error.js';
-import type { PersonalDataCorrected } from '#domain/order/events.js';
+import type { OrderEdited, PersonalDataCorrected } from '#domain/order/events.js';
 import type { PhoneBlockEvent } from '#domain/order-screening/phone-block.decider.js';
 import { orderStream, personalDataStream, phoneBlockStream } from '#domain/streams.js';
 import type { EventStore } from '#event-store/event-store.port.js';
@@ -62,6 +62,15 @@ export class ExportPersonalDataHandler implements ICommandHandler<ExportPersonal
     const corrections: PersonalDataExportView['corrections'] = [];
     for (const o of orders) {
       for (const e of await this.store.readStream(orderStream(o.id))) {
+        if (e.type === 'OrderEdited') {
+          // An edit's customer fields before and after are this person's data as a correction's are.
+          const d = e.data as OrderEdited['data'];
+          const fields = d.fields.filter((f) => f !== 'lines') as Array<keyof OrderEdited['data']['after']['customer']>;
+          if (fields.length === 0) continue;
+          const pick = (c: OrderEdited['data']['after']['customer']) => Object.fromEntries(fields.map((f) => [f, String(c[f] ?? '')]));
+          corrections.push({ orderId: o.id, correctedAt: e.metadata.occurredAt ?? e.createdAt, fields, before: pick(d.before.customer), after: pick(d.after.customer), by: e.metadata.actor?.id ?? 'unknown' });
+          continue;
+        }
         if (e.type !== 'PersonalDataCorrected') continue;
         const d = e.data as PersonalDataCorrected['data'];
         corrections.push({ orderId: o.id, correctedAt: e.metadata.occurredAt ?? e.createdAt, fields: d.fields, before: d.before as Record<string, string>, after: d.after as Record<string, string>, by: e.metadata.actor?.id ?? 'unknown' });
