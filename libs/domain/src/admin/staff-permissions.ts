@@ -33,6 +33,7 @@ export const PERMISSIONS = {
   'orders.confirm': 'Confirm, cancel or re-open an order',
   'orders.ship': 'Mark an order shipped, delivered or refused',
   'orders.export': 'Orders as CSV',
+  'paperwork.print': 'Packing slips, parcel labels and the daily courier manifest (personal data on paper)',
   'exports.run': 'Background exports and their files',
   'dashboard.read': 'Dashboard and delivery statistics',
   'analytics.read': 'Funnel, what-if promotions and the event browser',
@@ -56,12 +57,13 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, ReadonlySet<Permission
     'orders.confirm',
     'orders.ship',
     'orders.export',
+    'paperwork.print',
     'exports.run',
     'dashboard.read',
     'analytics.read',
   ]),
   agent: new Set<Permission>([...EVERY_STAFF, 'orders.confirm']),
-  shipping: new Set<Permission>([...EVERY_STAFF, 'orders.ship']),
+  shipping: new Set<Permission>([...EVERY_STAFF, 'orders.ship', 'paperwork.print']),
 };
 
 export function can(role: StaffRole, permission: Permission): boolean {
