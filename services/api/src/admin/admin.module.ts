@@ -24,6 +24,7 @@ import { AdminExportsController } from './exports/admin-exports.controller.js';
 import { EXPORT_JOB, exportProcessor } from './exports/export-jobs.js';
 import { EXPORTS_DIR, exportsDirProvider } from './exports/exports-dir.js';
 import { AdminOrdersController } from './orders/admin-orders.controller.js';
+import { PaperworkController } from './paperwork/paperwork.controller.js';
 import { OrderReads } from '../reads/orders.reads.js';
 import { ChangeOrderStatusHandler } from './orders/order-status.handler.js';
 import { CorrectCustomerHandler } from './orders/correct-customer.handler.js';
@@ -45,6 +46,7 @@ import { StaffController } from './staff/staff.controller.js';
   controllers: [
     AdminPostersController,
     AdminOrdersController,
+    PaperworkController,
     AdminPromoCodesController,
     AdminDiscountsController,
     AdminCustomersController,

@@ -17,16 +17,6 @@ export type PaperworkOrder = Pick<
   'orderNumber' | 'createdAt' | 'customerName' | 'phone' | 'addressLine' | 'building' | 'apartment' | 'city' | 'governorate' | 'notes' | 'paymentMethod' | 'total' | 'itemCount' | 'status'
 > & { items: Array<Pick<AdminOrderView['items'][number], 'name' | 'size' | 'quantity'>> } & ShipmentDetails;
 
-export function toPaperworkOrder(order: AdminOrderView, shipment: ShipmentDetails = {}): PaperworkOrder {
-  const { orderNumber, createdAt, customerName, phone, addressLine, building, apartment, city, governorate, notes, paymentMethod, total, itemCount, status } = order;
-  return {
-    orderNumber, createdAt, customerName, phone, addressLine, building, apartment, city, governorate, notes, paymentMethod, total, itemCount, status,
-    items: order.items.map(({ name, size, quantity }) => ({ name, size, quantity })),
-    courier: shipment.courier ?? null,
-    trackingNumber: shipment.trackingNumber ?? null,
-  };
-}
-
 /** The cash the courier collects at the door: the total for cash on delivery, nothing for a paid order. */
 export function amountToCollect(order: Pick<PaperworkOrder, 'paymentMethod' | 'total'>): number {
   return order.paymentMethod === 'COD' ? order.total : 0;
