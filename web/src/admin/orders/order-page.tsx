@@ -10,6 +10,7 @@ import { CorrectCustomerDialog } from './correct-customer-dialog';
 import { OrderDetails } from './order-details';
 import { orderPath } from './order-model';
 import { OrderStatusControl } from './order-status-control';
+import { OrderPaperworkButtons } from './paperwork-actions';
 import { useGetOrderByNumberQuery } from './orders-api';
 import { PhoneRiskBadge } from './phone-risk-badge';
 
@@ -66,6 +67,7 @@ export function OrderPage() {
               Correct customer details
             </button>
           )}
+          <OrderPaperworkButtons orderNumber={order.orderNumber} />
           <OrderStatusControl order={order} />
         </div>
       </div>

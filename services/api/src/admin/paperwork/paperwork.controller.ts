@@ -39,7 +39,7 @@ export class PaperworkController {
   @ApiQuery({ name: 'paper', required: false, enum: PAPER_SIZES })
   @ApiProduces(PDF)
   @ApiOkResponse(PDF_FILE)
-  async packingSlip(@Param('id') id: string, @Query('paper') paper: unknown, @Res() res: Response): Promise<void> {
+  async getPackingSlip(@Param('id') id: string, @Query('paper') paper: unknown, @Res() res: Response): Promise<void> {
     const size = parsePaper(paper);
     const orders = await this.reads.byNumbers([id.slice(0, 64)]);
     send(res, PDF, `${size === 'A4' ? 'packing-slip' : 'label'}_${orders[0].orderNumber}.pdf`, await renderPackingSlips(orders, size));
@@ -51,7 +51,7 @@ export class PaperworkController {
   @ReadsProjections('orders', 'order-history')
   @ApiProduces(PDF)
   @ApiOkResponse(PDF_FILE)
-  async packingSlips(@Body() body: PackingSlipBatchDto, @Res() res: Response): Promise<void> {
+  async printPackingSlips(@Body() body: PackingSlipBatchDto, @Res() res: Response): Promise<void> {
     const size = body.paper ?? 'A4';
     const orders = await this.reads.byNumbers([...new Set(body.orders.map((o) => o.trim().toUpperCase()))]);
     send(res, PDF, `${size === 'A4' ? 'packing-slips' : 'labels'}_${orders.length}.pdf`, await renderPackingSlips(orders, size));
@@ -60,20 +60,20 @@ export class PaperworkController {
   /** The courier's manifest of a shop day (Cairo; default today): the orders marked shipped that day. */
   @Get('paperwork/manifest.csv')
   @ReadsProjections('orders', 'order-history')
-  @ApiQuery({ name: 'date', required: false, description: 'YYYY-MM-DD, a Cairo day; default today' })
+  @ApiQuery({ name: 'date', required: false, type: String, description: 'YYYY-MM-DD, a Cairo day; default today' })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'CSV (manifest_{date}.csv)', schema: { type: 'string' } })
-  async manifestCsv(@Query('date') date: unknown, @Res() res: Response): Promise<void> {
+  async getCourierManifestCsv(@Query('date') date: unknown, @Res() res: Response): Promise<void> {
     const day = parseShopDay(date, 'date');
     send(res, 'text/csv; charset=utf-8', `manifest_${day}.csv`, manifestCsv(day, await this.reads.shippedOn(day)));
   }
 
   @Get('paperwork/manifest.pdf')
   @ReadsProjections('orders', 'order-history')
-  @ApiQuery({ name: 'date', required: false, description: 'YYYY-MM-DD, a Cairo day; default today' })
+  @ApiQuery({ name: 'date', required: false, type: String, description: 'YYYY-MM-DD, a Cairo day; default today' })
   @ApiProduces(PDF)
   @ApiOkResponse(PDF_FILE)
-  async manifestPdf(@Query('date') date: unknown, @Res() res: Response): Promise<void> {
+  async getCourierManifestPdf(@Query('date') date: unknown, @Res() res: Response): Promise<void> {
     const day = parseShopDay(date, 'date');
     send(res, PDF, `manifest_${day}.pdf`, await manifestPdf(day, await this.reads.shippedOn(day)));
   }
