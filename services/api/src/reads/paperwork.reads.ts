@@ -25,6 +25,7 @@ interface PaperworkRow {
   total: number;
   item_count: number;
   items: PaperworkOrder['items'];
+  shipped_at: Date | null;
   courier: string | null;
   tracking_number: string | null;
 }
@@ -41,7 +42,7 @@ export class PaperworkReads {
   private select(where: string): string {
     const [orders, items, history] = [OrderEntity, OrderItemEntity, OrderHistoryEntity].map((e) => this.dataSource.getMetadata(e).tablePath);
     return `SELECT o.id, o.order_number, o.placed_at, o.first_name, o.last_name, o.phone, o.address_line, o.building, o.apartment, o.city, o.governorate,
-                   o.status, o.payment_method, o.notes, o.total, o.item_count, s.courier, s.tracking_number,
+                   o.status, o.payment_method, o.notes, o.total, o.item_count, s.shipped_at, s.courier, s.tracking_number,
                    (SELECT coalesce(json_agg(json_build_object('name', i.name, 'size', i.size, 'quantity', i.quantity) ORDER BY i.line_no), '[]')
                       FROM ${items} i WHERE i.order_id = o.id) AS items
               FROM ${orders} o
@@ -77,9 +78,8 @@ export class PaperworkReads {
     const end = `(($1)::date + 1)::timestamp AT TIME ZONE '${SHOP_TIME_ZONE}'`;
     const shippedThatDay = `SELECT h.order_id FROM ${history} h
                              WHERE h.type = 'OrderStatusChanged' AND h.changes->'status'->>'to' = 'SHIPPED' AND h.occurred_at >= ${start} AND h.occurred_at < ${end}`;
-    const sql = this.select(`o.id IN (${shippedThatDay}) AND o.status IN ('SHIPPED', 'DELIVERED', 'REFUSED')`)
-      .replace('s.courier, s.tracking_number,', 's.courier, s.tracking_number, s.shipped_at,');
-    const rows: Array<PaperworkRow & { shipped_at: Date }> = await this.dataSource.query(
+    const sql = this.select(`o.id IN (${shippedThatDay}) AND o.status IN ('SHIPPED', 'DELIVERED', 'REFUSED')`);
+    const rows: PaperworkRow[] = await this.dataSource.query(
       `SELECT * FROM (${sql}) m WHERE m.shipped_at >= ${start} AND m.shipped_at < ${end} ORDER BY m.shipped_at, m.order_number`,
       [day],
     );

@@ -66,7 +66,7 @@ function collectLine(o: PaperworkOrder): string {
 
 function shipmentLine(o: PaperworkOrder): string | undefined {
   if (!o.courier && !o.trackingNumber) return undefined;
-  return [o.courier && `Courier: ${o.courier}`, o.trackingNumber && `Tracking: ${o.trackingNumber}`].filter(Boolean).join('   ');
+  return [o.courier && `Courier: ${o.courier}`, o.trackingNumber && `Tracking: ${o.trackingNumber}`].filter(Boolean).join(' · ');
 }
 
 /** A4: header with the QR code, ship-to, the items with their sizes, and the cash to collect. */

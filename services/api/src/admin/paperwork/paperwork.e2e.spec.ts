@@ -34,7 +34,10 @@ describe('paperwork: packing slips, labels, courier manifest (HTTP, real stack)'
     orders.push(await placeOrder({ firstName: 'منى', lastName: 'حسن', phone: '01011111111', addressLine: 'شارع 9 التحرير', city: 'المعادي' }));
     orders.push(await placeOrder({ firstName: 'علاء', lastName: 'عبد الله', phone: '01022222222' }));
     orders.push(await placeOrder({ firstName: '=HYPERLINK("x")', lastName: 'Karim', phone: '01033333333', notes: '+call first' } as Partial<typeof VALID_CHECKOUT>));
+    orders.push(await placeOrder({ firstName: 'Put', lastName: 'Back', phone: '01044444444' }));
     for (const o of orders.slice(1)) await t.request().patch(`/api/admin/orders/${o.orderId}/status`).set(auth()).send({ status: 'SHIPPED' }).expect(200);
+    // Shipped by mistake and put back: off the manifest.
+    await t.request().post(`/api/admin/orders/${orders[3].orderId}/status-changes`).set(auth()).send({ status: 'PLACED', correction: true, reason: 'wrong parcel' }).expect(200);
     expect(await t.waitForProjections()).toBe(true);
   }, 120_000);
   afterAll(() => t?.close());
@@ -88,7 +91,7 @@ describe('paperwork: packing slips, labels, courier manifest (HTTP, real stack)'
     expect(csv.headers['content-disposition']).toBe(`attachment; filename="manifest_${day}.csv"`);
     const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('Order Number,Customer Name,Phone,Governorate,City,Address,COD Amount,Items,Notes,Courier,Tracking Number');
-    // Shipped today: the second and third orders, not the first (still placed).
+    // Shipped today: the second and third orders, not the first (still placed) nor the fourth (put back).
     expect(lines.slice(1, -1).map((l) => l.split(',')[0]).sort()).toEqual([orders[1].orderNumber, orders[2].orderNumber].sort());
     expect(csv.text).not.toContain('منى');
     expect(csv.text).toContain('"\'=HYPERLINK(""x"") Karim"');
