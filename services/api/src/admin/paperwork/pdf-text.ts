@@ -5,6 +5,7 @@
  * read right to left, and a copied or extracted name comes out as it was typed.
  */
 import { readFileSync } from 'node:fs';
+import PDFDocument from 'pdfkit';
 import { createRequire } from 'node:module';
 import { isRtlText, visualRuns, type RunFont } from './bidi-runs.js';
 import { woffToSfnt } from './woff-to-sfnt.js';
@@ -13,18 +14,32 @@ const require = createRequire(import.meta.url);
 const fontFile = (subset: 'arabic' | 'latin', weight: 400 | 700) => require.resolve(`@fontsource/noto-naskh-arabic/files/noto-naskh-arabic-${subset}-${weight}-normal.woff`);
 
 type FontName = `${RunFont}-${400 | 700}`;
-let fonts: Map<FontName, Buffer> | undefined;
+let fonts: Map<FontName, unknown> | undefined;
 
-/** Read once per process: every document registers the same four faces. */
-function fontFiles(): Map<FontName, Buffer> {
-  fonts ??= new Map(
-    (['arabic', 'latin'] as const).flatMap((subset) => ([400, 700] as const).map((weight) => [`${subset}-${weight}` as FontName, woffToSfnt(readFileSync(fontFile(subset, weight)))] as const)),
-  );
+/**
+ * The four faces, parsed once per process and shared by every document: parsing a font's layout
+ * tables again for each PDF cost more than drawing its page. pdfkit takes a parsed (fontkit) font
+ * as well as a file; one is had from a document that is never written.
+ */
+function parsedFonts(): Map<FontName, unknown> {
+  if (!fonts) {
+    const probe = new PDFDocument({ autoFirstPage: false });
+    fonts = new Map(
+      (['arabic', 'latin'] as const).flatMap((subset) =>
+        ([400, 700] as const).map((weight) => {
+          const name: FontName = `${subset}-${weight}`;
+          probe.registerFont(name, woffToSfnt(readFileSync(fontFile(subset, weight))));
+          probe.font(name);
+          return [name, (probe as unknown as { _font: { font: unknown } })._font.font] as const;
+        }),
+      ),
+    );
+  }
   return fonts;
 }
 
 export function registerPaperworkFonts(doc: PDFKit.PDFDocument): void {
-  for (const [name, file] of fontFiles()) doc.registerFont(name, file);
+  for (const [name, font] of parsedFonts()) doc.registerFont(name, font as Buffer);
 }
 
 export interface TextStyle {
@@ -43,20 +58,9 @@ function useFont(doc: PDFKit.PDFDocument, font: RunFont, style: TextStyle): void
   distinctGlyphText((doc as unknown as { _font: EmbeddedFont })._font);
 }
 
-// Shaping Arabic is the costly part of a page: each run is measured once per document.
-const widths = new WeakMap<PDFKit.PDFDocument, Map<string, number>>();
-
 function runWidth(doc: PDFKit.PDFDocument, run: { font: RunFont; text: string }, style: TextStyle): number {
-  let cache = widths.get(doc);
-  if (!cache) widths.set(doc, (cache = new Map()));
-  const key = `${run.font}|${style.size}|${style.bold ? 1 : 0}|${run.text}`;
-  let width = cache.get(key);
-  if (width === undefined) {
-    useFont(doc, run.font, style);
-    width = doc.widthOfString(run.text, WHOLE_RUN);
-    cache.set(key, width);
-  }
-  return width;
+  useFont(doc, run.font, style);
+  return (shape((doc as unknown as { _font: EmbeddedFont })._font, run.text).advanceWidth * style.size) / 1000;
 }
 
 export function lineWidth(doc: PDFKit.PDFDocument, text: string, style: TextStyle): number {
@@ -160,8 +164,9 @@ interface EmbeddedFont {
   widths: number[];
   unicode: number[][];
   scale: number;
-  layout(text: string, features?: unknown): { glyphs: Glyph[]; positions: unknown[] };
+  layout(text: string, features?: unknown): { glyphs: Glyph[]; positions: Array<Record<string, number>> };
   encode(text: string, features?: unknown): [string[], unknown[]];
+  widthOfString(text: string, size: number, features?: unknown): number;
   distinctGlyphText?: true;
 }
 interface Glyph {
@@ -170,32 +175,62 @@ interface Glyph {
   advanceWidth: number;
 }
 
+interface Shaped {
+  glyphs: Glyph[];
+  positions: Array<Record<string, number>>;
+  /** In thousandths of the font size. */
+  advanceWidth: number;
+}
+
+/**
+ * Shaping is the costly part of a page (fontkit plans and runs the font's lookups for each run), and
+ * batches repeat most of their text: a run's shape is kept per font, shared by every document, at
+ * most SHAPES_KEPT runs a font (then forgotten all at once).
+ */
+const shapes = new WeakMap<object, Map<string, Shaped>>();
+const SHAPES_KEPT = 20_000;
+
 /**
  * An Arabic font draws several letters with one glyph and tells them apart by their dots (beh, noon,
- * yeh share a body), and a PDF maps each glyph to one text. pdfkit maps a glyph to the letters of its
- * first use, and fontkit caches glyph objects with the letters of their first shaping, so "عبد"
- * after "منى" would be extracted as "عند". Here each (glyph, letters) pair gets its own glyph
- * number in the subset, and shaping makes fresh glyph objects, so every glyph maps to its own letters.
+ * yeh share a body), and a PDF maps each glyph to one text. fontkit caches glyph objects with the
+ * letters of their first shaping, so shaping here makes fresh glyph objects: each carries its own letters.
+ */
+function shape(font: EmbeddedFont, text: string): Shaped {
+  const fontkitFont = font.font!;
+  let kept = shapes.get(fontkitFont);
+  if (!kept) shapes.set(fontkitFont, (kept = new Map()));
+  const known = kept.get(text);
+  // Shapes are kept for whole runs (WHOLE_RUN): pdfkit's own word-by-word layout is never used.
+  if (known) return known;
+  const cached = fontkitFont.getGlyph;
+  fontkitFont.getGlyph = function fresh(this: typeof fontkitFont, id, codePoints) {
+    delete this._glyphs[id];
+    return cached.call(this, id, codePoints);
+  };
+  let laidOut: { glyphs: Glyph[]; positions: Array<Record<string, number>> };
+  try {
+    laidOut = font.layout(text, WHOLE_RUN.features);
+  } finally {
+    fontkitFont.getGlyph = cached;
+  }
+  const shaped = { ...laidOut, advanceWidth: laidOut.positions.reduce((sum, p) => sum + p.xAdvance, 0) };
+  if (kept.size >= SHAPES_KEPT) kept.clear();
+  kept.set(text, shaped);
+  return shaped;
+}
+
+/**
+ * pdfkit maps a glyph to the letters of its first use, so "عبد" after "منى" would be extracted as
+ * "عند": here each (glyph, letters) pair gets its own glyph number in the document's font subset.
  */
 function distinctGlyphText(font: EmbeddedFont): void {
   if (font.distinctGlyphText || !font.subset || !font.font) return;
   font.distinctGlyphText = true;
-  const fontkitFont = font.font;
   const subset = font.subset;
   const numbers = new Map<string, number>();
-  font.encode = function encode(this: EmbeddedFont, text, features) {
-    const cached = fontkitFont.getGlyph;
-    fontkitFont.getGlyph = function fresh(this: typeof fontkitFont, id, codePoints) {
-      delete this._glyphs[id];
-      return cached.call(this, id, codePoints);
-    };
-    let laidOut: { glyphs: Glyph[]; positions: unknown[] };
-    try {
-      laidOut = this.layout(text, features);
-    } finally {
-      fontkitFont.getGlyph = cached;
-    }
-    const encoded = laidOut.glyphs.map((glyph) => {
+  font.encode = function encode(this: EmbeddedFont, text) {
+    const { glyphs, positions } = shape(this, text);
+    const encoded = glyphs.map((glyph) => {
       const key = `${glyph.id}:${glyph.codePoints.join(',')}`;
       let gid = numbers.get(key);
       if (gid === undefined) {
@@ -207,6 +242,11 @@ function distinctGlyphText(font: EmbeddedFont): void {
       }
       return gid.toString(16).padStart(4, '0');
     });
-    return [encoded, laidOut.positions];
+    // pdfkit may adjust positions while drawing: it gets copies, the kept shape stays as shaped.
+    return [encoded, positions.map((p) => ({ ...p }))];
+  };
+  // pdfkit measures each string it draws too: from the same kept shapes.
+  font.widthOfString = function widthOfString(this: EmbeddedFont, text, size) {
+    return (shape(this, text).advanceWidth * size) / 1000;
   };
 }
