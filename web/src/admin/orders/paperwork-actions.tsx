@@ -15,7 +15,7 @@ export function mayPrintPaperwork(): boolean {
   return role !== null && can(role, 'paperwork.print');
 }
 
-/** Today in Cairo (the shop's day), YYYY-MM-DD. */
+/** Today in Cairo (the shop's day, as the server's manifest counts it), YYYY-MM-DD. */
 function shopToday(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 }
