@@ -412,6 +412,17 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.addOrderNoteDto,
       }),
     }),
+    getPackingSlip: build.query<
+      GetPackingSlipApiResponse,
+      GetPackingSlipApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/orders/${encodeURIComponent(String(queryArg.id))}/packing-slip`,
+        params: {
+          paper: queryArg.paper,
+        },
+      }),
+    }),
     updateOrderStatus: build.mutation<
       UpdateOrderStatusApiResponse,
       UpdateOrderStatusApiArg
@@ -435,6 +446,38 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/admin/orders/${encodeURIComponent(String(queryArg.id))}/status-changes`,
         method: "POST",
         body: queryArg.guardedStatusDto,
+      }),
+    }),
+    getCourierManifestCsv: build.query<
+      GetCourierManifestCsvApiResponse,
+      GetCourierManifestCsvApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/paperwork/manifest.csv`,
+        params: {
+          date: queryArg,
+        },
+      }),
+    }),
+    getCourierManifestPdf: build.query<
+      GetCourierManifestPdfApiResponse,
+      GetCourierManifestPdfApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/paperwork/manifest.pdf`,
+        params: {
+          date: queryArg,
+        },
+      }),
+    }),
+    printPackingSlips: build.mutation<
+      PrintPackingSlipsApiResponse,
+      PrintPackingSlipsApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/paperwork/packing-slips`,
+        method: "POST",
+        body: queryArg,
       }),
     }),
     downloadPersonalData: build.query<
@@ -1025,6 +1068,11 @@ export type AddOrderNoteApiArg = {
   id: string;
   addOrderNoteDto: AddOrderNoteDto;
 };
+export type GetPackingSlipApiResponse = unknown;
+export type GetPackingSlipApiArg = {
+  id: string;
+  paper?: "A4" | "LABEL_10x15";
+};
 export type UpdateOrderStatusApiResponse =
   /** status 200  */ OrderStatusChangeView;
 export type UpdateOrderStatusApiArg = {
@@ -1043,6 +1091,14 @@ export type ChangeOrderStatusGuardedApiArg = {
   id: string;
   guardedStatusDto: GuardedStatusDto;
 };
+export type GetCourierManifestCsvApiResponse = unknown;
+export type GetCourierManifestCsvApiArg =
+  /** YYYY-MM-DD, a Cairo day; default today */ string | undefined;
+export type GetCourierManifestPdfApiResponse = unknown;
+export type GetCourierManifestPdfApiArg =
+  /** YYYY-MM-DD, a Cairo day; default today */ string | undefined;
+export type PrintPackingSlipsApiResponse = unknown;
+export type PrintPackingSlipsApiArg = PackingSlipBatchDto;
 export type DownloadPersonalDataApiResponse =
   /** status 200 Sent as an attachment: personal-data-<date>.json */ PersonalDataExportView;
 export type DownloadPersonalDataApiArg = {
@@ -1976,6 +2032,12 @@ export type GuardedStatusDto = {
   status:
     "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
 };
+export type PackingSlipBatchDto = {
+  /** Order numbers (or ids), one page each, in this order */
+  orders: string[];
+  /** A4 packing slips or 10 × 15 cm labels */
+  paper?: "A4" | "LABEL_10x15";
+};
 export type AskedForView = {
   email?: string;
   phone?: string;
@@ -2604,8 +2666,15 @@ export const {
   useGetOrderHistoryQuery,
   useLazyGetOrderHistoryQuery,
   useAddOrderNoteMutation,
+  useGetPackingSlipQuery,
+  useLazyGetPackingSlipQuery,
   useUpdateOrderStatusMutation,
   useChangeOrderStatusGuardedMutation,
+  useGetCourierManifestCsvQuery,
+  useLazyGetCourierManifestCsvQuery,
+  useGetCourierManifestPdfQuery,
+  useLazyGetCourierManifestPdfQuery,
+  usePrintPackingSlipsMutation,
   useDownloadPersonalDataQuery,
   useLazyDownloadPersonalDataQuery,
   useGetAdminPostersQuery,

@@ -35,6 +35,7 @@ export const PERMISSIONS = {
   'orders.edit': 'Edit an order before it ships: the customer’s contact and address, its lines',
   'orders.notes': 'Write staff notes on an order',
   'orders.export': 'Orders as CSV',
+  'paperwork.print': 'Packing slips, parcel labels and the daily courier manifest (personal data on paper)',
   'exports.run': 'Background exports and their files',
   'dashboard.read': 'Dashboard and delivery statistics',
   'analytics.read': 'Funnel, what-if promotions and the event browser',
@@ -61,12 +62,13 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, ReadonlySet<Permission
     'orders.edit',
     'orders.notes',
     'orders.export',
+    'paperwork.print',
     'exports.run',
     'dashboard.read',
     'analytics.read',
   ]),
   agent: new Set<Permission>([...EVERY_STAFF, 'orders.confirm', 'orders.edit', 'orders.notes']),
-  shipping: new Set<Permission>([...EVERY_STAFF, 'orders.ship', 'orders.notes']),
+  shipping: new Set<Permission>([...EVERY_STAFF, 'orders.ship', 'orders.notes', 'paperwork.print']),
 };
 
 export function can(role: StaffRole, permission: Permission): boolean {

@@ -28,6 +28,10 @@ describe('staff permission map', () => {
     expect(rolesWith(permissionToMoveOrderTo('REFUSED'))).toEqual(['owner', 'manager', 'shipping']);
   });
 
+  it('lets the packers print paperwork, never the call centre', () => {
+    expect(rolesWith('paperwork.print')).toEqual(['owner', 'manager', 'shipping']);
+  });
+
   it('lets every role sign out and change its own password', () => {
     expect(rolesWith('session.self')).toEqual([...STAFF_ROLES]);
     expect(Object.keys(PERMISSIONS)).toEqual(ALL_PERMISSIONS);

@@ -25,6 +25,7 @@ import { EXPORT_JOB, exportProcessor } from './exports/export-jobs.js';
 import { EXPORTS_DIR, exportsDirProvider } from './exports/exports-dir.js';
 import { AdminOrdersController } from './orders/admin-orders.controller.js';
 import { AdminOrderScreeningController } from './order-screening/admin-order-screening.controller.js';
+import { PaperworkController } from './paperwork/paperwork.controller.js';
 import { OrderReads } from '../reads/orders.reads.js';
 import { ChangeOrderStatusHandler } from './orders/order-status.handler.js';
 import { CorrectCustomerHandler } from './orders/correct-customer.handler.js';
@@ -50,6 +51,7 @@ import { StaffController } from './staff/staff.controller.js';
     AdminPostersController,
     AdminOrdersController,
     AdminOrderScreeningController,
+    PaperworkController,
     AdminPromoCodesController,
     AdminDiscountsController,
     AdminCustomersController,

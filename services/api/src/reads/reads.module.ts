@@ -11,6 +11,7 @@ import { FunnelReads } from './funnel.reads.js';
 import { GalleryReads } from './gallery.reads.js';
 import { NewsletterReads } from './newsletter.reads.js';
 import { OrderReads } from './orders.reads.js';
+import { PaperworkReads } from './paperwork.reads.js';
 import { PosterReads } from './posters.reads.js';
 import { ProductReads } from './products.reads.js';
 import { ProjectionReads } from './projections.reads.js';
@@ -32,6 +33,7 @@ const READS = [
   GalleryReads,
   NewsletterReads,
   OrderReads,
+  PaperworkReads,
   PosterReads,
   ProductReads,
   ProjectionReads,

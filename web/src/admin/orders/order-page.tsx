@@ -13,6 +13,7 @@ import { isEditable } from './order-model';
 import { OrderDetails } from './order-details';
 import { orderPath } from './order-model';
 import { OrderStatusControl } from './order-status-control';
+import { OrderPaperworkButtons } from './paperwork-actions';
 import { useGetOrderByNumberQuery } from './orders-api';
 import { PhoneRiskBadge } from './phone-risk-badge';
 import { ScreeningBadges } from './screening-badges';
@@ -77,6 +78,7 @@ export function OrderPage() {
               Correct customer details
             </button>
           )}
+          <OrderPaperworkButtons orderNumber={order.orderNumber} />
           <OrderStatusControl order={order} />
         </div>
       </div>

@@ -15,6 +15,7 @@ import { ORDER_STATUSES, customerName, orderPath, type AdminOrder, type OrderSta
 import { useGetOrdersPageQuery, useUpdateOrderStatusOnPageMutation, type OrdersQueryArgs } from './orders-api';
 import { NO_FILTERS, ORDERS_PAGE_SIZE, SORT_OPTIONS, listFilters, type OrderFilters, type OrderSortKey } from './orders-view';
 import { SizeDistributionDialog } from './size-distribution-dialog';
+import { ManifestDownload, mayPrintPaperwork, PrintSelectedButtons } from './paperwork-actions';
 import { PhoneRiskBadge } from './phone-risk-badge';
 import { ScreeningBadges } from './screening-badges';
 import { ConfirmDialog } from '../shared/confirm-dialog';
@@ -34,6 +35,10 @@ export function OrdersPage() {
   const [canceling, setCanceling] = useState<AdminOrder | null>(null);
   const [showSizes, setShowSizes] = useState(false);
   const [exporting, setExporting] = useState(false);
+  // Order numbers ticked for printing, kept across pages of the list.
+  const [selected, setSelected] = useState<readonly string[]>([]);
+  const mayPrint = mayPrintPaperwork();
+  const toggleSelected = (orderNumber: string, on: boolean) => setSelected((s) => (on ? [...s.filter((n) => n !== orderNumber), orderNumber] : s.filter((n) => n !== orderNumber)));
   const role = sessionStaffRole();
   const canExport = role !== null && can(role, 'orders.export');
   const toast = useToast();
@@ -203,6 +208,13 @@ export function OrdersPage() {
         </button>
       </div>
 
+      {mayPrint && (
+        <div className="flex flex-wrap items-end justify-between gap-3 rounded-lg border border-gray-200 bg-white p-3">
+          <PrintSelectedButtons orderNumbers={selected} />
+          <ManifestDownload />
+        </div>
+      )}
+
       {isLoading ? (
         <p className="text-sm text-gray-500">Loading orders...</p>
       ) : !data || orders.length === 0 ? (
@@ -217,6 +229,15 @@ export function OrdersPage() {
             <Fragment key={order.id}>
               <tr data-testid="order-row">
                 <td className={td}>
+                  {mayPrint && (
+                    <input
+                      type="checkbox"
+                      className="mr-2 align-middle"
+                      aria-label={`Select order ${order.orderNumber}`}
+                      checked={selected.includes(order.orderNumber)}
+                      onChange={(e) => toggleSelected(order.orderNumber, e.target.checked)}
+                    />
+                  )}
                   <button
                     type="button"
                     className="font-medium text-indigo-700 hover:underline"

@@ -2,14 +2,16 @@ import { AUTH_TOKEN_KEY, readStorage, writeStorage } from '../../lib/storage';
 import { navigateTo } from '../../lib/navigation';
 
 /**
- * Files (CSV, NDJSON) come from authenticated admin calls, so a plain link cannot fetch them:
- * fetch with the bearer token, then hand the blob to the browser as a download.
+ * Files (CSV, NDJSON, PDF) come from authenticated admin calls, so a plain link cannot fetch them:
+ * fetch with the bearer token, then hand the blob to the browser as a download. With `body`, the
+ * file is asked for by a POST of that JSON (a batch too long for a URL).
  */
-export async function downloadFile(url: string, fileName: string): Promise<void> {
+export async function downloadFile(url: string, fileName: string, body?: unknown): Promise<void> {
   const token = readStorage(AUTH_TOKEN_KEY);
   const response = await fetch(url.startsWith('/') ? url : `/api/${url}`, {
     credentials: 'include',
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...(body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }),
   });
   const renewed = response.headers.get('X-Renewed-Token');
   if (renewed) writeStorage(AUTH_TOKEN_KEY, renewed);

@@ -1,0 +1,76 @@
+import { inkOnFirstPage, pdfInfo, pdfText } from './pdf-tools.testing.js';
+import { renderPackingSlips } from './packing-slip-pdf.js';
+import type { PaperworkOrder } from './paperwork-order.js';
+
+const order = (over: Partial<PaperworkOrder> = {}): PaperworkOrder => ({
+  orderNumber: 'PS-7KQ4-M2XD',
+  createdAt: '2026-03-01T12:05:09.000Z',
+  customerName: 'منى حسن',
+  phone: '01012345678',
+  addressLine: 'شارع 9 التحرير',
+  building: '4',
+  apartment: '7',
+  city: 'المعادي',
+  governorate: 'CAIRO',
+  notes: null,
+  paymentMethod: 'COD',
+  total: 1234.5,
+  itemCount: 3,
+  status: 'CONFIRMED',
+  items: [
+    { name: 'Starry Night', size: 'SIZE_30x40', quantity: 2 },
+    { name: 'بوستر الأهرامات', size: 'SIZE_50x70', quantity: 1 },
+  ],
+  courier: null,
+  trackingNumber: null,
+  ...over,
+});
+
+// Beh, noon and yeh share one glyph body in the font: "عبد" after "منى" must not come out as "عند".
+const second = order({ orderNumber: 'PS-AAAA-BBBB', customerName: 'علاء عبد الله نبيل', paymentMethod: 'ONLINE', courier: 'Bosta', trackingNumber: 'BST-123456' });
+
+describe('packing slips and labels (PDF read back with poppler)', () => {
+  for (const paper of ['A4', 'LABEL_10x15'] as const) {
+    it(`${paper}: one page per order with the name in logical order, the number, sizes and the cash to collect`, async () => {
+      const pdf = await renderPackingSlips([order(), second], paper);
+      const info = pdfInfo(pdf);
+      expect(info.pages).toBe(2);
+      expect(info.pageSize).toMatch(paper === 'A4' ? /^595\.\d+ x 841\.\d+ pts \(A4\)/ : /^283\.\d+ x 425\.\d+ pts/);
+      const first = pdfText(pdf, 1);
+      expect(first).toContain('منى حسن');
+      expect(first).toContain('PS-7KQ4-M2XD');
+      expect(first).toContain('01012345678');
+      expect(first).toContain('COLLECT 1,234.50 EGP');
+      expect(first).toContain('30x40');
+      expect(first).toContain('50x70');
+      expect(first).toContain('القاهرة');
+      expect(first).not.toContain('Tracking');
+      const next = pdfText(pdf, 2);
+      expect(next).toContain('علاء عبد الله نبيل');
+      expect(next).toContain('PAID - collect nothing');
+      expect(next).toContain('Courier: Bosta');
+      expect(next).toContain('Tracking: BST-123456');
+    });
+  }
+
+  it('draws something on the page (not a blank page)', async () => {
+    const ink = await inkOnFirstPage(await renderPackingSlips([order()], 'LABEL_10x15'));
+    expect(ink).toBeGreaterThan(0.02);
+    expect(ink).toBeLessThan(0.6);
+  });
+
+  it('keeps one page per order whatever the text: long addresses, hundreds of lines, symbols and controls', async () => {
+    const hostile = order({
+      customerName: `\u202E${'😀'.repeat(5)} \u0000 ${'ا'.repeat(300)}`,
+      addressLine: 'شارع '.repeat(400),
+      notes: 'x'.repeat(3000),
+      items: Array.from({ length: 300 }, (_, i) => ({ name: `Poster ${i} ${'ب'.repeat(i % 50)}`, size: i % 2 ? 'SIZE_20x30' : null, quantity: 1 })),
+      itemCount: 300,
+    });
+    for (const paper of ['A4', 'LABEL_10x15'] as const) {
+      const pdf = await renderPackingSlips([hostile], paper);
+      expect(pdfInfo(pdf).pages).toBe(1);
+      expect(pdfText(pdf)).toMatch(/more lines/);
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import { governorateInfo, isGovernorate } from '#domain/shop-config.js';
+import { cairoDateTime } from '../orders/orders-csv.js';
+import type { AdminOrderView } from '../orders/order-response.js';
+
+/** The shop as its paperwork names it (the storefront's name in both languages). */
+export const SHOP_NAME = { en: 'Poster Shop', ar: 'بوستر شوب' } as const;
+
+/** How a parcel left: filled once the SHIPPED move records them; absent before. */
+export interface ShipmentDetails {
+  courier?: string | null;
+  trackingNumber?: string | null;
+}
+
+/** What a packing slip, a label or a manifest line reads of an order (money in EGP). */
+export type PaperworkOrder = Pick<
+  AdminOrderView,
+  'orderNumber' | 'createdAt' | 'customerName' | 'phone' | 'addressLine' | 'building' | 'apartment' | 'city' | 'governorate' | 'notes' | 'paymentMethod' | 'total' | 'itemCount' | 'status'
+> & { items: Array<Pick<AdminOrderView['items'][number], 'name' | 'size' | 'quantity'>> } & ShipmentDetails;
+
+/** The cash the courier collects at the door: the total for cash on delivery, nothing for a paid order. */
+export function amountToCollect(order: Pick<PaperworkOrder, 'paymentMethod' | 'total'>): number {
+  return order.paymentMethod === 'COD' ? order.total : 0;
+}
+
+const EGP = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** 1234.5 → "1,234.50 EGP". */
+export function egp(amount: number): string {
+  return `${EGP.format(amount)} EGP`;
+}
+
+/** "12 Tahrir Street, Building 4, Apt 7": the street part of the address, as the courier reads it. */
+export function streetAddress(o: Pick<PaperworkOrder, 'addressLine' | 'building' | 'apartment'>): string {
+  return [o.addressLine, o.building && `Building ${o.building}`, o.apartment && `Apt ${o.apartment}`].filter(Boolean).join(', ');
+}
+
+/** "Cairo - القاهرة" for a known governorate, the code otherwise. */
+export function governorateNames(code: string): string {
+  if (!isGovernorate(code)) return code;
+  const info = governorateInfo(code);
+  return `${info.nameEn} - ${info.nameAr}`;
+}
+
+/** SIZE_30x40 → 30x40; no size (an add-on) → "-". */
+export function sizeLabel(size: string | null): string {
+  return size ? size.replace(/^SIZE_/i, '') : '-';
+}
+
+export function placedOn(o: Pick<PaperworkOrder, 'createdAt'>): string {
+  return cairoDateTime(o.createdAt).slice(0, 16);
+}
