@@ -6,11 +6,11 @@
 export const STREAM_CATEGORIES = [
   'poster', 'product', 'custompricing', 'discounts', 'promo', 'promouse', 'announcement', 'gallery',
   'newsletter', 'subscriber', 'admin', 'cart', 'order', 'ordernumber', 'snapshot',
-  'checkoutrejection', 'personaldata',
+  'checkoutrejection', 'personaldata', 'couriers',
 ] as const;
 export type StreamCategory = (typeof STREAM_CATEGORIES)[number];
 
-const SINGLETONS: ReadonlySet<StreamCategory> = new Set(['custompricing', 'discounts', 'announcement', 'gallery', 'newsletter']);
+const SINGLETONS: ReadonlySet<StreamCategory> = new Set(['custompricing', 'discounts', 'announcement', 'gallery', 'newsletter', 'couriers']);
 
 function withId(category: StreamCategory, id: string): string {
   if (id.length === 0) throw new Error(`Empty id for a ${category} stream`);
@@ -39,6 +39,8 @@ export const orderStream = (orderId: string): string => withId('order', orderId)
 export const checkoutRejectionStream = (cartId: string): string => withId('checkoutrejection', cartId);
 /** One data subject's erasure and corrections (its id is the subject id of docs/adr/012). */
 export const personalDataStream = (subjectId: string): string => withId('personaldata', subjectId);
+/** The shop's few couriers, one stream (names are unique across them). */
+export const couriersStream = (): string => 'couriers';
 export const orderNumberStream = (orderNumber: string): string => withId('ordernumber', orderNumber.toUpperCase());
 /** Snapshots of another stream's folded state (snapshots.ts): 'snapshot-discounts', 'snapshot-poster-p1'. */
 export const snapshotStream = (stream: string): string => withId('snapshot', stream);

@@ -2,7 +2,8 @@
 import type { StaffActor } from '../admin/staff-actor.js';
 import type { DomainCommand } from '../shared/event.js';
 import type { CorrectableField } from './customer-correction.js';
-import type { OrderPlaced } from './events.js';
+import type { SettlementLine } from '../courier/settlement-file.js';
+import type { CourierRef, OrderPlaced } from './events.js';
 
 /** status is validated by the decider; `by` (who, in which role) goes into the event. */
 export type ChangeOrderStatus = DomainCommand<'ChangeOrderStatus', {
@@ -16,6 +17,11 @@ export type ChangeOrderStatus = DomainCommand<'ChangeOrderStatus', {
    * stay as the first release's status route always allowed them.
    */
   guard?: { correction: boolean };
+  /**
+   * Only with status SHIPPED: the courier taking the parcel (resolved from the couriers by the
+   * caller) and its tracking number, validated by the decider.
+   */
+  shipment?: { courier: CourierRef; trackingNumber: unknown };
 }>;
 
 /**
@@ -27,4 +33,7 @@ export type PlaceOrder = DomainCommand<'PlaceOrder', { order: OrderPlaced['data'
 /** Changes as typed (validated by the decider); `by` (who, in which role) goes into the event. */
 export type CorrectCustomer = DomainCommand<'CorrectCustomer', { orderId: string; changes: Partial<Record<CorrectableField, unknown>>; by: StaffActor }>;
 
-export type OrderCommand = ChangeOrderStatus | PlaceOrder | CorrectCustomer;
+/** One line of a courier's file about this order (courier-report.ts decides it). */
+export type RecordCourierReport = DomainCommand<'RecordCourierReport', { orderId: string; courier: CourierRef; report: SettlementLine; fileHash: string; by: StaffActor }>;
+
+export type OrderCommand = ChangeOrderStatus | PlaceOrder | CorrectCustomer | RecordCourierReport;

@@ -106,6 +106,55 @@ export type OrderStatusChanged = DomainEvent<'OrderStatusChanged', {
   correction?: true;
   /** The staff member who moved it and their role then (schema 2; schema-1 events are upcast: order/upcasters.ts). */
   by: StaffActor;
+  /**
+   * Schema 3 (older events are upcast with nulls): on SHIPPED, the courier who took the parcel and
+   * its tracking number; on DELIVERED or REFUSED from a courier's file, the courier who reported it
+   * (the actor of the move; `by` is who imported the file). Null otherwise.
+   */
+  courier: CourierRef | null;
+  trackingNumber: string | null;
+}>;
+
+/** A courier as an order names it: its id, and its name then (a renamed courier's old orders keep the name they had). */
+export interface CourierRef {
+  courierId: string;
+  name: string;
+}
+
+/** Where a courier report came from: the file's SHA-256 and the line, so the trail can point at it. */
+export interface CourierReportSource {
+  fileHash: string;
+  line: number;
+}
+
+/**
+ * What a courier's file says it collected for the parcel at the door and what it charged (a
+ * refused parcel: collected 0 and the fee). The courier owes the shop collected − fee until it
+ * pays (CourierPaymentRecorded).
+ */
+export type CourierCollectionRecorded = DomainEvent<'CourierCollectionRecorded', {
+  orderId: string;
+  orderNumber: string;
+  courier: CourierRef;
+  trackingNumber: string;
+  collected: Piastres;
+  fee: Piastres;
+  /** YYYY-MM-DD, as the courier's file dates it. */
+  on: string;
+  source: CourierReportSource;
+  by: StaffActor;
+}>;
+
+/** The courier paid the shop what it collected for this parcel, less its fee. */
+export type CourierPaymentRecorded = DomainEvent<'CourierPaymentRecorded', {
+  orderId: string;
+  orderNumber: string;
+  courier: CourierRef;
+  /** collected − fee, as recorded. */
+  amount: Piastres;
+  on: string;
+  source: CourierReportSource;
+  by: StaffActor;
 }>;
 
 /**
@@ -125,14 +174,20 @@ export type PersonalDataCorrected = DomainEvent<'PersonalDataCorrected', {
   by: StaffActor;
 }>;
 
-export type OrderEvent = OrderPlaced | OrderStatusChanged | PersonalDataCorrected;
+export type OrderEvent = OrderPlaced | OrderStatusChanged | PersonalDataCorrected | CourierCollectionRecorded | CourierPaymentRecorded;
 
 /** Appended with expectedRevision 'no_stream': the stream's existence is the uniqueness guarantee. */
 export type OrderNumberReserved = DomainEvent<'OrderNumberReserved', { orderNumber: string; cartId: string }>;
 
 export type OrderNumberEvent = OrderNumberReserved;
 
-const orderEventTypes: Record<OrderEvent['type'], true> = { OrderPlaced: true, OrderStatusChanged: true, PersonalDataCorrected: true };
+const orderEventTypes: Record<OrderEvent['type'], true> = {
+  OrderPlaced: true,
+  OrderStatusChanged: true,
+  PersonalDataCorrected: true,
+  CourierCollectionRecorded: true,
+  CourierPaymentRecorded: true,
+};
 const orderNumberEventTypes: Record<OrderNumberEvent['type'], true> = { OrderNumberReserved: true };
 
 export const ORDER_EVENT_TYPES = Object.keys(orderEventTypes) as OrderEvent['type'][];

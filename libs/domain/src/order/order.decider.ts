@@ -8,7 +8,8 @@ import { DomainError } from '../shared/domain-error.js';
 import { isBlank, trimmed } from '../shared/validation.js';
 import type { OrderCommand } from './commands.js';
 import { correctionOf, validateCorrection, type CustomerFields } from './customer-correction.js';
-import { isOrderStatus, ORDER_STATUSES, type OrderCustomer, type OrderEvent, type OrderStatus } from './events.js';
+import { decideCourierReport } from './courier-report.js';
+import { isOrderStatus, ORDER_STATUSES, type CourierRef, type OrderCustomer, type OrderEvent, type OrderStatus } from './events.js';
 import { canMoveOrder, isCorrection, needsReason } from './order-lifecycle.js';
 
 export interface OrderState {
@@ -19,6 +20,27 @@ export interface OrderState {
   status: OrderStatus | null;
   /** The customer's correctable fields as they stand (placed, then corrected); null before placing. */
   customer: CustomerFields | null;
+  /** The order's total (cash due at the door). */
+  total: number;
+  /** The courier and tracking number of the last ship move; null before one. */
+  courier: CourierRef | null;
+  trackingNumber: string | null;
+  /** What the courier's file said it collected and charged; null before a report. */
+  collection: { collected: number; fee: number } | null;
+  /** The courier paid the shop for this parcel. */
+  paid: boolean;
+}
+
+const MAX_TRACKING_NUMBER_LENGTH = 64;
+
+/** A tracking number as typed: trimmed, printable, at most 64 characters; a 400 naming trackingNumber otherwise. */
+export function validTrackingNumber(value: unknown): string {
+  const refuse = (why: string) => DomainError.validation('INVALID_TRACKING_NUMBER', `trackingNumber ${why}`, { trackingNumber: why });
+  if (typeof value !== 'string' || value.trim() === '') throw refuse('is required with a courier');
+  const t = value.trim();
+  if (t.length > MAX_TRACKING_NUMBER_LENGTH) throw refuse(`must be at most ${MAX_TRACKING_NUMBER_LENGTH} characters`);
+  if (!/^[\p{L}\p{N}][\p{L}\p{N}._\-/ ]*$/u.test(t)) throw refuse('may hold letters, digits, spaces and . _ - / only');
+  return t;
 }
 
 export const initialOrderState: OrderState = Object.freeze({
@@ -28,6 +50,11 @@ export const initialOrderState: OrderState = Object.freeze({
   cartId: '',
   status: null,
   customer: null,
+  total: 0,
+  courier: null,
+  trackingNumber: null,
+  collection: null,
+  paid: false,
 });
 
 export function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
@@ -43,6 +70,9 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       const reason = isBlank(command.data.reason) ? null : trimmed(command.data.reason);
       const correction = isCorrection(state.status, to);
       const guard = command.data.guard;
+      const shipment = command.data.shipment;
+      if (shipment && to !== 'SHIPPED') throw DomainError.validation('COURIER_ONLY_WHEN_SHIPPING', 'courierId goes only with status SHIPPED', { courierId: 'only with status SHIPPED' });
+      const trackingNumber = shipment ? validTrackingNumber(shipment.trackingNumber) : null;
       if (guard) {
         if (correction && !guard.correction) throw DomainError.validation('CORRECTION_REQUIRED', `correction must be true to undo ${state.status} (${state.status} → ${to})`, { correction: 'must be true to undo this status' });
         if (!correction && guard.correction) throw DomainError.validation('NOT_A_CORRECTION', `correction applies only to undoing SHIPPED, DELIVERED or REFUSED; ${state.status} → ${to} is not one`, { correction: 'only for undoing SHIPPED, DELIVERED or REFUSED' });
@@ -51,7 +81,10 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       return [
         {
           type: 'OrderStatusChanged',
-          data: { orderId: state.orderId, orderNumber: state.orderNumber, from: state.status, to, reason, ...(guard && correction ? { correction: true as const } : {}), by: command.data.by },
+          data: {
+            orderId: state.orderId, orderNumber: state.orderNumber, from: state.status, to, reason, ...(guard && correction ? { correction: true as const } : {}), by: command.data.by,
+            courier: shipment?.courier ?? null, trackingNumber,
+          },
         },
       ];
     }
@@ -61,6 +94,9 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       if (fields.length === 0) return [];
       return [{ type: 'PersonalDataCorrected', data: { orderId: state.orderId, orderNumber: state.orderNumber, phone: state.customer.phone, fields, before, after, by: command.data.by } }];
     }
+    case 'RecordCourierReport':
+      if (!state.exists || state.status === null) throw DomainError.notFound('ORDER_NOT_FOUND', 'Order not found');
+      return decideCourierReport(state, command.data);
     default:
       return assertNever(command, 'order command');
   }
@@ -69,9 +105,18 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
 export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
   switch (event.type) {
     case 'OrderPlaced':
-      return { exists: true, orderId: event.data.orderId, orderNumber: event.data.orderNumber, cartId: event.data.cartId, status: 'PLACED', customer: correctable(event.data.customer) };
+      return {
+        ...initialOrderState, exists: true, orderId: event.data.orderId, orderNumber: event.data.orderNumber, cartId: event.data.cartId, status: 'PLACED',
+        customer: correctable(event.data.customer), total: event.data.totals?.total ?? 0,
+      };
     case 'OrderStatusChanged':
+      // A new ship move names the parcel afresh: what an earlier courier reported belonged to the earlier parcel.
+      if (event.data.to === 'SHIPPED' && event.data.courier) return { ...state, status: event.data.to, courier: event.data.courier, trackingNumber: event.data.trackingNumber, collection: null, paid: false };
       return { ...state, status: event.data.to };
+    case 'CourierCollectionRecorded':
+      return { ...state, collection: { collected: event.data.collected, fee: event.data.fee } };
+    case 'CourierPaymentRecorded':
+      return { ...state, paid: true };
     case 'PersonalDataCorrected':
       return state.customer ? { ...state, customer: { ...state.customer, ...event.data.after } } : state;
     default:
