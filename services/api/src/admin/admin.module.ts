@@ -11,6 +11,8 @@ import { ErasePersonalDataHandler, PreviewErasureHandler } from './customers/era
 import { AdminPersonalDataController } from './customers/subject-access/admin-personal-data.controller.js';
 import { ExportPersonalDataHandler } from './customers/subject-access/personal-data-export.handler.js';
 import { ErasedKeysSweep } from './customers/erasure/erased-keys-sweep.js';
+import { AdminCouriersController } from './couriers/admin-couriers.controller.js';
+import { ImportSettlementHandler } from './couriers/import-settlement.handler.js';
 import { AdminDashboardController } from './dashboard/admin-dashboard.controller.js';
 import { AdminDeliveryStatsController } from './dashboard/delivery-stats.controller.js';
 import { AdminDiscountsController } from './discounts/admin-discounts.controller.js';
@@ -64,10 +66,12 @@ import { StaffController } from './staff/staff.controller.js';
     AdminLiveController,
     StaffController,
     StaffActivityController,
+    AdminCouriersController,
   ],
   providers: [
     ChangeOrderStatusHandler,
     CorrectCustomerHandler,
+    ImportSettlementHandler,
     ErasePersonalDataHandler,
     PreviewErasureHandler,
     ErasedKeysSweep,
