@@ -86,6 +86,36 @@ const injectedRtkApi = api.injectEndpoints({
     >({
       query: () => ({ url: `/admin/categories` }),
     }),
+    getCouriers: build.query<GetCouriersApiResponse, GetCouriersApiArg>({
+      query: () => ({ url: `/admin/couriers` }),
+    }),
+    addCourier: build.mutation<AddCourierApiResponse, AddCourierApiArg>({
+      query: (queryArg) => ({
+        url: `/admin/couriers`,
+        method: "POST",
+        body: queryArg,
+      }),
+    }),
+    updateCourier: build.mutation<
+      UpdateCourierApiResponse,
+      UpdateCourierApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/couriers/${encodeURIComponent(String(queryArg.id))}`,
+        method: "PATCH",
+        body: queryArg.updateCourierDto,
+      }),
+    }),
+    importSettlement: build.mutation<
+      ImportSettlementApiResponse,
+      ImportSettlementApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/couriers/${encodeURIComponent(String(queryArg.id))}/settlements`,
+        method: "POST",
+        body: queryArg.body,
+      }),
+    }),
     getCustomers: build.query<GetCustomersApiResponse, GetCustomersApiArg>({
       query: (queryArg) => ({
         url: `/admin/customers`,
@@ -116,6 +146,12 @@ const injectedRtkApi = api.injectEndpoints({
     }),
     getDashboard: build.query<GetDashboardApiResponse, GetDashboardApiArg>({
       query: () => ({ url: `/admin/dashboard` }),
+    }),
+    getCourierCash: build.query<
+      GetCourierCashApiResponse,
+      GetCourierCashApiArg
+    >({
+      query: () => ({ url: `/admin/dashboard/couriers` }),
     }),
     getDeliveryByGovernorate: build.query<
       GetDeliveryByGovernorateApiResponse,
@@ -740,6 +776,24 @@ export type BeginTwoFactorSetupApiArg = void;
 export type GetAdminCategoriesApiResponse =
   /** status 200 Every category code */ string[];
 export type GetAdminCategoriesApiArg = void;
+export type GetCouriersApiResponse = /** status 200  */ CourierView[];
+export type GetCouriersApiArg = void;
+export type AddCourierApiResponse = /** status 201  */ CourierView;
+export type AddCourierApiArg = AddCourierDto;
+export type UpdateCourierApiResponse = /** status 200  */ CourierView;
+export type UpdateCourierApiArg = {
+  id: string;
+  updateCourierDto: UpdateCourierDto;
+};
+export type ImportSettlementApiResponse =
+  /** status 200  */ SettlementImportView;
+export type ImportSettlementApiArg = {
+  id: string;
+  body: {
+    /** CSV: tracking number, status, collected, fee, date (docs/couriers.md) */
+    file: Blob;
+  };
+};
 export type GetCustomersApiResponse = /** status 200  */ CustomerPage;
 export type GetCustomersApiArg = {
   page?: number;
@@ -756,6 +810,8 @@ export type ErasePersonalDataApiArg = {
 };
 export type GetDashboardApiResponse = /** status 200  */ DashboardView;
 export type GetDashboardApiArg = void;
+export type GetCourierCashApiResponse = /** status 200  */ CourierCashView[];
+export type GetCourierCashApiArg = void;
 export type GetDeliveryByGovernorateApiResponse =
   /** status 200  */ DeliveryByGovernorateView;
 export type GetDeliveryByGovernorateApiArg = {
@@ -1149,6 +1205,42 @@ export type TwoFactorEnrolmentDto = {
   /** The secret in base32, for typing into an app that cannot scan */
   secret: string;
 };
+export type CourierView = {
+  id: string;
+  name: string;
+  trackingUrlTemplate: string | null;
+};
+export type AddCourierDto = {
+  name: string;
+  /** https, with {tracking} where the tracking number goes */
+  trackingUrlTemplate?: string | null;
+};
+export type UpdateCourierDto = {
+  name?: string;
+  /** null or empty removes the link */
+  trackingUrlTemplate?: string | null;
+};
+export type SettlementLineResultView = {
+  /** The file’s line number (the header is line 1) */
+  line: number;
+  /** Why a line changed nothing */
+  message: string | null;
+  orderNumber: string | null;
+  /** applied: the order changed; unchanged: already recorded; unmatched and contradictory changed nothing */
+  outcome: "applied" | "unchanged" | "unmatched" | "contradictory";
+  status: "delivered" | "refused" | "settled";
+  trackingNumber: string;
+};
+export type SettlementImportView = {
+  applied: number;
+  contradictory: number;
+  courierId: string;
+  /** SHA-256 of the file, recorded with every change it made */
+  fileHash: string;
+  lines: SettlementLineResultView[];
+  unchanged: number;
+  unmatched: number;
+};
 export type CustomerView = {
   addressLine: string;
   apartment: string;
@@ -1308,6 +1400,20 @@ export type DashboardView = {
   totalProducts: number;
   /** Same as sales */
   totalRevenue: number;
+};
+export type CourierCashView = {
+  delivered: number;
+  /** The courier’s fees on every parcel it reported */
+  fees: number;
+  id: string;
+  name: string;
+  /** Cash the courier owes: delivered and not yet paid, less its fees */
+  owed: number;
+  /** Parcels the courier holds (SHIPPED) */
+  parcelsOut: number;
+  refused: number;
+  /** Cash the courier paid the shop, less its fees */
+  settled: number;
 };
 export type GovernorateDeliveryView = {
   delivered: number;
@@ -1678,12 +1784,16 @@ export type OrderStatusDto = {
 export type GuardedStatusDto = {
   /** true to undo SHIPPED, DELIVERED or REFUSED (recorded as a correction); refused on any other move */
   correction?: boolean;
+  /** SHIPPED only: the courier taking the parcel (GET /admin/couriers) */
+  courierId?: string;
   /** The order's revision as the admin saw it (AdminOrderView.revision): a change made since is a 409 naming who made it */
   expectedRevision?: number;
   /** Why (kept in the audit trail); required to cancel, refuse or correct */
   reason?: string;
   status:
     "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
+  /** With courierId: the parcel’s tracking number */
+  trackingNumber?: string;
 };
 export type AskedForView = {
   email?: string;
@@ -2243,6 +2353,11 @@ export const {
   useBeginTwoFactorSetupMutation,
   useGetAdminCategoriesQuery,
   useLazyGetAdminCategoriesQuery,
+  useGetCouriersQuery,
+  useLazyGetCouriersQuery,
+  useAddCourierMutation,
+  useUpdateCourierMutation,
+  useImportSettlementMutation,
   useGetCustomersQuery,
   useLazyGetCustomersQuery,
   usePreviewErasureQuery,
@@ -2250,6 +2365,8 @@ export const {
   useErasePersonalDataMutation,
   useGetDashboardQuery,
   useLazyGetDashboardQuery,
+  useGetCourierCashQuery,
+  useLazyGetCourierCashQuery,
   useGetDeliveryByGovernorateQuery,
   useLazyGetDeliveryByGovernorateQuery,
   useGetDiscountsQuery,

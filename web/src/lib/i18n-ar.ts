@@ -227,6 +227,8 @@ export const ar: Record<MessageKey, string> = {
   'track.hello': 'أهلاً {name}',
   'track.summary': 'طلبك ({count} منتجات) إلى {city}:',
   'track.cod': 'الدفع نقداً عند الاستلام',
+  'track.courier': 'مع {courier}، رقم الشحنة {tracking}',
+  'track.courierLink': 'تابع الشحنة على موقع {courier}',
   'track.timeline': 'مراحل الطلب',
   'track.pending': 'لم يتم بعد',
   'track.status.PLACED': 'تم استلام الطلب',

@@ -10,6 +10,7 @@ import { governorateName, statusName } from '../shared/names';
 import { BarChart, HorizontalBars } from './bar-chart';
 import { useGetDashboardQuery, type DashboardData } from './dashboard-api';
 import { DeliveryByGovernorate } from './delivery-by-governorate';
+import { CourierCashTable } from '../couriers/courier-cash-table';
 
 const DAYS = 30;
 
@@ -130,6 +131,10 @@ export function DashboardPage() {
           </div>
         </CardSection>
       </div>
+
+      <CardSection id="courier-cash" title="Cash by courier">
+        <CourierCashTable />
+      </CardSection>
 
       <div className={card}>
         <HorizontalBars
