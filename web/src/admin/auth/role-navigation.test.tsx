@@ -66,6 +66,7 @@ describe('the back-office follows the role', () => {
     expect(navLinks()).toContain('Staff');
     expect(navLinks()).toContain('Pricing');
     expect(navLinks()).toContain('Staff Activity');
-    expect(navLinks()).toHaveLength(21);
+    expect(navLinks()).toContain('Couriers');
+    expect(navLinks()).toHaveLength(22);
   });
 });
