@@ -383,6 +383,20 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/admin/orders/${encodeURIComponent(String(queryArg))}/history`,
       }),
     }),
+    recordRefund: build.mutation<RecordRefundApiResponse, RecordRefundApiArg>({
+      query: (queryArg) => ({
+        url: `/admin/orders/${encodeURIComponent(String(queryArg.id))}/refunds`,
+        method: "POST",
+        body: queryArg.refundDto,
+      }),
+    }),
+    returnOrder: build.mutation<ReturnOrderApiResponse, ReturnOrderApiArg>({
+      query: (queryArg) => ({
+        url: `/admin/orders/${encodeURIComponent(String(queryArg.id))}/returns`,
+        method: "POST",
+        body: queryArg.returnOrderDto,
+      }),
+    }),
     updateOrderStatus: build.mutation<
       UpdateOrderStatusApiResponse,
       UpdateOrderStatusApiArg
@@ -887,7 +901,13 @@ export type GetAdminOrdersApiArg = {
   size?: number;
   page?: number;
   status?:
-    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
+    | "PLACED"
+    | "CONFIRMED"
+    | "SHIPPED"
+    | "DELIVERED"
+    | "REFUSED"
+    | "RETURNED"
+    | "CANCELED";
   /** YYYY-MM-DD (a Cairo day) or an ISO instant */
   dateFrom?: unknown;
   /** YYYY-MM-DD, inclusive to the end of that day, or an ISO instant */
@@ -910,7 +930,13 @@ export type GetAdminOrdersApiArg = {
 export type ExportOrdersApiResponse = unknown;
 export type ExportOrdersApiArg = {
   status?:
-    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
+    | "PLACED"
+    | "CONFIRMED"
+    | "SHIPPED"
+    | "DELIVERED"
+    | "REFUSED"
+    | "RETURNED"
+    | "CANCELED";
   /** YYYY-MM-DD (a Cairo day) or an ISO instant */
   dateFrom?: unknown;
   /** YYYY-MM-DD, inclusive to the end of that day, or an ISO instant */
@@ -933,7 +959,13 @@ export type ExportOrdersApiArg = {
 export type ExportOrdersXlsxApiResponse = unknown;
 export type ExportOrdersXlsxApiArg = {
   status?:
-    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
+    | "PLACED"
+    | "CONFIRMED"
+    | "SHIPPED"
+    | "DELIVERED"
+    | "REFUSED"
+    | "RETURNED"
+    | "CANCELED";
   /** YYYY-MM-DD (a Cairo day) or an ISO instant */
   dateFrom?: unknown;
   /** YYYY-MM-DD, inclusive to the end of that day, or an ISO instant */
@@ -956,7 +988,13 @@ export type ExportOrdersXlsxApiArg = {
 export type GetSizeDistributionApiResponse = /** status 200  */ SizeCountView[];
 export type GetSizeDistributionApiArg = {
   status?:
-    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
+    | "PLACED"
+    | "CONFIRMED"
+    | "SHIPPED"
+    | "DELIVERED"
+    | "REFUSED"
+    | "RETURNED"
+    | "CANCELED";
   /** YYYY-MM-DD (a Cairo day) or an ISO instant */
   dateFrom?: unknown;
   /** YYYY-MM-DD, inclusive to the end of that day, or an ISO instant */
@@ -986,12 +1024,28 @@ export type CorrectCustomerApiArg = {
 };
 export type GetOrderHistoryApiResponse = /** status 200  */ OrderHistoryView;
 export type GetOrderHistoryApiArg = string;
+export type RecordRefundApiResponse = /** status 200  */ RefundView;
+export type RecordRefundApiArg = {
+  id: string;
+  refundDto: RefundDto;
+};
+export type ReturnOrderApiResponse = /** status 200  */ OrderReturnView;
+export type ReturnOrderApiArg = {
+  id: string;
+  returnOrderDto: ReturnOrderDto;
+};
 export type UpdateOrderStatusApiResponse =
   /** status 200  */ OrderStatusChangeView;
 export type UpdateOrderStatusApiArg = {
   id: string;
   status?:
-    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
+    | "PLACED"
+    | "CONFIRMED"
+    | "SHIPPED"
+    | "DELIVERED"
+    | "REFUSED"
+    | "RETURNED"
+    | "CANCELED";
   /** Why (kept in the audit trail) */
   reason?: string;
   /** The order's revision as the admin saw it (AdminOrderView.revision): a change made since is a 409 naming who made it */
@@ -1376,21 +1430,31 @@ export type DayRevenue = {
 };
 export type DashboardView = {
   activeOrders: number;
-  /** EGP, cash in hand: totals (shipping and fees included) of delivered orders */
+  /** EGP, cash in hand: totals (shipping and fees included) of delivered orders, less refunds */
   collected: number;
   growth: GrowthFigures;
   lastMonth: MonthFigures;
   ordersByGovernorate: GovernorateFigures[];
   /** The last 30 Cairo days */
   ordersPerDay: DayOrders[];
+  /** Parcels out for delivery (SHIPPED) */
+  parcelsOut: number;
   /** EGP, out for delivery: totals of shipped orders */
   pending: number;
   recentOrders: RecentOrderView[];
+  /** EGP, cash handed back (collected is net of it) */
+  refunded: number;
+  /** Orders refused at the door, not yet received back */
+  refused: number;
+  /** Orders received back after a refusal, or with goods returned after delivery */
+  returned: number;
+  /** EGP, goods returned after delivery (sales are net of it) */
+  returnedAmount: number;
   /** The last 30 Cairo days */
   revenuePerDay: DayRevenue[];
   /** EGP, catalogue-price subtotals of shipped and delivered orders (before discounts) */
   revenueSubtotal: number;
-  /** EGP, goods after discounts of shipped and delivered orders (no shipping, no COD fee) */
+  /** EGP, goods after discounts of shipped and delivered orders (no shipping, no COD fee), less goods returned */
   sales: number;
   thisMonth: MonthFigures;
   totalAddons: number;
@@ -1669,7 +1733,13 @@ export type AdminOrderView = {
   longitude: number;
   /** The statuses this order may move to now */
   nextStatuses: (
-    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED"
+    | "PLACED"
+    | "CONFIRMED"
+    | "SHIPPED"
+    | "DELIVERED"
+    | "REFUSED"
+    | "RETURNED"
+    | "CANCELED"
   )[];
   notes: string | null;
   /** Same as createdAt */
@@ -1685,7 +1755,13 @@ export type AdminOrderView = {
   revision: number;
   shippingCost: number;
   status:
-    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
+    | "PLACED"
+    | "CONFIRMED"
+    | "SHIPPED"
+    | "DELIVERED"
+    | "REFUSED"
+    | "RETURNED"
+    | "CANCELED";
   statusReason: string | null;
   subtotal: number;
   taxAmount: number;
@@ -1745,6 +1821,37 @@ export type OrderHistoryView = {
   orderId: string;
   orderNumber: string;
 };
+export type RefundView = {
+  id: string;
+  orderNumber: string;
+  /** Cash refunded so far, EGP */
+  refundedTotal: number;
+};
+export type RefundDto = {
+  /** Cash handed back, EGP (at most what was paid, less earlier refunds) */
+  amount: number;
+  /** The return it pays for */
+  returnId?: string | null;
+};
+export type OrderReturnView = {
+  /** Goods returned, EGP: what the order’s sales fall by */
+  amount: number;
+  id: string;
+  orderNumber: string;
+  returnId: string;
+  /** Goods returned so far, EGP */
+  returnedTotal: number;
+};
+export type ReturnLineDto = {
+  itemId: string;
+  quantity: number;
+};
+export type ReturnOrderDto = {
+  /** The lines returned; leave out to return the whole order */
+  lines?: ReturnLineDto[];
+  /** Why it came back (kept in the order’s history) */
+  reason: string;
+};
 export type OrderStatusChangeView = {
   /** false when the order already had this status */
   changed: boolean;
@@ -1757,6 +1864,7 @@ export type OrderStatusChangeView = {
         | "SHIPPED"
         | "DELIVERED"
         | "REFUSED"
+        | "RETURNED"
         | "CANCELED"
       )
     | null;
@@ -1769,6 +1877,7 @@ export type OrderStatusChangeView = {
         | "SHIPPED"
         | "DELIVERED"
         | "REFUSED"
+        | "RETURNED"
         | "CANCELED"
       )
     | null;
@@ -1779,7 +1888,13 @@ export type OrderStatusDto = {
   /** Why (kept in the audit trail) */
   reason?: string;
   status?:
-    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
+    | "PLACED"
+    | "CONFIRMED"
+    | "SHIPPED"
+    | "DELIVERED"
+    | "REFUSED"
+    | "RETURNED"
+    | "CANCELED";
 };
 export type GuardedStatusDto = {
   /** true to undo SHIPPED, DELIVERED or REFUSED (recorded as a correction); refused on any other move */
@@ -1791,7 +1906,13 @@ export type GuardedStatusDto = {
   /** Why (kept in the audit trail); required to cancel, refuse or correct */
   reason?: string;
   status:
-    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
+    | "PLACED"
+    | "CONFIRMED"
+    | "SHIPPED"
+    | "DELIVERED"
+    | "REFUSED"
+    | "RETURNED"
+    | "CANCELED";
   /** With courierId: the parcel’s tracking number */
   trackingNumber?: string;
 };
@@ -1849,7 +1970,13 @@ export type PersonalDataOrderView = {
   longitude: number;
   /** The statuses this order may move to now */
   nextStatuses: (
-    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED"
+    | "PLACED"
+    | "CONFIRMED"
+    | "SHIPPED"
+    | "DELIVERED"
+    | "REFUSED"
+    | "RETURNED"
+    | "CANCELED"
   )[];
   notes: string | null;
   /** Same as createdAt */
@@ -1865,7 +1992,13 @@ export type PersonalDataOrderView = {
   revision: number;
   shippingCost: number;
   status:
-    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
+    | "PLACED"
+    | "CONFIRMED"
+    | "SHIPPED"
+    | "DELIVERED"
+    | "REFUSED"
+    | "RETURNED"
+    | "CANCELED";
   statusReason: string | null;
   subtotal: number;
   taxAmount: number;
@@ -2406,6 +2539,8 @@ export const {
   useCorrectCustomerMutation,
   useGetOrderHistoryQuery,
   useLazyGetOrderHistoryQuery,
+  useRecordRefundMutation,
+  useReturnOrderMutation,
   useUpdateOrderStatusMutation,
   useChangeOrderStatusGuardedMutation,
   useDownloadPersonalDataQuery,

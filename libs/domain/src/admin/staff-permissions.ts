@@ -31,8 +31,9 @@ export const PERMISSIONS = {
   'orders.read': 'Orders, their history and the call-to-confirm queue',
   'orders.status': 'Change an order’s status (which statuses: orders.confirm, orders.ship)',
   'orders.confirm': 'Confirm, cancel or re-open an order',
-  'orders.ship': 'Mark an order shipped, delivered or refused',
+  'orders.ship': 'Mark an order shipped, delivered, refused or received back',
   'orders.export': 'Orders as CSV',
+  'orders.return': 'Record a delivered order’s return (whole or by lines) and the refund handed back',
   'couriers.manage': 'Couriers: add them, rename them, set their tracking links',
   'couriers.settle': 'Import a courier’s status and settlement file (orders delivered or refused, cash collected and paid)',
   'exports.run': 'Background exports and their files',
@@ -59,6 +60,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, ReadonlySet<Permission
     'orders.ship',
     'orders.export',
     'couriers.settle',
+    'orders.return',
     'exports.run',
     'dashboard.read',
     'analytics.read',
@@ -80,5 +82,5 @@ export function rolesWith(permission: Permission): StaffRole[] {
  * centre confirms and cancels, the packer reports what happened to the parcel.
  */
 export function permissionToMoveOrderTo(status: OrderStatus): Permission {
-  return status === 'SHIPPED' || status === 'DELIVERED' || status === 'REFUSED' ? 'orders.ship' : 'orders.confirm';
+  return status === 'SHIPPED' || status === 'DELIVERED' || status === 'REFUSED' || status === 'RETURNED' ? 'orders.ship' : 'orders.confirm';
 }

@@ -36,4 +36,23 @@ export type CorrectCustomer = DomainCommand<'CorrectCustomer', { orderId: string
 /** One line of a courier's file about this order (courier-report.ts decides it). */
 export type RecordCourierReport = DomainCommand<'RecordCourierReport', { orderId: string; courier: CourierRef; report: SettlementLine; fileHash: string; by: StaffActor }>;
 
-export type OrderCommand = ChangeOrderStatus | PlaceOrder | CorrectCustomer | RecordCourierReport;
+/**
+ * A delivered order's goods come back (order-return.ts): lines null returns everything not yet
+ * returned. returnId is minted by the caller (a retried request changes nothing); deliveredAt
+ * (the last DELIVERED move's time), now and the window arrive from the caller, so deciding stays pure.
+ */
+export type ReturnOrder = DomainCommand<'ReturnOrder', {
+  orderId: string;
+  returnId: string;
+  lines: Array<{ itemId: unknown; quantity: unknown }> | null;
+  reason: unknown;
+  deliveredAt: string | null;
+  now: string;
+  windowDays: number;
+  by: StaffActor;
+}>;
+
+/** Cash handed back to the shopper, in piastres. */
+export type RecordRefund = DomainCommand<'RecordRefund', { orderId: string; amount: unknown; returnId: string | null; by: StaffActor }>;
+
+export type OrderCommand = ChangeOrderStatus | PlaceOrder | CorrectCustomer | RecordCourierReport | ReturnOrder | RecordRefund;

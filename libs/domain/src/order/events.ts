@@ -8,11 +8,11 @@ import type { CartItemKind, Governorate, PaymentMethod, PosterSize } from '../sh
 
 /**
  * The first release's PLACED, SHIPPED and CANCELED, and the cash-on-delivery lifecycle around them:
- * CONFIRMED (the shopper confirmed by phone), DELIVERED (paid at the door) and REFUSED (refused
- * at the door, the parcel comes back). In lifecycle order; which moves are allowed is
- * ORDER_TRANSITIONS in order-lifecycle.ts.
+ * CONFIRMED (the shopper confirmed by phone), DELIVERED (paid at the door), REFUSED (refused
+ * at the door, the parcel comes back) and RETURNED (the refused parcel was received back). In
+ * lifecycle order; which moves are allowed is ORDER_TRANSITIONS in order-lifecycle.ts.
  */
-export const ORDER_STATUSES = ['PLACED', 'CONFIRMED', 'SHIPPED', 'DELIVERED', 'REFUSED', 'CANCELED'] as const;
+export const ORDER_STATUSES = ['PLACED', 'CONFIRMED', 'SHIPPED', 'DELIVERED', 'REFUSED', 'RETURNED', 'CANCELED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
@@ -26,6 +26,7 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   SHIPPED: 'Shipped',
   DELIVERED: 'Delivered',
   REFUSED: 'Refused',
+  RETURNED: 'Returned',
   CANCELED: 'Canceled',
 };
 
@@ -174,7 +175,30 @@ export type PersonalDataCorrected = DomainEvent<'PersonalDataCorrected', {
   by: StaffActor;
 }>;
 
-export type OrderEvent = OrderPlaced | OrderStatusChanged | PersonalDataCorrected | CourierCollectionRecorded | CourierPaymentRecorded;
+/** A delivered order's goods came back, in whole or by lines, within the return window (order-return.ts). */
+export type OrderReturned = DomainEvent<'OrderReturned', {
+  orderId: string;
+  orderNumber: string;
+  returnId: string;
+  /** Each line returned: how many, and their share of the goods after discounts (piastres). */
+  lines: Array<{ itemId: string; quantity: number; amount: Piastres }>;
+  /** The sum of the lines' amounts: what the order's sales fall by. */
+  amount: Piastres;
+  reason: string;
+  by: StaffActor;
+}>;
+
+/** Cash handed back to the shopper: what the order's collected cash falls by. */
+export type RefundRecorded = DomainEvent<'RefundRecorded', {
+  orderId: string;
+  orderNumber: string;
+  amount: Piastres;
+  /** The return it pays for, when there is one. */
+  returnId: string | null;
+  by: StaffActor;
+}>;
+
+export type OrderEvent = OrderPlaced | OrderStatusChanged | PersonalDataCorrected | CourierCollectionRecorded | CourierPaymentRecorded | OrderReturned | RefundRecorded;
 
 /** Appended with expectedRevision 'no_stream': the stream's existence is the uniqueness guarantee. */
 export type OrderNumberReserved = DomainEvent<'OrderNumberReserved', { orderNumber: string; cartId: string }>;
@@ -187,6 +211,8 @@ const orderEventTypes: Record<OrderEvent['type'], true> = {
   PersonalDataCorrected: true,
   CourierCollectionRecorded: true,
   CourierPaymentRecorded: true,
+  OrderReturned: true,
+  RefundRecorded: true,
 };
 const orderNumberEventTypes: Record<OrderNumberEvent['type'], true> = { OrderNumberReserved: true };
 

@@ -9,6 +9,8 @@ import { isBlank, trimmed } from '../shared/validation.js';
 import type { OrderCommand } from './commands.js';
 import { correctionOf, validateCorrection, type CustomerFields } from './customer-correction.js';
 import { decideCourierReport } from './courier-report.js';
+import { decideRefund, decideReturn } from './order-return.js';
+import { goodsAfterDiscounts } from './revenue.js';
 import { isOrderStatus, ORDER_STATUSES, type CourierRef, type OrderCustomer, type OrderEvent, type OrderStatus } from './events.js';
 import { canMoveOrder, isCorrection, needsReason } from './order-lifecycle.js';
 
@@ -29,6 +31,13 @@ export interface OrderState {
   collection: { collected: number; fee: number } | null;
   /** The courier paid the shop for this parcel. */
   paid: boolean;
+  /** The lines as sold, and the goods after discounts (revenue.ts): what returns are worth. */
+  items: ReadonlyArray<{ itemId: string; quantity: number; lineTotal: number }>;
+  sales: number;
+  /** Returns so far: their ids, quantities per line and amount. */
+  returned: { ids: readonly string[]; quantities: Readonly<Record<string, number>>; amount: number };
+  /** Cash handed back so far. */
+  refunded: number;
 }
 
 const MAX_TRACKING_NUMBER_LENGTH = 64;
@@ -55,6 +64,10 @@ export const initialOrderState: OrderState = Object.freeze({
   trackingNumber: null,
   collection: null,
   paid: false,
+  items: [],
+  sales: 0,
+  returned: { ids: [], quantities: {}, amount: 0 },
+  refunded: 0,
 });
 
 export function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
@@ -97,6 +110,12 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     case 'RecordCourierReport':
       if (!state.exists || state.status === null) throw DomainError.notFound('ORDER_NOT_FOUND', 'Order not found');
       return decideCourierReport(state, command.data);
+    case 'ReturnOrder':
+      if (!state.exists || state.status === null) throw DomainError.notFound('ORDER_NOT_FOUND', 'Order not found');
+      return decideReturn(state, command.data);
+    case 'RecordRefund':
+      if (!state.exists || state.status === null) throw DomainError.notFound('ORDER_NOT_FOUND', 'Order not found');
+      return decideRefund(state, command.data);
     default:
       return assertNever(command, 'order command');
   }
@@ -108,6 +127,8 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
       return {
         ...initialOrderState, exists: true, orderId: event.data.orderId, orderNumber: event.data.orderNumber, cartId: event.data.cartId, status: 'PLACED',
         customer: correctable(event.data.customer), total: event.data.totals?.total ?? 0,
+        items: (event.data.items ?? []).map((i) => ({ itemId: i.itemId, quantity: i.quantity, lineTotal: i.lineTotal })),
+        sales: event.data.totals ? goodsAfterDiscounts(event.data.totals) : 0,
       };
     case 'OrderStatusChanged':
       // A new ship move names the parcel afresh: what an earlier courier reported belonged to the earlier parcel.
@@ -117,6 +138,13 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
       return { ...state, collection: { collected: event.data.collected, fee: event.data.fee } };
     case 'CourierPaymentRecorded':
       return { ...state, paid: true };
+    case 'OrderReturned': {
+      const quantities = { ...state.returned.quantities };
+      for (const l of event.data.lines) quantities[l.itemId] = (quantities[l.itemId] ?? 0) + l.quantity;
+      return { ...state, returned: { ids: [...state.returned.ids, event.data.returnId], quantities, amount: state.returned.amount + event.data.amount } };
+    }
+    case 'RefundRecorded':
+      return { ...state, refunded: state.refunded + event.data.amount };
     case 'PersonalDataCorrected':
       return state.customer ? { ...state, customer: { ...state.customer, ...event.data.after } } : state;
     default:

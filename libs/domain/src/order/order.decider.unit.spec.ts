@@ -78,10 +78,12 @@ describe('cash-on-delivery lifecycle', () => {
     expect(() => orderDecider.decide(change('DELIVERED'), given(orderDecider, [placed]).state)).toThrow('A PLACED order cannot become DELIVERED');
   });
 
-  it('lets the door outcome be corrected, and nothing else once at the door', () => {
+  it('lets the door outcome be corrected, a refused parcel be received back, and nothing else once at the door', () => {
     given(orderDecider, [placed, moved('PLACED', 'SHIPPED'), moved('SHIPPED', 'REFUSED')]).when(change('DELIVERED', 'courier mistake')).then([moved('REFUSED', 'DELIVERED', 'courier mistake')]);
     expect(ORDER_TRANSITIONS.DELIVERED).toEqual(['REFUSED']);
-    expect(ORDER_TRANSITIONS.REFUSED).toEqual(['DELIVERED']);
+    expect(ORDER_TRANSITIONS.REFUSED).toEqual(['DELIVERED', 'RETURNED']);
+    expect(ORDER_TRANSITIONS.RETURNED).toEqual([]);
+    given(orderDecider, [placed, moved('PLACED', 'SHIPPED'), moved('SHIPPED', 'REFUSED')]).when(change('RETURNED')).then([moved('REFUSED', 'RETURNED')]);
   });
 
   it('keeps the first three statuses (placed, shipped, canceled) moving freely among themselves', () => {

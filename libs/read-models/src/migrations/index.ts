@@ -16,6 +16,7 @@ import { StaffActivity1765600100000 } from './1765600100000-staff-activity.js';
 import { BilingualContentFoldedCustomers1765600200000 } from './1765600200000-bilingual-content-folded-customers.js';
 import { PromoCodeRules1765600400000 } from './1765600400000-promo-code-rules.js';
 import { Couriers1765700400000 } from './1765700400000-couriers.js';
+import { Returns1765700400001 } from './1765700400001-returns.js';
 
 /** In order; a new migration is added here and never edits an old one. */
 export const READ_MODEL_MIGRATIONS = [
@@ -37,4 +38,5 @@ export const READ_MODEL_MIGRATIONS = [
   BilingualContentFoldedCustomers1765600200000,
   PromoCodeRules1765600400000,
   Couriers1765700400000,
+  Returns1765700400001,
 ];

@@ -13,6 +13,8 @@ import { ExportPersonalDataHandler } from './customers/subject-access/personal-d
 import { ErasedKeysSweep } from './customers/erasure/erased-keys-sweep.js';
 import { AdminCouriersController } from './couriers/admin-couriers.controller.js';
 import { ImportSettlementHandler } from './couriers/import-settlement.handler.js';
+import { OrderReturnsController } from './orders/order-returns.controller.js';
+import { RecordRefundHandler, ReturnOrderHandler } from './orders/order-return.handler.js';
 import { AdminDashboardController } from './dashboard/admin-dashboard.controller.js';
 import { AdminDeliveryStatsController } from './dashboard/delivery-stats.controller.js';
 import { AdminDiscountsController } from './discounts/admin-discounts.controller.js';
@@ -67,11 +69,14 @@ import { StaffController } from './staff/staff.controller.js';
     StaffController,
     StaffActivityController,
     AdminCouriersController,
+    OrderReturnsController,
   ],
   providers: [
     ChangeOrderStatusHandler,
     CorrectCustomerHandler,
     ImportSettlementHandler,
+    ReturnOrderHandler,
+    RecordRefundHandler,
     ErasePersonalDataHandler,
     PreviewErasureHandler,
     ErasedKeysSweep,

@@ -172,6 +172,22 @@ const SAMPLES: Record<ShopEventType, Sample> = {
     data: { orderId: 'o1', orderNumber: 'PS-ABCD2345', courier: COURIER_REF, amount: 36800, on: '2026-03-04', source: { fileHash: 'ab12', line: 3 }, by: { username: 'boss', role: 'owner' } },
     given: shippedWithCourier,
   },
+  OrderReturned: {
+    stream: order,
+    data: { orderId: 'o1', orderNumber: 'PS-ABCD2345', returnId: 'r1', lines: [{ itemId: 'i1', quantity: 1, amount: 14000 }], amount: 14000, reason: 'torn corner', by: { username: 'boss', role: 'owner' } },
+    given: (d) => [
+      { type: 'OrderPlaced', data: { ...ORDER, orderId: d.orderId, orderNumber: d.orderNumber } },
+      { type: 'OrderStatusChanged', data: { orderId: d.orderId, orderNumber: d.orderNumber, from: 'PLACED', to: 'DELIVERED', reason: null, by: { username: 'sara', role: 'shipping' }, courier: null, trackingNumber: null } },
+    ],
+  },
+  RefundRecorded: {
+    stream: order,
+    data: { orderId: 'o1', orderNumber: 'PS-ABCD2345', amount: 14000, returnId: 'r1', by: { username: 'boss', role: 'owner' } },
+    given: (d) => [
+      { type: 'OrderPlaced', data: { ...ORDER, orderId: d.orderId, orderNumber: d.orderNumber } },
+      { type: 'OrderStatusChanged', data: { orderId: d.orderId, orderNumber: d.orderNumber, from: 'PLACED', to: 'DELIVERED', reason: null, by: { username: 'sara', role: 'shipping' }, courier: null, trackingNumber: null } },
+    ],
+  },
   CourierAdded: { stream: () => 'couriers', data: { courierId: 'k1', name: 'Bosta', trackingUrlTemplate: 'https://bosta.co/tracking-shipments?shipment-number={tracking}' } },
   CourierUpdated: {
     stream: () => 'couriers',

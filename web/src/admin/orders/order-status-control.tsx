@@ -18,6 +18,7 @@ const VERB: Record<OrderStatus, string> = {
   SHIPPED: 'Mark shipped',
   DELIVERED: 'Mark delivered',
   REFUSED: 'Mark refused',
+  RETURNED: 'Mark received back',
   CANCELED: 'Cancel order',
 };
 
