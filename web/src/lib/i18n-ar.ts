@@ -237,6 +237,7 @@ export const ar: Record<MessageKey, string> = {
   'track.status.DELIVERED': 'تم التوصيل',
   'track.status.CANCELED': 'تم الإلغاء',
   'track.status.REFUSED': 'رُفض عند التسليم',
+  'track.status.RETURNED': 'رجع إلى المتجر',
   'confirm.track': 'تتبع هذا الطلب',
   // Why this price
   'price.why': 'لماذا هذا السعر',

@@ -237,6 +237,7 @@ export const en = {
   'track.status.DELIVERED': 'Delivered',
   'track.status.CANCELED': 'Canceled',
   'track.status.REFUSED': 'Refused at delivery',
+  'track.status.RETURNED': 'Returned to the shop',
   'confirm.track': 'Track this order',
   // Why this price
   'price.why': 'Why this price',

@@ -132,6 +132,13 @@ export function DashboardPage() {
         </CardSection>
       </div>
 
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4" aria-label="Parcels">
+        <StatCard title="Parcels out" value={String(data.parcelsOut)} />
+        <StatCard title="Refused" value={String(data.refused)} />
+        <StatCard title="Returned" value={String(data.returned)} note={`Goods returned: ${formatMoney(data.returnedAmount)}`} />
+        <StatCard title="Refunded" value={formatMoney(data.refunded)} />
+      </div>
+
       <CardSection id="courier-cash" title="Cash by courier">
         <CourierCashTable />
       </CardSection>

@@ -7,6 +7,7 @@ import { formatMoney } from '../../lib/money';
 import { formatAdminDate } from '../shared/format-date';
 import { btnSecondary, errorPanel, pageTitle } from '../shared/styles';
 import { CorrectCustomerDialog } from './correct-customer-dialog';
+import { ReturnOrderDialog } from './return-order-dialog';
 import { OrderDetails } from './order-details';
 import { orderPath } from './order-model';
 import { OrderStatusControl } from './order-status-control';
@@ -29,6 +30,7 @@ export function OrderPage() {
   const navigate = useNavigate();
   const { data: order, isLoading, isError, error } = useGetOrderByNumberQuery(orderNumber);
   const [correcting, setCorrecting] = useState(false);
+  const [returning, setReturning] = useState(false);
   const role = sessionStaffRole();
   const mayCorrect = role !== null && can(role, 'orders.confirm');
 
@@ -61,6 +63,11 @@ export function OrderPage() {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
+          {order.status === 'DELIVERED' && role !== null && can(role, 'orders.return') && (
+            <button type="button" className={btnSecondary} onClick={() => setReturning(true)}>
+              Return goods…
+            </button>
+          )}
           {mayCorrect && (
             <button type="button" className={btnSecondary} onClick={() => setCorrecting(true)}>
               Correct customer details
@@ -70,6 +77,7 @@ export function OrderPage() {
         </div>
       </div>
       {correcting && <CorrectCustomerDialog order={order} onClose={() => setCorrecting(false)} />}
+      {returning && <ReturnOrderDialog order={order} onClose={() => setReturning(false)} />}
       <div className="overflow-hidden rounded-lg border border-gray-200 bg-white">
         <OrderDetails order={order} />
       </div>

@@ -10,6 +10,7 @@ const STATUS_KEYS: Record<string, MessageKey> = {
   DELIVERED: 'track.status.DELIVERED',
   CANCELED: 'track.status.CANCELED',
   REFUSED: 'track.status.REFUSED',
+  RETURNED: 'track.status.RETURNED',
 };
 
 export function TrackingTimeline({ timeline }: { timeline: TrackingStepView[] }) {
