@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import type { SettlementLine } from '../courier/settlement-file.js';
+import { evolveAll } from '../shared/decider.js';
 import { monaCustomer } from '../testing/fixtures.js';
 import { given } from '../testing/given-when-then.js';
 import type { OrderEvent, OrderPlaced } from './events.js';
@@ -63,5 +65,35 @@ describe('a courier report on an order', () => {
 
   it('contradicts when another courier reports the parcel', () => {
     given(orderDecider, [placed, shipped]).when(report(line('delivered'), { courierId: 'k2', name: 'Aramex' })).thenThrows('COURIER_REPORT_CONTRADICTS', 'conflict');
+  });
+
+  it('property: a file decided twice changes nothing the second time, whatever its lines and the orders’ states', () => {
+    const fileLine = fc.record({
+      status: fc.constantFrom('delivered' as const, 'refused' as const, 'settled' as const),
+      collected: fc.constantFrom(0, 45000, 40000),
+      fee: fc.constantFrom(0, 2000, 3000),
+    });
+    const start = fc.constantFrom<OrderEvent[][]>([placed], [placed, shipped], [placed, shipped, delivered], [placed, shipped, delivered, collection]);
+    fc.assert(
+      fc.property(start, fc.array(fileLine, { minLength: 1, maxLength: 6 }), (history, lines) => {
+        let events = [...history];
+        const decideFile = () => {
+          const appended: OrderEvent[] = [];
+          lines.forEach((l, i) => {
+            try {
+              const decided = orderDecider.decide(report({ ...line(l.status, l.collected, l.fee), line: i + 2 }), evolveAll(orderDecider, events));
+              events = [...events, ...decided];
+              appended.push(...decided);
+            } catch (e) {
+              expect((e as { code?: string }).code).toBe('COURIER_REPORT_CONTRADICTS');
+            }
+          });
+          return appended;
+        };
+        decideFile();
+        expect(decideFile()).toEqual([]);
+      }),
+      { seed: 2026, numRuns: 300 },
+    );
   });
 });
