@@ -8,7 +8,7 @@
 import { upcastCartCheckedOutV1, type CartCheckedOutDataV1 } from './cart/upcasters.js';
 import { upcastPosterDetailsV1, upcastProductDetailsV1, type PosterDetailsV1, type ProductDetailsV1 } from './catalog/upcasters.js';
 import { upcastAnnouncementChangedV1, type AnnouncementChangedDataV1 } from './content/upcasters.js';
-import { upcastOrderPlacedV1, upcastStaffOrderEventV1, type OrderPlacedDataV1, type OrderStatusChangedDataV1, type PersonalDataCorrectedDataV1 } from './order/upcasters.js';
+import { upcastOrderPlacedV1, upcastOrderStatusChangedV2, upcastStaffOrderEventV1, type OrderStatusChangedDataV2, type OrderPlacedDataV1, type OrderStatusChangedDataV1, type PersonalDataCorrectedDataV1 } from './order/upcasters.js';
 import { CURRENT_SCHEMA_VERSION } from './shared/event.js';
 import type { ShopEventType } from './shop-event.js';
 
@@ -24,7 +24,7 @@ const UPCASTERS: Partial<Record<ShopEventType, ReadonlyArray<(data: never, metad
   ProductCreated: [(data: ProductDetailsV1) => upcastProductDetailsV1(data)],
   ProductUpdated: [(data: ProductDetailsV1) => upcastProductDetailsV1(data)],
   AnnouncementChanged: [(data: AnnouncementChangedDataV1) => upcastAnnouncementChangedV1(data)],
-  OrderStatusChanged: [(data: OrderStatusChangedDataV1, metadata) => upcastStaffOrderEventV1(data, metadata)],
+  OrderStatusChanged: [(data: OrderStatusChangedDataV1, metadata) => upcastStaffOrderEventV1(data, metadata), (data: OrderStatusChangedDataV2) => upcastOrderStatusChangedV2(data)],
   PersonalDataCorrected: [(data: PersonalDataCorrectedDataV1, metadata) => upcastStaffOrderEventV1(data, metadata)],
 };
 

@@ -23,10 +23,10 @@ const v1Order: OrderPlacedDataV1 = {
 };
 
 describe('event versions', () => {
-  it('OrderPlaced, CartCheckedOut and the staff\'s order events are at schema 2; types that never changed are at 1', () => {
+  it('OrderPlaced, CartCheckedOut and the staff\'s order events are at schema 2, status changes at 3; types that never changed are at 1', () => {
     expect(currentSchemaVersion('OrderPlaced')).toBe(2);
     expect(currentSchemaVersion('CartCheckedOut')).toBe(2);
-    expect(currentSchemaVersion('OrderStatusChanged')).toBe(2);
+    expect(currentSchemaVersion('OrderStatusChanged')).toBe(3);
     expect(currentSchemaVersion('PersonalDataCorrected')).toBe(2);
     expect(currentSchemaVersion('ItemAddedToCart')).toBe(1);
     expect(currentSchemaVersion('SomethingUnknown')).toBe(1);
@@ -148,17 +148,19 @@ describe('event versions', () => {
     const moved = { orderId: 'o1', orderNumber: 'PS-AAAA-BBBB', from: 'PLACED', to: 'CONFIRMED', reason: null };
     const byAdmin = { correlationId: 'c', actor: { kind: 'admin', id: 'sara.agent' }, occurredAt: '2026-03-01T10:00:00.000Z' };
     const { data, schemaVersion } = upcastEventData('OrderStatusChanged', 1, moved, byAdmin);
-    expect(schemaVersion).toBe(2);
-    expect(data).toEqual({ ...moved, by: { username: 'sara.agent', role: 'unknown' } });
+    expect(schemaVersion).toBe(3);
+    expect(data).toEqual({ ...moved, by: { username: 'sara.agent', role: 'unknown' }, courier: null, trackingNumber: null });
     const corrected = { orderId: 'o1', orderNumber: 'PS-AAAA-BBBB', phone: '01012345678', fields: ['city'], before: { city: 'Giza' }, after: { city: 'Cairo' } };
     expect((upcastEventData('PersonalDataCorrected', undefined, corrected, byAdmin).data as { by: unknown }).by).toEqual({ username: 'sara.agent', role: 'unknown' });
     // Not an admin's, or no metadata at all: nobody is named.
     for (const metadata of [{ actor: { kind: 'system', id: 'seed' } }, undefined, { actor: { kind: 'admin', id: '' } }]) {
       expect((upcastEventData('OrderStatusChanged', 1, moved, metadata).data as { by: unknown }).by).toEqual({ username: 'unknown', role: 'unknown' });
     }
-    // A schema-2 event keeps the role it recorded.
-    const current = { ...moved, by: { username: 'sara.agent', role: 'agent' } };
-    expect(upcastEventData('OrderStatusChanged', 2, current, byAdmin).data).toBe(current);
+    // A schema-2 event keeps the role it recorded, and names no courier.
+    const v2 = { ...moved, by: { username: 'sara.agent', role: 'agent' } };
+    expect(upcastEventData('OrderStatusChanged', 2, v2, byAdmin).data).toEqual({ ...v2, courier: null, trackingNumber: null });
+    const current = { ...v2, courier: { courierId: 'k1', name: 'Bosta' }, trackingNumber: 'B1' };
+    expect(upcastEventData('OrderStatusChanged', 3, current, byAdmin).data).toBe(current);
     expect(upcastEventData('OrderStatusChanged', 1, null, byAdmin).data).toBeNull();
   });
 });

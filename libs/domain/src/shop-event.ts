@@ -5,6 +5,7 @@ import { CATALOG_EVENT_TYPES, type CatalogEvent } from './catalog/events.js';
 import { CHECKOUT_REJECTION_EVENT_TYPES, type CheckoutRejectionEvent } from './checkout/events.js';
 import { CONTENT_EVENT_TYPES, type ContentEvent } from './content/events.js';
 import { ORDER_SCREENING_EVENT_TYPES, type OrderScreeningEvent } from './order-screening/events.js';
+import { COURIER_EVENT_TYPES, type CourierEvent } from './courier/events.js';
 import { ORDER_EVENT_TYPES, ORDER_NUMBER_EVENT_TYPES, type OrderEvent, type OrderNumberEvent } from './order/events.js';
 import { PERSONAL_DATA_EVENT_TYPES, type PersonalDataEvent } from './personal-data/events.js';
 import { PROMOTION_EVENT_TYPES, type PromotionEvent } from './promotion/events.js';
@@ -19,7 +20,8 @@ export type ShopEvent =
   | OrderNumberEvent
   | CheckoutRejectionEvent
   | PersonalDataEvent
-  | OrderScreeningEvent;
+  | OrderScreeningEvent
+  | CourierEvent;
 
 export type ShopEventType = ShopEvent['type'];
 
@@ -37,6 +39,7 @@ export const SHOP_EVENT_TYPES: readonly ShopEventType[] = [
   ...CHECKOUT_REJECTION_EVENT_TYPES,
   ...PERSONAL_DATA_EVENT_TYPES,
   ...ORDER_SCREENING_EVENT_TYPES,
+  ...COURIER_EVENT_TYPES,
 ];
 
 export function isShopEventType(type: string): type is ShopEventType {

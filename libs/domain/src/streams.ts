@@ -6,11 +6,11 @@
 export const STREAM_CATEGORIES = [
   'poster', 'product', 'custompricing', 'discounts', 'promo', 'promouse', 'announcement', 'gallery',
   'newsletter', 'subscriber', 'admin', 'cart', 'order', 'ordernumber', 'snapshot',
-  'checkoutrejection', 'personaldata', 'phoneblock', 'screeningsettings', 'screening',
+  'checkoutrejection', 'personaldata', 'phoneblock', 'screeningsettings', 'screening', 'couriers',
 ] as const;
 export type StreamCategory = (typeof STREAM_CATEGORIES)[number];
 
-const SINGLETONS: ReadonlySet<StreamCategory> = new Set(['custompricing', 'discounts', 'announcement', 'gallery', 'newsletter', 'screeningsettings']);
+const SINGLETONS: ReadonlySet<StreamCategory> = new Set(['custompricing', 'discounts', 'announcement', 'gallery', 'newsletter', 'screeningsettings', 'couriers']);
 
 function withId(category: StreamCategory, id: string): string {
   if (id.length === 0) throw new Error(`Empty id for a ${category} stream`);
@@ -45,6 +45,8 @@ export const phoneBlockStream = (subjectId: string): string => withId('phonebloc
 export const screeningSettingsStream = (): string => 'screeningsettings';
 /** One person's screened orders, for duplicates and first orders (keyed by subject id). */
 export const screeningStream = (subjectId: string): string => withId('screening', subjectId);
+/** The shop's few couriers, one stream (names are unique across them). */
+export const couriersStream = (): string => 'couriers';
 export const orderNumberStream = (orderNumber: string): string => withId('ordernumber', orderNumber.toUpperCase());
 /** Snapshots of another stream's folded state (snapshots.ts): 'snapshot-discounts', 'snapshot-poster-p1'. */
 export const snapshotStream = (stream: string): string => withId('snapshot', stream);

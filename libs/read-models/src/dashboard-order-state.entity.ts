@@ -13,6 +13,10 @@ export class DashboardOrderStateEntity {
   @Column({ type: 'integer' }) subtotal!: number;
   /** Goods after discounts (revenue.ts goodsAfterDiscounts). */
   @Column({ type: 'integer' }) sales!: number;
+  /** Goods returned (OrderReturned amounts): sales net of them. */
+  @Column({ type: 'integer' }) returned!: number;
+  /** Cash refunded (RefundRecorded amounts): collected net of them. */
+  @Column({ type: 'integer' }) refunded!: number;
   /** The customer's governorate, for governorate_sales. */
   @Column({ type: 'text' }) governorate!: string;
 }

@@ -25,6 +25,8 @@ const pages: [path: string | null, Page: LazyExoticComponent<ComponentType>][] =
   // The call-to-confirm queue for cash-on-delivery orders.
   ['call-queue', named(() => import('./call-queue/call-queue-page'), 'CallQueuePage')],
   ['order-screening', named(() => import('./order-screening/order-screening-page'), 'OrderScreeningPage')],
+  // Couriers, their files and the cash they owe.
+  ['couriers', named(() => import('./couriers/couriers-page'), 'CouriersPage')],
   ['pricing', named(() => import('./pricing/pricing-page'), 'PricingPage')],
   ['discounts', named(() => import('./discounts/discounts-page'), 'DiscountsPage')],
   ['promo-codes', named(() => import('./promo-codes/promo-codes-page'), 'PromoCodesPage')],

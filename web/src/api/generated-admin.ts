@@ -86,6 +86,36 @@ const injectedRtkApi = api.injectEndpoints({
     >({
       query: () => ({ url: `/admin/categories` }),
     }),
+    getCouriers: build.query<GetCouriersApiResponse, GetCouriersApiArg>({
+      query: () => ({ url: `/admin/couriers` }),
+    }),
+    addCourier: build.mutation<AddCourierApiResponse, AddCourierApiArg>({
+      query: (queryArg) => ({
+        url: `/admin/couriers`,
+        method: "POST",
+        body: queryArg,
+      }),
+    }),
+    updateCourier: build.mutation<
+      UpdateCourierApiResponse,
+      UpdateCourierApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/couriers/${encodeURIComponent(String(queryArg.id))}`,
+        method: "PATCH",
+        body: queryArg.updateCourierDto,
+      }),
+    }),
+    importSettlement: build.mutation<
+      ImportSettlementApiResponse,
+      ImportSettlementApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/couriers/${encodeURIComponent(String(queryArg.id))}/settlements`,
+        method: "POST",
+        body: queryArg.body,
+      }),
+    }),
     getCustomers: build.query<GetCustomersApiResponse, GetCustomersApiArg>({
       query: (queryArg) => ({
         url: `/admin/customers`,
@@ -116,6 +146,12 @@ const injectedRtkApi = api.injectEndpoints({
     }),
     getDashboard: build.query<GetDashboardApiResponse, GetDashboardApiArg>({
       query: () => ({ url: `/admin/dashboard` }),
+    }),
+    getCourierCash: build.query<
+      GetCourierCashApiResponse,
+      GetCourierCashApiArg
+    >({
+      query: () => ({ url: `/admin/dashboard/couriers` }),
     }),
     getDeliveryByGovernorate: build.query<
       GetDeliveryByGovernorateApiResponse,
@@ -421,6 +457,20 @@ const injectedRtkApi = api.injectEndpoints({
         params: {
           paper: queryArg.paper,
         },
+      }),
+    }),
+    recordRefund: build.mutation<RecordRefundApiResponse, RecordRefundApiArg>({
+      query: (queryArg) => ({
+        url: `/admin/orders/${encodeURIComponent(String(queryArg.id))}/refunds`,
+        method: "POST",
+        body: queryArg.refundDto,
+      }),
+    }),
+    returnOrder: build.mutation<ReturnOrderApiResponse, ReturnOrderApiArg>({
+      query: (queryArg) => ({
+        url: `/admin/orders/${encodeURIComponent(String(queryArg.id))}/returns`,
+        method: "POST",
+        body: queryArg.returnOrderDto,
       }),
     }),
     updateOrderStatus: build.mutation<
@@ -848,6 +898,24 @@ export type BeginTwoFactorSetupApiArg = void;
 export type GetAdminCategoriesApiResponse =
   /** status 200 Every category code */ string[];
 export type GetAdminCategoriesApiArg = void;
+export type GetCouriersApiResponse = /** status 200  */ CourierView[];
+export type GetCouriersApiArg = void;
+export type AddCourierApiResponse = /** status 201  */ CourierView;
+export type AddCourierApiArg = AddCourierDto;
+export type UpdateCourierApiResponse = /** status 200  */ CourierView;
+export type UpdateCourierApiArg = {
+  id: string;
+  updateCourierDto: UpdateCourierDto;
+};
+export type ImportSettlementApiResponse =
+  /** status 200  */ SettlementImportView;
+export type ImportSettlementApiArg = {
+  id: string;
+  body: {
+    /** CSV: tracking number, status, collected, fee, date (docs/couriers.md) */
+    file: Blob;
+  };
+};
 export type GetCustomersApiResponse = /** status 200  */ CustomerPage;
 export type GetCustomersApiArg = {
   page?: number;
@@ -864,6 +932,8 @@ export type ErasePersonalDataApiArg = {
 };
 export type GetDashboardApiResponse = /** status 200  */ DashboardView;
 export type GetDashboardApiArg = void;
+export type GetCourierCashApiResponse = /** status 200  */ CourierCashView[];
+export type GetCourierCashApiArg = void;
 export type GetDeliveryByGovernorateApiResponse =
   /** status 200  */ DeliveryByGovernorateView;
 export type GetDeliveryByGovernorateApiArg = {
@@ -954,7 +1024,13 @@ export type GetAdminOrdersApiArg = {
   size?: number;
   page?: number;
   status?:
-    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
+    | "PLACED"
+    | "CONFIRMED"
+    | "SHIPPED"
+    | "DELIVERED"
+    | "REFUSED"
+    | "RETURNED"
+    | "CANCELED";
   /** YYYY-MM-DD (a Cairo day) or an ISO instant */
   dateFrom?: unknown;
   /** YYYY-MM-DD, inclusive to the end of that day, or an ISO instant */
@@ -977,7 +1053,13 @@ export type GetAdminOrdersApiArg = {
 export type ExportOrdersApiResponse = unknown;
 export type ExportOrdersApiArg = {
   status?:
-    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
+    | "PLACED"
+    | "CONFIRMED"
+    | "SHIPPED"
+    | "DELIVERED"
+    | "REFUSED"
+    | "RETURNED"
+    | "CANCELED";
   /** YYYY-MM-DD (a Cairo day) or an ISO instant */
   dateFrom?: unknown;
   /** YYYY-MM-DD, inclusive to the end of that day, or an ISO instant */
@@ -1000,7 +1082,13 @@ export type ExportOrdersApiArg = {
 export type ExportOrdersXlsxApiResponse = unknown;
 export type ExportOrdersXlsxApiArg = {
   status?:
-    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
+    | "PLACED"
+    | "CONFIRMED"
+    | "SHIPPED"
+    | "DELIVERED"
+    | "REFUSED"
+    | "RETURNED"
+    | "CANCELED";
   /** YYYY-MM-DD (a Cairo day) or an ISO instant */
   dateFrom?: unknown;
   /** YYYY-MM-DD, inclusive to the end of that day, or an ISO instant */
@@ -1023,7 +1111,13 @@ export type ExportOrdersXlsxApiArg = {
 export type GetSizeDistributionApiResponse = /** status 200  */ SizeCountView[];
 export type GetSizeDistributionApiArg = {
   status?:
-    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
+    | "PLACED"
+    | "CONFIRMED"
+    | "SHIPPED"
+    | "DELIVERED"
+    | "REFUSED"
+    | "RETURNED"
+    | "CANCELED";
   /** YYYY-MM-DD (a Cairo day) or an ISO instant */
   dateFrom?: unknown;
   /** YYYY-MM-DD, inclusive to the end of that day, or an ISO instant */
@@ -1073,12 +1167,28 @@ export type GetPackingSlipApiArg = {
   id: string;
   paper?: "A4" | "LABEL_10x15";
 };
+export type RecordRefundApiResponse = /** status 200  */ RefundView;
+export type RecordRefundApiArg = {
+  id: string;
+  refundDto: RefundDto;
+};
+export type ReturnOrderApiResponse = /** status 200  */ OrderReturnView;
+export type ReturnOrderApiArg = {
+  id: string;
+  returnOrderDto: ReturnOrderDto;
+};
 export type UpdateOrderStatusApiResponse =
   /** status 200  */ OrderStatusChangeView;
 export type UpdateOrderStatusApiArg = {
   id: string;
   status?:
-    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
+    | "PLACED"
+    | "CONFIRMED"
+    | "SHIPPED"
+    | "DELIVERED"
+    | "REFUSED"
+    | "RETURNED"
+    | "CANCELED";
   /** Why (kept in the audit trail) */
   reason?: string;
   /** The order's revision as the admin saw it (AdminOrderView.revision): a change made since is a 409 naming who made it */
@@ -1300,6 +1410,42 @@ export type TwoFactorEnrolmentDto = {
   /** The secret in base32, for typing into an app that cannot scan */
   secret: string;
 };
+export type CourierView = {
+  id: string;
+  name: string;
+  trackingUrlTemplate: string | null;
+};
+export type AddCourierDto = {
+  name: string;
+  /** https, with {tracking} where the tracking number goes */
+  trackingUrlTemplate?: string | null;
+};
+export type UpdateCourierDto = {
+  name?: string;
+  /** null or empty removes the link */
+  trackingUrlTemplate?: string | null;
+};
+export type SettlementLineResultView = {
+  /** The file’s line number (the header is line 1) */
+  line: number;
+  /** Why a line changed nothing */
+  message: string | null;
+  orderNumber: string | null;
+  /** applied: the order changed; unchanged: already recorded; unmatched and contradictory changed nothing */
+  outcome: "applied" | "unchanged" | "unmatched" | "contradictory";
+  status: "delivered" | "refused" | "settled";
+  trackingNumber: string;
+};
+export type SettlementImportView = {
+  applied: number;
+  contradictory: number;
+  courierId: string;
+  /** SHA-256 of the file, recorded with every change it made */
+  fileHash: string;
+  lines: SettlementLineResultView[];
+  unchanged: number;
+  unmatched: number;
+};
 export type CustomerView = {
   addressLine: string;
   apartment: string;
@@ -1435,21 +1581,31 @@ export type DayRevenue = {
 };
 export type DashboardView = {
   activeOrders: number;
-  /** EGP, cash in hand: totals (shipping and fees included) of delivered orders */
+  /** EGP, cash in hand: totals (shipping and fees included) of delivered orders, less refunds */
   collected: number;
   growth: GrowthFigures;
   lastMonth: MonthFigures;
   ordersByGovernorate: GovernorateFigures[];
   /** The last 30 Cairo days */
   ordersPerDay: DayOrders[];
+  /** Parcels out for delivery (SHIPPED) */
+  parcelsOut: number;
   /** EGP, out for delivery: totals of shipped orders */
   pending: number;
   recentOrders: RecentOrderView[];
+  /** EGP, cash handed back (collected is net of it) */
+  refunded: number;
+  /** Orders refused at the door, not yet received back */
+  refused: number;
+  /** Orders received back after a refusal, or with goods returned after delivery */
+  returned: number;
+  /** EGP, goods returned after delivery (sales are net of it) */
+  returnedAmount: number;
   /** The last 30 Cairo days */
   revenuePerDay: DayRevenue[];
   /** EGP, catalogue-price subtotals of shipped and delivered orders (before discounts) */
   revenueSubtotal: number;
-  /** EGP, goods after discounts of shipped and delivered orders (no shipping, no COD fee) */
+  /** EGP, goods after discounts of shipped and delivered orders (no shipping, no COD fee), less goods returned */
   sales: number;
   thisMonth: MonthFigures;
   totalAddons: number;
@@ -1459,6 +1615,20 @@ export type DashboardView = {
   totalProducts: number;
   /** Same as sales */
   totalRevenue: number;
+};
+export type CourierCashView = {
+  delivered: number;
+  /** The courier’s fees on every parcel it reported */
+  fees: number;
+  id: string;
+  name: string;
+  /** Cash the courier owes: delivered and not yet paid, less its fees */
+  owed: number;
+  /** Parcels the courier holds (SHIPPED) */
+  parcelsOut: number;
+  refused: number;
+  /** Cash the courier paid the shop, less its fees */
+  settled: number;
 };
 export type GovernorateDeliveryView = {
   delivered: number;
@@ -1783,7 +1953,13 @@ export type AdminOrderView = {
   longitude: number;
   /** The statuses this order may move to now */
   nextStatuses: (
-    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED"
+    | "PLACED"
+    | "CONFIRMED"
+    | "SHIPPED"
+    | "DELIVERED"
+    | "REFUSED"
+    | "RETURNED"
+    | "CANCELED"
   )[];
   notes: string | null;
   /** Same as createdAt */
@@ -1802,7 +1978,13 @@ export type AdminOrderView = {
   /** Staff notes, oldest first */
   staffNotes: OrderStaffNoteView[];
   status:
-    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
+    | "PLACED"
+    | "CONFIRMED"
+    | "SHIPPED"
+    | "DELIVERED"
+    | "REFUSED"
+    | "RETURNED"
+    | "CANCELED";
   statusReason: string | null;
   subtotal: number;
   taxAmount: number;
@@ -1986,6 +2168,37 @@ export type AddOrderNoteDto = {
   /** Plain text for staff only; never shown to the shopper */
   text: string;
 };
+export type RefundView = {
+  id: string;
+  orderNumber: string;
+  /** Cash refunded so far, EGP */
+  refundedTotal: number;
+};
+export type RefundDto = {
+  /** Cash handed back, EGP (at most what was paid, less earlier refunds) */
+  amount: number;
+  /** The return it pays for */
+  returnId?: string | null;
+};
+export type OrderReturnView = {
+  /** Goods returned, EGP: what the order’s sales fall by */
+  amount: number;
+  id: string;
+  orderNumber: string;
+  returnId: string;
+  /** Goods returned so far, EGP */
+  returnedTotal: number;
+};
+export type ReturnLineDto = {
+  itemId: string;
+  quantity: number;
+};
+export type ReturnOrderDto = {
+  /** The lines returned; leave out to return the whole order */
+  lines?: ReturnLineDto[];
+  /** Why it came back (kept in the order’s history) */
+  reason: string;
+};
 export type OrderStatusChangeView = {
   /** false when the order already had this status */
   changed: boolean;
@@ -1998,6 +2211,7 @@ export type OrderStatusChangeView = {
         | "SHIPPED"
         | "DELIVERED"
         | "REFUSED"
+        | "RETURNED"
         | "CANCELED"
       )
     | null;
@@ -2010,6 +2224,7 @@ export type OrderStatusChangeView = {
         | "SHIPPED"
         | "DELIVERED"
         | "REFUSED"
+        | "RETURNED"
         | "CANCELED"
       )
     | null;
@@ -2020,17 +2235,33 @@ export type OrderStatusDto = {
   /** Why (kept in the audit trail) */
   reason?: string;
   status?:
-    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
+    | "PLACED"
+    | "CONFIRMED"
+    | "SHIPPED"
+    | "DELIVERED"
+    | "REFUSED"
+    | "RETURNED"
+    | "CANCELED";
 };
 export type GuardedStatusDto = {
   /** true to undo SHIPPED, DELIVERED or REFUSED (recorded as a correction); refused on any other move */
   correction?: boolean;
+  /** SHIPPED only: the courier taking the parcel (GET /admin/couriers) */
+  courierId?: string;
   /** The order's revision as the admin saw it (AdminOrderView.revision): a change made since is a 409 naming who made it */
   expectedRevision?: number;
   /** Why (kept in the audit trail); required to cancel, refuse or correct */
   reason?: string;
   status:
-    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
+    | "PLACED"
+    | "CONFIRMED"
+    | "SHIPPED"
+    | "DELIVERED"
+    | "REFUSED"
+    | "RETURNED"
+    | "CANCELED";
+  /** With courierId: the parcel’s tracking number */
+  trackingNumber?: string;
 };
 export type PackingSlipBatchDto = {
   /** Order numbers (or ids), one page each, in this order */
@@ -2092,7 +2323,13 @@ export type PersonalDataOrderView = {
   longitude: number;
   /** The statuses this order may move to now */
   nextStatuses: (
-    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED"
+    | "PLACED"
+    | "CONFIRMED"
+    | "SHIPPED"
+    | "DELIVERED"
+    | "REFUSED"
+    | "RETURNED"
+    | "CANCELED"
   )[];
   notes: string | null;
   /** Same as createdAt */
@@ -2111,7 +2348,13 @@ export type PersonalDataOrderView = {
   /** Staff notes, oldest first */
   staffNotes: OrderStaffNoteView[];
   status:
-    "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "REFUSED" | "CANCELED";
+    | "PLACED"
+    | "CONFIRMED"
+    | "SHIPPED"
+    | "DELIVERED"
+    | "REFUSED"
+    | "RETURNED"
+    | "CANCELED";
   statusReason: string | null;
   subtotal: number;
   taxAmount: number;
@@ -2610,6 +2853,11 @@ export const {
   useBeginTwoFactorSetupMutation,
   useGetAdminCategoriesQuery,
   useLazyGetAdminCategoriesQuery,
+  useGetCouriersQuery,
+  useLazyGetCouriersQuery,
+  useAddCourierMutation,
+  useUpdateCourierMutation,
+  useImportSettlementMutation,
   useGetCustomersQuery,
   useLazyGetCustomersQuery,
   usePreviewErasureQuery,
@@ -2617,6 +2865,8 @@ export const {
   useErasePersonalDataMutation,
   useGetDashboardQuery,
   useLazyGetDashboardQuery,
+  useGetCourierCashQuery,
+  useLazyGetCourierCashQuery,
   useGetDeliveryByGovernorateQuery,
   useLazyGetDeliveryByGovernorateQuery,
   useGetDiscountsQuery,
@@ -2668,6 +2918,8 @@ export const {
   useAddOrderNoteMutation,
   useGetPackingSlipQuery,
   useLazyGetPackingSlipQuery,
+  useRecordRefundMutation,
+  useReturnOrderMutation,
   useUpdateOrderStatusMutation,
   useChangeOrderStatusGuardedMutation,
   useGetCourierManifestCsvQuery,

@@ -472,6 +472,12 @@ export type SubscribedView = {
 export type SubscribeDto = {
   email: string;
 };
+export type CourierTrackingView = {
+  courier: string;
+  trackingNumber: string;
+  /** https link to the courier’s tracking page for this parcel */
+  url: string | null;
+};
 export type TrackingStepView = {
   /** ISO 8601 */
   at: string;
@@ -480,6 +486,8 @@ export type TrackingStepView = {
 };
 export type OrderTrackingView = {
   city: string;
+  /** Once shipped with a courier */
+  courierTracking: CourierTrackingView | null;
   firstName: string;
   itemCount: number;
   orderNumber: string;

@@ -182,6 +182,7 @@ export const api = createApi({
     'Staff',
     'Session',
     'TwoFactor',
+    'Courier',
   ],
   refetchOnFocus: false,
   endpoints: () => ({}),

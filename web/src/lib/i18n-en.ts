@@ -227,6 +227,8 @@ export const en = {
   'track.hello': 'Hello {name}',
   'track.summary': 'Your order of {count} items to {city}:',
   'track.cod': 'pay in cash on delivery',
+  'track.courier': 'With {courier}, tracking number {tracking}',
+  'track.courierLink': 'Follow the parcel on {courier}’s site',
   'track.timeline': 'Order progress',
   'track.pending': 'Not yet',
   'track.status.PLACED': 'Order placed',
@@ -236,6 +238,7 @@ export const en = {
   'track.status.CANCELED': 'Canceled',
   'track.status.REFUSED': 'Refused at delivery',
   'track.status.EDITED': 'Order updated by the shop',
+  'track.status.RETURNED': 'Returned to the shop',
   'confirm.track': 'Track this order',
   // Why this price
   'price.why': 'Why this price',

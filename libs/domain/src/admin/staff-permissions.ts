@@ -31,10 +31,13 @@ export const PERMISSIONS = {
   'orders.read': 'Orders, their history and the call-to-confirm queue',
   'orders.status': 'Change an order’s status (which statuses: orders.confirm, orders.ship)',
   'orders.confirm': 'Confirm, cancel or re-open an order',
-  'orders.ship': 'Mark an order shipped, delivered or refused',
+  'orders.ship': 'Mark an order shipped, delivered, refused or received back',
   'orders.edit': 'Edit an order before it ships: the customer’s contact and address, its lines',
   'orders.notes': 'Write staff notes on an order',
   'orders.export': 'Orders as CSV',
+  'orders.return': 'Record a delivered order’s return (whole or by lines) and the refund handed back',
+  'couriers.manage': 'Couriers: add them, rename them, set their tracking links',
+  'couriers.settle': 'Import a courier’s status and settlement file (orders delivered or refused, cash collected and paid)',
   'paperwork.print': 'Packing slips, parcel labels and the daily courier manifest (personal data on paper)',
   'exports.run': 'Background exports and their files',
   'dashboard.read': 'Dashboard and delivery statistics',
@@ -63,6 +66,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, ReadonlySet<Permission
     'orders.notes',
     'orders.export',
     'paperwork.print',
+    'couriers.settle',
+    'orders.return',
     'exports.run',
     'dashboard.read',
     'analytics.read',
@@ -84,5 +89,5 @@ export function rolesWith(permission: Permission): StaffRole[] {
  * centre confirms and cancels, the packer reports what happened to the parcel.
  */
 export function permissionToMoveOrderTo(status: OrderStatus): Permission {
-  return status === 'SHIPPED' || status === 'DELIVERED' || status === 'REFUSED' ? 'orders.ship' : 'orders.confirm';
+  return status === 'SHIPPED' || status === 'DELIVERED' || status === 'REFUSED' || status === 'RETURNED' ? 'orders.ship' : 'orders.confirm';
 }

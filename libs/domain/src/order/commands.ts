@@ -2,7 +2,8 @@
 import type { StaffActor } from '../admin/staff-actor.js';
 import type { DomainCommand } from '../shared/event.js';
 import type { CorrectableField } from './customer-correction.js';
-import type { OrderPlaced } from './events.js';
+import type { SettlementLine } from '../courier/settlement-file.js';
+import type { CourierRef, OrderPlaced } from './events.js';
 import type { OrderEditFacts, ValidOrderEdit } from './order-edit.js';
 
 /** status is validated by the decider; `by` (who, in which role) goes into the event. */
@@ -17,6 +18,11 @@ export type ChangeOrderStatus = DomainCommand<'ChangeOrderStatus', {
    * stay as the first release's status route always allowed them.
    */
   guard?: { correction: boolean };
+  /**
+   * Only with status SHIPPED: the courier taking the parcel (resolved from the couriers by the
+   * caller) and its tracking number, validated by the decider.
+   */
+  shipment?: { courier: CourierRef; trackingNumber: unknown };
 }>;
 
 /**
@@ -34,4 +40,27 @@ export type EditOrder = DomainCommand<'EditOrder', { orderId: string; edit: Vali
 /** A staff note as typed; the decider checks it. noteId is minted by the caller. */
 export type AddOrderNote = DomainCommand<'AddOrderNote', { orderId: string; noteId: string; text: unknown; by: StaffActor }>;
 
-export type OrderCommand = ChangeOrderStatus | PlaceOrder | CorrectCustomer | EditOrder | AddOrderNote;
+
+/** One line of a courier's file about this order (courier-report.ts decides it). */
+export type RecordCourierReport = DomainCommand<'RecordCourierReport', { orderId: string; courier: CourierRef; report: SettlementLine; fileHash: string; by: StaffActor }>;
+
+/**
+ * A delivered order's goods come back (order-return.ts): lines null returns everything not yet
+ * returned. returnId is minted by the caller (a retried request changes nothing); deliveredAt
+ * (the last DELIVERED move's time), now and the window arrive from the caller, so deciding stays pure.
+ */
+export type ReturnOrder = DomainCommand<'ReturnOrder', {
+  orderId: string;
+  returnId: string;
+  lines: Array<{ itemId: unknown; quantity: unknown }> | null;
+  reason: unknown;
+  deliveredAt: string | null;
+  now: string;
+  windowDays: number;
+  by: StaffActor;
+}>;
+
+/** Cash handed back to the shopper, in piastres. */
+export type RecordRefund = DomainCommand<'RecordRefund', { orderId: string; amount: unknown; returnId: string | null; by: StaffActor }>;
+
+export type OrderCommand = ChangeOrderStatus | PlaceOrder | CorrectCustomer | EditOrder | AddOrderNote | RecordCourierReport | ReturnOrder | RecordRefund;

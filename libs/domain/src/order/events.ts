@@ -8,11 +8,11 @@ import type { CartItemKind, Governorate, PaymentMethod, PosterSize } from '../sh
 
 /**
  * The first release's PLACED, SHIPPED and CANCELED, and the cash-on-delivery lifecycle around them:
- * CONFIRMED (the shopper confirmed by phone), DELIVERED (paid at the door) and REFUSED (refused
- * at the door, the parcel comes back). In lifecycle order; which moves are allowed is
- * ORDER_TRANSITIONS in order-lifecycle.ts.
+ * CONFIRMED (the shopper confirmed by phone), DELIVERED (paid at the door), REFUSED (refused
+ * at the door, the parcel comes back) and RETURNED (the refused parcel was received back). In
+ * lifecycle order; which moves are allowed is ORDER_TRANSITIONS in order-lifecycle.ts.
  */
-export const ORDER_STATUSES = ['PLACED', 'CONFIRMED', 'SHIPPED', 'DELIVERED', 'REFUSED', 'CANCELED'] as const;
+export const ORDER_STATUSES = ['PLACED', 'CONFIRMED', 'SHIPPED', 'DELIVERED', 'REFUSED', 'RETURNED', 'CANCELED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
@@ -26,6 +26,7 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   SHIPPED: 'Shipped',
   DELIVERED: 'Delivered',
   REFUSED: 'Refused',
+  RETURNED: 'Returned',
   CANCELED: 'Canceled',
 };
 
@@ -106,6 +107,55 @@ export type OrderStatusChanged = DomainEvent<'OrderStatusChanged', {
   correction?: true;
   /** The staff member who moved it and their role then (schema 2; schema-1 events are upcast: order/upcasters.ts). */
   by: StaffActor;
+  /**
+   * Schema 3 (older events are upcast with nulls): on SHIPPED, the courier who took the parcel and
+   * its tracking number; on DELIVERED or REFUSED from a courier's file, the courier who reported it
+   * (the actor of the move; `by` is who imported the file). Null otherwise.
+   */
+  courier: CourierRef | null;
+  trackingNumber: string | null;
+}>;
+
+/** A courier as an order names it: its id, and its name then (a renamed courier's old orders keep the name they had). */
+export interface CourierRef {
+  courierId: string;
+  name: string;
+}
+
+/** Where a courier report came from: the file's SHA-256 and the line, so the trail can point at it. */
+export interface CourierReportSource {
+  fileHash: string;
+  line: number;
+}
+
+/**
+ * What a courier's file says it collected for the parcel at the door and what it charged (a
+ * refused parcel: collected 0 and the fee). The courier owes the shop collected − fee until it
+ * pays (CourierPaymentRecorded).
+ */
+export type CourierCollectionRecorded = DomainEvent<'CourierCollectionRecorded', {
+  orderId: string;
+  orderNumber: string;
+  courier: CourierRef;
+  trackingNumber: string;
+  collected: Piastres;
+  fee: Piastres;
+  /** YYYY-MM-DD, as the courier's file dates it. */
+  on: string;
+  source: CourierReportSource;
+  by: StaffActor;
+}>;
+
+/** The courier paid the shop what it collected for this parcel, less its fee. */
+export type CourierPaymentRecorded = DomainEvent<'CourierPaymentRecorded', {
+  orderId: string;
+  orderNumber: string;
+  courier: CourierRef;
+  /** collected − fee, as recorded. */
+  amount: Piastres;
+  on: string;
+  source: CourierReportSource;
+  by: StaffActor;
 }>;
 
 /**
@@ -168,14 +218,57 @@ export type OrderNoteAdded = DomainEvent<'OrderNoteAdded', {
   by: StaffActor;
 }>;
 
-export type OrderEvent = OrderPlaced | OrderStatusChanged | PersonalDataCorrected | OrderEdited | OrderNoteAdded;
+
+/** A delivered order's goods came back, in whole or by lines, within the return window (order-return.ts). */
+export type OrderReturned = DomainEvent<'OrderReturned', {
+  orderId: string;
+  orderNumber: string;
+  returnId: string;
+  /** Each line returned: how many, and their share of the goods after discounts (piastres). */
+  lines: Array<{ itemId: string; quantity: number; amount: Piastres }>;
+  /** The sum of the lines' amounts: what the order's sales fall by. */
+  amount: Piastres;
+  reason: string;
+  by: StaffActor;
+}>;
+
+/** Cash handed back to the shopper: what the order's collected cash falls by. */
+export type RefundRecorded = DomainEvent<'RefundRecorded', {
+  orderId: string;
+  orderNumber: string;
+  amount: Piastres;
+  /** The return it pays for, when there is one. */
+  returnId: string | null;
+  by: StaffActor;
+}>;
+
+export type OrderEvent =
+  | OrderPlaced
+  | OrderStatusChanged
+  | PersonalDataCorrected
+  | OrderEdited
+  | OrderNoteAdded
+  | CourierCollectionRecorded
+  | CourierPaymentRecorded
+  | OrderReturned
+  | RefundRecorded;
 
 /** Appended with expectedRevision 'no_stream': the stream's existence is the uniqueness guarantee. */
 export type OrderNumberReserved = DomainEvent<'OrderNumberReserved', { orderNumber: string; cartId: string }>;
 
 export type OrderNumberEvent = OrderNumberReserved;
 
-const orderEventTypes: Record<OrderEvent['type'], true> = { OrderPlaced: true, OrderStatusChanged: true, PersonalDataCorrected: true, OrderEdited: true, OrderNoteAdded: true };
+const orderEventTypes: Record<OrderEvent['type'], true> = {
+  OrderPlaced: true,
+  OrderStatusChanged: true,
+  PersonalDataCorrected: true,
+  OrderEdited: true,
+  OrderNoteAdded: true,
+  CourierCollectionRecorded: true,
+  CourierPaymentRecorded: true,
+  OrderReturned: true,
+  RefundRecorded: true,
+};
 const orderNumberEventTypes: Record<OrderNumberEvent['type'], true> = { OrderNumberReserved: true };
 
 export const ORDER_EVENT_TYPES = Object.keys(orderEventTypes) as OrderEvent['type'][];

@@ -14,7 +14,7 @@ const placed: OrderPlaced = {
   },
 };
 const admin = { username: 'mona', role: 'agent' } as const;
-const moved = (from: OrderStatus, to: OrderStatus): OrderStatusChanged => ({ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from, to, reason: null, by: admin } });
+const moved = (from: OrderStatus, to: OrderStatus): OrderStatusChanged => ({ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from, to, reason: null, by: admin, courier: null, trackingNumber: null } });
 const delivered = [placed, moved('PLACED', 'SHIPPED'), moved('SHIPPED', 'DELIVERED')];
 const guarded = (status: OrderStatus, correction: boolean, reason?: string) =>
   ({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status, reason, by: admin, guard: { correction } } }) as const;
@@ -38,7 +38,7 @@ describe('guarded status change (the back-office route)', () => {
   it('records a correction with its reason', () => {
     given(orderDecider, delivered)
       .when(guarded('REFUSED', true, ' courier mixed up two parcels '))
-      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'DELIVERED', to: 'REFUSED', reason: 'courier mixed up two parcels', correction: true, by: admin } }]);
+      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'DELIVERED', to: 'REFUSED', reason: 'courier mixed up two parcels', correction: true, by: admin, courier: null, trackingNumber: null } }]);
   });
 
   it('refuses a backward move without correction: true, and a correction without a reason', () => {
@@ -54,12 +54,12 @@ describe('guarded status change (the back-office route)', () => {
   it('a forward move needs neither', () => {
     given(orderDecider, [placed])
       .when(guarded('SHIPPED', false))
-      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'PLACED', to: 'SHIPPED', reason: null, by: admin } }]);
+      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'PLACED', to: 'SHIPPED', reason: null, by: admin, courier: null, trackingNumber: null } }]);
   });
 
   it('the unguarded status route keeps every move it allowed, undoing DELIVERED included, and records no correction', () => {
     given(orderDecider, delivered)
       .when({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status: 'REFUSED', by: admin } })
-      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'DELIVERED', to: 'REFUSED', reason: null, by: admin } }]);
+      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'DELIVERED', to: 'REFUSED', reason: null, by: admin, courier: null, trackingNumber: null } }]);
   });
 });

@@ -100,7 +100,7 @@ describe('editing an order before it ships', () => {
   });
 
   it('refuses an edit once the order shipped, with a conflict', () => {
-    const shipped = { type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-o1', from: 'PLACED', to: 'SHIPPED', reason: null, by: agent } } as const;
+    const shipped = { type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-o1', from: 'PLACED', to: 'SHIPPED', reason: null, by: agent, courier: null, trackingNumber: null } } as const;
     const e = refusal(() => edit(stateOf([placedOrder(), shipped]), { customer: { city: 'Maadi' } }));
     expect(e.kind).toBe('conflict');
     expect(e.code).toBe('ORDER_NOT_EDITABLE');

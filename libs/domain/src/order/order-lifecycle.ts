@@ -7,7 +7,8 @@
  *
  * CONFIRMED can go back to PLACED (a confirmation by mistake) or be CANCELED. DELIVERED and REFUSED
  * are the outcome at the door: the only move from one is to the other, to correct a courier's
- * report (with a reason); an order that reached the door is never placed or canceled again.
+ * report (with a reason); an order that reached the door is never placed or canceled again. A
+ * refused parcel received back is RETURNED, its end.
  */
 import type { OrderStatus } from './events.js';
 
@@ -16,7 +17,9 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
   CONFIRMED: ['PLACED', 'SHIPPED', 'CANCELED'],
   SHIPPED: ['PLACED', 'DELIVERED', 'REFUSED', 'CANCELED'],
   DELIVERED: ['REFUSED'],
-  REFUSED: ['DELIVERED'],
+  REFUSED: ['DELIVERED', 'RETURNED'],
+  // The parcel is back on the shelf: nothing follows.
+  RETURNED: [],
   CANCELED: ['PLACED', 'SHIPPED'],
 };
 
@@ -31,7 +34,7 @@ export const AWAITING_SHIPMENT_STATUSES: readonly OrderStatus[] = ['PLACED', 'CO
 export const REVENUE_STATUSES: readonly OrderStatus[] = ['SHIPPED', 'DELIVERED'];
 
 /** Statuses in which nothing was sold: bestsellers leave their lines out. */
-export const UNSOLD_STATUSES: readonly OrderStatus[] = ['CANCELED', 'REFUSED'];
+export const UNSOLD_STATUSES: readonly OrderStatus[] = ['CANCELED', 'REFUSED', 'RETURNED'];
 
 /** What the second of two admins acting on one order reads, e.g. "PS-7KQ4-M2XD was already confirmed by mona". */
 export function alreadyChangedMessage(orderNumber: string, to: string, actorId: string): string {
@@ -42,7 +45,7 @@ export function alreadyChangedMessage(orderNumber: string, to: string, actorId: 
 const SETTLED_STATUSES: readonly OrderStatus[] = ['SHIPPED', 'DELIVERED', 'REFUSED'];
 
 /** Where a settled order goes next in the normal course (a shipped parcel is delivered or refused). */
-const ONWARD_FROM_SETTLED: Partial<Record<OrderStatus, readonly OrderStatus[]>> = { SHIPPED: ['DELIVERED', 'REFUSED'] };
+const ONWARD_FROM_SETTLED: Partial<Record<OrderStatus, readonly OrderStatus[]>> = { SHIPPED: ['DELIVERED', 'REFUSED'], REFUSED: ['RETURNED'] };
 
 /**
  * A move that undoes SHIPPED, DELIVERED or REFUSED (SHIPPED → PLACED, DELIVERED → REFUSED, ...):

@@ -8,7 +8,10 @@ import { DomainError } from '../shared/domain-error.js';
 import { isBlank, trimmed } from '../shared/validation.js';
 import type { OrderCommand } from './commands.js';
 import { correctionOf, validateCorrection, type CustomerFields } from './customer-correction.js';
-import { isOrderStatus, ORDER_STATUSES, type OrderCustomer, type OrderEvent, type OrderStatus } from './events.js';
+import { decideCourierReport } from './courier-report.js';
+import { decideRefund, decideReturn } from './order-return.js';
+import { goodsAfterDiscounts } from './revenue.js';
+import { isOrderStatus, ORDER_STATUSES, type CourierRef, type OrderCustomer, type OrderEvent, type OrderStatus } from './events.js';
 import { canMoveOrder, isCorrection, needsReason } from './order-lifecycle.js';
 import { changedParts, EDITABLE_STATUSES, priceOrderEdit, withVersion, type OrderRecord } from './order-edit.js';
 import { validateNote } from './order-note.js';
@@ -24,6 +27,34 @@ export interface OrderState {
   /** The order as placed, and as it stands (corrections and edits applied); null before placing. */
   placed: OrderRecord | null;
   order: OrderRecord | null;
+  /** The order's total (cash due at the door). */
+  total: number;
+  /** The courier and tracking number of the last ship move; null before one. */
+  courier: CourierRef | null;
+  trackingNumber: string | null;
+  /** What the courier's file said it collected and charged; null before a report. */
+  collection: { collected: number; fee: number } | null;
+  /** The courier paid the shop for this parcel. */
+  paid: boolean;
+  /** The lines as sold, and the goods after discounts (revenue.ts): what returns are worth. */
+  items: ReadonlyArray<{ itemId: string; quantity: number; lineTotal: number }>;
+  sales: number;
+  /** Returns so far: their ids, quantities per line and amount. */
+  returned: { ids: readonly string[]; quantities: Readonly<Record<string, number>>; amount: number };
+  /** Cash handed back so far. */
+  refunded: number;
+}
+
+const MAX_TRACKING_NUMBER_LENGTH = 64;
+
+/** A tracking number as typed: trimmed, printable, at most 64 characters; a 400 naming trackingNumber otherwise. */
+export function validTrackingNumber(value: unknown): string {
+  const refuse = (why: string) => DomainError.validation('INVALID_TRACKING_NUMBER', `trackingNumber ${why}`, { trackingNumber: why });
+  if (typeof value !== 'string' || value.trim() === '') throw refuse('is required with a courier');
+  const t = value.trim();
+  if (t.length > MAX_TRACKING_NUMBER_LENGTH) throw refuse(`must be at most ${MAX_TRACKING_NUMBER_LENGTH} characters`);
+  if (!/^[\p{L}\p{N}][\p{L}\p{N}._\-/ ]*$/u.test(t)) throw refuse('may hold letters, digits, spaces and . _ - / only');
+  return t;
 }
 
 export const initialOrderState: OrderState = Object.freeze({
@@ -35,6 +66,15 @@ export const initialOrderState: OrderState = Object.freeze({
   customer: null,
   placed: null,
   order: null,
+  total: 0,
+  courier: null,
+  trackingNumber: null,
+  collection: null,
+  paid: false,
+  items: [],
+  sales: 0,
+  returned: { ids: [], quantities: {}, amount: 0 },
+  refunded: 0,
 });
 
 export function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
@@ -50,6 +90,9 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       const reason = isBlank(command.data.reason) ? null : trimmed(command.data.reason);
       const correction = isCorrection(state.status, to);
       const guard = command.data.guard;
+      const shipment = command.data.shipment;
+      if (shipment && to !== 'SHIPPED') throw DomainError.validation('COURIER_ONLY_WHEN_SHIPPING', 'courierId goes only with status SHIPPED', { courierId: 'only with status SHIPPED' });
+      const trackingNumber = shipment ? validTrackingNumber(shipment.trackingNumber) : null;
       if (guard) {
         if (correction && !guard.correction) throw DomainError.validation('CORRECTION_REQUIRED', `correction must be true to undo ${state.status} (${state.status} → ${to})`, { correction: 'must be true to undo this status' });
         if (!correction && guard.correction) throw DomainError.validation('NOT_A_CORRECTION', `correction applies only to undoing SHIPPED, DELIVERED or REFUSED; ${state.status} → ${to} is not one`, { correction: 'only for undoing SHIPPED, DELIVERED or REFUSED' });
@@ -58,7 +101,10 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       return [
         {
           type: 'OrderStatusChanged',
-          data: { orderId: state.orderId, orderNumber: state.orderNumber, from: state.status, to, reason, ...(guard && correction ? { correction: true as const } : {}), by: command.data.by },
+          data: {
+            orderId: state.orderId, orderNumber: state.orderNumber, from: state.status, to, reason, ...(guard && correction ? { correction: true as const } : {}), by: command.data.by,
+            courier: shipment?.courier ?? null, trackingNumber,
+          },
         },
       ];
     }
@@ -81,6 +127,15 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       const text = validateNote(command.data.text);
       return [{ type: 'OrderNoteAdded', data: { orderId: state.orderId, orderNumber: state.orderNumber, phone: state.placed.customer.phone, noteId: command.data.noteId, text, by: command.data.by } }];
     }
+    case 'RecordCourierReport':
+      if (!state.exists || state.status === null) throw DomainError.notFound('ORDER_NOT_FOUND', 'Order not found');
+      return decideCourierReport(state, command.data);
+    case 'ReturnOrder':
+      if (!state.exists || state.status === null) throw DomainError.notFound('ORDER_NOT_FOUND', 'Order not found');
+      return decideReturn(state, command.data);
+    case 'RecordRefund':
+      if (!state.exists || state.status === null) throw DomainError.notFound('ORDER_NOT_FOUND', 'Order not found');
+      return decideRefund(state, command.data);
     default:
       return assertNever(command, 'order command');
   }
@@ -89,21 +144,46 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
 export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
   switch (event.type) {
     case 'OrderPlaced':
-      return { exists: true, orderId: event.data.orderId, orderNumber: event.data.orderNumber, cartId: event.data.cartId, status: 'PLACED', customer: correctable(event.data.customer), placed: event.data, order: event.data };
+      return {
+        ...initialOrderState, exists: true, orderId: event.data.orderId, orderNumber: event.data.orderNumber, cartId: event.data.cartId, status: 'PLACED',
+        customer: correctable(event.data.customer), placed: event.data, order: event.data, ...soldOf(event.data),
+      };
     case 'OrderStatusChanged':
+      // A new ship move names the parcel afresh: what an earlier courier reported belonged to the earlier parcel.
+      if (event.data.to === 'SHIPPED' && event.data.courier) return { ...state, status: event.data.to, courier: event.data.courier, trackingNumber: event.data.trackingNumber, collection: null, paid: false };
       return { ...state, status: event.data.to };
+    case 'CourierCollectionRecorded':
+      return { ...state, collection: { collected: event.data.collected, fee: event.data.fee } };
+    case 'CourierPaymentRecorded':
+      return { ...state, paid: true };
+    case 'OrderReturned': {
+      const quantities = { ...state.returned.quantities };
+      for (const l of event.data.lines) quantities[l.itemId] = (quantities[l.itemId] ?? 0) + l.quantity;
+      return { ...state, returned: { ids: [...state.returned.ids, event.data.returnId], quantities, amount: state.returned.amount + event.data.amount } };
+    }
+    case 'RefundRecorded':
+      return { ...state, refunded: state.refunded + event.data.amount };
     case 'PersonalDataCorrected':
       return state.customer ? { ...state, customer: { ...state.customer, ...event.data.after }, order: state.order && { ...state.order, customer: { ...state.order.customer, ...event.data.after } } } : state;
     case 'OrderEdited': {
       if (!state.order) return state;
       const order = withVersion(state.order, event.data.after);
-      return { ...state, order, customer: correctable(order.customer) };
+      return { ...state, order, customer: correctable(order.customer), ...soldOf(order) };
     }
     case 'OrderNoteAdded':
       return state;
     default:
       return assertNever(event, 'order event');
   }
+}
+
+/** What returns are worth, from the order as it stands: placed, or as its last edit left it (edits end before it ships). */
+function soldOf(order: Pick<OrderRecord, 'items' | 'totals'>): Pick<OrderState, 'total' | 'items' | 'sales'> {
+  return {
+    total: order.totals?.total ?? 0,
+    items: (order.items ?? []).map((i) => ({ itemId: i.itemId, quantity: i.quantity, lineTotal: i.lineTotal })),
+    sales: order.totals ? goodsAfterDiscounts(order.totals) : 0,
+  };
 }
 
 function correctable(c: OrderCustomer | undefined): CustomerFields | null {

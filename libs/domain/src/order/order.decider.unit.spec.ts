@@ -36,14 +36,14 @@ describe('order decider', () => {
   it('ships an order, with a reason when one is given', () => {
     given(orderDecider, [placed])
       .when({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status: 'SHIPPED', reason: ' Aramex 123 ', by: admin } })
-      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'PLACED', to: 'SHIPPED', reason: 'Aramex 123', by: admin } }]);
+      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'PLACED', to: 'SHIPPED', reason: 'Aramex 123', by: admin, courier: null, trackingNumber: null } }]);
   });
 
   it('moves freely among the three statuses, as the back-office allows', () => {
-    const canceled = { type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'PLACED', to: 'CANCELED', reason: null, by: admin } } as const;
+    const canceled = { type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'PLACED', to: 'CANCELED', reason: null, by: admin, courier: null, trackingNumber: null } } as const;
     given(orderDecider, [placed, canceled])
       .when({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status: 'placed', by: admin } })
-      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'CANCELED', to: 'PLACED', reason: null, by: admin } }]);
+      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'CANCELED', to: 'PLACED', reason: null, by: admin, courier: null, trackingNumber: null } }]);
   });
 
   it('the same status changes nothing', () => {
@@ -58,7 +58,7 @@ describe('order decider', () => {
 
 describe('cash-on-delivery lifecycle', () => {
   const moved = (from: OrderStatus, to: OrderStatus, reason: string | null = null): OrderStatusChanged =>
-    ({ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from, to, reason, by: admin } });
+    ({ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from, to, reason, by: admin, courier: null, trackingNumber: null } });
   const change = (status: string, reason?: string) => ({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status, reason, by: admin } }) as const;
 
   it('confirms, ships and delivers a placed order, one event each', () => {
@@ -78,10 +78,12 @@ describe('cash-on-delivery lifecycle', () => {
     expect(() => orderDecider.decide(change('DELIVERED'), given(orderDecider, [placed]).state)).toThrow('A PLACED order cannot become DELIVERED');
   });
 
-  it('lets the door outcome be corrected, and nothing else once at the door', () => {
+  it('lets the door outcome be corrected, a refused parcel be received back, and nothing else once at the door', () => {
     given(orderDecider, [placed, moved('PLACED', 'SHIPPED'), moved('SHIPPED', 'REFUSED')]).when(change('DELIVERED', 'courier mistake')).then([moved('REFUSED', 'DELIVERED', 'courier mistake')]);
     expect(ORDER_TRANSITIONS.DELIVERED).toEqual(['REFUSED']);
-    expect(ORDER_TRANSITIONS.REFUSED).toEqual(['DELIVERED']);
+    expect(ORDER_TRANSITIONS.REFUSED).toEqual(['DELIVERED', 'RETURNED']);
+    expect(ORDER_TRANSITIONS.RETURNED).toEqual([]);
+    given(orderDecider, [placed, moved('PLACED', 'SHIPPED'), moved('SHIPPED', 'REFUSED')]).when(change('RETURNED')).then([moved('REFUSED', 'RETURNED')]);
   });
 
   it('keeps the first three statuses (placed, shipped, canceled) moving freely among themselves', () => {

@@ -3,8 +3,9 @@
  * what-if, the orders export):
  *
  * - sales: the goods sold, after the category and promo-code discounts (no shipping, no COD fee),
- *   of orders that left the shop (SHIPPED or DELIVERED);
- * - collected: cash in hand, the whole total (shipping and fees included) of DELIVERED orders;
+ *   of orders that left the shop (SHIPPED or DELIVERED), less the goods returned (OrderReturned);
+ * - collected: cash in hand, the whole total (shipping and fees included) of DELIVERED orders,
+ *   less the cash refunded (RefundRecorded);
  * - pending: out for delivery, the whole total of SHIPPED orders, cash the courier should bring.
  */
 import type { Piastres } from '../shared/money.js';
@@ -36,13 +37,23 @@ export function goodsAfterDiscounts(totals: Pick<OrderTotals, 'subtotal' | 'disc
   return totals.subtotal - totals.discountFromPromotions - totals.discountFromPromoCode;
 }
 
-/** One order's share of each figure, given its goods after discounts (`sales`) and its total. */
-export function orderRevenue(status: string, amounts: { sales: Piastres; total: Piastres }): RevenueFigures {
-  const is = (statuses: readonly OrderStatus[]) => (statuses as readonly string[]).includes(status);
-  return { sales: is(SALES_STATUSES) ? amounts.sales : 0, collected: is(COLLECTED_STATUSES) ? amounts.total : 0, pending: is(PENDING_STATUSES) ? amounts.total : 0 };
+/** What an order's returns and refunds took back: the goods returned and the cash handed back. */
+export interface TakenBack {
+  returned?: Piastres;
+  refunded?: Piastres;
 }
 
-export function sumRevenue(orders: Iterable<{ status: string; sales: Piastres; total: Piastres }>): RevenueFigures {
+/** One order's share of each figure, given its goods after discounts (`sales`), its total, and what returns and refunds took back. */
+export function orderRevenue(status: string, amounts: { sales: Piastres; total: Piastres } & TakenBack): RevenueFigures {
+  const is = (statuses: readonly OrderStatus[]) => (statuses as readonly string[]).includes(status);
+  return {
+    sales: is(SALES_STATUSES) ? amounts.sales - (amounts.returned ?? 0) : 0,
+    collected: is(COLLECTED_STATUSES) ? amounts.total - (amounts.refunded ?? 0) : 0,
+    pending: is(PENDING_STATUSES) ? amounts.total : 0,
+  };
+}
+
+export function sumRevenue(orders: Iterable<{ status: string; sales: Piastres; total: Piastres } & TakenBack>): RevenueFigures {
   const sum: RevenueFigures = { sales: 0, collected: 0, pending: 0 };
   for (const o of orders) {
     const r = orderRevenue(o.status, o);

@@ -13,6 +13,7 @@ const WORDS: Readonly<Record<OrderStatus, readonly string[]>> = {
   SHIPPED: ['shipped', 'مشحون', 'مشحونة', 'تم الشحن', 'شحن'],
   DELIVERED: ['delivered', 'تم التوصيل', 'تم التسليم', 'موصل', 'مسلم', 'مستلم'],
   REFUSED: ['refused', 'مرفوض', 'مرفوضة', 'رفض', 'رفض عند التسليم'],
+  RETURNED: ['returned', 'مرتجع', 'مرتجعة', 'مرتجع للمخزن', 'تم الإرجاع', 'رجع'],
   CANCELED: ['canceled', 'cancelled', 'ملغي', 'ملغى', 'ملغية', 'ملغاة', 'تم الإلغاء', 'إلغاء'],
 };
 

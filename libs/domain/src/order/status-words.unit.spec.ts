@@ -39,7 +39,7 @@ describe('orderStatusNamedBy', () => {
     for (const status of ORDER_STATUSES) {
       expect(orderStatusNamedBy(status.toLowerCase())).toBe(status);
     }
-    const arabic = ['جديد', 'مؤكد', 'مشحون', 'تم التوصيل', 'مرفوض', 'ملغي'].map(orderStatusNamedBy);
+    const arabic = ['جديد', 'مؤكد', 'مشحون', 'تم التوصيل', 'مرفوض', 'مرتجع', 'ملغي'].map(orderStatusNamedBy);
     expect(new Set(arabic)).toEqual(new Set(ORDER_STATUSES));
   });
 });

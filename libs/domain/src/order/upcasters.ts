@@ -35,7 +35,7 @@ function isOrderShaped(data: unknown): data is OrderPlacedDataV1 {
 }
 
 /** The schema-1 shapes of the staff's order events: without `by`. */
-export type OrderStatusChangedDataV1 = Omit<OrderStatusChanged['data'], 'by'>;
+export type OrderStatusChangedDataV1 = Omit<OrderStatusChanged['data'], 'by' | 'courier' | 'trackingNumber'>;
 export type PersonalDataCorrectedDataV1 = Omit<PersonalDataCorrected['data'], 'by'>;
 
 /**
@@ -47,4 +47,13 @@ export function upcastStaffOrderEventV1<Data extends OrderStatusChangedDataV1 | 
   // As upcastOrderPlacedV1: data this code did not write is passed on as it is.
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return data as unknown as Data & { by: OrderStatusChanged['data']['by'] };
   return { ...data, by: staffActorFromMetadata(metadata) };
+}
+
+/** The schema-2 shape of OrderStatusChanged: without the courier and tracking number. */
+export type OrderStatusChangedDataV2 = Omit<OrderStatusChanged['data'], 'courier' | 'trackingNumber'>;
+
+/** OrderStatusChanged schema 2 → 3: moves made before couriers were recorded named none. */
+export function upcastOrderStatusChangedV2(data: OrderStatusChangedDataV2): OrderStatusChanged['data'] {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return data as unknown as OrderStatusChanged['data'];
+  return { ...data, courier: null, trackingNumber: null };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { StaffRole } from '#domain/admin/staff-permissions.js';
 import { parseTwoFactorRoles } from '#domain/admin/two-factor-policy.js';
 import { DEFAULT_COD_RISK_THRESHOLDS, type CodRiskThresholds } from '#domain/order/cod-risk.js';
+import { DEFAULT_RETURN_WINDOW_DAYS } from '#domain/order/order-return.js';
 import { loadBudgetsConfig, type BudgetsConfig } from './budgets-config.js';
 import { keyStoreFromEnv, type KeyStoreConfig } from './key-store-config.js';
 
@@ -50,6 +51,8 @@ export interface AppConfig {
   live: { pollMs: number; heartbeatMs: number; maxConnections: number };
   /** When a phone counts as risky for cash on delivery (COD_RISK_MIN_REFUSED, COD_RISK_MIN_REFUSED_RATE). */
   codRisk: CodRiskThresholds;
+  /** How many days after delivery a return may be recorded (RETURN_WINDOW_DAYS, 14). */
+  returnWindowDays: number;
   /** Per-client budgets of anonymous writes (BUDGET_*: budgets-config.ts). */
   budgets: BudgetsConfig;
   /** Staff roles that must sign in with a second factor (STAFF_TWO_FACTOR_ROLES: default owner,manager; all; none). */
@@ -103,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       minRefused: nonNegative(env.COD_RISK_MIN_REFUSED, DEFAULT_COD_RISK_THRESHOLDS.minRefused),
       minRefusedRate: nonNegative(env.COD_RISK_MIN_REFUSED_RATE, DEFAULT_COD_RISK_THRESHOLDS.minRefusedRate),
     },
+    returnWindowDays: nonNegative(env.RETURN_WINDOW_DAYS, DEFAULT_RETURN_WINDOW_DAYS),
     budgets: loadBudgetsConfig(env),
     staffTwoFactorRoles: parseTwoFactorRoles(env.STAFF_TWO_FACTOR_ROLES),
     live: {

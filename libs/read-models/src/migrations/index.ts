@@ -17,6 +17,8 @@ import { BilingualContentFoldedCustomers1765600200000 } from './1765600200000-bi
 import { PromoCodeRules1765600400000 } from './1765600400000-promo-code-rules.js';
 import { OrderScreening1765700100000 } from './1765700100000-order-screening.js';
 import { OrderEditsAndNotes1765700300000 } from './1765700300000-order-edits-and-notes.js';
+import { Couriers1765700400000 } from './1765700400000-couriers.js';
+import { Returns1765700400001 } from './1765700400001-returns.js';
 
 /** In order; a new migration is added here and never edits an old one. */
 export const READ_MODEL_MIGRATIONS = [
@@ -39,4 +41,6 @@ export const READ_MODEL_MIGRATIONS = [
   PromoCodeRules1765600400000,
   OrderScreening1765700100000,
   OrderEditsAndNotes1765700300000,
+  Couriers1765700400000,
+  Returns1765700400001,
 ];

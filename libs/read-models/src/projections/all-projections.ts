@@ -4,6 +4,7 @@ import { cartFunnelProjection } from './cart-funnel.projection.js';
 import { categoriesProjection } from './categories.projection.js';
 import { checkoutCompletionReactor } from './checkout-completion.reactor.js';
 import { codOutcomesProjection } from './cod-outcomes.projection.js';
+import { couriersProjection } from './couriers.projection.js';
 import { customPricingProjection } from './custom-pricing.projection.js';
 import { customersProjection } from './customers.projection.js';
 import { dashboardProjection } from './dashboard.projection.js';
@@ -28,6 +29,6 @@ export const ALL_PROJECTIONS = [
   postersProjection, categoriesProjection, productsProjection, bestsellersProjection, ordersProjection,
   orderHistoryProjection, customersProjection, newsletterProjection, dashboardProjection, galleryProjection,
   customPricingProjection, promoCodesProjection, discountsProjection, announcementProjection, checkoutCompletionReactor,
-  codOutcomesProjection, cartFunnelProjection, staffProjection, staffActivityProjection,
+  codOutcomesProjection, cartFunnelProjection, staffProjection, staffActivityProjection, couriersProjection,
   orderScreeningProjection,
 ] as const;

@@ -24,8 +24,11 @@ interface OrderState {
 
 type Counts = { orders: number; delivered: number; refused: number; canceled: number };
 
+/** A parcel received back (RETURNED) was refused at the door: it counts as a refusal. */
+const atDoor = (status: string | undefined): string | undefined => (status === 'RETURNED' ? 'REFUSED' : status);
+
 function countsOf(status: string): Counts {
-  return { orders: 1, delivered: status === 'DELIVERED' ? 1 : 0, refused: status === 'REFUSED' ? 1 : 0, canceled: status === 'CANCELED' ? 1 : 0 };
+  return { orders: 1, delivered: status === 'DELIVERED' ? 1 : 0, refused: atDoor(status) === 'REFUSED' ? 1 : 0, canceled: status === 'CANCELED' ? 1 : 0 };
 }
 
 /**
@@ -37,8 +40,9 @@ function countsOf(status: string): Counts {
  */
 export const codOutcomesProjection = defineProjection({
   name: 'cod-outcomes',
-  // Version 2: an order's governorate as its staff edits (OrderEdited) left it.
-  version: 2,
+  // Version 2: an order's governorate as its staff edits (OrderEdited) left it. Version 3: a parcel
+  // received back (RETURNED) counts as the refusal it was.
+  version: 3,
   tables: [PhoneRiskEntity, DeliveryOutcomeEntity],
   stateTables: [CodOrderStateEntity],
   eventTypes: ['OrderPlaced', 'OrderStatusChanged', 'OrderEdited'],
@@ -92,10 +96,13 @@ export const codOutcomesProjection = defineProjection({
       const after = now.get(id)!;
       move(before.get(id), -1);
       move(after, 1);
-      if (OUTCOMES.has(after.status)) {
+      const outcome = atDoor(after.status)!;
+      // Received back after a refusal: the refusal's row (and its day) stays as it was.
+      if (after.status === 'RETURNED' && atDoor(before.get(id)?.status) === 'REFUSED') continue;
+      if (OUTCOMES.has(outcome)) {
         const at = changedAt.get(id)!;
-        outcomes.push({ order_id: id, governorate: after.governorate, outcome: after.status, outcome_at: at, days: Math.max(0, (Date.parse(at) - Date.parse(after.placed_at)) / DAY_MS) });
-      } else if (OUTCOMES.has(before.get(id)?.status ?? '')) notAtDoor.push(id); // only a stored outcome has a row to remove
+        outcomes.push({ order_id: id, governorate: after.governorate, outcome, outcome_at: at, days: Math.max(0, (Date.parse(at) - Date.parse(after.placed_at)) / DAY_MS) });
+      } else if (OUTCOMES.has(atDoor(before.get(id)?.status) ?? '')) notAtDoor.push(id); // only a stored outcome has a row to remove
     }
     await upsertRows(ctx, STATE_TABLE, [...new Set([...changedAt.keys(), ...moved])].map((id) => now.get(id)! as unknown as Row));
     await upsertRows(ctx, OUTCOMES_TABLE, outcomes);

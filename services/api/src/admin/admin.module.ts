@@ -11,6 +11,10 @@ import { ErasePersonalDataHandler, PreviewErasureHandler } from './customers/era
 import { AdminPersonalDataController } from './customers/subject-access/admin-personal-data.controller.js';
 import { ExportPersonalDataHandler } from './customers/subject-access/personal-data-export.handler.js';
 import { ErasedKeysSweep } from './customers/erasure/erased-keys-sweep.js';
+import { AdminCouriersController } from './couriers/admin-couriers.controller.js';
+import { ImportSettlementHandler } from './couriers/import-settlement.handler.js';
+import { OrderReturnsController } from './orders/order-returns.controller.js';
+import { RecordRefundHandler, ReturnOrderHandler } from './orders/order-return.handler.js';
 import { AdminDashboardController } from './dashboard/admin-dashboard.controller.js';
 import { AdminDeliveryStatsController } from './dashboard/delivery-stats.controller.js';
 import { AdminDiscountsController } from './discounts/admin-discounts.controller.js';
@@ -71,6 +75,8 @@ import { StaffController } from './staff/staff.controller.js';
     AdminLiveController,
     StaffController,
     StaffActivityController,
+    AdminCouriersController,
+    OrderReturnsController,
   ],
   providers: [
     ChangeOrderStatusHandler,
@@ -78,6 +84,9 @@ import { StaffController } from './staff/staff.controller.js';
     EditOrderHandler,
     AddOrderNoteHandler,
     CatalogueAtPlacing,
+    ImportSettlementHandler,
+    ReturnOrderHandler,
+    RecordRefundHandler,
     ErasePersonalDataHandler,
     PreviewErasureHandler,
     ErasedKeysSweep,

@@ -28,9 +28,11 @@ export class DashboardReads {
   async dashboard(): Promise<DashboardView> {
     const q = <T>(sql: string, params: unknown[] = []) => this.dataSource.query(sql, params) as Promise<T[]>;
     const [[totals], [counts], months, days, governorates, recent, newCustomers] = await Promise.all([
-      q<{ active: string; revenue_subtotal: string; orders: string; sales: string; collected: string; pending: string }>(
+      q<{ active: string; revenue_subtotal: string; orders: string; sales: string; collected: string; pending: string; out: string; refused: string; returned_count: string; returned: string; refunded: string }>(
         `SELECT coalesce(sum(placed_count), 0) AS active, coalesce(sum(revenue_subtotal), 0) AS revenue_subtotal, coalesce(sum(orders_count), 0) AS orders,
-                coalesce(sum(sales), 0) AS sales, coalesce(sum(collected), 0) AS collected, coalesce(sum(pending), 0) AS pending
+                coalesce(sum(sales), 0) AS sales, coalesce(sum(collected), 0) AS collected, coalesce(sum(pending), 0) AS pending,
+                coalesce(sum(shipped_count), 0) AS out, coalesce(sum(refused_count), 0) AS refused, coalesce(sum(returned_count), 0) AS returned_count,
+                coalesce(sum(returned), 0) AS returned, coalesce(sum(refunded), 0) AS refunded
            FROM read.daily_sales`,
       ),
       q<{ customers: string; products: string; addons: string }>(
@@ -86,6 +88,11 @@ export class DashboardReads {
       sales: piastresToEgp(Number(totals.sales)),
       collected: piastresToEgp(Number(totals.collected)),
       pending: piastresToEgp(Number(totals.pending)),
+      parcelsOut: Number(totals.out),
+      refused: Number(totals.refused),
+      returned: Number(totals.returned_count),
+      returnedAmount: piastresToEgp(Number(totals.returned)),
+      refunded: piastresToEgp(Number(totals.refunded)),
       revenueSubtotal: piastresToEgp(Number(totals.revenue_subtotal)),
       totalOrders: Number(totals.orders),
       totalCustomers: Number(counts.customers),

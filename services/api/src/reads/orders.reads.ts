@@ -237,7 +237,7 @@ export class OrderReads {
   }
 
   /** The shopper's tracking: undefined when the pair does not match an order (the caller cannot tell which half was wrong). */
-  async tracking(orderNumberInput: string, phoneInput: string): Promise<OrderTrackingView | undefined> {
+  async tracking(orderNumberInput: string, phoneInput: string): Promise<Omit<OrderTrackingView, 'courierTracking'> | undefined> {
     const orderNumber = normaliseOrderNumber(orderNumberInput);
     const phone = normaliseEgyptianPhone(phoneInput);
     if (!orderNumber || !phone) return undefined;

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { AnnouncementReads } from './announcement.reads.js';
 import { BestsellerReads } from './bestsellers.reads.js';
 import { CategoryReads } from './categories.reads.js';
+import { CourierReads } from './couriers.reads.js';
 import { CustomPriceReads } from './custom-prices.reads.js';
 import { CustomerReads } from './customers.reads.js';
 import { DashboardReads } from './dashboard.reads.js';
@@ -24,6 +25,7 @@ const READS = [
   AnnouncementReads,
   BestsellerReads,
   CategoryReads,
+  CourierReads,
   CustomPriceReads,
   CustomerReads,
   DashboardReads,

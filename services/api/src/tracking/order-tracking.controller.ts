@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, HttpException, HttpStatus, NotFoundExceptio
 import { ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ReadsProjections } from '../common/reads-projections.decorator.js';
+import { CourierReads } from '../reads/couriers.reads.js';
 import { OrderReads } from '../reads/orders.reads.js';
 import { OrderTrackingView } from './order-tracking-response.js';
 import { TrackOrderDto } from './track-order.dto.js';
@@ -15,11 +16,14 @@ export const NO_SUCH_ORDER = 'We could not find an order with this order number 
 export class OrderTrackingController {
   private readonly throttle = defaultTrackingThrottle();
 
-  constructor(private readonly orders: OrderReads) {}
+  constructor(
+    private readonly orders: OrderReads,
+    private readonly couriers: CourierReads,
+  ) {}
 
   @Post('public/orders/track')
   @HttpCode(200)
-  @ReadsProjections('orders', 'order-history')
+  @ReadsProjections('orders', 'order-history', 'couriers')
   @ApiOkResponse({ type: OrderTrackingView })
   @ApiNotFoundResponse({ description: NO_SUCH_ORDER })
   @ApiTooManyRequestsResponse({ description: 'Too many misses from this client; Retry-After says when to try again' })
@@ -32,7 +36,8 @@ export class OrderTrackingController {
     }
     let view: OrderTrackingView | undefined;
     try {
-      view = await this.orders.tracking(body.orderNumber, body.phone);
+      const found = await this.orders.tracking(body.orderNumber, body.phone);
+      view = found && { ...found, courierTracking: await this.couriers.trackingLink(found.orderNumber) };
     } catch (error) {
       attempt.settle('refund'); // our failure, not a guess
       throw error;

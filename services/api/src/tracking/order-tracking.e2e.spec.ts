@@ -35,7 +35,7 @@ describe('order tracking (HTTP, real stack)', () => {
     expect(Date.parse(res.body.timeline[0].at)).toBeLessThanOrEqual(Date.parse(res.body.timeline[1].at));
     // Nothing personal beyond the first name and the city; no admin reason.
     const text = JSON.stringify(res.body);
-    for (const secret of ['Hassan', '01011111111', 'pharmacy', 'courier', VALID_CHECKOUT.addressLine]) expect(text).not.toContain(secret);
+    for (const secret of ['Hassan', '01011111111', 'pharmacy', 'courier Ahmed', VALID_CHECKOUT.addressLine]) expect(text).not.toContain(secret);
   });
 
   it('answers one message whichever half is wrong', async () => {

@@ -88,6 +88,13 @@ const createdPoster = (d: Data) => [{ type: 'PosterCreated' as const, data: { ..
 const createdProduct = (d: Data) => [{ type: 'ProductCreated' as const, data: { ...PRODUCT, productId: d.productId } }];
 const createdPromo = (d: Data) => [{ type: 'PromoCodeCreated' as const, data: { ...PROMO, code: d.code } }];
 
+const COURIER_REF = { courierId: 'k1', name: 'Bosta' };
+/** The order placed and shipped with a courier, under the fuzzed ids. */
+const shippedWithCourier = (d: Data) => [
+  { type: 'OrderPlaced' as const, data: { ...ORDER, orderId: d.orderId, orderNumber: d.orderNumber } },
+  { type: 'OrderStatusChanged' as const, data: { orderId: d.orderId, orderNumber: d.orderNumber, from: 'PLACED', to: 'SHIPPED', reason: null, by: { username: 'sara', role: 'shipping' }, courier: COURIER_REF, trackingNumber: 'BOS-123' } },
+];
+
 /** One valid sample per event type; the Record makes the compiler hold it to every type. */
 const SAMPLES: Record<ShopEventType, Sample> = {
   PosterCreated: { stream: poster, data: POSTER },
@@ -144,10 +151,10 @@ const SAMPLES: Record<ShopEventType, Sample> = {
   OrderStatusChanged: {
     stream: order,
     // A correction (undoing SHIPPED), the richest shape the event takes.
-    data: { orderId: 'o1', orderNumber: 'PS-ABCD2345', from: 'SHIPPED', to: 'CANCELED', reason: 'customer asked', correction: true, by: { username: 'sara.agent', role: 'agent' } },
+    data: { orderId: 'o1', orderNumber: 'PS-ABCD2345', from: 'SHIPPED', to: 'CANCELED', reason: 'customer asked', correction: true, by: { username: 'sara.agent', role: 'agent' }, courier: null, trackingNumber: null },
     given: (d) => [
       { type: 'OrderPlaced', data: { ...ORDER, orderId: d.orderId, orderNumber: d.orderNumber } },
-      { type: 'OrderStatusChanged', data: { orderId: d.orderId, orderNumber: d.orderNumber, from: 'PLACED', to: 'SHIPPED', reason: null, by: { username: 'sara.agent', role: 'shipping' } } },
+      { type: 'OrderStatusChanged', data: { orderId: d.orderId, orderNumber: d.orderNumber, from: 'PLACED', to: 'SHIPPED', reason: null, by: { username: 'sara.agent', role: 'shipping' }, courier: COURIER_REF, trackingNumber: 'BOS-123' } },
     ],
   },
   PersonalDataCorrected: {
@@ -169,6 +176,38 @@ const SAMPLES: Record<ShopEventType, Sample> = {
     stream: order,
     data: { orderId: 'o1', orderNumber: 'PS-ABCD2345', phone: '01000000001', noteId: 'n1', text: 'Called twice, no answer', by: { username: 'sara.agent', role: 'agent' } },
     given: (d) => [{ type: 'OrderPlaced', data: { ...ORDER, orderId: d.orderId, orderNumber: d.orderNumber } }],
+  },
+  CourierCollectionRecorded: {
+    stream: order,
+    data: { orderId: 'o1', orderNumber: 'PS-ABCD2345', courier: COURIER_REF, trackingNumber: 'BOS-123', collected: 40300, fee: 3500, on: '2026-03-03', source: { fileHash: 'ab12', line: 2 }, by: { username: 'boss', role: 'owner' } },
+    given: shippedWithCourier,
+  },
+  CourierPaymentRecorded: {
+    stream: order,
+    data: { orderId: 'o1', orderNumber: 'PS-ABCD2345', courier: COURIER_REF, amount: 36800, on: '2026-03-04', source: { fileHash: 'ab12', line: 3 }, by: { username: 'boss', role: 'owner' } },
+    given: shippedWithCourier,
+  },
+  OrderReturned: {
+    stream: order,
+    data: { orderId: 'o1', orderNumber: 'PS-ABCD2345', returnId: 'r1', lines: [{ itemId: 'i1', quantity: 1, amount: 14000 }], amount: 14000, reason: 'torn corner', by: { username: 'boss', role: 'owner' } },
+    given: (d) => [
+      { type: 'OrderPlaced', data: { ...ORDER, orderId: d.orderId, orderNumber: d.orderNumber } },
+      { type: 'OrderStatusChanged', data: { orderId: d.orderId, orderNumber: d.orderNumber, from: 'PLACED', to: 'DELIVERED', reason: null, by: { username: 'sara', role: 'shipping' }, courier: null, trackingNumber: null } },
+    ],
+  },
+  RefundRecorded: {
+    stream: order,
+    data: { orderId: 'o1', orderNumber: 'PS-ABCD2345', amount: 14000, returnId: 'r1', by: { username: 'boss', role: 'owner' } },
+    given: (d) => [
+      { type: 'OrderPlaced', data: { ...ORDER, orderId: d.orderId, orderNumber: d.orderNumber } },
+      { type: 'OrderStatusChanged', data: { orderId: d.orderId, orderNumber: d.orderNumber, from: 'PLACED', to: 'DELIVERED', reason: null, by: { username: 'sara', role: 'shipping' }, courier: null, trackingNumber: null } },
+    ],
+  },
+  CourierAdded: { stream: () => 'couriers', data: { courierId: 'k1', name: 'Bosta', trackingUrlTemplate: 'https://bosta.co/tracking-shipments?shipment-number={tracking}' } },
+  CourierUpdated: {
+    stream: () => 'couriers',
+    data: { courierId: 'k1', name: 'Bosta Express', trackingUrlTemplate: 'https://bosta.co/t/{tracking}' },
+    given: (d) => [{ type: 'CourierAdded', data: { courierId: d.courierId, name: 'Bosta', trackingUrlTemplate: null } }],
   },
   OrderNumberReserved: { stream: (d) => `ordernumber-${d.orderNumber}`, data: { orderNumber: 'PS-ABCD2345', cartId: 'c1' } },
   CheckoutRejected: { stream: () => 'checkoutrejection-c1', data: { cartId: 'c1', reason: 'MINIMUM_POSTERS', governorate: 'ALEXANDRIA' } },
@@ -250,6 +289,8 @@ const INDEXED: Record<string, string> = {
   'orderIds[]': 'the order an erasure names: orders primary key (the API: order ids)',
   'after.customer.phone': "an edit's phone: orders phone index (decider: 01XXXXXXXXX)",
   'after.items[].posterId': "an edit's lines: order_items and bestseller lines poster indexes",
+  courierId: 'couriers primary key and courier_parcels courier index (the API: UUIDs)',
+  'courier.courierId': 'courier_parcels courier index (the API: UUIDs)',
 };
 
 const fieldName = (path: Path) => path.map((k) => (typeof k === 'number' ? '[]' : k)).join('.').replace(/\.\[\]/g, '[]');
@@ -322,7 +363,7 @@ describe('the log never holds an event its projections cannot apply (fast-check,
 
   it('has a sample for every event type of the shop, and every INDEXED field names a field of a sample', () => {
     expect(Object.keys(SAMPLES).sort()).toEqual([...SHOP_EVENT_TYPES].sort());
-    expect(SHOP_EVENT_TYPES).toHaveLength(57);
+    expect(SHOP_EVENT_TYPES).toHaveLength(63);
     const fields = new Set(Object.values(SAMPLES).flatMap((s) => stringPaths(s.data).map(fieldName)));
     expect(Object.keys(INDEXED).filter((f) => !fields.has(f))).toEqual([]);
   });

@@ -74,6 +74,7 @@ describe('the back-office follows the role', () => {
     expect(navLinks()).toContain('Pricing');
     expect(navLinks()).toContain('Staff Activity');
     expect(navLinks()).toContain('Order Screening');
-    expect(navLinks()).toHaveLength(22);
+    expect(navLinks()).toContain('Couriers');
+    expect(navLinks()).toHaveLength(23);
   });
 });

@@ -9,6 +9,12 @@ export interface DashboardData {
   sales: number;
   collected: number;
   pending: number;
+  /** Parcels out for delivery, refused at the door, returned; goods returned and cash refunded (sales and collected are net of them). */
+  parcelsOut: number;
+  refused: number;
+  returned: number;
+  returnedAmount: number;
+  refunded: number;
   totalCustomers: number;
   totalProducts: number;
   revenueThisMonth: number;
@@ -29,6 +35,11 @@ export function dashboardData(view: DashboardView): DashboardData {
     sales: view.sales,
     collected: view.collected,
     pending: view.pending,
+    parcelsOut: view.parcelsOut,
+    refused: view.refused,
+    returned: view.returned,
+    returnedAmount: view.returnedAmount,
+    refunded: view.refunded,
     totalCustomers: view.totalCustomers,
     totalProducts: view.totalProducts,
     revenueThisMonth: view.thisMonth.revenue,

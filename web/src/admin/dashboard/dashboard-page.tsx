@@ -10,6 +10,7 @@ import { governorateName, statusName } from '../shared/names';
 import { BarChart, HorizontalBars } from './bar-chart';
 import { useGetDashboardQuery, type DashboardData } from './dashboard-api';
 import { DeliveryByGovernorate } from './delivery-by-governorate';
+import { CourierCashTable } from '../couriers/courier-cash-table';
 
 const DAYS = 30;
 
@@ -130,6 +131,17 @@ export function DashboardPage() {
           </div>
         </CardSection>
       </div>
+
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4" aria-label="Parcels">
+        <StatCard title="Parcels out" value={String(data.parcelsOut)} />
+        <StatCard title="Refused" value={String(data.refused)} />
+        <StatCard title="Returned" value={String(data.returned)} note={`Goods returned: ${formatMoney(data.returnedAmount)}`} />
+        <StatCard title="Refunded" value={formatMoney(data.refunded)} />
+      </div>
+
+      <CardSection id="courier-cash" title="Cash by courier">
+        <CourierCashTable />
+      </CardSection>
 
       <div className={card}>
         <HorizontalBars

@@ -16,6 +16,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/orders', label: 'Orders', permission: 'orders.read' },
   { to: '/admin/call-queue', label: 'Call Queue', permission: 'orders.confirm' },
   { to: '/admin/order-screening', label: 'Order Screening', permission: 'orderScreening.manage' },
+  { to: '/admin/couriers', label: 'Couriers', permission: 'couriers.settle' },
   { to: '/admin/funnel', label: 'Funnel', permission: 'analytics.read' },
   { to: '/admin/pricing', label: 'Pricing', permission: 'prices.manage' },
   { to: '/admin/discounts', label: 'Discounts', permission: 'promotions.manage' },

@@ -10,6 +10,7 @@ import { CorrectCustomerDialog } from './correct-customer-dialog';
 import { EditOrderDialog } from './edit-order-dialog';
 import { OrderNotes } from './order-notes';
 import { isEditable } from './order-model';
+import { ReturnOrderDialog } from './return-order-dialog';
 import { OrderDetails } from './order-details';
 import { orderPath } from './order-model';
 import { OrderStatusControl } from './order-status-control';
@@ -35,6 +36,7 @@ export function OrderPage() {
   const { data: order, isLoading, isError, error } = useGetOrderByNumberQuery(orderNumber);
   const [correcting, setCorrecting] = useState(false);
   const [editing, setEditing] = useState(false);
+  const [returning, setReturning] = useState(false);
   const role = sessionStaffRole();
   const mayCorrect = role !== null && can(role, 'orders.confirm');
   const mayEdit = role !== null && can(role, 'orders.edit');
@@ -73,6 +75,11 @@ export function OrderPage() {
               Edit order
             </button>
           )}
+          {order.status === 'DELIVERED' && role !== null && can(role, 'orders.return') && (
+            <button type="button" className={btnSecondary} onClick={() => setReturning(true)}>
+              Return goods…
+            </button>
+          )}
           {mayCorrect && (
             <button type="button" className={btnSecondary} onClick={() => setCorrecting(true)}>
               Correct customer details
@@ -84,6 +91,7 @@ export function OrderPage() {
       </div>
       {correcting && <CorrectCustomerDialog order={order} onClose={() => setCorrecting(false)} />}
       {editing && <EditOrderDialog order={order} onClose={() => setEditing(false)} />}
+      {returning && <ReturnOrderDialog order={order} onClose={() => setReturning(false)} />}
       <div className="overflow-hidden rounded-lg border border-gray-200 bg-white">
         <OrderDetails order={order} />
       </div>

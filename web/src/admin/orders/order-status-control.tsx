@@ -7,6 +7,7 @@ import { statusName } from '../shared/names';
 import { btnDanger, btnPrimary, btnSecondary, input, label } from '../shared/styles';
 import type { AdminOrder, OrderStatus } from './order-model';
 import { useChangeOrderStatusGuardedMutation } from './orders-api';
+import { useGetCouriersQuery } from '../couriers/couriers-api';
 
 /** How long a forward move waits before it is sent: the admin's window to undo a slip. */
 export const UNDO_MS = 5000;
@@ -17,6 +18,7 @@ const VERB: Record<OrderStatus, string> = {
   SHIPPED: 'Mark shipped',
   DELIVERED: 'Mark delivered',
   REFUSED: 'Mark refused',
+  RETURNED: 'Mark received back',
   CANCELED: 'Cancel order',
 };
 
@@ -35,14 +37,19 @@ export function OrderStatusControl({ order }: { order: AdminOrder }) {
   const [asking, setAsking] = useState<{ to: OrderStatus; correction: boolean } | null>(null);
   const [correcting, setCorrecting] = useState(false);
   const [reason, setReason] = useState('');
+  // With couriers configured, shipping names the courier and the parcel's tracking number.
+  const { data: couriers = [] } = useGetCouriersQuery();
+  const [shipping, setShipping] = useState(false);
+  const [courierId, setCourierId] = useState('');
+  const [trackingNumber, setTrackingNumber] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const toast = useToast();
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const send = async (to: OrderStatus, why?: string, correction = false) => {
+  const send = async (to: OrderStatus, why?: string, correction = false, shipment?: { courierId: string; trackingNumber: string }) => {
     try {
-      await change({ id: order.id, guardedStatusDto: { status: to, reason: why, correction: correction || undefined, expectedRevision: order.revision } }).unwrap();
+      await change({ id: order.id, guardedStatusDto: { status: to, reason: why, correction: correction || undefined, expectedRevision: order.revision, ...shipment } }).unwrap();
       toast.success('Status updated', `Order status updated to ${to}`);
     } catch (e) {
       toast.error('Error', errorMessage(e, 'Failed to update order status. Please try again.'));
@@ -50,6 +57,12 @@ export function OrderStatusControl({ order }: { order: AdminOrder }) {
   };
 
   const choose = (to: OrderStatus, correction = false) => {
+    if (to === 'SHIPPED' && !correction && couriers.length > 0) {
+      setCourierId(couriers[0].id);
+      setTrackingNumber('');
+      setShipping(true);
+      return;
+    }
     if (correction || needsReason(from, to)) {
       setReason('');
       setAsking({ to, correction });
@@ -103,6 +116,40 @@ export function OrderStatusControl({ order }: { order: AdminOrder }) {
             </button>
           ))}
         </div>
+      )}
+      {shipping && (
+        <Dialog title={`Ship ${order.orderNumber}`} onClose={() => setShipping(false)}>
+          <label htmlFor="ship-courier" className={label}>
+            Courier
+          </label>
+          <select id="ship-courier" className={input} value={courierId} onChange={(e) => setCourierId(e.target.value)}>
+            {couriers.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+          <label htmlFor="ship-tracking" className={`${label} mt-3`}>
+            Tracking number
+          </label>
+          <input id="ship-tracking" className={input} maxLength={64} value={trackingNumber} onChange={(e) => setTrackingNumber(e.target.value)} />
+          <div className="mt-4 flex justify-end gap-2">
+            <button type="button" className={btnSecondary} onClick={() => setShipping(false)}>
+              Keep as is
+            </button>
+            <button
+              type="button"
+              className={btnPrimary}
+              disabled={saving || trackingNumber.trim() === ''}
+              onClick={() => {
+                setShipping(false);
+                void send('SHIPPED', undefined, false, { courierId, trackingNumber: trackingNumber.trim() });
+              }}
+            >
+              {VERB.SHIPPED}
+            </button>
+          </div>
+        </Dialog>
       )}
       {asking && (
         <Dialog title={asking.correction ? `Correct ${order.orderNumber}: ${statusName(from)} → ${statusName(asking.to)}` : `${VERB[asking.to]}: ${order.orderNumber}`} onClose={() => setAsking(null)}>

@@ -85,6 +85,14 @@ export const { useChangeOrderStatusGuardedMutation } = generatedApi.enhanceEndpo
   },
 });
 
+// A return or a refund changes the order's figures on the dashboard.
+export const { useReturnOrderMutation, useRecordRefundMutation } = generatedApi.enhanceEndpoints({
+  endpoints: {
+    returnOrder: { invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: 'Order', id: `history-${id}` }, { type: 'Order', id }, 'Dashboard']) },
+    recordRefund: { invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: 'Order', id: `history-${id}` }, { type: 'Order', id }, 'Dashboard']) },
+  },
+});
+
 // A customer correction changes the order, its trail and the customers list.
 export const { useCorrectCustomerMutation } = generatedApi.enhanceEndpoints({
   endpoints: {

@@ -154,6 +154,7 @@ describe('orders page', () => {
       ['Shipped', 'SHIPPED'],
       ['Delivered', 'DELIVERED'],
       ['Refused', 'REFUSED'],
+      ['Returned', 'RETURNED'],
       ['Canceled', 'CANCELED'],
     ]);
     await userEvent.selectOptions(filter, 'Shipped');

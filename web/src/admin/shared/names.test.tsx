@@ -12,7 +12,7 @@ describe('back-office names', () => {
 
   it('reads as a manager would', () => {
     expect([governorateName('ALEXANDRIA'), governorateName('KAFR_EL_SHEIKH'), governorateName('RED_SEA')]).toEqual(['Alexandria', 'Kafr El Sheikh', 'Red Sea']);
-    expect(ORDER_STATUSES.map(statusName)).toEqual(['Placed', 'Confirmed', 'Shipped', 'Delivered', 'Refused', 'Canceled']);
+    expect(ORDER_STATUSES.map(statusName)).toEqual(['Placed', 'Confirmed', 'Shipped', 'Delivered', 'Refused', 'Returned', 'Canceled']);
     expect([categoryName('ANIME'), categoryName(null)]).toEqual(['Anime', 'All categories']);
   });
 

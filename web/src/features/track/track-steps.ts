@@ -1,8 +1,8 @@
 import type { TrackingStepView } from '../../api/generated-public';
 
-/** The happy path a cash-on-delivery order walks; CANCELED and REFUSED end it early. */
+/** The happy path a cash-on-delivery order walks; CANCELED and REFUSED (then RETURNED) end it early. */
 export const HAPPY_PATH = ['PLACED', 'CONFIRMED', 'SHIPPED', 'DELIVERED'] as const;
-const ENDINGS = new Set(['CANCELED', 'REFUSED']);
+const ENDINGS = new Set(['CANCELED', 'REFUSED', 'RETURNED']);
 
 export interface StepRow {
   status: string;

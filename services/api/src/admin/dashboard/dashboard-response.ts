@@ -46,8 +46,13 @@ export class RecentOrderView {
 export class DashboardView {
   @ApiProperty() activeOrders!: number;
   @ApiProperty({ description: 'Same as sales' }) totalRevenue!: number;
-  @ApiProperty({ description: 'EGP, goods after discounts of shipped and delivered orders (no shipping, no COD fee)' }) sales!: number;
-  @ApiProperty({ description: 'EGP, cash in hand: totals (shipping and fees included) of delivered orders' }) collected!: number;
+  @ApiProperty({ description: 'EGP, goods after discounts of shipped and delivered orders (no shipping, no COD fee), less goods returned' }) sales!: number;
+  @ApiProperty({ description: 'EGP, cash in hand: totals (shipping and fees included) of delivered orders, less refunds' }) collected!: number;
+  @ApiProperty({ description: 'Parcels out for delivery (SHIPPED)' }) parcelsOut!: number;
+  @ApiProperty({ description: 'Orders refused at the door, not yet received back' }) refused!: number;
+  @ApiProperty({ description: 'Orders received back after a refusal, or with goods returned after delivery' }) returned!: number;
+  @ApiProperty({ description: 'EGP, goods returned after delivery (sales are net of it)' }) returnedAmount!: number;
+  @ApiProperty({ description: 'EGP, cash handed back (collected is net of it)' }) refunded!: number;
   @ApiProperty({ description: 'EGP, out for delivery: totals of shipped orders' }) pending!: number;
   @ApiProperty({ description: 'EGP, catalogue-price subtotals of shipped and delivered orders (before discounts)' }) revenueSubtotal!: number;
   @ApiProperty() totalOrders!: number;

@@ -4,6 +4,7 @@ import { ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { can, permissionToMoveOrderTo } from '#domain/admin/staff-permissions.js';
 import { isOrderStatus, ORDER_STATUSES } from '#domain/order/events.js';
+import { DomainError } from '#domain/shared/domain-error.js';
 import { isUuid } from '#domain/shared/uuid-from-name.js';
 import { PAYMENT_METHODS } from '#domain/shop-config.js';
 import { AdminOnly, Requires } from '../../auth/admin-only.decorator.js';
@@ -201,7 +202,9 @@ export class AdminOrdersController {
   async changeOrderStatusGuarded(@Param('id') id: string, @Body() body: GuardedStatusDto, @CurrentAdmin() admin: AdminPrincipal): Promise<OrderStatusChangeView> {
     assertRoleMaySet(admin, body.status);
     const orderId = isUuid(id) ? id.toLowerCase() : await this.queries.idOfNumber(id);
-    const command = new ChangeOrderStatusCommand(orderId, body.status, body.reason ?? null, staffActorOf(admin), body.expectedRevision, { correction: body.correction === true });
+    if (body.trackingNumber !== undefined && body.courierId === undefined) throw DomainError.validation('COURIER_REQUIRED', 'courierId is required with a tracking number', { courierId: 'is required with a tracking number' });
+    const shipment = body.courierId === undefined ? undefined : { courierId: body.courierId, trackingNumber: body.trackingNumber };
+    const command = new ChangeOrderStatusCommand(orderId, body.status, body.reason ?? null, staffActorOf(admin), body.expectedRevision, { correction: body.correction === true }, shipment);
     const result = await this.commandBus.execute(command);
     return { id: orderId, orderNumber: result.state.orderNumber, status: result.state.status, previousStatus: result.previous, changed: result.changed, revision: result.revision };
   }

@@ -100,7 +100,7 @@ describe('admin orders, history, exports, dashboard, event log (HTTP, real stack
   it('refuses a bad status (400) and an unknown order (404), appending nothing', async () => {
     const before = await t.eventCount();
     const bad = await t.request().patch(`/api/admin/orders/${orders[1].orderId}/status`).set(auth()).send({ status: 'LOST' }).expect(400);
-    expect(bad.body.message).toBe('Status must be one of PLACED, CONFIRMED, SHIPPED, DELIVERED, REFUSED, CANCELED');
+    expect(bad.body.message).toBe('Status must be one of PLACED, CONFIRMED, SHIPPED, DELIVERED, REFUSED, RETURNED, CANCELED');
     await t.request().patch(`/api/admin/orders/${orders[1].orderId}/status`).set(auth()).send({}).expect(400);
     await t.request().patch('/api/admin/orders/6f1c3d2a-8b4e-4a7f-9c1d-2e3f4a5b6c7d/status?status=SHIPPED').set(auth()).expect(404);
     expect(await t.eventCount()).toBe(before);

@@ -25,4 +25,16 @@ export class GuardedStatusDto {
 
   @ExpectedRevisionField()
   expectedRevision?: number;
+
+  @ApiPropertyOptional({ description: 'SHIPPED only: the courier taking the parcel (GET /admin/couriers)' })
+  @IsOptional()
+  @IsString({ message: 'courierId must be text' })
+  @MaxLength(64, { message: 'courierId must be at most 64 characters' })
+  courierId?: string;
+
+  @ApiPropertyOptional({ description: 'With courierId: the parcel’s tracking number' })
+  @IsOptional()
+  @IsString({ message: 'trackingNumber must be text' })
+  @MaxLength(200, { message: 'trackingNumber must be at most 200 characters' })
+  trackingNumber?: string;
 }

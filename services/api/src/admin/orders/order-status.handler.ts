@@ -1,15 +1,17 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { OrderPlaced, OrderStatusChanged } from '#domain/order/events.js';
+import type { CourierRef, OrderStatusChanged } from '#domain/order/events.js';
+import { couriersDecider } from '#domain/courier/courier.decider.js';
 import { alreadyChangedMessage } from '#domain/order/order-lifecycle.js';
 import { orderDecider, type OrderState } from '#domain/order/order.decider.js';
 import { DomainError } from '#domain/shared/domain-error.js';
 import type { StaffActor } from '#domain/admin/staff-actor.js';
-import { orderStream } from '#domain/streams.js';
+import { couriersStream, orderStream } from '#domain/streams.js';
 import type { EventStore } from '#event-store/event-store.port.js';
 import { DeciderExecutor } from '../../common/decider-executor.service.js';
 import { EVENT_STORE } from '../../common/tokens.js';
 import { PromoUses } from '../../cart/promo-uses.service.js';
+import { settlePromoUse } from './settle-promo-use.js';
 
 export class ChangeOrderStatusCommand extends Command<{ state: OrderState; previous: OrderState['status']; changed: boolean; revision: number }> {
   constructor(
@@ -22,13 +24,12 @@ export class ChangeOrderStatusCommand extends Command<{ state: OrderState; previ
     readonly expectedRevision?: number,
     /** The back-office's guarded route: reasons and corrections are required (ChangeOrderStatus.guard). */
     readonly guard?: { correction: boolean },
+    /** SHIPPED only: the courier's id (one of the shop's couriers) and the parcel's tracking number. */
+    readonly shipment?: { courierId: string; trackingNumber: unknown },
   ) {
     super();
   }
 }
-
-/** Statuses of an order that was never delivered and will not be: its promo use counts no more. */
-const USE_RETURNED_IN: readonly string[] = ['CANCELED', 'REFUSED'];
 
 @CommandHandler(ChangeOrderStatusCommand)
 export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStatusCommand> {
@@ -40,6 +41,7 @@ export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStat
 
   async execute(c: ChangeOrderStatusCommand) {
     let previous: OrderState['status'] = null;
+    const shipment = c.shipment ? { courier: await this.courierRef(c.shipment.courierId), trackingNumber: c.shipment.trackingNumber } : undefined;
 
     const result = await this.executor.execute({
       stream: orderStream(c.orderId),
@@ -47,30 +49,23 @@ export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStat
       command: async (state: OrderState, loaded) => {
         if (c.expectedRevision !== undefined && state.exists && loaded.revision !== BigInt(c.expectedRevision)) await this.refuseStale(c, state);
         previous = state.status;
-        return { type: 'ChangeOrderStatus' as const, data: { orderId: c.orderId, status: c.status, reason: c.reason, by: c.by, ...(c.guard ? { guard: c.guard } : {}) } };
+        return { type: 'ChangeOrderStatus' as const, data: { orderId: c.orderId, status: c.status, reason: c.reason, by: c.by, ...(c.guard ? { guard: c.guard } : {}), ...(shipment ? { shipment } : {}) } };
       },
       commandType: 'ChangeOrderStatus',
       // Without an expected revision, deciding again on a newer state is still right: the admin
       // wants this status now. With one, the retry finds the revision moved and refuses.
       retries: 2,
     });
-    await this.settlePromoUse(c.orderId, result.state.status);
+    await settlePromoUse(this.store, this.promoUses, c.orderId, result.state.status);
     return { state: result.state, previous, changed: result.events.length > 0, revision: Number(result.revision) };
   }
 
-  /**
-   * A cancelled or refused order gives its promo use back; one re-opened takes it again. Decided
-   * from the status the order is now in, whether or not this request moved it, so repeating a
-   * request whose second step failed completes it (the usage decider changes nothing twice).
-   */
-  private async settlePromoUse(orderId: string, status: OrderState['status']): Promise<void> {
-    if (status === null) return;
-    // The order's first event says its promo code (the loaded state may start past it: folds are cached).
-    const [placed] = await this.store.readStream(orderStream(orderId), { maxCount: 1 });
-    const code = placed?.type === 'OrderPlaced' ? (placed.data as OrderPlaced['data']).promoCode : null;
-    if (code === null) return;
-    if (USE_RETURNED_IN.includes(status)) await this.promoUses.giveBack(code, orderId);
-    else await this.promoUses.retake(code, orderId);
+  /** The courier as the order records it (its name now), from the shop's couriers; a 400 naming courierId when it is not one. */
+  private async courierRef(courierId: string): Promise<CourierRef> {
+    const { state } = await this.executor.load(couriersStream(), couriersDecider);
+    const courier = state.couriers.find((k) => k.courierId === courierId);
+    if (!courier) throw DomainError.validation('UNKNOWN_COURIER', 'courierId is not one of the shop’s couriers', { courierId: 'is not one of the shop’s couriers' });
+    return { courierId: courier.courierId, name: courier.name };
   }
 
   /** Two admins on one order: the second learns who acted first and what they did. */

@@ -11,6 +11,7 @@ const STATUS_KEYS: Record<string, MessageKey> = {
   CANCELED: 'track.status.CANCELED',
   REFUSED: 'track.status.REFUSED',
   EDITED: 'track.status.EDITED',
+  RETURNED: 'track.status.RETURNED',
 };
 
 export function TrackingTimeline({ timeline }: { timeline: TrackingStepView[] }) {

@@ -85,6 +85,20 @@ function TrackedOrder({ order }: { order: OrderTrackingView }) {
         <Ltr className="font-mono" lang="en">{order.orderNumber}</Ltr> · <Money amount={order.total} />
         {order.paymentMethod === 'COD' && <> · {t('track.cod')}</>}
       </p>
+      {order.courierTracking && (
+        <p className="mt-2 text-sm text-stone-700" data-testid="courier-tracking">
+          {fillTemplate(t('track.courier'), { courier: <bdi>{order.courierTracking.courier}</bdi>, tracking: <Ltr className="font-mono" lang="en">{order.courierTracking.trackingNumber}</Ltr> })}
+          {order.courierTracking.url && (
+            <>
+              {' · '}
+              {/* The courier's own page: a new tab, and it learns nothing about where the shopper came from. */}
+              <a href={order.courierTracking.url} target="_blank" rel="noopener noreferrer" className="font-medium text-indigo-700 underline">
+                {t('track.courierLink', { courier: order.courierTracking.courier })}
+              </a>
+            </>
+          )}
+        </p>
+      )}
       <TrackingTimeline timeline={order.timeline} />
     </section>
   );

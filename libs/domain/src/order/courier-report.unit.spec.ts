@@ -1,0 +1,99 @@
+import fc from 'fast-check';
+import type { SettlementLine } from '../courier/settlement-file.js';
+import { evolveAll } from '../shared/decider.js';
+import { monaCustomer } from '../testing/fixtures.js';
+import { given } from '../testing/given-when-then.js';
+import type { OrderEvent, OrderPlaced } from './events.js';
+import { orderDecider } from './order.decider.js';
+
+const by = { username: 'boss', role: 'owner' } as const;
+const bosta = { courierId: 'k1', name: 'Bosta' };
+const ids = { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD' };
+const placed: OrderPlaced = {
+  type: 'OrderPlaced',
+  data: {
+    ...ids, cartId: 'c1', placedAt: '2026-11-22T10:00:00.000Z', customer: monaCustomer, paymentMethod: 'COD', promoCode: null, promoPercent: 0, items: [], priceRules: [],
+    totals: { subtotal: 40000, discountFromPromotions: 0, discountFromPromoCode: 0, shippingCost: 5000, codFee: 0, taxAmount: 0, total: 45000 },
+  },
+};
+const shipped: OrderEvent = { type: 'OrderStatusChanged', data: { ...ids, from: 'PLACED', to: 'SHIPPED', reason: null, by, courier: bosta, trackingNumber: 'BOS-1' } };
+const line = (status: SettlementLine['status'], collected = 45000, fee = 3000): SettlementLine => ({ line: 2, trackingNumber: 'BOS-1', status, collected, fee, date: '2026-11-24' });
+const report = (l: SettlementLine, courier = bosta) => ({ type: 'RecordCourierReport' as const, data: { orderId: 'o1', courier, report: l, fileHash: 'h1', by } });
+const source = { fileHash: 'h1', line: 2 };
+const delivered: OrderEvent = { type: 'OrderStatusChanged', data: { ...ids, from: 'SHIPPED', to: 'DELIVERED', reason: null, by, courier: bosta, trackingNumber: 'BOS-1' } };
+const collection: OrderEvent = { type: 'CourierCollectionRecorded', data: { ...ids, courier: bosta, trackingNumber: 'BOS-1', collected: 45000, fee: 3000, on: '2026-11-24', source, by } };
+
+describe('a courier report on an order', () => {
+  it('ships with a courier and a tracking number, only when shipping', () => {
+    given(orderDecider, [placed])
+      .when({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status: 'SHIPPED', by, shipment: { courier: bosta, trackingNumber: ' BOS-1 ' } } })
+      .then([shipped]);
+    given(orderDecider, [placed]).when({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status: 'CONFIRMED', by, shipment: { courier: bosta, trackingNumber: 'B' } } }).thenThrows('COURIER_ONLY_WHEN_SHIPPING', 'validation');
+    given(orderDecider, [placed]).when({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status: 'SHIPPED', by, shipment: { courier: bosta, trackingNumber: '=cmd' } } }).thenThrows('INVALID_TRACKING_NUMBER', 'validation');
+  });
+
+  it('delivered: the order is delivered with the courier as actor, and the cash recorded; the same line again changes nothing', () => {
+    const run = given(orderDecider, [placed, shipped]).when(report(line('delivered')));
+    run.then([delivered, collection]);
+    given(orderDecider, [placed, shipped, delivered, collection]).when(report(line('delivered'))).then([]);
+  });
+
+  it('settled: records the payment once, less the fee', () => {
+    const paid: OrderEvent = { type: 'CourierPaymentRecorded', data: { ...ids, courier: bosta, amount: 42000, on: '2026-11-24', source, by } };
+    given(orderDecider, [placed, shipped, delivered, collection]).when(report(line('settled'))).then([paid]);
+    given(orderDecider, [placed, shipped, delivered, collection, paid]).when(report(line('settled'))).then([]);
+  });
+
+  it('refused: the order is refused with a reason naming the courier, its fee recorded', () => {
+    given(orderDecider, [placed, shipped])
+      .when(report(line('refused', 0, 2000)))
+      .then([
+        { type: 'OrderStatusChanged', data: { ...ids, from: 'SHIPPED', to: 'REFUSED', reason: 'Refused at the door, reported by Bosta on 2026-11-24', by, courier: bosta, trackingNumber: 'BOS-1' } },
+        { type: 'CourierCollectionRecorded', data: { ...ids, courier: bosta, trackingNumber: 'BOS-1', collected: 0, fee: 2000, on: '2026-11-24', source, by } },
+      ]);
+  });
+
+  it.each([
+    ['refused on a delivered order', [placed, shipped, delivered], line('refused', 0)],
+    ['delivered on a refused order', [placed, shipped, { ...delivered, data: { ...delivered.data, to: 'REFUSED' } }], line('delivered')],
+    ['an amount other than the total', [placed, shipped], line('delivered', 40000)],
+    ['an order never shipped', [placed], line('delivered')],
+    ['a fee other than the one recorded', [placed, shipped, delivered, collection], line('delivered', 45000, 1)],
+  ] as const)('contradicts: %s, changing nothing', (_name, history, l) => {
+    given(orderDecider, [...history] as OrderEvent[]).when(report(l)).thenThrows('COURIER_REPORT_CONTRADICTS', 'conflict');
+  });
+
+  it('contradicts when another courier reports the parcel', () => {
+    given(orderDecider, [placed, shipped]).when(report(line('delivered'), { courierId: 'k2', name: 'Aramex' })).thenThrows('COURIER_REPORT_CONTRADICTS', 'conflict');
+  });
+
+  it('property: a file decided twice changes nothing the second time, whatever its lines and the orders’ states', () => {
+    const fileLine = fc.record({
+      status: fc.constantFrom('delivered' as const, 'refused' as const, 'settled' as const),
+      collected: fc.constantFrom(0, 45000, 40000),
+      fee: fc.constantFrom(0, 2000, 3000),
+    });
+    const start = fc.constantFrom<OrderEvent[][]>([placed], [placed, shipped], [placed, shipped, delivered], [placed, shipped, delivered, collection]);
+    fc.assert(
+      fc.property(start, fc.array(fileLine, { minLength: 1, maxLength: 6 }), (history, lines) => {
+        let events = [...history];
+        const decideFile = () => {
+          const appended: OrderEvent[] = [];
+          lines.forEach((l, i) => {
+            try {
+              const decided = orderDecider.decide(report({ ...line(l.status, l.collected, l.fee), line: i + 2 }), evolveAll(orderDecider, events));
+              events = [...events, ...decided];
+              appended.push(...decided);
+            } catch (e) {
+              expect((e as { code?: string }).code).toBe('COURIER_REPORT_CONTRADICTS');
+            }
+          });
+          return appended;
+        };
+        decideFile();
+        expect(decideFile()).toEqual([]);
+      }),
+      { seed: 2026, numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,118 @@
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { seedPoster, VALID_CHECKOUT } from '../../testing/seed-catalogue.js';
+
+interface Order {
+  orderId: string;
+  orderNumber: string;
+  phone: string;
+}
+
+/** Couriers, shipping with one, its status/settlement file and the cash it owes (HTTP, real stack). */
+describe('couriers and their settlement files (HTTP, real stack)', () => {
+  let t: TestApp;
+  const auth = () => ({ Authorization: `Bearer ${t.adminToken()}` });
+  let posterId: string;
+  let bosta: string;
+  let phones = 0;
+
+  async function placeOrder(): Promise<Order> {
+    const phone = `0101000${String(++phones).padStart(4, '0')}`;
+    const cart = await t.request().post('/api/user/cart').send({ posterId, size: 'SIZE_20x30', quantity: 2 }).expect(200);
+    const res = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cart.body.cartId).send({ ...VALID_CHECKOUT, phone }).expect(200);
+    return { orderId: res.body.orderId, orderNumber: res.body.orderNumber, phone };
+  }
+  const ship = (o: Order, trackingNumber: string, courierId = bosta) =>
+    t.request().post(`/api/admin/orders/${o.orderId}/status-changes`).set(auth()).send({ status: 'SHIPPED', courierId, trackingNumber });
+  const upload = (csv: string | Buffer, courierId = bosta) =>
+    t.request().post(`/api/admin/couriers/${courierId}/settlements`).set(auth()).attach('file', Buffer.isBuffer(csv) ? csv : Buffer.from(csv), { filename: 'bosta.csv', contentType: 'text/csv' });
+  const totalOf = async (o: Order): Promise<number> => {
+    expect(await t.waitForProjections()).toBe(true);
+    return (await t.request().get(`/api/admin/orders/${o.orderId}`).set(auth()).expect(200)).body.total;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ posterId } = await seedPoster(t.store, { prices: { SIZE_20x30: 20000 } }));
+  });
+  afterAll(() => t?.close());
+
+  it('adds a courier with an https tracking link; a bad link or name is a 400 naming the field', async () => {
+    const added = await t.request().post('/api/admin/couriers').set(auth()).send({ name: 'Bosta', trackingUrlTemplate: 'https://bosta.co/tracking-shipments?shipment-number={tracking}' }).expect(201);
+    bosta = added.body.id;
+    expect(added.body).toEqual({ id: expect.any(String), name: 'Bosta', trackingUrlTemplate: 'https://bosta.co/tracking-shipments?shipment-number={tracking}' });
+    const http = await t.request().post('/api/admin/couriers').set(auth()).send({ name: 'Aramex', trackingUrlTemplate: 'http://aramex.com/{tracking}' }).expect(400);
+    expect(http.body.fieldErrors).toEqual({ trackingUrlTemplate: 'must start with https://' });
+    const noPlaceholder = await t.request().post('/api/admin/couriers').set(auth()).send({ name: 'Aramex', trackingUrlTemplate: 'https://aramex.com/track' }).expect(400);
+    expect(noPlaceholder.body.fieldErrors).toEqual({ trackingUrlTemplate: expect.stringContaining('{tracking}') });
+    expect((await t.request().post('/api/admin/couriers').set(auth()).send({ name: 'bosta' }).expect(400)).body.fieldErrors).toEqual({ name: expect.any(String) });
+    const renamed = await t.request().patch(`/api/admin/couriers/${bosta}`).set(auth()).send({ name: 'Bosta ' }).expect(200);
+    expect(renamed.body.name).toBe('Bosta');
+    expect(await t.waitForProjections()).toBe(true);
+    expect((await t.request().get('/api/admin/couriers').set(auth()).expect(200)).body).toEqual([added.body]);
+  });
+
+  it('ships with a courier and tracking number, which the tracking page links to; an unknown courier is a 400 naming courierId', async () => {
+    const o = await placeOrder();
+    const unknown = await ship(o, 'X1', '00000000-0000-4000-8000-00000000dead').expect(400);
+    expect(unknown.body.fieldErrors).toEqual({ courierId: expect.any(String) });
+    expect((await ship(o, '=1+1').expect(400)).body.fieldErrors).toEqual({ trackingNumber: expect.any(String) });
+    await ship(o, 'BOS 77/1').expect(200);
+    const [, moved] = await t.store.readStream(`order-${o.orderId}`);
+    expect(moved.data).toMatchObject({ to: 'SHIPPED', courier: { courierId: bosta, name: 'Bosta' }, trackingNumber: 'BOS 77/1' });
+    expect(await t.waitForProjections()).toBe(true);
+    const tracked = await t.request().post('/api/public/orders/track').send({ orderNumber: o.orderNumber, phone: o.phone }).expect(200);
+    expect(tracked.body.courierTracking).toEqual({ courier: 'Bosta', trackingNumber: 'BOS 77/1', url: 'https://bosta.co/tracking-shipments?shipment-number=BOS%2077%2F1' });
+  });
+
+  it('a file delivers two orders and refuses one, lists what it cannot apply, and importing it again changes nothing', async () => {
+    const [a, b, c, placedOnly] = [await placeOrder(), await placeOrder(), await placeOrder(), await placeOrder()];
+    for (const [o, n] of [[a, 'A-1'], [b, 'B-2'], [c, 'C-3']] as const) await ship(o, n).expect(200);
+    const [ta, tb] = [await totalOf(a), await totalOf(b)];
+    const csv = [
+      'Tracking Number,State,COD,Bosta Fees,Updated At',
+      `A-1,Delivered,${ta},30,2026-11-20`,
+      `B-2,delivered,${tb},25.50,2026-11-20T10:00:00Z`,
+      'C-3,Returned to business,0,20,2026-11-21',
+      'Z-9,delivered,100,10,2026-11-21',
+      `C-3,delivered,${ta},30,2026-11-21`,
+    ].join('\n');
+    const first = await upload(csv).expect(200);
+    expect(first.body).toMatchObject({ applied: 3, unchanged: 0, unmatched: 1, contradictory: 1 });
+    expect(first.body.lines.map((l: { line: number; outcome: string; orderNumber: string | null }) => [l.line, l.outcome, l.orderNumber])).toEqual([
+      [2, 'applied', a.orderNumber], [3, 'applied', b.orderNumber], [4, 'applied', c.orderNumber], [5, 'unmatched', null], [6, 'contradictory', null],
+    ]);
+    expect(await t.waitForProjections()).toBe(true);
+    const statuses = await Promise.all([a, b, c, placedOnly].map(async (o) => (await t.request().get(`/api/admin/orders/${o.orderId}`).set(auth())).body.status));
+    expect(statuses).toEqual(['DELIVERED', 'DELIVERED', 'REFUSED', 'PLACED']);
+    const refused = (await t.store.readStream(`order-${c.orderId}`)).find((e) => e.type === 'OrderStatusChanged' && (e.data as { to: string }).to === 'REFUSED');
+    expect(refused?.data).toMatchObject({ courier: { courierId: bosta, name: 'Bosta' }, trackingNumber: 'C-3', by: { username: 'admin' } });
+
+    const cash = (await t.request().get('/api/admin/dashboard/couriers').set(auth()).expect(200)).body;
+    expect(cash).toEqual([{ id: bosta, name: 'Bosta', parcelsOut: 1, delivered: 2, refused: 1, owed: ta + tb - 30 - 25.5, settled: 0, fees: 30 + 25.5 + 20 }]);
+
+    const before = await t.eventCount();
+    const again = await upload(csv).expect(200);
+    expect(again.body).toMatchObject({ fileHash: first.body.fileHash, applied: 0, unchanged: 3, unmatched: 1, contradictory: 1 });
+    expect(await t.eventCount()).toBe(before);
+
+    const settled = await upload(`tracking,status,collected,fee,date\nA-1,settled,${ta},30,2026-11-25\n`).expect(200);
+    expect(settled.body).toMatchObject({ applied: 1 });
+    expect(await t.waitForProjections()).toBe(true);
+    expect((await t.request().get('/api/admin/dashboard/couriers').set(auth()).expect(200)).body[0]).toMatchObject({ owed: tb - 25.5, settled: ta - 30 });
+  });
+
+  it('refuses hostile files with a 400 naming the field, changing nothing', async () => {
+    const before = await t.eventCount();
+    const cases: Array<[string | Buffer, Record<string, unknown>]> = [
+      ['tracking,status,collected,date\nA-1,delivered,1,2026-11-20\n', { file: expect.stringContaining('fee') }],
+      ['tracking,status,collected,fee,date\nA-1,delivered,=HYPERLINK("http://x"),0,2026-11-20\n', { 'line 2 collected': expect.stringContaining('formula') }],
+      ['tracking,status,collected,fee,date\n+A-1,delivered,1,0,2026-11-20\n', { 'line 2 tracking': expect.stringContaining('formula') }],
+      [`tracking,status,collected,fee,date\n${'A'.repeat(5000)},delivered,1,0,2026-11-20\n`, { file: expect.stringContaining('longer') }],
+      [Buffer.alloc(1_000_001, 'a'), { file: expect.stringContaining('at most') }],
+    ];
+    for (const [csv, fieldErrors] of cases) expect((await upload(csv).expect(400)).body.fieldErrors).toEqual(fieldErrors);
+    expect((await t.request().post(`/api/admin/couriers/${bosta}/settlements`).set(auth()).expect(400)).body.fieldErrors).toEqual({ file: 'is required' });
+    await upload('tracking,status,collected,fee,date\nA-1,delivered,1,0,2026-11-20\n', '00000000-0000-4000-8000-00000000dead').expect(404);
+    expect(await t.eventCount()).toBe(before);
+  });
+});

@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, In } from 'typeorm';
+import { piastresToEgp } from '#domain/shared/money.js';
+import { trackingUrl } from '#domain/courier/tracking-url.js';
+import { CourierParcelEntity } from '#read-models/courier-parcel.entity.js';
+import { CourierEntity } from '#read-models/courier.entity.js';
+import type { CourierCashView, CourierView } from '../admin/couriers/courier-response.js';
+
+/** The couriers read model: the couriers, their parcels by tracking number, and the cash each owes. */
+@Injectable()
+export class CourierReads {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async all(): Promise<CourierView[]> {
+    const rows = await this.dataSource.getRepository(CourierEntity).find({ order: { name: 'ASC' } });
+    return rows.map((c) => ({ id: c.courierId, name: c.name, trackingUrlTemplate: c.trackingUrlTemplate }));
+  }
+
+  /** The orders shipped with this courier under these tracking numbers (a number may name several: the import calls that a contradiction). */
+  async parcels(courierId: string, trackingNumbers: readonly string[]): Promise<Map<string, string[]>> {
+    const found = new Map<string, string[]>();
+    if (trackingNumbers.length === 0) return found;
+    const rows = await this.dataSource.getRepository(CourierParcelEntity).find({ where: { courierId, trackingNumber: In([...new Set(trackingNumbers)]) }, select: { orderId: true, trackingNumber: true } });
+    for (const r of rows) found.set(r.trackingNumber!, [...(found.get(r.trackingNumber!) ?? []), r.orderId]);
+    return found;
+  }
+
+  /** The courier's link for an order's parcel, when the order was shipped with a courier that has a tracking URL template. */
+  async trackingLink(orderNumber: string): Promise<{ courier: string; trackingNumber: string; url: string | null } | null> {
+    const parcel = await this.dataSource.getRepository(CourierParcelEntity).findOneBy({ orderNumber });
+    if (!parcel?.courierId || !parcel.trackingNumber) return null;
+    const courier = await this.dataSource.getRepository(CourierEntity).findOneBy({ courierId: parcel.courierId });
+    if (!courier) return null;
+    return { courier: courier.name, trackingNumber: parcel.trackingNumber, url: trackingUrl(courier.trackingUrlTemplate, parcel.trackingNumber) };
+  }
+
+  /**
+   * Per courier: parcels out (SHIPPED), delivered, refused; cash owed (delivered, not yet paid:
+   * what the courier reported collecting less its fee, or the order's total before a report),
+   * paid (settled), and fees. Money in EGP.
+   */
+  async cash(): Promise<CourierCashView[]> {
+    const parcels = this.dataSource.getMetadata(CourierParcelEntity).tablePath;
+    const couriers = this.dataSource.getMetadata(CourierEntity).tablePath;
+    const rows: Array<{ id: string; name: string; out: number; delivered: number; refused: number; owed: string; settled: string; fees: string }> = await this.dataSource.query(
+      `SELECT c.courier_id AS id, c.name,
+              count(p.order_id) FILTER (WHERE p.status = 'SHIPPED')::int AS out,
+              count(p.order_id) FILTER (WHERE p.status = 'DELIVERED')::int AS delivered,
+              count(p.order_id) FILTER (WHERE p.status = 'REFUSED')::int AS refused,
+              coalesce(sum(coalesce(p.collected, p.total) - p.fee) FILTER (WHERE p.status = 'DELIVERED' AND NOT p.paid), 0) AS owed,
+              coalesce(sum(p.collected - p.fee) FILTER (WHERE p.paid), 0) AS settled,
+              coalesce(sum(p.fee), 0) AS fees
+         FROM ${couriers} c LEFT JOIN ${parcels} p ON p.courier_id = c.courier_id
+        GROUP BY c.courier_id, c.name
+        ORDER BY c.name`,
+    );
+    return rows.map((r) => ({ id: r.id, name: r.name, parcelsOut: r.out, delivered: r.delivered, refused: r.refused, owed: piastresToEgp(Number(r.owed)), settled: piastresToEgp(Number(r.settled)), fees: piastresToEgp(Number(r.fees)) }));
+  }
+}

@@ -1,0 +1,59 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { renderAdmin } from '../testing/render-admin';
+import { storeSession } from '../auth/admin-session';
+import { CouriersPage } from './couriers-page';
+
+const tokenFor = (claims: Record<string, unknown>) =>
+  `${btoa(JSON.stringify({ alg: 'HS256' }))}.${btoa(JSON.stringify({ sub: 'sara', role: 'ADMIN', exp: Math.floor(Date.now() / 1000) + 1800, ...claims }))}.sig`;
+
+const bosta = { id: 'k1', name: 'Bosta', trackingUrlTemplate: null };
+let uploads: string[] = [];
+const server = setupServer(
+  http.get('*/api/admin/couriers', () => HttpResponse.json([bosta])),
+  http.get('*/api/admin/dashboard/couriers', () => HttpResponse.json([{ id: 'k1', name: 'Bosta', parcelsOut: 1, delivered: 2, refused: 1, owed: 845.5, settled: 0, fees: 75 }])),
+  http.post('*/api/admin/couriers/:id/settlements', async ({ request, params }) => {
+    const form = await request.formData();
+    uploads.push(`${params.id}:${await (form.get('file') as File).text()}`);
+    return HttpResponse.json({
+      fileHash: 'h', courierId: 'k1', applied: 1, unchanged: 0, unmatched: 1, contradictory: 0,
+      lines: [
+        { line: 2, trackingNumber: 'A-1', status: 'delivered', outcome: 'applied', orderNumber: 'PS-1', message: null },
+        { line: 3, trackingNumber: 'Z-9', status: 'delivered', outcome: 'unmatched', orderNumber: null, message: 'No order was shipped with Bosta under this tracking number' },
+      ],
+    });
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  uploads = [];
+});
+afterAll(() => server.close());
+
+describe('couriers page', () => {
+  it('shows the cash each courier owes, and imports a file listing what each line did', async () => {
+    storeSession(tokenFor({ srole: 'manager' }));
+    renderAdmin(<CouriersPage />);
+    const row = await screen.findByRole('row', { name: 'Cash of Bosta' });
+    expect(within(row).getByText('LE 845.50')).toBeInTheDocument();
+    // A manager imports files but does not add couriers.
+    expect(screen.queryByRole('form', { name: 'Add courier' })).toBeNull();
+
+    await screen.findByRole('option', { name: 'Bosta' });
+    await userEvent.upload(screen.getByLabelText('CSV file'), new File(['tracking,status,collected,fee,date\n'], 'bosta.csv', { type: 'text/csv' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(uploads).toEqual(['k1:tracking,status,collected,fee,date\n']));
+    expect(await screen.findByRole('cell', { name: /^Unmatched/ })).toHaveTextContent('No order was shipped with Bosta');
+    expect(screen.getByRole('cell', { name: 'Applied' })).toBeInTheDocument();
+  });
+
+  it('lets the owner add a courier', async () => {
+    storeSession(tokenFor({ srole: 'owner' }));
+    renderAdmin(<CouriersPage />);
+    expect(await screen.findByRole('form', { name: 'Add courier' })).toBeInTheDocument();
+  });
+});

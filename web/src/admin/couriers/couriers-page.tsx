@@ -1,0 +1,143 @@
+import { useState, type FormEvent } from 'react';
+import { can } from '../../../../libs/domain/src/admin/staff-permissions';
+import { errorMessage } from '../../lib/api';
+import { formatMoney } from '../../lib/money';
+import { useToast } from '../../lib/toast';
+import { sessionStaffRole } from '../auth/admin-session';
+import { CardSection } from '../shared/card-section';
+import { DataTable } from '../shared/data-table';
+import { Field } from '../shared/field';
+import { btnPrimary, input, td } from '../shared/styles';
+import { useLoadErrorToast } from '../shared/use-load-error-toast';
+import { CourierCashTable } from './courier-cash-table';
+import { useAddCourierMutation, useGetCouriersQuery, useImportSettlementMutation, type SettlementImport } from './couriers-api';
+
+const OUTCOME_WORDS: Record<SettlementImport['lines'][number]['outcome'], string> = {
+  applied: 'Applied',
+  unchanged: 'Already recorded',
+  unmatched: 'Unmatched',
+  contradictory: 'Contradicts the order',
+};
+
+/** Couriers: the cash each owes, importing a courier's status/settlement file, and (the owner) adding couriers. */
+export function CouriersPage() {
+  const role = sessionStaffRole();
+  const { data: couriers = [], isError } = useGetCouriersQuery();
+  useLoadErrorToast(isError, 'Failed to load couriers');
+  return (
+    <div className="space-y-5">
+      <h1 className="text-2xl font-bold text-gray-900">Couriers</h1>
+      {role && can(role, 'dashboard.read') && (
+        <CardSection id="courier-cash" title="Cash by courier">
+          <CourierCashTable />
+        </CardSection>
+      )}
+      <CardSection id="courier-import" title="Import a courier’s file">
+        <ImportForm couriers={couriers} />
+      </CardSection>
+      <CardSection id="courier-list" title="Couriers">
+        <ul className="mb-3 space-y-1 text-sm" aria-label="Couriers">
+          {couriers.map((c) => (
+            <li key={c.id}>
+              <span className="font-medium">{c.name}</span> <span className="text-gray-500">{c.trackingUrlTemplate ?? 'no tracking link'}</span>
+            </li>
+          ))}
+        </ul>
+        {role && can(role, 'couriers.manage') && <AddCourierForm />}
+      </CardSection>
+    </div>
+  );
+}
+
+function AddCourierForm() {
+  const [addCourier, state] = useAddCourierMutation();
+  const [name, setName] = useState('');
+  const [template, setTemplate] = useState('');
+  const toast = useToast();
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await addCourier({ name, trackingUrlTemplate: template.trim() === '' ? null : template }).unwrap();
+      toast.success('Courier added');
+      setName('');
+      setTemplate('');
+    } catch (error) {
+      toast.error('Courier not added', errorMessage(error, 'Failed to add the courier'));
+    }
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3" aria-label="Add courier">
+      <Field id="courier-name" label="Name">
+        <input id="courier-name" className={input} value={name} onChange={(e) => setName(e.target.value)} required maxLength={80} />
+      </Field>
+      <Field id="courier-template" label="Tracking link (https, {tracking} for the number)">
+        <input id="courier-template" className={`${input} min-w-80`} value={template} onChange={(e) => setTemplate(e.target.value)} placeholder="https://bosta.co/tracking-shipments?shipment-number={tracking}" />
+      </Field>
+      <button type="submit" className={btnPrimary} disabled={state.isLoading}>
+        Add courier
+      </button>
+    </form>
+  );
+}
+
+function ImportForm({ couriers }: { couriers: readonly { id: string; name: string }[] }) {
+  const [importSettlement, state] = useImportSettlementMutation();
+  const [courierId, setCourierId] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [result, setResult] = useState<SettlementImport | null>(null);
+  const toast = useToast();
+  const chosen = courierId || couriers[0]?.id || '';
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file || !chosen) {
+      toast.error('Nothing to import', 'Choose a courier and its CSV file');
+      return;
+    }
+    try {
+      const answer = await importSettlement({ id: chosen, file }).unwrap();
+      setResult(answer);
+      toast.success('File imported', `${answer.applied} applied, ${answer.unchanged} already recorded, ${answer.unmatched + answer.contradictory} not applied`);
+    } catch (error) {
+      setResult(null);
+      toast.error('File refused', errorMessage(error, 'The file could not be imported'));
+    }
+  };
+  return (
+    <div className="space-y-3">
+      <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3" aria-label="Import courier file">
+        <Field id="import-courier" label="Courier">
+          <select id="import-courier" className={input} value={chosen} onChange={(e) => setCourierId(e.target.value)}>
+            {couriers.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="import-file" label="CSV file">
+          <input id="import-file" type="file" accept=".csv,text/csv" className="text-sm" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        </Field>
+        <button type="submit" className={btnPrimary} disabled={state.isLoading || couriers.length === 0}>
+          Import
+        </button>
+      </form>
+      {result && (
+        <DataTable columns={['Line', 'Tracking number', 'Status', 'Order', 'Outcome']}>
+          {result.lines.map((l) => (
+            <tr key={l.line}>
+              <td className={td}>{l.line}</td>
+              <td className={td}>{l.trackingNumber}</td>
+              <td className={td}>{l.status}</td>
+              <td className={td}>{l.orderNumber ?? '—'}</td>
+              <td className={td}>
+                {OUTCOME_WORDS[l.outcome]}
+                {l.message && <span className="block text-xs text-gray-500">{l.message}</span>}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </div>
+  );
+}
+
