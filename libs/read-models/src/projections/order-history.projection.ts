@@ -4,6 +4,7 @@ import { insertRowsIfAbsent, type Row } from './bulk-sql.js';
 import { occurredAt } from './event-time.js';
 import { defineProjection, type RecordedShopEvent } from './projection.js';
 import type { OrderItem } from '#domain/order/events.js';
+import { piastresToEgp } from '#domain/shared/money.js';
 import { staffAuthorOf } from './staff-actor-of.js';
 
 const ORDER_HISTORY_TABLE = tableSpec(OrderHistoryEntity);
@@ -11,13 +12,14 @@ const ORDER_HISTORY_TABLE = tableSpec(OrderHistoryEntity);
 /**
  * The audit trail: every event of every order, who did it (a staff member with the role they
  * held) and what it changed. Append-only by event id. Version 2: the staff member's role; version
- * 3: staff edits, as a diff (editDiff), and staff notes (that one was written, never its text).
+ * 3: staff edits, as a diff (editDiff), and staff notes (that one was written, never its text);
+ * version 4: the courier and tracking number of a ship move, and returns and refunds (amounts in EGP).
  */
 export const orderHistoryProjection = defineProjection({
   name: 'order-history',
-  version: 3,
+  version: 4,
   tables: [OrderHistoryEntity],
-  eventTypes: ['OrderPlaced', 'OrderStatusChanged', 'PersonalDataCorrected', 'OrderEdited', 'OrderNoteAdded'],
+  eventTypes: ['OrderPlaced', 'OrderStatusChanged', 'PersonalDataCorrected', 'OrderEdited', 'OrderNoteAdded', 'OrderReturned', 'RefundRecorded'],
   async handle(events, ctx) {
     const rows: Row[] = events.map((e) => {
       const m = (e.metadata ?? {}) as { actor?: { kind?: string; id?: string }; correlationId?: string; causationId?: string };
@@ -42,10 +44,21 @@ export const orderHistoryProjection = defineProjection({
         // That a note was written and by whom; its text is personal and stays on the order page.
         orderId = e.data.orderId;
         changes = { note: true };
+      } else if (e.type === 'OrderReturned') {
+        orderId = e.data.orderId;
+        const items = Array.isArray(e.data.lines) ? e.data.lines.reduce((n, l) => n + (Number.isSafeInteger(l?.quantity) ? l.quantity : 0), 0) : 0;
+        changes = { returned: egpOf(e.data.amount), itemCount: items, reason: e.data.reason ?? null };
+      } else if (e.type === 'RefundRecorded') {
+        orderId = e.data.orderId;
+        changes = { refunded: egpOf(e.data.amount) };
       } else {
         const d = e.data;
         orderId = d.orderId;
-        changes = { status: { from: d.from, to: d.to }, reason: d.reason ?? null, ...(d.correction ? { correction: true } : {}) };
+        changes = {
+          status: { from: d.from, to: d.to }, reason: d.reason ?? null, ...(d.correction ? { correction: true } : {}),
+          // The parcel's courier and tracking number, as the ship move named them (packing slips and manifests read them here).
+          ...(d.courier ? { courier: String(d.courier.name ?? ''), trackingNumber: d.trackingNumber ?? null } : {}),
+        };
       }
       return {
         event_id: e.id, order_id: orderId, commit_position: String(e.position.commit), prepare_position: String(e.position.prepare),
@@ -57,6 +70,11 @@ export const orderHistoryProjection = defineProjection({
     await insertRowsIfAbsent(ctx, ORDER_HISTORY_TABLE, rows);
   },
 });
+
+/** An amount the log holds in piastres, in EGP as the trail shows it (anything else the log holds reads 0). */
+function egpOf(value: unknown): number {
+  return Number.isSafeInteger(value) ? piastresToEgp(value as number) : 0;
+}
 
 /** Customer fields whose values are personal: the trail names them, never their values (as for corrections). */
 const PERSONAL_CUSTOMER_FIELDS = new Set(['firstName', 'lastName', 'phone', 'addressLine', 'building', 'apartment', 'city', 'notes']);

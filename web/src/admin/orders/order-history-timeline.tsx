@@ -11,6 +11,8 @@ const TYPE_LABELS: Record<string, string> = {
   PersonalDataCorrected: 'Customer details corrected',
   OrderEdited: 'Order edited',
   OrderNoteAdded: 'Staff note added',
+  OrderReturned: 'Goods returned',
+  RefundRecorded: 'Refund handed back',
 };
 
 const FIGURE_NAMES: Readonly<Record<string, string>> = {
