@@ -3,7 +3,7 @@
  * attempt (the row stores no copy; docs/adr/023). E-mail goes to the order's address; the phone
  * channel is SMS (a template's text) or WhatsApp (an approved template's name and parameters).
  */
-import type { OrderPlaced } from '../order/events.js';
+import type { OrderPlaced, OrderStatus } from '../order/events.js';
 import { ERASED } from '../personal-data/personal-fields.js';
 import { defaultTemplate } from './default-templates.js';
 import { renderTemplate, type MessageTemplate } from './message-template.js';
@@ -56,4 +56,23 @@ export function composeMessage(
   const text = renderTemplate(chosen, values);
   const whatsapp = channel === 'phone' && phoneProvider === 'whatsapp' ? whatsAppMessage(kind, order.language, values) : null;
   return { channel, to, language: order.language, subject: text.subject, body: text.body, whatsapp };
+}
+
+/** The order as a message needs it, folded from its stream: placed, its customer as corrected, its status now. */
+export interface OrderNow {
+  order: OrderForMessage;
+  status: OrderStatus;
+}
+
+export function orderNowFrom(events: readonly { type: string; data: unknown }[]): OrderNow | undefined {
+  let now: OrderNow | undefined;
+  for (const e of events) {
+    if (e.type === 'OrderPlaced') now = { order: e.data as OrderPlaced['data'], status: 'PLACED' };
+    else if (now && e.type === 'OrderStatusChanged') now = { ...now, status: (e.data as { to: OrderNow['status'] }).to };
+    else if (now && e.type === 'PersonalDataCorrected') {
+      const after = (e.data as { after?: Partial<OrderPlaced['data']['customer']> }).after ?? {};
+      now = { ...now, order: { ...now.order, customer: { ...now.order.customer, ...after } } };
+    }
+  }
+  return now;
 }
