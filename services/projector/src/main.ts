@@ -13,7 +13,7 @@ import { ProjectorMetrics } from './observability/projector-metrics.js';
 import { projectorConfigFromEnv } from './projector-config.js';
 import { ALL_PROJECTIONS } from '#read-models/projections/all-projections.js';
 import { ProjectorRunner } from './runner/runner.js';
-import { messageConfigFromEnv } from './messages/message-config.js';
+import { messageConfigFromEnv } from '#platform/config/message-config.js';
 import { MessageDispatcher } from './messages/message-dispatcher.js';
 import { logProvider, smtpProvider } from './messages/message-providers.js';
 

@@ -23,6 +23,8 @@ import { LiveFeed } from './live/live-feed.js';
 import { AdminExportsController } from './exports/admin-exports.controller.js';
 import { EXPORT_JOB, exportProcessor } from './exports/export-jobs.js';
 import { EXPORTS_DIR, exportsDirProvider } from './exports/exports-dir.js';
+import { AdminMessagesController } from './messages/admin-messages.controller.js';
+import { RetryMessageHandler } from './messages/retry-message.command.js';
 import { AdminOrdersController } from './orders/admin-orders.controller.js';
 import { OrderReads } from '../reads/orders.reads.js';
 import { ChangeOrderStatusHandler } from './orders/order-status.handler.js';
@@ -64,6 +66,7 @@ import { StaffController } from './staff/staff.controller.js';
     AdminLiveController,
     StaffController,
     StaffActivityController,
+    AdminMessagesController,
   ],
   providers: [
     ChangeOrderStatusHandler,
@@ -73,6 +76,7 @@ import { StaffController } from './staff/staff.controller.js';
     ErasedKeysSweep,
     ExportPersonalDataHandler,
     RetryProjectionHandler,
+    RetryMessageHandler,
     RequestProjectionRebuildHandler,
     SubscribeToNewsletterHandler,
     UnsubscribeFromNewsletterHandler,

@@ -1,3 +1,4 @@
+import { MessageReads } from './messages.reads.js';
 import { Global, Module } from '@nestjs/common';
 import { AnnouncementReads } from './announcement.reads.js';
 import { BestsellerReads } from './bestsellers.reads.js';
@@ -28,6 +29,7 @@ const READS = [
   DeliveryOutcomeReads,
   DiscountReads,
   FunnelReads,
+  MessageReads,
   GalleryReads,
   NewsletterReads,
   OrderReads,

@@ -8,7 +8,7 @@ import { smtpMessageId } from '#domain/messages/message-id.js';
 import { customerMessagesReactor, OUTBOX_TABLE } from '#read-models/projections/customer-messages.reactor.js';
 import { applyBatch } from '../runner/apply-batch.js';
 import { createProjectorTestDb, type TestDb } from '../testing/projector-test-kit.js';
-import type { MessageConfig } from './message-config.js';
+import type { MessageConfig } from '#platform/config/message-config.js';
 import { MessageDispatcher } from './message-dispatcher.js';
 import { logProvider, smtpProvider, type MessageProvider } from './message-providers.js';
 

@@ -13,7 +13,7 @@ import type { OrderStatus } from '#domain/order/events.js';
 import { orderStream } from '#domain/streams.js';
 import type { EventStore } from '#event-store/event-store.port.js';
 import { OUTBOX_TABLE } from '#read-models/projections/customer-messages.reactor.js';
-import type { MessageConfig } from './message-config.js';
+import type { MessageConfig } from '#platform/config/message-config.js';
 import type { MessageProvider } from './message-providers.js';
 
 export interface DispatcherDeps {
