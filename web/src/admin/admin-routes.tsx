@@ -24,6 +24,8 @@ const pages: [path: string | null, Page: LazyExoticComponent<ComponentType>][] =
   ['orders/:orderNumber', named(() => import('./orders/order-page'), 'OrderPage')],
   // The call-to-confirm queue for cash-on-delivery orders.
   ['call-queue', named(() => import('./call-queue/call-queue-page'), 'CallQueuePage')],
+  // Messages to customers: what was sent, held or failed, with a retry.
+  ['messages', named(() => import('./messages/messages-page'), 'MessagesPage')],
   ['pricing', named(() => import('./pricing/pricing-page'), 'PricingPage')],
   ['discounts', named(() => import('./discounts/discounts-page'), 'DiscountsPage')],
   ['promo-codes', named(() => import('./promo-codes/promo-codes-page'), 'PromoCodesPage')],

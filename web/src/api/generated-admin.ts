@@ -219,6 +219,28 @@ const injectedRtkApi = api.injectEndpoints({
     logoutAlias1: build.mutation<LogoutAlias1ApiResponse, LogoutAlias1ApiArg>({
       query: () => ({ url: `/admin/logout`, method: "POST" }),
     }),
+    getMessages: build.query<GetMessagesApiResponse, GetMessagesApiArg>({
+      query: (queryArg) => ({
+        url: `/admin/messages`,
+        params: {
+          size: queryArg.size,
+          page: queryArg.page,
+          orderId: queryArg.orderId,
+          status: queryArg.status,
+        },
+      }),
+    }),
+    getMessage: build.query<GetMessageApiResponse, GetMessageApiArg>({
+      query: (queryArg) => ({
+        url: `/admin/messages/${encodeURIComponent(String(queryArg))}`,
+      }),
+    }),
+    retryMessage: build.mutation<RetryMessageApiResponse, RetryMessageApiArg>({
+      query: (queryArg) => ({
+        url: `/admin/messages/${encodeURIComponent(String(queryArg))}/retry`,
+        method: "POST",
+      }),
+    }),
     getSubscribers: build.query<
       GetSubscribersApiResponse,
       GetSubscribersApiArg
@@ -810,6 +832,27 @@ export type LoginAlias1ApiResponse = /** status 200  */ LoginResponseDto;
 export type LoginAlias1ApiArg = LoginDto;
 export type LogoutAlias1ApiResponse = unknown;
 export type LogoutAlias1ApiArg = void;
+export type GetMessagesApiResponse = /** status 200  */ MessagePage;
+export type GetMessagesApiArg = {
+  /** 1 to 200, default 50 */
+  size?: number;
+  page?: number;
+  /** One order's messages */
+  orderId?: string;
+  status?:
+    | "pending"
+    | "sending"
+    | "sent"
+    | "failed"
+    | "unknown"
+    | "canceled"
+    | "skipped"
+    | "expired";
+};
+export type GetMessageApiResponse = /** status 200  */ MessageDetailView;
+export type GetMessageApiArg = string;
+export type RetryMessageApiResponse = /** status 202  */ MessageRetryView;
+export type RetryMessageApiArg = string;
 export type GetSubscribersApiResponse = /** status 200  */ SubscriberPage;
 export type GetSubscribersApiArg = {
   page?: number;
@@ -1467,6 +1510,91 @@ export type JobView = {
   /** Rows written by a completed export */
   rows?: number;
   state: "waiting" | "active" | "completed" | "failed" | "unknown";
+};
+export type MessageView = {
+  attempts: number;
+  channel: "email" | "phone";
+  /** When the fact it tells of happened */
+  factAt: string;
+  /** Stable across retries: the e-mail's Message-ID is <id@domain> */
+  id: string;
+  kind: "orderPlaced" | "orderConfirmed" | "orderShipped" | "orderDelivered";
+  /** Why it failed or was not sent */
+  lastError: string | null;
+  /** Next attempt (pending), or when it was first due */
+  nextAttemptAt: string;
+  orderId: string;
+  orderNumber: string;
+  /** Which provider took it: smtp, log, … */
+  provider: string | null;
+  /** Whether a person may send it again now */
+  retryable: boolean;
+  sentAt: string | null;
+  /** pending (held or due), sending, sent, failed (out of attempts), unknown (interrupted on a channel that cannot drop a repeat), canceled (undone or erased), skipped (no address or provider), expired (too old when first due) */
+  status:
+    | "pending"
+    | "sending"
+    | "sent"
+    | "failed"
+    | "unknown"
+    | "canceled"
+    | "skipped"
+    | "expired";
+};
+export type MessagePage = {
+  currentPage: number;
+  data: MessageView[];
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+  itemsPerPage: number;
+  totalItems: number;
+  totalPages: number;
+};
+export type WhatsAppView = {
+  language: string;
+  parameters: string[];
+  template: string;
+};
+export type MessageDetailView = {
+  attempts: number;
+  /** The text; null when the shopper was erased or gave no address */
+  body: string | null;
+  channel: "email" | "phone";
+  /** When the fact it tells of happened */
+  factAt: string;
+  /** Stable across retries: the e-mail's Message-ID is <id@domain> */
+  id: string;
+  kind: "orderPlaced" | "orderConfirmed" | "orderShipped" | "orderDelivered";
+  language: "en" | "ar";
+  /** Why it failed or was not sent */
+  lastError: string | null;
+  /** Next attempt (pending), or when it was first due */
+  nextAttemptAt: string;
+  orderId: string;
+  orderNumber: string;
+  /** Which provider took it: smtp, log, … */
+  provider: string | null;
+  /** Whether a person may send it again now */
+  retryable: boolean;
+  sentAt: string | null;
+  /** pending (held or due), sending, sent, failed (out of attempts), unknown (interrupted on a channel that cannot drop a repeat), canceled (undone or erased), skipped (no address or provider), expired (too old when first due) */
+  status:
+    | "pending"
+    | "sending"
+    | "sent"
+    | "failed"
+    | "unknown"
+    | "canceled"
+    | "skipped"
+    | "expired";
+  subject: string | null;
+  /** E-mail address or phone; null when the shopper was erased or gave none */
+  to: string | null;
+  whatsapp: WhatsAppView | null;
+};
+export type MessageRetryView = {
+  id: string;
+  status: "pending";
 };
 export type SubscriberView = {
   /** Same as subscribedAt */
@@ -2270,6 +2398,11 @@ export const {
   useLazyDownloadExportQuery,
   useLoginAlias1Mutation,
   useLogoutAlias1Mutation,
+  useGetMessagesQuery,
+  useLazyGetMessagesQuery,
+  useGetMessageQuery,
+  useLazyGetMessageQuery,
+  useRetryMessageMutation,
   useGetSubscribersQuery,
   useLazyGetSubscribersQuery,
   useExportSubscribersQuery,

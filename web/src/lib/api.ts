@@ -182,6 +182,8 @@ export const api = createApi({
     'Staff',
     'Session',
     'TwoFactor',
+    // Messages to customers (the outbox): the list, one order's, and a retry.
+    'Message',
   ],
   refetchOnFocus: false,
   endpoints: () => ({}),

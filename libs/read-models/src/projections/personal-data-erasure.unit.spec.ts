@@ -16,7 +16,7 @@ describe('personal-data erasure in the projections', () => {
     const readsPersonal = ALL_PROJECTIONS.filter((p) => p.eventTypes.some((t) => t in PERSONAL_FIELDS));
     const erases = readsPersonal.filter((p) => p.eventTypes.includes('PersonalDataErased')).map((p) => p.name);
     const keeps = readsPersonal.filter((p) => !p.eventTypes.includes('PersonalDataErased')).map((p) => p.name);
-    expect(erases.sort()).toEqual(['cod-outcomes', 'customers', 'newsletter', 'orders']);
+    expect(erases.sort()).toEqual(['cod-outcomes', 'customer-messages', 'customers', 'newsletter', 'orders']);
     expect(keeps.sort()).toEqual([...STORES_NO_PERSONAL_FIELD].sort());
   });
 });

@@ -68,7 +68,9 @@ function placed(orderId: string, language: 'ar' | 'en', email: string | null): O
 }
 
 const by = { username: 'owner', role: 'owner' } as const;
-const ev = (type: string, data: unknown): NewEvent => ({ id: randomUUID(), type, data, metadata: { correlationId: randomUUID(), actor: { kind: 'system', id: 'test' }, occurredAt: new Date().toISOString() } });
+const ids: string[] = [];
+const remember = (id: string) => (ids.push(id), id);
+const ev = (type: string, data: unknown): NewEvent => ({ id: remember(randomUUID()), type, data, metadata: { correlationId: randomUUID(), actor: { kind: 'system', id: 'test' }, occurredAt: new Date().toISOString() } });
 
 describe('customer messages: outbox reactor and dispatcher (real PostgreSQL, real SMTP server)', () => {
   let db: TestDb;
@@ -86,10 +88,24 @@ describe('customer messages: outbox reactor and dispatcher (real PostgreSQL, rea
     await db?.close();
   });
 
-  /** The reactor over the whole log, as the projector's live slot runs it (twice is the same as once). */
+  /**
+   * The reactor over the whole log, as the projector's live slot runs it (twice is the same as
+   * once), once every event appended so far is visible to readers: the log shows an append only
+   * when no older transaction of the server is still open, which a busy machine delays.
+   */
+  const appended = ids;
   async function react(): Promise<void> {
-    const events = await db.store.readAll({ filter: { eventTypes: [...customerMessagesReactor.eventTypes] } });
-    if (events.length > 0) await applyBatch({ pool: db.pool, projection: customerMessagesReactor, tables: { kind: 'live' }, log: db.store }, events, events.at(-1)!.position, null);
+    const types = [...customerMessagesReactor.eventTypes];
+    for (let tries = 0; ; tries++) {
+      const events = await db.store.readAll({ filter: { eventTypes: types } });
+      const seen = new Set(events.map((e) => e.id));
+      if (appended.every((id) => seen.has(id))) {
+        if (events.length > 0) await applyBatch({ pool: db.pool, projection: customerMessagesReactor, tables: { kind: 'live' }, log: db.store }, events, events.at(-1)!.position, null);
+        return;
+      }
+      if (tries > 1500) throw new Error('appended events never became visible');
+      await new Promise((r) => setTimeout(r, 20));
+    }
   }
 
   const dispatcher = (providers: { email: MessageProvider; phone: MessageProvider | null } = { email, phone: logProvider }) =>
@@ -203,8 +219,7 @@ describe('customer messages: outbox reactor and dispatcher (real PostgreSQL, rea
     await react();
     const subjectId = (await db.pool.query(`SELECT subject_id FROM ${OUTBOX_TABLE} WHERE order_id = 'e1' LIMIT 1`)).rows[0].subject_id ?? 'no-subject';
     await db.store.append(`personaldata-${subjectId}`, [ev('PersonalDataErased', { subjectId, newsletterSubjectIds: [], orderIds: ['e1'], reason: 'SUBJECT_REQUEST', erasedAt: new Date().toISOString() })], { expectedRevision: 'any' });
-    const events = await db.store.readAll({ filter: { eventTypes: [...customerMessagesReactor.eventTypes] } });
-    await applyBatch({ pool: db.pool, projection: customerMessagesReactor, tables: { kind: 'live' }, log: db.store }, events, events.at(-1)!.position, null);
+    await react();
     expect((await rowsOf('e1')).map((r) => r.status)).toEqual(['canceled', 'canceled']);
   });
 });

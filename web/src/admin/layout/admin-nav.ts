@@ -15,6 +15,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/products', label: 'Products', permission: 'catalogue.manage' },
   { to: '/admin/orders', label: 'Orders', permission: 'orders.read' },
   { to: '/admin/call-queue', label: 'Call Queue', permission: 'orders.confirm' },
+  { to: '/admin/messages', label: 'Messages', permission: 'messages.read' },
   { to: '/admin/funnel', label: 'Funnel', permission: 'analytics.read' },
   { to: '/admin/pricing', label: 'Pricing', permission: 'prices.manage' },
   { to: '/admin/discounts', label: 'Discounts', permission: 'promotions.manage' },

@@ -12,6 +12,7 @@ import { orderPath } from './order-model';
 import { OrderStatusControl } from './order-status-control';
 import { useGetOrderByNumberQuery } from './orders-api';
 import { PhoneRiskBadge } from './phone-risk-badge';
+import { OrderMessages } from '../messages/order-messages';
 
 const backLink = (
   <Link to="/admin/orders" className="text-sm font-medium text-indigo-700 hover:underline">
@@ -73,6 +74,7 @@ export function OrderPage() {
       <div className="overflow-hidden rounded-lg border border-gray-200 bg-white">
         <OrderDetails order={order} />
       </div>
+      <OrderMessages orderId={order.id} />
     </div>
   );
 }
