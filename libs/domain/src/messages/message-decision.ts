@@ -41,3 +41,14 @@ export function stillTrue(status: OrderStatus | undefined, current: OrderStatus)
 export function firstTryAt(row: Pick<MessageRow, 'held'>, factAt: Date, holdMs: number): Date {
   return row.held ? new Date(factAt.getTime() + holdMs) : factAt;
 }
+
+/**
+ * Whether a held message still holds, judged on the order's stream: every status the order took
+ * since the fact (`factId`) kept it true. An order confirmed, moved back and confirmed again owes
+ * one confirmation, the second's: the first was undone even though the order is confirmed now.
+ */
+export function stillTrueSince(events: readonly { id: string; type: string; data: unknown }[], factId: string, status: OrderStatus | undefined): boolean {
+  const at = events.findIndex((e) => e.id === factId);
+  if (at < 0) return false;
+  return events.slice(at + 1).every((e) => e.type !== 'OrderStatusChanged' || stillTrue(status, (e.data as { to: OrderStatus }).to));
+}

@@ -1,7 +1,7 @@
 import type { OrderPlaced } from '../order/events.js';
 import { composeMessage, channelsOf, type OrderForMessage } from './compose-message.js';
 import { defaultTemplate } from './default-templates.js';
-import { firstTryAt, messageFor, stillTrue } from './message-decision.js';
+import { firstTryAt, messageFor, stillTrue, stillTrueSince } from './message-decision.js';
 import { MESSAGE_KINDS } from './message-table.js';
 import { fill, unknownPlaceholders, validateTemplate } from './message-template.js';
 import { orderMessageValues } from './order-message-values.js';
@@ -44,6 +44,15 @@ describe('the event → message decision', () => {
     expect(stillTrue('SHIPPED', 'REFUSED')).toBe(false);
     expect(stillTrue('CONFIRMED', 'CANCELED')).toBe(false);
     expect(stillTrue(undefined, 'CANCELED')).toBe(true);
+  });
+
+  it('judged on the stream: a confirmation undone and confirmed again is dropped, the second one stands', () => {
+    const move = (id: string, to: string) => ({ id, type: 'OrderStatusChanged', data: { to } });
+    const stream = [{ id: 'p', type: 'OrderPlaced', data: {} }, move('c1', 'CONFIRMED'), move('u', 'PLACED'), move('c2', 'CONFIRMED'), move('s', 'SHIPPED')];
+    expect(stillTrueSince(stream, 'c1', 'CONFIRMED')).toBe(false);
+    expect(stillTrueSince(stream, 'c2', 'CONFIRMED')).toBe(true);
+    expect(stillTrueSince(stream, 'p', undefined)).toBe(true);
+    expect(stillTrueSince(stream, 'missing', 'CONFIRMED')).toBe(false);
   });
 
   it('a held message is first tried when the window after its fact closes, an unheld one at once', () => {

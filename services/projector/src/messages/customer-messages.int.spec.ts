@@ -200,6 +200,25 @@ describe('customer messages: outbox reactor and dispatcher (real PostgreSQL, rea
     expect([...outcomes.values()]).toEqual(['canceled', 'canceled']);
   });
 
+  it('confirmed, undone and confirmed again before the reactor saw the undo: one confirmation, the second', async () => {
+    const move = (from: string, to: string) => ev('OrderStatusChanged', { orderId: 'c3', orderNumber: 'PS-C3', from, to, reason: null, by });
+    await db.store.append(orderStream('c3'), [ev('OrderPlaced', placed('c3', 'en', 'c3@example.com'))], { expectedRevision: 'no_stream' });
+    await react();
+    clock = new Date();
+    await dispatcher().tick();
+    const first = move('PLACED', 'CONFIRMED');
+    await db.store.append(orderStream('c3'), [first], { expectedRevision: 'any' });
+    await react();
+    await db.store.append(orderStream('c3'), [move('CONFIRMED', 'PLACED'), move('PLACED', 'CONFIRMED')], { expectedRevision: 'any' });
+    clock = new Date(Date.now() + CONFIG.holdMs + 1000);
+    const before = smtp.received.filter((m) => header(m.raw, 'Subject') === 'Your order PS-C3 is confirmed').length;
+    expect([...(await dispatcher().tick()).values()]).toEqual(['canceled', 'canceled']);
+    await react();
+    clock = new Date(Date.now() + CONFIG.holdMs + 1000);
+    expect([...(await dispatcher().tick()).values()]).toEqual(['sent', 'sent']);
+    expect(smtp.received.filter((m) => header(m.raw, 'Subject') === 'Your order PS-C3 is confirmed').length - before).toBe(1);
+  });
+
   it('an attempt interrupted mid-send is tried again by e-mail (same Message-ID), and left unknown on a channel without such an id', async () => {
     await db.store.append(orderStream('k1'), [ev('OrderPlaced', placed('k1', 'en', 'kill@example.com'))], { expectedRevision: 'no_stream' });
     await react();

@@ -7,7 +7,7 @@
  */
 import type pg from 'pg';
 import { composeMessage, orderNowFrom, type MessageChannel } from '#domain/messages/compose-message.js';
-import { stillTrue } from '#domain/messages/message-decision.js';
+import { stillTrueSince } from '#domain/messages/message-decision.js';
 import type { MessageKind } from '#domain/messages/message-table.js';
 import type { OrderStatus } from '#domain/order/events.js';
 import { orderStream } from '#domain/streams.js';
@@ -28,6 +28,7 @@ export interface DispatcherDeps {
 
 interface ClaimedRow {
   message_id: string;
+  event_id: string;
   order_id: string;
   kind: MessageKind;
   channel: MessageChannel;
@@ -105,7 +106,7 @@ export class MessageDispatcher {
          ORDER BY next_attempt_at, message_id
          LIMIT $3
          FOR UPDATE SKIP LOCKED)
-       RETURNING m.message_id, m.order_id, m.kind, m.channel, m.status_reached, m.held, m.fact_at, m.attempts`,
+       RETURNING m.message_id, m.event_id, m.order_id, m.kind, m.channel, m.status_reached, m.held, m.fact_at, m.attempts`,
       [now, this.deps.config.holdMs, limit, this.deps.config.leaseMs],
     );
     return rows;
@@ -121,9 +122,10 @@ export class MessageDispatcher {
     if (!provider) return this.finish(row, 'skipped', null, 'no provider configured for this channel');
     let message;
     try {
-      const order = orderNowFrom(await this.deps.log.readStream(orderStream(row.order_id)));
+      const events = await this.deps.log.readStream(orderStream(row.order_id));
+      const order = orderNowFrom(events);
       if (!order) return this.finish(row, 'skipped', null, 'order not found in the log');
-      if (row.held && row.status_reached && !stillTrue(row.status_reached, order.status)) return this.finish(row, 'canceled', null, `order moved to ${order.status}`);
+      if (row.held && !stillTrueSince(events, row.event_id, row.status_reached ?? undefined)) return this.finish(row, 'canceled', null, 'the status was undone within the hold window');
       message = composeMessage(row.kind, row.channel, order.order, config.phoneChannel);
       if (!message) return this.finish(row, 'skipped', null, 'no address (none given, or erased)');
     } catch (error) {
