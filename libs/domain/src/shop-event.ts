@@ -4,6 +4,7 @@ import { CART_EVENT_TYPES, type CartEvent } from './cart/events.js';
 import { CATALOG_EVENT_TYPES, type CatalogEvent } from './catalog/events.js';
 import { CHECKOUT_REJECTION_EVENT_TYPES, type CheckoutRejectionEvent } from './checkout/events.js';
 import { CONTENT_EVENT_TYPES, type ContentEvent } from './content/events.js';
+import { MESSAGE_TEMPLATE_EVENT_TYPES, type MessageTemplateEvent } from './messages/events.js';
 import { ORDER_EVENT_TYPES, ORDER_NUMBER_EVENT_TYPES, type OrderEvent, type OrderNumberEvent } from './order/events.js';
 import { PERSONAL_DATA_EVENT_TYPES, type PersonalDataEvent } from './personal-data/events.js';
 import { PROMOTION_EVENT_TYPES, type PromotionEvent } from './promotion/events.js';
@@ -17,7 +18,8 @@ export type ShopEvent =
   | OrderEvent
   | OrderNumberEvent
   | CheckoutRejectionEvent
-  | PersonalDataEvent;
+  | PersonalDataEvent
+  | MessageTemplateEvent;
 
 export type ShopEventType = ShopEvent['type'];
 
@@ -34,6 +36,7 @@ export const SHOP_EVENT_TYPES: readonly ShopEventType[] = [
   ...ORDER_NUMBER_EVENT_TYPES,
   ...CHECKOUT_REJECTION_EVENT_TYPES,
   ...PERSONAL_DATA_EVENT_TYPES,
+  ...MESSAGE_TEMPLATE_EVENT_TYPES,
 ];
 
 export function isShopEventType(type: string): type is ShopEventType {

@@ -219,6 +219,32 @@ const injectedRtkApi = api.injectEndpoints({
     logoutAlias1: build.mutation<LogoutAlias1ApiResponse, LogoutAlias1ApiArg>({
       query: () => ({ url: `/admin/logout`, method: "POST" }),
     }),
+    getMessageTemplates: build.query<
+      GetMessageTemplatesApiResponse,
+      GetMessageTemplatesApiArg
+    >({
+      query: () => ({ url: `/admin/message-templates` }),
+    }),
+    saveMessageTemplate: build.mutation<
+      SaveMessageTemplateApiResponse,
+      SaveMessageTemplateApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/message-templates`,
+        method: "PUT",
+        body: queryArg,
+      }),
+    }),
+    previewMessageTemplate: build.mutation<
+      PreviewMessageTemplateApiResponse,
+      PreviewMessageTemplateApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/message-templates/preview`,
+        method: "POST",
+        body: queryArg,
+      }),
+    }),
     getMessages: build.query<GetMessagesApiResponse, GetMessagesApiArg>({
       query: (queryArg) => ({
         url: `/admin/messages`,
@@ -832,6 +858,15 @@ export type LoginAlias1ApiResponse = /** status 200  */ LoginResponseDto;
 export type LoginAlias1ApiArg = LoginDto;
 export type LogoutAlias1ApiResponse = unknown;
 export type LogoutAlias1ApiArg = void;
+export type GetMessageTemplatesApiResponse =
+  /** status 200  */ MessageTemplateView[];
+export type GetMessageTemplatesApiArg = void;
+export type SaveMessageTemplateApiResponse =
+  /** status 200  */ MessageTemplateView[];
+export type SaveMessageTemplateApiArg = MessageTemplateDto;
+export type PreviewMessageTemplateApiResponse =
+  /** status 200  */ MessagePreviewView;
+export type PreviewMessageTemplateApiArg = MessageTemplateDto;
 export type GetMessagesApiResponse = /** status 200  */ MessagePage;
 export type GetMessagesApiArg = {
   /** 1 to 200, default 50 */
@@ -1510,6 +1545,28 @@ export type JobView = {
   /** Rows written by a completed export */
   rows?: number;
   state: "waiting" | "active" | "completed" | "failed" | "unknown";
+};
+export type MessageTemplateView = {
+  body: string;
+  channel: "email" | "sms";
+  /** Whether the owner replaced the shop's own wording */
+  custom: boolean;
+  kind: "orderPlaced" | "orderConfirmed" | "orderShipped" | "orderDelivered";
+  language: "en" | "ar";
+  subject: string | null;
+};
+export type MessageTemplateDto = {
+  /** Plain text with placeholders: {{firstName}}, {{orderNumber}}, {{lines}}, {{total}}, {{paymentMethod}}, {{shopName}}; HTML is refused */
+  body: string;
+  channel: "email" | "sms";
+  kind: "orderPlaced" | "orderConfirmed" | "orderShipped" | "orderDelivered";
+  language: "en" | "ar";
+  /** E-mail only */
+  subject?: string | null;
+};
+export type MessagePreviewView = {
+  body: string;
+  subject: string | null;
 };
 export type MessageView = {
   attempts: number;
@@ -2398,6 +2455,10 @@ export const {
   useLazyDownloadExportQuery,
   useLoginAlias1Mutation,
   useLogoutAlias1Mutation,
+  useGetMessageTemplatesQuery,
+  useLazyGetMessageTemplatesQuery,
+  useSaveMessageTemplateMutation,
+  usePreviewMessageTemplateMutation,
   useGetMessagesQuery,
   useLazyGetMessagesQuery,
   useGetMessageQuery,

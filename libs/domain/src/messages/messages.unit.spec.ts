@@ -5,6 +5,7 @@ import { firstTryAt, messageFor, stillTrue, stillTrueSince } from './message-dec
 import { MESSAGE_KINDS } from './message-table.js';
 import { fill, unknownPlaceholders, validateTemplate } from './message-template.js';
 import { orderMessageValues } from './order-message-values.js';
+import { allTemplates, changeTemplate, messageTemplatesDecider, parseTemplate, previewTemplate, templatesFrom } from './template-set.js';
 
 const customer: OrderPlaced['data']['customer'] = {
   firstName: 'Mona', lastName: 'Ali', phone: '01012345678', email: 'mona@example.com', addressLine: '1 Nile St', building: '2', apartment: '3',
@@ -109,5 +110,41 @@ describe('composing a message', () => {
     expect(channelsOf({ customer })).toEqual(['email', 'phone']);
     expect(composeMessage('orderPlaced', 'email', { ...order, customer: { ...customer, email: null } })).toBeUndefined();
     expect(composeMessage('orderPlaced', 'phone', { ...order, customer: { ...customer, phone: '[erased]' } })).toBeUndefined();
+  });
+});
+
+describe('the owner\'s templates', () => {
+  const by = { username: 'owner', role: 'owner' } as const;
+  const mine = { kind: 'orderPlaced', channel: 'email', language: 'en', subject: 'Got it: {{orderNumber}}', body: 'Hi {{firstName}}, {{total}}' };
+
+  it('a change replaces that kind, channel and language only; the others stay the shop\'s own', () => {
+    const [changed] = messageTemplatesDecider.decide({ type: 'ChangeMessageTemplate', data: { template: mine, by } }, messageTemplatesDecider.initialState);
+    const lookup = templatesFrom([changed]);
+    expect(lookup('orderPlaced', 'email', 'en')).toMatchObject({ subject: 'Got it: {{orderNumber}}' });
+    expect(lookup('orderPlaced', 'email', 'ar')).toBeUndefined();
+    const all = allTemplates(lookup);
+    expect(all).toHaveLength(16);
+    expect(all.filter((t) => t.custom)).toHaveLength(1);
+    expect(composeMessage('orderPlaced', 'email', order, 'sms', lookup)).toMatchObject({ subject: 'Got it: PS-AAAA-BBBB', body: 'Hi Mona, LE 1,234.56' });
+  });
+
+  it('a change to the wording in force appends nothing', () => {
+    const state = messageTemplatesDecider.evolve(messageTemplatesDecider.initialState, changeTemplate(mine, by));
+    expect(messageTemplatesDecider.decide({ type: 'ChangeMessageTemplate', data: { template: mine, by } }, state)).toEqual([]);
+    const shops = defaultTemplate('orderShipped', 'sms', 'ar');
+    expect(messageTemplatesDecider.decide({ type: 'ChangeMessageTemplate', data: { template: shops, by } }, state)).toEqual([]);
+  });
+
+  it('refuses an unknown kind, channel or language, and bad text, naming the field', () => {
+    expect(() => parseTemplate({ ...mine, kind: 'orderLost', channel: 'fax' })).toThrow(expect.objectContaining({ fieldErrors: { kind: expect.any(String), channel: expect.any(String) } }));
+    expect(() => parseTemplate([])).toThrow(expect.objectContaining({ fieldErrors: expect.objectContaining({ kind: expect.any(String), body: 'body must be text' }) }));
+    expect(() => parseTemplate({ ...mine, body: '<script>x</script>' })).toThrow(expect.objectContaining({ fieldErrors: { body: 'body must be plain text: no HTML tags' } }));
+    expect(() => parseTemplate({ ...mine, subject: '{{address}}' })).toThrow(expect.objectContaining({ fieldErrors: { subject: expect.stringContaining('{{address}}') } }));
+  });
+
+  it('previews on a made-up order in the template\'s language', () => {
+    expect(previewTemplate(mine)).toEqual({ subject: 'Got it: PS-7KQ4-M2XD', body: 'Hi Mona, LE 920.00' });
+    expect(previewTemplate({ ...mine, language: 'ar', channel: 'sms', subject: 'ignored', body: '{{firstName}}: {{total}}' }).subject).toBeNull();
+    expect(previewTemplate({ ...mine, language: 'ar', channel: 'sms', body: '{{firstName}}' }).body).toBe('منى');
   });
 });

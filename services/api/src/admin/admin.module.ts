@@ -25,6 +25,7 @@ import { EXPORT_JOB, exportProcessor } from './exports/export-jobs.js';
 import { EXPORTS_DIR, exportsDirProvider } from './exports/exports-dir.js';
 import { AdminMessagesController } from './messages/admin-messages.controller.js';
 import { RetryMessageHandler } from './messages/retry-message.command.js';
+import { MessageTemplatesController } from './messages/message-templates.controller.js';
 import { AdminOrdersController } from './orders/admin-orders.controller.js';
 import { OrderReads } from '../reads/orders.reads.js';
 import { ChangeOrderStatusHandler } from './orders/order-status.handler.js';
@@ -67,6 +68,7 @@ import { StaffController } from './staff/staff.controller.js';
     StaffController,
     StaffActivityController,
     AdminMessagesController,
+    MessageTemplatesController,
   ],
   providers: [
     ChangeOrderStatusHandler,

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { composeMessage, orderNowFrom } from '#domain/messages/compose-message.js';
 import { isMessageKind } from '#domain/messages/message-table.js';
-import { orderStream } from '#domain/streams.js';
+import { messageTemplatesStream, orderStream } from '#domain/streams.js';
+import { templatesFrom } from '#domain/messages/template-set.js';
 import type { EventStore } from '#event-store/event-store.port.js';
 import { messageConfigFromEnv } from '#platform/config/message-config.js';
 import { OUTBOX_TABLE } from '#read-models/projections/customer-messages.reactor.js';
@@ -64,7 +65,8 @@ export class MessageReads {
     const [row]: Row[] = await this.dataSource.query(`SELECT * FROM ${OUTBOX_TABLE} WHERE message_id = $1`, [id]);
     if (!row) return undefined;
     const order = orderNowFrom(await this.store.readStream(orderStream(row.order_id)));
-    const message = order && isMessageKind(row.kind) ? composeMessage(row.kind, row.channel, order.order, messageConfigFromEnv().phoneChannel) : undefined;
+    const templates = templatesFrom(await this.store.readStream(messageTemplatesStream()));
+    const message = order && isMessageKind(row.kind) ? composeMessage(row.kind, row.channel, order.order, messageConfigFromEnv().phoneChannel, templates) : undefined;
     return {
       ...view(row),
       language: order?.order.language ?? 'en',

@@ -10,7 +10,8 @@ import { composeMessage, orderNowFrom, type MessageChannel } from '#domain/messa
 import { stillTrueSince } from '#domain/messages/message-decision.js';
 import type { MessageKind } from '#domain/messages/message-table.js';
 import type { OrderStatus } from '#domain/order/events.js';
-import { orderStream } from '#domain/streams.js';
+import { messageTemplatesStream, orderStream } from '#domain/streams.js';
+import { templatesFrom, type TemplateLookup } from '#domain/messages/template-set.js';
 import type { EventStore } from '#event-store/event-store.port.js';
 import { OUTBOX_TABLE } from '#read-models/projections/customer-messages.reactor.js';
 import type { MessageConfig } from '#platform/config/message-config.js';
@@ -70,7 +71,11 @@ export class MessageDispatcher {
   async tick(limit = 50): Promise<Map<string, Outcome>> {
     await this.settleAbandoned();
     const outcomes = new Map<string, Outcome>();
-    for (const row of await this.claim(limit)) outcomes.set(row.message_id, await this.deliver(row));
+    const claimed = await this.claim(limit);
+    if (claimed.length === 0) return outcomes;
+    // The owner's wording as the log has it now: read once a round, not once a message.
+    const templates = templatesFrom(await this.deps.log.readStream(messageTemplatesStream()));
+    for (const row of claimed) outcomes.set(row.message_id, await this.deliver(row, templates));
     return outcomes;
   }
 
@@ -112,7 +117,7 @@ export class MessageDispatcher {
     return rows;
   }
 
-  private async deliver(row: ClaimedRow): Promise<Outcome> {
+  private async deliver(row: ClaimedRow, templates: TemplateLookup): Promise<Outcome> {
     const { config } = this.deps;
     const now = this.now();
     if (row.attempts === 1 && now.getTime() - new Date(row.fact_at).getTime() > config.maxAgeMs + (row.held ? config.holdMs : 0)) {
@@ -126,7 +131,7 @@ export class MessageDispatcher {
       const order = orderNowFrom(events);
       if (!order) return this.finish(row, 'skipped', null, 'order not found in the log');
       if (row.held && !stillTrueSince(events, row.event_id, row.status_reached ?? undefined)) return this.finish(row, 'canceled', null, 'the status was undone within the hold window');
-      message = composeMessage(row.kind, row.channel, order.order, config.phoneChannel);
+      message = composeMessage(row.kind, row.channel, order.order, config.phoneChannel, templates);
       if (!message) return this.finish(row, 'skipped', null, 'no address (none given, or erased)');
     } catch (error) {
       return this.failOrRetry(row, error);
