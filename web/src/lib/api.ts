@@ -184,6 +184,7 @@ export const api = createApi({
     'TwoFactor',
     // Messages to customers (the outbox): the list, one order's, and a retry.
     'Message',
+    'MessageTemplate',
   ],
   refetchOnFocus: false,
   endpoints: () => ({}),

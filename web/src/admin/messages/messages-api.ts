@@ -7,10 +7,14 @@ export const messagesApi = generatedApi.enhanceEndpoints({
     getMessages: { providesTags: ['Message'] },
     getMessage: { providesTags: ['Message'] },
     retryMessage: { invalidatesTags: ['Message'] },
+    getMessageTemplates: { providesTags: ['MessageTemplate'] },
+    saveMessageTemplate: { invalidatesTags: ['MessageTemplate', 'Message'] },
   },
 });
 
-export const { useGetMessagesQuery, useGetMessageQuery, useRetryMessageMutation } = messagesApi;
+export const {
+  useGetMessagesQuery, useGetMessageQuery, useRetryMessageMutation, useGetMessageTemplatesQuery, useSaveMessageTemplateMutation, usePreviewMessageTemplateMutation,
+} = messagesApi;
 
 /** How people read a message's kind and channel. */
 export const KIND_LABELS: Record<string, string> = {

@@ -32,6 +32,17 @@ const server = setupServer(
   http.get('*/api/admin/messages/m1', () =>
     HttpResponse.json({ ...MESSAGES[0], language: 'ar', to: 'mona@example.com', subject: 'استلمنا طلبك PS-AAAA1111', body: 'مرحباً منى،', whatsapp: null }),
   ),
+  http.get('*/api/admin/message-templates', () =>
+    HttpResponse.json([
+      { kind: 'orderPlaced', channel: 'email', language: 'en', subject: 'We received your order {{orderNumber}}', body: 'Hello {{firstName}}', custom: false },
+      { kind: 'orderPlaced', channel: 'email', language: 'ar', subject: 'استلمنا طلبك {{orderNumber}}', body: 'مرحباً {{firstName}}', custom: false },
+    ]),
+  ),
+  http.post('*/api/admin/message-templates/preview', async ({ request }) => {
+    const body = (await request.json()) as { subject: string; body: string };
+    if (body.body.includes('{{nope}}')) return HttpResponse.json({ statusCode: 400, message: 'Unknown placeholder {{nope}}', fieldErrors: { body: 'Unknown placeholder {{nope}}' } }, { status: 400 });
+    return HttpResponse.json({ subject: body.subject.replace('{{orderNumber}}', 'PS-7KQ4-M2XD'), body: body.body.replace('{{firstName}}', 'Mona') });
+  }),
   http.post('*/api/admin/messages/:id/retry', ({ params }) => {
     retried.push(String(params.id));
     return HttpResponse.json({ id: params.id, status: 'pending' }, { status: 202 });
@@ -56,12 +67,29 @@ describe('Messages page', () => {
     await waitFor(() => expect(retried).toEqual(['m2']));
   });
 
+  it('lets a manager edit a template: the preview fills it on a made-up order, and a refusal is shown under the field it names', async () => {
+    storeSession(tokenFor('manager'));
+    renderAdmin(<MessagesPage />);
+    const editor = await screen.findByRole('region', { name: 'Message templates' });
+    await waitFor(() => expect(within(editor).getByLabelText('Subject')).toHaveValue('We received your order {{orderNumber}}'));
+    await userEvent.selectOptions(within(editor).getByLabelText('Language'), 'ar');
+    await waitFor(() => expect(within(editor).getByLabelText('Subject')).toHaveValue('استلمنا طلبك {{orderNumber}}'));
+    await userEvent.click(within(editor).getByRole('button', { name: 'Preview' }));
+    const preview = await within(editor).findByTestId('template-preview');
+    expect(preview).toHaveAttribute('lang', 'ar');
+    expect(preview.textContent).toContain('استلمنا طلبك PS-7KQ4-M2XD');
+    await userEvent.type(within(editor).getByLabelText('Text'), ' {{{{nope}}');
+    await userEvent.click(within(editor).getByRole('button', { name: 'Preview' }));
+    expect(await within(editor).findByRole('alert')).toHaveTextContent('Unknown placeholder {{nope}}');
+  });
+
   it('shows a message\'s text in its language, and filters by status on the server', async () => {
     storeSession(tokenFor('agent'));
     renderAdmin(<MessagesPage />);
     const rows = await screen.findAllByTestId('message-row');
-    // The call centre reads messages but does not send them again.
+    // The call centre reads messages but neither sends them again nor words them.
     expect(within(rows[1]).queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Message templates' })).toBeNull();
     await userEvent.click(within(rows[0]).getByRole('button', { name: 'Show' }));
     const text = await screen.findByTestId('message-text');
     expect(text).toHaveAttribute('lang', 'ar');

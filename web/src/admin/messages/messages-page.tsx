@@ -3,7 +3,10 @@ import { Field } from '../shared/field';
 import { ListStates } from '../shared/list-states';
 import { Pager } from '../shared/pager';
 import { card, input, pageTitle } from '../shared/styles';
+import { can } from '../../../../libs/domain/src/admin/staff-permissions';
+import { sessionStaffRole } from '../auth/admin-session';
 import { MessageRows } from './message-rows';
+import { MessageTemplatesEditor } from './message-templates-editor';
 import type { GetMessagesApiArg } from '../../api/generated-admin';
 import { useGetMessagesQuery } from './messages-api';
 
@@ -20,6 +23,7 @@ export function MessagesPage() {
   const [page, setPage] = useState(1);
   const { data, isLoading, isError } = useGetMessagesQuery({ status: (status || undefined) as GetMessagesApiArg['status'], page, size: PAGE_SIZE }, { refetchOnMountOrArgChange: true, pollingInterval: 5000 });
   const rows = data?.data ?? [];
+  const role = sessionStaffRole();
   return (
     <div className="space-y-5">
       <h1 className={pageTitle}>Messages</h1>
@@ -51,6 +55,7 @@ export function MessagesPage() {
         </ListStates>
         <Pager page={data} shown={rows.length} onPage={setPage} />
       </div>
+      {role !== null && can(role, 'messages.templates') && <MessageTemplatesEditor />}
     </div>
   );
 }
