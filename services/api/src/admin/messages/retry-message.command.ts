@@ -21,8 +21,10 @@ export class RetryMessageHandler implements ICommandHandler<RetryMessageCommand>
   constructor(private readonly dataSource: DataSource) {}
 
   async execute({ messageId }: RetryMessageCommand): Promise<Outcome> {
+    // As a SELECT: TypeORM answers an UPDATE with [rows, count], a SELECT with its rows.
     const rows: unknown[] = await this.dataSource.query(
-      `UPDATE ${OUTBOX_TABLE} SET status = 'pending', next_attempt_at = now(), updated_at = now() WHERE message_id = $1 AND status = ANY($2::text[]) RETURNING message_id`,
+      `WITH retried AS (UPDATE ${OUTBOX_TABLE} SET status = 'pending', next_attempt_at = now(), updated_at = now() WHERE message_id = $1 AND status = ANY($2::text[]) RETURNING message_id)
+       SELECT message_id FROM retried`,
       [messageId, [...RETRYABLE]],
     );
     if (rows.length > 0) return 'retried';
