@@ -3,11 +3,12 @@
 // serving web/dist) on a free port with a fresh temporary DATA_DIR, and waits until the API is
 // healthy and the seeded posters are readable. E2E_BASE_URL set beforehand skips all of it.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, openSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, openSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const STATE_FILE = path.join(tmpdir(), `poster-shop-e2e-${process.pid}.json`);
@@ -64,6 +65,33 @@ const STACK_BUDGETS_AND_PROXY = {
   STAFF_TWO_FACTOR_ROLES: 'none',
 };
 
+/**
+ * The shop's mail server for the suite: a real SMTP server in this process that files every
+ * message it receives as <n>.eml in `dir` (the specs read E2E_MAILBOX_DIR), so a spec sees what a
+ * shopper's mail server would get, headers and all.
+ */
+async function startMailbox(dir) {
+  mkdirSync(dir, { recursive: true });
+  let n = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, done) {
+      const chunks = [];
+      stream.on('data', (c) => chunks.push(c));
+      stream.on('end', () => {
+        n += 1;
+        writeFileSync(path.join(dir, `${String(n).padStart(5, '0')}.eml`), Buffer.concat(chunks));
+        done();
+      });
+    },
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  globalThis.__MAILBOX__ = server;
+  return server.server.address().port;
+}
+
 export default async function globalSetup() {
   process.env.ADMIN_USERNAME ??= 'admin';
   process.env.ADMIN_PASSWORD ??= 'e2e-admin-password';
@@ -80,11 +108,16 @@ export default async function globalSetup() {
   // empties web/dist mid-run, which would pull chunks from under the browser.
   const webDist = path.join(dataDir, 'web-dist');
   cpSync(path.join(root, 'web/dist'), webDist, { recursive: true });
+  const mailbox = path.join(dataDir, 'mailbox');
+  const smtpPort = await startMailbox(mailbox);
+  // Customer messages go to that server; a status message waits 8 s for an undo (the web's own
+  // window is 5 s), long enough for a spec's undo through the API on a loaded machine.
+  const messages = { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, SMTP_FROM: 'Poster Shop <orders@shop.test>', MESSAGE_HOLD_MS: '8000' };
   const logFile = path.join(dataDir, 'stack.log');
   const out = openSync(logFile, 'a');
   const child = spawn(process.execPath, ['libs/platform/bin/start.mjs'], {
     cwd: root,
-    env: { ...STACK_BUDGETS_AND_PROXY, ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST_DIR: webDist, NODE_ENV: 'production' },
+    env: { ...STACK_BUDGETS_AND_PROXY, ...messages, ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST_DIR: webDist, NODE_ENV: 'production' },
     stdio: ['ignore', out, out],
     detached: true,
   });
@@ -114,6 +147,7 @@ export default async function globalSetup() {
       /* already gone */
     }
     rmSync(STATE_FILE, { force: true });
+    globalThis.__MAILBOX__?.close();
     rmSync(dataDir, { recursive: true, force: true });
     e.message += `\n--- last lines of the stack log ---\n${tail}`;
     throw e;
@@ -122,5 +156,6 @@ export default async function globalSetup() {
   process.env.PORT = String(port);
   // Specs that break a read table on purpose reach the stack's PostgreSQL through this.
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_MAILBOX_DIR = mailbox;
   console.log(`\n[e2e] stack on ${base} (data ${dataDir})`);
 }

@@ -12,6 +12,7 @@ const alive = (pid) => {
 
 /** Stops the stack the global setup started (start.mjs stops its own children on SIGTERM). */
 export default async function globalTeardown() {
+  await new Promise((resolve) => (globalThis.__MAILBOX__ ? globalThis.__MAILBOX__.close(resolve) : resolve()));
   if (!existsSync(STATE_FILE)) return;
   const { pid, dataDir } = JSON.parse(readFileSync(STATE_FILE, 'utf8'));
   rmSync(STATE_FILE, { force: true });

@@ -5,10 +5,20 @@
  * current version on append and upcasts older events on read, so deciders, projections and
  * readers only ever see the latest shape of each type.
  */
-import { upcastCartCheckedOutV1, type CartCheckedOutDataV1 } from './cart/upcasters.js';
+import { upcastCartCheckedOutV1, upcastCartCheckedOutV2, type CartCheckedOutDataV1, type CartCheckedOutDataV2 } from './cart/upcasters.js';
 import { upcastPosterDetailsV1, upcastProductDetailsV1, type PosterDetailsV1, type ProductDetailsV1 } from './catalog/upcasters.js';
 import { upcastAnnouncementChangedV1, type AnnouncementChangedDataV1 } from './content/upcasters.js';
-import { upcastOrderPlacedV1, upcastOrderStatusChangedV2, upcastStaffOrderEventV1, type OrderStatusChangedDataV2, type OrderPlacedDataV1, type OrderStatusChangedDataV1, type PersonalDataCorrectedDataV1 } from './order/upcasters.js';
+import {
+  upcastOrderPlacedV1,
+  upcastOrderPlacedV2,
+  upcastOrderStatusChangedV2,
+  upcastStaffOrderEventV1,
+  type OrderPlacedDataV1,
+  type OrderPlacedDataV2,
+  type OrderStatusChangedDataV1,
+  type OrderStatusChangedDataV2,
+  type PersonalDataCorrectedDataV1,
+} from './order/upcasters.js';
 import { CURRENT_SCHEMA_VERSION } from './shared/event.js';
 import type { ShopEventType } from './shop-event.js';
 
@@ -17,8 +27,8 @@ import type { ShopEventType } from './shop-event.js';
  * the event's metadata (who wrote it), never change it.
  */
 const UPCASTERS: Partial<Record<ShopEventType, ReadonlyArray<(data: never, metadata: unknown) => unknown>>> = {
-  OrderPlaced: [(data: OrderPlacedDataV1) => upcastOrderPlacedV1(data)],
-  CartCheckedOut: [(data: CartCheckedOutDataV1) => upcastCartCheckedOutV1(data)],
+  OrderPlaced: [(data: OrderPlacedDataV1) => upcastOrderPlacedV1(data), (data: OrderPlacedDataV2) => upcastOrderPlacedV2(data)],
+  CartCheckedOut: [(data: CartCheckedOutDataV1) => upcastCartCheckedOutV1(data), (data: CartCheckedOutDataV2) => upcastCartCheckedOutV2(data)],
   PosterCreated: [(data: PosterDetailsV1) => upcastPosterDetailsV1(data)],
   PosterDetailsChanged: [(data: PosterDetailsV1) => upcastPosterDetailsV1(data)],
   ProductCreated: [(data: ProductDetailsV1) => upcastProductDetailsV1(data)],

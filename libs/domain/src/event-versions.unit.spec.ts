@@ -23,9 +23,9 @@ const v1Order: OrderPlacedDataV1 = {
 };
 
 describe('event versions', () => {
-  it('OrderPlaced, CartCheckedOut and the staff\'s order events are at schema 2, status changes at 3; types that never changed are at 1', () => {
-    expect(currentSchemaVersion('OrderPlaced')).toBe(2);
-    expect(currentSchemaVersion('CartCheckedOut')).toBe(2);
+  it('OrderPlaced, CartCheckedOut and status changes are at schema 3, the staff\'s other order events at 2; types that never changed are at 1', () => {
+    expect(currentSchemaVersion('OrderPlaced')).toBe(3);
+    expect(currentSchemaVersion('CartCheckedOut')).toBe(3);
     expect(currentSchemaVersion('OrderStatusChanged')).toBe(3);
     expect(currentSchemaVersion('PersonalDataCorrected')).toBe(2);
     expect(currentSchemaVersion('ItemAddedToCart')).toBe(1);
@@ -35,7 +35,7 @@ describe('event versions', () => {
   it('upcasts a schema-1 OrderPlaced: each line gets its rules, the order its free shipping', () => {
     const { data, schemaVersion } = upcastEventData('OrderPlaced', 1, v1Order);
     const order = data as OrderPlaced['data'];
-    expect(schemaVersion).toBe(2);
+    expect(schemaVersion).toBe(3);
     expect(order.items[0].priceRules).toEqual([
       { rule: 'BASE_PRICE', unitPrice: 42000 },
       { rule: 'CATEGORY_DISCOUNT', percent: 15, category: 'ANIME' },
@@ -52,15 +52,24 @@ describe('event versions', () => {
   });
 
   it('treats a missing version as schema 1', () => {
-    expect(upcastEventData('OrderPlaced', undefined, v1Order).schemaVersion).toBe(2);
+    expect(upcastEventData('OrderPlaced', undefined, v1Order).schemaVersion).toBe(3);
   });
 
   it('leaves current data as it is (the same object), and a newer unknown version alone', () => {
     const current = upcastEventData('OrderPlaced', 1, v1Order).data;
-    expect(upcastEventData('OrderPlaced', 2, current).data).toBe(current);
-    expect(upcastEventData('OrderPlaced', 3, v1Order)).toEqual({ data: v1Order, schemaVersion: 3 });
+    expect(upcastEventData('OrderPlaced', 3, current).data).toBe(current);
+    expect(upcastEventData('OrderPlaced', 4, v1Order)).toEqual({ data: v1Order, schemaVersion: 4 });
     const added = { itemId: 'i1' };
     expect(upcastEventData('ItemAddedToCart', 1, added).data).toBe(added);
+  });
+
+  it('a schema-2 order, written before the checkout recorded its language, reads as English; a recorded language stays', () => {
+    const v2 = upcastEventData('OrderPlaced', 1, v1Order).data as OrderPlaced['data'];
+    const { language: _recorded, ...withoutLanguage } = v2;
+    expect((upcastEventData('OrderPlaced', 2, withoutLanguage).data as OrderPlaced['data']).language).toBe('en');
+    expect((upcastEventData('OrderPlaced', 3, { ...v2, language: 'ar' }).data as OrderPlaced['data']).language).toBe('ar');
+    const checkout = upcastEventData('CartCheckedOut', 2, { orderId: 'o1', orderNumber: 'N', order: withoutLanguage }).data as CartCheckedOut['data'];
+    expect(checkout.order?.language).toBe('en');
   });
 
   it('upcasts the order inside a schema-1 CartCheckedOut, and one that recorded no order stays without', () => {

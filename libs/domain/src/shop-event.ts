@@ -6,6 +6,7 @@ import { CHECKOUT_REJECTION_EVENT_TYPES, type CheckoutRejectionEvent } from './c
 import { CONTENT_EVENT_TYPES, type ContentEvent } from './content/events.js';
 import { ORDER_SCREENING_EVENT_TYPES, type OrderScreeningEvent } from './order-screening/events.js';
 import { COURIER_EVENT_TYPES, type CourierEvent } from './courier/events.js';
+import { MESSAGE_TEMPLATE_EVENT_TYPES, type MessageTemplateEvent } from './messages/events.js';
 import { ORDER_EVENT_TYPES, ORDER_NUMBER_EVENT_TYPES, type OrderEvent, type OrderNumberEvent } from './order/events.js';
 import { PERSONAL_DATA_EVENT_TYPES, type PersonalDataEvent } from './personal-data/events.js';
 import { PROMOTION_EVENT_TYPES, type PromotionEvent } from './promotion/events.js';
@@ -21,7 +22,8 @@ export type ShopEvent =
   | CheckoutRejectionEvent
   | PersonalDataEvent
   | OrderScreeningEvent
-  | CourierEvent;
+  | CourierEvent
+  | MessageTemplateEvent;
 
 export type ShopEventType = ShopEvent['type'];
 
@@ -40,6 +42,7 @@ export const SHOP_EVENT_TYPES: readonly ShopEventType[] = [
   ...PERSONAL_DATA_EVENT_TYPES,
   ...ORDER_SCREENING_EVENT_TYPES,
   ...COURIER_EVENT_TYPES,
+  ...MESSAGE_TEMPLATE_EVENT_TYPES,
 ];
 
 export function isShopEventType(type: string): type is ShopEventType {

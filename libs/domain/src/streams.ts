@@ -6,11 +6,11 @@
 export const STREAM_CATEGORIES = [
   'poster', 'product', 'custompricing', 'discounts', 'promo', 'promouse', 'announcement', 'gallery',
   'newsletter', 'subscriber', 'admin', 'cart', 'order', 'ordernumber', 'snapshot',
-  'checkoutrejection', 'personaldata', 'phoneblock', 'screeningsettings', 'screening', 'couriers',
+  'checkoutrejection', 'personaldata', 'phoneblock', 'screeningsettings', 'screening', 'couriers', 'messagetemplates',
 ] as const;
 export type StreamCategory = (typeof STREAM_CATEGORIES)[number];
 
-const SINGLETONS: ReadonlySet<StreamCategory> = new Set(['custompricing', 'discounts', 'announcement', 'gallery', 'newsletter', 'screeningsettings', 'couriers']);
+const SINGLETONS: ReadonlySet<StreamCategory> = new Set(['custompricing', 'discounts', 'announcement', 'gallery', 'newsletter', 'screeningsettings', 'couriers', 'messagetemplates']);
 
 function withId(category: StreamCategory, id: string): string {
   if (id.length === 0) throw new Error(`Empty id for a ${category} stream`);
@@ -26,6 +26,8 @@ export const promoStream = (code: string): string => withId('promo', normalisePr
 /** A promo code's uses (its limit is decided on this stream's revision). */
 export const promoUsageStream = (code: string): string => withId('promouse', normalisePromoCode(code));
 export const announcementStream = (): string => 'announcement';
+/** The owner's wording of customer messages (docs/adr/023). */
+export const messageTemplatesStream = (): string => 'messagetemplates';
 export const galleryStream = (): string => 'gallery';
 /** Subscriptions made before per-address streams; read for them, never appended a subscription again. */
 export const newsletterStream = (): string => 'newsletter';

@@ -13,6 +13,9 @@ import { ProjectorMetrics } from './observability/projector-metrics.js';
 import { projectorConfigFromEnv } from './projector-config.js';
 import { ALL_PROJECTIONS } from '#read-models/projections/all-projections.js';
 import { ProjectorRunner } from './runner/runner.js';
+import { messageConfigFromEnv } from '#platform/config/message-config.js';
+import { MessageDispatcher } from './messages/message-dispatcher.js';
+import { logProvider, smtpProvider } from './messages/message-providers.js';
 
 async function main(): Promise<void> {
   const config = projectorConfigFromEnv();
@@ -43,6 +46,17 @@ async function main(): Promise<void> {
     onFailed: (name, slot, _eventId, failure) => metrics.failed(name, slot, failure.eventType),
   });
   await runner.start();
+  // Customer messages (docs/adr/023): the outbox the customer-messages reactor fills, delivered here.
+  const messages = messageConfigFromEnv();
+  const smtp = messages.smtpUrl ? smtpProvider(messages.smtpUrl, messages.from, messages.messageIdDomain) : undefined;
+  const dispatcher = new MessageDispatcher({
+    pool,
+    log: store,
+    config: messages,
+    providers: { email: smtp ?? logProvider, phone: messages.phoneProvider === 'log' ? logProvider : null },
+    onError: (err) => log.warn({ err }, 'customer messages: round failed'),
+  });
+  dispatcher.start();
   const server = await startHealthServer({ port: config.port, host: config.host, pool, store, runner, metrics });
   log.info({ replica: config.replicaId, host: config.host, port: config.port, projections: ALL_PROJECTIONS.length }, 'projector started');
 
@@ -54,6 +68,8 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     server.close();
+    await dispatcher.stop().catch(() => undefined);
+    smtp?.close();
     await runner.stop().catch((err) => log.error({ err }, 'runner stop failed'));
     await store.close().catch(() => undefined);
     await pool.end().catch(() => undefined);

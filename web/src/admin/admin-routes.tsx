@@ -27,6 +27,8 @@ const pages: [path: string | null, Page: LazyExoticComponent<ComponentType>][] =
   ['order-screening', named(() => import('./order-screening/order-screening-page'), 'OrderScreeningPage')],
   // Couriers, their files and the cash they owe.
   ['couriers', named(() => import('./couriers/couriers-page'), 'CouriersPage')],
+  // Messages to customers: what was sent, held or failed, with a retry.
+  ['messages', named(() => import('./messages/messages-page'), 'MessagesPage')],
   ['pricing', named(() => import('./pricing/pricing-page'), 'PricingPage')],
   ['discounts', named(() => import('./discounts/discounts-page'), 'DiscountsPage')],
   ['promo-codes', named(() => import('./promo-codes/promo-codes-page'), 'PromoCodesPage')],

@@ -255,6 +255,54 @@ const injectedRtkApi = api.injectEndpoints({
     logoutAlias1: build.mutation<LogoutAlias1ApiResponse, LogoutAlias1ApiArg>({
       query: () => ({ url: `/admin/logout`, method: "POST" }),
     }),
+    getMessageTemplates: build.query<
+      GetMessageTemplatesApiResponse,
+      GetMessageTemplatesApiArg
+    >({
+      query: () => ({ url: `/admin/message-templates` }),
+    }),
+    saveMessageTemplate: build.mutation<
+      SaveMessageTemplateApiResponse,
+      SaveMessageTemplateApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/message-templates`,
+        method: "PUT",
+        body: queryArg,
+      }),
+    }),
+    previewMessageTemplate: build.mutation<
+      PreviewMessageTemplateApiResponse,
+      PreviewMessageTemplateApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/admin/message-templates/preview`,
+        method: "POST",
+        body: queryArg,
+      }),
+    }),
+    getMessages: build.query<GetMessagesApiResponse, GetMessagesApiArg>({
+      query: (queryArg) => ({
+        url: `/admin/messages`,
+        params: {
+          size: queryArg.size,
+          page: queryArg.page,
+          orderId: queryArg.orderId,
+          status: queryArg.status,
+        },
+      }),
+    }),
+    getMessage: build.query<GetMessageApiResponse, GetMessageApiArg>({
+      query: (queryArg) => ({
+        url: `/admin/messages/${encodeURIComponent(String(queryArg))}`,
+      }),
+    }),
+    retryMessage: build.mutation<RetryMessageApiResponse, RetryMessageApiArg>({
+      query: (queryArg) => ({
+        url: `/admin/messages/${encodeURIComponent(String(queryArg))}/retry`,
+        method: "POST",
+      }),
+    }),
     getSubscribers: build.query<
       GetSubscribersApiResponse,
       GetSubscribersApiArg
@@ -988,6 +1036,36 @@ export type LoginAlias1ApiResponse = /** status 200  */ LoginResponseDto;
 export type LoginAlias1ApiArg = LoginDto;
 export type LogoutAlias1ApiResponse = unknown;
 export type LogoutAlias1ApiArg = void;
+export type GetMessageTemplatesApiResponse =
+  /** status 200  */ MessageTemplateView[];
+export type GetMessageTemplatesApiArg = void;
+export type SaveMessageTemplateApiResponse =
+  /** status 200  */ MessageTemplateView[];
+export type SaveMessageTemplateApiArg = MessageTemplateDto;
+export type PreviewMessageTemplateApiResponse =
+  /** status 200  */ MessagePreviewView;
+export type PreviewMessageTemplateApiArg = MessageTemplateDto;
+export type GetMessagesApiResponse = /** status 200  */ MessagePage;
+export type GetMessagesApiArg = {
+  /** 1 to 200, default 50 */
+  size?: number;
+  page?: number;
+  /** One order's messages */
+  orderId?: string;
+  status?:
+    | "pending"
+    | "sending"
+    | "sent"
+    | "failed"
+    | "unknown"
+    | "canceled"
+    | "skipped"
+    | "expired";
+};
+export type GetMessageApiResponse = /** status 200  */ MessageDetailView;
+export type GetMessageApiArg = string;
+export type RetryMessageApiResponse = /** status 202  */ MessageRetryView;
+export type RetryMessageApiArg = string;
 export type GetSubscribersApiResponse = /** status 200  */ SubscriberPage;
 export type GetSubscribersApiArg = {
   page?: number;
@@ -1788,6 +1866,113 @@ export type JobView = {
   /** Rows written by a completed export */
   rows?: number;
   state: "waiting" | "active" | "completed" | "failed" | "unknown";
+};
+export type MessageTemplateView = {
+  body: string;
+  channel: "email" | "sms";
+  /** Whether the owner replaced the shop's own wording */
+  custom: boolean;
+  kind: "orderPlaced" | "orderConfirmed" | "orderShipped" | "orderDelivered";
+  language: "en" | "ar";
+  subject: string | null;
+};
+export type MessageTemplateDto = {
+  /** Plain text with placeholders: {{firstName}}, {{orderNumber}}, {{lines}}, {{total}}, {{paymentMethod}}, {{shopName}}; HTML is refused */
+  body: string;
+  channel: "email" | "sms";
+  kind: "orderPlaced" | "orderConfirmed" | "orderShipped" | "orderDelivered";
+  language: "en" | "ar";
+  /** E-mail only */
+  subject?: string | null;
+};
+export type MessagePreviewView = {
+  body: string;
+  subject: string | null;
+};
+export type MessageView = {
+  attempts: number;
+  channel: "email" | "phone";
+  /** When the fact it tells of happened */
+  factAt: string;
+  /** Stable across retries: the e-mail's Message-ID is <id@domain> */
+  id: string;
+  kind: "orderPlaced" | "orderConfirmed" | "orderShipped" | "orderDelivered";
+  /** Why it failed or was not sent */
+  lastError: string | null;
+  /** Next attempt (pending), or when it was first due */
+  nextAttemptAt: string;
+  orderId: string;
+  orderNumber: string;
+  /** Which provider took it: smtp, log, … */
+  provider: string | null;
+  /** Whether a person may send it again now */
+  retryable: boolean;
+  sentAt: string | null;
+  /** pending (held or due), sending, sent, failed (out of attempts), unknown (interrupted on a channel that cannot drop a repeat), canceled (undone or erased), skipped (no address or provider), expired (too old when first due) */
+  status:
+    | "pending"
+    | "sending"
+    | "sent"
+    | "failed"
+    | "unknown"
+    | "canceled"
+    | "skipped"
+    | "expired";
+};
+export type MessagePage = {
+  currentPage: number;
+  data: MessageView[];
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+  itemsPerPage: number;
+  totalItems: number;
+  totalPages: number;
+};
+export type WhatsAppView = {
+  language: string;
+  parameters: string[];
+  template: string;
+};
+export type MessageDetailView = {
+  attempts: number;
+  /** The text; null when the shopper was erased or gave no address */
+  body: string | null;
+  channel: "email" | "phone";
+  /** When the fact it tells of happened */
+  factAt: string;
+  /** Stable across retries: the e-mail's Message-ID is <id@domain> */
+  id: string;
+  kind: "orderPlaced" | "orderConfirmed" | "orderShipped" | "orderDelivered";
+  language: "en" | "ar";
+  /** Why it failed or was not sent */
+  lastError: string | null;
+  /** Next attempt (pending), or when it was first due */
+  nextAttemptAt: string;
+  orderId: string;
+  orderNumber: string;
+  /** Which provider took it: smtp, log, … */
+  provider: string | null;
+  /** Whether a person may send it again now */
+  retryable: boolean;
+  sentAt: string | null;
+  /** pending (held or due), sending, sent, failed (out of attempts), unknown (interrupted on a channel that cannot drop a repeat), canceled (undone or erased), skipped (no address or provider), expired (too old when first due) */
+  status:
+    | "pending"
+    | "sending"
+    | "sent"
+    | "failed"
+    | "unknown"
+    | "canceled"
+    | "skipped"
+    | "expired";
+  subject: string | null;
+  /** E-mail address or phone; null when the shopper was erased or gave none */
+  to: string | null;
+  whatsapp: WhatsAppView | null;
+};
+export type MessageRetryView = {
+  id: string;
+  status: "pending";
 };
 export type SubscriberView = {
   /** Same as subscribedAt */
@@ -2887,6 +3072,15 @@ export const {
   useLazyDownloadExportQuery,
   useLoginAlias1Mutation,
   useLogoutAlias1Mutation,
+  useGetMessageTemplatesQuery,
+  useLazyGetMessageTemplatesQuery,
+  useSaveMessageTemplateMutation,
+  usePreviewMessageTemplateMutation,
+  useGetMessagesQuery,
+  useLazyGetMessagesQuery,
+  useGetMessageQuery,
+  useLazyGetMessageQuery,
+  useRetryMessageMutation,
   useGetSubscribersQuery,
   useLazyGetSubscribersQuery,
   useExportSubscribersQuery,

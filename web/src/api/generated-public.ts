@@ -713,6 +713,8 @@ export type CheckoutDto = {
     | "QENA"
     | "NORTH_SINAI"
     | "SOUTH_SINAI";
+  /** The storefront language of the checkout: messages to the shopper are written in it */
+  language?: "en" | "ar";
   lastName?: string;
   /** Decimal degrees, -90 to 90; absent: the shop default */
   latitude?: number | string;

@@ -183,6 +183,9 @@ export const api = createApi({
     'Session',
     'TwoFactor',
     'Courier',
+    // Messages to customers (the outbox): the list, one order's, and a retry.
+    'Message',
+    'MessageTemplate',
   ],
   refetchOnFocus: false,
   endpoints: () => ({}),

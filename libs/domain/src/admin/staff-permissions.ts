@@ -43,6 +43,9 @@ export const PERMISSIONS = {
   'dashboard.read': 'Dashboard and delivery statistics',
   'analytics.read': 'Funnel, what-if promotions and the event browser',
   'orderScreening.manage': 'Fake-order defence: blocked phones, and the thresholds for review, duplicates and large first orders',
+  'messages.read': 'Messages to customers: what was sent, held or failed, and their text (personal data)',
+  'messages.retry': 'Send a failed message to a customer again',
+  'messages.templates': 'Edit the wording of e-mails and text messages to customers',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 export const ALL_PERMISSIONS = Object.keys(PERMISSIONS) as Permission[];
@@ -71,8 +74,13 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, ReadonlySet<Permission
     'exports.run',
     'dashboard.read',
     'analytics.read',
+    'messages.read',
+    'messages.retry',
+    'messages.templates',
   ]),
-  agent: new Set<Permission>([...EVERY_STAFF, 'orders.confirm', 'orders.edit', 'orders.notes']),
+  // The call centre sees whether a shopper was told (the confirmation they are asked about); a
+  // retry may repeat a text message whose first try's fate is unknown, which a manager decides.
+  agent: new Set<Permission>([...EVERY_STAFF, 'orders.confirm', 'orders.edit', 'orders.notes', 'messages.read']),
   shipping: new Set<Permission>([...EVERY_STAFF, 'orders.ship', 'orders.notes', 'paperwork.print']),
 };
 

@@ -32,6 +32,12 @@ describe('staff permission map', () => {
     expect(rolesWith('paperwork.print')).toEqual(['owner', 'manager', 'shipping']);
   });
 
+  it('shows customer messages to the call centre, lets managers send them again and word them, and keeps packers out', () => {
+    expect(rolesWith('messages.read')).toEqual(['owner', 'manager', 'agent']);
+    expect(rolesWith('messages.retry')).toEqual(['owner', 'manager']);
+    expect(rolesWith('messages.templates')).toEqual(['owner', 'manager']);
+  });
+
   it('lets every role sign out and change its own password', () => {
     expect(rolesWith('session.self')).toEqual([...STAFF_ROLES]);
     expect(Object.keys(PERMISSIONS)).toEqual(ALL_PERMISSIONS);

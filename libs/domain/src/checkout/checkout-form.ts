@@ -5,6 +5,7 @@ import { isValidEmail, normaliseEmail } from '../shared/validation.js';
 import { DEFAULT_COORDINATES, isPaymentMethod, parseGovernorate, type PaymentMethod } from '../shop-config.js';
 import type { CheckoutForm } from './commands.js';
 import { normaliseEgyptianPhone } from './egyptian-phone.js';
+import { DEFAULT_SHOP_LANGUAGE, isShopLanguage, type ShopLanguage } from '../shared/shop-language.js';
 
 export const CHECKOUT_MESSAGES = {
   firstName: 'First name is required',
@@ -20,6 +21,7 @@ export const CHECKOUT_MESSAGES = {
   invalidGovernorate: 'Please select a valid governorate',
   invalidPaymentMethod: 'Payment method must be COD or ONLINE',
   invalidEmail: 'Please enter a valid email address',
+  invalidLanguage: 'Language must be en or ar',
   invalidLatitude: 'Latitude must be a number from -90 to 90',
   invalidLongitude: 'Longitude must be a number from -180 to 180',
   tooLong: 'This field is too long',
@@ -36,6 +38,7 @@ const MAX_NOTES = 1000;
 export interface ValidCheckoutForm {
   customer: OrderCustomer;
   paymentMethod: PaymentMethod;
+  language: ShopLanguage;
 }
 
 function text(value: unknown): string {
@@ -74,6 +77,8 @@ export function validateCheckoutForm(form: CheckoutForm): ValidCheckoutForm {
   if (email !== null && !isValidEmail(email)) errors.email = CHECKOUT_MESSAGES.invalidEmail;
   const notes = text(form.notes) === '' ? null : text(form.notes);
   if (notes !== null && notes.length > MAX_NOTES) errors.notes = CHECKOUT_MESSAGES.tooLong;
+  const language = text(form.language) === '' ? DEFAULT_SHOP_LANGUAGE : text(form.language).toLowerCase();
+  if (!isShopLanguage(language)) errors.language = CHECKOUT_MESSAGES.invalidLanguage;
   const latitude = coordinate(form.latitude, DEFAULT_COORDINATES.latitude, 90);
   if (latitude === undefined) errors.latitude = CHECKOUT_MESSAGES.invalidLatitude;
   const longitude = coordinate(form.longitude, DEFAULT_COORDINATES.longitude, 180);
@@ -84,6 +89,7 @@ export function validateCheckoutForm(form: CheckoutForm): ValidCheckoutForm {
 
   return {
     paymentMethod: paymentMethod as PaymentMethod,
+    language: language as ShopLanguage,
     customer: {
       firstName: text(form.firstName),
       lastName: text(form.lastName),

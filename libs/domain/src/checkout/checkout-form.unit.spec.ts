@@ -28,9 +28,16 @@ function errorOf(form: CheckoutForm): DomainError {
 }
 
 describe('validateCheckoutForm', () => {
+  it('records the storefront language: ar or en in any case, absent means en, anything else is refused naming the field', () => {
+    expect(validateCheckoutForm({ ...validForm, language: 'AR' }).language).toBe('ar');
+    expect(validateCheckoutForm({ ...validForm, language: null }).language).toBe('en');
+    expect(() => validateCheckoutForm({ ...validForm, language: 'fr' })).toThrow(expect.objectContaining({ fieldErrors: { language: 'Language must be en or ar' } }));
+  });
+
   it('returns clean values: trimmed, phone normalised, governorate code, default coordinates', () => {
     expect(validateCheckoutForm(validForm)).toEqual({
       paymentMethod: 'COD',
+      language: 'en',
       customer: { ...monaCustomer, email: 'mona@example.com' },
     });
   });

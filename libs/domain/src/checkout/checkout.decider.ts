@@ -40,7 +40,7 @@ function orderItem({ originalLineTotal, available, unavailable, ...item }: Price
 
 /** The decided order, from a cart already checked against every refusal and priced for the valid form. */
 function checkoutEvents(pricing: CartPricing, valid: ValidCheckoutForm, ids: CheckoutIds): CheckoutDecision {
-  const { customer, paymentMethod } = valid;
+  const { customer, paymentMethod, language } = valid;
   const order: OrderPlaced['data'] = {
     orderId: ids.orderId,
     orderNumber: ids.orderNumber,
@@ -61,6 +61,7 @@ function checkoutEvents(pricing: CartPricing, valid: ValidCheckoutForm, ids: Che
       total: pricing.total,
     },
     priceRules: pricing.priceRules,
+    language,
   };
   const checkedOut: CartCheckedOut = {
     type: 'CartCheckedOut',

@@ -16,6 +16,8 @@ export interface CheckoutForm {
   longitude?: number | string | null;
   paymentMethod?: string | null;
   notes?: string | null;
+  /** The storefront language the shopper checked out in (en, ar); absent: the storefront's default. Messages to the shopper use it. */
+  language?: string | null;
   /** The client's view of the promo; ignored: the cart's applied promo decides. */
   promoCode?: string | null;
 }

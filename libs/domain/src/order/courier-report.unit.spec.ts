@@ -12,7 +12,7 @@ const ids = { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD' };
 const placed: OrderPlaced = {
   type: 'OrderPlaced',
   data: {
-    ...ids, cartId: 'c1', placedAt: '2026-11-22T10:00:00.000Z', customer: monaCustomer, paymentMethod: 'COD', promoCode: null, promoPercent: 0, items: [], priceRules: [],
+    ...ids, cartId: 'c1', placedAt: '2026-11-22T10:00:00.000Z', customer: monaCustomer, paymentMethod: 'COD', promoCode: null, promoPercent: 0, items: [], priceRules: [], language: 'en',
     totals: { subtotal: 40000, discountFromPromotions: 0, discountFromPromoCode: 0, shippingCost: 5000, codFee: 0, taxAmount: 0, total: 45000 },
   },
 };

@@ -4,6 +4,7 @@ import type { StaffActor } from '../admin/staff-actor.js';
 import type { PriceRule } from '../pricing/price-rules.js';
 import type { CorrectableField, CustomerFields } from './customer-correction.js';
 import type { Piastres } from '../shared/money.js';
+import type { ShopLanguage } from '../shared/shop-language.js';
 import type { CartItemKind, Governorate, PaymentMethod, PosterSize } from '../shop-config.js';
 
 /**
@@ -95,6 +96,8 @@ export type OrderPlaced = DomainEvent<'OrderPlaced', {
   totals: OrderTotals;
   /** The order-wide rules (free shipping); schema 2, upcast from schema 1 (order/upcasters.ts). */
   priceRules: PriceRule[];
+  /** The storefront language of the checkout: the shopper's messages are in it (schema 3; older events are upcast to the storefront's default). */
+  language: ShopLanguage;
 }>;
 
 export type OrderStatusChanged = DomainEvent<'OrderStatusChanged', {

@@ -11,6 +11,7 @@ const placed: OrderPlaced = {
     paymentMethod: 'COD', promoCode: null, promoPercent: 0, items: [],
     totals: { subtotal: 0, discountFromPromotions: 0, discountFromPromoCode: 0, shippingCost: 0, codFee: 0, taxAmount: 0, total: 0 },
     priceRules: [],
+    language: 'en',
   },
 };
 const admin = { username: 'mona', role: 'agent' } as const;

@@ -16,7 +16,7 @@ const line = (itemId: string, quantity: number, unitPrice: number): OrderItem =>
 const placed: OrderPlaced = {
   type: 'OrderPlaced',
   data: {
-    ...ids, cartId: 'c1', placedAt: '2026-11-01T10:00:00.000Z', customer: monaCustomer, paymentMethod: 'COD', promoCode: 'TEN', promoPercent: 10, priceRules: [],
+    ...ids, cartId: 'c1', placedAt: '2026-11-01T10:00:00.000Z', customer: monaCustomer, paymentMethod: 'COD', promoCode: 'TEN', promoPercent: 10, priceRules: [], language: 'en',
     items: [line('i1', 3, 20000), line('i2', 1, 15000)],
     totals: { subtotal: 75000, discountFromPromotions: 0, discountFromPromoCode: 7500, shippingCost: 5000, codFee: 0, taxAmount: 0, total: 72500 },
   },

@@ -19,6 +19,7 @@ const placed: OrderPlaced = {
     items: [],
     totals: { subtotal: 0, discountFromPromotions: 0, discountFromPromoCode: 0, shippingCost: 0, codFee: 0, taxAmount: 0, total: 0 },
     priceRules: [],
+    language: 'en',
   },
 };
 const admin = { username: 'admin', role: 'agent' } as const;

@@ -7,16 +7,29 @@
  */
 import { cartPriceRules, linePriceRules } from '../pricing/price-rules.js';
 import { DEFAULT_SHOP_RULES } from '../shop-config.js';
+import { DEFAULT_SHOP_LANGUAGE } from '../shared/shop-language.js';
 import { staffActorFromMetadata } from '../admin/staff-actor.js';
 import type { OrderItem, OrderPlaced, OrderStatusChanged, PersonalDataCorrected } from './events.js';
 
-/** The schema-1 shape: OrderPlaced's data without any priceRules. */
-export type OrderPlacedDataV1 = Omit<OrderPlaced['data'], 'items' | 'priceRules'> & { items: Omit<OrderItem, 'priceRules'>[] };
+/** The schema-1 shape: OrderPlaced's data without any priceRules (nor language). */
+export type OrderPlacedDataV1 = Omit<OrderPlaced['data'], 'items' | 'priceRules' | 'language'> & { items: Omit<OrderItem, 'priceRules'>[] };
+/** The schema-2 shape: without the checkout's language. */
+export type OrderPlacedDataV2 = Omit<OrderPlaced['data'], 'language'>;
 
-export function upcastOrderPlacedV1(data: OrderPlacedDataV1): OrderPlaced['data'] {
+/**
+ * OrderPlaced schema 2 → 3: the checkout's language. Orders placed before the shop recorded it
+ * take the storefront's default (English): the language a visitor sees until they choose, and so
+ * the likelier one; an Arabic shopper of such an order reads English messages, never no message.
+ */
+export function upcastOrderPlacedV2(data: OrderPlacedDataV2): OrderPlaced['data'] {
+  if (!isOrderShaped(data)) return data as unknown as OrderPlaced['data'];
+  return { ...data, language: DEFAULT_SHOP_LANGUAGE };
+}
+
+export function upcastOrderPlacedV1(data: OrderPlacedDataV1): OrderPlacedDataV2 {
   // Reading must never throw: data this code did not write (a hand-made or partial event) is
   // passed on as it is, for the readers' own checks, rather than stopping every reader of the log.
-  if (!isOrderShaped(data)) return data as unknown as OrderPlaced['data'];
+  if (!isOrderShaped(data)) return data as unknown as OrderPlacedDataV2;
   const promo = data.promoCode !== null && data.promoPercent > 0 ? { code: data.promoCode, percent: data.promoPercent } : null;
   return {
     ...data,

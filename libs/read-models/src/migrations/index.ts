@@ -19,6 +19,7 @@ import { OrderScreening1765700100000 } from './1765700100000-order-screening.js'
 import { OrderEditsAndNotes1765700300000 } from './1765700300000-order-edits-and-notes.js';
 import { Couriers1765700400000 } from './1765700400000-couriers.js';
 import { Returns1765700400001 } from './1765700400001-returns.js';
+import { CustomerMessages1765700500000 } from './1765700500000-customer-messages.js';
 
 /** In order; a new migration is added here and never edits an old one. */
 export const READ_MODEL_MIGRATIONS = [
@@ -43,4 +44,5 @@ export const READ_MODEL_MIGRATIONS = [
   OrderEditsAndNotes1765700300000,
   Couriers1765700400000,
   Returns1765700400001,
+  CustomerMessages1765700500000,
 ];

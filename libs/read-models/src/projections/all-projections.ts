@@ -7,6 +7,7 @@ import { codOutcomesProjection } from './cod-outcomes.projection.js';
 import { couriersProjection } from './couriers.projection.js';
 import { customPricingProjection } from './custom-pricing.projection.js';
 import { customersProjection } from './customers.projection.js';
+import { customerMessagesReactor } from './customer-messages.reactor.js';
 import { dashboardProjection } from './dashboard.projection.js';
 import { discountsProjection } from './discounts.projection.js';
 import { galleryProjection } from './gallery.projection.js';
@@ -21,7 +22,7 @@ import { staffActivityProjection } from './staff-activity.projection.js';
 import { staffProjection } from './staff.projection.js';
 
 /**
- * Every projection the projector runs, and its one reactor: the one place a read model is
+ * Every projection the projector runs, and its reactors (checkout completion, customer messages): the one place a read model is
  * registered. Its names, tables and entities (projection-names.ts, entities.ts), the projector's
  * runner and the API's health and read-your-writes waits all derive from this list.
  */
@@ -30,5 +31,5 @@ export const ALL_PROJECTIONS = [
   orderHistoryProjection, customersProjection, newsletterProjection, dashboardProjection, galleryProjection,
   customPricingProjection, promoCodesProjection, discountsProjection, announcementProjection, checkoutCompletionReactor,
   codOutcomesProjection, cartFunnelProjection, staffProjection, staffActivityProjection, couriersProjection,
-  orderScreeningProjection,
+  orderScreeningProjection, customerMessagesReactor,
 ] as const;

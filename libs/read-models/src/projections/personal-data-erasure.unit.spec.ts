@@ -17,7 +17,7 @@ describe('personal-data erasure in the projections', () => {
     const readsPersonal = ALL_PROJECTIONS.filter((p) => p.eventTypes.some((t) => t in PERSONAL_FIELDS));
     const erases = readsPersonal.filter((p) => p.eventTypes.includes('PersonalDataErased')).map((p) => p.name);
     const keeps = readsPersonal.filter((p) => !p.eventTypes.includes('PersonalDataErased')).map((p) => p.name);
-    expect(erases.sort()).toEqual(['cod-outcomes', 'customers', 'newsletter', 'order-screening', 'orders']);
+    expect(erases.sort()).toEqual(['cod-outcomes', 'customer-messages', 'customers', 'newsletter', 'order-screening', 'orders']);
     expect(keeps.sort()).toEqual([...STORES_NO_PERSONAL_FIELD].sort());
   });
 });

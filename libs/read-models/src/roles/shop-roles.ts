@@ -99,6 +99,7 @@ export async function settleShopPrivileges(ownerClient: pg.ClientBase): Promise<
     GRANT INSERT ON projector.rebuild_requests TO ${api};
     GRANT USAGE ON ALL SEQUENCES IN SCHEMA projector TO ${api};
     GRANT UPDATE (next_retry_at) ON projector.checkpoints TO ${api};
+    GRANT UPDATE (status, next_attempt_at, updated_at) ON projector.customer_messages TO ${api};
     GRANT INSERT, UPDATE ON projector.event_store_identity TO ${api};
     GRANT SELECT ON public.read_model_migrations TO ${api}, ${projector};
   `);

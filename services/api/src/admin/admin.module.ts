@@ -27,6 +27,9 @@ import { LiveFeed } from './live/live-feed.js';
 import { AdminExportsController } from './exports/admin-exports.controller.js';
 import { EXPORT_JOB, exportProcessor } from './exports/export-jobs.js';
 import { EXPORTS_DIR, exportsDirProvider } from './exports/exports-dir.js';
+import { AdminMessagesController } from './messages/admin-messages.controller.js';
+import { RetryMessageHandler } from './messages/retry-message.command.js';
+import { MessageTemplatesController } from './messages/message-templates.controller.js';
 import { AdminOrdersController } from './orders/admin-orders.controller.js';
 import { AdminOrderScreeningController } from './order-screening/admin-order-screening.controller.js';
 import { PaperworkController } from './paperwork/paperwork.controller.js';
@@ -77,6 +80,8 @@ import { StaffController } from './staff/staff.controller.js';
     StaffActivityController,
     AdminCouriersController,
     OrderReturnsController,
+    AdminMessagesController,
+    MessageTemplatesController,
   ],
   providers: [
     ChangeOrderStatusHandler,
@@ -92,6 +97,7 @@ import { StaffController } from './staff/staff.controller.js';
     ErasedKeysSweep,
     ExportPersonalDataHandler,
     RetryProjectionHandler,
+    RetryMessageHandler,
     RequestProjectionRebuildHandler,
     SubscribeToNewsletterHandler,
     UnsubscribeFromNewsletterHandler,

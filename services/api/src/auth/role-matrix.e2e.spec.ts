@@ -64,6 +64,8 @@ describe('role matrix: every staff operation × every role (HTTP, real stack)', 
     }
     expect(await t.waitForProjections()).toBe(true);
     ids.subject = (await t.request().get('/api/admin/customers').set(owner).expect(200)).body.data[0].id;
+    // The checkout's own message (the outbox reactor wrote it): a real id for the message page.
+    ids.message = (await t.request().get(`/api/admin/messages?orderId=${ids.order}`).set(owner).expect(200)).body.data[0].id;
   }, 120_000);
 
   afterAll(() => t?.close());
@@ -81,6 +83,7 @@ describe('role matrix: every staff operation × every role (HTTP, real stack)', 
       if (op.path.includes('/posters/')) return ids.poster;
       if (op.path.includes('/jobs/')) return ids.job;
       if (op.path.includes('/what-if/')) return ids.whatIf;
+      if (op.path.includes('/messages/')) return ids.message;
       throw new Error(`no id for ${op.method} ${op.path}`);
     });
   }
@@ -109,6 +112,12 @@ describe('role matrix: every staff operation × every role (HTTP, real stack)', 
         'DELETE /api/admin/staff/{username}/two-factor staff.manage',
       ]),
     );
+    // Customer messages: read by the call centre too, sent again by managers (a repeat may reach the shopper twice).
+    expect(ops.filter((o) => o.path.startsWith('/api/admin/messages')).map((o) => `${o.method.toUpperCase()} ${o.path} ${o.permission}`).sort()).toEqual([
+      'GET /api/admin/messages messages.read',
+      'GET /api/admin/messages/{messageId} messages.read',
+      'POST /api/admin/messages/{messageId}/retry messages.retry',
+    ]);
     // The staff activity is the owner's: its list and its members, both walked below.
     expect(ops.filter((o) => o.path.startsWith('/api/admin/staff-activity')).map((o) => `${o.path} ${o.permission}`).sort()).toEqual([
       '/api/admin/staff-activity staff.activity',

@@ -1,3 +1,4 @@
+import { MessageReads } from './messages.reads.js';
 import { Global, Module } from '@nestjs/common';
 import { AnnouncementReads } from './announcement.reads.js';
 import { BestsellerReads } from './bestsellers.reads.js';
@@ -32,6 +33,7 @@ const READS = [
   DeliveryOutcomeReads,
   DiscountReads,
   FunnelReads,
+  MessageReads,
   GalleryReads,
   NewsletterReads,
   OrderReads,

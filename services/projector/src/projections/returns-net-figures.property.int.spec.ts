@@ -28,7 +28,7 @@ function placedEvent(orderId: string, governorate: string, promoCode: number): O
   return {
     type: 'OrderPlaced',
     data: {
-      orderId, orderNumber: `PS-${orderId}`, cartId: `c-${orderId}`, placedAt: '2026-05-01T10:00:00.000Z', paymentMethod: 'COD', promoCode: null, promoPercent: 0, priceRules: [], items,
+      orderId, orderNumber: `PS-${orderId}`, cartId: `c-${orderId}`, placedAt: '2026-05-01T10:00:00.000Z', paymentMethod: 'COD', promoCode: null, promoPercent: 0, priceRules: [], items, language: 'en',
       customer: { firstName: 'Mona', lastName: 'Ali', phone: '01000000001', email: null, addressLine: '1 Nile St', building: '2', apartment: '3', city: 'X', governorate: governorate as 'CAIRO', latitude: 30, longitude: 31, notes: null },
       totals: { subtotal, discountFromPromotions: 0, discountFromPromoCode: promoCode, shippingCost: 5000, codFee: 0, taxAmount: 0, total: subtotal - promoCode + 5000 },
     },

@@ -35,7 +35,7 @@ describe('the back-office follows the role', () => {
     storeSession(tokenFor({ srole: 'agent' }));
     renderAt('/admin/password');
     expect(await screen.findByRole('heading', { name: 'Change Password' })).toBeInTheDocument();
-    expect(navLinks()).toEqual(['Orders', 'Call Queue', 'Change Password', 'Two-Factor Sign-In', 'Sessions']);
+    expect(navLinks()).toEqual(['Orders', 'Call Queue', 'Messages', 'Change Password', 'Two-Factor Sign-In', 'Sessions']);
   });
 
   it('shows a packer orders and nothing of the call centre', async () => {
@@ -75,6 +75,7 @@ describe('the back-office follows the role', () => {
     expect(navLinks()).toContain('Staff Activity');
     expect(navLinks()).toContain('Order Screening');
     expect(navLinks()).toContain('Couriers');
-    expect(navLinks()).toHaveLength(23);
+    expect(navLinks()).toContain('Messages');
+    expect(navLinks()).toHaveLength(24);
   });
 });

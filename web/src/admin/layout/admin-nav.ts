@@ -17,6 +17,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/call-queue', label: 'Call Queue', permission: 'orders.confirm' },
   { to: '/admin/order-screening', label: 'Order Screening', permission: 'orderScreening.manage' },
   { to: '/admin/couriers', label: 'Couriers', permission: 'couriers.settle' },
+  { to: '/admin/messages', label: 'Messages', permission: 'messages.read' },
   { to: '/admin/funnel', label: 'Funnel', permission: 'analytics.read' },
   { to: '/admin/pricing', label: 'Pricing', permission: 'prices.manage' },
   { to: '/admin/discounts', label: 'Discounts', permission: 'promotions.manage' },

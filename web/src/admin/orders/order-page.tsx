@@ -18,6 +18,7 @@ import { OrderPaperworkButtons } from './paperwork-actions';
 import { useGetOrderByNumberQuery } from './orders-api';
 import { PhoneRiskBadge } from './phone-risk-badge';
 import { ScreeningBadges } from './screening-badges';
+import { OrderMessages } from '../messages/order-messages';
 
 const backLink = (
   <Link to="/admin/orders" className="text-sm font-medium text-indigo-700 hover:underline">
@@ -98,6 +99,7 @@ export function OrderPage() {
       <div className="rounded-lg border border-gray-200 bg-white p-4">
         <OrderNotes order={order} />
       </div>
+      <OrderMessages orderId={order.id} />
     </div>
   );
 }

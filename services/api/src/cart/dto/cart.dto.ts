@@ -1,3 +1,4 @@
+import { DEFAULT_SHOP_LANGUAGE, SHOP_LANGUAGES } from '#domain/shared/shop-language.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
@@ -109,5 +110,7 @@ export class CheckoutDto {
   longitude?: number | string;
   @ApiPropertyOptional({ enum: PAYMENT_METHODS }) @IsOptional() @IsString() @MaxLength(500) paymentMethod?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2000) notes?: string;
+  @ApiPropertyOptional({ enum: SHOP_LANGUAGES, default: DEFAULT_SHOP_LANGUAGE, description: 'The storefront language of the checkout: messages to the shopper are written in it' })
+  @IsOptional() @IsString() @MaxLength(500) language?: string;
 }
 

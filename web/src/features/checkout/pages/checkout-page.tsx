@@ -180,7 +180,8 @@ export function CheckoutPage() {
     // Empty strings are dropped before sending (an optional field left blank is absent, not ""). The server prices the order from its own
     // cart, so the form and the coordinates are all it reads; the governorate is one of the options it gave.
     const payload = Object.fromEntries(
-      Object.entries({ ...form, phone: normalisePhone(form.phone), ...DEFAULT_COORDINATES }).filter(([, v]) => v !== ''),
+      // The language the shopper reads: the shop's messages about this order are written in it.
+      Object.entries({ ...form, phone: normalisePhone(form.phone), ...DEFAULT_COORDINATES, language: locale }).filter(([, v]) => v !== ''),
     ) as CheckoutDto;
     try {
       const answer = await checkout({ checkoutDto: payload, 'Idempotency-Key': idempotencyKey.current }).unwrap();

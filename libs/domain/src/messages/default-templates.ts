@@ -1,0 +1,41 @@
+/** The shop's own wording of every message, in both languages; the owner may replace any of them (message-template.ts). */
+import type { ShopLanguage } from '../shared/shop-language.js';
+import type { MessageTemplate, TemplateChannel } from './message-template.js';
+import type { MessageKind } from './message-table.js';
+
+type Wording = Record<ShopLanguage, { subject: string; email: string; sms: string }>;
+
+const GREETING = { en: 'Hello {{firstName}},', ar: 'مرحباً {{firstName}}،' };
+const SUMMARY = {
+  en: 'Order {{orderNumber}}\n{{lines}}\nTotal: {{total}} ({{paymentMethod}})',
+  ar: 'الطلب {{orderNumber}}\n{{lines}}\nالإجمالي: {{total}} ({{paymentMethod}})',
+};
+const SIGNATURE = { en: '— {{shopName}}', ar: '— {{shopName}}' };
+
+function email(language: ShopLanguage, sentence: string): string {
+  return `${GREETING[language]}\n\n${sentence}\n\n${SUMMARY[language]}\n\n${SIGNATURE[language]}`;
+}
+
+const WORDING: Record<MessageKind, Wording> = {
+  orderPlaced: {
+    en: { subject: 'We received your order {{orderNumber}}', email: email('en', 'Thank you! We received your order and will call you to confirm it.'), sms: '{{shopName}}: we received your order {{orderNumber}}, total {{total}}. We will call you to confirm it.' },
+    ar: { subject: 'استلمنا طلبك {{orderNumber}}', email: email('ar', 'شكراً لك! استلمنا طلبك وسنتصل بك لتأكيده.'), sms: '{{shopName}}: استلمنا طلبك {{orderNumber}}، الإجمالي {{total}}. سنتصل بك لتأكيده.' },
+  },
+  orderConfirmed: {
+    en: { subject: 'Your order {{orderNumber}} is confirmed', email: email('en', 'Your order is confirmed and we are preparing it.'), sms: '{{shopName}}: your order {{orderNumber}} is confirmed and being prepared.' },
+    ar: { subject: 'تم تأكيد طلبك {{orderNumber}}', email: email('ar', 'تم تأكيد طلبك ونحن نجهزه الآن.'), sms: '{{shopName}}: تم تأكيد طلبك {{orderNumber}} ونحن نجهزه.' },
+  },
+  orderShipped: {
+    en: { subject: 'Your order {{orderNumber}} is on its way', email: email('en', 'Your order has left us and is on its way to you.'), sms: '{{shopName}}: your order {{orderNumber}} is on its way.' },
+    ar: { subject: 'طلبك {{orderNumber}} في الطريق إليك', email: email('ar', 'خرج طلبك من عندنا وهو في الطريق إليك.'), sms: '{{shopName}}: طلبك {{orderNumber}} في الطريق إليك.' },
+  },
+  orderDelivered: {
+    en: { subject: 'Your order {{orderNumber}} was delivered', email: email('en', 'Your order was delivered. Enjoy your posters!'), sms: '{{shopName}}: your order {{orderNumber}} was delivered. Enjoy!' },
+    ar: { subject: 'تم توصيل طلبك {{orderNumber}}', email: email('ar', 'تم توصيل طلبك. استمتع بملصقاتك!'), sms: '{{shopName}}: تم توصيل طلبك {{orderNumber}}. استمتع!' },
+  },
+};
+
+export function defaultTemplate(kind: MessageKind, channel: TemplateChannel, language: ShopLanguage): MessageTemplate {
+  const w = WORDING[kind][language];
+  return { kind, channel, language, subject: channel === 'email' ? w.subject : null, body: channel === 'email' ? w.email : w.sms };
+}

@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { SMTPServer } from 'smtp-server';
+import type { NewEvent } from '#event-store/event-store.port.js';
+import type { OrderPlaced } from '#domain/order/events.js';
+import { orderStream } from '#domain/streams.js';
+import { smtpMessageId } from '#domain/messages/message-id.js';
+import { customerMessagesReactor, OUTBOX_TABLE } from '#read-models/projections/customer-messages.reactor.js';
+import { applyBatch } from '../runner/apply-batch.js';
+import { createProjectorTestDb, type TestDb } from '../testing/projector-test-kit.js';
+import type { MessageConfig } from '#platform/config/message-config.js';
+import { MessageDispatcher } from './message-dispatcher.js';
+import { logProvider, smtpProvider, type MessageProvider } from './message-providers.js';
+
+interface Received { raw: string; to: string[] }
+
+/** A real SMTP server in this process: what the shop hands it is what a mail server would get. */
+async function startSmtp(): Promise<{ port: number; received: Received[]; server: SMTPServer }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({ raw: Buffer.concat(chunks).toString('utf8'), to: session.envelope.rcptTo.map((r) => r.address) });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.server.address() as { port: number }).port, received, server };
+}
+
+function header(raw: string, name: string): string | undefined {
+  const head = raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
+  return new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1];
+}
+
+/** The text part, decoded (nodemailer sends non-ASCII text as quoted-printable or base64). */
+function textOf(raw: string): string {
+  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
+  const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(unfolded)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
+
+const CONFIG: MessageConfig = {
+  smtpUrl: null, from: 'Poster Shop <no-reply@shop.test>', messageIdDomain: 'shop.test', phoneProvider: 'log', phoneChannel: 'sms',
+  holdMs: 15_000, maxAttempts: 3, retryBaseMs: 1000, retryMaxMs: 10_000, maxAgeMs: 3 * 86_400_000, pollMs: 1000, leaseMs: 60_000,
+};
+
+function placed(orderId: string, language: 'ar' | 'en', email: string | null): OrderPlaced['data'] {
+  return {
+    orderId, orderNumber: `PS-${orderId.toUpperCase()}`, cartId: `cart-${orderId}`, placedAt: '2026-11-27T10:00:00.000Z', paymentMethod: 'COD',
+    promoCode: null, promoPercent: 0, priceRules: [], language,
+    customer: { firstName: 'منى', lastName: 'Ali', phone: '01012345678', email, addressLine: '1 Nile St', building: '2', apartment: '3', city: 'Cairo', governorate: 'CAIRO', latitude: 30, longitude: 31, notes: null },
+    items: [{ itemId: 'i1', kind: 'poster', posterId: 'p1', productId: null, variantId: null, name: 'Starry Night', category: 'ART', imageUrl: null, customImagePath: null, size: 'SIZE_30x40', quantity: 2, unitPrice: 42000, originalUnitPrice: 42000, discountPercentage: 0, lineTotal: 84000, priceRules: [] }],
+    totals: { subtotal: 84000, discountFromPromotions: 0, discountFromPromoCode: 0, shippingCost: 6000, codFee: 2000, taxAmount: 11300, total: 92000 },
+  };
+}
+
+const by = { username: 'owner', role: 'owner' } as const;
+const ids: string[] = [];
+const remember = (id: string) => (ids.push(id), id);
+const ev = (type: string, data: unknown): NewEvent => ({ id: remember(randomUUID()), type, data, metadata: { correlationId: randomUUID(), actor: { kind: 'system', id: 'test' }, occurredAt: new Date().toISOString() } });
+
+describe('customer messages: outbox reactor and dispatcher (real PostgreSQL, real SMTP server)', () => {
+  let db: TestDb;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let email: MessageProvider & { close(): void };
+  let clock = new Date();
+  beforeAll(async () => {
+    db = await createProjectorTestDb('messages');
+    smtp = await startSmtp();
+    email = smtpProvider(`smtp://127.0.0.1:${smtp.port}`, CONFIG.from, CONFIG.messageIdDomain);
+  });
+  afterAll(async () => {
+    email?.close();
+    await new Promise<void>((resolve) => (smtp ? smtp.server.close(() => resolve()) : resolve()));
+    await db?.close();
+  });
+
+  /**
+   * The reactor over the whole log, as the projector's live slot runs it (twice is the same as
+   * once), once every event appended so far is visible to readers: the log shows an append only
+   * when no older transaction of the server is still open, which a busy machine delays.
+   */
+  const appended = ids;
+  async function react(): Promise<void> {
+    const types = [...customerMessagesReactor.eventTypes];
+    for (let tries = 0; ; tries++) {
+      const events = await db.store.readAll({ filter: { eventTypes: types } });
+      const seen = new Set(events.map((e) => e.id));
+      if (appended.every((id) => seen.has(id))) {
+        if (events.length > 0) await applyBatch({ pool: db.pool, projection: customerMessagesReactor, tables: { kind: 'live' }, log: db.store }, events, events.at(-1)!.position, null);
+        return;
+      }
+      if (tries > 1500) throw new Error('appended events never became visible');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  const dispatcher = (providers: { email: MessageProvider; phone: MessageProvider | null } = { email, phone: logProvider }) =>
+    new MessageDispatcher({ pool: db.pool, log: db.store, config: CONFIG, providers, now: () => clock });
+
+  const rowsOf = async (orderId: string) =>
+    (await db.pool.query(`SELECT message_id, kind, channel, status, attempts, provider, last_error FROM ${OUTBOX_TABLE} WHERE order_id = $1 ORDER BY kind, channel`, [orderId])).rows;
+
+  it('an Arabic order placed with an e-mail arrives in Arabic with its lines and total, once, its Message-ID derived from the message', async () => {
+    await db.store.append(orderStream('a1'), [ev('OrderPlaced', placed('a1', 'ar', 'mona@example.com'))], { expectedRevision: 'no_stream' });
+    await react();
+    await react();
+    const rows = await rowsOf('a1');
+    expect(rows.map((r) => [r.kind, r.channel, r.status])).toEqual([['orderPlaced', 'email', 'pending'], ['orderPlaced', 'phone', 'pending']]);
+    clock = new Date();
+    const outcomes = await dispatcher().tick();
+    expect([...outcomes.values()]).toEqual(['sent', 'sent']);
+    expect(smtp.received).toHaveLength(1);
+    const mail = smtp.received[0];
+    expect(mail.to).toEqual(['mona@example.com']);
+    const emailRow = rows.find((r) => r.channel === 'email')!;
+    expect(header(mail.raw, 'Message-ID')).toBe(smtpMessageId(emailRow.message_id, 'shop.test'));
+    expect(header(mail.raw, 'Content-Language')).toBe('ar');
+    const text = textOf(mail.raw);
+    expect(text).toContain('مرحباً منى');
+    expect(text).toContain('٢ × Starry Night (30x40cm)');
+    expect(text).toMatch(/الإجمالي: \u200f?٩٢٠٫٠٠/);
+    expect((await rowsOf('a1')).map((r) => [r.channel, r.status, r.provider])).toEqual([['email', 'sent', 'smtp'], ['phone', 'sent', 'log']]);
+    expect(await dispatcher().tick()).toEqual(new Map());
+  });
+
+  it('retries with back-off and the same Message-ID; after the last attempt the message is failed, and says why without the address', async () => {
+    await db.store.append(orderStream('r1'), [ev('OrderPlaced', placed('r1', 'en', 'rami@example.com'))], { expectedRevision: 'no_stream' });
+    await react();
+    let fail = true;
+    const flaky: MessageProvider = { name: 'smtp', stableId: true, send: async (m, id) => { if (fail) throw Object.assign(new Error('550 rami@example.com unknown'), { responseCode: 451 }); await email.send(m, id); } };
+    const d = dispatcher({ email: flaky, phone: null });
+    clock = new Date();
+    expect((await d.tick()).get((await rowsOf('r1')).find((r) => r.channel === 'email')!.message_id)).toBe('retry');
+    expect(await d.tick()).toEqual(new Map()); // not due before its back-off
+    clock = new Date(clock.getTime() + 1000);
+    const second = await d.tick();
+    expect([...second.values()]).toEqual(['retry']);
+    clock = new Date(clock.getTime() + 2000);
+    expect([...(await d.tick()).values()]).toEqual(['failed']);
+    const failed = (await rowsOf('r1')).find((r) => r.channel === 'email')!;
+    expect(failed).toMatchObject({ status: 'failed', attempts: 3, last_error: 'delivery failed: SMTP 451' });
+    // A person's retry (the Messages page) makes it due again; it goes through with the same id.
+    await db.pool.query(`UPDATE ${OUTBOX_TABLE} SET status = 'pending', next_attempt_at = $2 WHERE message_id = $1`, [failed.message_id, clock]);
+    fail = false;
+    const before = smtp.received.length;
+    expect([...(await d.tick()).values()]).toEqual(['sent']);
+    expect(header(smtp.received[before].raw, 'Message-ID')).toBe(smtpMessageId(failed.message_id, 'shop.test'));
+  });
+
+  it('a confirmation is held for the undo window, and an undone one sends nothing', async () => {
+    await db.store.append(orderStream('u1'), [ev('OrderPlaced', placed('u1', 'en', 'undo@example.com'))], { expectedRevision: 'no_stream' });
+    await react();
+    clock = new Date();
+    await dispatcher().tick();
+    const sentBefore = smtp.received.length;
+    const move = (from: string, to: string) => ev('OrderStatusChanged', { orderId: 'u1', orderNumber: 'PS-U1', from, to, reason: null, by });
+    await db.store.append(orderStream('u1'), [move('PLACED', 'CONFIRMED')], { expectedRevision: 'any' });
+    await react();
+    clock = new Date(Date.now() + 1000);
+    expect(await dispatcher().tick()).toEqual(new Map()); // held
+    await db.store.append(orderStream('u1'), [move('CONFIRMED', 'PLACED')], { expectedRevision: 'any' });
+    await react();
+    clock = new Date(Date.now() + CONFIG.holdMs + 1000);
+    expect(await dispatcher().tick()).toEqual(new Map());
+    expect((await rowsOf('u1')).filter((r) => r.kind === 'orderConfirmed').map((r) => r.status)).toEqual(['canceled', 'canceled']);
+    expect(smtp.received.length).toBe(sentBefore);
+  });
+
+  it('a confirmation that stands is sent once the window has closed, even if the reactor had not seen an undo the log holds', async () => {
+    const move = (from: string, to: string, orderId = 'c1') => ev('OrderStatusChanged', { orderId, orderNumber: `PS-${orderId.toUpperCase()}`, from, to, reason: null, by });
+    await db.store.append(orderStream('c1'), [ev('OrderPlaced', placed('c1', 'en', 'conf@example.com')), move('PLACED', 'CONFIRMED')], { expectedRevision: 'no_stream' });
+    await react();
+    clock = new Date(Date.now() + CONFIG.holdMs + 1000);
+    const before = smtp.received.length;
+    await dispatcher().tick();
+    expect(smtp.received.slice(before).map((m) => header(m.raw, 'Subject'))).toEqual(expect.arrayContaining(['Your order PS-C1 is confirmed']));
+    // Another order confirmed, then undone in the log before the reactor ran: the dispatcher reads the log and drops it.
+    await db.store.append(orderStream('c2'), [ev('OrderPlaced', placed('c2', 'en', 'c2@example.com'))], { expectedRevision: 'no_stream' });
+    await react();
+    await dispatcher().tick();
+    await db.store.append(orderStream('c2'), [move('PLACED', 'CONFIRMED', 'c2')], { expectedRevision: 'any' });
+    await react();
+    await db.store.append(orderStream('c2'), [move('CONFIRMED', 'CANCELED', 'c2')], { expectedRevision: 'any' });
+    clock = new Date(Date.now() + CONFIG.holdMs + 1000);
+    const outcomes = await dispatcher().tick();
+    expect([...outcomes.values()]).toEqual(['canceled', 'canceled']);
+  });
+
+  it('confirmed, undone and confirmed again before the reactor saw the undo: one confirmation, the second', async () => {
+    const move = (from: string, to: string) => ev('OrderStatusChanged', { orderId: 'c3', orderNumber: 'PS-C3', from, to, reason: null, by });
+    await db.store.append(orderStream('c3'), [ev('OrderPlaced', placed('c3', 'en', 'c3@example.com'))], { expectedRevision: 'no_stream' });
+    await react();
+    clock = new Date();
+    await dispatcher().tick();
+    const first = move('PLACED', 'CONFIRMED');
+    await db.store.append(orderStream('c3'), [first], { expectedRevision: 'any' });
+    await react();
+    await db.store.append(orderStream('c3'), [move('CONFIRMED', 'PLACED'), move('PLACED', 'CONFIRMED')], { expectedRevision: 'any' });
+    clock = new Date(Date.now() + CONFIG.holdMs + 1000);
+    const before = smtp.received.filter((m) => header(m.raw, 'Subject') === 'Your order PS-C3 is confirmed').length;
+    expect([...(await dispatcher().tick()).values()]).toEqual(['canceled', 'canceled']);
+    await react();
+    clock = new Date(Date.now() + CONFIG.holdMs + 1000);
+    expect([...(await dispatcher().tick()).values()]).toEqual(['sent', 'sent']);
+    expect(smtp.received.filter((m) => header(m.raw, 'Subject') === 'Your order PS-C3 is confirmed').length - before).toBe(1);
+  });
+
+  it('an attempt interrupted mid-send is tried again by e-mail (same Message-ID), and left unknown on a channel without such an id', async () => {
+    await db.store.append(orderStream('k1'), [ev('OrderPlaced', placed('k1', 'en', 'kill@example.com'))], { expectedRevision: 'no_stream' });
+    await react();
+    // As a process killed mid-send leaves them: claimed, lease running.
+    await db.pool.query(`UPDATE ${OUTBOX_TABLE} SET status = 'sending', attempts = 1, lease_until = $2 WHERE order_id = $1`, ['k1', new Date(clock.getTime() + 1000)]);
+    const sms: MessageProvider = { name: 'sms-gateway', stableId: false, send: async () => undefined };
+    const d = dispatcher({ email, phone: sms });
+    expect(await d.tick()).toEqual(new Map()); // lease still running
+    clock = new Date(clock.getTime() + 2000);
+    const outcomes = await d.tick();
+    expect([...outcomes.values()]).toEqual(['sent']);
+    expect((await rowsOf('k1')).map((r) => [r.channel, r.status])).toEqual([['email', 'sent'], ['phone', 'unknown']]);
+  });
+
+  it('erasing the shopper cancels their unsent messages', async () => {
+    await db.store.append(orderStream('e1'), [ev('OrderPlaced', placed('e1', 'en', 'erase@example.com'))], { expectedRevision: 'no_stream' });
+    await react();
+    const subjectId = (await db.pool.query(`SELECT subject_id FROM ${OUTBOX_TABLE} WHERE order_id = 'e1' LIMIT 1`)).rows[0].subject_id ?? 'no-subject';
+    await db.store.append(`personaldata-${subjectId}`, [ev('PersonalDataErased', { subjectId, newsletterSubjectIds: [], orderIds: ['e1'], reason: 'SUBJECT_REQUEST', erasedAt: new Date().toISOString() })], { expectedRevision: 'any' });
+    await react();
+    expect((await rowsOf('e1')).map((r) => r.status)).toEqual(['canceled', 'canceled']);
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * Where a message leaves the shop. One interface for every channel; `stableId` says whether the
+ * receiver can drop a repeat (SMTP's Message-ID): only then is an attempt whose outcome is unknown
+ * (the process died mid-send) tried again by itself. Otherwise it waits for a person's retry.
+ */
+import nodemailer from 'nodemailer';
+import { smtpMessageId } from '#domain/messages/message-id.js';
+import type { OutgoingMessage } from '#domain/messages/compose-message.js';
+
+export interface MessageProvider {
+  /** Recorded on the row: which provider took it (smtp, log, …). */
+  readonly name: string;
+  readonly stableId: boolean;
+  send(message: OutgoingMessage, messageId: string): Promise<void>;
+}
+
+/**
+ * The embedded default: sends nothing and records that the message was handed over; the Messages
+ * page shows what would have been sent (composed from the log, as every message is).
+ */
+export const logProvider: MessageProvider = { name: 'log', stableId: true, send: async () => undefined };
+
+/** E-mail over SMTP; plain text, in the order's language, with a Message-ID derived from the message's id. */
+export function smtpProvider(url: string, from: string, messageIdDomain: string): MessageProvider & { close(): void } {
+  const transport = nodemailer.createTransport(url);
+  return {
+    name: 'smtp',
+    stableId: true,
+    async send(message, messageId) {
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject ?? '',
+        text: message.body,
+        messageId: smtpMessageId(messageId, messageIdDomain),
+        headers: { 'Content-Language': message.language, 'X-Shop-Message-Id': messageId },
+      });
+    },
+    close: () => transport.close(),
+  };
+}
