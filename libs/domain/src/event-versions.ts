@@ -9,6 +9,7 @@ import { upcastCartCheckedOutV1, type CartCheckedOutDataV1 } from './cart/upcast
 import { upcastProductDetailsV1, type ProductDetailsV1 } from './catalog/upcasters.js';
 import { upcastAnnouncementChangedV1, type AnnouncementChangedDataV1 } from './content/upcasters.js';
 import { upcastOrderPlacedV1, upcastStaffOrderEventV1, type OrderPlacedDataV1, type OrderStatusChangedDataV1, type PersonalDataCorrectedDataV1 } from './order/upcasters.js';
+import { upcastDiscountV1, type DiscountChangedDataV1, type DiscountCreatedDataV1 } from './promotion/upcasters.js';
 import { CURRENT_SCHEMA_VERSION } from './shared/event.js';
 import type { ShopEventType } from './shop-event.js';
 
@@ -24,6 +25,8 @@ const UPCASTERS: Partial<Record<ShopEventType, ReadonlyArray<(data: never, metad
   AnnouncementChanged: [(data: AnnouncementChangedDataV1) => upcastAnnouncementChangedV1(data)],
   OrderStatusChanged: [(data: OrderStatusChangedDataV1, metadata) => upcastStaffOrderEventV1(data, metadata)],
   PersonalDataCorrected: [(data: PersonalDataCorrectedDataV1, metadata) => upcastStaffOrderEventV1(data, metadata)],
+  DiscountCreated: [(data: DiscountCreatedDataV1) => upcastDiscountV1(data)],
+  DiscountChanged: [(data: DiscountChangedDataV1) => upcastDiscountV1(data)],
 };
 
 /** The version written for a type today: 1 plus its number of upcasters. */

@@ -1332,20 +1332,34 @@ export type AdminDiscountView = {
   /** null: every category */
   category: string | null;
   createdAt: string;
+  /** Last shop day (Cairo) in force, inclusive; null: until switched off */
+  endsOn: string | null;
   id: number;
   percentage: number;
+  /** First shop day (Cairo) in force, inclusive; null: from its creation */
+  startsOn: string | null;
+  /** Where its window stands today (Cairo); inactive: switched off */
+  status: "inactive" | "scheduled" | "inForce" | "ended";
 };
 export type DiscountView = {
   active: boolean;
   /** null: every category */
   category: string | null;
+  /** Last shop day (Cairo) in force, inclusive; null: until switched off */
+  endsOn: string | null;
   id: number;
   percentage: number;
+  /** First shop day (Cairo) in force, inclusive; null: from its creation */
+  startsOn: string | null;
 };
 export type CreateDiscountDto = {
   active?: boolean;
   category?: string | null;
+  /** Last shop day (Cairo) in force, inclusive; null or empty: no end */
+  endsOn?: string | null;
   percentage: number;
+  /** First shop day (Cairo) in force, inclusive; null or empty: from now */
+  startsOn?: string | null;
 };
 export type DeletedDiscountView = {
   deleted: boolean;
@@ -1354,7 +1368,11 @@ export type DeletedDiscountView = {
 };
 export type UpdateDiscountDto = {
   active?: boolean;
+  /** Last shop day (Cairo) in force, inclusive; null or empty: no end */
+  endsOn?: string | null;
   percentage?: number;
+  /** First shop day (Cairo) in force, inclusive; null or empty: from now */
+  startsOn?: string | null;
 };
 export type ActorView = {
   id: string;

@@ -424,8 +424,12 @@ export type DiscountView = {
   active: boolean;
   /** null: every category */
   category: string | null;
+  /** Last shop day (Cairo) in force, inclusive; null: until switched off */
+  endsOn: string | null;
   id: number;
   percentage: number;
+  /** First shop day (Cairo) in force, inclusive; null: from its creation */
+  startsOn: string | null;
 };
 export type VariantView = {
   discountPercentage: number;

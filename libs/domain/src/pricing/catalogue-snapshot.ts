@@ -34,6 +34,9 @@ export interface DiscountSnapshot {
   category: string | null;
   percentage: number;
   active: boolean;
+  /** Its window of shop days (inclusive); absent or null: open on that side (isDiscountInForce). */
+  startsOn?: string | null;
+  endsOn?: string | null;
 }
 
 export interface PromoSnapshot {

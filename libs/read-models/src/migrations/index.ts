@@ -15,6 +15,7 @@ import { StaffSessionsAndSecondFactors1765600000000 } from './1765600000000-staf
 import { StaffActivity1765600100000 } from './1765600100000-staff-activity.js';
 import { BilingualContentFoldedCustomers1765600200000 } from './1765600200000-bilingual-content-folded-customers.js';
 import { PromoCodeRules1765600400000 } from './1765600400000-promo-code-rules.js';
+import { DiscountWindows1765700200000 } from './1765700200000-discount-windows.js';
 
 /** In order; a new migration is added here and never edits an old one. */
 export const READ_MODEL_MIGRATIONS = [
@@ -35,4 +36,5 @@ export const READ_MODEL_MIGRATIONS = [
   StaffActivity1765600100000,
   BilingualContentFoldedCustomers1765600200000,
   PromoCodeRules1765600400000,
+  DiscountWindows1765700200000,
 ];
