@@ -2108,14 +2108,29 @@ export type RequestWhatIfDto = {
   codFee?: number | null;
   /** Category of the draft discount; empty or null: all categories */
   discountCategory?: string | null;
+  /** The draft discount's last shop day (Cairo), inclusive; empty: open */
+  discountEndsOn?: string | null;
   discountPercent?: number | null;
+  /** The draft discount's first shop day (Cairo), inclusive; empty: open */
+  discountStartsOn?: string | null;
   /** EGP */
   freeShippingThreshold?: number | null;
   /** Orders placed from this instant (default: 30 days before to) */
   from?: string;
+  /** The only category the draft code takes money off; empty: every line */
+  promoCategory?: string | null;
   /** Applied to every order of the period, unless its own code took more off */
   promoCode?: string | null;
+  /** The draft code's last shop day, inclusive; empty: no rule */
+  promoEndsOn?: string | null;
+  /** EGP: the subtotal the draft code needs */
+  promoMinimumSubtotal?: number | null;
+  promoOncePerCustomer?: boolean | null;
   promoPercent?: number | null;
+  /** The draft code's first shop day, inclusive; empty: no rule */
+  promoStartsOn?: string | null;
+  /** Uses in all, counted over the period's orders in the order they were placed; empty: no limit */
+  promoUsageLimit?: number | null;
   /** Orders placed before this instant (default: now) */
   to?: string;
 };
@@ -2123,10 +2138,21 @@ export type WhatIfDraftView = {
   codFee: number | null;
   /** null: no category discount; "ALL": every category */
   discountCategory: string | null;
+  discountEndsOn: string | null;
   discountPercent: number | null;
+  /** The draft discount's window (shop days, inclusive); null: open */
+  discountStartsOn: string | null;
   freeShippingThreshold: number | null;
+  promoCategory: string | null;
   promoCode: string | null;
+  promoEndsOn: string | null;
+  /** EGP */
+  promoMinimumSubtotal: number | null;
+  promoOncePerCustomer: boolean | null;
   promoPercent: number | null;
+  /** The draft code's rules; null: none */
+  promoStartsOn: string | null;
+  promoUsageLimit: number | null;
 };
 export type WhatIfReportView = {
   averageOrderValueAfter: number;
