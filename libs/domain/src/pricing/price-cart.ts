@@ -23,7 +23,7 @@ import {
 } from '../shop-config.js';
 import { normalisePromoCode } from '../streams.js';
 import { isDiscountInForce } from '../promotion/discount-window.js';
-import { NO_PROMO_RULES, type PromoCartFacts, promoCartRefusal, type PromoRules } from '../promotion/promo-rules.js';
+import { NO_PROMO_RULES, type PromoCartFacts, promoCartRefusal, promoRefusals, type PromoRules } from '../promotion/promo-rules.js';
 import type { CatalogueSnapshot } from './catalogue-snapshot.js';
 import { priceLine, type PricedLine } from './price-line.js';
 import { amountToFreeShipping, quoteShipping, type ShippingQuote } from './shipping.js';
@@ -90,6 +90,10 @@ function livePromo(cart: CartState, catalogue: CatalogueSnapshot): AppliedPromo 
   }
   if (!promo.active) {
     return { ...NO_PROMO, promoDropped: { code, message: `Promo code ${code} is no longer active`, reason: 'PROMO_CODE_INACTIVE' } };
+  }
+  if (promo.usedUp) {
+    const refusal = promoRefusals.usedUp();
+    return { ...NO_PROMO, promoDropped: { code, message: refusal.message, reason: refusal.code } };
   }
   const percent = Math.min(100, Math.max(0, Math.trunc(promo.percentOff)));
   return { promoCode: code, promoPercent: percent, promoDropped: null, category: promo.rules?.category ?? null };

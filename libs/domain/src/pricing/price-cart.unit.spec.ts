@@ -246,3 +246,11 @@ describe('a category discount with a window of shop days', () => {
   });
 });
 
+describe('a cart whose promo code is used up', () => {
+  it('is priced without it, saying why', () => {
+    const promo = { code: 'LAST', percentOff: 10, active: true, deleted: false, rules: { ...NO_PROMO_RULES, usageLimit: 1 }, usedUp: true };
+    const pricing = priceCart(cartWith([salah2], { promoCode: 'LAST' }), catalogue({ promo }));
+    expect(pricing).toMatchObject({ promoCode: null, discountFromPromoCode: 0, promoDropped: { code: 'LAST', reason: 'PROMO_CODE_USED_UP', message: 'This code has been used up' } });
+  });
+});
+
