@@ -226,7 +226,7 @@ describe('back-office defects (browser)', () => {
     expect(saved.category).toBe('QUOTES');
     expect(await page.getByRole('main').innerText()).not.toMatch(/\bQUOTES\b/);
     // The ID column stays: it is the discount's public number, the one the Deleted toast names.
-    expect(await page.getByRole('columnheader').allTextContents()).toEqual(['ID', 'Category', 'Percentage', 'Active', 'Actions']);
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual(['ID', 'Category', 'Percentage', 'Starts on', 'Ends on', 'Active', 'Status', 'Actions']);
     await row.getByRole('button', { name: 'Delete' }).click();
     await page.getByText(`Discount #${saved.id} deleted`).waitFor();
   });

@@ -2,7 +2,7 @@
 // "WELCOME10: 10% off, from today for 7 days, once per customer, minimum LE 300"; a shopper uses it
 // once; the same phone's second use is refused, in Arabic on /ar; the list shows the one use.
 import { expect } from '@jest/globals';
-import { BASE_URL, eventually, placeOrderAsShopper, useSignedInPage } from './admin-support.mjs';
+import { adminCall, apiToken, BASE_URL, eventually, placeOrderAsShopper, useSignedInPage } from './admin-support.mjs';
 import { PHONE, withShop } from './support.mjs';
 
 const CODE = 'WELCOME10';
@@ -73,4 +73,59 @@ describe('a promo code with rules', () => {
       expect(await page.getByTestId(`promo-uses-${CODE}`).textContent({ timeout: 3_000 })).toBe('1');
     });
   });
+
+  test('a code the cart holds stops applying: the Arabic checkout says why instead of dropping it silently', async () => {
+    const token = await apiToken();
+    await adminCall(token, 'POST', '/admin/promocodes', { code: 'SHRINK', percentOff: 10 });
+    await withShop({ viewport: PHONE, locale: 'ar' }, async ({ page: shop, errors }) => {
+      await shop.goto(`/posters/${nile.id}`);
+      await shop.locator('fieldset label').first().click();
+      await shop.getByTestId('add-to-cart').click();
+      const drawer = shop.getByTestId('cart-drawer');
+      await drawer.waitFor();
+      await drawer.getByTestId('drawer-checkout').click();
+      await shop.waitForURL('**/checkout');
+      await shop.getByLabel('كود الخصم', { exact: true }).fill('SHRINK');
+      await shop.getByRole('button', { name: 'تطبيق', exact: true }).click();
+      await shop.getByTestId('promo-applied').waitFor();
+
+      // The owner raises the code's minimum far above this cart.
+      await adminCall(token, 'PATCH', '/admin/promocodes/SHRINK', { minimumSubtotal: 100000 });
+      await shop.reload();
+      const notice = shop.getByTestId('promo-dropped');
+      await notice.waitFor();
+      const text = await notice.textContent();
+      expect(text).toContain('SHRINK');
+      expect(text).toContain('لم يعد ساريًا');
+      expect(text).toContain('هذا الكود يتطلب مجموعًا فرعيًا لا يقل عن');
+      expect(text).not.toContain('This code needs');
+      expect(await shop.getByTestId('promo-applied').count()).toBe(0);
+
+      await notice.getByRole('button', { name: 'إزالة' }).click();
+      await notice.waitFor({ state: 'detached' });
+      expect(errors).toEqual([]);
+    });
+  });
+
+  test('the owner schedules a category discount: the list says Scheduled and the shop keeps its prices until it starts', async () => {
+    const before = (await (await fetch(`${BASE_URL}/api/public/posters/${nile.id}`)).json()).variants.map((v) => v.discountedPrice);
+    await page.goto(`${BASE_URL}/admin/discounts`);
+    const form = page.getByRole('form', { name: 'Create discount' });
+    await form.getByLabel('Category').selectOption(nile.category);
+    await form.getByLabel('Percent off').fill('40');
+    await form.getByLabel('Starts on').fill(shopDay(3));
+    await form.getByLabel('Ends on (last day)').fill(shopDay(2));
+    await form.getByRole('button', { name: 'Add Discount' }).click();
+    await page.getByText('endsOn: The end must not be before the start').first().waitFor();
+    await form.getByLabel('Ends on (last day)').fill(shopDay(9));
+    await form.getByRole('button', { name: 'Add Discount' }).click();
+    await page.getByText('Created').first().waitFor();
+    await eventually(async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      expect(await page.getByText('Scheduled', { exact: true }).count()).toBe(1);
+    });
+    const after = (await (await fetch(`${BASE_URL}/api/public/posters/${nile.id}`)).json()).variants.map((v) => v.discountedPrice);
+    expect(after).toEqual(before);
+  });
 });
+

@@ -19,6 +19,7 @@ import {
   type OrderStatusChangedDataV2,
   type PersonalDataCorrectedDataV1,
 } from './order/upcasters.js';
+import { upcastDiscountV1, type DiscountChangedDataV1, type DiscountCreatedDataV1 } from './promotion/upcasters.js';
 import { CURRENT_SCHEMA_VERSION } from './shared/event.js';
 import type { ShopEventType } from './shop-event.js';
 
@@ -36,6 +37,8 @@ const UPCASTERS: Partial<Record<ShopEventType, ReadonlyArray<(data: never, metad
   AnnouncementChanged: [(data: AnnouncementChangedDataV1) => upcastAnnouncementChangedV1(data)],
   OrderStatusChanged: [(data: OrderStatusChangedDataV1, metadata) => upcastStaffOrderEventV1(data, metadata), (data: OrderStatusChangedDataV2) => upcastOrderStatusChangedV2(data)],
   PersonalDataCorrected: [(data: PersonalDataCorrectedDataV1, metadata) => upcastStaffOrderEventV1(data, metadata)],
+  DiscountCreated: [(data: DiscountCreatedDataV1) => upcastDiscountV1(data)],
+  DiscountChanged: [(data: DiscountChangedDataV1) => upcastDiscountV1(data)],
 };
 
 /** The version written for a type today: 1 plus its number of upcasters. */

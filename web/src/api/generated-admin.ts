@@ -1731,20 +1731,34 @@ export type AdminDiscountView = {
   /** null: every category */
   category: string | null;
   createdAt: string;
+  /** Last shop day (Cairo) in force, inclusive; null: until switched off */
+  endsOn: string | null;
   id: number;
   percentage: number;
+  /** First shop day (Cairo) in force, inclusive; null: from its creation */
+  startsOn: string | null;
+  /** Where its window stands today (Cairo); inactive: switched off */
+  status: "inactive" | "scheduled" | "inForce" | "ended";
 };
 export type DiscountView = {
   active: boolean;
   /** null: every category */
   category: string | null;
+  /** Last shop day (Cairo) in force, inclusive; null: until switched off */
+  endsOn: string | null;
   id: number;
   percentage: number;
+  /** First shop day (Cairo) in force, inclusive; null: from its creation */
+  startsOn: string | null;
 };
 export type CreateDiscountDto = {
   active?: boolean;
   category?: string | null;
+  /** Last shop day (Cairo) in force, inclusive; null or empty: no end */
+  endsOn?: string | null;
   percentage: number;
+  /** First shop day (Cairo) in force, inclusive; null or empty: from now */
+  startsOn?: string | null;
 };
 export type DeletedDiscountView = {
   deleted: boolean;
@@ -1753,7 +1767,11 @@ export type DeletedDiscountView = {
 };
 export type UpdateDiscountDto = {
   active?: boolean;
+  /** Last shop day (Cairo) in force, inclusive; null or empty: no end */
+  endsOn?: string | null;
   percentage?: number;
+  /** First shop day (Cairo) in force, inclusive; null or empty: from now */
+  startsOn?: string | null;
 };
 export type ActorView = {
   id: string;
@@ -2885,14 +2903,29 @@ export type RequestWhatIfDto = {
   codFee?: number | null;
   /** Category of the draft discount; empty or null: all categories */
   discountCategory?: string | null;
+  /** The draft discount's last shop day (Cairo), inclusive; empty: open */
+  discountEndsOn?: string | null;
   discountPercent?: number | null;
+  /** The draft discount's first shop day (Cairo), inclusive; empty: open */
+  discountStartsOn?: string | null;
   /** EGP */
   freeShippingThreshold?: number | null;
   /** Orders placed from this instant (default: 30 days before to) */
   from?: string;
+  /** The only category the draft code takes money off; empty: every line */
+  promoCategory?: string | null;
   /** Applied to every order of the period, unless its own code took more off */
   promoCode?: string | null;
+  /** The draft code's last shop day, inclusive; empty: no rule */
+  promoEndsOn?: string | null;
+  /** EGP: the subtotal the draft code needs */
+  promoMinimumSubtotal?: number | null;
+  promoOncePerCustomer?: boolean | null;
   promoPercent?: number | null;
+  /** The draft code's first shop day, inclusive; empty: no rule */
+  promoStartsOn?: string | null;
+  /** Uses in all, counted over the period's orders in the order they were placed; empty: no limit */
+  promoUsageLimit?: number | null;
   /** Orders placed before this instant (default: now) */
   to?: string;
 };
@@ -2900,10 +2933,21 @@ export type WhatIfDraftView = {
   codFee: number | null;
   /** null: no category discount; "ALL": every category */
   discountCategory: string | null;
+  discountEndsOn: string | null;
   discountPercent: number | null;
+  /** The draft discount's window (shop days, inclusive); null: open */
+  discountStartsOn: string | null;
   freeShippingThreshold: number | null;
+  promoCategory: string | null;
   promoCode: string | null;
+  promoEndsOn: string | null;
+  /** EGP */
+  promoMinimumSubtotal: number | null;
+  promoOncePerCustomer: boolean | null;
   promoPercent: number | null;
+  /** The draft code's rules; null: none */
+  promoStartsOn: string | null;
+  promoUsageLimit: number | null;
 };
 export type WhatIfReportView = {
   averageOrderValueAfter: number;

@@ -424,8 +424,12 @@ export type DiscountView = {
   active: boolean;
   /** null: every category */
   category: string | null;
+  /** Last shop day (Cairo) in force, inclusive; null: until switched off */
+  endsOn: string | null;
   id: number;
   percentage: number;
+  /** First shop day (Cairo) in force, inclusive; null: from its creation */
+  startsOn: string | null;
 };
 export type VariantView = {
   discountPercentage: number;
@@ -579,6 +583,23 @@ export type CartItemView = {
   unavailableMessage: string | null;
   variantId: string | null;
 };
+export type PromoDroppedParamsView = {
+  /** PROMO_CODE_CATEGORY: the category it is for */
+  category?: string;
+  /** PROMO_CODE_ENDED: its last shop day */
+  endsOn?: string;
+  /** PROMO_CODE_MINIMUM_SUBTOTAL: EGP */
+  minimum?: number;
+  /** PROMO_CODE_NOT_STARTED: its first shop day */
+  startsOn?: string;
+};
+export type PromoDroppedView = {
+  code: string;
+  message: string;
+  params: PromoDroppedParamsView;
+  /** PROMO_CODE_INVALID, PROMO_CODE_INACTIVE, PROMO_CODE_USED_UP, PROMO_CODE_NOT_STARTED, PROMO_CODE_ENDED, PROMO_CODE_MINIMUM_SUBTOTAL or PROMO_CODE_CATEGORY */
+  reason: string;
+};
 export type CartView = {
   amountToFreeShipping: number;
   cartId: string;
@@ -630,6 +651,8 @@ export type CartView = {
   promoCode: string | null;
   /** Percent */
   promoDiscount: number;
+  /** The cart's promo code when it no longer applies, and why; null otherwise */
+  promoDropped: PromoDroppedView | null;
   /** Why an applied promo code was dropped */
   promoMessage: string | null;
   /** Same as shippingCost */

@@ -172,6 +172,7 @@ export const ar: Record<MessageKey, string> = {
   'checkout.promoFailed': 'تعذّر تطبيق كود الخصم',
   'checkout.promoRemoved': 'تمت إزالة كود الخصم بنجاح!',
   'checkout.promoRemoveFailed': 'تعذّرت إزالة كود الخصم',
+  'checkout.promoDropped': 'الكود {code} لم يعد ساريًا: {reason}',
   'checkout.promoActive': 'تم تطبيق الكود {code}',
   'checkout.subtotal': 'المجموع الفرعي',
   'checkout.promotions': 'الخصومات',

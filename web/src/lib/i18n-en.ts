@@ -172,6 +172,7 @@ export const en = {
   'checkout.promoFailed': 'Failed to apply promo code',
   'checkout.promoRemoved': 'Promo code removed successfully!',
   'checkout.promoRemoveFailed': 'Failed to remove promo code',
+  'checkout.promoDropped': 'Code {code} no longer applies: {reason}',
   'checkout.promoActive': 'Code {code} applied',
   'checkout.subtotal': 'Subtotal',
   'checkout.promotions': 'Discounts',

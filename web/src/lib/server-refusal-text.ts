@@ -70,3 +70,11 @@ export function refusalText(error: unknown, t: Translate, fallback: string, loca
   const key = typeof code === 'string' && Object.hasOwn(BY_CODE, code) ? BY_CODE[code] : undefined;
   return key ? t(key, { ...VARS[key], ...paramVars(data?.params, t, locale) }) : errorMessage(error, fallback);
 }
+
+/**
+ * Why the cart's promo code no longer applies, in the shopper's language: the cart answers the
+ * refusal's code and values (promoDropped), the same ones applying the code is refused with.
+ */
+export function promoDroppedText(dropped: { reason: string; message: string; params?: unknown }, t: Translate, locale: Locale = 'en'): string {
+  return refusalText({ data: { code: dropped.reason, params: dropped.params } }, t, dropped.message, locale);
+}

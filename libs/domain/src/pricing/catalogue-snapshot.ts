@@ -37,6 +37,9 @@ export interface DiscountSnapshot {
   category: string | null;
   percentage: number;
   active: boolean;
+  /** Its window of shop days (inclusive); absent or null: open on that side (isDiscountInForce). */
+  startsOn?: string | null;
+  endsOn?: string | null;
 }
 
 export interface PromoSnapshot {
@@ -46,6 +49,12 @@ export interface PromoSnapshot {
   deleted: boolean;
   /** Absent on snapshots made before codes had rules: none. */
   rules?: PromoRules;
+  /**
+   * Set by the cart's read when every use the limit allows is taken by other orders, so the cart
+   * says so before checkout refuses it. Checkout never sets it: it takes the use on the uses'
+   * stream and is refused there (docs/adr/018).
+   */
+  usedUp?: boolean;
 }
 
 export interface CatalogueSnapshot {

@@ -15,7 +15,7 @@ describe('catalogueFromStates', () => {
     },
   ]);
   const product = evolveAll(productDecider, [{ type: 'ProductCreated', data: { productId: 'a1', name: 'Frame', description: 'D', price: 9900, imageUrl: null } }]);
-  const discounts = evolveAll(discountsDecider, [{ type: 'DiscountCreated', data: { discountId: 1, category: null, percentage: 10, active: true } }]);
+  const discounts = evolveAll(discountsDecider, [{ type: 'DiscountCreated', data: { discountId: 1, category: null, percentage: 10, active: true, startsOn: null, endsOn: null } }]);
   const customPricing = evolveAll(customPricingDecider, [{ type: 'CustomPriceSet', data: { size: 'SIZE_50x70', price: 50000 } }]);
 
   it('turns folded states into the snapshot priceCart reads, leaving out streams that never existed', () => {
@@ -30,7 +30,7 @@ describe('catalogueFromStates', () => {
       posters: { p1: { name: 'Salah', category: 'FOOTBALL', imageUrl: 's.jpg', visible: true, deleted: false, variants: [{ variantId: 'v1', size: 'SIZE_20x30', price: 15000 }] } },
       products: { a1: { name: 'Frame', price: 9900, imageUrl: null, deleted: false } },
       customPrices: { SIZE_20x30: 15000, SIZE_30x40: 22000, SIZE_40x50: 30000, SIZE_50x70: 50000 },
-      discounts: [{ discountId: 1, category: null, percentage: 10, active: true }],
+      discounts: [{ discountId: 1, category: null, percentage: 10, active: true, startsOn: null, endsOn: null }],
       promo: null,
     });
   });

@@ -22,7 +22,8 @@ import {
   type ShopRules,
 } from '../shop-config.js';
 import { normalisePromoCode } from '../streams.js';
-import { NO_PROMO_RULES, type PromoCartFacts, promoCartRefusal, type PromoRules } from '../promotion/promo-rules.js';
+import { isDiscountInForce } from '../promotion/discount-window.js';
+import { NO_PROMO_RULES, type PromoCartFacts, promoCartRefusal, promoRefusals, type PromoRules } from '../promotion/promo-rules.js';
 import type { CatalogueSnapshot } from './catalogue-snapshot.js';
 import { priceLine, type PricedLine } from './price-line.js';
 import { amountToFreeShipping, quoteShipping, type ShippingQuote } from './shipping.js';
@@ -36,8 +37,8 @@ export interface PriceCartOptions {
   paymentMethod?: PaymentMethod;
   rules?: ShopRules;
   /**
-   * The shop day it is priced on (shopDate), for the promo code's dates. Undefined: dates not
-   * checked, as when replaying orders already placed.
+   * The shop day it is priced on (shopDate), for the promo code's dates and the category
+   * discounts' windows. Undefined: dates not checked, as when replaying orders already placed.
    */
   today?: string;
 }
@@ -90,6 +91,10 @@ function livePromo(cart: CartState, catalogue: CatalogueSnapshot): AppliedPromo 
   if (!promo.active) {
     return { ...NO_PROMO, promoDropped: { code, message: `Promo code ${code} is no longer active`, reason: 'PROMO_CODE_INACTIVE' } };
   }
+  if (promo.usedUp) {
+    const refusal = promoRefusals.usedUp();
+    return { ...NO_PROMO, promoDropped: { code, message: refusal.message, reason: refusal.code } };
+  }
   const percent = Math.min(100, Math.max(0, Math.trunc(promo.percentOff)));
   return { promoCode: code, promoPercent: percent, promoDropped: null, category: promo.rules?.category ?? null };
 }
@@ -114,10 +119,18 @@ function promoFacts(unpromoted: readonly PricedLine[], today: string | undefined
 export function promoRuleRefusal(cart: CartState, catalogue: CatalogueSnapshot, today: string): DomainError | null {
   const rules = catalogue.promo?.rules;
   if (!rules) return null;
-  return promoCartRefusal(rules, promoFacts(cart.items.map((line) => priceLine(line, catalogue, null)), today));
+  const inForce = discountsInForce(catalogue, today);
+  return promoCartRefusal(rules, promoFacts(cart.items.map((line) => priceLine(line, inForce, null)), today));
 }
 
-export function priceCart(cart: CartState, catalogue: CatalogueSnapshot, options: PriceCartOptions = {}): CartPricing {
+/** The catalogue with only the category discounts in force on `today` (all active ones when undefined). */
+function discountsInForce(catalogue: CatalogueSnapshot, today: string | undefined): CatalogueSnapshot {
+  const discounts = catalogue.discounts.filter((d) => isDiscountInForce(d, today));
+  return discounts.length === catalogue.discounts.length ? catalogue : { ...catalogue, discounts };
+}
+
+export function priceCart(cart: CartState, everyDiscount: CatalogueSnapshot, options: PriceCartOptions = {}): CartPricing {
+  const catalogue = discountsInForce(everyDiscount, options.today);
   const rules = options.rules ?? DEFAULT_SHOP_RULES;
   const paymentMethod = options.paymentMethod ?? cart.paymentMethod;
   const governorate = parseGovernorate(options.governorate) ?? null;

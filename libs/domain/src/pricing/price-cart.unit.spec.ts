@@ -216,3 +216,41 @@ describe('priceCart', () => {
     });
   });
 });
+
+describe('a category discount with a window of shop days', () => {
+  const december = { discountId: 1, category: 'FOOTBALL', percentage: 20, active: true, startsOn: '2026-12-01', endsOn: '2026-12-07' };
+  const priced = (today: string | undefined) => priceCart(cartWith([salah2]), catalogue({ discounts: [december] }), { governorate: 'CAIRO', today });
+
+  it.each([
+    ['2026-11-30', 0],
+    ['2026-12-01', 6000],
+    ['2026-12-07', 6000],
+    ['2026-12-08', 0],
+  ])('priced on %s takes %i off (both ends inclusive)', (today, off) => {
+    expect(priced(today).discountFromPromotions).toBe(off);
+    expect(priced(today).lines[0].discountPercentage).toBe(off === 0 ? 0 : 20);
+  });
+
+  it('a shop-wide discount outside its window leaves the line to the next best in force', () => {
+    const always = { discountId: 2, category: null, percentage: 5, active: true };
+    const cat = catalogue({ discounts: [december, always] });
+    expect(priceCart(cartWith([salah2]), cat, { today: '2026-12-02' }).lines[0].discountPercentage).toBe(20);
+    expect(priceCart(cartWith([salah2]), cat, { today: '2026-12-09' }).lines[0].discountPercentage).toBe(5);
+  });
+
+  it('a promo code minimum counts catalogue prices, whichever discounts are in force', () => {
+    const promo = { code: 'MIN', percentOff: 10, active: true, deleted: false, rules: { ...NO_PROMO_RULES, minimumSubtotal: 30000 } };
+    const cart = cartWith([salah2], { promoCode: 'MIN' });
+    expect(promoRuleRefusal(cart, catalogue({ discounts: [december], promo }), '2026-12-03')).toBeNull();
+    expect(priceCart(cart, catalogue({ discounts: [december], promo }), { today: '2026-12-03' }).discountFromPromoCode).toBe(2400); // 10% of 240.00
+  });
+});
+
+describe('a cart whose promo code is used up', () => {
+  it('is priced without it, saying why', () => {
+    const promo = { code: 'LAST', percentOff: 10, active: true, deleted: false, rules: { ...NO_PROMO_RULES, usageLimit: 1 }, usedUp: true };
+    const pricing = priceCart(cartWith([salah2], { promoCode: 'LAST' }), catalogue({ promo }));
+    expect(pricing).toMatchObject({ promoCode: null, discountFromPromoCode: 0, promoDropped: { code: 'LAST', reason: 'PROMO_CODE_USED_UP', message: 'This code has been used up' } });
+  });
+});
+

@@ -1,16 +1,17 @@
 /** Promotion commands. */
 import type { DomainCommand } from '../shared/event.js';
+import type { DiscountWindowInput } from './discount-window.js';
 import type { PromoRulesInput } from './promo-rules.js';
 
-/** category: a category code, or null/'' for all categories. */
+/** category: a category code, or null/'' for all categories; startsOn/endsOn: shop days, absent or blank: open. */
 export type CreateDiscount = DomainCommand<'CreateDiscount', {
   category: string | null;
   percentage: number;
   active: boolean;
-}>;
+} & DiscountWindowInput>;
 
-/** Absent fields keep their value (PATCH with percentage and/or active). */
-export type ChangeDiscount = DomainCommand<'ChangeDiscount', { discountId: number; percentage?: number; active?: boolean }>;
+/** Absent fields keep their value (PATCH); a null or blank date opens that end of the window. */
+export type ChangeDiscount = DomainCommand<'ChangeDiscount', { discountId: number; percentage?: number; active?: boolean } & DiscountWindowInput>;
 export type DeleteDiscount = DomainCommand<'DeleteDiscount', { discountId: number }>;
 
 export type DiscountCommand = CreateDiscount | ChangeDiscount | DeleteDiscount;

@@ -5,6 +5,7 @@ import { DomainError } from '../shared/domain-error.js';
 import { isBlank, isPercentage, trimmed } from '../shared/validation.js';
 import { type Category, isCategory } from '../shop-config.js';
 import type { DiscountCommand } from './commands.js';
+import { validateDiscountWindow } from './discount-window.js';
 import type { DiscountEvent } from './events.js';
 
 export interface Discount {
@@ -13,6 +14,9 @@ export interface Discount {
   category: Category | null;
   percentage: number;
   active: boolean;
+  /** First and last shop day it is in force (inclusive), or null: open on that side. */
+  startsOn: string | null;
+  endsOn: string | null;
 }
 
 export interface DiscountsState {
@@ -23,7 +27,9 @@ export interface DiscountsState {
 
 export const initialDiscountsState: DiscountsState = Object.freeze({ lastId: 0, discounts: [] });
 
-const INVALID_PERCENT = 'Enter a value between 1 and 100';
+// Refusals name their field, as the form's other fields' do (validateDiscountWindow).
+const PERCENT_MESSAGE = 'Enter a value between 1 and 100';
+const invalidPercent = () => DomainError.validation('DISCOUNT_INVALID_PERCENT', `percentage: ${PERCENT_MESSAGE}`, { percentage: PERCENT_MESSAGE });
 
 function find(state: DiscountsState, discountId: number): Discount {
   const discount = state.discounts.find((d) => d.discountId === discountId);
@@ -35,23 +41,27 @@ export function decideDiscounts(command: DiscountCommand, state: DiscountsState)
   switch (command.type) {
     case 'CreateDiscount': {
       const { percentage, active } = command.data;
-      if (!isPercentage(percentage)) throw DomainError.validation('DISCOUNT_INVALID_PERCENT', INVALID_PERCENT);
+      if (!isPercentage(percentage)) throw invalidPercent();
       let category: Category | null = null;
       if (!isBlank(command.data.category)) {
         const code = trimmed(command.data.category).toUpperCase();
-        if (!isCategory(code)) throw DomainError.validation('DISCOUNT_INVALID_CATEGORY', 'Please select a valid category');
+        if (!isCategory(code)) {
+          throw DomainError.validation('DISCOUNT_INVALID_CATEGORY', 'category: Please select a valid category', { category: 'Please select a valid category' });
+        }
         category = code;
       }
-      return [{ type: 'DiscountCreated', data: { discountId: state.lastId + 1, category, percentage, active: active !== false } }];
+      const window = validateDiscountWindow(command.data);
+      return [{ type: 'DiscountCreated', data: { discountId: state.lastId + 1, category, percentage, active: active !== false, ...window } }];
     }
     case 'ChangeDiscount': {
       const current = find(state, command.data.discountId);
       const percentage = command.data.percentage ?? current.percentage;
       const active = command.data.active ?? current.active;
-      if (!isPercentage(percentage)) throw DomainError.validation('DISCOUNT_INVALID_PERCENT', INVALID_PERCENT);
-      if (typeof active !== 'boolean') throw DomainError.validation('DISCOUNT_INVALID_ACTIVE', 'Active must be true or false');
-      if (percentage === current.percentage && active === current.active) return [];
-      return [{ type: 'DiscountChanged', data: { discountId: current.discountId, percentage, active } }];
+      if (!isPercentage(percentage)) throw invalidPercent();
+      if (typeof active !== 'boolean') throw DomainError.validation('DISCOUNT_INVALID_ACTIVE', 'active: Active must be true or false', { active: 'Active must be true or false' });
+      const { startsOn, endsOn } = validateDiscountWindow(command.data, current);
+      if (percentage === current.percentage && active === current.active && startsOn === current.startsOn && endsOn === current.endsOn) return [];
+      return [{ type: 'DiscountChanged', data: { discountId: current.discountId, percentage, active, startsOn, endsOn } }];
     }
     case 'DeleteDiscount':
       find(state, command.data.discountId);
@@ -66,13 +76,15 @@ export function evolveDiscounts(state: DiscountsState, event: DiscountEvent): Di
     case 'DiscountCreated':
       return {
         lastId: Math.max(state.lastId, event.data.discountId),
-        discounts: [...state.discounts, { ...event.data }],
+        discounts: [...state.discounts, { ...event.data, startsOn: event.data.startsOn ?? null, endsOn: event.data.endsOn ?? null }],
       };
     case 'DiscountChanged':
       return {
         ...state,
         discounts: state.discounts.map((d) =>
-          d.discountId === event.data.discountId ? { ...d, percentage: event.data.percentage, active: event.data.active } : d,
+          d.discountId === event.data.discountId
+            ? { ...d, percentage: event.data.percentage, active: event.data.active, startsOn: event.data.startsOn ?? null, endsOn: event.data.endsOn ?? null }
+            : d,
         ),
       };
     case 'DiscountDeleted':

@@ -3,15 +3,25 @@ import type { DomainEvent } from '../shared/event.js';
 import type { Category } from '../shop-config.js';
 import type { PromoRules } from './promo-rules.js';
 
+/**
+ * When a category discount is in force: shop days (Africa/Cairo), both inclusive; null: open on
+ * that side. Schema 2 of DiscountCreated and DiscountChanged; schema 1 had no window (upcasters.ts).
+ */
+export interface DiscountWindow {
+  startsOn: string | null;
+  endsOn: string | null;
+}
+
 /** discountId is the next integer (1, 2, 3…) of the `discounts` stream; category null = all categories. */
 export type DiscountCreated = DomainEvent<'DiscountCreated', {
   discountId: number;
   category: Category | null;
   percentage: number;
   active: boolean;
-}>;
+} & DiscountWindow>;
 
-export type DiscountChanged = DomainEvent<'DiscountChanged', { discountId: number; percentage: number; active: boolean }>;
+/** Everything a discount's form changes, as it now is. */
+export type DiscountChanged = DomainEvent<'DiscountChanged', { discountId: number; percentage: number; active: boolean } & DiscountWindow>;
 export type DiscountDeleted = DomainEvent<'DiscountDeleted', { discountId: number }>;
 
 export type DiscountEvent = DiscountCreated | DiscountChanged | DiscountDeleted;

@@ -7,17 +7,25 @@ import { DomainError } from '../shared/domain-error.js';
 import { isValidPiastres, type Piastres } from '../shared/money.js';
 import { isBlank, isPercentage, trimmed } from '../shared/validation.js';
 import { type Category, isCategory } from '../shop-config.js';
+import { validateDiscountWindow } from '../promotion/discount-window.js';
+import type { DiscountWindow } from '../promotion/events.js';
 import { isPromoCode } from '../promotion/promo-code-format.js';
+import { type PromoRules, validatePromoRules } from '../promotion/promo-rules.js';
 import { normalisePromoCode } from '../streams.js';
 
 export interface PromotionDraft {
-  /** Added to the category discounts in force when each order was priced; category null: every category. */
-  categoryDiscount?: { category: Category | null; percentage: number };
+  /**
+   * Added to the category discounts in force when each order was priced; category null: every
+   * category. Its window (absent: open) is checked on each order's shop day.
+   */
+  categoryDiscount?: { category: Category | null; percentage: number } & Partial<DiscountWindow>;
   /**
    * As if every shopper of the period had entered it. A shopper whose own code took more off
    * keeps theirs (a cart holds one code); an order that used this very code gets the draft percent.
+   * Its rules (absent: none) decide as checkout would, on the order's shop day and in the order
+   * the orders were placed: an order it does not apply to keeps its own code.
    */
-  promoCode?: { code: string; percentOff: number };
+  promoCode?: { code: string; percentOff: number; rules?: PromoRules };
   freeShippingThreshold?: Piastres;
   codFee?: Piastres;
 }
@@ -32,6 +40,17 @@ export interface PromotionDraftInput {
   freeShippingThreshold?: number | null;
   /** Piastres. */
   codFee?: number | null;
+  /** The draft discount's window: shop days, inclusive; blank: open. */
+  discountStartsOn?: string | null;
+  discountEndsOn?: string | null;
+  /** The draft code's rules, as a promo code's form sends them (validatePromoRules); blank: none. */
+  promoStartsOn?: string | null;
+  promoEndsOn?: string | null;
+  /** Piastres. */
+  promoMinimumSubtotal?: number | null;
+  promoCategory?: string | null;
+  promoUsageLimit?: number | null;
+  promoOncePerCustomer?: boolean | null;
 }
 
 /** Beyond these a draft is a typing slip, not a promotion (the shop's own values are 1,499 and 20 EGP). */
@@ -41,6 +60,32 @@ export const INVALID_PROMO_CODE_MESSAGE = 'A promo code is 1 to 40 letters, digi
 
 const invalid = (code: string, message: string) => DomainError.validation(`WHAT_IF_${code}`, message);
 const present = (value: unknown) => value !== undefined && value !== null;
+
+/** A rule of the draft, refused with the draft form's name for its field ("discountEndsOn: …"). */
+function renamed<T>(prefix: 'discount' | 'promo', code: string, run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (!(e instanceof DomainError) || !e.fieldErrors) throw e;
+    const fieldErrors = Object.fromEntries(Object.entries(e.fieldErrors).map(([k, v]) => [`${prefix}${k[0].toUpperCase()}${k.slice(1)}`, v]));
+    const [first] = Object.keys(fieldErrors);
+    throw DomainError.validation(`WHAT_IF_${code}`, `${first}: ${fieldErrors[first]}`, fieldErrors);
+  }
+}
+
+/** Rules the form left blank are no rules; the promo code's own validation names a wrong one. */
+function draftPromoRules(input: PromotionDraftInput): PromoRules | undefined {
+  const given = {
+    startsOn: input.promoStartsOn,
+    endsOn: input.promoEndsOn,
+    minimumSubtotal: input.promoMinimumSubtotal,
+    category: input.promoCategory,
+    usageLimit: input.promoUsageLimit,
+    oncePerCustomer: input.promoOncePerCustomer ?? undefined,
+  };
+  if (Object.values(given).every((v) => v === undefined || v === null || v === '' || v === false)) return undefined;
+  return renamed('promo', 'INVALID_RULES', () => validatePromoRules(given));
+}
 
 function money(value: number, max: Piastres, name: string, maxEgp: string): Piastres {
   if (!isValidPiastres(value) || value < 0 || value > max) throw invalid('INVALID_AMOUNT', `${name} must be between 0 and ${maxEgp} EGP`);
@@ -57,15 +102,19 @@ export function parsePromotionDraft(input: PromotionDraftInput): PromotionDraft 
       if (!isCategory(code)) throw invalid('INVALID_CATEGORY', 'Please select a valid category');
       category = code;
     }
-    draft.categoryDiscount = { category, percentage: input.discountPercent };
-  } else if (!isBlank(input.discountCategory)) {
+    const window = renamed('discount', 'INVALID_DATES', () => validateDiscountWindow({ startsOn: input.discountStartsOn, endsOn: input.discountEndsOn }));
+    draft.categoryDiscount = { category, percentage: input.discountPercent, ...(window.startsOn || window.endsOn ? window : {}) };
+  } else if (!isBlank(input.discountCategory) || !isBlank(input.discountStartsOn) || !isBlank(input.discountEndsOn)) {
     throw invalid('INVALID_PERCENT', 'Give the category discount a percent between 1 and 100');
   }
   if (present(input.promoPercent) || !isBlank(input.promoCode)) {
     const code = normalisePromoCode(trimmed(input.promoCode));
     if (!isPromoCode(code)) throw invalid('INVALID_PROMO_CODE', INVALID_PROMO_CODE_MESSAGE);
     if (!isPercentage(input.promoPercent)) throw invalid('INVALID_PERCENT', 'The promo code must take a whole percent between 1 and 100');
-    draft.promoCode = { code, percentOff: input.promoPercent };
+    const rules = draftPromoRules(input);
+    draft.promoCode = { code, percentOff: input.promoPercent, ...(rules ? { rules } : {}) };
+  } else if (draftPromoRules(input) !== undefined) {
+    throw invalid('INVALID_PROMO_CODE', INVALID_PROMO_CODE_MESSAGE);
   }
   if (present(input.freeShippingThreshold)) draft.freeShippingThreshold = money(input.freeShippingThreshold!, MAX_DRAFT_THRESHOLD, 'The free-shipping threshold', '1,000,000');
   if (present(input.codFee)) draft.codFee = money(input.codFee!, MAX_DRAFT_COD_FEE, 'The COD fee', '10,000');

@@ -10,10 +10,12 @@ import type { CartState } from '../cart/cart.decider.js';
 import type { CartLine } from '../cart/events.js';
 import type { OrderPlaced } from '../order/events.js';
 import type { CatalogueSnapshot, DiscountSnapshot, PosterSnapshot, ProductSnapshot } from '../pricing/catalogue-snapshot.js';
-import { type CartPricing, priceCart } from '../pricing/price-cart.js';
+import { type CartPricing, priceCart, promoRuleRefusal } from '../pricing/price-cart.js';
 import type { Piastres } from '../shared/money.js';
+import { shopDate } from '../shared/shop-date.js';
 import { type Category, isCategory, type PosterSize, type ShopRules } from '../shop-config.js';
 import { NO_PROMO_RULES } from '../promotion/promo-rules.js';
+import type { DraftPromoUses } from './draft-promo-uses.js';
 import type { PromotionDraft } from './promotion-draft.js';
 
 export type PlacedOrder = OrderPlaced['data'];
@@ -98,21 +100,34 @@ export function rulesAsRecorded(order: PlacedOrder, current: ShopRules): ShopRul
   };
 }
 
-function withDraft(cart: CartState, catalogue: CatalogueSnapshot, rules: ShopRules, draft: PromotionDraft) {
+/**
+ * The draft added to the order's configuration. The draft code replaces the order's own only where
+ * it would have been taken: its rules hold for this cart on its day, its uses allow one more, and
+ * it takes more off than the order's own code (or is that very code).
+ */
+function withDraft(order: PlacedOrder, cart: CartState, catalogue: CatalogueSnapshot, rules: ShopRules, draft: PromotionDraft, today: string, uses: DraftPromoUses | null) {
   let discounts = catalogue.discounts;
   if (draft.categoryDiscount) discounts = [...discounts, { discountId: DRAFT_DISCOUNT_ID, ...draft.categoryDiscount, active: true }];
+  const withDiscount = { ...catalogue, discounts };
   let { promo } = catalogue;
   let { promoCode } = cart;
   if (draft.promoCode) {
     const own = cart.promoCode === null ? 0 : catalogue.promo?.percentOff ?? 0;
-    if (cart.promoCode === draft.promoCode.code || draft.promoCode.percentOff > own) {
+    const candidate = { code: draft.promoCode.code, percentOff: draft.promoCode.percentOff, active: true, deleted: false, rules: draft.promoCode.rules ?? NO_PROMO_RULES };
+    const wanted = cart.promoCode === draft.promoCode.code || draft.promoCode.percentOff > own;
+    const allowed = wanted && promoRuleRefusal({ ...cart, promoCode: candidate.code }, { ...withDiscount, promo: candidate }, today) === null && (uses?.allows(order, candidate.rules) ?? true);
+    if (allowed) {
       promoCode = draft.promoCode.code;
-      promo = { code: draft.promoCode.code, percentOff: draft.promoCode.percentOff, active: true, deleted: false };
+      promo = candidate;
+    } else if (cart.promoCode === draft.promoCode.code) {
+      // The order's own code, as drafted, would have been refused: no code at all.
+      promoCode = null;
+      promo = null;
     }
   }
   return {
     cart: { ...cart, promoCode },
-    catalogue: { ...catalogue, discounts, promo },
+    catalogue: { ...withDiscount, promo },
     rules: {
       ...rules,
       freeShippingThreshold: draft.freeShippingThreshold ?? rules.freeShippingThreshold,
@@ -121,11 +136,16 @@ function withDraft(cart: CartState, catalogue: CatalogueSnapshot, rules: ShopRul
   };
 }
 
-/** The order priced again, as recorded (no draft) or with the draft added to its configuration. */
-export function replayOrder(order: PlacedOrder, current: ShopRules, draft: PromotionDraft | null = null): CartPricing {
+/**
+ * The order priced again, as recorded (no draft) or with the draft added to its configuration, on
+ * the shop day it was placed (the draft's windows are checked against it; the recorded discounts
+ * and code have none). uses: the draft code's uses by the orders replayed before this one.
+ */
+export function replayOrder(order: PlacedOrder, current: ShopRules, draft: PromotionDraft | null = null, uses: DraftPromoUses | null = null): CartPricing {
   let cart = cartOf(order);
   let catalogue = catalogueOf(order);
   let rules = rulesAsRecorded(order, current);
-  if (draft) ({ cart, catalogue, rules } = withDraft(cart, catalogue, rules, draft));
-  return priceCart(cart, catalogue, { governorate: order.customer.governorate, paymentMethod: order.paymentMethod, rules });
+  const today = shopDate(order.placedAt);
+  if (draft) ({ cart, catalogue, rules } = withDraft(order, cart, catalogue, rules, draft, today, uses));
+  return priceCart(cart, catalogue, { governorate: order.customer.governorate, paymentMethod: order.paymentMethod, rules, today });
 }

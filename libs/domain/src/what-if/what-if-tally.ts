@@ -7,6 +7,7 @@ import { goodsAfterDiscounts } from '../order/revenue.js';
 import type { CartPricing } from '../pricing/price-cart.js';
 import { mulDivHalfUp, type Piastres } from '../shared/money.js';
 import type { ShopRules } from '../shop-config.js';
+import { DraftPromoUses } from './draft-promo-uses.js';
 import type { PromotionDraft } from './promotion-draft.js';
 import { type PlacedOrder, replayOrder } from './replay-order.js';
 
@@ -86,11 +87,17 @@ export class WhatIfTally {
   private crossing = 0;
   private losing = 0;
   private notReproduced = 0;
+  private readonly draftUses = new DraftPromoUses();
 
-  /** Replays the order twice: without the draft (it must reproduce the record) and with it. */
+  /**
+   * Replays the order twice: without the draft (it must reproduce the record) and with it. Orders
+   * come in the order they were placed, so the draft code's limits count as checkout's would.
+   */
   addOrder(order: PlacedOrder): void {
     const recorded = order.totals;
-    const after = totalsOf(replayOrder(order, this.rules, this.draft));
+    const replayed = replayOrder(order, this.rules, this.draft, this.draftUses);
+    if (this.draft.promoCode && replayed.promoCode === this.draft.promoCode.code) this.draftUses.record(order);
+    const after = totalsOf(replayed);
     this.orders++;
     if (!sameTotals(recorded, totalsOf(replayOrder(order, this.rules)))) this.notReproduced++;
     if (!sameTotals(recorded, after)) this.affected++;

@@ -4,10 +4,11 @@ import type { CartState } from '../cart/cart.decider.js';
 import type { CatalogueSnapshot } from '../pricing/catalogue-snapshot.js';
 import { DomainError } from '../shared/domain-error.js';
 import { CATEGORIES, DEFAULT_SHOP_RULES, GOVERNORATE_CODES, SIZES, type ShopRules } from '../shop-config.js';
-import { NO_PROMO_RULES } from '../promotion/promo-rules.js';
+import { NO_PROMO_RULES, type PromoRules } from '../promotion/promo-rules.js';
+import { DraftPromoUses } from './draft-promo-uses.js';
 import { cartWith, catalogue, line, posterAdded } from '../testing/fixtures.js';
 import { placeOrder, WHAT_IF_DRAFT, whatIfHistory } from '../testing/what-if-history.js';
-import { parsePromotionDraft, parseReplayPeriod } from './promotion-draft.js';
+import { parsePromotionDraft, parseReplayPeriod, type PromotionDraft } from './promotion-draft.js';
 import { replayOrder } from './replay-order.js';
 import { totalsOf, WhatIfTally } from './what-if-tally.js';
 
@@ -92,6 +93,62 @@ describe('what-if on a seeded history', () => {
   });
 });
 
+describe('a draft with the rules of the real thing', () => {
+  // A (1 Nov): 2 × Salah, subtotal 300. B (2 Nov): anime, 855 after its discount, WELCOME10. C (3 Nov): 4 × anime, 1,680. One customer.
+  const promoOff = (draft: PromotionDraft) => {
+    const tally = new WhatIfTally(DEFAULT_SHOP_RULES, draft);
+    const pricings = seededHistory().map((o) => {
+      tally.addOrder(o);
+      return replayOrder(o, DEFAULT_SHOP_RULES, draft);
+    });
+    return { off: pricings.map((p) => [p.promoCode, p.discountFromPromoCode]), figures: tally.figures() };
+  };
+  const follow15 = (rules: Partial<PromoRules>) => ({ promoCode: { code: 'FOLLOW15', percentOff: 15, rules: { ...NO_PROMO_RULES, ...rules } } });
+  const uses = (draft: PromotionDraft) => {
+    const uses = new DraftPromoUses();
+    return seededHistory().map((o) => {
+      const p = replayOrder(o, DEFAULT_SHOP_RULES, draft, uses);
+      if (p.promoCode === 'FOLLOW15') uses.record(o);
+      return p.promoCode;
+    });
+  };
+
+  it('a category discount with a window changes only the orders placed inside it', () => {
+    const draft: PromotionDraft = { categoryDiscount: { category: 'ANIME', percentage: 20, startsOn: '2026-11-03', endsOn: null } };
+    const [a, b, c] = seededHistory().map((o) => replayOrder(o, DEFAULT_SHOP_RULES, draft).discountFromPromotions);
+    expect([a, b, c]).toEqual([0, 8400, 33600]); // B keeps its own 10%; C gets 20% of 1,680
+    const tally = new WhatIfTally(DEFAULT_SHOP_RULES, draft);
+    seededHistory().forEach((o) => tally.addOrder(o));
+    expect(tally.figures()).toMatchObject({ ordersAffected: 1, ordersNotReproduced: 0 });
+  });
+
+  it('a code with a minimum subtotal leaves the orders below it alone', () => {
+    expect(promoOff(follow15({ minimumSubtotal: 90000 })).off).toEqual([[null, 0], ['FOLLOW15', 12825], ['FOLLOW15', 25200]]);
+  });
+
+  it('a code for one category applies to the orders holding it', () => {
+    // B: 15% of its anime lines only (2 × 378.00), not of its frame.
+    expect(promoOff(follow15({ category: 'ANIME' })).off).toEqual([[null, 0], ['FOLLOW15', 11340], ['FOLLOW15', 25200]]);
+  });
+
+  it('a code with dates applies to the orders placed on those shop days', () => {
+    expect(promoOff(follow15({ startsOn: '2026-11-02', endsOn: '2026-11-02' })).off).toEqual([[null, 0], ['FOLLOW15', 12825], [null, 0]]);
+  });
+
+  it('a usage limit and once per customer count the orders in the order they were placed', () => {
+    expect(uses(follow15({ usageLimit: 2 }))).toEqual(['FOLLOW15', 'FOLLOW15', null]);
+    expect(uses(follow15({ oncePerCustomer: true }))).toEqual(['FOLLOW15', 'WELCOME10', null]);
+    expect(uses(follow15({}))).toEqual(['FOLLOW15', 'FOLLOW15', 'FOLLOW15']);
+    expect(promoOff(follow15({ usageLimit: 1 })).figures).toMatchObject({ ordersAffected: 1, ordersNotReproduced: 0 });
+  });
+
+  it('an order whose own code the draft refuses loses it', () => {
+    const [, b] = seededHistory();
+    const after = replayOrder(b, DEFAULT_SHOP_RULES, { promoCode: { code: 'WELCOME10', percentOff: 10, rules: { ...NO_PROMO_RULES, minimumSubtotal: 100000 } } });
+    expect([after.promoCode, after.discountFromPromoCode, after.total]).toEqual([null, 0, 83950 + 8550]);
+  });
+});
+
 describe('replaying a placed order reproduces its totals (property)', () => {
   const price = fc.integer({ min: 1, max: 2_000_000 });
   const category = fc.option(fc.constantFrom(...CATEGORIES), { nil: null });
@@ -163,6 +220,19 @@ describe('validating a draft and a period', () => {
     expect(parsePromotionDraft({})).toEqual({});
   });
 
+  it('takes the draft discount\'s window and the draft code\'s rules', () => {
+    expect(
+      parsePromotionDraft({
+        discountPercent: 20, discountCategory: 'ANIME', discountStartsOn: '2026-12-01', discountEndsOn: '',
+        promoCode: 'follow10', promoPercent: 10, promoStartsOn: '2026-12-01', promoEndsOn: '2026-12-07', promoMinimumSubtotal: 50000, promoCategory: 'cars', promoUsageLimit: 100, promoOncePerCustomer: true,
+      }),
+    ).toEqual({
+      categoryDiscount: { category: 'ANIME', percentage: 20, startsOn: '2026-12-01', endsOn: null },
+      promoCode: { code: 'FOLLOW10', percentOff: 10, rules: { startsOn: '2026-12-01', endsOn: '2026-12-07', minimumSubtotal: 50000, category: 'CARS', usageLimit: 100, oncePerCustomer: true } },
+    });
+    expect(parsePromotionDraft({ promoCode: 'X', promoPercent: 5, promoOncePerCustomer: false, promoMinimumSubtotal: null })).toEqual({ promoCode: { code: 'X', percentOff: 5 } });
+  });
+
   it.each([
     [{ discountPercent: 0 }, 'The category discount must be a whole percent between 1 and 100'],
     [{ discountPercent: 150 }, 'The category discount must be a whole percent between 1 and 100'],
@@ -176,6 +246,13 @@ describe('validating a draft and a period', () => {
     [{ freeShippingThreshold: 1e12 }, 'The free-shipping threshold must be between 0 and 1,000,000 EGP'],
     [{ codFee: 2_000_000 }, 'The COD fee must be between 0 and 10,000 EGP'],
     [{ codFee: 0.5 }, 'The COD fee must be between 0 and 10,000 EGP'],
+    [{ discountPercent: 10, discountStartsOn: '2026-12-08', discountEndsOn: '2026-12-07' }, 'discountEndsOn: The end must not be before the start'],
+    [{ discountPercent: 10, discountStartsOn: 'soon' }, 'discountStartsOn: Enter the start as a date (YYYY-MM-DD)'],
+    [{ discountEndsOn: '2026-12-07' }, 'Give the category discount a percent between 1 and 100'],
+    [{ promoCode: 'OK', promoPercent: 10, promoUsageLimit: 0 }, 'promoUsageLimit: Enter a whole number of uses from 1 to 1000000, or leave it empty for no limit'],
+    [{ promoCode: 'OK', promoPercent: 10, promoCategory: 'SHOES' }, 'promoCategory: Please select a valid category'],
+    [{ promoCode: 'OK', promoPercent: 10, promoMinimumSubtotal: -1 }, 'promoMinimumSubtotal: Enter a minimum subtotal in piastres from 0 to 1000000000'],
+    [{ promoUsageLimit: 5 }, 'A promo code is 1 to 40 letters, digits, dashes or underscores'],
   ])('refuses %j', (input, expected) => {
     expect(message(() => parsePromotionDraft(input))).toBe(expected);
   });

@@ -16,6 +16,7 @@ import { StaffActivity1765600100000 } from './1765600100000-staff-activity.js';
 import { BilingualContentFoldedCustomers1765600200000 } from './1765600200000-bilingual-content-folded-customers.js';
 import { PromoCodeRules1765600400000 } from './1765600400000-promo-code-rules.js';
 import { OrderScreening1765700100000 } from './1765700100000-order-screening.js';
+import { DiscountWindows1765700200000 } from './1765700200000-discount-windows.js';
 import { OrderEditsAndNotes1765700300000 } from './1765700300000-order-edits-and-notes.js';
 import { Couriers1765700400000 } from './1765700400000-couriers.js';
 import { Returns1765700400001 } from './1765700400001-returns.js';
@@ -41,6 +42,7 @@ export const READ_MODEL_MIGRATIONS = [
   BilingualContentFoldedCustomers1765600200000,
   PromoCodeRules1765600400000,
   OrderScreening1765700100000,
+  DiscountWindows1765700200000,
   OrderEditsAndNotes1765700300000,
   Couriers1765700400000,
   Returns1765700400001,

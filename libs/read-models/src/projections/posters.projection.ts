@@ -1,5 +1,5 @@
 import { POSTER_EVENT_TYPES, type PosterEvent, type PosterVariant } from '#domain/catalog/events.js';
-import { bestDiscountPercentage, discountedUnitPrice } from '#domain/pricing/discount-rules.js';
+import { posterDisplayPrices } from '#domain/pricing/poster-display-prices.js';
 import { foldForSearch } from '#domain/shared/search-folding.js';
 import { DISCOUNT_EVENT_TYPES, type DiscountEvent } from '#domain/promotion/events.js';
 import { PosterDiscountStateEntity } from '../poster-discount-state.entity.js';
@@ -16,6 +16,13 @@ const POSTER_TYPES: ReadonlySet<string> = new Set(POSTER_EVENT_TYPES);
 const isPosterEvent = (e: PosterOrDiscountEvent): e is RecordedShopEvent<PosterEvent['type']> => POSTER_TYPES.has(e.type);
 
 type Rule = { discountId: number; category: string | null; percentage: number; active: boolean };
+
+/**
+ * A projection sees events, not the calendar: it prices with the discounts that are always in
+ * force (active, no window). A discount with a window is kept here as inactive; the storefront's
+ * read prices the rows again with the discounts in force on the day it reads (docs/adr/020).
+ */
+const alwaysInForce = (d: { active: boolean; startsOn?: string | null; endsOn?: string | null }) => d.active && d.startsOn == null && d.endsOn == null;
 
 /**
  * The shop catalogue with effective prices. A poster's price depends only on its variants and
@@ -46,8 +53,8 @@ export const postersProjection = defineProjection({
         const id = e.data.discountId;
         const before = rules.get(id);
         if (before) repriceCategories.add(before.category);
-        if (e.type === 'DiscountCreated') rules.set(id, { discountId: id, category: e.data.category ?? null, percentage: e.data.percentage, active: e.data.active });
-        else if (e.type === 'DiscountChanged' && before) rules.set(id, { ...before, percentage: e.data.percentage, active: e.data.active });
+        if (e.type === 'DiscountCreated') rules.set(id, { discountId: id, category: e.data.category ?? null, percentage: e.data.percentage, active: alwaysInForce(e.data) });
+        else if (e.type === 'DiscountChanged' && before) rules.set(id, { ...before, percentage: e.data.percentage, active: alwaysInForce(e.data) });
         else if (e.type === 'DiscountDeleted') rules.delete(id);
         const after = rules.get(id);
         if (after) repriceCategories.add(after.category);
@@ -130,31 +137,20 @@ function baseVariant(v: PosterVariant): PosterVariantView {
   return { id: v.variantId, variantId: v.variantId, size: v.size, price: v.price, originalPrice: v.price, discountedPrice: v.price, hasDiscount: false, discountPercentage: 0, weightGrams: 0 };
 }
 
-/** Effective prices; the poster shows the variant with the largest discount (the cheapest when none). */
+/** Prices with the discounts always in force; the poster shows the variant with the largest discount (the cheapest when none). */
 function priced(row: Row, rules: readonly Rule[]): Row {
-  const percentage = bestDiscountPercentage(row.category as string, rules);
-  const variants = (row.variants as PosterVariantView[]).map((v): PosterVariantView => {
-    const discountedPrice = discountedUnitPrice(v.price, percentage);
-    const hasDiscount = discountedPrice > 0 && discountedPrice < v.price;
-    return { ...v, originalPrice: v.price, discountedPrice, hasDiscount, discountPercentage: hasDiscount ? percentage : 0 };
-  });
-  let sample: PosterVariantView | undefined;
-  for (const v of variants) {
-    if (!sample) sample = v;
-    else if (v.price - v.discountedPrice > sample.price - sample.discountedPrice) sample = v;
-    else if (v.price - v.discountedPrice === sample.price - sample.discountedPrice && v.price < sample.price) sample = v;
-  }
-  const prices = variants.map((v) => v.price);
+  const p = posterDisplayPrices(row.category as string, row.variants as PosterVariantView[], rules);
+  const prices = p.variants.map((v) => v.price);
   return {
     ...row,
     search_text: foldForSearch([row.name, row.description, row.name_ar, row.description_ar].join(' ')),
-    variants,
-    has_discount: sample?.hasDiscount ?? false,
-    discount_percentage: sample?.discountPercentage ?? 0,
-    original_price_sample: sample?.price ?? 0,
-    discounted_price_sample: sample?.discountedPrice ?? 0,
+    variants: p.variants,
+    has_discount: p.hasDiscount,
+    discount_percentage: p.discountPercentage,
+    original_price_sample: p.originalPriceSample,
+    discounted_price_sample: p.discountedPriceSample,
     min_price: prices.length ? Math.min(...prices) : 0,
     max_price: prices.length ? Math.max(...prices) : 0,
-    min_discounted_price: variants.length ? Math.min(...variants.map((v) => v.discountedPrice)) : 0,
+    min_discounted_price: p.minDiscountedPrice,
   };
 }

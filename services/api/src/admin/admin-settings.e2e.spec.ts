@@ -45,7 +45,7 @@ describe('admin settings (HTTP, real stack)', () => {
   describe('discounts', () => {
     it('creates numbered discounts for a category or all, changes and deletes them', async () => {
       const all = await t.request().post('/api/admin/discounts').set(auth()).send({ percentage: 10, active: true, category: null }).expect(201);
-      expect(all.body).toEqual({ id: 1, category: null, percentage: 10, active: true });
+      expect(all.body).toEqual({ id: 1, category: null, percentage: 10, active: true, startsOn: null, endsOn: null });
       const anime = await t.request().post('/api/admin/discounts').set(auth()).send({ percentage: 20, active: false, category: 'ANIME' }).expect(201);
       expect(anime.body).toMatchObject({ id: 2, category: 'ANIME', active: false });
       const changed = await t.request().patch('/api/admin/discounts/2').set(auth()).send({ active: true }).expect(200);
@@ -61,7 +61,7 @@ describe('admin settings (HTTP, real stack)', () => {
 
     it('refuses bad percentages and categories (400) and unknown ids (404)', async () => {
       const bad = await t.request().post('/api/admin/discounts').set(auth()).send({ percentage: 0, active: true }).expect(400);
-      expect(bad.body.message).toBe('Enter a value between 1 and 100');
+      expect(bad.body.message).toBe('percentage: Enter a value between 1 and 100');
       await t.request().post('/api/admin/discounts').set(auth()).send({ percentage: 10, category: 'SHOES' }).expect(400);
       await t.request().patch('/api/admin/discounts/99').set(auth()).send({ percentage: 5 }).expect(404);
       await t.request().delete('/api/admin/discounts/abc').set(auth()).expect(404);

@@ -35,6 +35,26 @@ export class CartItemView {
   @ApiProperty({ type: () => [PriceRuleView], description: 'Why this price: the rules that priced the line' }) priceRules!: PriceRuleView[];
 }
 
+/** The values a dropped code's reason names, for the storefront to say it in the shopper's language. */
+export class PromoDroppedParamsView {
+  @ApiProperty({ required: false, example: '2026-12-01', description: 'PROMO_CODE_NOT_STARTED: its first shop day' }) startsOn?: string;
+  @ApiProperty({ required: false, example: '2026-12-07', description: 'PROMO_CODE_ENDED: its last shop day' }) endsOn?: string;
+  @ApiProperty({ required: false, example: 500, description: 'PROMO_CODE_MINIMUM_SUBTOTAL: EGP' }) minimum?: number;
+  @ApiProperty({ required: false, example: 'ANIME', description: 'PROMO_CODE_CATEGORY: the category it is for' }) category?: string;
+}
+
+/** The cart's code, no longer applied, and why (the refusal's stable code). */
+export class PromoDroppedView {
+  @ApiProperty({ example: 'WELCOME10' }) code!: string;
+  @ApiProperty({
+    example: 'PROMO_CODE_ENDED',
+    description: 'PROMO_CODE_INVALID, PROMO_CODE_INACTIVE, PROMO_CODE_USED_UP, PROMO_CODE_NOT_STARTED, PROMO_CODE_ENDED, PROMO_CODE_MINIMUM_SUBTOTAL or PROMO_CODE_CATEGORY',
+  })
+  reason!: string;
+  @ApiProperty({ example: 'This code ended on 7 December' }) message!: string;
+  @ApiProperty({ type: () => PromoDroppedParamsView }) params!: PromoDroppedParamsView;
+}
+
 export class CartView extends OrderTotalsFields {
   @ApiProperty() cartId!: string;
   @ApiProperty({ type: () => [CartItemView] }) items!: CartItemView[];
@@ -42,6 +62,7 @@ export class CartView extends OrderTotalsFields {
   @ApiProperty({ description: 'Available poster and custom lines (the minimum-order rule counts these)' }) posterCount!: number;
   @ApiProperty({ description: 'Percent' }) promoDiscount!: number;
   @ApiProperty({ type: String, nullable: true, description: 'Why an applied promo code was dropped' }) promoMessage!: string | null;
+  @ApiProperty({ type: () => PromoDroppedView, nullable: true, description: "The cart's promo code when it no longer applies, and why; null otherwise" }) promoDropped!: PromoDroppedView | null;
   @ApiProperty({ enum: GOVERNORATE_CODES, nullable: true }) governorate!: Governorate | null;
   @ApiProperty({ description: 'Same as shippingCost' }) shipping!: number;
   @ApiProperty() freeShipping!: boolean;

@@ -5,7 +5,10 @@ import { shopDate } from '#domain/shared/shop-date.js';
 import { priceCart } from '#domain/pricing/price-cart.js';
 import { piastresToEgp } from '#domain/shared/money.js';
 import type { Governorate, PosterSize, ShopRules } from '#domain/shop-config.js';
-import { cartStream } from '#domain/streams.js';
+import { orderIdForCart } from '#domain/checkout/order-number.js';
+import type { CatalogueSnapshot } from '#domain/pricing/catalogue-snapshot.js';
+import { promoUsageDecider, usesHeld } from '#domain/promotion/promo-usage.decider.js';
+import { cartStream, promoUsageStream } from '#domain/streams.js';
 import { DeciderExecutor } from '../common/decider-executor.service.js';
 import { SHOP_RULES } from '../catalog/shop-rules.js';
 import { CatalogueLoader } from './catalogue-loader.service.js';
@@ -44,9 +47,22 @@ export class CartReads {
   }
 
   async price(cartId: string, state: CartState, governorate?: string): Promise<CartAnswer> {
-    const catalogue = await this.catalogue.forCart(state);
+    const catalogue = await this.withUses(cartId, await this.catalogue.forCart(state));
     const pricing = priceCart(state, catalogue, { governorate: governorate ?? null, rules: this.rules, today: shopDate(new Date()) });
     return { cartId, cart: cartView(cartId, pricing, this.rules, state.checkedOut !== null) };
+  }
+
+  /**
+   * A code with a usage limit whose uses are all held by other orders is shown dropped, "used
+   * up", rather than refused only at checkout. Only codes with a limit cost the read of their uses.
+   */
+  private async withUses(cartId: string, catalogue: CatalogueSnapshot): Promise<CatalogueSnapshot> {
+    const promo = catalogue.promo;
+    const limit = promo?.rules?.usageLimit ?? null;
+    if (!promo || promo.deleted || !promo.active || limit === null) return catalogue;
+    const { state } = await this.executor.load(promoUsageStream(promo.code), promoUsageDecider);
+    const usedUp = usesHeld(state) >= limit && !Object.hasOwn(state.held, orderIdForCart(cartId));
+    return usedUp ? { ...catalogue, promo: { ...promo, usedUp } } : catalogue;
   }
 
   /** The shipping cost for a governorate: the shop's rate, or with a cart with lines, its own (0 from the free-shipping threshold). EGP. */

@@ -1,9 +1,16 @@
+import type { DiscountSnapshot } from '#domain/pricing/catalogue-snapshot.js';
+import { posterDisplayPrices } from '#domain/pricing/poster-display-prices.js';
 import { piastresToEgp } from '#domain/shared/money.js';
 import type { PosterEntity } from '#read-models/poster.entity.js';
 import type { PosterView } from './poster-response.js';
 
-/** A poster as the storefront shows it: read-model row with money in EGP. */
-export function posterView(p: PosterEntity): PosterView {
+/**
+ * A poster as the storefront shows it: read-model row with money in EGP, priced with the
+ * category discounts in force today (the row holds only those always in force: docs/adr/020).
+ */
+export function posterView(row: PosterEntity, inForce: readonly DiscountSnapshot[]): PosterView {
+  const prices = posterDisplayPrices(row.category, row.variants, inForce);
+  const p = { ...row, ...prices };
   return {
     id: p.id,
     name: p.name,

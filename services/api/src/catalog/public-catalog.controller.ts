@@ -41,7 +41,7 @@ export class PublicCatalogController {
   ) {}
 
   @Get('public/posters')
-  @ReadsProjections('posters')
+  @ReadsProjections('posters', 'discounts')
   @ApiOkResponse({
     description: 'A page of posters; with ?categories=X the recommendations of that category answer instead: a bare array (≤ 4)',
     schema: { oneOf: [{ $ref: getSchemaPath(PosterPage) }, { type: 'array', items: { $ref: getSchemaPath(PosterView) } }] },
@@ -54,14 +54,14 @@ export class PublicCatalogController {
 
   // Declared before :id so "bestsellers" is not taken for an id.
   @Get('public/posters/bestsellers')
-  @ReadsProjections('bestsellers', 'posters')
+  @ReadsProjections('bestsellers', 'posters', 'discounts')
   @ApiOkResponse({ type: [BestsellerView] })
   getBestsellers(@QueryParam() q: LimitQueryDto): Promise<BestsellerView[]> {
     return this.bestsellers.top(q.limit ?? 8);
   }
 
   @Get('public/posters/:id')
-  @ReadsProjections('posters')
+  @ReadsProjections('posters', 'discounts')
   @ApiOkResponse({ type: PosterView })
   @ApiNotFoundResponse({ description: 'Poster not found (also for hidden or deleted posters)' })
   getPoster(@Param('id') id: string): Promise<PosterView> {
@@ -69,7 +69,7 @@ export class PublicCatalogController {
   }
 
   @Get('public/featured')
-  @ReadsProjections('posters')
+  @ReadsProjections('posters', 'discounts')
   @ApiOkResponse({ type: [PosterView] })
   async getFeatured(): Promise<PosterView[]> {
     const { items } = await this.posters.onSale({ page: 1, limit: FEATURED_COUNT });

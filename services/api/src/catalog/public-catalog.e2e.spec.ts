@@ -70,7 +70,7 @@ describe('public catalogue reads (HTTP, real projector)', () => {
   it('serves featured (≤ 6), categories, discounts, products, announcement, gallery, pricing', async () => {
     expect((await t.request().get('/api/public/featured').expect(200)).body).toHaveLength(5);
     expect((await t.request().get('/api/public/categories').expect(200)).body).toEqual(['CARS', 'ANIME']);
-    expect((await t.request().get('/api/public/discounts').expect(200)).body).toEqual([{ id: 1, category: 'CARS', percentage: 10, active: true }]);
+    expect((await t.request().get('/api/public/discounts').expect(200)).body).toEqual([{ id: 1, category: 'CARS', percentage: 10, active: true, startsOn: null, endsOn: null }]);
     expect((await t.request().get('/api/public/products').expect(200)).body).toEqual([expect.objectContaining({ name: 'Frame', price: 75.5 })]);
     expect((await t.request().get('/api/public/announcement').expect(200)).body).toEqual({ text: null, textAr: null });
     expect((await t.request().get('/api/gallery').expect(200)).body).toEqual([]);

@@ -7,6 +7,8 @@ export class DiscountView {
   @ApiProperty({ type: String, nullable: true, description: 'null: every category' }) category!: string | null;
   @ApiProperty({ minimum: 1, maximum: 100 }) percentage!: number;
   @ApiProperty() active!: boolean;
+  @ApiProperty({ type: String, nullable: true, example: '2026-12-01', description: 'First shop day (Cairo) in force, inclusive; null: from its creation' }) startsOn!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '2026-12-07', description: 'Last shop day (Cairo) in force, inclusive; null: until switched off' }) endsOn!: string | null;
 }
 
 /** An add-on product as the shop lists it: each storefront shows its language's wording, else the other's. */

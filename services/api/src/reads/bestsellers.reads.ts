@@ -4,11 +4,15 @@ import { BestsellerEntity } from '#read-models/bestseller.entity.js';
 import { PosterEntity } from '#read-models/poster.entity.js';
 import { posterView } from '../catalog/poster-view.js';
 import type { BestsellerView } from '../catalog/poster-response.js';
+import { DiscountReads } from './discounts.reads.js';
 
 /** The bestsellers read model, joined to the posters still on sale. */
 @Injectable()
 export class BestsellerReads {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly discounts: DiscountReads,
+  ) {}
 
   /** Most ordered posters still on sale (hidden or deleted ones drop out). */
   async top(limit: number): Promise<BestsellerView[]> {
@@ -21,6 +25,7 @@ export class BestsellerReads {
       .addOrderBy('b.posterId', 'ASC')
       .take(limit)
       .getMany();
-    return rows.map((b) => ({ posterId: b.posterId, totalOrdered: b.totalOrdered, poster: posterView((b as BestsellerEntity & { poster: PosterEntity }).poster) }));
+    const inForce = await this.discounts.inForce();
+    return rows.map((b) => ({ posterId: b.posterId, totalOrdered: b.totalOrdered, poster: posterView((b as BestsellerEntity & { poster: PosterEntity }).poster, inForce) }));
   }
 }

@@ -1,21 +1,44 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { DiscountSnapshot } from '#domain/pricing/catalogue-snapshot.js';
+import { discountStatus } from '#domain/promotion/discount-window.js';
+import { shopDate } from '#domain/shared/shop-date.js';
 import { DiscountEntity } from '#read-models/discount.entity.js';
 import type { AdminDiscountView } from '../admin/discounts/discount-response.js';
 import type { DiscountView } from '../catalog/shop-content-response.js';
 
-/** The discounts read model: the active ones for the shop, all of them for the back-office. */
+/**
+ * The discounts read model: those in force today for the shop, all of them for the back-office.
+ * "In force" is decided here, at read time, from each row's window: no event marks the day a
+ * window opens or closes (docs/adr/020).
+ */
 @Injectable()
 export class DiscountReads {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** Active discounts whose window holds `today` (a shop day); both ends inclusive. */
+  async inForce(today: string = shopDate(new Date())): Promise<DiscountSnapshot[]> {
+    const rows = await this.dataSource
+      .getRepository(DiscountEntity)
+      .createQueryBuilder('d')
+      .where('d.active = true')
+      .andWhere('(d.startsOn IS NULL OR d.startsOn <= :today)', { today })
+      .andWhere('(d.endsOn IS NULL OR d.endsOn >= :today)', { today })
+      .orderBy('d.id', 'ASC')
+      .getMany();
+    return rows.map((d) => ({ discountId: d.id, category: d.category, percentage: d.percentage, active: d.active, startsOn: d.startsOn, endsOn: d.endsOn }));
+  }
+
   async active(): Promise<DiscountView[]> {
-    const rows = await this.dataSource.getRepository(DiscountEntity).find({ where: { active: true }, order: { id: 'ASC' } });
-    return rows.map((d) => ({ id: d.id, category: d.category, percentage: d.percentage, active: d.active }));
+    return (await this.inForce()).map((d) => ({ id: d.discountId, category: d.category, percentage: d.percentage, active: d.active, startsOn: d.startsOn ?? null, endsOn: d.endsOn ?? null }));
   }
 
   async all(): Promise<AdminDiscountView[]> {
+    const today = shopDate(new Date());
     const rows = await this.dataSource.getRepository(DiscountEntity).find({ order: { id: 'ASC' } });
-    return rows.map((d) => ({ id: d.id, category: d.category, percentage: d.percentage, active: d.active, createdAt: d.createdAt }));
+    return rows.map((d) => ({
+      id: d.id, category: d.category, percentage: d.percentage, active: d.active, startsOn: d.startsOn, endsOn: d.endsOn,
+      status: discountStatus(d, today), createdAt: d.createdAt,
+    }));
   }
 }

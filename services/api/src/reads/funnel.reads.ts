@@ -4,6 +4,7 @@ import { initialCartState, type CartState } from '#domain/cart/cart.decider.js';
 import type { CheckoutRejectionReason } from '#domain/checkout/checkout-rejected.js';
 import { priceCart } from '#domain/pricing/price-cart.js';
 import { piastresToEgp } from '#domain/shared/money.js';
+import { shopDate } from '#domain/shared/shop-date.js';
 import { isPosterSize, SHOP_TIME_ZONE } from '#domain/shop-config.js';
 import type { FunnelCartLine } from '#read-models/funnel-cart.entity.js';
 import type { AbandonedCartView, FunnelStagesView, FunnelView } from '../admin/funnel/funnel-response.js';
@@ -69,7 +70,7 @@ export class FunnelReads {
         size: isPosterSize(l.size) ? l.size : null, quantity: l.quantity, customImagePath: null,
       })),
     };
-    const pricing = priceCart(cart, await this.catalogue.forCart(cart));
+    const pricing = priceCart(cart, await this.catalogue.forCart(cart), { today: shopDate(new Date()) });
     return {
       lastActivityAt: new Date(row.last_activity_at).toISOString(),
       lines: pricing.lines.map((l) => ({ name: l.name || l.kind, size: l.size, quantity: l.quantity })),

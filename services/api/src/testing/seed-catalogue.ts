@@ -80,9 +80,10 @@ export async function deactivatePromo(store: EventStore, code: string) {
   );
 }
 
-export async function seedDiscount(store: EventStore, category: string | null, percentage: number) {
+/** window: shop days, inclusive (absent: always in force). */
+export async function seedDiscount(store: EventStore, category: string | null, percentage: number, window: { startsOn?: string; endsOn?: string } = {}) {
   await asAdmin(() =>
-    executeDecider(store, { stream: discountsStream(), decider: discountsDecider, command: { type: 'CreateDiscount', data: { category, percentage, active: true } } }),
+    executeDecider(store, { stream: discountsStream(), decider: discountsDecider, command: { type: 'CreateDiscount', data: { category, percentage, active: true, ...window } } }),
   );
 }
 

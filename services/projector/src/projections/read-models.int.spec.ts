@@ -55,6 +55,9 @@ describe('projections build every read model from given events', () => {
       ['order-o3', [order('o3', '01000000002', null, [{ posterId: P2, quantity: 4, unitPrice: 50000, size: 'SIZE_50x70' }])]],
       ['order-o1', [ev('OrderStatusChanged', { orderId: 'o1', orderNumber: 'PS-O1', from: 'PLACED', to: 'SHIPPED', reason: null })]],
       ['order-o3', [ev('OrderStatusChanged', { orderId: 'o3', orderNumber: 'PS-O3', from: 'PLACED', to: 'CANCELED', reason: 'changed mind' })]],
+      // Last, so the orders' Cairo days above keep their clock. A window the projector cannot see
+      // open or close: stored, never priced into the rows (docs/adr/020).
+      ['discounts', [ev('DiscountCreated', { discountId: 3, category: 'CARS', percentage: 50, active: true, startsOn: '2026-01-01', endsOn: '2026-01-31' })]],
     ];
     runner = await projectUnits(db, units, ALL_PROJECTIONS, 7);
   });
@@ -90,9 +93,10 @@ describe('projections build every read model from given events', () => {
     expect(await q(`SELECT size, price FROM read.custom_prices`)).toEqual([{ size: 'SIZE_20x30', price: 26000 }]);
     expect(await q(`SELECT code, percent_off, active FROM read.promo_codes WHERE NOT deleted`)).toEqual([{ code: 'WELCOME10', percent_off: 15, active: false }]);
     expect(await q(`SELECT code, deleted FROM read.promo_codes WHERE deleted`)).toEqual([{ code: 'GONE', deleted: true }]);
-    expect(await q(`SELECT id, category, percentage, active FROM read.discounts ORDER BY id`)).toEqual([
-      { id: 1, category: 'FOOTBALL', percentage: 20, active: true },
-      { id: 2, category: null, percentage: 5, active: true },
+    expect(await q(`SELECT id, category, percentage, active, starts_on, ends_on FROM read.discounts ORDER BY id`)).toEqual([
+      { id: 1, category: 'FOOTBALL', percentage: 20, active: true, starts_on: null, ends_on: null },
+      { id: 2, category: null, percentage: 5, active: true, starts_on: null, ends_on: null },
+      { id: 3, category: 'CARS', percentage: 50, active: true, starts_on: '2026-01-01', ends_on: '2026-01-31' },
     ]);
     expect(await q(`SELECT id, text, updated_by FROM read.announcements`)).toEqual([{ id: 1, text: 'Sale!', updated_by: 'boss' }]);
     expect(await q(`SELECT id, image_url FROM read.gallery_images`)).toEqual([{ id: 'g2', image_url: 'g2.jpg' }]);

@@ -6,16 +6,17 @@ import { setupServer } from 'msw/node';
 import { renderAdmin } from '../testing/render-admin';
 import { DiscountsPage } from './discounts-page';
 
-type Row = { id: number; category: string | null; percentage: number; active: boolean };
-let discounts: Row[] = [{ id: 1, category: 'ANIME', percentage: 15, active: true }];
+type Row = { id: number; category: string | null; percentage: number; active: boolean; startsOn: string | null; endsOn: string | null; status: string };
+const anime: Row = { id: 1, category: 'ANIME', percentage: 15, active: true, startsOn: null, endsOn: null, status: 'inForce' };
+let discounts: Row[] = [anime];
 const patches: unknown[] = [];
 const posts: unknown[] = [];
 const server = setupServer(
   http.get('*/api/admin/discounts', () => HttpResponse.json(discounts)),
   http.post('*/api/admin/discounts', async ({ request }) => {
-    const body = (await request.json()) as { category: string | null; percentage: number; active: boolean };
+    const body = (await request.json()) as Omit<Row, 'id' | 'status'>;
     posts.push(body);
-    discounts = [...discounts, { id: discounts.length + 1, ...body }];
+    discounts = [...discounts, { id: discounts.length + 1, ...body, status: body.startsOn ? 'scheduled' : 'inForce' }];
     return HttpResponse.json({ id: discounts.length, ...body }, { status: 201 });
   }),
   http.patch('*/api/admin/discounts/:id', async ({ request }) => {
@@ -26,7 +27,7 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
-  discounts = [{ id: 1, category: 'ANIME', percentage: 15, active: true }];
+  discounts = [anime];
   patches.length = 0;
   posts.length = 0;
 });
@@ -42,7 +43,7 @@ describe('discounts page', () => {
     await userEvent.click(screen.getByRole('switch', { name: 'Active: discount 1' }));
     expect(patches).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(patches).toEqual([{ percentage: 25, active: false }]));
+    await waitFor(() => expect(patches).toEqual([{ percentage: 25, active: false, startsOn: null, endsOn: null }]));
     expect(await screen.findByText('Saved')).toBeInTheDocument();
   });
 
@@ -58,7 +59,7 @@ describe('discounts page', () => {
     await userEvent.clear(percent);
     await userEvent.type(percent, '20');
     await userEvent.click(screen.getByRole('button', { name: 'Add Discount' }));
-    await waitFor(() => expect(posts).toEqual([{ category: null, percentage: 20, active: true }]));
+    await waitFor(() => expect(posts).toEqual([{ category: null, percentage: 20, active: true, startsOn: null, endsOn: null }]));
     expect(await screen.findByRole('cell', { name: 'All categories' })).toBeInTheDocument();
   });
 
@@ -73,8 +74,42 @@ describe('discounts page', () => {
     }
     await userEvent.selectOptions(category, 'Cars');
     await userEvent.click(screen.getByRole('button', { name: 'Add Discount' }));
-    await waitFor(() => expect(posts).toEqual([{ category: 'CARS', percentage: 10, active: true }]));
+    await waitFor(() => expect(posts).toEqual([{ category: 'CARS', percentage: 10, active: true, startsOn: null, endsOn: null }]));
     expect(await screen.findByRole('cell', { name: 'Cars' })).toBeInTheDocument();
     expect(screen.queryByText('CARS')).not.toBeInTheDocument();
   });
+
+  it('sends a window of shop days, lists it with whether it is in force, and edits it per row', async () => {
+    discounts = [anime, { id: 2, category: null, percentage: 5, active: true, startsOn: '2026-01-01', endsOn: '2026-01-31', status: 'ended' }];
+    renderAdmin(<DiscountsPage />);
+    expect(await screen.findByText('Ended')).toBeInTheDocument();
+    expect(screen.getByText('In force')).toBeInTheDocument();
+    expect(screen.getByLabelText('Start of discount 2')).toHaveValue('2026-01-01');
+    expect(screen.getByLabelText('End of discount 2')).toHaveValue('2026-01-31');
+
+    await userEvent.type(screen.getByLabelText('Starts on'), '2026-12-01');
+    await userEvent.type(screen.getByLabelText('Ends on (last day)'), '2026-12-07');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Discount' }));
+    await waitFor(() => expect(posts).toEqual([{ category: null, percentage: 10, active: true, startsOn: '2026-12-01', endsOn: '2026-12-07' }]));
+    expect(await screen.findByText('Scheduled')).toBeInTheDocument();
+
+    await userEvent.clear(screen.getByLabelText('End of discount 2'));
+    await userEvent.click(within(screen.getByLabelText('End of discount 2').closest('tr')!).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches).toEqual([{ percentage: 5, active: true, startsOn: '2026-01-01', endsOn: null }]));
+  });
+
+  it('shows the server naming a wrong date', async () => {
+    server.use(
+      http.post('*/api/admin/discounts', () =>
+        HttpResponse.json({ statusCode: 400, code: 'DISCOUNT_INVALID_DATES', message: 'endsOn: The end must not be before the start', fieldErrors: { endsOn: 'The end must not be before the start' } }, { status: 400 }),
+      ),
+    );
+    renderAdmin(<DiscountsPage />);
+    await screen.findByRole('cell', { name: 'Anime' });
+    await userEvent.type(screen.getByLabelText('Starts on'), '2026-12-08');
+    await userEvent.type(screen.getByLabelText('Ends on (last day)'), '2026-12-07');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Discount' }));
+    expect(await screen.findByText('endsOn: The end must not be before the start')).toBeInTheDocument();
+  });
 });
+

@@ -22,12 +22,25 @@ import {
 /** A discount is a whole number above 0 and up to 100. */
 const validPercent = (value: number) => Number.isInteger(value) && value > 0 && value <= 100;
 
+/** Dates are shop days (Cairo), both inclusive; an empty field leaves that end open. */
+const windowBody = (startsOn: string, endsOn: string) => ({ startsOn: startsOn || null, endsOn: endsOn || null });
+
+const STATUS_TEXT: Record<Discount['status'], string> = { inForce: 'In force', scheduled: 'Scheduled', ended: 'Ended', inactive: 'Off' };
+const STATUS_STYLE: Record<Discount['status'], string> = {
+  inForce: 'bg-green-100 text-green-800',
+  scheduled: 'bg-blue-100 text-blue-800',
+  ended: 'bg-gray-200 text-gray-700',
+  inactive: 'bg-gray-100 text-gray-500',
+};
+
 export function DiscountsPage() {
   const { data = [], isLoading, isError, refetch, isFetching } = useGetDiscountsQuery();
   const [createDiscount, createState] = useCreateDiscountMutation();
   const [category, setCategory] = useState('');
   const [percentage, setPercentage] = useState('10');
   const [active, setActive] = useState(true);
+  const [startsOn, setStartsOn] = useState('');
+  const [endsOn, setEndsOn] = useState('');
   const toast = useToast();
 
   useLoadErrorToast(isError, 'Failed to load discounts');
@@ -40,11 +53,13 @@ export function DiscountsPage() {
       return;
     }
     try {
-      await createDiscount({ category: category || null, percentage: value, active }).unwrap();
+      await createDiscount({ category: category || null, percentage: value, active, ...windowBody(startsOn, endsOn) }).unwrap();
       toast.success('Created');
       setPercentage('10');
       setCategory('');
       setActive(true);
+      setStartsOn('');
+      setEndsOn('');
     } catch (error) {
       toast.error('Error', errorMessage(error, 'Failed to create'));
     }
@@ -67,6 +82,12 @@ export function DiscountsPage() {
         <Field id="discount-percent" label="Percent off">
           <input id="discount-percent" type="number" min={1} max={100} step={1} className={`${input} w-28`} value={percentage} onChange={(e) => setPercentage(e.target.value)} />
         </Field>
+        <Field id="discount-starts" label="Starts on">
+          <input id="discount-starts" type="date" className={input} value={startsOn} onChange={(e) => setStartsOn(e.target.value)} />
+        </Field>
+        <Field id="discount-ends" label="Ends on (last day)">
+          <input id="discount-ends" type="date" className={input} value={endsOn} onChange={(e) => setEndsOn(e.target.value)} />
+        </Field>
         <div className="flex items-center gap-2 pb-2">
           <Switch checked={active} onChange={setActive} label="Active" />
           <span className="text-sm">Active</span>
@@ -83,7 +104,7 @@ export function DiscountsPage() {
         </button>
       </div>
       <ListStates isLoading={isLoading} isError={isError} isEmpty={data.length === 0} loading="Loading discounts..." failed="Failed to load discounts" empty="No discounts found">
-        <DataTable columns={['ID', 'Category', 'Percentage', 'Active', 'Actions']}>
+        <DataTable columns={['ID', 'Category', 'Percentage', 'Starts on', 'Ends on', 'Active', 'Status', 'Actions']}>
           {data.map((discount) => (
             <DiscountRow key={discount.id} discount={discount} />
           ))}
@@ -93,10 +114,14 @@ export function DiscountsPage() {
   );
 }
 
-/** Percentage and active are held locally until Save is pressed for the row */
+const dateCell = 'rounded-md border border-gray-300 px-2 py-1 text-sm';
+
+/** Percentage, active and the window are held locally until Save is pressed for the row */
 function DiscountRow({ discount }: { discount: Discount }) {
   const [percentage, setPercentage] = useState(String(discount.percentage));
   const [active, setActive] = useState(discount.active);
+  const [startsOn, setStartsOn] = useState(discount.startsOn ?? '');
+  const [endsOn, setEndsOn] = useState(discount.endsOn ?? '');
   const [updateDiscount, updateState] = useUpdateDiscountMutation();
   const [deleteDiscount, deleteState] = useDeleteDiscountMutation();
   const toast = useToast();
@@ -104,7 +129,9 @@ function DiscountRow({ discount }: { discount: Discount }) {
   useEffect(() => {
     setPercentage(String(discount.percentage));
     setActive(discount.active);
-  }, [discount.percentage, discount.active]);
+    setStartsOn(discount.startsOn ?? '');
+    setEndsOn(discount.endsOn ?? '');
+  }, [discount.percentage, discount.active, discount.startsOn, discount.endsOn]);
 
   const save = async () => {
     const value = Number(percentage);
@@ -113,7 +140,7 @@ function DiscountRow({ discount }: { discount: Discount }) {
       return;
     }
     try {
-      await updateDiscount({ id: String(discount.id), updateDiscountDto: { percentage: value, active } }).unwrap();
+      await updateDiscount({ id: String(discount.id), updateDiscountDto: { percentage: value, active, ...windowBody(startsOn, endsOn) } }).unwrap();
       toast.success('Saved');
     } catch (error) {
       toast.error('Error', errorMessage(error, 'Failed to update'));
@@ -146,7 +173,16 @@ function DiscountRow({ discount }: { discount: Discount }) {
         />
       </td>
       <td className={td}>
+        <input type="date" aria-label={`Start of discount ${discount.id}`} className={dateCell} value={startsOn} onChange={(e) => setStartsOn(e.target.value)} />
+      </td>
+      <td className={td}>
+        <input type="date" aria-label={`End of discount ${discount.id}`} className={dateCell} value={endsOn} onChange={(e) => setEndsOn(e.target.value)} />
+      </td>
+      <td className={td}>
         <Switch checked={active} onChange={setActive} label={`Active: discount ${discount.id}`} />
+      </td>
+      <td className={td}>
+        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[discount.status]}`}>{STATUS_TEXT[discount.status]}</span>
       </td>
       <td className={`${td} space-x-2 whitespace-nowrap`}>
         <button type="button" className={btnPrimary} onClick={save} disabled={updateState.isLoading}>

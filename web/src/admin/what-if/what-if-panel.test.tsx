@@ -8,7 +8,10 @@ import { WhatIfPanel } from './what-if-panel';
 
 const report = {
   from: '2026-10-01T00:00:00.000Z', to: '2026-11-01T00:00:00.000Z',
-  draft: { discountCategory: null, discountPercent: null, promoCode: 'FOLLOW10', promoPercent: 10, freeShippingThreshold: null, codFee: 15, },
+  draft: {
+    discountCategory: null, discountPercent: null, promoCode: 'FOLLOW10', promoPercent: 10, freeShippingThreshold: null, codFee: 15,
+    discountStartsOn: null, discountEndsOn: null, promoStartsOn: null, promoEndsOn: null, promoMinimumSubtotal: null, promoCategory: null, promoUsageLimit: null, promoOncePerCustomer: null,
+  },
   orders: 1200, ordersAffected: 1100, discountBefore: 500, discountAfter: 20500.5, discountGiven: 20000.5,
   revenueBefore: 300000, revenueAfter: 279999.5, salesBefore: 280000, salesAfter: 259999.5, averageOrderValueBefore: 250, averageOrderValueAfter: 233.33,
   ordersCrossingFreeShipping: 0, ordersLosingFreeShipping: 0, ordersNotReproduced: 0, ordersScanned: 5000, seconds: 0.8,
@@ -58,6 +61,7 @@ describe('what-if panel', () => {
     releaseCompletion();
     expect(posts).toEqual([{
       discountCategory: null, discountPercent: null, promoCode: 'follow10', promoPercent: 10, freeShippingThreshold: null, codFee: 15,
+      discountStartsOn: null, discountEndsOn: null, promoStartsOn: null, promoEndsOn: null, promoMinimumSubtotal: null, promoCategory: null, promoUsageLimit: null, promoOncePerCustomer: false,
       from: new Date(2026, 9, 1).toISOString(), to: new Date(2026, 10, 1).toISOString(),
     }]);
     const table = await screen.findByRole('table', { name: 'What-if result' }, { timeout: 5000 });
@@ -88,4 +92,32 @@ describe('what-if panel', () => {
     await screen.findByRole('progressbar', { name: 'What-if progress' });
     expect(posts[0]).toMatchObject({ discountCategory: 'ANIME', discountPercent: 20, promoCode: null, promoPercent: null, freeShippingThreshold: 999.5 });
   });
+
+  it('drafts a code with the rules of a real one', async () => {
+    renderAdmin(<WhatIfPanel rule="promo" />);
+    await userEvent.type(screen.getByLabelText('Draft promo code'), 'FOLLOW15');
+    await userEvent.type(screen.getByLabelText('Draft promo %'), '15');
+    await userEvent.type(screen.getByLabelText('Draft starts on'), '2026-10-05');
+    await userEvent.type(screen.getByLabelText('Draft ends on (last day)'), '2026-10-20');
+    await userEvent.type(screen.getByLabelText('Draft minimum subtotal (EGP)'), '900');
+    await userEvent.selectOptions(screen.getByLabelText('Draft code category'), 'ANIME');
+    await userEvent.type(screen.getByLabelText('Draft usage limit'), '100');
+    await userEvent.click(screen.getByLabelText('Draft: once per customer'));
+    await userEvent.click(screen.getByRole('button', { name: 'Try it on past orders' }));
+    await screen.findByRole('progressbar', { name: 'What-if progress' });
+    expect(posts[0]).toMatchObject({
+      promoCode: 'FOLLOW15', promoPercent: 15, promoStartsOn: '2026-10-05', promoEndsOn: '2026-10-20', promoMinimumSubtotal: 900, promoCategory: 'ANIME', promoUsageLimit: 100, promoOncePerCustomer: true,
+      discountStartsOn: null, discountEndsOn: null,
+    });
+  });
+
+  it('drafts a category discount with a window', async () => {
+    renderAdmin(<WhatIfPanel rule="discount" categories={['ANIME', 'CARS']} />);
+    await userEvent.type(screen.getByLabelText('Draft discount %'), '20');
+    await userEvent.type(screen.getByLabelText('Draft starts on'), '2026-10-05');
+    await userEvent.click(screen.getByRole('button', { name: 'Try it on past orders' }));
+    await screen.findByRole('progressbar', { name: 'What-if progress' });
+    expect(posts[0]).toMatchObject({ discountPercent: 20, discountStartsOn: '2026-10-05', discountEndsOn: null, promoStartsOn: null, promoOncePerCustomer: null });
+  });
 });
+

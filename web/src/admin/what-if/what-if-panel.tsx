@@ -1,5 +1,6 @@
 import { addDays, format, parseISO, startOfDay, subDays } from 'date-fns';
 import { useEffect, useState, type FormEvent } from 'react';
+import { CATEGORIES } from '../../../../libs/domain/src/shop-config';
 import { errorMessage } from '../../lib/api';
 import { isJobFinished } from '../jobs/jobs-api';
 import { ProgressBar } from '../shared/progress-bar';
@@ -32,6 +33,13 @@ export function WhatIfPanel(props: WhatIfPanelProps) {
   const [promoPercent, setPromoPercent] = useState('');
   const [threshold, setThreshold] = useState('');
   const [codFee, setCodFee] = useState('');
+  // The draft's own rules, as the real discount or code would have them; blank: none.
+  const [startsOn, setStartsOn] = useState('');
+  const [endsOn, setEndsOn] = useState('');
+  const [minimum, setMinimum] = useState('');
+  const [promoCategory, setPromoCategory] = useState('');
+  const [usageLimit, setUsageLimit] = useState('');
+  const [oncePerCustomer, setOncePerCustomer] = useState(false);
   const [from, setFrom] = useState(day(subDays(today, 30)));
   const [to, setTo] = useState(day(today));
   const [jobId, setJobId] = useState<string | null>(null);
@@ -55,6 +63,14 @@ export function WhatIfPanel(props: WhatIfPanelProps) {
       promoPercent: rule === 'promo' ? numberOrNull(promoPercent) : null,
       freeShippingThreshold: numberOrNull(threshold),
       codFee: numberOrNull(codFee),
+      discountStartsOn: rule === 'discount' ? startsOn || null : null,
+      discountEndsOn: rule === 'discount' ? endsOn || null : null,
+      promoStartsOn: rule === 'promo' ? startsOn || null : null,
+      promoEndsOn: rule === 'promo' ? endsOn || null : null,
+      promoMinimumSubtotal: rule === 'promo' ? numberOrNull(minimum) : null,
+      promoCategory: rule === 'promo' ? promoCategory || null : null,
+      promoUsageLimit: rule === 'promo' ? numberOrNull(usageLimit) : null,
+      promoOncePerCustomer: rule === 'promo' ? oncePerCustomer : null,
       // Whole local days: from the start of `from` to the end of `to`.
       from: from ? startOfDay(parseISO(from)).toISOString() : undefined,
       to: to ? addDays(startOfDay(parseISO(to)), 1).toISOString() : undefined,
@@ -84,8 +100,8 @@ export function WhatIfPanel(props: WhatIfPanelProps) {
       </h2>
       <p className="mb-3 text-xs text-gray-500">
         {rule === 'promo'
-          ? 'The draft code is priced as if every shopper of the period had entered it (a shopper whose own code took more keeps it). '
-          : 'The draft discount is added to the discounts in force when each order was placed. '}
+          ? 'The draft code is priced as if every shopper of the period had entered it (a shopper whose own code took more keeps it); its dates, minimum, category, usage limit and once-per-customer rule decide as checkout would, order by order. '
+          : 'The draft discount is added to the discounts in force when each order was placed, on the days of its window. '}
         Nothing is saved or switched on.
       </p>
       <form onSubmit={onTry} noValidate className="flex flex-wrap items-end gap-3" aria-label="What-if draft">
@@ -102,11 +118,31 @@ export function WhatIfPanel(props: WhatIfPanelProps) {
               </select>
             </Field>
             {field('what-if-discount', 'Draft discount %', discountPercent, setDiscountPercent, { type: 'number', min: 1, max: 100 })}
+            {field('what-if-starts', 'Draft starts on', startsOn, setStartsOn, { type: 'date' })}
+            {field('what-if-ends', 'Draft ends on (last day)', endsOn, setEndsOn, { type: 'date' })}
           </>
         ) : (
           <>
             {field('what-if-code', 'Draft promo code', promoCode, setPromoCode)}
             {field('what-if-promo-percent', 'Draft promo %', promoPercent, setPromoPercent, { type: 'number', min: 1, max: 100 })}
+            {field('what-if-starts', 'Draft starts on', startsOn, setStartsOn, { type: 'date' })}
+            {field('what-if-ends', 'Draft ends on (last day)', endsOn, setEndsOn, { type: 'date' })}
+            {field('what-if-minimum', 'Draft minimum subtotal (EGP)', minimum, setMinimum, { type: 'number', min: 0, step: '0.01', placeholder: 'none' })}
+            <Field id="what-if-promo-category" label="Draft code category">
+              <select id="what-if-promo-category" className={input} value={promoCategory} onChange={(e) => setPromoCategory(e.target.value)}>
+                <option value="">All Categories</option>
+                {CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {categoryName(c)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            {field('what-if-limit', 'Draft usage limit', usageLimit, setUsageLimit, { type: 'number', min: 1, placeholder: 'no limit' })}
+            <label className="flex items-center gap-2 pb-2 text-sm text-gray-700">
+              <input type="checkbox" checked={oncePerCustomer} onChange={(e) => setOncePerCustomer(e.target.checked)} />
+              Draft: once per customer
+            </label>
           </>
         )}
         {field('what-if-threshold', 'Free shipping from (EGP)', threshold, setThreshold, { type: 'number', min: 0, step: '0.01', placeholder: 'unchanged' })}

@@ -14,6 +14,7 @@ export const EMPTY_CART: CartView = {
   promoDiscount: 0,
   discountFromPromoCode: 0,
   promoMessage: null,
+  promoDropped: null,
   governorate: null,
   shippingCost: 0,
   shipping: 0,

@@ -251,6 +251,44 @@ describe('checkout', () => {
     await waitFor(() => expect(screen.getByTestId('order-summary')).toHaveTextContent('LE 60.00'));
   });
 
+  describe('a code in the cart that no longer applies', () => {
+    const ended = cartWith([posterItem({ quantity: 2, subtotal: 600 })], {
+      promoMessage: 'This code ended on 7 December',
+      promoDropped: { code: 'WELCOME10', reason: 'PROMO_CODE_ENDED', message: 'This code ended on 7 December', params: { endsOn: '2026-12-07' } },
+    });
+
+    it('says which and why, and removes it on request', async () => {
+      let removed = 0;
+      server.use(
+        ...layoutHandlers({ cart: ended }),
+        http.delete('*/api/user/cart/promocode', () => {
+          removed++;
+          return HttpResponse.json({ ...cartAnswer({ ...ended, promoDropped: null, promoMessage: null }), message: 'Promo code removed successfully!' });
+        }),
+      );
+      const user = userEvent.setup();
+      renderApp('/checkout');
+      const notice = await screen.findByTestId('promo-dropped');
+      expect(notice).toHaveTextContent('Code WELCOME10 no longer applies: This code ended on 7 December');
+      expect(screen.queryByTestId('promo-applied')).not.toBeInTheDocument();
+      await user.click(within(notice).getByRole('button', { name: 'Remove' }));
+      await waitFor(() => expect(removed).toBe(1));
+    });
+
+    it('shows a used-up code in the cart drawer too', async () => {
+      const usedUp = cartWith([posterItem({ quantity: 2, subtotal: 600 })], {
+        promoDropped: { code: 'LASTONE', reason: 'PROMO_CODE_USED_UP', message: 'This code has been used up', params: {} },
+      });
+      server.use(...layoutHandlers({ cart: usedUp }));
+      const user = userEvent.setup();
+      renderApp('/checkout');
+      await screen.findByTestId('promo-dropped');
+      await user.click(screen.getByRole('button', { name: /cart/i }));
+      const drawer = await screen.findByTestId('cart-drawer');
+      expect(await within(drawer).findByTestId('promo-dropped')).toHaveTextContent('Code LASTONE no longer applies: This code has been used up');
+    });
+  });
+
   it('shows the empty cart state with Continue Shopping', async () => {
     server.use(...layoutHandlers({ cart: cartWith([]) }));
     renderApp('/checkout');

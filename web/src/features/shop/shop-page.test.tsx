@@ -31,7 +31,7 @@ function catalogueHandlers(requests: URL[]) {
       return HttpResponse.json(posterPage(posters(page === 7 ? 5 : 20, (page - 1) * 20), page, 125));
     }),
     http.get<never, never, GetCategoriesApiResponse>('*/api/public/categories', () => HttpResponse.json(['CARS', 'ANIME'])),
-    http.get<never, never, DiscountView[]>('*/api/public/discounts', () => HttpResponse.json([{ id: 1, category: 'ANIME', percentage: 15, active: true }])),
+    http.get<never, never, DiscountView[]>('*/api/public/discounts', () => HttpResponse.json([{ id: 1, category: 'ANIME', percentage: 15, active: true, startsOn: null, endsOn: null }])),
     http.get<never, never, AddOnView[]>('*/api/public/products', () => HttpResponse.json([])),
   ];
 }

@@ -12,7 +12,7 @@ import { discountCommand } from './discount-commands.js';
 import { AdminDiscountView, DeletedDiscountView } from './discount-response.js';
 
 function view(d: Discount): DiscountView {
-  return { id: d.discountId, category: d.category, percentage: d.percentage, active: d.active };
+  return { id: d.discountId, category: d.category, percentage: d.percentage, active: d.active, startsOn: d.startsOn, endsOn: d.endsOn };
 }
 
 function idParam(id: string): number {
@@ -42,19 +42,23 @@ export class AdminDiscountsController {
   async createDiscount(@Body() dto: CreateDiscountDto) {
     const category = dto.category === undefined || dto.category === null || dto.category.trim() === '' ? null : dto.category;
     const { state, events } = await this.commandBus.execute(
-      discountCommand({ type: 'CreateDiscount', data: { category, percentage: dto.percentage, active: dto.active ?? true } }),
+      discountCommand({ type: 'CreateDiscount', data: { category, percentage: dto.percentage, active: dto.active ?? true, startsOn: dto.startsOn, endsOn: dto.endsOn } }),
     );
     const id = (events[0]?.data as { discountId: number }).discountId;
     return view(state.discounts.find((d: Discount) => d.discountId === id)!);
   }
 
-  /** Body percentage and/or active. */
+  /** Body: any of percentage, active, startsOn, endsOn (null or '' opens that end). */
   @Patch(':id')
   @ApiOkResponse({ type: DiscountView })
   async updateDiscount(@Param('id') id: string, @Body() dto: UpdateDiscountDto) {
     const discountId = idParam(id);
-    if (dto.percentage === undefined && dto.active === undefined) throw new BadRequestException('Nothing to change: send percentage and/or active');
-    const { state } = await this.commandBus.execute(discountCommand({ type: 'ChangeDiscount', data: { discountId, percentage: dto.percentage, active: dto.active } }));
+    if (dto.percentage === undefined && dto.active === undefined && dto.startsOn === undefined && dto.endsOn === undefined) {
+      throw new BadRequestException('Nothing to change: send percentage, active, startsOn or endsOn');
+    }
+    const { state } = await this.commandBus.execute(
+      discountCommand({ type: 'ChangeDiscount', data: { discountId, percentage: dto.percentage, active: dto.active, startsOn: dto.startsOn, endsOn: dto.endsOn } }),
+    );
     return view(state.discounts.find((d: Discount) => d.discountId === discountId)!);
   }
 

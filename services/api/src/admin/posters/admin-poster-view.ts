@@ -1,3 +1,4 @@
+import type { DiscountSnapshot } from '#domain/pricing/catalogue-snapshot.js';
 import type { PosterState } from '#domain/catalog/poster.decider.js';
 import { piastresToEgp } from '#domain/shared/money.js';
 import type { PosterEntity } from '#read-models/poster.entity.js';
@@ -5,8 +6,8 @@ import { posterView } from '../../catalog/poster-view.js';
 import type { AdminPosterView, PosterStateView } from './admin-poster-response.js';
 
 /** A read-model poster for the admin grid: the shop's view plus what only the admin sees. */
-export function adminPosterView(p: PosterEntity): AdminPosterView {
-  return { ...posterView(p), deleted: p.deleted, deletedAt: p.deletedAt, updatedAt: p.updatedAt, basePrice: piastresToEgp(p.minPrice) };
+export function adminPosterView(p: PosterEntity, inForce: readonly DiscountSnapshot[]): AdminPosterView {
+  return { ...posterView(p, inForce), deleted: p.deleted, deletedAt: p.deletedAt, updatedAt: p.updatedAt, basePrice: piastresToEgp(p.minPrice) };
 }
 
 /** The poster as the command left it (answers of POST/PUT, before the projector catches up). */

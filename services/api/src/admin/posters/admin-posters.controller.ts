@@ -41,14 +41,14 @@ export class AdminPostersController {
   }
 
   @Get('posters/deleted')
-  @ReadsProjections('posters')
+  @ReadsProjections('posters', 'discounts')
   @ApiOkResponse({ type: [AdminPosterView] })
   getDeletedPosters(): Promise<AdminPosterView[]> {
     return this.posters.deleted();
   }
 
   @Get('posters/:id')
-  @ReadsProjections('posters')
+  @ReadsProjections('posters', 'discounts')
   @ApiOkResponse({ type: AdminPosterView })
   getAdminPoster(@Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string): Promise<AdminPosterView> {
     return this.posters.byId(id);
@@ -62,7 +62,7 @@ export class AdminPostersController {
 
   /** The old admin asked for a poster's image URL separately. */
   @Get(':posterId/image')
-  @ReadsProjections('posters')
+  @ReadsProjections('posters', 'discounts')
   @ApiOkResponse({ type: PosterImageView })
   async getPosterImage(@Param('posterId', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) posterId: string) {
     return { url: await this.posters.imageUrl(posterId) };

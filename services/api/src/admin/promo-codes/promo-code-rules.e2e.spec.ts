@@ -111,4 +111,28 @@ describe('promo codes with rules (HTTP, real PostgreSQL)', () => {
     expect(applied.status).toBe(200);
     await checkout(cartId, '01077777777').expect(200);
   });
+
+  it("a cart whose code no longer applies shows it dropped, with the reason's code and values", async () => {
+    await create({ code: 'SHRINK', percentOff: 10 }).expect(201);
+    const { cartId, applied } = await cartWithCode('SHRINK');
+    expect(applied.body.cart).toMatchObject({ promoCode: 'SHRINK', promoDropped: null });
+    await t.request().patch('/api/admin/promocodes/SHRINK').set(auth()).send({ minimumSubtotal: 1000 }).expect(200);
+    const cart = (await t.request().get('/api/user/cart').set('X-Cart-Id', cartId).expect(200)).body.cart;
+    expect(cart).toMatchObject({
+      promoCode: null,
+      discountFromPromoCode: 0,
+      promoMessage: 'This code needs a subtotal of LE 1000',
+      promoDropped: { code: 'SHRINK', reason: 'PROMO_CODE_MINIMUM_SUBTOTAL', params: { minimum: 1000 } },
+    });
+  });
+
+  it('a cart holding a code whose every use another order took shows it used up before checkout', async () => {
+    await create({ code: 'LASTONE', percentOff: 10, usageLimit: 1 }).expect(201);
+    const first = await cartWithCode('LASTONE');
+    const second = await cartWithCode('LASTONE');
+    await checkout(first.cartId, '01044444444').expect(200);
+    const cart = (await t.request().get('/api/user/cart').set('X-Cart-Id', second.cartId).expect(200)).body.cart;
+    expect(cart).toMatchObject({ promoCode: null, discountFromPromoCode: 0, promoDropped: { code: 'LASTONE', reason: 'PROMO_CODE_USED_UP', params: {} } });
+  });
 });
+

@@ -9,6 +9,7 @@ import { CustomerReads } from '../../reads/customers.reads.js';
 import { NewsletterReads } from '../../reads/newsletter.reads.js';
 import { OrderReads } from '../../reads/orders.reads.js';
 import { PosterReads } from '../../reads/posters.reads.js';
+import { DiscountReads } from '../../reads/discounts.reads.js';
 import { foldForSearch } from '#domain/shared/search-folding.js';
 import { parseOrderFilters } from '../orders/order-filters.js';
 import type { CommandBus } from '@nestjs/cqrs';
@@ -133,7 +134,7 @@ describe('admin list queries use indexes at scale', () => {
 
   const orders = () => new OrderReads(ds, { codRisk: DEFAULT_COD_RISK_THRESHOLDS });
   const noCommands = {} as CommandBus;
-  const posters = () => new PosterReads(ds);
+  const posters = () => new PosterReads(ds, new DiscountReads(ds));
   const shopPosters = (search: string) => posters().onSale({ page: 1, limit: 10, search }).then((p) => ({ totalItems: p.totalItems, data: p.items }));
 
   /** How many fixture rows (i = 1..ORDERS) a predicate keeps: the exact count each answer must give. */

@@ -25,6 +25,14 @@ function draftView(d: PromotionDraft): WhatIfDraftView {
     promoPercent: d.promoCode?.percentOff ?? null,
     freeShippingThreshold: egp(d.freeShippingThreshold),
     codFee: egp(d.codFee),
+    discountStartsOn: d.categoryDiscount?.startsOn ?? null,
+    discountEndsOn: d.categoryDiscount?.endsOn ?? null,
+    promoStartsOn: d.promoCode?.rules?.startsOn ?? null,
+    promoEndsOn: d.promoCode?.rules?.endsOn ?? null,
+    promoMinimumSubtotal: d.promoCode?.rules ? piastresToEgp(d.promoCode.rules.minimumSubtotal) : null,
+    promoCategory: d.promoCode?.rules?.category ?? null,
+    promoUsageLimit: d.promoCode?.rules?.usageLimit ?? null,
+    promoOncePerCustomer: d.promoCode?.rules?.oncePerCustomer ?? null,
   };
 }
 
@@ -74,6 +82,14 @@ export class AdminWhatIfController {
       promoPercent: given(dto.promoPercent),
       freeShippingThreshold: money(dto.freeShippingThreshold),
       codFee: money(dto.codFee),
+      discountStartsOn: given(dto.discountStartsOn),
+      discountEndsOn: given(dto.discountEndsOn),
+      promoStartsOn: given(dto.promoStartsOn),
+      promoEndsOn: given(dto.promoEndsOn),
+      promoMinimumSubtotal: money(dto.promoMinimumSubtotal),
+      promoCategory: given(dto.promoCategory),
+      promoUsageLimit: given(dto.promoUsageLimit),
+      promoOncePerCustomer: given(dto.promoOncePerCustomer),
     });
     const period = parseReplayPeriod({ from: date(dto.from), to: date(dto.to) }, new Date());
     // The request as sent (not the period resolved against now): asking again while the first

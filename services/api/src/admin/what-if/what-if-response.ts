@@ -13,6 +13,14 @@ export class WhatIfDraftView {
   @ApiProperty({ type: Number, nullable: true }) promoPercent!: number | null;
   @ApiProperty({ type: Number, nullable: true }) freeShippingThreshold!: number | null;
   @ApiProperty({ type: Number, nullable: true }) codFee!: number | null;
+  @ApiProperty({ type: String, nullable: true, description: "The draft discount's window (shop days, inclusive); null: open" }) discountStartsOn!: string | null;
+  @ApiProperty({ type: String, nullable: true }) discountEndsOn!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "The draft code's rules; null: none" }) promoStartsOn!: string | null;
+  @ApiProperty({ type: String, nullable: true }) promoEndsOn!: string | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'EGP' }) promoMinimumSubtotal!: number | null;
+  @ApiProperty({ type: String, nullable: true }) promoCategory!: string | null;
+  @ApiProperty({ type: Number, nullable: true }) promoUsageLimit!: number | null;
+  @ApiProperty({ type: Boolean, nullable: true }) promoOncePerCustomer!: boolean | null;
 }
 
 /** Before: as the orders recorded them; after: replayed with the draft. Amounts in EGP. */

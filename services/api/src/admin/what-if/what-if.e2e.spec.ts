@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { shopDate } from '#domain/shared/shop-date.js';
 import { orderStream } from '#domain/streams.js';
 import { whatIfHistory } from '#domain/testing/what-if-history.js';
 import { waitUntilStoredEventsVisible } from '#platform/testing/test-database.js';
@@ -67,7 +68,10 @@ describe('what-if promotions (HTTP, real event store)', () => {
       const report = await runWhatIf({ ...NOVEMBER, discountCategory: 'anime', discountPercent: 20, promoCode: 'follow10', promoPercent: '10', freeShippingThreshold: 300, codFee: '15.00' });
       expect(report).toEqual({
         ...NOVEMBER,
-        draft: { discountCategory: 'ANIME', discountPercent: 20, promoCode: 'FOLLOW10', promoPercent: 10, freeShippingThreshold: 300, codFee: 15 },
+        draft: {
+          discountCategory: 'ANIME', discountPercent: 20, promoCode: 'FOLLOW10', promoPercent: 10, freeShippingThreshold: 300, codFee: 15,
+          discountStartsOn: null, discountEndsOn: null, promoStartsOn: null, promoEndsOn: null, promoMinimumSubtotal: null, promoCategory: null, promoUsageLimit: null, promoOncePerCustomer: null,
+        },
         orders: 3,
         ordersScanned: expect.any(Number),
         ordersAffected: 3,
@@ -88,6 +92,19 @@ describe('what-if promotions (HTTP, real event store)', () => {
       expect(await t.eventCount()).toBe(before);
     });
 
+    it('a draft discount applies inside its window only, judged on the shop day each order was placed', async () => {
+      const report = await runWhatIf({ ...NOVEMBER, discountCategory: 'ANIME', discountPercent: 20, discountStartsOn: '2020-11-03', discountEndsOn: '' });
+      expect(report).toMatchObject({ ordersAffected: 1, ordersNotReproduced: 0, discountGiven: 336 }); // C: 20% of 1,680 instead of nothing
+      expect(report.draft).toMatchObject({ discountStartsOn: '2020-11-03', discountEndsOn: null });
+    });
+
+    it('a draft code with a minimum and a usage limit applies as checkout would have, in order of placement', async () => {
+      const report = await runWhatIf({ ...NOVEMBER, promoCode: 'follow15', promoPercent: 15, promoMinimumSubtotal: 900, promoUsageLimit: 1, promoOncePerCustomer: true });
+      // A is below 900 EGP; B takes the one use (15% of 855 instead of WELCOME10's 10%); C finds it used up.
+      expect(report).toMatchObject({ ordersAffected: 1, ordersNotReproduced: 0, discountGiven: 42.75 });
+      expect(report.draft).toMatchObject({ promoCode: 'FOLLOW15', promoMinimumSubtotal: 900, promoUsageLimit: 1, promoOncePerCustomer: true, promoCategory: null });
+    });
+
     it('a period with no orders reports zeros', async () => {
       const report = await runWhatIf({ from: '2020-10-01T00:00:00.000Z', to: '2020-10-31T00:00:00.000Z', discountPercent: 50 });
       expect(report).toMatchObject({ orders: 0, ordersAffected: 0, revenueBefore: 0, averageOrderValueBefore: 0 });
@@ -98,6 +115,9 @@ describe('what-if promotions (HTTP, real event store)', () => {
     const startedAt = new Date();
     const poster = await seedPoster(t.store, { category: 'MOVIES', prices: { SIZE_20x30: 23350, SIZE_30x40: 31999 } });
     await seedDiscount(t.store, 'MOVIES', 15);
+    // A bigger discount whose window has ended, and one in force today: checkout priced with the latter.
+    await seedDiscount(t.store, 'MOVIES', 50, { endsOn: shopDate(new Date(Date.now() - 3 * 86_400_000)) });
+    await seedDiscount(t.store, null, 20, { startsOn: shopDate(new Date(Date.now() - 86_400_000)), endsOn: shopDate(new Date(Date.now() + 86_400_000)) });
     await seedPromo(t.store, 'WHATIF7', 7);
     const totals: number[] = [];
     for (const [quantity, governorate, promo] of [[3, 'CAIRO', true], [1, 'GIZA', false], [5, 'ASWAN', true]] as const) {
@@ -120,6 +140,8 @@ describe('what-if promotions (HTTP, real event store)', () => {
     expect(Math.round((report.revenueBefore as number) * 100)).toBe(Number(recorded[0].total));
     expect(report.revenueAfter).toBe(report.revenueBefore);
     expect(report.discountBefore).toBeGreaterThan(0);
+    const lines = (await t.store.readAll({ filter: { eventTypes: ['OrderPlaced'] } })).slice(-3).map((e) => (e.data as { items: Array<{ discountPercentage: number }> }).items[0].discountPercentage);
+    expect(lines).toEqual([20, 20, 20]);
   });
 
   it.each([
@@ -136,6 +158,12 @@ describe('what-if promotions (HTTP, real event store)', () => {
     [{ from: 'yesterday' }, 'The period needs valid dates'],
     [{ from: '2000-01-01T00:00:00Z' }, 'The period may span at most 1830 days'],
     [{ from: '2999-01-01T00:00:00Z', to: '2999-02-01T00:00:00Z' }, 'The period starts in the future: no orders to replay yet'],
+    [{ discountPercent: 10, discountStartsOn: '2026-12-08', discountEndsOn: '2026-12-07' }, 'discountEndsOn: The end must not be before the start'],
+    [{ discountPercent: 10, discountStartsOn: 20261208 }, 'discountStartsOn: Enter the start as a date (YYYY-MM-DD)'],
+    [{ promoCode: 'OK', promoPercent: 10, promoUsageLimit: -3 }, 'promoUsageLimit: Enter a whole number of uses from 1 to 1000000, or leave it empty for no limit'],
+    [{ promoCode: 'OK', promoPercent: 10, promoCategory: 'SHOES' }, 'promoCategory: Please select a valid category'],
+    [{ promoCode: 'OK', promoPercent: 10, promoMinimumSubtotal: -1 }, 'promoMinimumSubtotal: enter an amount in EGP from 0 to 10000000'],
+    [{ promoCode: 'OK', promoPercent: 10, promoOncePerCustomer: 'yes' }, 'promoOncePerCustomer: Once per customer must be true or false'],
   ])('refuses %j with a 400 naming the problem', async (body, message) => {
     const res = await t.request().post('/api/admin/what-if').set(auth()).send(body).expect(400);
     expect(res.body.message).toBe(message);

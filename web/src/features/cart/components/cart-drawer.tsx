@@ -12,6 +12,7 @@ import type { CartView } from '../../../api/generated-public';
 import { round2 } from '../cart-math';
 import { CartLine } from './cart-line';
 import { FreeShippingBar } from './free-shipping-bar';
+import { PromoDroppedNotice } from './promo-dropped-notice';
 
 /**
  * The server's priced cart as it is: the catalogue subtotal, what the discounts take off, and
@@ -113,6 +114,11 @@ export function CartDrawer() {
             ))}
           </ul>
           <div className="border-t border-stone-200 px-5 py-4">
+            {cart?.promoDropped && (
+              <div className="mb-3">
+                <PromoDroppedNotice dropped={cart.promoDropped} />
+              </div>
+            )}
             {cart && <DrawerTotals cart={cart} />}
             <Link
               to="/checkout"

@@ -3,9 +3,12 @@ import { refusalText } from '../../../lib/server-refusal-text';
 import { useLocale, useT } from '../../../lib/i18n';
 import { fillTemplate, Ltr } from '../../../lib/ltr';
 import { useToast } from '../../../lib/toast';
+import type { PromoDroppedView } from '../../../api/generated-public';
 import { useApplyPromoCodeMutation, useRemovePromoCodeMutation } from '../../cart/cart-api';
+import { PromoDroppedNotice } from '../../cart/components/promo-dropped-notice';
 
-export function PromoCodeBox({ applied }: { applied: string | null }) {
+/** dropped: the cart's code that no longer applies (shown with why, and a way to remove it). */
+export function PromoCodeBox({ applied, dropped = null }: { applied: string | null; dropped?: PromoDroppedView | null }) {
   const t = useT();
   const locale = useLocale();
   const toast = useToast();
@@ -50,6 +53,15 @@ export function PromoCodeBox({ applied }: { applied: string | null }) {
   }
   return (
     <form onSubmit={submit}>
+      {dropped && (
+        <div className="mb-2">
+          <PromoDroppedNotice dropped={dropped}>
+            <button type="button" onClick={drop} disabled={removing.isLoading} className="shrink-0 rounded-full px-3 py-1 text-sm font-semibold underline hover:bg-amber-100">
+              {t('checkout.removePromo')}
+            </button>
+          </PromoDroppedNotice>
+        </div>
+      )}
       <div className="flex gap-2">
         <label htmlFor={id} className="sr-only">
           {t('checkout.promo')}

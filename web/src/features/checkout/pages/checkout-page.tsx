@@ -304,7 +304,7 @@ export function CheckoutPage() {
             <h2 id="summary-title" className="mb-4 text-xl font-semibold">
               {t('checkout.summary')}
             </h2>
-            <PromoCodeBox applied={current.promoCode} />
+            <PromoCodeBox applied={current.promoCode} dropped={current.promoDropped} />
             <div className="mt-4">
               <OrderSummary figures={figures} promoCode={current.promoCode} />
             </div>
