@@ -1890,15 +1890,25 @@ export type MessageTemplateView = {
   channel: "email" | "sms";
   /** Whether the owner replaced the shop's own wording */
   custom: boolean;
-  kind: "orderPlaced" | "orderConfirmed" | "orderShipped" | "orderDelivered";
+  kind:
+    | "orderPlaced"
+    | "orderConfirmed"
+    | "orderShipped"
+    | "orderDelivered"
+    | "orderEdited";
   language: "en" | "ar";
   subject: string | null;
 };
 export type MessageTemplateDto = {
-  /** Plain text with placeholders: {{firstName}}, {{orderNumber}}, {{lines}}, {{total}}, {{paymentMethod}}, {{shopName}}; HTML is refused */
+  /** Plain text with placeholders: {{firstName}}, {{orderNumber}}, {{lines}}, {{total}}, {{paymentMethod}}, {{shopName}}, {{tracking}}; HTML is refused */
   body: string;
   channel: "email" | "sms";
-  kind: "orderPlaced" | "orderConfirmed" | "orderShipped" | "orderDelivered";
+  kind:
+    | "orderPlaced"
+    | "orderConfirmed"
+    | "orderShipped"
+    | "orderDelivered"
+    | "orderEdited";
   language: "en" | "ar";
   /** E-mail only */
   subject?: string | null;
@@ -1914,7 +1924,12 @@ export type MessageView = {
   factAt: string;
   /** Stable across retries: the e-mail's Message-ID is <id@domain> */
   id: string;
-  kind: "orderPlaced" | "orderConfirmed" | "orderShipped" | "orderDelivered";
+  kind:
+    | "orderPlaced"
+    | "orderConfirmed"
+    | "orderShipped"
+    | "orderDelivered"
+    | "orderEdited";
   /** Why it failed or was not sent */
   lastError: string | null;
   /** Next attempt (pending), or when it was first due */
@@ -1960,7 +1975,12 @@ export type MessageDetailView = {
   factAt: string;
   /** Stable across retries: the e-mail's Message-ID is <id@domain> */
   id: string;
-  kind: "orderPlaced" | "orderConfirmed" | "orderShipped" | "orderDelivered";
+  kind:
+    | "orderPlaced"
+    | "orderConfirmed"
+    | "orderShipped"
+    | "orderDelivered"
+    | "orderEdited";
   language: "en" | "ar";
   /** Why it failed or was not sent */
   lastError: string | null;

@@ -26,8 +26,12 @@ const WORDING: Record<MessageKind, Wording> = {
     ar: { subject: 'تم تأكيد طلبك {{orderNumber}}', email: email('ar', 'تم تأكيد طلبك ونحن نجهزه الآن.'), sms: '{{shopName}}: تم تأكيد طلبك {{orderNumber}} ونحن نجهزه.' },
   },
   orderShipped: {
-    en: { subject: 'Your order {{orderNumber}} is on its way', email: email('en', 'Your order has left us and is on its way to you.'), sms: '{{shopName}}: your order {{orderNumber}} is on its way.' },
-    ar: { subject: 'طلبك {{orderNumber}} في الطريق إليك', email: email('ar', 'خرج طلبك من عندنا وهو في الطريق إليك.'), sms: '{{shopName}}: طلبك {{orderNumber}} في الطريق إليك.' },
+    en: { subject: 'Your order {{orderNumber}} is on its way', email: email('en', 'Your order has left us and is on its way to you.{{tracking}}'), sms: '{{shopName}}: your order {{orderNumber}} is on its way.{{tracking}}' },
+    ar: { subject: 'طلبك {{orderNumber}} في الطريق إليك', email: email('ar', 'خرج طلبك من عندنا وهو في الطريق إليك.{{tracking}}'), sms: '{{shopName}}: طلبك {{orderNumber}} في الطريق إليك.{{tracking}}' },
+  },
+  orderEdited: {
+    en: { subject: 'Your order {{orderNumber}} was updated', email: email('en', 'As agreed with you, we updated your order. Here it is as it stands now.'), sms: '{{shopName}}: your order {{orderNumber}} was updated, new total {{total}}.' },
+    ar: { subject: 'تم تعديل طلبك {{orderNumber}}', email: email('ar', 'كما اتفقنا معك، عدّلنا طلبك. هذا هو الطلب بعد التعديل.'), sms: '{{shopName}}: تم تعديل طلبك {{orderNumber}}، الإجمالي الجديد {{total}}.' },
   },
   orderDelivered: {
     en: { subject: 'Your order {{orderNumber}} was delivered', email: email('en', 'Your order was delivered. Enjoy your posters!'), sms: '{{shopName}}: your order {{orderNumber}} was delivered. Enjoy!' },

@@ -5,7 +5,7 @@
  */
 import type { OrderStatus } from '../order/events.js';
 
-export const MESSAGE_KINDS = ['orderPlaced', 'orderConfirmed', 'orderShipped', 'orderDelivered'] as const;
+export const MESSAGE_KINDS = ['orderPlaced', 'orderConfirmed', 'orderShipped', 'orderDelivered', 'orderEdited'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 export function isMessageKind(value: unknown): value is MessageKind {
@@ -30,6 +30,8 @@ export const MESSAGE_TABLE: readonly MessageRow[] = [
   { kind: 'orderConfirmed', on: 'OrderStatusChanged', to: 'CONFIRMED', held: true },
   { kind: 'orderShipped', on: 'OrderStatusChanged', to: 'SHIPPED', held: true },
   { kind: 'orderDelivered', on: 'OrderStatusChanged', to: 'DELIVERED', held: true },
+  // An edit is saved at once (no undo window): the shopper hears the new total, lines and address.
+  { kind: 'orderEdited', on: 'OrderEdited', held: false },
 ];
 
 /** The event types any row names: what the outbox reactor follows. */

@@ -11,7 +11,8 @@ import type { MessageKind } from './message-table.js';
 export const TEMPLATE_CHANNELS = ['email', 'sms'] as const;
 export type TemplateChannel = (typeof TEMPLATE_CHANNELS)[number];
 
-export const PLACEHOLDERS = ['firstName', 'orderNumber', 'lines', 'total', 'paymentMethod', 'shopName'] as const;
+/** {{tracking}}: a sentence with the courier's tracking link once the parcel has one, else nothing. */
+export const PLACEHOLDERS = ['firstName', 'orderNumber', 'lines', 'total', 'paymentMethod', 'shopName', 'tracking'] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 export type MessageValues = Readonly<Record<Placeholder, string>>;
 

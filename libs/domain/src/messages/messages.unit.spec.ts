@@ -1,5 +1,5 @@
 import type { OrderPlaced } from '../order/events.js';
-import { composeMessage, channelsOf, type OrderForMessage } from './compose-message.js';
+import { composeMessage, channelsOf, orderNowFrom, parcelTrackingUrl, type OrderForMessage } from './compose-message.js';
 import { defaultTemplate } from './default-templates.js';
 import { firstTryAt, messageFor, stillTrue, stillTrueSince } from './message-decision.js';
 import { MESSAGE_KINDS } from './message-table.js';
@@ -105,6 +105,34 @@ describe('composing a message', () => {
     expect(composeMessage('orderPlaced', 'phone', { ...order, language: 'ar' }, 'whatsapp')?.whatsapp).toEqual({ template: 'order_placed', language: 'ar', parameters: ['Mona', 'PS-AAAA-BBBB', expect.stringContaining('ج.م.')] });
   });
 
+  it('an edit is told at once, with the order as the edit left it', () => {
+    expect(messageFor('OrderEdited', {})).toMatchObject({ kind: 'orderEdited', held: false });
+    const placed = { type: 'OrderPlaced', data: order };
+    const after = { customer: { ...customer, city: 'Alexandria', governorate: 'ALEXANDRIA' }, items: order.items, totals: { ...order.totals, shippingCost: 8000, total: 125456 }, priceRules: [] };
+    const now = orderNowFrom([placed, { type: 'OrderEdited', data: { orderId: 'o1', after } }])!;
+    const m = composeMessage('orderEdited', 'email', now.order)!;
+    expect(m.subject).toBe('Your order PS-AAAA-BBBB was updated');
+    expect(m.body).toContain('Total: LE 1,254.56');
+  });
+
+  it('a shipped parcel is told with its courier\'s tracking link when the courier has one, and without it otherwise', () => {
+    const shipped = (courierId: string) => orderNowFrom([
+      { type: 'OrderPlaced', data: order },
+      { type: 'OrderStatusChanged', data: { from: 'PLACED', to: 'SHIPPED', courier: { courierId, name: 'Bosta' }, trackingNumber: 'BO 123/4' } },
+    ])!;
+    const couriers = [
+      { type: 'CourierAdded', data: { courierId: 'k1', name: 'Bosta', trackingUrlTemplate: 'https://bosta.co/track/{tracking}' } },
+      { type: 'CourierAdded', data: { courierId: 'k2', name: 'Hand', trackingUrlTemplate: null } },
+    ];
+    const url = parcelTrackingUrl(shipped('k1'), couriers);
+    expect(url).toBe('https://bosta.co/track/BO%20123%2F4');
+    expect(composeMessage('orderShipped', 'phone', shipped('k1').order, 'sms', undefined, url)?.body).toBe(
+      'Poster Shop: your order PS-AAAA-BBBB is on its way.\nTrack your parcel: https://bosta.co/track/BO%20123%2F4',
+    );
+    expect(parcelTrackingUrl(shipped('k2'), couriers)).toBeNull();
+    expect(composeMessage('orderShipped', 'email', { ...order, language: 'ar' }, 'sms', undefined, url)?.body).toContain('تتبّع شحنتك: https://bosta.co/track/');
+  });
+
   it('nothing goes to an order without an e-mail, nor to an erased subject', () => {
     expect(channelsOf({ customer: { ...customer, email: null } })).toEqual(['phone']);
     expect(channelsOf({ customer })).toEqual(['email', 'phone']);
@@ -123,7 +151,7 @@ describe('the owner\'s templates', () => {
     expect(lookup('orderPlaced', 'email', 'en')).toMatchObject({ subject: 'Got it: {{orderNumber}}' });
     expect(lookup('orderPlaced', 'email', 'ar')).toBeUndefined();
     const all = allTemplates(lookup);
-    expect(all).toHaveLength(16);
+    expect(all).toHaveLength(MESSAGE_KINDS.length * 4);
     expect(all.filter((t) => t.custom)).toHaveLength(1);
     expect(composeMessage('orderPlaced', 'email', order, 'sms', lookup)).toMatchObject({ subject: 'Got it: PS-AAAA-BBBB', body: 'Hi Mona, LE 1,234.56' });
   });

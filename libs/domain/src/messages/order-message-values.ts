@@ -23,7 +23,16 @@ export function messageMoney(piastres: number, language: ShopLanguage): string {
   return language === 'ar' ? arabic.format(egp) : `LE ${english.format(egp)}`;
 }
 
-export function orderMessageValues(order: Pick<OrderPlaced['data'], 'orderNumber' | 'customer' | 'items' | 'totals' | 'paymentMethod' | 'language'>): MessageValues {
+const TRACKING: Readonly<Record<ShopLanguage, (url: string) => string>> = {
+  en: (url) => `\nTrack your parcel: ${url}`,
+  ar: (url) => `\nتتبّع شحنتك: ${url}`,
+};
+
+/** trackingUrl: the courier's page for the parcel, when its courier has a tracking link. */
+export function orderMessageValues(
+  order: Pick<OrderPlaced['data'], 'orderNumber' | 'customer' | 'items' | 'totals' | 'paymentMethod' | 'language'>,
+  trackingUrl: string | null = null,
+): MessageValues {
   const language = order.language;
   const lines = order.items.map((item) => {
     const size = item.size ? ` (${SIZE_LABELS[item.size] ?? item.size})` : '';
@@ -37,5 +46,6 @@ export function orderMessageValues(order: Pick<OrderPlaced['data'], 'orderNumber
     total: messageMoney(order.totals.total, language),
     paymentMethod: PAYMENT[language][order.paymentMethod] ?? order.paymentMethod,
     shopName: SHOP_NAME[language],
+    tracking: trackingUrl ? TRACKING[language](trackingUrl) : '',
   };
 }

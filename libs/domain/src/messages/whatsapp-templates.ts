@@ -19,6 +19,7 @@ const WHATSAPP: Readonly<Record<MessageKind, { template: string; parameters: rea
   orderConfirmed: { template: 'order_confirmed', parameters: ['firstName', 'orderNumber'] },
   orderShipped: { template: 'order_shipped', parameters: ['firstName', 'orderNumber'] },
   orderDelivered: { template: 'order_delivered', parameters: ['firstName', 'orderNumber'] },
+  orderEdited: { template: 'order_updated', parameters: ['firstName', 'orderNumber', 'total'] },
 };
 
 export function whatsAppMessage(kind: MessageKind, language: ShopLanguage, values: MessageValues): WhatsAppMessage {

@@ -16,7 +16,7 @@ import { defineProjection, type ProjectionContext, type RecordedShopEvent } from
 
 export const OUTBOX_TABLE = 'projector.customer_messages';
 
-type OrderFact = RecordedShopEvent<'OrderPlaced' | 'OrderStatusChanged'>;
+type OrderFact = RecordedShopEvent<'OrderPlaced' | 'OrderStatusChanged' | 'OrderEdited'>;
 
 async function channelsOfPlacedOrder(ctx: ProjectionContext, orderId: string): Promise<MessageChannel[]> {
   const rows = await ctx.sql<{ channel: MessageChannel }>(`SELECT channel FROM ${OUTBOX_TABLE} WHERE order_id = $1 AND kind = 'orderPlaced'`, [orderId]);
@@ -59,7 +59,7 @@ export const customerMessagesReactor = defineProjection({
   name: 'customer-messages',
   version: 1,
   tables: [],
-  eventTypes: ['OrderPlaced', 'OrderStatusChanged'],
+  eventTypes: ['OrderPlaced', 'OrderStatusChanged', 'OrderEdited'],
   async handle(events, ctx) {
     if (!ctx.log) return;
     for (const event of events) await enqueue(ctx, event);

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { composeMessage, orderNowFrom } from '#domain/messages/compose-message.js';
+import { composeMessage, orderNowFrom, parcelTrackingUrl } from '#domain/messages/compose-message.js';
 import { isMessageKind } from '#domain/messages/message-table.js';
-import { messageTemplatesStream, orderStream } from '#domain/streams.js';
+import { couriersStream, messageTemplatesStream, orderStream } from '#domain/streams.js';
 import { templatesFrom } from '#domain/messages/template-set.js';
 import type { EventStore } from '#event-store/event-store.port.js';
 import { messageConfigFromEnv } from '#platform/config/message-config.js';
@@ -66,7 +66,8 @@ export class MessageReads {
     if (!row) return undefined;
     const order = orderNowFrom(await this.store.readStream(orderStream(row.order_id)));
     const templates = templatesFrom(await this.store.readStream(messageTemplatesStream()));
-    const message = order && isMessageKind(row.kind) ? composeMessage(row.kind, row.channel, order.order, messageConfigFromEnv().phoneChannel, templates) : undefined;
+    const tracking = order ? parcelTrackingUrl(order, await this.store.readStream(couriersStream())) : null;
+    const message = order && isMessageKind(row.kind) ? composeMessage(row.kind, row.channel, order.order, messageConfigFromEnv().phoneChannel, templates, tracking) : undefined;
     return {
       ...view(row),
       language: order?.order.language ?? 'en',

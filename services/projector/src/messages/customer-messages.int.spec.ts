@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
 import type { NewEvent } from '#event-store/event-store.port.js';
 import type { OrderPlaced } from '#domain/order/events.js';
-import { orderStream } from '#domain/streams.js';
+import { couriersStream, orderStream } from '#domain/streams.js';
 import { smtpMessageId } from '#domain/messages/message-id.js';
 import { customerMessagesReactor, OUTBOX_TABLE } from '#read-models/projections/customer-messages.reactor.js';
 import { applyBatch } from '../runner/apply-batch.js';
@@ -159,6 +159,38 @@ describe('customer messages: outbox reactor and dispatcher (real PostgreSQL, rea
     const before = smtp.received.length;
     expect([...(await d.tick()).values()]).toEqual(['sent']);
     expect(header(smtp.received[before].raw, 'Message-ID')).toBe(smtpMessageId(failed.message_id, 'shop.test'));
+  });
+
+  it('an edit is told at once with the new total; a shipped parcel with its courier\'s tracking link', async () => {
+    await db.store.append(orderStream('ed1'), [ev('OrderPlaced', placed('ed1', 'en', 'edit@example.com'))], { expectedRevision: 'no_stream' });
+    await react();
+    clock = new Date();
+    await dispatcher().tick();
+    const before = smtp.received.length;
+    const order = placed('ed1', 'en', 'edit@example.com');
+    const version = (total: number) => ({ customer: order.customer, items: order.items, totals: { ...order.totals, total }, priceRules: [] });
+    await db.store.append(
+      orderStream('ed1'),
+      [ev('OrderEdited', { orderId: 'ed1', orderNumber: 'PS-ED1', phone: order.customer.phone, fields: ['lines'], before: version(92000), after: version(126000), reason: 'a second poster', by })],
+      { expectedRevision: 'any' },
+    );
+    // Not an order's event: the reactor never sees it (react() waits only for those), the dispatcher reads it.
+    const courier = { id: randomUUID(), type: 'CourierAdded', data: { courierId: 'k1', name: 'Bosta', trackingUrlTemplate: 'https://bosta.co/track/{tracking}' }, metadata: { correlationId: randomUUID(), actor: { kind: 'system' as const, id: 'test' }, occurredAt: new Date().toISOString() } };
+    await db.store.append(couriersStream(), [courier], { expectedRevision: 'any' });
+    await db.store.append(
+      orderStream('ed1'),
+      [ev('OrderStatusChanged', { orderId: 'ed1', orderNumber: 'PS-ED1', from: 'PLACED', to: 'SHIPPED', reason: null, by, courier: { courierId: 'k1', name: 'Bosta' }, trackingNumber: 'BO123' })],
+      { expectedRevision: 'any' },
+    );
+    await react();
+    clock = new Date(Date.now() + CONFIG.holdMs + 1000);
+    await dispatcher().tick();
+    const mails = smtp.received.slice(before).map((m) => ({ subject: header(m.raw, 'Subject'), text: textOf(m.raw) }));
+    const edited = mails.find((m) => m.subject === 'Your order PS-ED1 was updated')!;
+    expect(edited.text).toContain('Total: LE 1,260.00');
+    const shipped = mails.find((m) => m.subject === 'Your order PS-ED1 is on its way')!;
+    expect(shipped.text).toContain('Track your parcel: https://bosta.co/track/BO123');
+    expect(shipped.text).toContain('Total: LE 1,260.00');
   });
 
   it('a confirmation is held for the undo window, and an undone one sends nothing', async () => {

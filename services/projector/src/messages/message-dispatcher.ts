@@ -6,13 +6,13 @@
  * is never repeated by itself: it waits, marked `unknown`, for a person's retry.
  */
 import type pg from 'pg';
-import { composeMessage, orderNowFrom, type MessageChannel } from '#domain/messages/compose-message.js';
+import { composeMessage, orderNowFrom, parcelTrackingUrl, type MessageChannel } from '#domain/messages/compose-message.js';
 import { stillTrueSince } from '#domain/messages/message-decision.js';
 import type { MessageKind } from '#domain/messages/message-table.js';
 import type { OrderStatus } from '#domain/order/events.js';
-import { messageTemplatesStream, orderStream } from '#domain/streams.js';
+import { couriersStream, messageTemplatesStream, orderStream } from '#domain/streams.js';
 import { templatesFrom, type TemplateLookup } from '#domain/messages/template-set.js';
-import type { EventStore } from '#event-store/event-store.port.js';
+import type { EventStore, RecordedEvent } from '#event-store/event-store.port.js';
 import { OUTBOX_TABLE } from '#read-models/projections/customer-messages.reactor.js';
 import type { MessageConfig } from '#platform/config/message-config.js';
 import type { MessageProvider } from './message-providers.js';
@@ -75,7 +75,8 @@ export class MessageDispatcher {
     if (claimed.length === 0) return outcomes;
     // The owner's wording as the log has it now: read once a round, not once a message.
     const templates = templatesFrom(await this.deps.log.readStream(messageTemplatesStream()));
-    for (const row of claimed) outcomes.set(row.message_id, await this.deliver(row, templates));
+    const couriers = await this.deps.log.readStream(couriersStream());
+    for (const row of claimed) outcomes.set(row.message_id, await this.deliver(row, templates, couriers));
     return outcomes;
   }
 
@@ -117,7 +118,7 @@ export class MessageDispatcher {
     return rows;
   }
 
-  private async deliver(row: ClaimedRow, templates: TemplateLookup): Promise<Outcome> {
+  private async deliver(row: ClaimedRow, templates: TemplateLookup, couriers: readonly RecordedEvent[]): Promise<Outcome> {
     const { config } = this.deps;
     const now = this.now();
     if (row.attempts === 1 && now.getTime() - new Date(row.fact_at).getTime() > config.maxAgeMs + (row.held ? config.holdMs : 0)) {
@@ -131,7 +132,7 @@ export class MessageDispatcher {
       const order = orderNowFrom(events);
       if (!order) return this.finish(row, 'skipped', null, 'order not found in the log');
       if (row.held && !stillTrueSince(events, row.event_id, row.status_reached ?? undefined)) return this.finish(row, 'canceled', null, 'the status was undone within the hold window');
-      message = composeMessage(row.kind, row.channel, order.order, config.phoneChannel, templates);
+      message = composeMessage(row.kind, row.channel, order.order, config.phoneChannel, templates, parcelTrackingUrl(order, couriers));
       if (!message) return this.finish(row, 'skipped', null, 'no address (none given, or erased)');
     } catch (error) {
       return this.failOrRetry(row, error);

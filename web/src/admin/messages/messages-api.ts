@@ -22,6 +22,7 @@ export const KIND_LABELS: Record<string, string> = {
   orderConfirmed: 'Order confirmed',
   orderShipped: 'Order shipped',
   orderDelivered: 'Order delivered',
+  orderEdited: 'Order updated',
 };
 
 export const CHANNEL_LABELS: Record<string, string> = { email: 'E-mail', phone: 'SMS / WhatsApp' };
