@@ -37,7 +37,7 @@ describe('staff accounts and roles (browser)', () => {
     await agent.waitForURL(`${BASE_URL}/admin/orders`);
 
     const nav = agent.getByRole('navigation', { name: 'Admin' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Orders', 'Call Queue', 'Change Password', 'Two-Factor Sign-In', 'Sessions']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Orders', 'Call Queue', 'Messages', 'Change Password', 'Two-Factor Sign-In', 'Sessions']);
     expect(await agent.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);
 
     // The queue: the agent confirms a fresh order.

@@ -13,7 +13,7 @@ const TITLE: Record<OrderScreeningViewFlag, string> = {
   LARGE_FIRST_ORDER: 'A first order from a new phone above the threshold: confirm before printing',
 };
 
-/** The fake-order defence's flags on an order, by name; nothing when it has none. */
+/** The fake-order defence's flags on an order, by name; nothing when it has none. On a phone a long flag wraps, so the table's Total stays on screen. */
 export function ScreeningBadges({ screening }: { screening: AdminOrder['screening'] | undefined }) {
   if (!screening || screening.flags.length === 0) return null;
   return (
@@ -22,7 +22,7 @@ export function ScreeningBadges({ screening }: { screening: AdminOrder['screenin
         <span
           key={flag}
           data-flag={flag}
-          className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${TONE[flag]}`}
+          className={`inline-block rounded-xl px-2 py-0.5 sm:whitespace-nowrap sm:rounded-full text-xs font-medium ring-1 ${TONE[flag]}`}
           title={TITLE[flag]}
         >
           {SCREENING_FLAG_LABELS[flag]}
