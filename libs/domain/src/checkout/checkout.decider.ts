@@ -13,7 +13,7 @@ import { shopDate } from '../shared/shop-date.js';
 import { DEFAULT_SHOP_RULES, type ShopRules } from '../shop-config.js';
 import type { CatalogueSnapshot } from '../pricing/catalogue-snapshot.js';
 import { type CartPricing, priceCart } from '../pricing/price-cart.js';
-import type { PricedLine } from '../pricing/price-line.js';
+import { orderItemOf, orderTotalsOf } from '../pricing/order-snapshot.js';
 import { CHECKOUT_MESSAGES, validateCheckoutForm, type ValidCheckoutForm } from './checkout-form.js';
 import type { CheckoutForm } from './commands.js';
 import { checkMinimumPosters } from './minimum-posters.js';
@@ -34,10 +34,6 @@ export interface CheckoutDecision {
 }
 
 /** The order keeps the priced line without what only a cart shows: availability and the undiscounted total. */
-function orderItem({ originalLineTotal, available, unavailable, ...item }: PricedLine): OrderItem {
-  return item;
-}
-
 /** The decided order, from a cart already checked against every refusal and priced for the valid form. */
 function checkoutEvents(pricing: CartPricing, valid: ValidCheckoutForm, ids: CheckoutIds): CheckoutDecision {
   const { customer, paymentMethod, language } = valid;
@@ -50,16 +46,8 @@ function checkoutEvents(pricing: CartPricing, valid: ValidCheckoutForm, ids: Che
     paymentMethod,
     promoCode: pricing.promoCode,
     promoPercent: pricing.promoPercent,
-    items: pricing.lines.map(orderItem),
-    totals: {
-      subtotal: pricing.subtotal,
-      discountFromPromotions: pricing.discountFromPromotions,
-      discountFromPromoCode: pricing.discountFromPromoCode,
-      shippingCost: pricing.shippingCost,
-      codFee: pricing.codFee,
-      taxAmount: pricing.taxAmount,
-      total: pricing.total,
-    },
+    items: pricing.lines.map(orderItemOf),
+    totals: orderTotalsOf(pricing),
     priceRules: pricing.priceRules,
     language,
   };

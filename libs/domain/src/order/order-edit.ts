@@ -19,6 +19,7 @@ import { normaliseEgyptianPhone } from '../checkout/egyptian-phone.js';
 import { checkMinimumPosters } from '../checkout/minimum-posters.js';
 import type { CartLine } from '../cart/events.js';
 import type { CatalogueSnapshot, DiscountSnapshot, PosterSnapshot } from '../pricing/catalogue-snapshot.js';
+import { orderItemOf, orderTotalsOf } from '../pricing/order-snapshot.js';
 import { type CartPricing, priceCart } from '../pricing/price-cart.js';
 import { NO_PROMO_RULES } from '../promotion/promo-rules.js';
 import { DomainError, isDomainError } from '../shared/domain-error.js';
@@ -281,11 +282,6 @@ function newItemId(order: OrderRecord, sofar: readonly CartLine[], index: number
   return `${order.orderId}-edit-${n}`;
 }
 
-function itemOf(line: CartPricing['lines'][number]): OrderItem {
-  const { itemId, kind, posterId, productId, variantId, name, category, imageUrl, customImagePath, size, quantity, unitPrice, originalUnitPrice, discountPercentage, lineTotal, priceRules } = line;
-  return { itemId, kind, posterId, productId, variantId, name, category, imageUrl, customImagePath, size, quantity, unitPrice, originalUnitPrice, discountPercentage, lineTotal, priceRules };
-}
-
 /** What pricing an edit needs besides the order: the catalogue at placing and the shop's rules now. */
 export interface OrderEditFacts {
   /** The catalogue streams folded to the order's placing (posters and add-ons the edit names, discounts, custom prices, the promo code). */
@@ -314,16 +310,8 @@ export function priceOrderEdit(placed: OrderRecord, current: OrderRecord, edit: 
   }
   const after: OrderVersion = {
     customer,
-    items: pricing.lines.map(itemOf),
-    totals: {
-      subtotal: pricing.subtotal,
-      discountFromPromotions: pricing.discountFromPromotions,
-      discountFromPromoCode: pricing.discountFromPromoCode,
-      shippingCost: pricing.shippingCost,
-      codFee: pricing.codFee,
-      taxAmount: pricing.taxAmount,
-      total: pricing.total,
-    },
+    items: pricing.lines.map(orderItemOf),
+    totals: orderTotalsOf(pricing),
     priceRules: pricing.priceRules,
   };
   return { before, after };
