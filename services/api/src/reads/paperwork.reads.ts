@@ -5,24 +5,13 @@ import { piastresToEgp } from '#domain/shared/money.js';
 import { OrderEntity } from '#read-models/order.entity.js';
 import { OrderItemEntity } from '#read-models/order-item.entity.js';
 import { OrderHistoryEntity } from '#read-models/order-history.entity.js';
+import type { OrderCsvRow } from '../admin/orders/order-view.js';
 import type { PaperworkOrder } from '../admin/paperwork/paperwork-order.js';
 
-interface PaperworkRow {
-  id: string;
-  order_number: string;
-  placed_at: Date;
-  first_name: string;
-  last_name: string;
-  phone: string;
-  address_line: string;
-  building: string;
-  apartment: string;
-  city: string;
-  governorate: string;
+/** The export's order columns it shares, plus what only paperwork reads. */
+interface PaperworkRow
+  extends Pick<OrderCsvRow, 'id' | 'order_number' | 'placed_at' | 'first_name' | 'last_name' | 'phone' | 'address_line' | 'building' | 'apartment' | 'city' | 'governorate' | 'payment_method' | 'notes' | 'total'> {
   status: PaperworkOrder['status'];
-  payment_method: string;
-  notes: string | null;
-  total: number;
   item_count: number;
   items: PaperworkOrder['items'];
   shipped_at: Date | null;
