@@ -74,6 +74,8 @@ describe('category discounts with a window of shop days (HTTP, real PostgreSQL)'
     expect(cart.discountFromPromotions).toBe(50);
     const placed = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId!).send(VALID_CHECKOUT);
     expect(placed.status).toBeLessThan(300);
+    // The log shows an append to readers once no older transaction in the cluster is still open.
+    expect(await t.waitForProjections()).toBe(true);
     const order = (await t.store.readAll({ filter: { eventTypes: ['OrderPlaced'] } })).at(-1)!.data as { totals: { discountFromPromotions: number } };
     expect(order.totals.discountFromPromotions).toBe(5000);
   });
