@@ -29,9 +29,14 @@ describe('order screening flags', () => {
     expect(lineSignature([line('p1', 2)])).not.toBe(lineSignature([line('p1', 1)]));
   });
 
-  it('flags the same lines within the window as a duplicate of the latest such order', () => {
+  it('flags the same lines within the window as a duplicate of the nearest such order', () => {
     const earlier = [order('a', '2026-11-27T10:00:00.000Z'), order('b', '2026-11-27T10:20:00.000Z')];
     expect(screenOrder(order('c', '2026-11-27T10:30:00.000Z'), earlier, 2, settings)).toEqual({ flags: ['LIKELY_DUPLICATE'], duplicateOf: 'PS-b' });
+  });
+
+  it('flags an order screened after a racing one placed a moment later: it duplicates that one', () => {
+    const earlier = [order('a', '2026-11-27T09:00:00.000Z'), order('b', '2026-11-27T10:00:00.050Z')];
+    expect(screenOrder(order('c', '2026-11-27T10:00:00.000Z'), earlier, 2, settings)).toEqual({ flags: ['LIKELY_DUPLICATE'], duplicateOf: 'PS-b' });
   });
 
   it('does not flag other lines, an order outside the window, or any order when the window is 0', () => {

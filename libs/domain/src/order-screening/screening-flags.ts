@@ -53,8 +53,8 @@ const MINUTE_MS = 60_000;
 
 /**
  * Pure: the flags of `order` given the person's earlier orders (`earlier`, any order; `placedBefore`
- * counts every one, also those no longer remembered) and the owner's settings. The most recent
- * matching order within the window is the one it duplicates.
+ * counts every one, also those no longer remembered) and the owner's settings. The matching order
+ * nearest in time within the window is the one it duplicates.
  */
 export function screenOrder(order: OrderToScreen, earlier: readonly ScreenedOrder[], placedBefore: number, settings: OrderScreeningSettings): ScreeningResult {
   const flags: ScreeningFlag[] = [];
@@ -62,13 +62,11 @@ export function screenOrder(order: OrderToScreen, earlier: readonly ScreenedOrde
   if (settings.duplicateWindowMinutes > 0) {
     const at = Date.parse(order.placedAt);
     const windowMs = settings.duplicateWindowMinutes * MINUTE_MS;
+    // Either side of it in time: checkouts racing are screened in whichever order they arrive.
+    const gap = (o: ScreenedOrder) => Math.abs(at - Date.parse(o.placedAt));
     const match = earlier
-      .filter((o) => o.orderId !== order.orderId && o.lines === order.lines)
-      .filter((o) => {
-        const gap = at - Date.parse(o.placedAt);
-        return gap >= 0 && gap <= windowMs;
-      })
-      .sort((a, b) => Date.parse(b.placedAt) - Date.parse(a.placedAt))[0];
+      .filter((o) => o.orderId !== order.orderId && o.lines === order.lines && gap(o) <= windowMs)
+      .sort((a, b) => gap(a) - gap(b))[0];
     if (match) {
       flags.push('LIKELY_DUPLICATE');
       duplicateOf = match.orderNumber;

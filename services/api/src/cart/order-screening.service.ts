@@ -10,6 +10,7 @@ import { uuidFromName } from '#domain/shared/uuid-from-name.js';
 import { phoneBlockStream, screeningSettingsStream, screeningStream } from '#domain/streams.js';
 import type { PersonalDataCipher } from '#event-store/personal-data/personal-data-cipher.js';
 import { DeciderExecutor } from '../common/decider-executor.service.js';
+import { KeyedMutex } from '../common/keyed-mutex.js';
 import { PERSONAL_DATA } from '../common/tokens.js';
 
 /** Two checkouts of one person at once each decide again after the other's append; more racers than this is no shopper. */
@@ -23,6 +24,8 @@ const SCREEN_RETRIES = 8;
 @Injectable()
 export class OrderScreening {
   private readonly logger = new Logger('OrderScreening');
+  /** One person's checkouts in this process are screened in turn instead of colliding on their stream and retrying. */
+  private readonly queue = new KeyedMutex();
 
   constructor(
     private readonly executor: DeciderExecutor,
@@ -61,8 +64,9 @@ export class OrderScreening {
     try {
       const subjectId = await this.personOf(order.customer.phone);
       const settings = await this.settings();
-      await this.executor.execute({
-        stream: screeningStream(subjectId),
+      const stream = screeningStream(subjectId);
+      await this.queue.run(stream, () => this.executor.execute({
+        stream,
         decider: customerScreeningDecider,
         command: {
           type: 'ScreenOrder',
@@ -70,7 +74,7 @@ export class OrderScreening {
         },
         retries: SCREEN_RETRIES,
         eventId: () => uuidFromName(`OrderScreened:${order.orderId}`),
-      });
+      }));
     } catch (e) {
       this.logger.warn(`order ${order.orderNumber} not screened: ${String(e)}`);
     }

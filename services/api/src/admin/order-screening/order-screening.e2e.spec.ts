@@ -105,13 +105,26 @@ describe('fake-order defence (HTTP, real PostgreSQL)', () => {
     expect((await order(other.orderId)).screening).toEqual({ flags: [], duplicateOf: null });
   });
 
+  it('one person checking out many times at once: every order is screened, and all but the first are duplicates', async () => {
+    const phone = '01098765432';
+    const carts = await Promise.all(Array.from({ length: 24 }, () => cart()));
+    const placed = await Promise.all(carts.map(async (id) => (await checkout(id, phone).expect(200)).body as { orderId: string; orderNumber: string }));
+    const screenings = await Promise.all(placed.map(async (o) => (await order(o.orderId)).screening as { flags: string[]; duplicateOf: string | null } | null));
+    const firsts = screenings.filter((s) => !s?.flags.includes('LIKELY_DUPLICATE'));
+    expect(firsts).toHaveLength(1);
+    const numbers = new Set(placed.map((o) => o.orderNumber));
+    for (const s of screenings) if (s?.flags.includes('LIKELY_DUPLICATE')) expect(numbers.has(s.duplicateOf!)).toBe(true);
+  });
+
   it('a phone with refusals past the threshold needs review in the call queue', async () => {
     const phone = '01223334445';
     const refusedOne = (await checkout(await cart(), phone).expect(200)).body;
     for (const status of ['SHIPPED', 'REFUSED']) await t.request().patch(`/api/admin/orders/${refusedOne.orderId}/status`).set(auth()).send({ status }).expect(200);
+    // The refusals are read from the COD risk read model: once the projector has applied the refusal.
+    expect(await t.waitForProjections()).toBe(true);
     const next = (await checkout(await cart(otherPosterId), phone).expect(200)).body;
     expect((await order(next.orderId)).screening.flags).toEqual(['NEEDS_REVIEW']);
-    const queue = (await t.request().get('/api/admin/orders?status=PLACED&paymentMethod=COD&sort=oldest').set(auth()).expect(200)).body.data;
+    const queue = (await t.request().get(`/api/admin/orders?status=PLACED&paymentMethod=COD&sort=oldest&search=${phone}`).set(auth()).expect(200)).body.data;
     expect(queue.find((o: { id: string }) => o.id === next.orderId).screening.flags).toContain('NEEDS_REVIEW');
   });
 });
