@@ -32,6 +32,7 @@
  * BENCH_DURATION (seconds per run, default 8; checkouts run twice as long, so that the whole flows
  * of a slow side finish inside a run), BENCH_CONNECTIONS (default 32), BENCH_ROUNDS
  * (default 3), BENCH_WARMUP (seconds per workload before the rounds, default 3).
+ * BENCH_ONLY=text runs only the pairs with a route containing text (e.g. "CACHE_MS=0").
  * BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") adds node flags to the API,
  * BENCH_PROJECTOR_NODE_ARGS to the projector.
  */
@@ -342,6 +343,9 @@ async function main(): Promise<void> {
       );
     }
 
+    // BENCH_ONLY=text keeps the pairs one of whose routes contains it (a profile of one workload).
+    const only = process.env.BENCH_ONLY;
+    if (only) pairs.splice(0, pairs.length, ...pairs.filter((pair) => pair.some((w) => w?.route.includes(only))));
     const results = new Map<Workload, LoadResult[]>();
     const load = (w: Workload, durationSec: number) => runLoad({ url: w.url, connections: CONNECTIONS, durationSec, steps: w.steps, cpu: w.cpu });
     if (WARMUP > 0) {

@@ -20,7 +20,9 @@ export function egpToPiastres(egp: number | string): Piastres {
 
 /** Piastres → EGP number with at most 2 decimals (what the HTTP answers carry). */
 export function piastresToEgp(piastres: Piastres): number {
-  return Number((piastres / 100).toFixed(2));
+  // A whole number of piastres over 100 is already the nearest double to its 2-decimal EGP
+  // (what toFixed would round to): every price of every page goes through here.
+  return Number.isSafeInteger(piastres) ? piastres / 100 : Number((piastres / 100).toFixed(2));
 }
 
 /** Piastres → "1499.00" for CSVs and messages. */

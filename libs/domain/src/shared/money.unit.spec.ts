@@ -25,6 +25,10 @@ describe('money', () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000_00 }), (p) => egpToPiastres(piastresToEgp(p)) === p));
   });
 
+  it('answers for whole piastres exactly the EGP number their 2-decimal text reads as', () => {
+    fc.assert(fc.property(fc.integer({ min: -MAX_PRICE, max: MAX_PRICE }), (p) => Object.is(piastresToEgp(p), Number((p / 100).toFixed(2)))), { seed: 20261127, numRuns: 20_000 });
+  });
+
   it('accepts only positive whole piastres as a price', () => {
     expect(isPositivePrice(1)).toBe(true);
     expect(isPositivePrice(0)).toBe(false);

@@ -1,12 +1,14 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { READ_SCHEMA } from '#read-models/column-types.js';
 import { PosterEntity } from '#read-models/poster.entity.js';
 import { adminPosterView } from '../admin/posters/admin-poster-view.js';
 import type { AdminPosterPage, AdminPosterView } from '../admin/posters/admin-poster-response.js';
 import { foldedLikePattern, readPage, type Paging } from '../admin/shared/paging.js';
-import { page, posterView, type Page } from '../catalog/poster-view.js';
+import { page, posterView, SHOP_POSTER_COLUMNS, type Page, type ShopPosterRow } from '../catalog/poster-view.js';
 import type { PosterView } from '../catalog/poster-response.js';
 import { DiscountReads } from './discounts.reads.js';
+import { preparedRows } from './prepared-rows.js';
 
 /**
  * The posters read model: the shop's grid (visible, not deleted) and the back-office's lists,
@@ -23,23 +25,33 @@ export class PosterReads {
     return this.dataSource.getRepository(PosterEntity);
   }
 
-  /** The shop's grid: visible, not deleted, newest first; search on name and description, folded (foldForSearch). */
+  /**
+   * The shop's grid: visible, not deleted, newest first; search on name and description, folded
+   * (foldForSearch). Every search and every uncached page comes here: one prepared statement per
+   * combination of filters, the page and its total in one round trip.
+   */
   async onSale(options: { page: number; limit: number; search?: string; category?: string }): Promise<Page<PosterView>> {
-    const qb = this.repo.createQueryBuilder('p').where('p.visible = true AND p.deleted = false');
-    if (options.category) qb.andWhere('p.category = :category', { category: options.category });
-    if (options.search) qb.andWhere('p.search_text LIKE :like', { like: foldedLikePattern(options.search) });
-    // One round trip: the page and the total (a window count over the filtered rows).
-    const { entities, raw } = await qb
-      .addSelect('COUNT(*) OVER ()', 'total_items')
-      .orderBy('p.createdAt', 'DESC')
-      .addOrderBy('p.id', 'ASC')
-      .offset((options.page - 1) * options.limit)
-      .limit(options.limit)
-      .getRawAndEntities<{ total_items: string }>();
-    // Past the last page there is no row to carry the total: count separately (rare).
-    const total = raw.length > 0 ? Number(raw[0].total_items) : await qb.clone().offset(undefined).limit(undefined).getCount();
-    const inForce = await this.discounts.inForce();
-    return page(entities.map((p) => posterView(p, inForce)), total, options.page, options.limit);
+    // $1 and $2 are the range; the filters' values follow.
+    const filters: string[] = [];
+    const filterValues: unknown[] = [];
+    const param = (value: unknown) => `$${filterValues.push(value) + 2}`;
+    if (options.category) filters.push(`category = ${param(options.category)}`);
+    // The column of posters_search_trgm_idx.
+    if (options.search) filters.push(`search_text LIKE ${param(foldedLikePattern(options.search))}`);
+    const name = `posters-on-sale${options.category ? '-category' : ''}${options.search ? '-search' : ''}`;
+    const run = (offset: number, limit: number) =>
+      preparedRows<ShopPosterRow & { totalItems: string }>(
+        this.dataSource,
+        name,
+        `SELECT ${SHOP_POSTER_COLUMNS}, COUNT(*) OVER () AS "totalItems" FROM ${READ_SCHEMA}.posters
+         WHERE ${['visible', 'NOT deleted', ...filters].join(' AND ')} ORDER BY created_at DESC, id ASC OFFSET $1 LIMIT $2`,
+        [offset, limit, ...filterValues],
+      );
+    const [rows, inForce] = await Promise.all([run((options.page - 1) * options.limit, options.limit), this.discounts.inForce()]);
+    // Past the last page no row carries the total: the first row does (rare).
+    const carrier = rows[0] ?? (options.page > 1 ? (await run(0, 1))[0] : undefined);
+    const total = carrier ? Number(carrier.totalItems) : 0;
+    return page(rows.map((p) => posterView(p, inForce)), total, options.page, options.limit);
   }
 
   /** "You may also like": same category, the current poster left out, at most 4. */
