@@ -7,6 +7,7 @@ import pg from 'pg';
 import { comparePositions, type EventStore, type Position } from '#event-store/event-store.port.js';
 import { runReadModelMigrations } from '#read-models/data-source.js';
 import { ALL_PROJECTIONS } from '#read-models/projections/all-projections.js';
+import type { Projection } from '#read-models/projections/projection.js';
 import { ProjectorRunner } from '../../services/projector/src/runner/runner.js';
 
 export interface BuildProgress {
@@ -26,9 +27,12 @@ export async function buildReadModels(o: {
   until?: Position;
   onProgress?: (p: BuildProgress) => void;
   progressEveryMs?: number;
+  /** Default: every projection of the shop. */
+  projections?: readonly Projection[];
 }): Promise<{ seconds: number; projections: number }> {
+  const projections = o.projections ?? ALL_PROJECTIONS;
   await runReadModelMigrations(o.databaseUrl);
-  const pool = new pg.Pool({ connectionString: o.databaseUrl, max: ALL_PROJECTIONS.length + 4 });
+  const pool = new pg.Pool({ connectionString: o.databaseUrl, max: projections.length + 4 });
   pool.on('error', () => undefined); // an idle connection lost at shutdown is not a failed build
   const head = o.until ?? (await o.store.headPosition());
   const positions = new Map<string, Position>();
@@ -45,18 +49,18 @@ export async function buildReadModels(o: {
     store: o.store,
     pool,
     databaseUrl: o.databaseUrl,
-    projections: ALL_PROJECTIONS,
+    projections,
     replicaId: `seed-scale-${process.pid}`,
     onCommitted: (name, slot, position) => {
       if (slot !== 'live') return;
       positions.set(name, position);
-      if (atHead() === ALL_PROJECTIONS.length) finish();
+      if (atHead() === projections.length) finish();
     },
     onFailed: (name, _slot, eventId, failure) => fail(new Error(`projection ${name} failed on event ${eventId}: ${failure.error}`)),
   });
   const report = () => {
-    const slowest = ALL_PROJECTIONS.map((p) => positions.get(p.name)?.prepare ?? -1n).reduce((a, b) => (b < a ? b : a));
-    o.onProgress?.({ done: atHead(), projections: ALL_PROJECTIONS.length, slowest, head: head.prepare, seconds: seconds() });
+    const slowest = projections.map((p) => positions.get(p.name)?.prepare ?? -1n).reduce((a, b) => (b < a ? b : a));
+    o.onProgress?.({ done: atHead(), projections: projections.length, slowest, head: head.prepare, seconds: seconds() });
   };
   const timer = o.onProgress ? setInterval(report, o.progressEveryMs ?? 1000) : undefined;
   await runner.start();
@@ -68,5 +72,5 @@ export async function buildReadModels(o: {
     await pool.end();
   }
   report();
-  return { seconds: seconds(), projections: ALL_PROJECTIONS.length };
+  return { seconds: seconds(), projections: projections.length };
 }

@@ -28,6 +28,8 @@ import { startShopStack, type ShopStack } from './shop-stack.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
+/** The checkout figure's shoppers, each checking out again in turn (as bench:api's). */
+const RETURNING_SHOPPERS = 1000;
 const log = (msg: string) => process.stderr.write(`[bench:scale] ${new Date().toISOString().slice(11, 19)} ${msg}\n`);
 
 interface Size {
@@ -149,6 +151,7 @@ async function checkoutSteps(stack: ShopStack): Promise<Step[]> {
   const { posters } = await getJson(stack, '/api/public/posters?limit=20');
   const buyable = posters.filter((p: { variants: unknown[] }) => p.variants.length > 0);
   let n = 0;
+  let m = 0;
   return [
     {
       method: 'POST',
@@ -164,7 +167,7 @@ async function checkoutSteps(stack: ShopStack): Promise<Step[]> {
       path: '/api/user/cart/checkout',
       build: (flow) => ({
         headers: { 'x-cart-id': String(flow.cartId) },
-        body: JSON.stringify({ firstName: 'Scale', lastName: 'Bench', phone: '01012345678', addressLine: '1 Test St', building: '1', apartment: '1', city: 'Cairo', governorate: 'CAIRO', paymentMethod: 'COD' }),
+        body: JSON.stringify({ firstName: 'Scale', lastName: 'Bench', phone: `010${String((m++ % RETURNING_SHOPPERS) + 1).padStart(8, '0')}`, addressLine: '1 Test St', building: '1', apartment: '1', city: 'Cairo', governorate: 'CAIRO', paymentMethod: 'COD' }),
       }),
       check: (body) => typeof JSON.parse(body).orderId === 'string',
     },

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { waitHealthy } from '../lib/wait-healthy.js';
+import { UNBOUNDED_BUDGETS } from '#platform/testing/unbounded-budgets.js';
 
 export interface ShopStack {
   url: string;
@@ -24,6 +25,8 @@ export async function startShopStack(databaseUrl: string): Promise<ShopStack> {
   const port: number = await servers.freePort();
   const env = {
     ...process.env,
+    // The checkout figure plays many shoppers from one address, as bench:api does.
+    ...UNBOUNDED_BUDGETS,
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     DATABASE_URL: databaseUrl,

@@ -2097,6 +2097,12 @@ export type OrderScreeningSettingsDto = {
   /** Refused parcels after which a phone needs review; 0: never */
   reviewAfterRefusals?: number;
 };
+export type CourierTrackingView = {
+  courier: string;
+  trackingNumber: string;
+  /** https link to the courier’s tracking page for this parcel */
+  url: string | null;
+};
 export type PriceRuleView = {
   /** CATEGORY_DISCOUNT: its category; null for a shop-wide discount */
   category: string | null;
@@ -2161,6 +2167,8 @@ export type AdminOrderView = {
   building: string;
   city: string;
   codFee: number;
+  /** Once shipped with a courier: the courier, the tracking number and its link */
+  courierTracking: CourierTrackingView | null;
   createdAt: string;
   customerName: string;
   discountFromPromoCode: number;
@@ -2529,6 +2537,8 @@ export type PersonalDataOrderView = {
   building: string;
   city: string;
   codFee: number;
+  /** Once shipped with a courier: the courier, the tracking number and its link */
+  courierTracking: CourierTrackingView | null;
   createdAt: string;
   customerName: string;
   discountFromPromoCode: number;

@@ -10,7 +10,7 @@
  */
 import { channelsOf, type MessageChannel } from '#domain/messages/compose-message.js';
 import { messageFor, stillTrue } from '#domain/messages/message-decision.js';
-import { ORDER_STATUSES } from '#domain/order/events.js';
+import { MESSAGE_TABLE } from '#domain/messages/message-table.js';
 import { messageIdFor } from '#domain/messages/message-id.js';
 import { defineProjection, type ProjectionContext, type RecordedShopEvent } from './projection.js';
 
@@ -18,41 +18,90 @@ export const OUTBOX_TABLE = 'projector.customer_messages';
 
 type OrderFact = RecordedShopEvent<'OrderPlaced' | 'OrderStatusChanged' | 'OrderEdited'>;
 
-async function channelsOfPlacedOrder(ctx: ProjectionContext, orderId: string): Promise<MessageChannel[]> {
-  const rows = await ctx.sql<{ channel: MessageChannel }>(`SELECT channel FROM ${OUTBOX_TABLE} WHERE order_id = $1 AND kind = 'orderPlaced'`, [orderId]);
-  return rows.map((r) => r.channel).sort();
+/** The statuses a held message is about: only a move that makes one of them untrue can cancel anything. */
+const HELD_STATUSES = MESSAGE_TABLE.filter((row) => row.held && row.to).map((row) => row.to!);
+
+interface OutboxRow {
+  messageId: string;
+  event: OrderFact;
+  subjectId: string | null;
+  kind: string;
+  channel: MessageChannel;
+  statusReached: string | null;
+  held: boolean;
+}
+
+function rowsFor(event: OrderFact, channels: readonly MessageChannel[]): OutboxRow[] {
+  const row = messageFor(event.type, event.data);
+  if (!row) return [];
+  const subjectId = typeof event.metadata?.subjectId === 'string' ? event.metadata.subjectId : null;
+  return channels.map((channel) => ({ messageId: messageIdFor(event.id, channel), event, subjectId, kind: row.kind, channel, statusReached: row.to ?? null, held: row.held }));
+}
+
+async function insertRows(ctx: ProjectionContext, rows: readonly OutboxRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await ctx.sql(
+    `INSERT INTO ${OUTBOX_TABLE} (message_id, event_id, commit_position, order_id, order_number, subject_id, kind, channel, status_reached, held, fact_at, next_attempt_at)
+     SELECT r.*, r.fact_at FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::boolean[], $11::timestamptz[])
+       AS r(message_id, event_id, commit_position, order_id, order_number, subject_id, kind, channel, status_reached, held, fact_at)
+     ON CONFLICT (message_id) DO NOTHING`,
+    [
+      rows.map((r) => r.messageId), rows.map((r) => r.event.id), rows.map((r) => String(r.event.position.commit)), rows.map((r) => r.event.data.orderId),
+      rows.map((r) => r.event.data.orderNumber), rows.map((r) => r.subjectId), rows.map((r) => r.kind), rows.map((r) => r.channel),
+      rows.map((r) => r.statusReached), rows.map((r) => r.held), rows.map((r) => r.event.createdAt),
+    ],
+  );
+}
+
+/** The channels each of these orders was placed with, read from its own placed rows. */
+async function channelsOfPlacedOrders(ctx: ProjectionContext, orderIds: readonly string[]): Promise<Map<string, MessageChannel[]>> {
+  const channels = new Map<string, MessageChannel[]>();
+  if (orderIds.length === 0) return channels;
+  const rows = await ctx.sql<{ order_id: string; channel: MessageChannel }>(
+    `SELECT order_id, channel FROM ${OUTBOX_TABLE} WHERE order_id = ANY($1::text[]) AND kind = 'orderPlaced' ORDER BY order_id, channel`,
+    [[...new Set(orderIds)]],
+  );
+  for (const r of rows) channels.set(r.order_id, [...(channels.get(r.order_id) ?? []), r.channel]);
+  return channels;
 }
 
 /**
  * A move back (an undone confirmation) cancels the held messages it made untrue at once, so the
  * Messages page says so; the dispatcher checks the log again before it sends any held message.
+ * All the batch's moves in one statement: a held message is canceled by the first move after its
+ * own fact (by log position) that makes it untrue, as if the moves were applied one by one.
  */
-async function cancelUntrue(ctx: ProjectionContext, event: RecordedShopEvent<'OrderStatusChanged'>): Promise<void> {
-  const untrue = ORDER_STATUSES.filter((s) => !stillTrue(s, event.data.to));
+async function cancelUntrue(ctx: ProjectionContext, moves: ReadonlyArray<RecordedShopEvent<'OrderStatusChanged'>>): Promise<void> {
+  const untrue = moves.flatMap((m) => HELD_STATUSES.filter((s) => !stillTrue(s, m.data.to)).map((status) => ({ m, status })));
+  if (untrue.length === 0) return;
   await ctx.sql(
-    `UPDATE ${OUTBOX_TABLE} SET status = 'canceled', last_error = $3, updated_at = now()
-     WHERE order_id = $1 AND held AND status = 'pending' AND status_reached = ANY($2::text[])`,
-    [event.data.orderId, untrue, `order moved to ${event.data.to}`],
+    `WITH move AS (
+       SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[]) AS m(order_id, commit_position, status_reached, moved_to)
+     ), canceled AS (
+       SELECT DISTINCT ON (o.message_id) o.message_id, m.moved_to
+       FROM ${OUTBOX_TABLE} o
+       JOIN move m ON m.order_id = o.order_id AND m.status_reached = o.status_reached AND m.commit_position > o.commit_position
+       WHERE o.order_id = ANY($1::text[]) AND o.held AND o.status = 'pending'
+       ORDER BY o.message_id, m.commit_position
+     )
+     UPDATE ${OUTBOX_TABLE} o SET status = 'canceled', last_error = 'order moved to ' || c.moved_to, updated_at = now()
+     FROM canceled c WHERE c.message_id = o.message_id`,
+    [untrue.map((u) => u.m.data.orderId), untrue.map((u) => String(u.m.position.commit)), untrue.map((u) => u.status), untrue.map((u) => u.m.data.to)],
   );
 }
 
-async function enqueue(ctx: ProjectionContext, event: OrderFact): Promise<void> {
-  if (event.type === 'OrderStatusChanged') await cancelUntrue(ctx, event);
-  const row = messageFor(event.type, event.data);
-  if (!row) return;
-  const channels = event.type === 'OrderPlaced' ? channelsOf(event.data) : await channelsOfPlacedOrder(ctx, event.data.orderId);
-  const subjectId = typeof event.metadata?.subjectId === 'string' ? event.metadata.subjectId : null;
-  for (const channel of channels) {
-    await ctx.sql(
-      `INSERT INTO ${OUTBOX_TABLE} (message_id, event_id, commit_position, order_id, order_number, subject_id, kind, channel, status_reached, held, fact_at, next_attempt_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
-       ON CONFLICT (message_id) DO NOTHING`,
-      [
-        messageIdFor(event.id, channel), event.id, String(event.position.commit), event.data.orderId, event.data.orderNumber,
-        subjectId, row.kind, channel, row.to ?? null, row.held, event.createdAt,
-      ],
-    );
-  }
+/**
+ * A batch in four statements whatever its size (a new deployment replays years of orders through
+ * here): the placed orders' rows, then the channels the other facts' orders were placed with, their
+ * rows, and the moves' cancellations last, which only ever reach messages of earlier facts.
+ */
+async function enqueue(ctx: ProjectionContext, events: readonly OrderFact[]): Promise<void> {
+  const placed = events.filter((e): e is RecordedShopEvent<'OrderPlaced'> => e.type === 'OrderPlaced');
+  await insertRows(ctx, placed.flatMap((e) => rowsFor(e, channelsOf(e.data))));
+  const told = events.filter((e) => e.type !== 'OrderPlaced' && messageFor(e.type, e.data));
+  const channels = await channelsOfPlacedOrders(ctx, told.map((e) => e.data.orderId));
+  await insertRows(ctx, told.flatMap((e) => rowsFor(e, channels.get(e.data.orderId) ?? [])));
+  await cancelUntrue(ctx, events.filter((e): e is RecordedShopEvent<'OrderStatusChanged'> => e.type === 'OrderStatusChanged'));
 }
 
 export const customerMessagesReactor = defineProjection({
@@ -62,7 +111,7 @@ export const customerMessagesReactor = defineProjection({
   eventTypes: ['OrderPlaced', 'OrderStatusChanged', 'OrderEdited'],
   async handle(events, ctx) {
     if (!ctx.log) return;
-    for (const event of events) await enqueue(ctx, event);
+    await enqueue(ctx, events as readonly OrderFact[]);
   },
   /**
    * An erased shopper is owed nothing more: their unsent messages are canceled. The sent ones

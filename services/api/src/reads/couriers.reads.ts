@@ -5,6 +5,16 @@ import { trackingUrl } from '#domain/courier/tracking-url.js';
 import { CourierParcelEntity } from '#read-models/courier-parcel.entity.js';
 import { CourierEntity } from '#read-models/courier.entity.js';
 import type { CourierCashView, CourierView } from '../admin/couriers/courier-response.js';
+import type { CourierTrackingView } from '../tracking/order-tracking-response.js';
+
+interface ShippedParcelRow {
+  orderId: string;
+  trackingNumber: string;
+  courier: string;
+  template: string | null;
+}
+
+const trackingView = (r: ShippedParcelRow): CourierTrackingView => ({ courier: r.courier, trackingNumber: r.trackingNumber, url: trackingUrl(r.template, r.trackingNumber) });
 
 /** The couriers read model: the couriers, their parcels by tracking number, and the cash each owes. */
 @Injectable()
@@ -26,12 +36,27 @@ export class CourierReads {
   }
 
   /** The courier's link for an order's parcel, when the order was shipped with a courier that has a tracking URL template. */
-  async trackingLink(orderNumber: string): Promise<{ courier: string; trackingNumber: string; url: string | null } | null> {
-    const parcel = await this.dataSource.getRepository(CourierParcelEntity).findOneBy({ orderNumber });
-    if (!parcel?.courierId || !parcel.trackingNumber) return null;
-    const courier = await this.dataSource.getRepository(CourierEntity).findOneBy({ courierId: parcel.courierId });
-    if (!courier) return null;
-    return { courier: courier.name, trackingNumber: parcel.trackingNumber, url: trackingUrl(courier.trackingUrlTemplate, parcel.trackingNumber) };
+  async trackingLink(orderNumber: string): Promise<CourierTrackingView | null> {
+    const [row] = await this.parcelsShipped('p.orderNumber = :orderNumber', { orderNumber });
+    return row ? trackingView(row) : null;
+  }
+
+  /** The courier and tracking of each of these orders shipped with one, by order id: what its page shows. */
+  async trackingOf(orderIds: readonly string[]): Promise<Map<string, CourierTrackingView>> {
+    if (orderIds.length === 0) return new Map();
+    const rows = await this.parcelsShipped('p.orderId IN (:...orderIds)', { orderIds });
+    return new Map(rows.map((r) => [r.orderId, trackingView(r)]));
+  }
+
+  private parcelsShipped(where: string, parameters: Record<string, unknown>): Promise<ShippedParcelRow[]> {
+    return this.dataSource
+      .getRepository(CourierParcelEntity)
+      .createQueryBuilder('p')
+      .innerJoin(CourierEntity, 'c', 'c.courierId = p.courierId')
+      .select(['p.order_id AS "orderId"', 'p.tracking_number AS "trackingNumber"', 'c.name AS "courier"', 'c.tracking_url_template AS "template"'])
+      .where(where, parameters)
+      .andWhere('p.trackingNumber IS NOT NULL')
+      .getRawMany<ShippedParcelRow>();
   }
 
   /**

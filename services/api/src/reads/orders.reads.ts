@@ -27,6 +27,8 @@ import type { AdminOrderPage, AdminOrderView, OrderHistoryView, SizeCountView } 
 import type { OrderCsvSource } from '../admin/orders/orders-csv.js';
 import { piastresToEgp } from '#domain/shared/money.js';
 import { SHOP_TIME_ZONE } from '#domain/shop-config.js';
+import type { CourierTrackingView } from '../tracking/order-tracking-response.js';
+import { CourierReads } from './couriers.reads.js';
 import { toAdminOrderView, toOrderCsvSource, type OrderCsvRow } from '../admin/orders/order-view.js';
 import { ANCHOR_SPACING, PlacementRankAnchors } from '../admin/orders/placement-rank-anchors.js';
 import type { OrderTrackingView, TrackingStepView } from '../tracking/order-tracking-response.js';
@@ -52,6 +54,8 @@ export class OrderReads {
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'codRisk'>,
     /** The owner's screening settings (their stream, write side); without it (a bare reads test) the defaults. */
     @Optional() private readonly executor?: DeciderExecutor,
+    /** The courier of shipped orders; without it (a bare reads test) none. */
+    @Optional() private readonly couriers?: CourierReads,
   ) {
     this.anchors = new PlacementRankAnchors(dataSource);
   }
@@ -261,12 +265,13 @@ export class OrderReads {
 
   private async withItems(orders: OrderEntity[]): Promise<AdminOrderView[]> {
     if (orders.length === 0) return [];
-    const [items, risks, screened, settings, notes] = await Promise.all([
+    const [items, risks, screened, settings, notes, tracking] = await Promise.all([
       this.dataSource.getRepository(OrderItemEntity).find({ where: { orderId: In(orders.map((o) => o.id)) }, order: { lineNo: 'ASC' } }),
       this.dataSource.getRepository(PhoneRiskEntity).find({ where: { subjectId: In([...new Set(orders.map((o) => o.subjectId))]) } }),
       this.dataSource.getRepository(ScreenedOrderEntity).find({ where: { orderId: In(orders.map((o) => o.id)) } }),
       this.executor ? this.executor.load(screeningSettingsStream(), screeningSettingsDecider).then((l) => l.state) : DEFAULT_ORDER_SCREENING_SETTINGS,
       this.dataSource.getRepository(OrderNoteEntity).find({ where: { orderId: In(orders.map((o) => o.id)) }, order: { createdAt: 'ASC', noteId: 'ASC' } }),
+      this.couriers ? this.couriers.trackingOf(orders.map((o) => o.id)) : new Map<string, CourierTrackingView>(),
     ]);
     const screenedById = new Map(screened.map((s) => [s.orderId, s]));
     const notesOf = new Map<string, OrderNoteEntity[]>();
@@ -285,7 +290,7 @@ export class OrderReads {
         ...SCREENING_FLAGS.filter((f) => found?.flags.includes(f)),
       ];
       const screening = { flags, duplicateOf: found?.duplicateOf ?? null };
-      return toAdminOrderView(o, byOrder.get(o.id) ?? [], { ...counts, risky: isRiskyPhone(counts, this.config.codRisk) }, screening, notesOf.get(o.id) ?? []);
+      return toAdminOrderView(o, byOrder.get(o.id) ?? [], { ...counts, risky: isRiskyPhone(counts, this.config.codRisk) }, screening, notesOf.get(o.id) ?? [], tracking.get(o.id) ?? null);
     });
   }
 }

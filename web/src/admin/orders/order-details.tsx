@@ -15,6 +15,27 @@ function Field({ name, value }: { name: string; value: string | null }) {
   );
 }
 
+/** Once shipped with a courier: who carries it, and its tracking number, a link to the courier's page when there is one. */
+function CourierTracking({ tracking }: { tracking: NonNullable<AdminOrder['courierTracking']> }) {
+  return (
+    <>
+      <Field name="Courier" value={tracking.courier} />
+      <div className="flex gap-2 text-sm">
+        <dt className="w-32 shrink-0 text-gray-500">Tracking number</dt>
+        <dd className="break-all text-gray-900" dir="ltr">
+          {tracking.url ? (
+            <a href={tracking.url} target="_blank" rel="noopener noreferrer" className="text-blue-700 underline">
+              {tracking.trackingNumber}
+            </a>
+          ) : (
+            tracking.trackingNumber
+          )}
+        </dd>
+      </div>
+    </>
+  );
+}
+
 function SummaryLine({ name, amount, negative }: { name: string; amount: number; negative?: boolean }) {
   return (
     <div className="flex justify-between text-sm">
@@ -43,6 +64,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
           <Field name="Payment method" value={order.paymentMethod} />
           {order.paymentReference && <Field name="Payment reference" value={order.paymentReference} />}
           <Field name="Promo code" value={order.promoCode ?? 'None'} />
+          {order.courierTracking && <CourierTracking tracking={order.courierTracking} />}
         </dl>
         {order.notes && (
           // What the courier needs at the door ("call before arriving"): set apart, never truncated.

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -16,6 +16,7 @@ const order = () => ({
   phoneRisk: { orders: 3, delivered: 1, refused: 2, canceled: 0, risky: true },
   screening: { flags: ['NEEDS_REVIEW', 'LIKELY_DUPLICATE'], duplicateOf: 'PS-TEST-0000' },
   staffNotes: [],
+  courierTracking: status === 'PLACED' ? null : { courier: 'Bosta', trackingNumber: 'BX-1234', url: 'https://bosta.co/tracking-shipments?shipment-number=BX-1234' },
   firstName: 'Mona', lastName: 'Adel', phone: '01012345678', email: null, addressLine: '1 Nile St', building: '2', apartment: '3', city: 'Cairo', governorate: 'CAIRO',
   paymentMethod: 'COD', paymentReference: null, promoCode: null, notes: null,
   subtotal: 400, discountFromPromoCode: 0, discountFromPromotions: 26, shippingCost: 50, codFee: 10, taxAmount: 0, total: 434,
@@ -67,6 +68,17 @@ describe('the order page', () => {
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel order…' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Correct a mistake…' })).not.toBeInTheDocument();
+  });
+
+  it('a shipped order names its courier and links its tracking number to the courier; a placed one shows neither', async () => {
+    renderAt('/admin/orders/PS-TEST-0001');
+    await screen.findByRole('heading', { name: 'Order PS-TEST-0001' });
+    expect(screen.queryByText('Courier')).not.toBeInTheDocument();
+    cleanup();
+    status = 'DELIVERED';
+    renderAt('/admin/orders/PS-TEST-0001');
+    expect(await screen.findByText('Bosta')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'BX-1234' })).toHaveAttribute('href', 'https://bosta.co/tracking-shipments?shipment-number=BX-1234');
   });
 
   it('an unknown number is a not-found page', async () => {

@@ -62,6 +62,9 @@ describe('couriers and their settlement files (HTTP, real stack)', () => {
     expect(await t.waitForProjections()).toBe(true);
     const tracked = await t.request().post('/api/public/orders/track').send({ orderNumber: o.orderNumber, phone: o.phone }).expect(200);
     expect(tracked.body.courierTracking).toEqual({ courier: 'Bosta', trackingNumber: 'BOS 77/1', url: 'https://bosta.co/tracking-shipments?shipment-number=BOS%2077%2F1' });
+    // The order's page in the back office says the same.
+    const page = await t.request().get(`/api/admin/orders/${o.orderNumber}`).set(auth()).expect(200);
+    expect(page.body.courierTracking).toEqual(tracked.body.courierTracking);
   });
 
   it('a file delivers two orders and refuses one, lists what it cannot apply, and importing it again changes nothing', async () => {

@@ -6,6 +6,7 @@ import { PriceRuleView } from '../../common/price-rule-view.js';
 import { PaginationFields } from '../../catalog/poster-response.js';
 import { OrderTotalsFields } from '../../common/order-totals-view.js';
 import { ShopperContactFields } from '../shared/shopper-contact-view.js';
+import { CourierTrackingView } from '../../tracking/order-tracking-response.js';
 
 // The admin's order answers (an order and its items), money in EGP.
 
@@ -63,6 +64,8 @@ export class AdminOrderView extends IntersectionType(ShopperContactFields, Order
   @ApiProperty({ description: "The order stream's revision: send it back as expectedRevision with a status change" }) revision!: number;
   @ApiProperty({ type: () => PhoneRiskView }) phoneRisk!: PhoneRiskView;
   @ApiProperty({ type: () => OrderScreeningView }) screening!: OrderScreeningView;
+  @ApiProperty({ type: () => CourierTrackingView, nullable: true, description: 'Once shipped with a courier: the courier, the tracking number and its link' })
+  courierTracking!: CourierTrackingView | null;
   @ApiProperty({ enum: ORDER_STATUSES, isArray: true, description: 'The statuses this order may move to now' }) nextStatuses!: readonly OrderStatus[];
   @ApiProperty({ example: 'PS-7KQ4-M2XD' }) orderNumber!: string;
   @ApiProperty({ enum: ORDER_STATUSES }) status!: OrderStatus;

@@ -3,6 +3,7 @@ import { piastresToEgp } from '#domain/shared/money.js';
 import type { OrderEntity } from '#read-models/order.entity.js';
 import type { OrderItemEntity } from '#read-models/order-item.entity.js';
 import type { OrderNoteEntity } from '#read-models/order-note.entity.js';
+import type { CourierTrackingView } from '../../tracking/order-tracking-response.js';
 import type { AdminOrderView, OrderScreeningView, PhoneRiskView } from './order-response.js';
 import { priceRuleViews } from '../../common/price-rule-view.js';
 import type { OrderCsvSource } from './orders-csv.js';
@@ -10,8 +11,16 @@ import type { OrderCsvSource } from './orders-csv.js';
 const customerName = (first: string, last: string) => `${first} ${last}`.trim();
 
 /** An order as the admin orders page reads it, money in EGP. */
-export function toAdminOrderView(order: OrderEntity, items: OrderItemEntity[], phoneRisk: PhoneRiskView, screening: OrderScreeningView, notes: OrderNoteEntity[] = []): AdminOrderView {
+export function toAdminOrderView(
+  order: OrderEntity,
+  items: OrderItemEntity[],
+  phoneRisk: PhoneRiskView,
+  screening: OrderScreeningView,
+  notes: OrderNoteEntity[] = [],
+  courierTracking: CourierTrackingView | null = null,
+): AdminOrderView {
   return {
+    courierTracking,
     staffNotes: notes.map((n) => ({ noteId: n.noteId, text: n.text, author: n.author, authorRole: n.authorRole, createdAt: n.createdAt.toISOString() })),
     revision: order.revision,
     nextStatuses: ORDER_TRANSITIONS[order.status] ?? [],
