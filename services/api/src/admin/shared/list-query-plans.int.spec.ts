@@ -95,6 +95,15 @@ describe('admin list queries use indexes at scale', () => {
     await runReadModelMigrations(db.url);
     ds = new DataSource({ ...createReadDataSource(db.url).options, logging: ['query'], logger } as DataSourceOptions);
     await ds.initialize();
+    // The shop's hot reads send prepared statements on the DataSource's pool itself (preparedRows),
+    // past TypeORM's logger: record those too.
+    const pool = (ds.driver as unknown as { master: { query: (config: unknown, values?: unknown) => Promise<unknown> } }).master;
+    const query = pool.query.bind(pool);
+    pool.query = (config: unknown, values?: unknown) => {
+      const { text, values: parameters } = config as { text?: string; values?: unknown[] };
+      if (typeof text === 'string') logger.logQuery(text, parameters);
+      return query(config, values);
+    };
     insertOrders = ordersFixture(ds);
     // Read-model rows straight in SQL: a fixture of the projector's output, not a path under test.
     await insertOrders(1, ORDERS);
