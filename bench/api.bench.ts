@@ -45,6 +45,7 @@ import { CATALOGUE, CHECKOUT_QUANTITY, CHECKOUT_SIZE, LISTING_PAGE_SIZE } from '
 import { durableRequested, serverIsDurable } from './lib/durability.js';
 import { runLoad, type LoadResult, type Step } from './lib/load.js';
 import { postgresCpuCounter, processTreeCpuMs } from './lib/process-cpu.js';
+import { newPhones, returningPhones } from './lib/shopper-phones.js';
 import { round } from './lib/stats.js';
 import { waitHealthy } from './lib/wait-healthy.js';
 import { ensureVendureInstalled, seedVendure, startVendure, VENDURE_DATABASE, vendureCheckoutSteps, vendureProductsStep, vendureSearchStep, vendureVersion } from './lib/vendure-peer.js';
@@ -55,14 +56,12 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const OUR_DATABASE = 'bench';
-/** The whole-flow checkout's shoppers, each checking out again in turn. */
-const RETURNING_SHOPPERS = 1000;
 // Our API holds an event-store pool (20) and a read pool (10): Vendure gets as many connections.
 const POOL_SIZE = 30;
+/** The checkout form but its phone (each workload gives its own). */
 const CHECKOUT = {
   firstName: 'Bench',
   lastName: 'Mark',
-  phone: '01012345678',
   addressLine: '1 Test St',
   building: '1',
   apartment: '1',
@@ -192,22 +191,7 @@ async function seed(url: string, admin: { username: string; password: string }):
   }
 }
 
-/** A new Egyptian mobile number each call, from a range of its own per workload. */
-function newPhones(prefix: '010' | '011' | '012'): () => string {
-  let n = 0;
-  return () => `${prefix}${String(++n).padStart(8, '0')}`;
-}
-
-/**
- * Phones of a shop's returning shoppers, in turn: many people checking out at once, as a shop sees
- * them. (One phone for every checkout would measure one person placing hundreds of orders a
- * second, whose checkouts take turns on their own screening stream: budgets allow a phone 10 an hour.)
- */
-function returningPhones(shoppers: number): () => string {
-  let n = 0;
-  return () => `010${String((n++ % shoppers) + 1).padStart(8, '0')}`;
-}
-
+/** Our whole-flow checkout: a cart with one line, then its checkout with the next of `phone`. */
 function ourCheckoutSteps(posters: Array<{ id: string }>, phone: () => string): Step[] {
   let n = 0;
   return [
@@ -301,7 +285,7 @@ async function main(): Promise<void> {
       ...(stack.uncachedUrl && local
         ? [{ side: 'ours' as const, route: 'GET /api/public/posters (PUBLIC_CACHE_MS=0)', url: stack.uncachedUrl, steps: [{ path: listing }], cpu: ourCpu(local.uncachedApiPid) }]
         : []),
-      { side: 'ours', route: checkoutRoute, url: stack.url, steps: ourCheckoutSteps(posters, returningPhones(RETURNING_SHOPPERS)), checkout: true, cpu: local ? ourCpu(local.apiPid) : {}, target: { checkoutsPerSec: 200, p99: 200 } },
+      { side: 'ours', route: checkoutRoute, url: stack.url, steps: ourCheckoutSteps(posters, returningPhones()), checkout: true, cpu: local ? ourCpu(local.apiPid) : {}, target: { checkoutsPerSec: 200, p99: 200 } },
     ];
     // Pairs run back to back: [ours, Vendure's workload doing the same job].
     const pairs: Array<[Workload, Workload | undefined]> = ours.map((w) => [w, undefined]);

@@ -18,6 +18,7 @@ import { createEventStore } from '#event-store/create-event-store.js';
 import { durableRequested } from '../lib/durability.js';
 import { runLoad, type Step } from '../lib/load.js';
 import { rssMb } from '../lib/shop-processes.js';
+import { returningPhones } from '../lib/shopper-phones.js';
 import { round } from '../lib/stats.js';
 import { buildReadModels } from './build-read-models.js';
 import { readLoop } from './read-loop.js';
@@ -28,8 +29,6 @@ import { startShopStack, type ShopStack } from './shop-stack.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
-/** The checkout figure's shoppers, each checking out again in turn (as bench:api's). */
-const RETURNING_SHOPPERS = 1000;
 const log = (msg: string) => process.stderr.write(`[bench:scale] ${new Date().toISOString().slice(11, 19)} ${msg}\n`);
 
 interface Size {
@@ -153,7 +152,7 @@ async function checkoutSteps(stack: ShopStack): Promise<Step[]> {
   const { posters } = await getJson(stack, '/api/public/posters?limit=20');
   const buyable = posters.filter((p: { variants: unknown[] }) => p.variants.length > 0);
   let n = 0;
-  let m = 0;
+  const phone = returningPhones();
   return [
     {
       method: 'POST',
@@ -169,7 +168,7 @@ async function checkoutSteps(stack: ShopStack): Promise<Step[]> {
       path: '/api/user/cart/checkout',
       build: (flow) => ({
         headers: { 'x-cart-id': String(flow.cartId) },
-        body: JSON.stringify({ firstName: 'Scale', lastName: 'Bench', phone: `010${String((m++ % RETURNING_SHOPPERS) + 1).padStart(8, '0')}`, addressLine: '1 Test St', building: '1', apartment: '1', city: 'Cairo', governorate: 'CAIRO', paymentMethod: 'COD' }),
+        body: JSON.stringify({ firstName: 'Scale', lastName: 'Bench', phone: phone(), addressLine: '1 Test St', building: '1', apartment: '1', city: 'Cairo', governorate: 'CAIRO', paymentMethod: 'COD' }),
       }),
       check: (body) => typeof JSON.parse(body).orderId === 'string',
     },

@@ -10,7 +10,6 @@ import { uuidFromName } from '#domain/shared/uuid-from-name.js';
 import { phoneBlockStream, screeningSettingsStream, screeningStream } from '#domain/streams.js';
 import type { PersonalDataCipher } from '#event-store/personal-data/personal-data-cipher.js';
 import { DeciderExecutor } from '../common/decider-executor.service.js';
-import { KeyedMutex } from '../common/keyed-mutex.js';
 import { PERSONAL_DATA } from '../common/tokens.js';
 
 /** Two checkouts of one person at once each decide again after the other's append; more racers than this is no shopper. */
@@ -24,8 +23,6 @@ const SCREEN_RETRIES = 8;
 @Injectable()
 export class OrderScreening {
   private readonly logger = new Logger('OrderScreening');
-  /** One person's checkouts in this process are screened in turn instead of colliding on their stream and retrying. */
-  private readonly queue = new KeyedMutex();
 
   constructor(
     private readonly executor: DeciderExecutor,
@@ -64,9 +61,8 @@ export class OrderScreening {
     try {
       const subjectId = await this.personOf(order.customer.phone);
       const settings = await this.settings();
-      const stream = screeningStream(subjectId);
-      await this.queue.run(stream, () => this.executor.execute({
-        stream,
+      await this.executor.execute({
+        stream: screeningStream(subjectId),
         decider: customerScreeningDecider,
         command: {
           type: 'ScreenOrder',
@@ -74,7 +70,9 @@ export class OrderScreening {
         },
         retries: SCREEN_RETRIES,
         eventId: () => uuidFromName(`OrderScreened:${order.orderId}`),
-      }));
+        // One person's racing checkouts are screened in turn.
+        inTurn: true,
+      });
     } catch (e) {
       this.logger.warn(`order ${order.orderNumber} not screened: ${String(e)}`);
     }

@@ -6,7 +6,6 @@ import { uuidFromName } from '#domain/shared/uuid-from-name.js';
 import { promoUsageStream } from '#domain/streams.js';
 import type { PersonalDataCipher } from '#event-store/personal-data/personal-data-cipher.js';
 import { DeciderExecutor } from '../common/decider-executor.service.js';
-import { KeyedMutex } from '../common/keyed-mutex.js';
 import { PERSONAL_DATA } from '../common/tokens.js';
 
 /**
@@ -18,9 +17,6 @@ const USE_RETRIES = 64;
 /** Promo code uses on the code's usage stream: taken at checkout, given back when an order is cancelled or refused. */
 @Injectable()
 export class PromoUses {
-  /** A popular code's checkouts in this process take turns on its stream instead of colliding and retrying. */
-  private readonly queue = new KeyedMutex();
-
   constructor(
     private readonly executor: DeciderExecutor,
     @Inject(PERSONAL_DATA) private readonly personalData: PersonalDataCipher | null,
@@ -45,8 +41,8 @@ export class PromoUses {
   }
 
   private run(code: string, command: PromoUsageCommand, metadata?: Record<string, unknown>) {
-    const stream = promoUsageStream(code);
-    return this.queue.run(stream, () => this.executor.execute({ stream, decider: promoUsageDecider, command, retries: USE_RETRIES, ...(metadata ? { metadata } : {}) }));
+    // A popular code's checkouts take turns on its stream.
+    return this.executor.execute({ stream: promoUsageStream(code), decider: promoUsageDecider, command, retries: USE_RETRIES, inTurn: true, ...(metadata ? { metadata } : {}) });
   }
 
   /**

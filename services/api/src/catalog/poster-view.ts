@@ -5,18 +5,12 @@ import type { PosterEntity } from '#read-models/poster.entity.js';
 import type { PosterView } from './poster-response.js';
 
 /** What the storefront shows of a posters read-model row. */
-export type ShopPosterRow = Pick<
-  PosterEntity,
-  | 'id' | 'name' | 'description' | 'nameAr' | 'descriptionAr' | 'category' | 'imageUrl' | 'visible' | 'deleted' | 'variants'
-  | 'hasDiscount' | 'discountPercentage' | 'originalPriceSample' | 'discountedPriceSample' | 'minPrice' | 'maxPrice' | 'createdAt'
->;
+export const SHOP_POSTER_FIELDS = [
+  'id', 'name', 'description', 'nameAr', 'descriptionAr', 'category', 'imageUrl', 'visible', 'deleted', 'variants',
+  'hasDiscount', 'discountPercentage', 'originalPriceSample', 'discountedPriceSample', 'minPrice', 'maxPrice', 'createdAt',
+] as const satisfies readonly (keyof PosterEntity)[];
 
-/** The columns of a ShopPosterRow, for a raw read of the posters table. */
-export const SHOP_POSTER_COLUMNS = [
-  'id', 'name', 'description', 'name_ar AS "nameAr"', 'description_ar AS "descriptionAr"', 'category', 'image_url AS "imageUrl"', 'visible', 'deleted',
-  'variants', 'has_discount AS "hasDiscount"', 'discount_percentage AS "discountPercentage"', 'original_price_sample AS "originalPriceSample"',
-  'discounted_price_sample AS "discountedPriceSample"', 'min_price AS "minPrice"', 'max_price AS "maxPrice"', 'created_at AS "createdAt"',
-].join(', ');
+export type ShopPosterRow = Pick<PosterEntity, (typeof SHOP_POSTER_FIELDS)[number]>;
 
 /**
  * A poster as the storefront shows it: read-model row with money in EGP, priced with the

@@ -5,6 +5,7 @@ import { counter } from '#platform/metrics/metrics.js';
 import type { Decider } from '#domain/shared/decider.js';
 import { executeDecider, loadAggregate, type ExecuteOptions, type ExecuteResult } from './execute-decider.js';
 import { FoldCache } from './fold-cache.js';
+import { KeyedMutex } from './keyed-mutex.js';
 import { EVENT_STORE, METRICS_REGISTRY } from './tokens.js';
 
 /** executeDecider bound to the app's event store, metrics and fold cache: what command handlers inject. */
@@ -13,6 +14,7 @@ export class DeciderExecutor {
   private readonly commands;
   private readonly conflicts;
   private readonly folds = new FoldCache();
+  private readonly turns = new KeyedMutex();
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -22,11 +24,21 @@ export class DeciderExecutor {
     this.conflicts = counter(registry, { name: 'api_command_conflicts_total', help: 'Concurrent-append conflicts, by whether the command was retried', labelNames: ['retried'] });
   }
 
-  execute<State, Command, Event extends { type: string; data: unknown }>(options: ExecuteOptions<State, Command, Event>): Promise<ExecuteResult<State, Event>> {
-    return executeDecider(this.store, options, {
-      onConflict: (_stream, willRetry) => this.conflicts.inc({ retried: String(willRetry) }),
-      onExecuted: (command, outcome) => this.commands.inc({ command, outcome }),
-    }, this.folds);
+  /**
+   * inTurn: commands on this stream from this process run one at a time, in arrival order, instead
+   * of colliding on the expected revision and retrying in a storm: for a stream many requests write
+   * at once (one person's screening, a popular promo code). Replicas still race, and `retries`
+   * handles that.
+   */
+  execute<State, Command, Event extends { type: string; data: unknown }>(
+    options: ExecuteOptions<State, Command, Event> & { inTurn?: boolean },
+  ): Promise<ExecuteResult<State, Event>> {
+    const run = () =>
+      executeDecider(this.store, options, {
+        onConflict: (_stream, willRetry) => this.conflicts.inc({ retried: String(willRetry) }),
+        onExecuted: (command, outcome) => this.commands.inc({ command, outcome }),
+      }, this.folds);
+    return options.inTurn ? this.turns.run(options.stream, run) : run();
   }
 
   load<State, Event extends { type: string; data: unknown }>(stream: string, decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>) {

@@ -3,11 +3,13 @@ import { DataSource } from 'typeorm';
 import type { DiscountSnapshot } from '#domain/pricing/catalogue-snapshot.js';
 import { discountStatus } from '#domain/promotion/discount-window.js';
 import { shopDate } from '#domain/shared/shop-date.js';
-import { READ_SCHEMA } from '#read-models/column-types.js';
 import { DiscountEntity } from '#read-models/discount.entity.js';
 import type { AdminDiscountView } from '../admin/discounts/discount-response.js';
 import type { DiscountView } from '../catalog/shop-content-response.js';
-import { preparedRows } from './prepared-rows.js';
+import { entityColumns, preparedRows } from './prepared-rows.js';
+
+/** What a discount's snapshot (the pricing code's input) reads of its row. */
+const SNAPSHOT_FIELDS = ['id', 'category', 'percentage', 'active', 'startsOn', 'endsOn'] as const satisfies readonly (keyof DiscountEntity)[];
 
 /**
  * The discounts read model: those in force today for the shop, all of them for the back-office.
@@ -16,18 +18,23 @@ import { preparedRows } from './prepared-rows.js';
  */
 @Injectable()
 export class DiscountReads {
+  /** The select list of a discount's snapshot, made once from the entity's mapping. */
+  private snapshotColumns?: { table: string; columns: string };
+
   constructor(private readonly dataSource: DataSource) {}
 
   /** Active discounts whose window holds `today` (a shop day); both ends inclusive. */
   async inForce(today: string = shopDate(new Date())): Promise<DiscountSnapshot[]> {
     // Every uncached page of posters asks this: one prepared statement.
-    return preparedRows<DiscountSnapshot>(
+    const { table, columns } = (this.snapshotColumns ??= entityColumns(this.dataSource, DiscountEntity, SNAPSHOT_FIELDS));
+    const rows = await preparedRows<Pick<DiscountEntity, (typeof SNAPSHOT_FIELDS)[number]>>(
       this.dataSource,
       'discounts-in-force',
-      `SELECT id AS "discountId", category, percentage, active, starts_on AS "startsOn", ends_on AS "endsOn" FROM ${READ_SCHEMA}.discounts
+      `SELECT ${columns} FROM ${table}
        WHERE active AND (starts_on IS NULL OR starts_on <= $1) AND (ends_on IS NULL OR ends_on >= $1) ORDER BY id`,
       [today],
     );
+    return rows.map(({ id, ...d }) => ({ discountId: id, ...d }));
   }
 
   async active(): Promise<DiscountView[]> {

@@ -1,14 +1,13 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { READ_SCHEMA } from '#read-models/column-types.js';
 import { PosterEntity } from '#read-models/poster.entity.js';
 import { adminPosterView } from '../admin/posters/admin-poster-view.js';
 import type { AdminPosterPage, AdminPosterView } from '../admin/posters/admin-poster-response.js';
 import { foldedLikePattern, readPage, type Paging } from '../admin/shared/paging.js';
-import { page, posterView, SHOP_POSTER_COLUMNS, type Page, type ShopPosterRow } from '../catalog/poster-view.js';
+import { page, posterView, SHOP_POSTER_FIELDS, type Page, type ShopPosterRow } from '../catalog/poster-view.js';
 import type { PosterView } from '../catalog/poster-response.js';
 import { DiscountReads } from './discounts.reads.js';
-import { preparedRows } from './prepared-rows.js';
+import { entityColumns, preparedRows } from './prepared-rows.js';
 
 /**
  * The posters read model: the shop's grid (visible, not deleted) and the back-office's lists,
@@ -16,6 +15,9 @@ import { preparedRows } from './prepared-rows.js';
  */
 @Injectable()
 export class PosterReads {
+  /** The shop's select list, made once from the entity's mapping. */
+  private shopColumns?: { table: string; columns: string };
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly discounts: DiscountReads,
@@ -39,11 +41,12 @@ export class PosterReads {
     // The column of posters_search_trgm_idx.
     if (options.search) filters.push(`search_text LIKE ${param(foldedLikePattern(options.search))}`);
     const name = `posters-on-sale${options.category ? '-category' : ''}${options.search ? '-search' : ''}`;
+    const { table, columns } = (this.shopColumns ??= entityColumns(this.dataSource, PosterEntity, SHOP_POSTER_FIELDS));
     const run = (offset: number, limit: number) =>
       preparedRows<ShopPosterRow & { totalItems: string }>(
         this.dataSource,
         name,
-        `SELECT ${SHOP_POSTER_COLUMNS}, COUNT(*) OVER () AS "totalItems" FROM ${READ_SCHEMA}.posters
+        `SELECT ${columns}, COUNT(*) OVER () AS "totalItems" FROM ${table}
          WHERE ${['visible', 'NOT deleted', ...filters].join(' AND ')} ORDER BY created_at DESC, id ASC OFFSET $1 LIMIT $2`,
         [offset, limit, ...filterValues],
       );
