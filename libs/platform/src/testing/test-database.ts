@@ -44,6 +44,22 @@ export async function countStoredEvents(url: string, options: { exceptTypes?: re
 }
 
 /**
+ * The newest event stored in the database, read from the table: the event store's headPosition()
+ * answers only below the server-wide snapshot horizon, so right after appends it can name an
+ * older event while another suite's transaction is open. A test waits for this one instead.
+ */
+export async function newestStoredPosition(url: string): Promise<{ commit: bigint; prepare: bigint }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT tx_id::text AS commit, global_position::text AS prepare FROM event_store.events ORDER BY tx_id DESC, global_position DESC LIMIT 1');
+    return rows.length ? { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) } : { commit: -1n, prepare: -1n };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * Waits until readers see every event stored in the database. Readers see only below the
  * server-wide snapshot horizon, which a transaction in another suite's database can hold back
  * for a moment; a test that reads right after appending must wait for this, not sleep.

@@ -8,7 +8,7 @@ import supertest from 'supertest';
 import { DataSource } from 'typeorm';
 import { formatPosition, type EventStore, type Position } from '#event-store/event-store.port.js';
 import { loadConfig, type AppConfig } from '#platform/config/app-config.js';
-import { countStoredEvents, createTestDatabase } from '#platform/testing/test-database.js';
+import { countStoredEvents, createTestDatabase, newestStoredPosition } from '#platform/testing/test-database.js';
 import { testEventStoreEnv } from '#platform/testing/test-event-store.js';
 import { waitForPosition } from '#read-models/wait-for-position.js';
 import { startInProcessProjector, type InProcessProjector } from '../../../projector/src/testing/in-process-projector.js';
@@ -123,7 +123,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   if (options.projector !== false && !options.sameDatabaseAs) projector = await startInProcessProjector(store, db.url);
 
   const waitForProjections = async (position?: Position | string, timeoutMs = 20_000): Promise<boolean> => {
-    const target = typeof position === 'string' ? (positionTokens.open(position) ?? parse(position)) : (position ?? (await newestStoredPosition(dataSource, config, store)));
+    const target = typeof position === 'string' ? (positionTokens.open(position) ?? parse(position)) : (position ?? (config.eventStore.kind === 'postgres' ? await newestStoredPosition(config.databaseUrl) : await store.headPosition()));
     if (!projector) return false;
     return waitForPosition(dataSource, target, projector.names, { timeoutMs });
   };
@@ -157,16 +157,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * The newest event committed so far, read from the table: headPosition() answers only below the
- * server-wide snapshot horizon, so it can lag behind appends this test has already awaited.
- */
-async function newestStoredPosition(dataSource: DataSource, config: AppConfig, store: EventStore): Promise<Position> {
-  if (config.eventStore.kind !== 'postgres') return store.headPosition();
-  const rows = await dataSource.query('SELECT tx_id::text AS commit, global_position::text AS prepare FROM event_store.events ORDER BY tx_id DESC, global_position DESC LIMIT 1');
-  return rows.length ? { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) } : { commit: -1n, prepare: -1n };
 }
 
 function parse(text: string): Position {
