@@ -3,6 +3,7 @@ import pg from 'pg';
 import { createTestDatabase } from '#platform/testing/test-database.js';
 import { APPEND_GROUP, APPEND_STATEMENTS } from './postgres-append.sql.js';
 import { PostgresEventStore } from './postgres-event-store.js';
+import { READ_STREAMS_FORWARDS } from './stream-read-batcher.js';
 
 interface PlanNode {
   'Node Type': string;
@@ -34,7 +35,7 @@ const group = () => [[`s-${randomUUID()}`, `s-${randomUUID()}`], ['no_stream', '
  * append. Here every append statement is planned generically over a log of a few rows, the
  * situation in which a scan looks cheapest to the planner.
  */
-describe('PostgreSQL event store: append plans', () => {
+describe('PostgreSQL event store: append and batched-read plans', () => {
   let db: { url: string; drop: () => Promise<void> };
   let client: pg.Client;
   beforeAll(async () => {
@@ -59,6 +60,7 @@ describe('PostgreSQL event store: append plans', () => {
       [s.many.name, s.many.text, many(mode === 'exact' ? '1' : undefined)],
     ]),
     ['es_append_group', APPEND_GROUP, group()],
+    ['es_read_streams_fwd', READ_STREAMS_FORWARDS, [['seed-1', 'seed-2', `s-${randomUUID()}`], ['0', '1', '0'], [null, 10, null]]],
   ];
 
   it.each(cases)('%s reaches the log and the streams through their indexes only', async (name, text, values) => {

@@ -25,9 +25,11 @@ import {
   READ_ALL_FILTERED,
   READ_STREAM_BACKWARDS,
   READ_STREAM_FORWARDS,
+  type EventRow,
 } from './postgres-read.sql.js';
 import { migrateEventStoreSchema } from './postgres-schema.migration.js';
 import { AppendGroupCommitter } from './append-group-committer.js';
+import { StreamReadBatcher } from './stream-read-batcher.js';
 import { lagAfterOn } from './postgres-lag.js';
 import { PollingSubscription, type Page } from './polling-subscription.js';
 import { WakeSignal } from './wake-signal.js';
@@ -50,13 +52,14 @@ export interface PostgresEventStoreOptions {
   pageSize?: number;
   /** Appends in flight at once from this process (default 2); the rest queue and go as one group. */
   appendLanes?: number;
+  /** Forward stream reads in flight at once from this process (default 4); the rest queue and go as one statement. */
+  readLanes?: number;
   /** Subscription polling back-off when idle (default 5 ms → 200 ms). */
   minPollMs?: number;
   maxPollMs?: number;
 }
 
 /** A log row in array mode: global_position, tx, event_id, stream_name, stream_revision, event_type, data, metadata, created_ms. */
-type EventRow = [string, string, string, string, string, string, unknown, EventMetadata, number];
 /** A filtered page row: the event columns, then matched and scanned. */
 type FilteredRow = [...EventRow, boolean, number];
 
@@ -105,6 +108,7 @@ export class PostgresEventStore implements EventStore {
   private readonly pageSize: number;
   private readonly subscriptions = new Set<Subscription>();
   private readonly committer: AppendGroupCommitter;
+  private readonly reads: StreamReadBatcher;
 
   private constructor(
     readonly pool: pg.Pool,
@@ -117,6 +121,11 @@ export class PostgresEventStore implements EventStore {
       (stream, events, expected) => explainNoWrite(pool, stream, events.map((e) => e.id), expected),
       () => this.signal.ring(),
       options.appendLanes ?? 2,
+    );
+    this.reads = new StreamReadBatcher(
+      pool,
+      async (stream, from, limit) => (await pool.query<EventRow>({ ...STATEMENTS.forwards, values: [stream, from, limit] })).rows,
+      options.readLanes ?? 4,
     );
   }
 
@@ -160,8 +169,9 @@ export class PostgresEventStore implements EventStore {
     const backwards = options.direction === 'backwards';
     const from = options.fromRevision ?? (backwards ? MAX_REVISION : 0n);
     const limit = options.maxCount ?? null; // LIMIT NULL = no limit
-    const statement = backwards ? STATEMENTS.backwards : STATEMENTS.forwards;
-    const { rows } = await this.pool.query<EventRow>({ ...statement, values: [stream, from.toString(), limit] });
+    const rows = backwards
+      ? (await this.pool.query<EventRow>({ ...STATEMENTS.backwards, values: [stream, from.toString(), limit] })).rows
+      : await this.reads.read(stream, from.toString(), limit);
     return rows.map(toRecordedEvent);
   }
 

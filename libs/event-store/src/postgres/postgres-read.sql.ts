@@ -1,3 +1,5 @@
+import type { EventMetadata } from '../event-store.port.js';
+
 /**
  * Reads of the global log. Every one stays below the oldest running transaction
  * (pg_snapshot_xmin of this statement's snapshot): everything under it has committed or
@@ -10,6 +12,8 @@
 // new Date(ms) costs a fraction of parsing timestamp text, and rows are the drain's hot path.
 export const COLUMNS = `global_position, tx_id::text AS tx, event_id::text AS event_id, stream_name, stream_revision, event_type, data, metadata,
   (extract(epoch FROM created_at) * 1000)::float8 AS created_ms`;
+/** One event row in array mode, in COLUMNS' order. */
+export type EventRow = [string, string, string, string, string, string, unknown, EventMetadata, number];
 export const HORIZON = `tx_id < (SELECT pg_snapshot_xmin(pg_current_snapshot()))`;
 
 /** $1 commit (xid8 text), $2 prepare, $3 limit. */

@@ -12,9 +12,15 @@ const tokenFor = (claims: Record<string, unknown>) =>
 
 const bosta = { id: 'k1', name: 'Bosta', trackingUrlTemplate: null };
 let uploads: string[] = [];
+let patches: Array<{ id: string; body: unknown }> = [];
 const server = setupServer(
   http.get('*/api/admin/couriers', () => HttpResponse.json([bosta])),
   http.get('*/api/admin/dashboard/couriers', () => HttpResponse.json([{ id: 'k1', name: 'Bosta', parcelsOut: 1, delivered: 2, refused: 1, owed: 845.5, settled: 0, fees: 75 }])),
+  http.patch('*/api/admin/couriers/:id', async ({ request, params }) => {
+    const body = (await request.json()) as { name: string; trackingUrlTemplate: string | null };
+    patches.push({ id: String(params.id), body });
+    return HttpResponse.json({ id: params.id, ...body });
+  }),
   http.post('*/api/admin/couriers/:id/settlements', async ({ request, params }) => {
     const form = await request.formData();
     uploads.push(`${params.id}:${await (form.get('file') as File).text()}`);
@@ -31,6 +37,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   uploads = [];
+  patches = [];
 });
 afterAll(() => server.close());
 
@@ -55,5 +62,26 @@ describe('couriers page', () => {
     storeSession(tokenFor({ srole: 'owner' }));
     renderAdmin(<CouriersPage />);
     expect(await screen.findByRole('form', { name: 'Add courier' })).toBeInTheDocument();
+  });
+
+  it('lets the owner rename a courier and give it a tracking link, and a manager not', async () => {
+    storeSession(tokenFor({ srole: 'owner' }));
+    const { unmount } = renderAdmin(<CouriersPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Bosta' }));
+    const form = screen.getByRole('form', { name: 'Edit Bosta' });
+    const name = within(form).getByLabelText('Name');
+    expect(name).toHaveValue('Bosta');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Bosta Express');
+    await userEvent.type(within(form).getByLabelText(/Tracking link/), 'https://bosta.co/t?n={{tracking}');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches).toEqual([{ id: 'k1', body: { name: 'Bosta Express', trackingUrlTemplate: 'https://bosta.co/t?n={tracking}' } }]));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit Bosta' })).toBeNull());
+    unmount();
+
+    storeSession(tokenFor({ srole: 'manager' }));
+    renderAdmin(<CouriersPage />);
+    await screen.findByRole('option', { name: 'Bosta' });
+    expect(screen.queryByRole('button', { name: 'Edit Bosta' })).toBeNull();
   });
 });

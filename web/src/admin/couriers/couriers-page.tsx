@@ -7,10 +7,10 @@ import { sessionStaffRole } from '../auth/admin-session';
 import { CardSection } from '../shared/card-section';
 import { DataTable } from '../shared/data-table';
 import { Field } from '../shared/field';
-import { btnPrimary, input, td } from '../shared/styles';
+import { btnPrimary, btnSecondary, input, td } from '../shared/styles';
 import { useLoadErrorToast } from '../shared/use-load-error-toast';
 import { CourierCashTable } from './courier-cash-table';
-import { useAddCourierMutation, useGetCouriersQuery, useImportSettlementMutation, type SettlementImport } from './couriers-api';
+import { useAddCourierMutation, useGetCouriersQuery, useImportSettlementMutation, useUpdateCourierMutation, type Courier, type SettlementImport } from './couriers-api';
 
 const OUTCOME_WORDS: Record<SettlementImport['lines'][number]['outcome'], string> = {
   applied: 'Applied',
@@ -38,9 +38,7 @@ export function CouriersPage() {
       <CardSection id="courier-list" title="Couriers">
         <ul className="mb-3 space-y-1 text-sm" aria-label="Couriers">
           {couriers.map((c) => (
-            <li key={c.id}>
-              <span className="font-medium">{c.name}</span> <span className="text-gray-500">{c.trackingUrlTemplate ?? 'no tracking link'}</span>
-            </li>
+            <CourierItem key={c.id} courier={c} canEdit={!!role && can(role, 'couriers.manage')} />
           ))}
         </ul>
         {role && can(role, 'couriers.manage') && <AddCourierForm />}
@@ -49,33 +47,114 @@ export function CouriersPage() {
   );
 }
 
+/** A courier in the list; the owner renames it or changes its tracking link in place. */
+function CourierItem({ courier, canEdit }: { courier: Courier; canEdit: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const [updateCourier, state] = useUpdateCourierMutation();
+  const toast = useToast();
+  if (editing) {
+    return (
+      <li>
+        <CourierForm
+          id={`courier-${courier.id}`}
+          label={`Edit ${courier.name}`}
+          submit="Save"
+          initial={courier}
+          busy={state.isLoading}
+          onCancel={() => setEditing(false)}
+          onSave={async (values) => {
+            try {
+              await updateCourier({ id: courier.id, updateCourierDto: values }).unwrap();
+              toast.success('Courier saved');
+              setEditing(false);
+              return true;
+            } catch (error) {
+              toast.error('Courier not saved', errorMessage(error, 'Failed to save the courier'));
+              return false;
+            }
+          }}
+        />
+      </li>
+    );
+  }
+  return (
+    <li className="flex flex-wrap items-center gap-2">
+      <span className="font-medium">{courier.name}</span> <span className="text-gray-500">{courier.trackingUrlTemplate ?? 'no tracking link'}</span>
+      {canEdit && (
+        <button type="button" className="text-xs text-blue-700 underline" aria-label={`Edit ${courier.name}`} onClick={() => setEditing(true)}>
+          Edit
+        </button>
+      )}
+    </li>
+  );
+}
+
 function AddCourierForm() {
   const [addCourier, state] = useAddCourierMutation();
-  const [name, setName] = useState('');
-  const [template, setTemplate] = useState('');
   const toast = useToast();
+  return (
+    <CourierForm
+      id="courier"
+      label="Add courier"
+      submit="Add courier"
+      busy={state.isLoading}
+      onSave={async (values) => {
+        try {
+          await addCourier({ name: values.name, trackingUrlTemplate: values.trackingUrlTemplate }).unwrap();
+          toast.success('Courier added');
+          return true;
+        } catch (error) {
+          toast.error('Courier not added', errorMessage(error, 'Failed to add the courier'));
+          return false;
+        }
+      }}
+    />
+  );
+}
+
+interface CourierValues {
+  name: string;
+  /** null: no tracking link. */
+  trackingUrlTemplate: string | null;
+}
+
+/** A courier's name and tracking link, for adding one or editing one; the server checks both. */
+function CourierForm(props: {
+  id: string;
+  label: string;
+  submit: string;
+  initial?: Pick<Courier, 'name' | 'trackingUrlTemplate'>;
+  busy: boolean;
+  /** True when saved: an add form then empties itself. */
+  onSave: (values: CourierValues) => Promise<boolean>;
+  onCancel?: () => void;
+}) {
+  const [name, setName] = useState(props.initial?.name ?? '');
+  const [template, setTemplate] = useState(props.initial?.trackingUrlTemplate ?? '');
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    try {
-      await addCourier({ name, trackingUrlTemplate: template.trim() === '' ? null : template }).unwrap();
-      toast.success('Courier added');
+    const saved = await props.onSave({ name, trackingUrlTemplate: template.trim() === '' ? null : template });
+    if (saved && !props.initial) {
       setName('');
       setTemplate('');
-    } catch (error) {
-      toast.error('Courier not added', errorMessage(error, 'Failed to add the courier'));
     }
   };
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3" aria-label="Add courier">
-      <Field id="courier-name" label="Name">
-        <input id="courier-name" className={input} value={name} onChange={(e) => setName(e.target.value)} required maxLength={80} />
+    <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3" aria-label={props.label}>
+      <Field id={`${props.id}-name`} label="Name">
+        <input id={`${props.id}-name`} className={input} value={name} onChange={(e) => setName(e.target.value)} required maxLength={80} />
       </Field>
-      <Field id="courier-template" label="Tracking link (https, {tracking} for the number)">
-        <input id="courier-template" className={`${input} min-w-80`} value={template} onChange={(e) => setTemplate(e.target.value)} placeholder="https://bosta.co/tracking-shipments?shipment-number={tracking}" />
+      <Field id={`${props.id}-template`} label="Tracking link (https, {tracking} for the number)">
+        <input id={`${props.id}-template`} className={`${input} min-w-80`} value={template} onChange={(e) => setTemplate(e.target.value)} placeholder="https://bosta.co/tracking-shipments?shipment-number={tracking}" />
       </Field>
-      <button type="submit" className={btnPrimary} disabled={state.isLoading}>
-        Add courier
+      <button type="submit" className={btnPrimary} disabled={props.busy}>
+        {props.submit}
       </button>
+      {props.onCancel && (
+        <button type="button" className={btnSecondary} onClick={props.onCancel}>
+          Cancel
+        </button>
+      )}
     </form>
   );
 }
