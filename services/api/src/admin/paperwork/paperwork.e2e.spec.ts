@@ -35,7 +35,10 @@ describe('paperwork: packing slips, labels, courier manifest (HTTP, real stack)'
     orders.push(await placeOrder({ firstName: 'علاء', lastName: 'عبد الله', phone: '01022222222' }));
     orders.push(await placeOrder({ firstName: '=HYPERLINK("x")', lastName: 'Karim', phone: '01033333333', notes: '+call first' } as Partial<typeof VALID_CHECKOUT>));
     orders.push(await placeOrder({ firstName: 'Put', lastName: 'Back', phone: '01044444444' }));
-    for (const o of orders.slice(1)) await t.request().patch(`/api/admin/orders/${o.orderId}/status`).set(auth()).send({ status: 'SHIPPED' }).expect(200);
+    // The second order leaves with a courier and its tracking number; the others without.
+    const courier = await t.request().post('/api/admin/couriers').set(auth()).send({ name: 'Bosta', trackingUrlTemplate: null }).expect(201);
+    await t.request().post(`/api/admin/orders/${orders[1].orderId}/status-changes`).set(auth()).send({ status: 'SHIPPED', courierId: courier.body.id, trackingNumber: 'BST-778899' }).expect(200);
+    for (const o of orders.slice(2)) await t.request().patch(`/api/admin/orders/${o.orderId}/status`).set(auth()).send({ status: 'SHIPPED' }).expect(200);
     // Shipped by mistake and put back: off the manifest.
     await t.request().post(`/api/admin/orders/${orders[3].orderId}/status-changes`).set(auth()).send({ status: 'PLACED', correction: true, reason: 'wrong parcel' }).expect(200);
     expect(await t.waitForProjections()).toBe(true);
@@ -66,7 +69,11 @@ describe('paperwork: packing slips, labels, courier manifest (HTTP, real stack)'
     const pdf = pdfOf(res);
     expect(pdfInfo(pdf).pages).toBe(3);
     expect(pdfText(pdf, 1)).toContain('علاء عبد الله');
+    // The courier and tracking number when known, and nothing in their place when not.
+    expect(pdfText(pdf, 1)).toContain('Courier: Bosta');
+    expect(pdfText(pdf, 1)).toContain('Tracking: BST-778899');
     expect(pdfText(pdf, 2)).toContain('منى حسن');
+    expect(pdfText(pdf, 2)).not.toContain('Courier:');
     expect(pdfText(pdf, 3)).toContain('Karim');
   });
 
@@ -96,6 +103,7 @@ describe('paperwork: packing slips, labels, courier manifest (HTTP, real stack)'
     expect(csv.text).not.toContain('منى');
     expect(csv.text).toContain('"\'=HYPERLINK(""x"") Karim"');
     expect(csv.text).toContain(',"\'+call first",');
+    expect(lines.find((l) => l.startsWith(orders[1].orderNumber))).toMatch(/,Bosta,BST-778899$/);
     expect(lines.at(-1)).toMatch(/^Total,2 orders shipped/);
 
     const pdf = await t.request().get('/api/admin/paperwork/manifest.pdf').query({ date: day }).set(auth()).buffer(true).parse(binary as never).expect(200);
