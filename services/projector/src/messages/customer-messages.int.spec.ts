@@ -29,6 +29,8 @@ async function startSmtp(): Promise<{ port: number; received: Received[]; server
       });
     },
   });
+  // A sender that drops its connection makes the server emit 'error'; unheard, it would throw here.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { port: (server.server.address() as { port: number }).port, received, server };
 }
