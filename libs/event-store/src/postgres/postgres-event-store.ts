@@ -5,7 +5,6 @@ import {
   WrongExpectedRevision,
   type AppendResult,
   type EventFilter,
-  type EventMetadata,
   type EventStore,
   type ExpectedRevision,
   type Lag,
@@ -59,7 +58,6 @@ export interface PostgresEventStoreOptions {
   maxPollMs?: number;
 }
 
-/** A log row in array mode: global_position, tx, event_id, stream_name, stream_revision, event_type, data, metadata, created_ms. */
 /** A filtered page row: the event columns, then matched and scanned. */
 type FilteredRow = [...EventRow, boolean, number];
 

@@ -12,7 +12,7 @@ import type { EventMetadata } from '../event-store.port.js';
 // new Date(ms) costs a fraction of parsing timestamp text, and rows are the drain's hot path.
 export const COLUMNS = `global_position, tx_id::text AS tx, event_id::text AS event_id, stream_name, stream_revision, event_type, data, metadata,
   (extract(epoch FROM created_at) * 1000)::float8 AS created_ms`;
-/** One event row in array mode, in COLUMNS' order. */
+/** A log row in array mode, in COLUMNS' order: global_position, tx, event_id, stream_name, stream_revision, event_type, data, metadata, created_ms. */
 export type EventRow = [string, string, string, string, string, string, unknown, EventMetadata, number];
 export const HORIZON = `tx_id < (SELECT pg_snapshot_xmin(pg_current_snapshot()))`;
 

@@ -77,13 +77,9 @@ export class StreamReadBatcher {
       for (const r of batch) r.reject(e);
       return;
     }
-    const byAsk = new Map<number, EventRow[]>();
-    for (const row of rows) {
-      const [i, ...event] = row;
-      let list = byAsk.get(i);
-      if (!list) byAsk.set(i, (list = []));
-      list.push(event as EventRow);
-    }
-    batch.forEach((r, n) => r.resolve(byAsk.get(n + 1) ?? []));
+    // Rows come tagged with their ask's ordinal (1-based), in order.
+    const answers = batch.map((): EventRow[] => []);
+    for (const [i, ...event] of rows) answers[i - 1].push(event as EventRow);
+    batch.forEach((r, n) => r.resolve(answers[n]));
   }
 }

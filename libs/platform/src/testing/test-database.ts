@@ -33,14 +33,8 @@ export async function createDatabaseOn(serverUrl: string, name: string): Promise
  * horizon, so a transaction open in another suite's database can make the head move later.
  */
 export async function countStoredEvents(url: string, options: { exceptTypes?: readonly string[] } = {}): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query('SELECT count(*)::int AS n FROM event_store.events WHERE NOT (event_type = ANY($1::text[]))', [options.exceptTypes ?? []]);
-    return rows[0].n;
-  } finally {
-    await client.end();
-  }
+  const rows = await queryOnce(url, 'SELECT count(*)::int AS n FROM event_store.events WHERE NOT (event_type = ANY($1::text[]))', [options.exceptTypes ?? []]);
+  return rows[0].n;
 }
 
 /**
@@ -49,11 +43,16 @@ export async function countStoredEvents(url: string, options: { exceptTypes?: re
  * older event while another suite's transaction is open. A test waits for this one instead.
  */
 export async function newestStoredPosition(url: string): Promise<{ commit: bigint; prepare: bigint }> {
+  const rows = await queryOnce(url, 'SELECT tx_id::text AS commit, global_position::text AS prepare FROM event_store.events ORDER BY tx_id DESC, global_position DESC LIMIT 1');
+  return rows.length ? { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) } : { commit: -1n, prepare: -1n };
+}
+
+/** One query on a connection of its own, closed after: the test's own pools may be busy or closed. */
+async function queryOnce(url: string, text: string, values: unknown[] = []): Promise<any[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query('SELECT tx_id::text AS commit, global_position::text AS prepare FROM event_store.events ORDER BY tx_id DESC, global_position DESC LIMIT 1');
-    return rows.length ? { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) } : { commit: -1n, prepare: -1n };
+    return (await client.query(text, values)).rows;
   } finally {
     await client.end();
   }

@@ -123,7 +123,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   if (options.projector !== false && !options.sameDatabaseAs) projector = await startInProcessProjector(store, db.url);
 
   const waitForProjections = async (position?: Position | string, timeoutMs = 20_000): Promise<boolean> => {
-    const target = typeof position === 'string' ? (positionTokens.open(position) ?? parse(position)) : (position ?? (config.eventStore.kind === 'postgres' ? await newestStoredPosition(config.databaseUrl) : await store.headPosition()));
+    // PostgreSQL's head answers only below the server-wide snapshot horizon: wait for the newest stored event instead.
+    const newest = () => (config.eventStore.kind === 'postgres' ? newestStoredPosition(config.databaseUrl) : store.headPosition());
+    const target = typeof position === 'string' ? (positionTokens.open(position) ?? parse(position)) : (position ?? (await newest()));
     if (!projector) return false;
     return waitForPosition(dataSource, target, projector.names, { timeoutMs });
   };

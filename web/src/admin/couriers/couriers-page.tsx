@@ -22,6 +22,7 @@ const OUTCOME_WORDS: Record<SettlementImport['lines'][number]['outcome'], string
 /** Couriers: the cash each owes, importing a courier's status/settlement file, and (the owner) adding couriers. */
 export function CouriersPage() {
   const role = sessionStaffRole();
+  const canManage = !!role && can(role, 'couriers.manage');
   const { data: couriers = [], isError } = useGetCouriersQuery();
   useLoadErrorToast(isError, 'Failed to load couriers');
   return (
@@ -38,10 +39,10 @@ export function CouriersPage() {
       <CardSection id="courier-list" title="Couriers">
         <ul className="mb-3 space-y-1 text-sm" aria-label="Couriers">
           {couriers.map((c) => (
-            <CourierItem key={c.id} courier={c} canEdit={!!role && can(role, 'couriers.manage')} />
+            <CourierItem key={c.id} courier={c} canEdit={canManage} />
           ))}
         </ul>
-        {role && can(role, 'couriers.manage') && <AddCourierForm />}
+        {canManage && <AddCourierForm />}
       </CardSection>
     </div>
   );
@@ -51,7 +52,6 @@ export function CouriersPage() {
 function CourierItem({ courier, canEdit }: { courier: Courier; canEdit: boolean }) {
   const [editing, setEditing] = useState(false);
   const [updateCourier, state] = useUpdateCourierMutation();
-  const toast = useToast();
   if (editing) {
     return (
       <li>
@@ -61,18 +61,10 @@ function CourierItem({ courier, canEdit }: { courier: Courier; canEdit: boolean 
           submit="Save"
           initial={courier}
           busy={state.isLoading}
+          save={(values) => updateCourier({ id: courier.id, updateCourierDto: values }).unwrap()}
+          said={{ saved: 'Courier saved', refused: 'Courier not saved', failed: 'Failed to save the courier' }}
+          onSaved={() => setEditing(false)}
           onCancel={() => setEditing(false)}
-          onSave={async (values) => {
-            try {
-              await updateCourier({ id: courier.id, updateCourierDto: values }).unwrap();
-              toast.success('Courier saved');
-              setEditing(false);
-              return true;
-            } catch (error) {
-              toast.error('Courier not saved', errorMessage(error, 'Failed to save the courier'));
-              return false;
-            }
-          }}
         />
       </li>
     );
@@ -91,23 +83,14 @@ function CourierItem({ courier, canEdit }: { courier: Courier; canEdit: boolean 
 
 function AddCourierForm() {
   const [addCourier, state] = useAddCourierMutation();
-  const toast = useToast();
   return (
     <CourierForm
       id="courier"
       label="Add courier"
       submit="Add courier"
       busy={state.isLoading}
-      onSave={async (values) => {
-        try {
-          await addCourier({ name: values.name, trackingUrlTemplate: values.trackingUrlTemplate }).unwrap();
-          toast.success('Courier added');
-          return true;
-        } catch (error) {
-          toast.error('Courier not added', errorMessage(error, 'Failed to add the courier'));
-          return false;
-        }
-      }}
+      save={(values) => addCourier(values).unwrap()}
+      said={{ saved: 'Courier added', refused: 'Courier not added', failed: 'Failed to add the courier' }}
     />
   );
 }
@@ -118,26 +101,38 @@ interface CourierValues {
   trackingUrlTemplate: string | null;
 }
 
-/** A courier's name and tracking link, for adding one or editing one; the server checks both. */
+/**
+ * A courier's name and tracking link, for adding one or editing one (`initial`); the server
+ * checks both. It saves, says how that went, and an add form empties itself once saved.
+ */
 function CourierForm(props: {
   id: string;
   label: string;
   submit: string;
   initial?: Pick<Courier, 'name' | 'trackingUrlTemplate'>;
   busy: boolean;
-  /** True when saved: an add form then empties itself. */
-  onSave: (values: CourierValues) => Promise<boolean>;
+  save: (values: CourierValues) => Promise<unknown>;
+  said: { saved: string; refused: string; failed: string };
+  onSaved?: () => void;
   onCancel?: () => void;
 }) {
   const [name, setName] = useState(props.initial?.name ?? '');
   const [template, setTemplate] = useState(props.initial?.trackingUrlTemplate ?? '');
+  const toast = useToast();
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const saved = await props.onSave({ name, trackingUrlTemplate: template.trim() === '' ? null : template });
-    if (saved && !props.initial) {
+    try {
+      await props.save({ name, trackingUrlTemplate: template.trim() === '' ? null : template });
+    } catch (error) {
+      toast.error(props.said.refused, errorMessage(error, props.said.failed));
+      return;
+    }
+    toast.success(props.said.saved);
+    if (!props.initial) {
       setName('');
       setTemplate('');
     }
+    props.onSaved?.();
   };
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3" aria-label={props.label}>
