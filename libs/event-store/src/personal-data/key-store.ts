@@ -2,11 +2,12 @@
  * The key store (PostgreSQL schema `keystore`, docs/adr/012): who a phone or e-mail belongs to,
  * and each person's data key. The API creates subjects and reads keys; the projector only reads
  * keys; nothing else connects to it. Keys never leave this process except into memory caches
- * bounded in size and age.
+ * bounded in size and age, as do the identifiers a subject was asked for by.
  */
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { SubjectKind } from '#domain/personal-data/personal-fields.js';
+import { secureRandomBytes } from '#platform/crypto/random-bytes.js';
 import { BoundedCache } from './bounded-cache.js';
 import { migrateKeyStoreSchema } from './key-store.migration.js';
 import { databaseTimeouts, poolTimeoutOptions, type DatabasePurpose } from '../postgres/pg-timeouts.js';
@@ -55,6 +56,8 @@ const MAX_SUBJECTS_PER_STATEMENT = 256;
 interface QueuedSubject {
   lookup: Buffer;
   kind: SubjectKind;
+  /** Where the answer is cached: kind and identifier. */
+  cacheKey: string;
   resolve(subject: Subject): void;
   reject(error: unknown): void;
 }
@@ -63,10 +66,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class PostgresKeyStore implements KeyStore {
   /** subject id → key, or null: known to have none. */
   private readonly keys: BoundedCache<string, Buffer | null>;
-  /** lookup hash (hex) → subject. */
+  /** kind:identifier → subject. */
   private readonly subjects: BoundedCache<string, Subject>;
   private secret: Promise<Buffer> | undefined;
-  /** Subjects asked for and not yet answered, by lookup (hex): a second ask joins the first. */
+  /** Subjects asked for and not yet answered, by kind:identifier: a second ask joins the first. */
   private readonly pendingSubjects = new Map<string, Promise<Subject>>();
   private readonly queuedSubjects: QueuedSubject[] = [];
   private subjectsInFlight = false;
@@ -116,17 +119,23 @@ export class PostgresKeyStore implements KeyStore {
   }
 
   async subjectFor(kind: SubjectKind, identifier: string): Promise<Subject> {
-    const lookup = await this.lookupHash(kind, identifier);
-    const cacheKey = lookup.toString('hex');
+    // Cached by the identifier itself (in memory only, bounded like the keys): a checkout asks
+    // three or four times for one phone, and only the first needs the lookup's HMAC.
+    const cacheKey = `${kind}:${identifier}`;
     const cached = this.subjects.get(cacheKey);
     if (cached) return cached;
     let pending = this.pendingSubjects.get(cacheKey);
     if (!pending) {
-      pending = new Promise<Subject>((resolve, reject) => this.queuedSubjects.push({ lookup, kind, resolve, reject }));
+      pending = this.lookupHash(kind, identifier).then(
+        (lookup) =>
+          new Promise<Subject>((resolve, reject) => {
+            this.queuedSubjects.push({ lookup, kind, cacheKey, resolve, reject });
+            this.flushSubjects();
+          }),
+      );
       this.pendingSubjects.set(cacheKey, pending);
       const forget = () => this.pendingSubjects.delete(cacheKey);
       pending.then(forget, forget);
-      this.flushSubjects();
     }
     return pending;
   }
@@ -162,7 +171,7 @@ export class PostgresKeyStore implements KeyStore {
   /** lookup (hex) → subject, for each of `batch` (distinct lookups): found, or new with its key. */
   private async findOrCreateSubjects(batch: readonly QueuedSubject[]): Promise<Map<string, Subject>> {
     const ids = batch.map(() => randomUUID());
-    const keys = batch.map(() => randomBytes(32));
+    const keys = batch.map(() => secureRandomBytes(32));
     // One statement: the subjects found, and new ones with their keys and lookups. Two writers of
     // one new person race on the lookup's key: the loser's subject is left without a lookup, and
     // is removed and looked up again below.
@@ -199,8 +208,10 @@ export class PostgresKeyStore implements KeyStore {
       );
       for (const r of again.rows) found.set(r.lookup.toString('hex'), { subjectId: r.subject_id, key: r.data_key });
     }
-    for (const [cacheKey, subject] of found) {
-      this.subjects.set(cacheKey, subject);
+    for (const asked of batch) {
+      const subject = found.get(asked.lookup.toString('hex'));
+      if (!subject) continue;
+      this.subjects.set(asked.cacheKey, subject);
       this.keys.set(subject.subjectId, subject.key);
     }
     return found;
@@ -227,14 +238,14 @@ export class PostgresKeyStore implements KeyStore {
        SELECT subject_id::text FROM added UNION ALL SELECT subject_id::text FROM keystore.lookups WHERE lookup = $1`,
       [lookup, subjectId, kind],
     );
-    this.subjects.delete(lookup.toString('hex'));
+    this.subjects.delete(`${kind}:${identifier}`);
     return rows[0]?.subject_id === subjectId;
   }
 
   async destroy(subjectIds: readonly string[]): Promise<number> {
     const ids = [...new Set(subjectIds)].filter((id) => UUID.test(id));
     for (const id of ids) this.keys.set(id, null);
-    this.subjects.clear(); // lookups are keyed by hash: the destroyed ones cannot be picked out
+    this.subjects.clear(); // a destroyed subject's other identifiers (a corrected phone, an e-mail) are not known here
     if (ids.length === 0) return 0;
     const { rowCount } = await this.pool.query('DELETE FROM keystore.subjects WHERE subject_id = ANY($1::uuid[])', [ids]);
     // The deleted rows' bytes stay in their heap pages until a vacuum (docs/adr/012). Only the
@@ -285,7 +296,7 @@ export class PostgresKeyStore implements KeyStore {
       const { rows } = await this.pool.query<{ secret: Buffer }>(
         `WITH made AS (INSERT INTO keystore.secrets (name, secret) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING RETURNING secret)
          SELECT secret FROM made UNION ALL SELECT secret FROM keystore.secrets WHERE name = $1`,
-        [LOOKUP_SECRET, randomBytes(32)],
+        [LOOKUP_SECRET, secureRandomBytes(32)],
       );
       if (rows[0]) return rows[0].secret;
     }

@@ -7,7 +7,8 @@
  * back; when the subject's key is gone they come back as their declared erased values and
  * `metadata.personalData` says 'erased': readers never get an exception for it.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv } from 'node:crypto';
+import { secureRandomBytes } from '#platform/crypto/random-bytes.js';
 import {
   isPersonalSnapshot,
   normaliseSubjectIdentifier,
@@ -98,33 +99,33 @@ function holdsAny(data: unknown, declared: PersonalFieldsOfEvent): boolean {
 /** The plaintext is the declared fields' values by dotted path; the event id is bound in (moving a ciphertext to another event fails). */
 export function sealEvent<E extends NewEvent>(e: E, declared: PersonalFieldsOfEvent, subjectId: string, key: Buffer): E {
   const values: Json = {};
-  let data = e.data as Json;
+  const data = new PathCopy(e.data as Json);
   for (const f of declared.fields) {
-    const value = valueAt(data, f.path);
+    const value = valueAt(e.data, f.path);
     if (value === undefined) continue;
     values[f.path.join('.')] = value;
-    data = withoutPath(data, f.path);
+    data.remove(f.path);
   }
-  const iv = randomBytes(12);
+  const iv = secureRandomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(e.id, 'utf8'));
   const ct = Buffer.concat([cipher.update(JSON.stringify(values), 'utf8'), cipher.final()]);
   const personal: PersonalEnvelope = { v: ENVELOPE_VERSION, iv: iv.toString('base64'), ct: ct.toString('base64'), tag: cipher.getAuthTag().toString('base64') };
-  return { ...e, data: { ...data, personal }, metadata: { ...e.metadata, subjectId } };
+  return { ...e, data: { ...data.root, personal }, metadata: { ...e.metadata, subjectId } };
 }
 
 function openEvent<E extends RecordedEvent>(e: E, key: Buffer | undefined): E {
   const { personal, ...rest } = e.data as Json & { personal: PersonalEnvelope };
   const declared = PERSONAL_FIELDS[e.type];
   const values = key ? decrypt(personal, key, e.id) : undefined;
-  let data: Json = rest;
+  const data = new PathCopy(rest, true);
   if (values) {
-    for (const [dotted, value] of Object.entries(values)) data = withPath(data, dotted.split('.'), value);
-    return { ...e, data };
+    for (const [dotted, value] of Object.entries(values)) data.set(dotted.split('.'), value);
+    return { ...e, data: data.root };
   }
   // No key (destroyed, or never in this key store), or a ciphertext that does not open: erased.
-  for (const f of declared?.fields ?? []) data = withPath(data, f.path, f.erased);
-  return { ...e, data, metadata: { ...e.metadata, personalData: ERASED_PERSONAL_DATA } };
+  for (const f of declared?.fields ?? []) data.set(f.path, f.erased);
+  return { ...e, data: data.root, metadata: { ...e.metadata, personalData: ERASED_PERSONAL_DATA } };
 }
 
 function decrypt(envelope: PersonalEnvelope, key: Buffer, eventId: string): Json | undefined {
@@ -140,24 +141,50 @@ function decrypt(envelope: PersonalEnvelope, key: Buffer, eventId: string): Json
   }
 }
 
-/** A copy of `data` without the value at `path` (objects on the way are copied, never mutated). */
-function withoutPath(data: Json, path: readonly string[]): Json {
-  const [head, ...tail] = path;
-  if (!(head in data)) return data;
-  if (tail.length === 0) {
-    const { [head]: _removed, ...rest } = data;
-    return rest;
-  }
-  const child = data[head];
-  if (child === null || typeof child !== 'object' || Array.isArray(child)) return data;
-  return { ...data, [head]: withoutPath(child as Json, tail) };
-}
+/**
+ * A copy of an event's data, edited at paths: each object on the way to an edited path is copied
+ * once, however many fields it holds, and everything else is shared with the original, which is
+ * never changed. `create` makes a missing (or null) object on the way; otherwise a path through
+ * one is left alone, as is a path through a value that is not an object.
+ */
+class PathCopy {
+  readonly root: Json;
+  private readonly copies = new Set<Json>();
 
-/** A copy of `data` with `value` at `path`; a missing object on the way is created, a non-object left alone. */
-function withPath(data: Json, path: readonly string[], value: unknown): Json {
-  const [head, ...tail] = path;
-  if (tail.length === 0) return { ...data, [head]: value };
-  const child = data[head] ?? {};
-  if (typeof child !== 'object' || Array.isArray(child)) return data;
-  return { ...data, [head]: withPath(child as Json, tail, value) };
+  constructor(original: Json, private readonly create = false) {
+    this.root = { ...original };
+    this.copies.add(this.root);
+  }
+
+  remove(path: readonly string[]): void {
+    const holder = this.holderOf(path);
+    if (holder) delete holder[path[path.length - 1]];
+  }
+
+  set(path: readonly string[], value: unknown): void {
+    const holder = this.holderOf(path);
+    if (holder) holder[path[path.length - 1]] = value;
+  }
+
+  private holderOf(path: readonly string[]): Json | undefined {
+    let node = this.root;
+    for (const key of path.slice(0, -1)) {
+      let child = node[key];
+      if (child === undefined || child === null) {
+        if (!this.create) return undefined;
+        child = {};
+      } else if (typeof child !== 'object' || Array.isArray(child)) {
+        return undefined;
+      } else if (this.copies.has(child as Json)) {
+        node = child as Json;
+        continue;
+      } else {
+        child = { ...(child as Json) };
+      }
+      this.copies.add(child as Json);
+      node[key] = child;
+      node = child as Json;
+    }
+    return node;
+  }
 }

@@ -42,6 +42,24 @@ describe('PersonalDataCipher', () => {
     expect(await cipher.openOne(recorded(sealed))).toMatchObject({ data: original.data });
   });
 
+  it.each(Object.keys(PERSONAL_FIELDS))('gives a %s with every declared field back as written, and leaves the event it sealed unchanged', async (type) => {
+    const declared = PERSONAL_FIELDS[type]!;
+    // Every declared path filled, beside a plain field in each object on the way (kept in place).
+    const data: Record<string, unknown> = { plain: 'kept' };
+    for (const [i, f] of declared.fields.entries()) {
+      let node = data;
+      for (const key of f.path.slice(0, -1)) node = (node[key] ??= { plain: 'kept' }) as Record<string, unknown>;
+      node[f.path[f.path.length - 1]!] = typeof f.erased === 'number' ? 30 + i : `value ${i}`;
+    }
+    const event: NewEvent = { id: randomUUID(), type, data, metadata };
+    const before = structuredClone(event);
+    const [sealed] = await cipher.seal('order-o1', [event]);
+    expect(event).toEqual(before);
+    expect(JSON.stringify(sealed.data)).not.toMatch(/value \d/);
+    const [opened] = await cipher.open([recorded(sealed)]);
+    expect(opened.data).toEqual(data);
+  });
+
   it('files every form of one phone under one subject', async () => {
     const [a] = await cipher.seal('order-o1', [orderPlaced('01012345678')]);
     const [b] = await cipher.seal('order-o2', [orderPlaced('+20 10 1234 5678')]);

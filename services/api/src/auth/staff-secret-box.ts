@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync } from 'node:crypto';
+import { secureRandomBytes } from '#platform/crypto/random-bytes.js';
 
 /** What a sealed value looks like in a jsonb column: the personal-data envelope's shape (docs/adr/012). */
 export interface SealedText {
@@ -24,7 +25,7 @@ export class StaffSecretBox {
   }
 
   seal(text: string, context: string): SealedText {
-    const iv = randomBytes(12);
+    const iv = secureRandomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     cipher.setAAD(Buffer.from(context, 'utf8'));
     const ct = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);

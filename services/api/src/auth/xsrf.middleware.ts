@@ -1,5 +1,6 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
+import { secureRandomBytes } from '#platform/crypto/random-bytes.js';
 import { bearerToken } from './admin.guard.js';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -17,7 +18,7 @@ export function xsrfMiddleware(req: Request, res: Response, next: NextFunction):
   const cookies = (req as Request & { cookies?: Record<string, string> }).cookies ?? {};
   const cookie = cookies[XSRF_COOKIE];
   if (!cookie) {
-    res.cookie(XSRF_COOKIE, randomBytes(18).toString('base64url'), { sameSite: 'lax', httpOnly: false, path: '/', secure: req.secure });
+    res.cookie(XSRF_COOKIE, secureRandomBytes(18).toString('base64url'), { sameSite: 'lax', httpOnly: false, path: '/', secure: req.secure });
   }
   if (!UNSAFE.has(req.method) || bearerToken(req) || Object.keys(cookies).length === 0) return next();
   const header = req.headers[XSRF_HEADER];

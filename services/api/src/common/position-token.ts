@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync } from 'node:crypto';
+import { secureRandomBytes } from '#platform/crypto/random-bytes.js';
 import { formatPosition, parsePosition, type Position } from '#event-store/event-store.port.js';
 
 /**
@@ -32,7 +33,7 @@ export class PositionTokens {
 
   seal(position: Position): string {
     const body = Buffer.from(formatPosition(position).padEnd(BODY_BYTES), 'latin1');
-    const nonce = randomBytes(NONCE_BYTES);
+    const nonce = secureRandomBytes(NONCE_BYTES);
     const cipher = createCipheriv('aes-256-gcm', this.key, nonce);
     const sealed = Buffer.concat([nonce, cipher.update(body), cipher.final(), cipher.getAuthTag()]);
     return PREFIX + sealed.toString('base64url');
