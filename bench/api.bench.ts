@@ -6,13 +6,14 @@
  *     returning shoppers' phones in turn), Vendure
  *     addItemToOrder, setCustomerForOrder, setOrderShippingAddress, setOrderShippingMethod,
  *     transitionOrderToState(ArrangingPayment), addPaymentToOrder (settled at once);
- *   the cost of personal-data encryption (docs/adr/012): our checkout with a new phone each time
- *     (a new data subject and key per checkout, the key store's worst case), on an API process as
- *     it ships beside another with PERSONAL_DATA_ENCRYPTION=off on the same database
- *     (`ratio` = encrypted over plain; the target is a cost of at most 10%).
- *     --personal-data-only runs this pair alone.
+ *   the cost of personal-data encryption (docs/adr/012): our checkout on an API process as it
+ *     ships beside another with PERSONAL_DATA_ENCRYPTION=off on the same database, in two pairs:
+ *     a new phone each time (a new data subject and key per checkout, the key store's worst case)
+ *     and 1,000 returning shoppers in turn (`ratio` = encrypted over plain; the target is a cost
+ *     of at most 10%). --personal-data-only runs these pairs alone.
  * Each pair runs back to back, the side going first alternating from round to round, so both see
- * the same machine; a line is the median round of its workload (`rounds` lists them all). Lines:
+ * the same machine; a line is the median round of its workload (`rounds` lists them all, and
+ * `roundRatios` this side over its peer round by round). Lines:
  *   {"bench":"api","side":"ours","route":…,"durable":true,"reqPerSec":…,"p50":…,"p99":…,
  *    "serverCpuMsPerReq":…,"dbCpuMsPerReq":…,"peer":…,"ratio":…,…}
  * p50/p99 are of the whole flow (a checkout's p99 is that of all its requests together, from the
@@ -228,8 +229,9 @@ interface Workload {
   extra?: Record<string, unknown>;
 }
 
-function line(stack: Stack, w: Workload, rounds: LoadResult[], peerRate: number | undefined): string {
+function line(stack: Stack, w: Workload, rounds: LoadResult[], peer: { rate: number; rounds: LoadResult[] } | undefined): string {
   const rate = (r: LoadResult) => (w.checkout ? r.flowsPerSec : r.reqPerSec);
+  const peerRate = peer?.rate;
   const median = [...rounds].sort((a, b) => rate(a) - rate(b))[Math.floor(rounds.length / 2)];
   const value = rate(median);
   const perFlow = (name: string) => (w.checkout ? { [`${name}CpuMsPerCheckout`]: median.cpuMsPerFlow[name] } : {});
@@ -252,6 +254,8 @@ function line(stack: Stack, w: Workload, rounds: LoadResult[], peerRate: number 
     peer: w.peer ?? null,
     ratio: peerRate ? round(value / peerRate) : null,
     rounds: rounds.map(rate),
+    // Round by round (each round runs the pair back to back): drift over a run moves both sides.
+    ...(peer ? { roundRatios: rounds.map((r, i) => round(rate(r) / rate(peer.rounds[i]))) } : {}),
     ...(w.target ? { target: w.target, targetMet: value >= (w.target.checkoutsPerSec ?? w.target.reqPerSec) && (median.p99 ?? Infinity) < w.target.p99 } : {}),
     ...w.extra,
   });
@@ -291,18 +295,27 @@ async function main(): Promise<void> {
     const pairs: Array<[Workload, Workload | undefined]> = ours.map((w) => [w, undefined]);
     const personalDataOnly = process.argv.includes('--personal-data-only');
     if (stack.encryptedUrl && stack.plainUrl && local) {
-      const encrypted: Workload = {
-        side: 'ours', route: `${checkoutRoute}, a new phone each (personal data encrypted)`, url: stack.encryptedUrl, steps: ourCheckoutSteps(posters, newPhones('011')), checkout: true, cpu: ourCpu(local.encryptedApiPid),
-        extra: { encryption: 'on', targetCostPercent: 10 },
-      };
-      const plain: Workload = {
-        side: 'ours', route: `${checkoutRoute}, a new phone each (PERSONAL_DATA_ENCRYPTION=off)`, url: stack.plainUrl, steps: ourCheckoutSteps(posters, newPhones('012')), checkout: true, cpu: ourCpu(local.plainApiPid),
-        extra: { encryption: 'off' },
-      };
-      encrypted.peer = plain.route;
-      plain.peer = encrypted.route;
+      // Two pairs: a new phone each (a new data subject and key per checkout, the key store's worst
+      // case), and a shop's 1,000 returning shoppers in turn (both sides the same phones: the plain
+      // side files them under other subject ids, so neither sees the other's shoppers).
+      const shoppers = [
+        { label: 'a new phone each', phones: (side: 'on' | 'off') => newPhones(side === 'on' ? '011' : '012') },
+        { label: '1,000 returning shoppers', phones: () => returningPhones(1000, '015') },
+      ];
       if (personalDataOnly) pairs.splice(0, pairs.length);
-      pairs.push([encrypted, plain]);
+      for (const { label, phones } of shoppers) {
+        const encrypted: Workload = {
+          side: 'ours', route: `${checkoutRoute}, ${label} (personal data encrypted)`, url: stack.encryptedUrl, steps: ourCheckoutSteps(posters, phones('on')), checkout: true, cpu: ourCpu(local.encryptedApiPid),
+          extra: { encryption: 'on', targetCostPercent: 10 },
+        };
+        const plain: Workload = {
+          side: 'ours', route: `${checkoutRoute}, ${label} (PERSONAL_DATA_ENCRYPTION=off)`, url: stack.plainUrl, steps: ourCheckoutSteps(posters, phones('off')), checkout: true, cpu: ourCpu(local.plainApiPid),
+          extra: { encryption: 'off' },
+        };
+        encrypted.peer = plain.route;
+        plain.peer = encrypted.route;
+        pairs.push([encrypted, plain]);
+      }
     }
     if (withVendure && local && !personalDataOnly) {
       const port = await (await import(pathToFileURL(path.resolve('libs/platform/bin/local-servers.mjs')).href)).freePort();
@@ -353,8 +366,8 @@ async function main(): Promise<void> {
       return rates[Math.floor(rates.length / 2)];
     };
     for (const [a, b] of pairs) {
-      console.log(line(stack, a, results.get(a)!, b && medianRate(b)));
-      if (b) console.log(line(stack, b, results.get(b)!, medianRate(a)));
+      console.log(line(stack, a, results.get(a)!, b && { rate: medianRate(b), rounds: results.get(b)! }));
+      if (b) console.log(line(stack, b, results.get(b)!, { rate: medianRate(a), rounds: results.get(a)! }));
     }
   } finally {
     await stopVendure();

@@ -1,7 +1,9 @@
 /** Egyptian mobile numbers for the benchmarks' shoppers. */
 
 /** A new phone for every call, from a range of its own per workload (a new person each time: the key store's worst case). */
-export function newPhones(prefix: '010' | '011' | '012'): () => string {
+export type MobilePrefix = '010' | '011' | '012' | '015';
+
+export function newPhones(prefix: MobilePrefix): () => string {
   let n = 0;
   return () => `${prefix}${String(++n).padStart(8, '0')}`;
 }
@@ -11,7 +13,7 @@ export function newPhones(prefix: '010' | '011' | '012'): () => string {
  * sees them. (One phone for every checkout would measure one person placing hundreds of orders a
  * second, whose checkouts take turns on their own screening stream: budgets allow a phone 10 an hour.)
  */
-export function returningPhones(shoppers = 1000): () => string {
+export function returningPhones(shoppers = 1000, prefix: MobilePrefix = '010'): () => string {
   let n = 0;
-  return () => `010${String((n++ % shoppers) + 1).padStart(8, '0')}`;
+  return () => `${prefix}${String((n++ % shoppers) + 1).padStart(8, '0')}`;
 }

@@ -35,9 +35,16 @@ export class BoundedCache<K, V> {
   }
 
   set(key: K, value: V): void {
+    const now = this.now();
     this.entries.delete(key);
-    this.entries.set(key, { value, at: this.now() });
-    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
+    this.entries.set(key, { value, at: now });
+    // Insertion order is age order: drop from the oldest while past the ceiling or past the age
+    // limit. An expired entry is never read again, and under a stream of new people (a checkout
+    // each) keeping them filled the map to its ceiling: thousands of keys for the GC to trace.
+    for (const [oldKey, entry] of this.entries) {
+      if (this.entries.size <= this.maxEntries && now - entry.at <= this.maxAgeMs) break;
+      this.entries.delete(oldKey);
+    }
   }
 
   delete(key: K): void {
