@@ -12,8 +12,9 @@
  *     and 1,000 returning shoppers in turn (`ratio` = encrypted over plain; the target is a cost
  *     of at most 10%). --personal-data-only runs these pairs alone.
  * Each pair runs back to back, the side going first alternating from round to round, so both see
- * the same machine; a line is the median round of its workload (`rounds` lists them all, and
- * `roundRatios` this side over its peer round by round). Lines:
+ * the same machine, and each workload starts once the servers are quiet (bench/lib/settle.ts).
+ * A line is the median round of its workload (`rounds` lists them all, and `roundRatios` this
+ * side over its peer round by round). Lines:
  *   {"bench":"api","side":"ours","route":…,"durable":true,"reqPerSec":…,"p50":…,"p99":…,
  *    "serverCpuMsPerReq":…,"dbCpuMsPerReq":…,"peer":…,"ratio":…,…}
  * p50/p99 are of the whole flow (a checkout's p99 is that of all its requests together, from the
@@ -45,6 +46,7 @@ import { pathToFileURL } from 'node:url';
 import { CATALOGUE, CHECKOUT_QUANTITY, CHECKOUT_SIZE, LISTING_PAGE_SIZE } from './lib/catalogue.js';
 import { durableRequested, serverIsDurable } from './lib/durability.js';
 import { runLoad, type LoadResult, type Step } from './lib/load.js';
+import { settle } from './lib/settle.js';
 import { postgresCpuCounter, processTreeCpuMs } from './lib/process-cpu.js';
 import { newPhones, returningPhones } from './lib/shopper-phones.js';
 import { round } from './lib/stats.js';
@@ -354,7 +356,8 @@ async function main(): Promise<void> {
         const order = (r % 2 === 0 ? pair : [...pair].reverse()).filter((w): w is Workload => w !== undefined);
         for (const w of order) {
           const seconds = w.checkout ? 2 * DURATION : DURATION;
-          log(`round ${r + 1}/${ROUNDS} ${w.side} ${w.route}: ${CONNECTIONS} connections, ${seconds}s`);
+          const waited = await settle(pair.flatMap((p) => (p ? [p.cpu.server, p.cpu.db].filter((c) => c !== undefined) : [])));
+          log(`round ${r + 1}/${ROUNDS} ${w.side} ${w.route}: ${CONNECTIONS} connections, ${seconds}s (after ${(waited / 1000).toFixed(1)}s settling)`);
           const res = await load(w, seconds);
           log(`  ${w.checkout ? `${res.flowsPerSec} checkouts/s` : `${res.reqPerSec} req/s`}, p99 ${res.p99} ms, ${res.errors} errors`);
           results.set(w, [...(results.get(w) ?? []), res]);
