@@ -13,8 +13,9 @@
  *     of at most 10%). --personal-data-only runs these pairs alone.
  * Each pair runs back to back, the side going first alternating from round to round, so both see
  * the same machine, and each workload starts once the servers are quiet (bench/lib/settle.ts).
- * A line is the median round of its workload (`rounds` lists them all, and `roundRatios` this
- * side over its peer round by round). Lines:
+ * A line is the median round of its workload (`rounds` lists them all, `roundRatios` this side
+ * over its peer round by round, and `pairedRatio` their geometric mean, the steadier figure when
+ * rounds drift). Lines:
  *   {"bench":"api","side":"ours","route":…,"durable":true,"reqPerSec":…,"p50":…,"p99":…,
  *    "serverCpuMsPerReq":…,"dbCpuMsPerReq":…,"peer":…,"ratio":…,…}
  * p50/p99 are of the whole flow (a checkout's p99 is that of all its requests together, from the
@@ -256,8 +257,9 @@ function line(stack: Stack, w: Workload, rounds: LoadResult[], peer: { rate: num
     peer: w.peer ?? null,
     ratio: peerRate ? round(value / peerRate) : null,
     rounds: rounds.map(rate),
-    // Round by round (each round runs the pair back to back): drift over a run moves both sides.
-    ...(peer ? { roundRatios: rounds.map((r, i) => round(rate(r) / rate(peer.rounds[i]))) } : {}),
+    // Round by round (each round runs the pair back to back), and their geometric mean: drift over
+    // a run moves both sides of a round, and the order bias cancels out over alternating rounds.
+    ...(peer ? pairedRatios(rounds.map(rate), peer.rounds.map(rate)) : {}),
     ...(w.target ? { target: w.target, targetMet: value >= (w.target.checkoutsPerSec ?? w.target.reqPerSec) && (median.p99 ?? Infinity) < w.target.p99 } : {}),
     ...w.extra,
   });
@@ -376,6 +378,11 @@ async function main(): Promise<void> {
     await stopVendure();
     await stack.stop();
   }
+}
+
+function pairedRatios(rates: number[], peerRates: number[]): { roundRatios: number[]; pairedRatio: number } {
+  const ratios = rates.map((r, i) => r / peerRates[i]);
+  return { roundRatios: ratios.map(round), pairedRatio: round(Math.exp(ratios.reduce((a, r) => a + Math.log(r), 0) / ratios.length)) };
 }
 
 function sum(...values: Array<number | undefined>): number | undefined {
