@@ -358,7 +358,7 @@ async function main(): Promise<void> {
         const order = (r % 2 === 0 ? pair : [...pair].reverse()).filter((w): w is Workload => w !== undefined);
         for (const w of order) {
           const seconds = w.checkout ? 2 * DURATION : DURATION;
-          const waited = await settle(pair.flatMap((p) => (p ? [p.cpu.server, p.cpu.db].filter((c) => c !== undefined) : [])));
+          const waited = await settle(() => sum(...pair.flatMap((p) => (p ? [p.cpu.server?.(), p.cpu.db?.()] : []))));
           log(`round ${r + 1}/${ROUNDS} ${w.side} ${w.route}: ${CONNECTIONS} connections, ${seconds}s (after ${(waited / 1000).toFixed(1)}s settling)`);
           const res = await load(w, seconds);
           log(`  ${w.checkout ? `${res.flowsPerSec} checkouts/s` : `${res.reqPerSec} req/s`}, p99 ${res.p99} ms, ${res.errors} errors`);

@@ -3,24 +3,19 @@ const WINDOW_MS = 500;
 const QUIET_CPU_MS = WINDOW_MS / 10;
 
 /**
- * Waits until the processes behind `counters` (cumulative CPU ms, as bench/lib/process-cpu.ts
- * reads them) are quiet, at most `maxMs`: the work a workload leaves behind (projections catching
+ * Waits until the processes behind `cpuMs` (their cumulative CPU ms, as bench/lib/process-cpu.ts
+ * reads it; undefined when unreadable) are quiet, at most `maxMs`: the work a workload leaves behind (projections catching
  * up, a job queue, autovacuum) finishes before the next one starts. Without it the first side of
  * a pair paid for the work of the one before, a bias that alternating the order only hides
  * (about 8% in bench:api's encryption pairs). Returns how long it waited.
  */
-export async function settle(counters: ReadonlyArray<() => number | undefined>, maxMs = 30_000): Promise<number> {
-  const read = () => counters.reduce<number | undefined>((total, counter) => (total === undefined ? undefined : addKnown(total, counter())), 0);
+export async function settle(cpuMs: () => number | undefined, maxMs = 30_000): Promise<number> {
   const started = Date.now();
   while (Date.now() - started < maxMs) {
-    const before = read();
+    const before = cpuMs();
     await new Promise((r) => setTimeout(r, WINDOW_MS));
-    const after = read();
+    const after = cpuMs();
     if (before === undefined || after === undefined || after - before < QUIET_CPU_MS) break;
   }
   return Date.now() - started;
-}
-
-function addKnown(total: number, value: number | undefined): number | undefined {
-  return value === undefined ? undefined : total + value;
 }

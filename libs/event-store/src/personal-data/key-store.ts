@@ -61,6 +61,10 @@ interface QueuedSubject {
   resolve(subject: Subject): void;
   reject(error: unknown): void;
 }
+/** Where a subject is cached: by the identifier it was asked for by (memory only, never stored). */
+function subjectCacheKey(kind: SubjectKind, identifier: string): string {
+  return `${kind}:${identifier}`;
+}
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class PostgresKeyStore implements KeyStore {
@@ -121,7 +125,7 @@ export class PostgresKeyStore implements KeyStore {
   async subjectFor(kind: SubjectKind, identifier: string): Promise<Subject> {
     // Cached by the identifier itself (in memory only, bounded like the keys): a checkout asks
     // three or four times for one phone, and only the first needs the lookup's HMAC.
-    const cacheKey = `${kind}:${identifier}`;
+    const cacheKey = subjectCacheKey(kind, identifier);
     const cached = this.subjects.get(cacheKey);
     if (cached) return cached;
     let pending = this.pendingSubjects.get(cacheKey);
@@ -151,12 +155,12 @@ export class PostgresKeyStore implements KeyStore {
     this.subjectsInFlight = true;
     this.findOrCreateSubjects(batch)
       .then(
-        (found) => {
-          for (const asked of batch) {
-            const subject = found.get(asked.lookup.toString('hex'));
+        (subjects) => {
+          batch.forEach((asked, i) => {
+            const subject = subjects[i];
             if (subject) asked.resolve(subject);
             else asked.reject(new Error('Key store: a subject was created and removed at once; try again'));
-          }
+          });
         },
         (e: unknown) => {
           for (const asked of batch) asked.reject(e);
@@ -168,8 +172,8 @@ export class PostgresKeyStore implements KeyStore {
       });
   }
 
-  /** lookup (hex) → subject, for each of `batch` (distinct lookups): found, or new with its key. */
-  private async findOrCreateSubjects(batch: readonly QueuedSubject[]): Promise<Map<string, Subject>> {
+  /** The subject of each of `batch` (distinct lookups), in its order, cached: found, or new with its key. */
+  private async findOrCreateSubjects(batch: readonly QueuedSubject[]): Promise<Array<Subject | undefined>> {
     const ids = batch.map(() => randomUUID());
     const keys = batch.map(() => secureRandomBytes(32));
     // One statement: the subjects found, and new ones with their keys and lookups. Two writers of
@@ -208,13 +212,14 @@ export class PostgresKeyStore implements KeyStore {
       );
       for (const r of again.rows) found.set(r.lookup.toString('hex'), { subjectId: r.subject_id, key: r.data_key });
     }
-    for (const asked of batch) {
+    return batch.map((asked) => {
       const subject = found.get(asked.lookup.toString('hex'));
-      if (!subject) continue;
-      this.subjects.set(asked.cacheKey, subject);
-      this.keys.set(subject.subjectId, subject.key);
-    }
-    return found;
+      if (subject) {
+        this.subjects.set(asked.cacheKey, subject);
+        this.keys.set(subject.subjectId, subject.key);
+      }
+      return subject;
+    });
   }
 
   cachedKey(subjectId: string): Buffer | null | undefined {
@@ -238,7 +243,7 @@ export class PostgresKeyStore implements KeyStore {
        SELECT subject_id::text FROM added UNION ALL SELECT subject_id::text FROM keystore.lookups WHERE lookup = $1`,
       [lookup, subjectId, kind],
     );
-    this.subjects.delete(`${kind}:${identifier}`);
+    this.subjects.delete(subjectCacheKey(kind, identifier));
     return rows[0]?.subject_id === subjectId;
   }
 

@@ -111,14 +111,16 @@ export function sealEvent<E extends NewEvent>(e: E, declared: PersonalFieldsOfEv
   cipher.setAAD(Buffer.from(e.id, 'utf8'));
   const ct = Buffer.concat([cipher.update(JSON.stringify(values), 'utf8'), cipher.final()]);
   const personal: PersonalEnvelope = { v: ENVELOPE_VERSION, iv: iv.toString('base64'), ct: ct.toString('base64'), tag: cipher.getAuthTag().toString('base64') };
-  return { ...e, data: { ...data.root, personal }, metadata: { ...e.metadata, subjectId } };
+  data.set(['personal'], personal);
+  return { ...e, data: data.root, metadata: { ...e.metadata, subjectId } };
 }
 
 function openEvent<E extends RecordedEvent>(e: E, key: Buffer | undefined): E {
-  const { personal, ...rest } = e.data as Json & { personal: PersonalEnvelope };
+  const { personal } = e.data as Json & { personal: PersonalEnvelope };
   const declared = PERSONAL_FIELDS[e.type];
   const values = key ? decrypt(personal, key, e.id) : undefined;
-  const data = new PathCopy(rest, true);
+  const data = new PathCopy(e.data as Json, true);
+  data.remove(['personal']);
   if (values) {
     for (const [dotted, value] of Object.entries(values)) data.set(dotted.split('.'), value);
     return { ...e, data: data.root };
@@ -168,23 +170,23 @@ class PathCopy {
 
   private holderOf(path: readonly string[]): Json | undefined {
     let node = this.root;
-    for (const key of path.slice(0, -1)) {
-      let child = node[key];
-      if (child === undefined || child === null) {
-        if (!this.create) return undefined;
-        child = {};
-      } else if (typeof child !== 'object' || Array.isArray(child)) {
-        return undefined;
-      } else if (this.copies.has(child as Json)) {
-        node = child as Json;
-        continue;
-      } else {
-        child = { ...(child as Json) };
+    for (let i = 0; i < path.length - 1; i++) {
+      const child = node[path[i]];
+      if (!this.copies.has(child as Json)) {
+        const copy = this.copyOf(child);
+        if (!copy) return undefined;
+        this.copies.add(copy);
+        node[path[i]] = copy;
       }
-      this.copies.add(child as Json);
-      node[key] = child;
-      node = child as Json;
+      node = node[path[i]] as Json;
     }
     return node;
+  }
+
+  /** A copy of an object on the way; a new one for a missing object when creating; undefined when the path stops here. */
+  private copyOf(child: unknown): Json | undefined {
+    if (child === undefined || child === null) return this.create ? {} : undefined;
+    if (typeof child !== 'object' || Array.isArray(child)) return undefined;
+    return { ...(child as Json) };
   }
 }

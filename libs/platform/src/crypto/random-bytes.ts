@@ -10,7 +10,7 @@ let offset = 0;
 
 /**
  * `size` bytes from the operating system's CSPRNG, as crypto.randomBytes, taken from a page fetched
- * in one call. Under load a lone randomBytes call cost this API 8 to 50 µs (a cache-cold trip
+ * in one call. Under load a lone randomBytes call cost this API 8 to 30 µs (a cache-cold trip
  * through OpenSSL's generator), and a request made two or three (its XSRF cookie, its
  * read-your-writes token's nonce, an event's IV): more than the encryption they were for. Each
  * byte is handed out once, and the page is wiped as it is handed out.
