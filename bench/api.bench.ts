@@ -254,6 +254,7 @@ function line(stack: Stack, w: Workload, rounds: LoadResult[], peer: { rate: num
     ...(w.cpu.api ? { apiCpuMsPerReq: median.cpuMsPerReq.api } : {}),
     ...(w.cpu.server ? { serverCpuMsPerReq: median.cpuMsPerReq.server, ...perFlow('server') } : {}),
     ...(w.cpu.db ? { dbCpuMsPerReq: median.cpuMsPerReq.db, ...perFlow('db') } : {}),
+    loadGeneratorCpuMsPerReq: median.cpuMsPerReq.loadGenerator,
     peer: w.peer ?? null,
     ratio: peerRate ? round(value / peerRate) : null,
     rounds: rounds.map(rate),
@@ -382,7 +383,7 @@ async function main(): Promise<void> {
 
 function pairedRatios(rates: number[], peerRates: number[]): { roundRatios: number[]; pairedRatio: number } {
   const ratios = rates.map((r, i) => r / peerRates[i]);
-  return { roundRatios: ratios.map(round), pairedRatio: round(Math.exp(ratios.reduce((a, r) => a + Math.log(r), 0) / ratios.length)) };
+  return { roundRatios: ratios.map((r) => round(r)), pairedRatio: round(Math.exp(ratios.reduce((a, r) => a + Math.log(r), 0) / ratios.length)) };
 }
 
 function sum(...values: Array<number | undefined>): number | undefined {

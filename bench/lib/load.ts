@@ -26,7 +26,10 @@ export interface LoadOptions {
   connections: number;
   durationSec: number;
   steps: Step[];
-  /** CPU milliseconds used so far by each named process group (undefined when unreadable). */
+  /**
+   * CPU milliseconds used so far by each named process group (undefined when unreadable). The load
+   * generator's own is added as `loadGenerator`: it shares the machine with the servers.
+   */
   cpu: Record<string, () => number | undefined>;
 }
 
@@ -112,12 +115,13 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
       : {}),
   }));
 
-  const before = Object.fromEntries(Object.entries(o.cpu).map(([name, read]) => [name, read()]));
+  const cpu = { ...o.cpu, loadGenerator: ownCpuMs };
+  const before = Object.fromEntries(Object.entries(cpu).map(([name, read]) => [name, read()]));
   const r = await new Promise<AcResult>((resolve, reject) =>
     autocannon({ url: o.url, connections: o.connections, duration: o.durationSec, requests }, (err, res) => (err ? reject(err) : resolve(res))),
   );
   const cpuMs = Object.fromEntries(
-    Object.entries(o.cpu).map(([name, read]) => {
+    Object.entries(cpu).map(([name, read]) => {
       const [a, b] = [before[name], read()];
       return [name, a === undefined || b === undefined ? undefined : b - a];
     }),
@@ -142,6 +146,11 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     cpuMsPerReq: per(r.requests.total),
     cpuMsPerFlow: per(flowsDone),
   };
+}
+
+function ownCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
 
 const roundOrNull = (v: number | null) => (v === null ? null : round(v, 1));

@@ -43,7 +43,8 @@ const app = await bootstrap({
   },
   dbConnectionOptions: {
     type: 'postgres',
-    host: db.hostname,
+    // The same way to the server as ours: its Unix socket when the URL names one.
+    host: db.searchParams.get('host') ?? db.hostname,
     port: Number(db.port || 5432),
     username: decodeURIComponent(db.username),
     password: decodeURIComponent(db.password),

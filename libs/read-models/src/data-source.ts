@@ -20,7 +20,9 @@ export function createReadDataSource(url: string, options: { poolSize?: number; 
     // Bounded waits for a connection and for every statement (pg-timeouts.ts): a frozen database
     // fails the request (503) instead of holding it open.
     connectTimeoutMS: timeouts.connectionTimeoutMs,
-    extra: poolTimeoutOptions(timeouts),
+    // pg reads the URL itself, as every other pool of the shop does: TypeORM's own parse drops
+    // the query, and with it `host=` naming a Unix socket directory (the embedded server's).
+    extra: { ...poolTimeoutOptions(timeouts), connectionString: url },
     logging: false,
   });
 }

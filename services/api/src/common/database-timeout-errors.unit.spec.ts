@@ -17,6 +17,13 @@ describe('a stalled database is a 503 like an unreachable one (pg-timeouts.ts)',
     expect(isConnectionError(pgError('25P03', 'terminating connection due to idle-in-transaction timeout'))).toBe(true);
   });
 
+  it("takes a server whose Unix socket is gone (a connect's ENOENT), not any missing file", () => {
+    const connect = (code: string) => Object.assign(new Error(`connect ${code} /data/postgres/.s.PGSQL.5432`), { code, syscall: 'connect' });
+    expect(isConnectionError(connect('ENOENT'))).toBe(true);
+    expect(isConnectionError(typeormWrapped(connect('ENOENT')))).toBe(true);
+    expect(isConnectionError(Object.assign(new Error("ENOENT: no such file or directory, open 'uploads/a.webp'"), { code: 'ENOENT', syscall: 'open' }))).toBe(false);
+  });
+
   it('leaves what the statement itself did wrong to the other answers', () => {
     expect(isConnectionError(pgError('23505', 'duplicate key value violates unique constraint'))).toBe(false);
     expect(isConnectionError(pgError('42501', 'permission denied for table events'))).toBe(false);

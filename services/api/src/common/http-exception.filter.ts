@@ -95,6 +95,8 @@ const UNAVAILABLE = {
 
 /** Socket-level failures of a connection to a server. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** A connect to a Unix socket whose server is down: its socket file is gone (not any missing file). */
+const isMissingSocket = (code: string, syscall: unknown) => code === 'ENOENT' && syscall === 'connect';
 /**
  * SQLSTATEs that mean "the server, not the statement": class 08 (connection exception),
  * 57P01-57P03 (admin/crash shutdown, cannot connect now: a restart), 53300 (no free connection slot),
@@ -111,14 +113,14 @@ export function isConnectionError(exception: unknown): boolean {
 
 /** The link of the error chain (TypeORM's driverError, cause, AggregateError) that names the outage. */
 function connectionErrorSummary(exception: unknown): string | undefined {
-  type Link = { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown; errors?: unknown };
+  type Link = { code?: unknown; syscall?: unknown; message?: unknown; driverError?: unknown; cause?: unknown; errors?: unknown };
   const queue: unknown[] = [exception];
   for (let seen = 0; queue.length > 0 && seen < 8; seen++) {
     const e = queue.shift() as Link | undefined;
     if (!e || typeof e !== 'object') continue;
     const code = typeof e.code === 'string' ? e.code : '';
     const message = typeof e.message === 'string' ? e.message : '';
-    if (NETWORK_CODES.has(code) || SERVER_GONE_STATES.test(code) || CONNECTION_MESSAGES.test(message)) return code ? `${code} ${message}` : message;
+    if (NETWORK_CODES.has(code) || isMissingSocket(code, e.syscall) || SERVER_GONE_STATES.test(code) || CONNECTION_MESSAGES.test(message)) return code ? `${code} ${message}` : message;
     queue.push(e.driverError, e.cause, ...(Array.isArray(e.errors) ? e.errors : []));
   }
   return undefined;
