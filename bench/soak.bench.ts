@@ -20,6 +20,7 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { listedPostersWithSizes } from './lib/listed-posters.js';
 import { seededRandom, type Random } from './lib/seeded-random.js';
 import { heapUsedMb, rssMb, startShopProcesses, type ShopProcesses } from './lib/shop-processes.js';
 import { UNBOUNDED_BUDGETS } from '#platform/testing/unbounded-budgets.js';
@@ -199,7 +200,7 @@ interface Poster {
 }
 
 async function seedCatalogue(client: Client, base: string): Promise<Poster[]> {
-  const page = async () => (await (await fetch(`${base}/api/public/posters?limit=100`)).json()) as { totalItems: number; posters: Array<{ id: string; name: string; variants: Array<{ size: string }> }> };
+  const page = async () => (await (await fetch(`${base}/api/public/posters?limit=100`)).json()) as { totalItems: number };
   // start.mjs seeded the demo shop; top the catalogue up so listings have several pages.
   for (let i = (await page()).totalItems; i < POSTERS; i++) {
     const r = await client.call('seed', 'POST', '/api/admin/posters', {
@@ -222,10 +223,7 @@ async function seedCatalogue(client: Client, base: string): Promise<Poster[]> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     const p = await page();
-    if (p.totalItems >= POSTERS) {
-      // Sorted by id so the seeded draws pick the same posters whatever order the listing has.
-      return p.posters.map((x) => ({ id: x.id, name: x.name, sizes: x.variants.map((v) => v.size) })).sort((a, b) => a.id.localeCompare(b.id));
-    }
+    if (p.totalItems >= POSTERS) return listedPostersWithSizes(base);
     if (Date.now() > deadline) throw new Error(`projector did not show ${POSTERS} posters in 60 s (has ${p.totalItems})`);
     await new Promise((r) => setTimeout(r, 300));
   }

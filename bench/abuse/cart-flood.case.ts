@@ -12,6 +12,7 @@
  */
 import http from 'node:http';
 import { loadBudgetsConfig } from '#platform/config/budgets-config.js';
+import { listedPostersWithSizes } from '../lib/listed-posters.js';
 import { seededRandom, type Random } from '../lib/seeded-random.js';
 import { startShopProcesses } from '../lib/shop-processes.js';
 import type { AbuseCase, AbuseLine } from './abuse-case.js';
@@ -121,9 +122,7 @@ export const abuseCase: AbuseCase = {
     const shop = await startShopProcesses(log);
     const lines: AbuseLine[] = [];
     try {
-      const posters = ((await (await fetch(`${shop.url}/api/public/posters?limit=100`)).json()) as { posters: Array<{ id: string; variants: Array<{ size: string }> }> }).posters
-        .map((p) => ({ id: p.id, sizes: p.variants.map((v) => v.size) }))
-        .sort((x, y) => x.id.localeCompare(y.id));
+      const posters = await listedPostersWithSizes(shop.url);
       if (posters.length === 0) throw new Error('the demo catalogue has no posters');
 
       // ---- the cart flood -------------------------------------------------------------------

@@ -176,25 +176,28 @@ const gqlBody = (query: string, variables: Record<string, unknown> = {}) => JSON
 // A GraphQL answer is HTTP 200 even when it failed: errors and ErrorResults are in the body.
 const answered = (body: string) => !body.includes('"errors"') && !body.includes('"errorCode"');
 
-/** Vendure's `products` query for the first page: what a storefront needs to show each poster and its sizes. */
+/**
+ * Vendure's `products` query for the first page, asking what our listing answers: what a grid's
+ * card shows (name, slug, image, the sizes' prices to show "from"), no descriptions.
+ */
 export const vendureProductsStep: Step = {
   method: 'POST',
   path: '/shop-api',
   build: () => ({
-    body: gqlBody(`query($take:Int!){products(options:{take:$take,skip:0}){totalItems items{id name slug description featuredAsset{preview} variants{id name sku price priceWithTax currencyCode options{code}}}}}`, {
+    body: gqlBody(`query($take:Int!){products(options:{take:$take,skip:0}){totalItems items{id name slug featuredAsset{preview} variants{id priceWithTax currencyCode}}}}`, {
       take: LISTING_PAGE_SIZE,
     }),
   }),
   check: answered,
 };
 
-/** Vendure's `search` query (DefaultSearchPlugin's index table), one row per product. */
+/** Vendure's `search` query (DefaultSearchPlugin's index table), one row per product, asking what a card shows. */
 export const vendureSearchStep: Step = {
   method: 'POST',
   path: '/shop-api',
   build: () => ({
     body: gqlBody(
-      `query($take:Int!){search(input:{take:$take,skip:0,groupByProduct:true}){totalItems items{productId productName slug description productAsset{preview} currencyCode priceWithTax{... on PriceRange{min max} ... on SinglePrice{value}}}}}`,
+      `query($take:Int!){search(input:{take:$take,skip:0,groupByProduct:true}){totalItems items{productId productName slug productAsset{preview} currencyCode priceWithTax{... on PriceRange{min max} ... on SinglePrice{value}}}}}`,
       { take: LISTING_PAGE_SIZE },
     ),
   }),

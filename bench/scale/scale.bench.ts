@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createEventStore } from '#event-store/create-event-store.js';
 import { durableRequested } from '../lib/durability.js';
+import { listedPostersWithSizes } from '../lib/listed-posters.js';
 import { runLoad, type Step } from '../lib/load.js';
 import { rssMb } from '../lib/shop-processes.js';
 import { returningPhones } from '../lib/shopper-phones.js';
@@ -149,8 +150,7 @@ function adminGet(stack: ShopStack, route: string): Step[] {
 }
 
 async function checkoutSteps(stack: ShopStack): Promise<Step[]> {
-  const { posters } = await getJson(stack, '/api/public/posters?limit=20');
-  const buyable = posters.filter((p: { variants: unknown[] }) => p.variants.length > 0);
+  const buyable = (await listedPostersWithSizes(stack.url, 20)).filter((p) => p.sizes.length > 0);
   let n = 0;
   const phone = returningPhones();
   return [
@@ -159,7 +159,7 @@ async function checkoutSteps(stack: ShopStack): Promise<Step[]> {
       path: '/api/user/cart',
       build: () => {
         const poster = buyable[n++ % buyable.length];
-        return { body: JSON.stringify({ posterId: poster.id, size: poster.variants[0].size, quantity: 1 }) };
+        return { body: JSON.stringify({ posterId: poster.id, size: poster.sizes[0], quantity: 1 }) };
       },
       check: (body, _headers, flow) => typeof (flow.cartId = JSON.parse(body).cartId) === 'string',
     },

@@ -1,4 +1,4 @@
-import { ADMIN_USERNAME, BASE_URL, eventually, findOrderInList, launchBrowser, placeOrderAsShopper, signIn } from './admin-support.mjs';
+import { ADMIN_USERNAME, BASE_URL, eventually, findOrderInList, launchBrowser, listedPosters, placeOrderAsShopper, signIn } from './admin-support.mjs';
 
 // Phones of this spec only, so the risk counts are its own.
 const PHONE = '01150000001';
@@ -33,10 +33,7 @@ describe('call-to-confirm queue (browser)', () => {
   }
 
   beforeAll(async () => {
-    const res = await fetch(`${BASE_URL}/api/public/posters?page=1&limit=1`);
-    if (!res.ok) throw new Error(`posters: ${res.status} ${await res.text()}`);
-    const listed = await res.json();
-    poster = (Array.isArray(listed) ? listed : (listed.items ?? listed.data ?? listed.posters))[0];
+    [poster] = await listedPosters();
   });
   afterAll(async () => {
     for (const b of browsers) await b.close();

@@ -3,7 +3,7 @@
 // same stack, so the spec reads the funnel before and after its own calls and asserts the difference,
 // then that the page shows the figures the API counted.
 import { expect } from '@jest/globals';
-import { apiToken, BASE_URL, eventually, placeOrderAsShopper, signedInBrowser } from './admin-support.mjs';
+import { apiToken, BASE_URL, eventually, listedPosters, placeOrderAsShopper, signedInBrowser } from './admin-support.mjs';
 
 const STAGES = ['cartsCreated', 'linesAdded', 'checkoutAttempted', 'ordersPlaced'];
 /** part of whole as the page shows it: one decimal, a dash when there is no whole. */
@@ -36,8 +36,7 @@ describe('admin funnel page (browser)', () => {
 
   beforeAll(async () => {
     token = await apiToken();
-    const listed = await (await fetch(`${BASE_URL}/api/public/posters?page=1&limit=1`)).json();
-    const poster = listed.posters[0];
+    const [poster] = await listedPosters();
     const variant = poster.variants[0];
     const line = { posterId: poster.id, variantId: variant.id, size: variant.size, quantity: 1 };
     before = await funnel();

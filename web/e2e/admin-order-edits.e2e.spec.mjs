@@ -3,7 +3,7 @@
 // tracking page shows the new total and an "updated" step; a staff note appears live for a second
 // admin and never on the tracking page.
 import { expect } from '@jest/globals';
-import { adminCall, apiToken, BASE_URL, browserPool, eventually, placeOrderAsShopper, signIn } from './admin-support.mjs';
+import { adminCall, apiToken, BASE_URL, browserPool, eventually, listedPosters, placeOrderAsShopper, signIn } from './admin-support.mjs';
 import { withShop } from './support.mjs';
 
 const AGENT = 'edit.agent';
@@ -32,8 +32,7 @@ describe('order edits and staff notes (browser)', () => {
     await adminCall(token, 'POST', '/admin/staff', { username: AGENT, role: 'agent', password: 'edit-one-time-1' });
     const login = await (await fetch(`${BASE_URL}/api/admin/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: AGENT, password: 'edit-one-time-1' }) })).json();
     await adminCall(login.token, 'POST', '/admin/auth/password', { currentPassword: 'edit-one-time-1', newPassword: PASSWORD });
-    const listed = await (await fetch(`${BASE_URL}/api/public/posters?page=1&limit=2`)).json();
-    posters = (Array.isArray(listed) ? listed : (listed.items ?? listed.data ?? listed.posters)).slice(0, 2);
+    posters = await listedPosters('page=1&limit=2');
     expect(posters).toHaveLength(2);
   });
 

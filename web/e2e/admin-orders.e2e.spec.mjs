@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { ADMIN_USERNAME, BASE_URL, eventually, findOrderInList, placeOrderAsShopper, signedInBrowser } from './admin-support.mjs';
+import { ADMIN_USERNAME, BASE_URL, eventually, findOrderInList, listedPosters, placeOrderAsShopper, signedInBrowser } from './admin-support.mjs';
 
 const CSV_COLUMNS = 'Order Number,Date (Cairo),Customer Name,Phone,Email,Address,Governorate,Status,Payment Method,Promo Code,Subtotal,Promo Code Discount,Promotions Discount,Shipping,COD Fee,Total,Items,Notes';
 
@@ -11,10 +11,7 @@ describe('admin orders (browser)', () => {
 
   beforeAll(async () => {
     // A seeded poster bought with the storefront's calls (cart with X-Cart-Id, then checkout).
-    const res = await fetch(`${BASE_URL}/api/public/posters?page=1&limit=1`);
-    if (!res.ok) throw new Error(`posters: ${res.status} ${await res.text()}`);
-    const listed = await res.json();
-    const poster = (Array.isArray(listed) ? listed : (listed.items ?? listed.data ?? listed.posters))[0];
+    const [poster] = await listedPosters();
     const variant = poster.variants[0];
     const placed = await eventually(() => placeOrderAsShopper({ posterId: poster.id, variantId: variant.id ?? variant.variantId, size: variant.size, quantity: 2, firstName: 'Timeline' }));
     orderNumber = placed.orderNumber ?? placed.order?.orderNumber;

@@ -2,7 +2,7 @@
 // "WELCOME10: 10% off, from today for 7 days, once per customer, minimum LE 300"; a shopper uses it
 // once; the same phone's second use is refused, in Arabic on /ar; the list shows the one use.
 import { expect } from '@jest/globals';
-import { adminCall, apiToken, BASE_URL, eventually, placeOrderAsShopper, useSignedInPage } from './admin-support.mjs';
+import { adminCall, apiToken, BASE_URL, eventually, listedPosters, placeOrderAsShopper, useSignedInPage } from './admin-support.mjs';
 import { PHONE, withShop } from './support.mjs';
 
 const CODE = 'WELCOME10';
@@ -19,8 +19,7 @@ describe('a promo code with rules', () => {
   let nile;
 
   beforeAll(async () => {
-    const listed = await (await fetch(`${BASE_URL}/api/public/posters?limit=100`)).json();
-    nile = listed.posters.find((p) => p.name === 'Nile at Dusk');
+    nile = (await listedPosters('limit=100')).find((p) => p.name === 'Nile at Dusk');
     expect(nile).toBeDefined();
   });
 

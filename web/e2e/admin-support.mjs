@@ -156,12 +156,23 @@ export async function placeOrderAsShopper({ posterId, variantId, size, quantity 
   return placed;
 }
 
+/**
+ * The posters of a page of the storefront's listing (`query`), each as its own page answers it,
+ * sizes included: the listing answers cards, as a shopper browsing sees them.
+ */
+export async function listedPosters(query = 'page=1&limit=1') {
+  const read = async (url) => {
+    const res = await fetch(`${BASE_URL}/api/public/${url}`);
+    if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const { posters } = await read(`posters?${query}`);
+  return Promise.all(posters.map((card) => read(`posters/${encodeURIComponent(card.id)}`)));
+}
+
 /** The first poster the storefront lists and its first variant (what a shopper would pick), as placeOrderAsShopper takes them. */
 export async function firstPoster() {
-  const res = await fetch(`${BASE_URL}/api/public/posters?page=1&limit=1`);
-  if (!res.ok) throw new Error(`posters: ${res.status} ${await res.text()}`);
-  const listed = await res.json();
-  const poster = (Array.isArray(listed) ? listed : (listed.items ?? listed.data ?? listed.posters))[0];
+  const [poster] = await listedPosters();
   const variant = poster.variants[0];
   return { posterId: poster.id, variantId: variant.id ?? variant.variantId, size: variant.size };
 }

@@ -2,7 +2,7 @@
 // the poster, the catalogue shows the Arabic wording the admin wrote (and marks English it falls
 // back to), and a server refusal reads in Arabic. This test's poster is its own and deleted afterwards.
 import { expect } from '@jest/globals';
-import { adminCall, apiToken, BASE_URL, eventually } from './admin-support.mjs';
+import { adminCall, apiToken, eventually, listedPosters } from './admin-support.mjs';
 import { PHONE, screenshot, withShop } from './support.mjs';
 
 const NAME = 'خريطة الإسكندرية القديمة';
@@ -33,8 +33,7 @@ describe('the Arabic storefront', () => {
 
   beforeAll(async () => {
     token = await apiToken();
-    const listed = await (await fetch(`${BASE_URL}/api/public/posters?limit=100`)).json();
-    nile = listed.posters.find((p) => p.name === 'Nile at Dusk');
+    nile = (await listedPosters('limit=100')).find((p) => p.name === 'Nile at Dusk');
     expect(nile).toMatchObject({ nameAr: 'النيل عند الغروب' });
     const { body } = await adminCall(token, 'POST', '/admin/posters', {
       name: NAME, description: 'طبعة عام 1950', category: 'OTHER', imageUrl: nile.imageUrl, variants: [{ size: 'SIZE_30x40', price: 250 }],

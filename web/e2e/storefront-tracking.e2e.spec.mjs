@@ -1,6 +1,6 @@
 // A shopper tracks an order by number + phone, in English and in Arabic; a wrong pair gets one message.
 import { expect } from '@jest/globals';
-import { apiToken, BASE_URL, eventually, placeOrderAsShopper } from './admin-support.mjs';
+import { apiToken, BASE_URL, eventually, listedPosters, placeOrderAsShopper } from './admin-support.mjs';
 import { DESKTOP, PHONE, withShop } from './support.mjs';
 
 describe('storefront order tracking', () => {
@@ -8,8 +8,7 @@ describe('storefront order tracking', () => {
   const phone = '01098765432';
 
   beforeAll(async () => {
-    const posters = await (await fetch(`${BASE_URL}/api/public/posters?limit=1`)).json();
-    const poster = posters.posters[0];
+    const [poster] = await listedPosters('limit=1');
     order = await placeOrderAsShopper({ posterId: poster.id, size: poster.variants[0].size, quantity: 2, firstName: 'Salma', lastName: 'Fathy', phone });
     const token = await apiToken();
     // Shipped by the admin; the page must show it once the read model has it.

@@ -206,7 +206,7 @@ export type GetPublicConfigApiResponse = /** status 200  */ ShopConfigView;
 export type GetPublicConfigApiArg = void;
 export type GetPublicDiscountsApiResponse = /** status 200  */ DiscountView[];
 export type GetPublicDiscountsApiArg = void;
-export type GetFeaturedApiResponse = /** status 200  */ PosterView[];
+export type GetFeaturedApiResponse = /** status 200  */ PosterCardView[];
 export type GetFeaturedApiArg = void;
 export type SubscribeToNewsletterApiResponse =
   /** status 201  */ SubscribedView;
@@ -215,7 +215,7 @@ export type TrackOrderApiResponse = /** status 200  */ OrderTrackingView;
 export type TrackOrderApiArg = TrackOrderDto;
 export type GetPostersApiResponse =
   | /** status 200 A page of posters; with ?categories=X the recommendations of that category answer instead: a bare array (≤ 4) */ PosterPage
-  | PosterView[];
+  | PosterCardView[];
 export type GetPostersApiArg = {
   /** 1-based page */
   page?: number;
@@ -431,42 +431,20 @@ export type DiscountView = {
   /** First shop day (Cairo) in force, inclusive; null: from its creation */
   startsOn: string | null;
 };
-export type VariantView = {
-  discountPercentage: number;
-  /** After the best category discount; equal to price when there is none */
-  discountedPrice: number;
-  hasDiscount: boolean;
-  id: string;
-  /** Same as price */
-  originalPrice: number;
-  /** Catalogue price, before a category discount */
-  price: number;
-  size: string;
-  /** Same as id (older clients read variantId) */
-  variantId: string;
-  weightGrams: number;
-};
-export type PosterView = {
+export type PosterCardView = {
   category: string;
-  createdAt: string;
-  description: string;
-  /** Arabic description; '' when the poster has none */
-  descriptionAr: string;
+  /** 0 without a discount */
   discountPercentage: number;
-  discountedPriceSample: number;
-  hasDiscount: boolean;
   id: string;
   /** Relative to /uploads, or an absolute URL */
   imageUrl: string;
-  isActive: boolean;
-  maxPrice: number;
-  minPrice: number;
   name: string;
   /** Arabic name; '' when the poster has none (show name instead) */
   nameAr: string;
-  originalPriceSample: number;
-  variants: VariantView[];
-  visible: boolean;
+  /** That size's catalogue price: above price when discounted */
+  originalPrice: number;
+  /** The lowest price of any size after today's category discount */
+  price: number;
 };
 export type SubscribedView = {
   email: string;
@@ -510,15 +488,52 @@ export type PosterPage = {
   hasNextPage: boolean;
   hasPreviousPage: boolean;
   itemsPerPage: number;
-  posters: PosterView[];
+  posters: PosterCardView[];
   totalItems: number;
   totalPages: number;
 };
 export type BestsellerView = {
   /** The poster itself, so the web needs no call per entry */
-  poster: PosterView;
+  poster: PosterCardView;
   posterId: string;
   totalOrdered: number;
+};
+export type VariantView = {
+  discountPercentage: number;
+  /** After the best category discount; equal to price when there is none */
+  discountedPrice: number;
+  hasDiscount: boolean;
+  id: string;
+  /** Same as price */
+  originalPrice: number;
+  /** Catalogue price, before a category discount */
+  price: number;
+  size: string;
+  /** Same as id (older clients read variantId) */
+  variantId: string;
+  weightGrams: number;
+};
+export type PosterView = {
+  category: string;
+  createdAt: string;
+  description: string;
+  /** Arabic description; '' when the poster has none */
+  descriptionAr: string;
+  discountPercentage: number;
+  discountedPriceSample: number;
+  hasDiscount: boolean;
+  id: string;
+  /** Relative to /uploads, or an absolute URL */
+  imageUrl: string;
+  isActive: boolean;
+  maxPrice: number;
+  minPrice: number;
+  name: string;
+  /** Arabic name; '' when the poster has none (show name instead) */
+  nameAr: string;
+  originalPriceSample: number;
+  variants: VariantView[];
+  visible: boolean;
 };
 export type AddOnView = {
   description: string;

@@ -5,6 +5,7 @@ import type {
   CartItemView,
   CartView,
   CheckoutAnswerView,
+  PosterCardView,
   PosterPage,
   PosterView,
   ShopConfigView,
@@ -85,8 +86,25 @@ export function poster(id: string, name: string, over: Partial<PosterView> = {})
   };
 }
 
+/** A poster's card "from" `price`; with `originalPrice` above it, on sale. */
+export function posterCard(id: string, name: string, over: Partial<PosterCardView> = {}): PosterCardView {
+  const price = over.price ?? 200;
+  const originalPrice = over.originalPrice ?? price;
+  return {
+    id,
+    name,
+    nameAr: '',
+    category: 'ART',
+    imageUrl: `${id}.webp`,
+    discountPercentage: originalPrice > price ? Math.round(((originalPrice - price) / originalPrice) * 100) : 0,
+    ...over,
+    price,
+    originalPrice,
+  };
+}
+
 /** Page `currentPage` of `totalItems` posters, `itemsPerPage` a page. */
-export function posterPage(posters: PosterView[], currentPage: number, totalItems: number, itemsPerPage = 20): PosterPage {
+export function posterPage(posters: PosterCardView[], currentPage: number, totalItems: number, itemsPerPage = 20): PosterPage {
   const totalPages = Math.max(1, Math.ceil(totalItems / itemsPerPage));
   return { posters, currentPage, totalPages, totalItems, itemsPerPage, hasNextPage: currentPage < totalPages, hasPreviousPage: currentPage > 1 };
 }

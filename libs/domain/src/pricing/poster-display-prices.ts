@@ -46,3 +46,25 @@ export function posterDisplayPrices<V extends { price: Piastres }>(category: str
     minDiscountedPrice: priced.length ? Math.min(...priced.map((v) => v.discountedPrice)) : 0,
   };
 }
+
+export interface PosterCardPrice {
+  /** The lowest price of any size after the discount. */
+  price: Piastres;
+  /** That size's catalogue price: above `price` when the discount takes something off. */
+  originalPrice: Piastres;
+  /** 0 when the discount takes nothing off. */
+  discountPercentage: number;
+}
+
+/**
+ * What a poster's card in a grid shows: "from" its lowest price after the best category discount
+ * given. Every size of a poster gets the same percentage and a discount never reorders prices, so
+ * the lowest catalogue price (the read model's min_price) is also the lowest after the discount:
+ * a card is priced without reading the poster's sizes.
+ */
+export function posterCardPrice(category: string | null, lowestPrice: Piastres, discounts: readonly DiscountSnapshot[]): PosterCardPrice {
+  const percentage = bestDiscountPercentage(category, discounts);
+  const price = discountedUnitPrice(lowestPrice, percentage);
+  const discounted = price > 0 && price < lowestPrice;
+  return { price: discounted ? price : lowestPrice, originalPrice: lowestPrice, discountPercentage: discounted ? percentage : 0 };
+}

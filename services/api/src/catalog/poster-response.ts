@@ -35,6 +35,21 @@ export class PosterView {
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: Date;
 }
 
+/**
+ * A poster as a grid shows it (the shop's pages, search, featured, recommendations, bestsellers):
+ * what a card shows and no more. The poster's page reads the whole PosterView.
+ */
+export class PosterCardView {
+  @ApiProperty() id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ description: "Arabic name; '' when the poster has none (show name instead)" }) nameAr!: string;
+  @ApiProperty({ example: 'ANIME' }) category!: string;
+  @ApiProperty({ description: 'Relative to /uploads, or an absolute URL' }) imageUrl!: string;
+  @ApiProperty({ description: "The lowest price of any size after today's category discount" }) price!: number;
+  @ApiProperty({ description: "That size's catalogue price: above price when discounted" }) originalPrice!: number;
+  @ApiProperty({ description: '0 without a discount' }) discountPercentage!: number;
+}
+
 /** The page fields every paged list answers (currentPage … hasPreviousPage), beside the page's rows. */
 export class PaginationFields {
   @ApiProperty() currentPage!: number;
@@ -46,11 +61,11 @@ export class PaginationFields {
 }
 
 export class PosterPage extends PaginationFields {
-  @ApiProperty({ type: () => [PosterView] }) posters!: PosterView[];
+  @ApiProperty({ type: () => [PosterCardView] }) posters!: PosterCardView[];
 }
 
 export class BestsellerView {
   @ApiProperty() posterId!: string;
   @ApiProperty() totalOrdered!: number;
-  @ApiProperty({ type: () => PosterView, description: 'The poster itself, so the web needs no call per entry' }) poster!: PosterView;
+  @ApiProperty({ type: () => PosterCardView, description: 'The poster itself, so the web needs no call per entry' }) poster!: PosterCardView;
 }

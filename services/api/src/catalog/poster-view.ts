@@ -1,8 +1,8 @@
 import type { DiscountSnapshot } from '#domain/pricing/catalogue-snapshot.js';
-import { posterDisplayPrices } from '#domain/pricing/poster-display-prices.js';
+import { posterCardPrice, posterDisplayPrices } from '#domain/pricing/poster-display-prices.js';
 import { piastresToEgp } from '#domain/shared/money.js';
 import type { PosterEntity } from '#read-models/poster.entity.js';
-import type { PosterView } from './poster-response.js';
+import type { PosterCardView, PosterView } from './poster-response.js';
 
 /** What the storefront shows of a posters read-model row. */
 export const SHOP_POSTER_FIELDS = [
@@ -47,6 +47,29 @@ export function posterView(row: ShopPosterRow, inForce: readonly DiscountSnapsho
     minPrice: piastresToEgp(p.minPrice),
     maxPrice: piastresToEgp(p.maxPrice),
     createdAt: p.createdAt,
+  };
+}
+
+/**
+ * What a card reads of a posters row: no sizes or descriptions, whose bytes (the sizes' jsonb
+ * above all) were most of the cost of a page of posters in PostgreSQL and in the API.
+ */
+export const SHOP_CARD_FIELDS = ['id', 'name', 'nameAr', 'category', 'imageUrl', 'minPrice'] as const satisfies readonly (keyof PosterEntity)[];
+
+export type ShopCardRow = Pick<PosterEntity, (typeof SHOP_CARD_FIELDS)[number]>;
+
+/** A poster's card, priced with the category discounts in force today; money in EGP. */
+export function posterCard(row: ShopCardRow, inForce: readonly DiscountSnapshot[]): PosterCardView {
+  const { price, originalPrice, discountPercentage } = posterCardPrice(row.category, row.minPrice, inForce);
+  return {
+    id: row.id,
+    name: row.name,
+    nameAr: row.nameAr,
+    category: row.category,
+    imageUrl: row.imageUrl,
+    price: piastresToEgp(price),
+    originalPrice: piastresToEgp(originalPrice),
+    discountPercentage,
   };
 }
 

@@ -5,7 +5,7 @@ import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { ReadsProjections } from '../common/reads-projections.decorator.js';
 import { toInteger } from '../common/strict-integer.js';
 import { ListPostersQueryDto } from './dto/list-posters.query.dto.js';
-import { BestsellerView, PosterPage, PosterView } from './poster-response.js';
+import { BestsellerView, PosterCardView, PosterPage, PosterView } from './poster-response.js';
 import { AddOnView, AnnouncementView, CustomPriceView, DiscountView, GalleryImageView } from './shop-content-response.js';
 import { AnnouncementReads } from '../reads/announcement.reads.js';
 import { BestsellerReads } from '../reads/bestsellers.reads.js';
@@ -26,7 +26,7 @@ class LimitQueryDto {
 
 /** The storefront's reads. Hidden and deleted posters never appear here. */
 @ApiTags('public')
-@ApiExtraModels(PosterPage, PosterView)
+@ApiExtraModels(PosterPage, PosterCardView)
 @Controller()
 export class PublicCatalogController {
   constructor(
@@ -44,9 +44,9 @@ export class PublicCatalogController {
   @ReadsProjections('posters', 'discounts')
   @ApiOkResponse({
     description: 'A page of posters; with ?categories=X the recommendations of that category answer instead: a bare array (≤ 4)',
-    schema: { oneOf: [{ $ref: getSchemaPath(PosterPage) }, { type: 'array', items: { $ref: getSchemaPath(PosterView) } }] },
+    schema: { oneOf: [{ $ref: getSchemaPath(PosterPage) }, { type: 'array', items: { $ref: getSchemaPath(PosterCardView) } }] },
   })
-  async getPosters(@QueryParam() q: ListPostersQueryDto): Promise<PosterPage | PosterView[]> {
+  async getPosters(@QueryParam() q: ListPostersQueryDto): Promise<PosterPage | PosterCardView[]> {
     if (q.categories) return this.posters.recommendations(q.categories, q.exclude);
     const { items, ...pagination } = await this.posters.onSale({ page: q.page ?? 1, limit: q.limit ?? DEFAULT_PAGE_SIZE, search: q.search, category: q.category });
     return { posters: items, ...pagination };
@@ -70,8 +70,8 @@ export class PublicCatalogController {
 
   @Get('public/featured')
   @ReadsProjections('posters', 'discounts')
-  @ApiOkResponse({ type: [PosterView] })
-  async getFeatured(): Promise<PosterView[]> {
+  @ApiOkResponse({ type: [PosterCardView] })
+  async getFeatured(): Promise<PosterCardView[]> {
     const { items } = await this.posters.onSale({ page: 1, limit: FEATURED_COUNT });
     return items;
   }

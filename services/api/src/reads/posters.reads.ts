@@ -4,8 +4,8 @@ import { PosterEntity } from '#read-models/poster.entity.js';
 import { adminPosterView } from '../admin/posters/admin-poster-view.js';
 import type { AdminPosterPage, AdminPosterView } from '../admin/posters/admin-poster-response.js';
 import { foldedLikePattern, readPage, type Paging } from '../admin/shared/paging.js';
-import { page, posterView, SHOP_POSTER_FIELDS, type Page, type ShopPosterRow } from '../catalog/poster-view.js';
-import type { PosterView } from '../catalog/poster-response.js';
+import { page, posterCard, posterView, SHOP_CARD_FIELDS, type Page, type ShopCardRow } from '../catalog/poster-view.js';
+import type { PosterCardView, PosterView } from '../catalog/poster-response.js';
 import { DiscountReads } from './discounts.reads.js';
 import { entityColumns, preparedRows } from './prepared-rows.js';
 
@@ -15,8 +15,8 @@ import { entityColumns, preparedRows } from './prepared-rows.js';
  */
 @Injectable()
 export class PosterReads {
-  /** The shop's select list, made once from the entity's mapping. */
-  private shopColumns?: { table: string; columns: string };
+  /** The select list of a card, made once from the entity's mapping. */
+  private cardColumns?: { table: string; columns: string };
 
   constructor(
     private readonly dataSource: DataSource,
@@ -32,7 +32,7 @@ export class PosterReads {
    * (foldForSearch). Every search and every uncached page comes here: one prepared statement per
    * combination of filters, the page and its total in one round trip.
    */
-  async onSale(options: { page: number; limit: number; search?: string; category?: string }): Promise<Page<PosterView>> {
+  async onSale(options: { page: number; limit: number; search?: string; category?: string }): Promise<Page<PosterCardView>> {
     // $1 and $2 are the range; the filters' values follow.
     const filters: string[] = [];
     const filterValues: unknown[] = [];
@@ -41,9 +41,9 @@ export class PosterReads {
     // The column of posters_search_trgm_idx.
     if (options.search) filters.push(`search_text LIKE ${param(foldedLikePattern(options.search))}`);
     const name = `posters-on-sale${options.category ? '-category' : ''}${options.search ? '-search' : ''}`;
-    const { table, columns } = (this.shopColumns ??= entityColumns(this.dataSource, PosterEntity, SHOP_POSTER_FIELDS));
+    const { table, columns } = (this.cardColumns ??= entityColumns(this.dataSource, PosterEntity, SHOP_CARD_FIELDS));
     const run = (offset: number, limit: number) =>
-      preparedRows<ShopPosterRow & { totalItems: string }>(
+      preparedRows<ShopCardRow & { totalItems: string }>(
         this.dataSource,
         name,
         `SELECT ${columns}, COUNT(*) OVER () AS "totalItems" FROM ${table}
@@ -54,16 +54,19 @@ export class PosterReads {
     // Past the last page no row carries the total: the first row does (rare).
     const carrier = rows[0] ?? (options.page > 1 ? (await run(0, 1))[0] : undefined);
     const total = carrier ? Number(carrier.totalItems) : 0;
-    return page(rows.map((p) => posterView(p, inForce)), total, options.page, options.limit);
+    return page(rows.map((p) => posterCard(p, inForce)), total, options.page, options.limit);
   }
 
   /** "You may also like": same category, the current poster left out, at most 4. */
-  async recommendations(category: string, exclude: string | undefined, limit = 4): Promise<PosterView[]> {
-    const qb = this.repo.createQueryBuilder('p').where('p.visible = true AND p.deleted = false AND p.category = :category', { category });
+  async recommendations(category: string, exclude: string | undefined, limit = 4): Promise<PosterCardView[]> {
+    const qb = this.repo
+      .createQueryBuilder('p')
+      .select(SHOP_CARD_FIELDS.map((f) => `p.${f}`))
+      .where('p.visible = true AND p.deleted = false AND p.category = :category', { category });
     if (exclude) qb.andWhere('p.id <> :exclude', { exclude });
     const rows = await qb.orderBy('p.createdAt', 'DESC').addOrderBy('p.id', 'ASC').take(Math.min(limit, 4)).getMany();
     const inForce = await this.discounts.inForce();
-    return rows.map((p) => posterView(p, inForce));
+    return rows.map((p) => posterCard(p, inForce));
   }
 
   /** Hidden and deleted posters are "not found" to shoppers. */

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
 import { layoutHandlers, useMswServer } from '../../test/handlers';
-import type { BestsellerView, CartAnswer, GalleryImageView, PosterView, GetProductsApiResponse } from '../../api/generated-public';
+import type { BestsellerView, CartAnswer, GalleryImageView, PosterCardView, PosterView, GetProductsApiResponse } from '../../api/generated-public';
 import { cartAnswer, cartWith, poster as posterView, posterItem, variant } from '../../test/fixtures';
 
 const server = useMswServer();
@@ -20,7 +20,7 @@ function posterPageHandlers() {
   return [
     http.get<never, never, PosterView>('*/api/public/posters/poster-1', () => HttpResponse.json(poster)),
     http.get<never, never, GalleryImageView[]>('*/api/gallery', () => HttpResponse.json([])),
-    http.get<never, never, PosterView[]>('*/api/public/posters', () => HttpResponse.json([])),
+    http.get<never, never, PosterCardView[]>('*/api/public/posters', () => HttpResponse.json([])),
     // The add-ons the poster page offers frames from: none here.
     http.get<never, never, GetProductsApiResponse>('*/api/public/products', () => HttpResponse.json([])),
   ];
@@ -29,7 +29,7 @@ function posterPageHandlers() {
 /** The home page's lists, empty: these tests look at the header and the drawer. */
 function emptyHomeHandlers() {
   return [
-    http.get<never, never, PosterView[]>('*/api/public/featured', () => HttpResponse.json([])),
+    http.get<never, never, PosterCardView[]>('*/api/public/featured', () => HttpResponse.json([])),
     http.get<never, never, BestsellerView[]>('*/api/public/posters/bestsellers', () => HttpResponse.json([])),
   ];
 }

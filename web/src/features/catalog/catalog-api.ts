@@ -1,4 +1,4 @@
-import { generatedApi, type PosterPage, type PosterView } from '../../api/generated-public';
+import { generatedApi, type PosterCardView, type PosterPage } from '../../api/generated-public';
 import { isTransient, type RetryPolicy } from '../../lib/api';
 
 // Retry timings of the storefront's reads: a flaky network gets a few quick retries, not a spinner forever.
@@ -48,7 +48,7 @@ export const catalogApi = generatedApi
         providesTags: [{ type: 'Poster', id: 'LIST' }],
         extraOptions: { retry: POSTERS_RETRY },
       }),
-      getRecommendations: b.query<PosterView[], { category: string; exclude: string }>({
+      getRecommendations: b.query<PosterCardView[], { category: string; exclude: string }>({
         query: ({ category, exclude }) => ({ url: '/public/posters', params: { categories: category, exclude } }),
         providesTags: [{ type: 'Poster', id: 'LIST' }],
       }),

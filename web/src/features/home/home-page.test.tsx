@@ -3,12 +3,12 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
 import { layoutHandlers, useMswServer } from '../../test/handlers';
-import type { AnnouncementView, BestsellerView, PosterView } from '../../api/generated-public';
-import { cartWith, poster as posterView, variant } from '../../test/fixtures';
+import type { AnnouncementView, BestsellerView, PosterCardView } from '../../api/generated-public';
+import { cartWith, posterCard } from '../../test/fixtures';
 
 const server = useMswServer();
 
-const poster = (id: string, name: string) => posterView(id, name, { variants: [variant(`${id}-v`, 'SIZE_30x40', 200, 150)] });
+const poster = (id: string, name: string) => posterCard(id, name, { price: 150, originalPrice: 200 });
 
 describe('home', () => {
   it('shows the hero, bestsellers with their details, the value blurbs and the first 6 featured posters', async () => {
@@ -16,7 +16,7 @@ describe('home', () => {
       http.get<never, never, BestsellerView[]>('*/api/public/posters/bestsellers', () =>
         HttpResponse.json([{ posterId: 'b1', totalOrdered: 9, poster: poster('b1', 'Best One') }]),
       ),
-      http.get<never, never, PosterView[]>('*/api/public/featured', () => HttpResponse.json(Array.from({ length: 8 }, (_, i) => poster(`f${i}`, `Featured ${i}`)))),
+      http.get<never, never, PosterCardView[]>('*/api/public/featured', () => HttpResponse.json(Array.from({ length: 8 }, (_, i) => poster(`f${i}`, `Featured ${i}`)))),
       ...layoutHandlers({ cart: cartWith([]) }),
     );
     renderApp('/');
@@ -37,7 +37,7 @@ describe('home', () => {
       http.get<never, never, BestsellerView[]>('*/api/public/posters/bestsellers', () =>
         HttpResponse.json([{ posterId: 'b1', totalOrdered: 9, poster: poster('b1', 'Best One') }]),
       ),
-      http.get<never, never, PosterView[]>('*/api/public/featured', () => HttpResponse.json([])),
+      http.get<never, never, PosterCardView[]>('*/api/public/featured', () => HttpResponse.json([])),
       ...layoutHandlers({ cart: cartWith([]) }),
     );
     window.localStorage.setItem('locale', 'ar');
@@ -70,7 +70,7 @@ describe('home', () => {
         return HttpResponse.json({ text: '  ', textAr: null });
       }),
       http.get<never, never, BestsellerView[]>('*/api/public/posters/bestsellers', () => HttpResponse.json([])),
-      http.get<never, never, PosterView[]>('*/api/public/featured', () => HttpResponse.json([])),
+      http.get<never, never, PosterCardView[]>('*/api/public/featured', () => HttpResponse.json([])),
       ...layoutHandlers({ cart: cartWith([]) }),
     );
     renderApp('/');

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
 import { layoutHandlers, useMswServer } from '../../test/handlers';
-import type { GalleryImageView, PosterView } from '../../api/generated-public';
+import type { GalleryImageView, PosterCardView, PosterView } from '../../api/generated-public';
 import { cartWith, poster, variant } from '../../test/fixtures';
 import { SmartImage } from '../../lib/smart-image';
 import { PLACEHOLDER_IMAGE, ZOOM_WIDTH } from '../../lib/images';
@@ -36,7 +36,7 @@ describe('poster detail', () => {
         return HttpResponse.json(answer);
       }),
       http.get<never, never, GalleryImageView[]>('*/api/gallery', () => HttpResponse.json([])),
-      http.get<never, never, PosterView[]>('*/api/public/posters', () => HttpResponse.json([])),
+      http.get<never, never, PosterCardView[]>('*/api/public/posters', () => HttpResponse.json([])),
       http.get('*/api/public/products', () => HttpResponse.json([])),
       ...layoutHandlers({ cart: cartWith([]) }),
     );
@@ -58,7 +58,7 @@ describe('poster detail', () => {
     server.use(
       http.get('*/api/public/posters/p1', () => HttpResponse.json(poster('p1', 'Nile at Dusk', { description: 'Feluccas.', category: 'NATURE', variants: [variant('v', 'SIZE_20x30', 150)] }))),
       http.get<never, never, GalleryImageView[]>('*/api/gallery', () => HttpResponse.json(gallery)),
-      http.get<never, never, PosterView[]>('*/api/public/posters', () => HttpResponse.json([])),
+      http.get<never, never, PosterCardView[]>('*/api/public/posters', () => HttpResponse.json([])),
       http.get('*/api/public/products', () => HttpResponse.json([])),
       ...layoutHandlers({ cart: cartWith([]) }),
     );

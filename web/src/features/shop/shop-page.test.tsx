@@ -5,18 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
 import { layoutHandlers, useMswServer } from '../../test/handlers';
 import type { AddOnView, DiscountView, GetCategoriesApiResponse, PosterPage } from '../../api/generated-public';
-import { cartWith, poster, posterPage, variant } from '../../test/fixtures';
+import { cartWith, posterCard, posterPage } from '../../test/fixtures';
 
 const server = useMswServer();
 
 function posters(n: number, offset = 0) {
   return Array.from({ length: n }, (_, i) =>
-    poster(`p${offset + i}`, `Poster ${offset + i}`, {
-      description: 'A poster',
-      category: 'CARS',
-      imageUrl: `posters/p${offset + i}.webp`,
-      variants: [variant(`v${i}`, 'SIZE_30x40', 150)],
-    }),
+    posterCard(`p${offset + i}`, `Poster ${offset + i}`, { category: 'CARS', imageUrl: `posters/p${offset + i}.webp`, price: 150 }),
   );
 }
 

@@ -4,9 +4,8 @@ import { useLocale, useT } from '../../../lib/i18n';
 import { catalogueText } from '../../../lib/catalogue-text';
 import { Ltr, Money } from '../../../lib/ltr';
 import { SmartImage } from '../../../lib/smart-image';
-import { fromPrice } from '../catalog-format';
 import { SHOP_CARD_SIZES } from '../image-sizes';
-import type { PosterView } from '../../../api/generated-public';
+import type { PosterCardView } from '../../../api/generated-public';
 
 /**
  * `eager`: on screen at load (no lazy loading); `first`: the page's likely largest paint, fetched
@@ -19,7 +18,7 @@ export function PosterCard({
   badge,
   sizes = SHOP_CARD_SIZES,
 }: {
-  poster: PosterView;
+  poster: PosterCardView;
   eager?: boolean;
   first?: boolean;
   badge?: string;
@@ -28,7 +27,6 @@ export function PosterCard({
   const t = useT();
   const name = catalogueText(useLocale(), poster.name, poster.nameAr);
   const categoryName = useCategoryLabel();
-  const price = fromPrice(poster);
   return (
     <Link
       to={`/posters/${encodeURIComponent(poster.id)}`}
@@ -46,9 +44,9 @@ export function PosterCard({
           fetchPriority={first ? 'high' : undefined}
           className="aspect-[3/4] h-auto w-full object-cover"
         />
-        {price && price.percent > 0 && (
+        {poster.discountPercentage > 0 && (
           <span className="absolute start-2 top-2 rounded-full bg-rose-600 px-2 py-0.5 text-xs font-bold text-white">
-            {t('shop.off', { percent: price.percent })}
+            {t('shop.off', { percent: poster.discountPercentage })}
           </span>
         )}
         {/* A rank ("#١") reads left to right in both languages: in an Arabic line the digit would jump before the sign. */}
@@ -57,17 +55,15 @@ export function PosterCard({
       <div className="mt-3 px-0.5">
         <p className="text-xs font-medium uppercase tracking-wider text-stone-500">{categoryName(poster.category)}</p>
         <h3 dir="auto" lang={name.lang} className="mt-0.5 line-clamp-1 font-semibold text-stone-900">{name.text}</h3>
-        {price && (
-          <p className="mt-1 text-sm">
-            <span className="text-stone-500">{t('shop.from')} </span>
-            <Money amount={price.price} className="font-semibold" />
-            {price.original > price.price && (
-              <s className="ms-2 text-stone-600">
-                <Money amount={price.original} />
-              </s>
-            )}
-          </p>
-        )}
+        <p className="mt-1 text-sm">
+          <span className="text-stone-500">{t('shop.from')} </span>
+          <Money amount={poster.price} className="font-semibold" />
+          {poster.originalPrice > poster.price && (
+            <s className="ms-2 text-stone-600">
+              <Money amount={poster.originalPrice} />
+            </s>
+          )}
+        </p>
       </div>
     </Link>
   );
