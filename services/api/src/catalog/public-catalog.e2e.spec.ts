@@ -61,6 +61,24 @@ describe('public catalogue reads (HTTP, real projector)', () => {
     expect(v).toMatchObject({ price: 200, discountedPrice: 180 });
   });
 
+  it('answers cards in grids: what a card shows, "from" the cheapest size after the category discount', async () => {
+    type Variant = { price: number; discountedPrice: number };
+    const CARD_KEYS = ['category', 'discountPercentage', 'id', 'imageUrl', 'name', 'nameAr', 'originalPrice', 'price'];
+    const cards = (await t.request().get('/api/public/posters?limit=100').expect(200)).body.posters as Array<Record<string, unknown>>;
+    for (const id of [visible[3], visible[0]]) {
+      const card = cards.find((c) => c.id === id)!;
+      expect(Object.keys(card).sort()).toEqual(CARD_KEYS);
+      const detail = (await t.request().get(`/api/public/posters/${id}`).expect(200)).body as { category: string; variants: Variant[] };
+      const cheapest = detail.variants.reduce((a, v) => (v.discountedPrice < a.discountedPrice ? v : a));
+      expect(card).toMatchObject({ price: cheapest.discountedPrice, originalPrice: cheapest.price, discountPercentage: detail.category === 'CARS' ? 10 : 0 });
+    }
+    expect(cards.find((c) => c.id === visible[3])).toMatchObject({ name: 'Poster 3', category: 'CARS' });
+    // The other grids answer the same cards.
+    const featured = (await t.request().get('/api/public/featured').expect(200)).body as Array<Record<string, unknown>>;
+    const recommended = (await t.request().get(`/api/public/posters?categories=ANIME&exclude=${visible[0]}`).expect(200)).body as Array<Record<string, unknown>>;
+    for (const card of [...featured, ...recommended]) expect(card).toEqual(cards.find((c) => c.id === card.id));
+  });
+
   it('recommends ≤ 4 posters of a category, leaving out the current one', async () => {
     const res = await t.request().get(`/api/public/posters?categories=ANIME&exclude=${visible[0]}`).expect(200);
     expect(Array.isArray(res.body)).toBe(true);

@@ -63,6 +63,12 @@ describe('category discounts with a window of shop days (HTTP, real PostgreSQL)'
     expect(await price(cars.posterId)).toBe(150);
     expect(await price(nature.posterId)).toBe(200);
     expect(await price(art.posterId)).toBe(200);
+    // The grid's cards, priced by the same window without reading the sizes.
+    const card = async (category: string, posterId: string) =>
+      ((await t.request().get(`/api/public/posters?category=${category}&limit=100`).expect(200)).body.posters as Array<{ id: string }>).find((p) => p.id === posterId);
+    expect(await card('CARS', cars.posterId)).toMatchObject({ price: 150, originalPrice: 200, discountPercentage: 25 });
+    expect(await card('NATURE', nature.posterId)).toMatchObject({ price: 200, originalPrice: 200, discountPercentage: 0 });
+    expect(await card('ART', art.posterId)).toMatchObject({ price: 200, originalPrice: 200, discountPercentage: 0 });
 
     // The cart and the order are priced on the write side, by the same window.
     let cartId: string | undefined;
