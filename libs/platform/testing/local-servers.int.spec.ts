@@ -65,6 +65,28 @@ describe('the embedded PostgreSQL of npm start', () => {
     }
   });
 
+  it('is reached through a Unix socket in its data directory, and over TCP where that path would be too long for a socket', async () => {
+    const dir = path.join(root, 'socket', 'postgres');
+    const server = await startPostgres({ dir, database: 'shop' });
+    try {
+      expect(new URL(server.url).searchParams.get('host')).toBe(path.resolve(dir));
+      // A Unix-socket client has no address; a wrong password is refused there too.
+      expect(await query(server.url, 'SELECT inet_client_addr() AS addr')).toEqual([{ addr: null }]);
+      expect(await connectWith(server.url, 'wrong')).toBe('28P01');
+    } finally {
+      await server.stop();
+    }
+    // Past the 107 bytes of a socket's path (sun_path), the server keeps TCP on localhost only.
+    const deep = path.join(root, 'x'.repeat(100), 'postgres');
+    const tcp = await startPostgres({ dir: deep, database: 'shop' });
+    try {
+      expect(new URL(tcp.url).searchParams.has('host')).toBe(false);
+      expect(await query(tcp.url, 'SELECT host(inet_client_addr()) AS addr')).toEqual([{ addr: '127.0.0.1' }]);
+    } finally {
+      await tcp.stop();
+    }
+  });
+
   it('moves a data directory made with the old fixed password to a generated one, keeping its data', async () => {
     const dir = path.join(root, 'legacy', 'postgres');
     const first = await startPostgres({ dir, database: 'shop' });
