@@ -2,6 +2,8 @@
  * HTTP benchmark of the API beside Vendure (its peer) in one run, on one PostgreSQL server:
  *   the catalogue listing: ours through the public micro-cache, and ours uncached (a second API
  *     process with PUBLIC_CACHE_MS=0) beside Vendure's `products` and `search` queries;
+ *   a search for a word of every poster's description (SEARCH_TERM), uncached, beside Vendure's
+ *     `search` with that term;
  *   a complete guest checkout: ours POST /api/user/cart + POST /api/user/cart/checkout (1,000
  *     returning shoppers' phones in turn), Vendure
  *     addItemToOrder, setCustomerForOrder, setOrderShippingAddress, setOrderShippingMethod,
@@ -44,7 +46,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CATALOGUE, CHECKOUT_QUANTITY, CHECKOUT_SIZE, LISTING_PAGE_SIZE } from './lib/catalogue.js';
+import { CATALOGUE, CHECKOUT_QUANTITY, CHECKOUT_SIZE, LISTING_PAGE_SIZE, SEARCH_TERM } from './lib/catalogue.js';
 import { durableRequested, serverIsDurable } from './lib/durability.js';
 import { runLoad, type LoadResult, type Step } from './lib/load.js';
 import { settle } from './lib/settle.js';
@@ -52,7 +54,17 @@ import { postgresCpuCounter, processTreeCpuMs } from './lib/process-cpu.js';
 import { newPhones, returningPhones } from './lib/shopper-phones.js';
 import { round } from './lib/stats.js';
 import { waitHealthy } from './lib/wait-healthy.js';
-import { ensureVendureInstalled, seedVendure, startVendure, VENDURE_DATABASE, vendureCheckoutSteps, vendureProductsStep, vendureSearchStep, vendureVersion } from './lib/vendure-peer.js';
+import {
+  ensureVendureInstalled,
+  seedVendure,
+  startVendure,
+  VENDURE_DATABASE,
+  vendureCheckoutSteps,
+  vendureProductsStep,
+  vendureSearchHits,
+  vendureSearchStep,
+  vendureVersion,
+} from './lib/vendure-peer.js';
 import { UNBOUNDED_BUDGETS } from '#platform/testing/unbounded-budgets.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -289,13 +301,13 @@ async function main(): Promise<void> {
     });
     const listing = `/api/public/posters?page=1&limit=${LISTING_PAGE_SIZE}`;
     const checkoutRoute = 'POST /api/user/cart + POST /api/user/cart/checkout';
-    const ours: Workload[] = [
-      { side: 'ours', route: 'GET /api/public/posters', url: stack.url, steps: [{ path: listing }], cpu: local ? ourCpu(local.apiPid) : {}, target: { reqPerSec: 2000, p99: 50 } },
-      ...(stack.uncachedUrl && local
-        ? [{ side: 'ours' as const, route: 'GET /api/public/posters (PUBLIC_CACHE_MS=0)', url: stack.uncachedUrl, steps: [{ path: listing }], cpu: ourCpu(local.uncachedApiPid) }]
-        : []),
-      { side: 'ours', route: checkoutRoute, url: stack.url, steps: ourCheckoutSteps(posters, returningPhones()), checkout: true, cpu: local ? ourCpu(local.apiPid) : {}, target: { checkoutsPerSec: 200, p99: 200 } },
-    ];
+    const cachedListing: Workload = { side: 'ours', route: 'GET /api/public/posters', url: stack.url, steps: [{ path: listing }], cpu: local ? ourCpu(local.apiPid) : {}, target: { reqPerSec: 2000, p99: 50 } };
+    const uncached = (route: string, path: string): Workload | undefined =>
+      stack.uncachedUrl && local ? { side: 'ours', route: `${route} (PUBLIC_CACHE_MS=0)`, url: stack.uncachedUrl, steps: [{ path }], cpu: ourCpu(local.uncachedApiPid) } : undefined;
+    const uncachedListing = uncached('GET /api/public/posters', listing);
+    const search = uncached(`GET /api/public/posters?search=${SEARCH_TERM}`, `${listing}&search=${SEARCH_TERM}`);
+    const checkout: Workload = { side: 'ours', route: checkoutRoute, url: stack.url, steps: ourCheckoutSteps(posters, returningPhones()), checkout: true, cpu: local ? ourCpu(local.apiPid) : {}, target: { checkoutsPerSec: 200, p99: 200 } };
+    const ours = [cachedListing, uncachedListing, search, checkout].filter((w): w is Workload => w !== undefined);
     // Pairs run back to back: [ours, Vendure's workload doing the same job].
     const pairs: Array<[Workload, Workload | undefined]> = ours.map((w) => [w, undefined]);
     const personalDataOnly = process.argv.includes('--personal-data-only');
@@ -327,6 +339,10 @@ async function main(): Promise<void> {
       const vendure = await startVendure({ adminUrl: local.pgAdminUrl, port, poolSize: POOL_SIZE, log });
       stopVendure = vendure.stop;
       const catalogue = await seedVendure(vendure.url, log);
+      // The search pair compares like work only if both sides find the same posters.
+      const hits = { ours: (await json(await fetch(`${stack.uncachedUrl}${search!.steps[0]!.path}`))).totalItems, vendure: await vendureSearchHits(vendure.url, SEARCH_TERM) };
+      if (hits.ours !== hits.vendure) throw new Error(`a search for "${SEARCH_TERM}" finds ${hits.ours} posters here and ${hits.vendure} in Vendure`);
+      log(`a search for "${SEARCH_TERM}" finds ${hits.ours} posters on both sides`);
       const cpu = { server: () => processTreeCpuMs(vendure.pid), db: postgresCpuCounter(local.pgDir, [OUR_DATABASE]) };
       const extra = { version: vendureVersion() };
       const peerOf = (w: Workload, peer: Workload) => {
@@ -338,10 +354,12 @@ async function main(): Promise<void> {
         0,
         pairs.length,
         // Each side's catalogue listing as it ships: ours through its micro-cache, Vendure's `products`.
-        peerOf(ours[0], { side: 'vendure', route: 'shop-api products', url: vendure.url, steps: [vendureProductsStep], cpu, extra }),
+        peerOf(cachedListing, { side: 'vendure', route: 'shop-api products', url: vendure.url, steps: [vendureProductsStep], cpu, extra }),
         // One denormalised table read per request on both sides, no cache: our read model, Vendure's search index.
-        peerOf(ours[1], { side: 'vendure', route: 'shop-api search', url: vendure.url, steps: [vendureSearchStep], cpu, extra }),
-        peerOf(ours[2], { side: 'vendure', route: 'shop-api guest checkout (6 requests)', url: vendure.url, steps: vendureCheckoutSteps(catalogue), checkout: true, cpu, extra }),
+        peerOf(uncachedListing!, { side: 'vendure', route: 'shop-api search', url: vendure.url, steps: [vendureSearchStep()], cpu, extra }),
+        // The same with a word to search for, matching every poster on both sides.
+        peerOf(search!, { side: 'vendure', route: `shop-api search "${SEARCH_TERM}"`, url: vendure.url, steps: [vendureSearchStep(SEARCH_TERM)], cpu, extra }),
+        peerOf(checkout, { side: 'vendure', route: 'shop-api guest checkout (6 requests)', url: vendure.url, steps: vendureCheckoutSteps(catalogue), checkout: true, cpu, extra }),
       );
     }
 

@@ -29,3 +29,5 @@ export const CATALOGUE: readonly CataloguePoster[] = Array.from({ length: 60 }, 
 export const CHECKOUT_SIZE = 'SIZE_30x40';
 export const CHECKOUT_QUANTITY = 2;
 export const LISTING_PAGE_SIZE = 20;
+/** A word of every poster's description: a search for it matches all 60 on both sides, as a page of 20. */
+export const SEARCH_TERM = 'benchmark';

@@ -172,6 +172,11 @@ export async function seedVendure(url: string, log: (msg: string) => void): Prom
   return { checkoutVariantIds, shippingMethodId: shipping.id };
 }
 
+/** How many products Vendure's `search` finds for `term`. */
+export async function vendureSearchHits(url: string, term: string): Promise<number> {
+  return (await graphql(`${url}/shop-api`, `query($term:String){search(input:{term:$term,take:0,groupByProduct:true}){totalItems}}`, { term })).data.search.totalItems;
+}
+
 const gqlBody = (query: string, variables: Record<string, unknown> = {}) => JSON.stringify({ query, variables });
 // A GraphQL answer is HTTP 200 even when it failed: errors and ErrorResults are in the body.
 const answered = (body: string) => !body.includes('"errors"') && !body.includes('"errorCode"');
@@ -191,18 +196,23 @@ export const vendureProductsStep: Step = {
   check: answered,
 };
 
-/** Vendure's `search` query (DefaultSearchPlugin's index table), one row per product, asking what a card shows. */
-export const vendureSearchStep: Step = {
-  method: 'POST',
-  path: '/shop-api',
-  build: () => ({
-    body: gqlBody(
-      `query($take:Int!){search(input:{take:$take,skip:0,groupByProduct:true}){totalItems items{productId productName slug productAsset{preview} currencyCode priceWithTax{... on PriceRange{min max} ... on SinglePrice{value}}}}}`,
-      { take: LISTING_PAGE_SIZE },
-    ),
-  }),
-  check: answered,
-};
+/**
+ * Vendure's `search` query (DefaultSearchPlugin's index table), one row per product, asking what a
+ * card shows; with `term`, the products whose name, description or SKU match it.
+ */
+export function vendureSearchStep(term?: string): Step {
+  return {
+    method: 'POST',
+    path: '/shop-api',
+    build: () => ({
+      body: gqlBody(
+        `query($take:Int!,$term:String){search(input:{term:$term,take:$take,skip:0,groupByProduct:true}){totalItems items{productId productName slug productAsset{preview} currencyCode priceWithTax{... on PriceRange{min max} ... on SinglePrice{value}}}}}`,
+        { take: LISTING_PAGE_SIZE, ...(term ? { term } : {}) },
+      ),
+    }),
+    check: answered,
+  };
+}
 
 /** A guest checkout in the Shop API, one mutation per request, the session carried as a bearer token. */
 export function vendureCheckoutSteps(catalogue: VendureCatalogue): Step[] {
