@@ -305,7 +305,8 @@ async function main(): Promise<void> {
     const uncached = (route: string, path: string): Workload | undefined =>
       stack.uncachedUrl && local ? { side: 'ours', route: `${route} (PUBLIC_CACHE_MS=0)`, url: stack.uncachedUrl, steps: [{ path }], cpu: ourCpu(local.uncachedApiPid) } : undefined;
     const uncachedListing = uncached('GET /api/public/posters', listing);
-    const search = uncached(`GET /api/public/posters?search=${SEARCH_TERM}`, `${listing}&search=${SEARCH_TERM}`);
+    const searchPath = `${listing}&search=${SEARCH_TERM}`;
+    const search = uncached(`GET /api/public/posters?search=${SEARCH_TERM}`, searchPath);
     const checkout: Workload = { side: 'ours', route: checkoutRoute, url: stack.url, steps: ourCheckoutSteps(posters, returningPhones()), checkout: true, cpu: local ? ourCpu(local.apiPid) : {}, target: { checkoutsPerSec: 200, p99: 200 } };
     const ours = [cachedListing, uncachedListing, search, checkout].filter((w): w is Workload => w !== undefined);
     // Pairs run back to back: [ours, Vendure's workload doing the same job].
@@ -340,7 +341,7 @@ async function main(): Promise<void> {
       stopVendure = vendure.stop;
       const catalogue = await seedVendure(vendure.url, log);
       // The search pair compares like work only if both sides find the same posters.
-      const hits = { ours: (await json(await fetch(`${stack.uncachedUrl}${search!.steps[0]!.path}`))).totalItems, vendure: await vendureSearchHits(vendure.url, SEARCH_TERM) };
+      const hits = { ours: (await json(await fetch(`${stack.uncachedUrl}${searchPath}`))).totalItems, vendure: await vendureSearchHits(vendure.url, SEARCH_TERM) };
       if (hits.ours !== hits.vendure) throw new Error(`a search for "${SEARCH_TERM}" finds ${hits.ours} posters here and ${hits.vendure} in Vendure`);
       log(`a search for "${SEARCH_TERM}" finds ${hits.ours} posters on both sides`);
       const cpu = { server: () => processTreeCpuMs(vendure.pid), db: postgresCpuCounter(local.pgDir, [OUR_DATABASE]) };

@@ -200,7 +200,7 @@ interface Poster {
 }
 
 async function seedCatalogue(client: Client, base: string): Promise<Poster[]> {
-  const page = async () => (await (await fetch(`${base}/api/public/posters?limit=100`)).json()) as { totalItems: number };
+  const page = async () => (await (await fetch(`${base}/api/public/posters?limit=1`)).json()) as { totalItems: number };
   // start.mjs seeded the demo shop; top the catalogue up so listings have several pages.
   for (let i = (await page()).totalItems; i < POSTERS; i++) {
     const r = await client.call('seed', 'POST', '/api/admin/posters', {

@@ -107,7 +107,7 @@ export const abuseCase: AbuseCase = {
         if (res.status !== 200) retriesFailed++;
         await res.arrayBuffer();
       }
-      const urls = shopRoleUrls(shop.dataDir);
+      const urls = await shopRoleUrls(shop.dataDir);
       const db = new pg.Client({ connectionString: urls.superuser });
       await db.connect();
       let duplicated = 0;

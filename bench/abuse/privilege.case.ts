@@ -35,7 +35,7 @@ export const abuseCase: AbuseCase = {
   async run(log) {
     const shop = await startShopProcesses(log);
     try {
-      const urls = shopRoleUrls(shop.dataDir);
+      const urls = await shopRoleUrls(shop.dataDir);
       const lines: AbuseLine[] = [];
       for (const role of ['api', 'projector'] as const) {
         const tries: Record<string, string> = {};

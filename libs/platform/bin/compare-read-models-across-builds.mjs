@@ -13,11 +13,11 @@
 // checks that the event store's rows no longer hold any shopper's name, phone, street or e-mail.
 // Prints one JSON report; exit 1 on any difference, 2 if it could not run.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, mkdtempSync, openSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from './local-servers.mjs';
+import { embeddedSuperuserUrl, freePort } from './local-servers.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const args = process.argv.slice(2);
@@ -47,10 +47,7 @@ function run(cwd, script, scriptArgs, env = process.env) {
 }
 
 function superuserUrl(dataDir) {
-  const pgDir = path.join(dataDir, 'postgres');
-  const port = Number(readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[3]);
-  const password = readFileSync(path.join(pgDir, 'superuser-password'), 'utf8').trim();
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postershop`;
+  return embeddedSuperuserUrl(path.join(dataDir, 'postgres'));
 }
 
 async function query(url, sql, values = []) {

@@ -81,8 +81,8 @@ const SOCKET_PATH_MAX = 107;
 /**
  * Where the server's Unix socket goes: its own data directory, which no other server shares and
  * only its owner can enter. Local clients connect through it rather than TCP on localhost: a round
- * trip then skips the TCP stack on both sides, which was most of the kernel time of a short query
- * (a page of posters). '' (TCP only) when the path would be too long for a socket.
+ * trip then skips the TCP stack on both sides (pg's sends were 15% of the API's CPU profile under a
+ * page of posters, docs/adr/025). '' (TCP only) when the path would be too long for a socket.
  */
 function socketDirectoryFor(dir, port) {
   const resolved = path.resolve(dir);

@@ -64,7 +64,7 @@ describe('erasure, proven by a scan of the started shop', () => {
   };
   const replay = (schema: string) => cli('dist/services/projector/src/replay.cli.js', ['--until', new Date(Date.now() + 1000).toISOString(), '--schema', schema]);
   async function rebuildEverything(): Promise<void> {
-    const { superuser } = shopRoleUrls(dataDir);
+    const { superuser } = await shopRoleUrls(dataDir);
     const names = (await rowsAs<{ projection: string }>(superuser, `SELECT DISTINCT projection FROM projector.checkpoints`)).map((r) => r.projection);
     expect(names.length).toBeGreaterThan(10);
     const ids: number[] = [];
@@ -89,7 +89,7 @@ describe('erasure, proven by a scan of the started shop', () => {
       const t = text.toLowerCase();
       lowered.forEach((s, i) => t.includes(s) && found.push({ where, secret: secrets[i] }));
     };
-    const { superuser } = shopRoleUrls(dataDir);
+    const { superuser } = await shopRoleUrls(dataDir);
     const tables = await rowsAs<{ name: string }>(superuser, `SELECT format('%I.%I', n.nspname, c.relname) AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE c.relkind IN ('r', 'p', 'm') AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%' ORDER BY 1`);
     expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['event_store.events', 'keystore.subjects', 'read.orders', 'read.customers']));

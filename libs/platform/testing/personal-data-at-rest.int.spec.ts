@@ -85,7 +85,7 @@ describe('personal data at rest in the started stack', () => {
   }, 30_000);
 
   it("leaves none of the shoppers' names, phones, streets or e-mails in the event store's rows", async () => {
-    const { superuser } = shopRoleUrls(dataDir);
+    const { superuser } = await shopRoleUrls(dataDir);
     const tables = await rowsAs<{ name: string }>(superuser, `SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables WHERE schemaname = 'event_store'`);
     expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['event_store.events', 'event_store.streams']));
     let text = '';
@@ -119,7 +119,7 @@ describe('personal data at rest in the started stack', () => {
   });
 
   it('files the newsletter address under an opaque subject, not a name derived from the address', async () => {
-    const { superuser } = shopRoleUrls(dataDir);
+    const { superuser } = await shopRoleUrls(dataDir);
     const streams = await rowsAs<{ stream_name: string }>(superuser, `SELECT stream_name FROM event_store.streams WHERE stream_name LIKE 'subscriber-%'`);
     const subjects = await rowsAs<{ subject_id: string }>(superuser, `SELECT subject_id::text FROM keystore.subjects`);
     expect(streams).toHaveLength(1);
@@ -129,7 +129,7 @@ describe('personal data at rest in the started stack', () => {
   });
 
   it('answers the key store to the API and to the projector\'s key reader only, the reader read-only', async () => {
-    const urls = shopRoleUrls(dataDir);
+    const urls = await shopRoleUrls(dataDir);
     const { superuser } = urls;
     const keyUsers = await rowsAs<{ usename: string }>(superuser, `SELECT DISTINCT usename FROM pg_stat_activity WHERE application_name = 'key-store'`);
     expect(keyUsers.map((u) => u.usename).sort()).toEqual(['shop_api', 'shop_key_reader']);

@@ -111,7 +111,7 @@ describe('the database of the started stack', () => {
   it('keeps its passwords readable by their owner only, and the services connect as their own roles', async () => {
     expect(statSync(path.join(dataDir, 'database-roles.json')).mode & 0o777).toBe(0o600);
     expect(statSync(path.join(dataDir, 'postgres', 'superuser-password')).mode & 0o777).toBe(0o600);
-    const urls = shopRoleUrls(dataDir);
+    const urls = await shopRoleUrls(dataDir);
     const users = await rowsAs<{ usename: string }>(
       urls.superuser,
       `SELECT DISTINCT usename FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
@@ -120,7 +120,7 @@ describe('the database of the started stack', () => {
   });
 
   it("refuses to rewrite the log from the API's and the projector's connections, and read-model writes from the API's", async () => {
-    const urls = shopRoleUrls(dataDir);
+    const urls = await shopRoleUrls(dataDir);
     // 42501: insufficient_privilege ("permission denied for table events").
     expect({
       apiUpdate: await sqlStateAs(urls.api, `UPDATE event_store.events SET data = '{}'`),
@@ -152,7 +152,7 @@ describe('the database of the started stack', () => {
     const line = { posterId, size: 'SIZE_30x40', quantity: 1 };
     const toCheckOut = ((await (await fetch(`${base}/api/user/cart`, json(line))).json()) as { cartId: string }).cartId;
     const toAddTo = ((await (await fetch(`${base}/api/user/cart`, json(line))).json()) as { cartId: string }).cartId;
-    const urls = shopRoleUrls(dataDir);
+    const urls = await shopRoleUrls(dataDir);
     const eventsBefore = Number((await rowsAs<{ n: string }>(urls.superuser, 'SELECT count(*) AS n FROM event_store.events'))[0].n);
 
     const round = (n: number) => [

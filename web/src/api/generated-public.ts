@@ -433,7 +433,6 @@ export type DiscountView = {
 };
 export type PosterCardView = {
   category: string;
-  /** 0 without a discount */
   discountPercentage: number;
   id: string;
   /** Relative to /uploads, or an absolute URL */

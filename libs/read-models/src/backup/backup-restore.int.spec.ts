@@ -114,7 +114,7 @@ describe('npm run backup and npm run restore', () => {
     chmodSync(scratch, 0o755);
     expect(spawnSync(process.execPath, ['libs/platform/bin/build.mjs', '--if-stale'], { cwd: root, stdio: 'inherit' }).status).toBe(0);
     original = await startShop(originalDir);
-    const urls = shopRoleUrls(originalDir);
+    const urls = await shopRoleUrls(originalDir);
     // A server that has lived: its transaction ids far past a new server's, as any shop's after a while.
     await rowsAs(urls.superuser, `DO $$ BEGIN FOR i IN 1..20000 LOOP PERFORM pg_current_xact_id(); COMMIT; END LOOP; END $$`);
     const store = await createEventStore({ kind: 'postgres', connectionString: urls.api });
@@ -202,7 +202,7 @@ describe('npm run backup and npm run restore', () => {
     const restore = node(RESTORE_CLI, [backupDir], shopEnv(restoredDir));
     expect({ code: restore.code, out: restore.code === 0 ? '' : restore.out }).toEqual({ code: 0, out: '' });
     restored = await startShop(restoredDir);
-    const urls = shopRoleUrls(restoredDir);
+    const urls = await shopRoleUrls(restoredDir);
     await until('the restored read models are built', () => caughtUp(urls.superuser, before.projections), { timeoutMs: 30_000, context: restored.logTail });
 
     expect(await readModels(urls.superuser)).toEqual(before.models);

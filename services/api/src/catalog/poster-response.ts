@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, PickType } from '@nestjs/swagger';
 
 // The storefront's poster answers. posterView() is typed with these classes, so the document
 // and what the API sends are one shape; money in EGP.
@@ -39,15 +39,9 @@ export class PosterView {
  * A poster as a grid shows it (the shop's pages, search, featured, recommendations, bestsellers):
  * what a card shows and no more. The poster's page reads the whole PosterView.
  */
-export class PosterCardView {
-  @ApiProperty() id!: string;
-  @ApiProperty() name!: string;
-  @ApiProperty({ description: "Arabic name; '' when the poster has none (show name instead)" }) nameAr!: string;
-  @ApiProperty({ example: 'ANIME' }) category!: string;
-  @ApiProperty({ description: 'Relative to /uploads, or an absolute URL' }) imageUrl!: string;
+export class PosterCardView extends PickType(PosterView, ['id', 'name', 'nameAr', 'category', 'imageUrl', 'discountPercentage'] as const) {
   @ApiProperty({ description: "The lowest price of any size after today's category discount" }) price!: number;
   @ApiProperty({ description: "That size's catalogue price: above price when discounted" }) originalPrice!: number;
-  @ApiProperty({ description: '0 without a discount' }) discountPercentage!: number;
 }
 
 /** The page fields every paged list answers (currentPage … hasPreviousPage), beside the page's rows. */
