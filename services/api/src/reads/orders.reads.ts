@@ -4,6 +4,7 @@ import { normaliseEgyptianPhone } from '#domain/checkout/egyptian-phone.js';
 import { normaliseOrderNumber } from '#domain/checkout/order-number.js';
 import { isRiskyPhone } from '#domain/order/cod-risk.js';
 import { AWAITING_SHIPMENT_STATUSES } from '#domain/order/order-lifecycle.js';
+import type { OrderStatus } from '#domain/order/events.js';
 import { orderStatusNamedBy } from '#domain/order/status-words.js';
 import type { AppConfig } from '#platform/config/app-config.js';
 import { PhoneRiskEntity } from '#read-models/phone-risk.entity.js';
@@ -63,6 +64,7 @@ export class OrderReads {
   private filtered(filters: OrderFilters): SelectQueryBuilder<OrderEntity> {
     const qb = this.dataSource.getRepository(OrderEntity).createQueryBuilder('o');
     if (filters.status) qb.andWhere('o.status = :status', { status: filters.status });
+    if (filters.scope) qb.andWhere('o.status IN (:...scope)', { scope: filters.scope });
     if (filters.from) {
       if ('date' in filters.from) qb.andWhere(`o.placed_at >= ((:fromDate)::date)::timestamp AT TIME ZONE '${SHOP_TIME_ZONE}'`, { fromDate: filters.from.date });
       else qb.andWhere('o.placed_at >= :fromInstant', { fromInstant: filters.from.instant });
@@ -97,7 +99,7 @@ export class OrderReads {
   }
 
   async list(filters: OrderFilters, paging: Paging): Promise<AdminOrderPage> {
-    const unfiltered = !filters.status && !filters.from && !filters.to && !filters.search && !filters.paymentMethod && filters.risky === undefined;
+    const unfiltered = !filters.status && !filters.scope && !filters.from && !filters.to && !filters.search && !filters.paymentMethod && filters.risky === undefined;
     const total = unfiltered ? await maintainedCount(this.dataSource, OrderCountEntity) : undefined;
     const anchored = total !== undefined && (filters.sort === 'latest' || filters.sort === 'oldest') ? await this.anchoredPage(filters.sort, paging, total) : undefined;
     const { rows, info } = anchored ?? (await readPage(this.filtered(filters), paging, total));
@@ -141,9 +143,10 @@ export class OrderReads {
     return rows;
   }
 
-  async get(id: string): Promise<AdminOrderView> {
+  /** An order by id or number; one outside `scope` (the reader's statuses) is not found, as one that does not exist. */
+  async get(id: string, scope?: readonly OrderStatus[]): Promise<AdminOrderView> {
     const order = await this.dataSource.getRepository(OrderEntity).findOne({ where: [{ id }, { orderNumber: id.toUpperCase() }] });
-    if (!order) throw new NotFoundException('Order not found');
+    if (!order || (scope && !scope.includes(order.status))) throw new NotFoundException('Order not found');
     return (await this.withItems([order]))[0];
   }
 
@@ -187,9 +190,9 @@ export class OrderReads {
     return this.filtered(filters).getCount();
   }
 
-  async history(id: string): Promise<OrderHistoryView> {
-    const order = await this.dataSource.getRepository(OrderEntity).findOne({ where: [{ id }, { orderNumber: id.toUpperCase() }], select: { id: true, orderNumber: true } });
-    if (!order) throw new NotFoundException('Order not found');
+  async history(id: string, scope?: readonly OrderStatus[]): Promise<OrderHistoryView> {
+    const order = await this.dataSource.getRepository(OrderEntity).findOne({ where: [{ id }, { orderNumber: id.toUpperCase() }], select: { id: true, orderNumber: true, status: true } });
+    if (!order || (scope && !scope.includes(order.status))) throw new NotFoundException('Order not found');
     const rows = await this.dataSource.getRepository(OrderHistoryEntity).find({
       where: { orderId: order.id },
       order: { commitPosition: 'ASC', preparePosition: 'ASC' },

@@ -58,7 +58,7 @@ export class AdminNewsletterController {
   @Get()
   @PagedList('newsletter', SubscriberPage, 'In the e-mail address')
   getSubscribers(@Query() query: Record<string, unknown>): Promise<SubscriberPage> {
-    return this.subscribers.page(parsePaging(query, { size: 20, max: 1000 }), parseSearch(query, 254));
+    return this.subscribers.page(parsePaging(query, 20), parseSearch(query, 254));
   }
 
   /** CSV Email, Subscribed On (file subscribers-{date}.csv), streamed in batches. */

@@ -12,10 +12,10 @@ import { PagedList } from '../shared/paged-list.decorator.js';
 export class AdminCustomersController {
   constructor(private readonly customers: CustomerReads) {}
 
-  /** page (1-based) and size (the old admin asks page=1&size=1000); optional search on name, phone, e-mail. */
+  /** page (1-based) and size (at most 200: the old admin's page=1&size=1000 is refused); optional search on name, phone, e-mail. */
   @Get()
   @PagedList('customers', CustomerPage, 'In name, phone or e-mail')
   getCustomers(@Query() query: Record<string, unknown>): Promise<CustomerPage> {
-    return this.customers.page(parsePaging(query, { size: 20, max: 1000 }), parseSearch(query));
+    return this.customers.page(parsePaging(query, 20), parseSearch(query));
   }
 }

@@ -1,6 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
 import { parsePosition, type Position } from '#event-store/event-store.port.js';
-import { decimalInteger } from '../../common/strict-integer.js';
 import { isFilterDate } from '../shared/date-bounds.js';
 import type { EventLogFilters } from './event-log.query.js';
 
@@ -36,13 +35,6 @@ export function parseCursor(v: unknown): Position | undefined {
   const p = typeof v === 'string' ? parsePosition(v) : undefined;
   if (!p) throw new BadRequestException('after must be a cursor from a previous page (<commit>/<prepare>)');
   return p;
-}
-
-export function parseLimit(v: unknown, fallback: number, max: number): number {
-  if (v === undefined || v === '') return fallback;
-  const n = decimalInteger(v);
-  if (n === undefined || n < 1 || n > max) throw new BadRequestException(`limit must be a whole number from 1 to ${max}`);
-  return n;
 }
 
 export function parseOrder(v: unknown): 'asc' | 'desc' {

@@ -1,5 +1,7 @@
 import type { EventLogFilters } from '#event-store/event-log-filters.js';
 import { formatPosition, type Position, type RecordedEvent } from '#event-store/event-store.port.js';
+import type { Permission } from '#domain/admin/staff-permissions.js';
+import { eventPersonalFields, shapeForReader } from '#domain/personal-data/withheld.js';
 import type { EventLogPage, EventView } from './event-log-response.js';
 
 /** What an analyst can ask of the log (GET /api/admin/events, /events/export): the event store's filters. */
@@ -42,4 +44,9 @@ export function toEventView(e: RecordedEvent): EventView {
     data: redact(e.data),
     metadata: m,
   };
+}
+
+/** An event as its reader may read it: the personal fields its type declares withheld without customers.read, the rest kept. */
+export function eventForReader(e: EventView, permissions: ReadonlySet<Permission>): EventView {
+  return shapeForReader(e, permissions, eventPersonalFields(e.type).map((path) => ['data', ...path]));
 }

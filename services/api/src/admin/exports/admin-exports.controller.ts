@@ -11,6 +11,8 @@ import { EXPORT_JOB, EXPORT_KINDS, validateExportFilters, type ExportJobData, ty
 import { ExportRequestedView, JobView } from './export-response.js';
 import { EXPORTS_DIR } from './exports-dir.js';
 import { enqueueAdminJob, requestKeyOf } from '../shared/admin-job-bounds.js';
+import { readerPermissions } from '../shared/reader.js';
+import { mayReadPersonalData } from '#domain/personal-data/withheld.js';
 
 export class RequestExportDto {
   @ApiProperty({ enum: EXPORT_KINDS }) @IsIn(EXPORT_KINDS, { message: `kind must be one of ${EXPORT_KINDS.join(', ')}` }) kind!: ExportKind;
@@ -41,7 +43,13 @@ export class AdminExportsController {
   async startExport(@Body() dto: RequestExportDto, @CurrentAdmin() admin: AdminPrincipal): Promise<ExportRequestedView> {
     const filters = Object.fromEntries(Object.entries(dto.filters ?? {}).filter(([, v]) => typeof v === 'string' || Array.isArray(v)));
     validateExportFilters(dto.kind, filters);
-    const { jobId } = await enqueueAdminJob<ExportJobData>(this.jobs, EXPORT_JOB, { kind: dto.kind, filters, requestedBy: admin.username, requestKey: requestKeyOf({ kind: dto.kind, filters }) }, 'exports');
+    // Shaped by what the requester may read; identical requests share a job only between readers alike.
+    const readsPersonalData = mayReadPersonalData(readerPermissions(admin));
+    const { jobId } = await enqueueAdminJob<ExportJobData>(
+      this.jobs, EXPORT_JOB,
+      { kind: dto.kind, filters, requestedBy: admin.username, readsPersonalData, requestKey: requestKeyOf({ kind: dto.kind, filters, readsPersonalData }) },
+      'exports',
+    );
     return { jobId, state: 'waiting', statusUrl: `/api/admin/jobs/${jobId}` };
   }
 

@@ -5,11 +5,13 @@ import { once } from 'node:events';
 import { parsePosition } from '#event-store/event-store.port.js';
 import type { DataSource } from 'typeorm';
 import { NewsletterSubscriberEntity } from '#read-models/newsletter-subscriber.entity.js';
-import type { EventLogQuery } from '../events/event-log.query.js';
+import { eventForReader, type EventLogQuery } from '../events/event-log.query.js';
 import { parseEventLogFilters } from '../events/event-log-filters.js';
 import type { OrderReads } from '../../reads/orders.reads.js';
 import { parseOrderFilters } from '../orders/order-filters.js';
-import { ORDER_CSV_COLUMNS, orderCsvRow } from '../orders/orders-csv.js';
+import { ORDER_CSV_COLUMNS, orderCsvRow, orderLineForReader } from '../orders/orders-csv.js';
+import type { Permission } from '#domain/admin/staff-permissions.js';
+import { eventPersonalFields, shapeForReader } from '#domain/personal-data/withheld.js';
 import { Logger } from '@nestjs/common';
 import { CSV_BOM, csvRow, fileDate } from './csv.js';
 import { evictOldestExports, exportsQuotaBytes } from './exports-quota.js';
@@ -25,6 +27,11 @@ export interface ExportJobData {
   /** The same query parameters the list endpoint takes (validated when the job is requested). */
   filters: Record<string, unknown>;
   requestedBy: string;
+  /**
+   * Whether the requester held customers.read when asking: the file then carries personal data;
+   * without it (or a job from before this was recorded) each personal field reads "withheld".
+   */
+  readsPersonalData?: boolean;
   /** Identical pending requests share one job (admin-job-bounds.ts). */
   requestKey?: string;
 }
@@ -92,13 +99,16 @@ export function exportProcessor(deps: { exportsDir: string; quotaBytes?: number;
       if (!out.write(chunk)) await once(out, 'drain');
     };
     let rows = 0;
+    // The file is shaped by what its requester could read when asking, wherever and whenever the job runs.
+    const reader = new Set<Permission>(data.readsPersonalData === true ? ['customers.read'] : []);
+    const subscriber = (r: NewsletterSubscriberEntity) => shapeForReader(r, reader, eventPersonalFields('NewsletterSubscribed'));
     try {
       if (data.kind === 'orders') {
         const filters = parseOrderFilters(data.filters);
         const total = Math.max(1, await deps.orders.count(filters));
         await write(CSV_BOM + csvRow(ORDER_CSV_COLUMNS));
         for await (const batch of deps.orders.batches(filters)) {
-          await write(batch.map(orderCsvRow).join(''));
+          await write(batch.map((o) => orderCsvRow(orderLineForReader(o, reader))).join(''));
           rows += batch.length;
           await ctx.reportProgress((rows / total) * 99);
         }
@@ -108,7 +118,7 @@ export function exportProcessor(deps: { exportsDir: string; quotaBytes?: number;
         await write(CSV_BOM + csvRow(['Email', 'Subscribed On']));
         for (let offset = 0; ; offset += 1000) {
           const batch = await repo.find({ order: { subscribedAt: 'ASC', id: 'ASC' }, skip: offset, take: 1000 });
-          await write(batch.map((r) => csvRow([r.email, r.subscribedAt.toISOString()])).join(''));
+          await write(batch.map(subscriber).map((r) => csvRow([r.email, r.subscribedAt.toISOString()])).join(''));
           rows += batch.length;
           await ctx.reportProgress((rows / total) * 99);
           if (batch.length < 1000) break;
@@ -118,7 +128,7 @@ export function exportProcessor(deps: { exportsDir: string; quotaBytes?: number;
         let after;
         for (;;) {
           const page = await deps.eventLog.page(filters, { after, limit: 1000, order: 'asc' });
-          if (page.data.length) await write(page.data.map((e) => JSON.stringify(e)).join('\n') + '\n');
+          if (page.data.length) await write(page.data.map((e) => JSON.stringify(eventForReader(e, reader))).join('\n') + '\n');
           rows += page.data.length;
           // The log has no cheap total: progress creeps towards 99 as pages arrive.
           await ctx.reportProgress(Math.min(99, rows / 100));

@@ -30,7 +30,7 @@ export class AdminMessagesController {
   @ApiQuery({ name: 'size', required: false, type: Number, description: '1 to 200, default 50' })
   @ApiOkResponse({ type: MessagePage })
   list(@Query() query: Record<string, unknown>): Promise<MessagePage> {
-    return this.messages.page(parseFilters(query), parsePaging(query, { size: 50, max: 200 }));
+    return this.messages.page(parseFilters(query), parsePaging(query, 50));
   }
 
   @Get(':messageId')

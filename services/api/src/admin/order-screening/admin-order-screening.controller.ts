@@ -72,7 +72,7 @@ export class AdminOrderScreeningController {
   @Get('blocked-phones')
   @PagedList('order-screening', BlockedPhonePage)
   getBlockedPhones(@Query() query: Record<string, unknown>): Promise<BlockedPhonePage> {
-    return this.blockedPhones.page(parsePaging(query, { size: 50, max: 500 }));
+    return this.blockedPhones.page(parsePaging(query, 50));
   }
 
   /** Blocks (or re-blocks with another reason) a phone: its checkouts are refused with a neutral message. */

@@ -2,8 +2,9 @@ import { applyDecorators, BadRequestException, Body, Controller, ForbiddenExcept
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { can, permissionToMoveOrderTo } from '#domain/admin/staff-permissions.js';
-import { isOrderStatus, ORDER_STATUSES } from '#domain/order/events.js';
+import { can, permissionToMoveOrderTo, type StaffRole } from '#domain/admin/staff-permissions.js';
+import { ORDER_SCOPES, seesEveryStatus } from '#domain/admin/order-scope.js';
+import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '#domain/order/events.js';
 import { DomainError } from '#domain/shared/domain-error.js';
 import { isUuid } from '#domain/shared/uuid-from-name.js';
 import { PAYMENT_METHODS } from '#domain/shop-config.js';
@@ -14,6 +15,7 @@ import { ReadsProjections } from '../../common/reads-projections.decorator.js';
 import { OrderReads } from '../../reads/orders.reads.js';
 import { CSV_BOM, csvRow, fileDate } from '../exports/csv.js';
 import { parsePaging } from '../shared/paging.js';
+import { readerPermissions, readerRole } from '../shared/reader.js';
 import { ORDER_SORTS, parseOrderFilters } from './order-filters.js';
 import { AdminOrderPage, AdminOrderView, OrderHistoryView, OrderStatusChangeView, SizeCountView } from './order-response.js';
 import { GuardedStatusDto } from './guarded-status.dto.js';
@@ -21,8 +23,9 @@ import { OrderStatusDto, STATUS_MESSAGE } from './order-status.dto.js';
 import { ChangeOrderStatusCommand } from './order-status.handler.js';
 import { CorrectCustomerCommand } from './correct-customer.handler.js';
 import { CorrectCustomerDto, CustomerCorrectedView } from './correct-customer.dto.js';
-import { ORDER_CSV_COLUMNS, orderCsvRow, OrderExportTotals } from './orders-csv.js';
+import { ORDER_CSV_COLUMNS, orderCsvRow, OrderExportTotals, orderLineForReader } from './orders-csv.js';
 import { writeOrdersXlsx } from './orders-xlsx.js';
+import { orderForRole } from './order-view.js';
 import { EditOrderCommand, type OrderEditOutcome } from './edit-order.handler.js';
 import { AddOrderNoteCommand } from './add-order-note.handler.js';
 import { AddOrderNoteDto, EditOrderDto, OrderEditView, OrderNoteAddedView, type OrderVersionView } from './edit-order.dto.js';
@@ -61,8 +64,11 @@ export class AdminOrdersController {
   @ApiQuery({ name: 'page', required: false, type: Number })
   @ApiQuery({ name: 'size', required: false, type: Number })
   @ApiOkResponse({ type: AdminOrderPage })
-  getAdminOrders(@Query() query: Record<string, unknown>): Promise<AdminOrderPage> {
-    return this.queries.list(parseOrderFilters(query), parsePaging(query, { size: 20, max: 5000 }));
+  async getAdminOrders(@Query() query: Record<string, unknown>, @CurrentAdmin() admin: AdminPrincipal): Promise<AdminOrderPage> {
+    const role = readerRole(admin);
+    const page = await this.queries.list({ ...parseOrderFilters(query), scope: scopeOf(role) }, parsePaging(query, 20));
+    const data = page.data.map((o) => orderForRole(o, role));
+    return { ...page, data, orders: data };
   }
 
   /** Items per size over the orders awaiting shipment (PLACED, CONFIRMED) the same filters select, for 'Count Sizes'. */
@@ -81,8 +87,9 @@ export class AdminOrdersController {
   @ApiOrderFilters()
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'CSV (orders_{date}.csv)', schema: { type: 'string' } })
-  async exportOrders(@Query() query: Record<string, unknown>, @Res() res: Response) {
+  async exportOrders(@Query() query: Record<string, unknown>, @Res() res: Response, @CurrentAdmin() admin: AdminPrincipal) {
     const filters = parseOrderFilters(query);
+    const permissions = readerPermissions(admin);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="orders_${fileDate()}.csv"`);
     res.setHeader('Cache-Control', 'no-store');
@@ -90,7 +97,7 @@ export class AdminOrdersController {
     const totals = new OrderExportTotals();
     for await (const batch of this.queries.batches(filters)) {
       batch.forEach((o) => totals.add(o));
-      if (!res.write(batch.map(orderCsvRow).join(''))) await new Promise((r) => res.once('drain', r));
+      if (!res.write(batch.map((o) => orderCsvRow(orderLineForReader(o, permissions))).join(''))) await new Promise((r) => res.once('drain', r));
     }
     res.end(totals.csv());
   }
@@ -102,26 +109,28 @@ export class AdminOrdersController {
   @ApiOrderFilters()
   @ApiProduces(XLSX_TYPE)
   @ApiOkResponse({ description: 'XLSX (orders_{date}.xlsx)', schema: { type: 'string', format: 'binary' } })
-  async exportOrdersXlsx(@Query() query: Record<string, unknown>, @Res() res: Response) {
+  async exportOrdersXlsx(@Query() query: Record<string, unknown>, @Res() res: Response, @CurrentAdmin() admin: AdminPrincipal) {
     const filters = parseOrderFilters(query);
+    const permissions = readerPermissions(admin);
     res.setHeader('Content-Type', XLSX_TYPE);
     res.setHeader('Content-Disposition', `attachment; filename="orders_${fileDate()}.xlsx"`);
     res.setHeader('Cache-Control', 'no-store');
-    await writeOrdersXlsx(res, this.queries.batches(filters));
+    await writeOrdersXlsx(res, this.queries.batches(filters), permissions);
   }
 
   @Get(':id/history')
   @ReadsProjections('order-history', 'orders')
   @ApiOkResponse({ type: OrderHistoryView })
-  getOrderHistory(@Param('id') id: string): Promise<OrderHistoryView> {
-    return this.queries.history(id.slice(0, 64));
+  getOrderHistory(@Param('id') id: string, @CurrentAdmin() admin: AdminPrincipal): Promise<OrderHistoryView> {
+    return this.queries.history(id.slice(0, 64), scopeOf(readerRole(admin)));
   }
 
   @Get(':id')
   @ReadsProjections('orders', 'cod-outcomes', 'order-screening')
   @ApiOkResponse({ type: AdminOrderView })
-  getAdminOrder(@Param('id') id: string): Promise<AdminOrderView> {
-    return this.queries.get(id.slice(0, 64));
+  async getAdminOrder(@Param('id') id: string, @CurrentAdmin() admin: AdminPrincipal): Promise<AdminOrderView> {
+    const role = readerRole(admin);
+    return orderForRole(await this.queries.get(id.slice(0, 64), scopeOf(role)), role);
   }
 
   @Patch(':id/status')
@@ -208,6 +217,11 @@ export class AdminOrdersController {
     const result = await this.commandBus.execute(command);
     return { id: orderId, orderNumber: result.state.orderNumber, status: result.state.status, previousStatus: result.previous, changed: result.changed, revision: result.revision };
   }
+}
+
+/** The statuses a role's lists and pages are limited to, or undefined for a role that sees every order. */
+function scopeOf(role: StaffRole): readonly OrderStatus[] | undefined {
+  return seesEveryStatus(role) ? undefined : ORDER_SCOPES[role].statuses;
 }
 
 function versionView(v: OrderVersion, promoCode: string | null): OrderVersionView {

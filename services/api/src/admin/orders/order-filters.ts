@@ -44,6 +44,8 @@ export interface OrderFilters {
   /** Only orders from phones that are risky for cash on delivery (thresholds in configuration). */
   risky?: boolean;
   sort: OrderSort;
+  /** The statuses the reader's role sees (ORDER_SCOPES); absent for a role that sees them all. */
+  scope?: readonly OrderStatus[];
 }
 
 /** Query string → filters; anything malformed is a 400, never silently ignored. */

@@ -1,4 +1,7 @@
 import { ORDER_TRANSITIONS } from '#domain/order/order-lifecycle.js';
+import { ORDER_SCOPES, PARCEL_PERSONAL_FIELDS } from '#domain/admin/order-scope.js';
+import type { StaffRole } from '#domain/admin/staff-permissions.js';
+import { ORDER_ROW_PERSONAL_FIELDS, withhold } from '#domain/personal-data/withheld.js';
 import { piastresToEgp } from '#domain/shared/money.js';
 import type { OrderEntity } from '#read-models/order.entity.js';
 import type { OrderItemEntity } from '#read-models/order-item.entity.js';
@@ -78,6 +81,14 @@ export function toAdminOrderView(
       priceRules: priceRuleViews(i.priceRules),
     })),
   };
+}
+
+/** What a parcel does not need of the person: withheld from a role that sees parcels only. */
+const NOT_FOR_THE_PARCEL = ORDER_ROW_PERSONAL_FIELDS.filter((p) => !PARCEL_PERSONAL_FIELDS.includes(p.join('.')));
+
+/** An order as a role sees it in the list and on its page (ORDER_SCOPES): whole, or what a parcel needs of the person. */
+export function orderForRole(view: AdminOrderView, role: StaffRole): AdminOrderView {
+  return ORDER_SCOPES[role].fields === 'parcel' ? withhold(view, NOT_FOR_THE_PARCEL) : view;
 }
 
 /** A row of the export's query (OrderReads.batches): snake_case columns, money in piastres, items as JSON. */

@@ -1,6 +1,8 @@
 import { csvRow } from '../exports/csv.js';
 import { REVENUE_LABELS, sumRevenue, type RevenueFigures } from '#domain/order/revenue.js';
 import { governorateInfo, GOVERNORATES, SHOP_TIME_ZONE, type Governorate } from '#domain/shop-config.js';
+import type { Permission } from '#domain/admin/staff-permissions.js';
+import { ORDER_ROW_PERSONAL_FIELDS, shapeForReader, WITHHELD } from '#domain/personal-data/withheld.js';
 import type { AdminOrderItemView, AdminOrderView } from './order-response.js';
 
 /** What an export line reads of an order: the export's query selects exactly these (OrderReads.batches). */
@@ -41,9 +43,15 @@ export function governorateLabel(code: string): string {
   return KNOWN_GOVERNORATES.has(code) ? governorateInfo(code as Governorate).nameEn : code;
 }
 
+/** An export line as its reader may read it: the customer's personal fields withheld without customers.read, the rest (money, items) kept. */
+export function orderLineForReader(o: OrderCsvSource, permissions: ReadonlySet<Permission>): OrderCsvSource {
+  return shapeForReader(o, permissions, ORDER_ROW_PERSONAL_FIELDS);
+}
+
 /** One export line's cells, typed (numbers stay numbers), in ORDER_CSV_COLUMNS order. */
 export function orderCells(o: OrderCsvSource): Array<string | number | null> {
-  const address = [o.addressLine, o.building && `Building ${o.building}`, o.apartment && `Apt ${o.apartment}`, o.city].filter(Boolean).join(', ');
+  // A withheld address reads so once, not once per part.
+  const address = o.addressLine === WITHHELD ? WITHHELD : [o.addressLine, o.building && `Building ${o.building}`, o.apartment && `Apt ${o.apartment}`, o.city].filter(Boolean).join(', ');
   const items = o.items.map((i) => `${i.name}${i.size ? ` (${i.size.replace(/^SIZE_/, '')})` : ''} x${i.quantity}`).join('; ');
   return [
     o.orderNumber, cairoDateTime(o.createdAt), o.customerName, o.phone, o.email, address, governorateLabel(o.governorate), o.status, o.paymentMethod, o.promoCode,

@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { cairoDateTime, ORDER_CSV_COLUMNS, ORDER_MONEY_COLUMNS, orderCells, OrderExportTotals, type OrderCsvSource } from './orders-csv.js';
+import type { Permission } from '#domain/admin/staff-permissions.js';
+import { cairoDateTime, ORDER_CSV_COLUMNS, ORDER_MONEY_COLUMNS, orderCells, OrderExportTotals, orderLineForReader, type OrderCsvSource } from './orders-csv.js';
 
 const MONEY_FORMAT = '#,##0.00';
 const DATE_FORMAT = 'yyyy-mm-dd hh:mm:ss';
@@ -21,9 +22,10 @@ function cairoWallClock(iso: string): Date {
  * committed and leaves memory, so 100k orders cost no more than a batch): the phone and every
  * text a customer typed as text cells (never a formula, never a number losing its leading 0),
  * the date as a date in shop time, money as numbers with two decimals, a frozen header, a totals
- * row and the revenue figures by name.
+ * row and the revenue figures by name. The customer's personal fields read "withheld" for a
+ * reader without customers.read.
  */
-export async function writeOrdersXlsx(out: Writable, batches: AsyncIterable<OrderCsvSource[]>): Promise<void> {
+export async function writeOrdersXlsx(out: Writable, batches: AsyncIterable<OrderCsvSource[]>, permissions: ReadonlySet<Permission>): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Orders', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = ORDER_CSV_COLUMNS.map((header) => ({
@@ -38,7 +40,7 @@ export async function writeOrdersXlsx(out: Writable, batches: AsyncIterable<Orde
   const date = ORDER_CSV_COLUMNS.indexOf('Date (Cairo)');
   for await (const batch of batches) {
     for (const order of batch) {
-      const cells = orderCells(order);
+      const cells = orderCells(orderLineForReader(order, permissions));
       // Text cells stay text: exceljs writes a string as a string, so '=cmd' or '0101…' is shown as typed.
       cells[date] = null;
       const row = sheet.addRow(cells);

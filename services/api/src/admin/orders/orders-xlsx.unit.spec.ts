@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import type { OrderCsvSource } from './orders-csv.js';
 import { ORDER_CSV_COLUMNS } from './orders-csv.js';
 import { writeOrdersXlsx } from './orders-xlsx.js';
+import { ROLE_PERMISSIONS } from '#domain/admin/staff-permissions.js';
 
 const order: OrderCsvSource = {
   orderNumber: 'PS-AAAA-BBBB', createdAt: '2025-07-15T21:05:09.000Z', customerName: 'Mona Hassan', phone: '01012345678', email: 'mona@example.com',
@@ -17,7 +18,7 @@ async function xlsxOf(orders: OrderCsvSource[]): Promise<ExcelJS.Worksheet> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
-  await writeOrdersXlsx(out, (async function* () { yield orders; })());
+  await writeOrdersXlsx(out, (async function* () { yield orders; })(), ROLE_PERMISSIONS.owner);
   const workbook = new ExcelJS.Workbook();
   // exceljs's own reader: a real parser of the file a manager opens.
   await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);

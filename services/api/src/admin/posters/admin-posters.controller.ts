@@ -37,7 +37,7 @@ export class AdminPostersController {
   @Get('posters')
   @PagedList('posters', AdminPosterPage, 'In name or description')
   getAdminPosters(@Query() query: Record<string, unknown>): Promise<AdminPosterPage> {
-    return this.posters.adminPage(parsePaging(query, { size: 20, max: 1000 }), parseSearch(query));
+    return this.posters.adminPage(parsePaging(query, 20), parseSearch(query));
   }
 
   @Get('posters/deleted')

@@ -37,7 +37,7 @@ export class AdminProductsController {
   @Get()
   @PagedList('products', AddOnPage)
   getAdminProducts(@Query() query: Record<string, unknown>): Promise<AddOnPage> {
-    return this.products.page(parsePaging(query, { size: 20, max: 1000 }));
+    return this.products.page(parsePaging(query, 20));
   }
 
   /** Multipart: part `data` (JSON {name, nameAr, price, description, descriptionAr, imageUrl}) and optional part `file`; plain JSON works too. */

@@ -41,7 +41,7 @@ export class AdminPromoCodesController {
   @Get()
   @PagedList('promo-codes', PromoCodePage)
   getPromoCodes(@Query() query: Record<string, unknown>): Promise<PromoCodePage> {
-    return this.promoCodes.page(parsePaging(query, { size: 20, max: 1000 }));
+    return this.promoCodes.page(parsePaging(query, 20));
   }
 
   @Post()

@@ -3,6 +3,7 @@ import type { DataSource, EntityTarget, ObjectLiteral, SelectQueryBuilder } from
 import { foldForSearch } from '#domain/shared/search-folding.js';
 import { likePattern } from '../../catalog/poster-view.js';
 import { decimalInteger } from '../../common/strict-integer.js';
+import { MAX_PAGE_SIZE } from '#domain/shared/page-size.js';
 
 export interface Paging {
   /** 1-based. */
@@ -10,15 +11,24 @@ export interface Paging {
   size: number;
 }
 
-/** page/size (or limit) from a query string; malformed values are a 400, not silently replaced. */
-export function parsePaging(query: Record<string, unknown>, defaults: { size: number; max: number }): Paging {
-  const num = (v: unknown, name: string, min: number, max: number, fallback: number): number => {
-    if (v === undefined || v === '') return fallback;
-    const n = decimalInteger(v);
-    if (n === undefined || n < min || n > max) throw new BadRequestException(`${name} must be a whole number from ${min} to ${max}`);
-    return n;
-  };
-  return { page: num(query.page, 'page', 1, 1_000_000, 1), size: num(query.size ?? query.limit, 'size', 1, defaults.max, defaults.size) };
+function wholeNumber(v: unknown, name: string, min: number, max: number, fallback: number): number {
+  if (v === undefined || v === '') return fallback;
+  const n = decimalInteger(v);
+  if (n === undefined || n < min || n > max) throw new BadRequestException(`${name} must be a whole number from ${min} to ${max}`);
+  return n;
+}
+
+/**
+ * How many rows a back-office list answers at once, under the query field `name`: at most
+ * MAX_PAGE_SIZE, and anything above or malformed is a 400 naming the field, never silently replaced.
+ */
+export function parsePageSize(value: unknown, name: string, fallback: number): number {
+  return wholeNumber(value, name, 1, MAX_PAGE_SIZE, fallback);
+}
+
+/** page/size (or limit) from a query string, for every paged back-office list. */
+export function parsePaging(query: Record<string, unknown>, defaultSize: number): Paging {
+  return { page: wholeNumber(query.page, 'page', 1, 1_000_000, 1), size: parsePageSize(query.size ?? query.limit, 'size', defaultSize) };
 }
 
 /** The search box's text: trimmed, at most `max` characters; a non-string is a 400. */

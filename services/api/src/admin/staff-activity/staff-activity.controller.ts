@@ -24,7 +24,7 @@ export class StaffActivityController {
   @ApiOkResponse({ type: StaffActivityPage })
   async getStaffActivity(@Query() query: Record<string, unknown>): Promise<StaffActivityPage> {
     const filters = parseStaffActivityFilters(query);
-    const paging = parsePaging(query, { size: 50, max: 200 });
+    const paging = parsePaging(query, 50);
     if (filters.staff !== undefined && !(await this.activity.isMember(filters.staff))) {
       throw new BadRequestException(`staff: no staff member is named ${JSON.stringify(filters.staff)}`);
     }
