@@ -102,7 +102,7 @@ async function cartEventsBetween(base: string, token: string, from: number, to: 
   let count = 0;
   let after = '';
   for (;;) {
-    const res = await fetch(`${base}/api/admin/events?stream=cart-&order=asc&limit=500${after ? `&after=${after}` : ''}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${base}/api/admin/events?stream=cart-&order=asc&limit=200${after ? `&after=${after}` : ''}`, { headers: { authorization: `Bearer ${token}` } });
     if (!res.ok) throw new Error(`event browser: ${res.status}`);
     const page = (await res.json()) as { data: Array<{ recordedAt: string }>; nextCursor: string | null; hasMore: boolean };
     for (const e of page.data) {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AddressInfo } from 'node:net';
+import ExcelJS from 'exceljs';
 import { can, STAFF_ROLES, type StaffRole } from '#domain/admin/staff-permissions.js';
+import { WITHHELD } from '#domain/personal-data/withheld.js';
 import { adminOperations, type AdminOperation, type PermissionDocument } from '../openapi/operation-permissions.js';
 import { seedPoster, VALID_CHECKOUT } from '../testing/seed-catalogue.js';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../testing/test-app.js';
@@ -168,6 +170,120 @@ describe('role matrix: every staff operation × every role (HTTP, real stack)', 
     expect(await t.waitForProjections()).toBe(true);
     const activity = await t.request().get('/api/admin/staff-activity?staff=matrix.agent').set('Authorization', `Bearer ${tokens.get('owner')}`).expect(200);
     expect(activity.body.data[0]).toMatchObject({ type: 'OrderStatusChanged', actorRole: 'agent', details: { from: 'PLACED', to: 'CONFIRMED' } });
+  });
+
+  describe('what each role reads, field by field', () => {
+    const STATUSES = ['PLACED', 'CONFIRMED', 'SHIPPED', 'DELIVERED', 'CANCELED'] as const;
+    type Made = { id: string; orderNumber: string; phone: string; email: string; status: (typeof STATUSES)[number] };
+    const made: Made[] = [];
+    const as = (role: StaffRole) => ({ Authorization: `Bearer ${tokens.get(role)}` });
+    const binary = (res: import('node:http').IncomingMessage, done: (err: Error | null, body: Buffer) => void) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    };
+
+    beforeAll(async () => {
+      // One order in each status, each of its own person, moved there by the owner.
+      const moves: Record<(typeof STATUSES)[number], string[]> = { PLACED: [], CONFIRMED: ['CONFIRMED'], SHIPPED: ['SHIPPED'], DELIVERED: ['SHIPPED', 'DELIVERED'], CANCELED: ['CANCELED'] };
+      for (const [i, status] of STATUSES.entries()) {
+        const phone = `0101111000${i}`;
+        const email = `person${i}@example.com`;
+        const cart = (await t.request().post('/api/user/cart').send({ posterId: ids.poster, size: 'SIZE_20x30', quantity: 2 }).expect(200)).body.cartId;
+        const placed = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cart).send({ ...VALID_CHECKOUT, firstName: `Person${i}`, phone, email, notes: `ring ${i} times` }).expect(200);
+        for (const to of moves[status]) await t.request().patch(`/api/admin/orders/${placed.body.orderId}/status`).set(as('owner')).send({ status: to, reason: 'a test' }).expect(200);
+        made.push({ id: placed.body.orderId, orderNumber: placed.body.orderNumber, phone, email, status });
+      }
+      expect(await t.waitForProjections()).toBe(true);
+    }, 60_000);
+
+    it('lists to each role the orders of its statuses: the call centre its queue, the packer what it packs and follows', async () => {
+      const expected: Record<StaffRole, string[]> = {
+        owner: [...STATUSES],
+        manager: [...STATUSES],
+        agent: ['PLACED'],
+        shipping: ['PLACED', 'CONFIRMED', 'SHIPPED'],
+      };
+      for (const role of STAFF_ROLES) {
+        const rows = (await t.request().get('/api/admin/orders?size=200').set(as(role)).expect(200)).body.data as Array<{ id: string; status: string }>;
+        const seen = made.filter((m) => rows.some((r) => r.id === m.id)).map((m) => m.status);
+        expect([role, seen]).toEqual([role, expected[role]]);
+        // An order outside the role's statuses is not found by its id either, nor its trail.
+        const delivered = made.find((m) => m.status === 'DELIVERED')!;
+        const outside = !expected[role].includes('DELIVERED');
+        await t.request().get(`/api/admin/orders/${delivered.orderNumber}`).set(as(role)).expect(outside ? 404 : 200);
+        await t.request().get(`/api/admin/orders/${delivered.id}/history`).set(as(role)).expect(outside ? 404 : 200);
+      }
+    });
+
+    it('shows the packer what a parcel needs of the person and withholds the rest; every other role reads the whole order', async () => {
+      const shipped = made.find((m) => m.status === 'SHIPPED')!;
+      for (const role of STAFF_ROLES) {
+        const order = (await t.request().get(`/api/admin/orders/${shipped.id}`).set(as(role)).expect(role === 'agent' ? 404 : 200)).body;
+        if (role === 'agent') continue;
+        expect([role, order.orderNumber, order.customerName, order.phone, order.addressLine, order.building, order.apartment, order.city, order.governorate, order.paymentMethod, typeof order.total]).toEqual(
+          [role, shipped.orderNumber, 'Person2 Hassan', shipped.phone, '12 Tahrir St', '4', '7', 'Cairo', 'CAIRO', 'COD', 'number'],
+        );
+        const rest = [order.email, order.notes, order.latitude, order.longitude];
+        if (role === 'shipping') expect(rest).toEqual([WITHHELD, WITHHELD, WITHHELD, WITHHELD]);
+        else expect(rest.slice(0, 2)).toEqual([shipped.email, 'ring 2 times']);
+        const listed = (await t.request().get(`/api/admin/orders?search=${shipped.orderNumber}`).set(as(role)).expect(200)).body.data[0];
+        expect([role, listed.phone, listed.email]).toEqual([role, shipped.phone, role === 'shipping' ? WITHHELD : shipped.email]);
+      }
+      // The courier's paperwork carries the parcel's fields under paperwork.print.
+      const manifest = (await t.request().get('/api/admin/paperwork/manifest.csv').set(as('shipping')).expect(200)).text;
+      expect(manifest).toContain(shipped.orderNumber);
+      expect(manifest).toContain(shipped.phone);
+    });
+
+    it('withholds personal fields from the exports, the event browser and its NDJSON without customers.read, and keeps the rest of each row', async () => {
+      const placed = made[0];
+      for (const role of ['owner', 'manager'] as const) {
+        const whole = role === 'owner';
+        const csv = (await t.request().get('/api/admin/orders/export').query({ search: placed.orderNumber }).set(as(role)).expect(200)).text;
+        const line = csv.split('\r\n').find((l) => l.startsWith(placed.orderNumber))!;
+        expect([role, line.includes(placed.phone), line.includes('Person0'), line.includes(placed.email), line.includes('ring 0 times')]).toEqual([role, whole, whole, whole, whole]);
+        if (!whole) expect(line).toMatch(new RegExp(`^${placed.orderNumber},[^,]+,${WITHHELD},${WITHHELD},${WITHHELD},${WITHHELD},Cairo,PLACED,COD,`));
+
+        const xlsx = await t.request().get('/api/admin/orders/export.xlsx').query({ search: placed.orderNumber }).set(as(role)).buffer(true).parse(binary as never).expect(200);
+        const book = new ExcelJS.Workbook();
+        await book.xlsx.load(xlsx.body as unknown as ArrayBuffer);
+        const row = book.worksheets[0].getRow(2).values as unknown[];
+        expect([role, row[1], row[3], row[4], row[5], row[6], row[8], typeof row[16]]).toEqual(
+          [role, placed.orderNumber, whole ? 'Person0 Hassan' : WITHHELD, whole ? placed.phone : WITHHELD, whole ? placed.email : WITHHELD, whole ? '12 Tahrir St, Building 4, Apt 7, Cairo' : WITHHELD, 'PLACED', 'number'],
+        );
+
+        const events = (await t.request().get('/api/admin/events').query({ stream: `order-${placed.id}` }).set(as(role)).expect(200)).body.data as Array<{ type: string; data: { customer: Record<string, unknown>; totals?: unknown } }>;
+        const orderPlaced = events.find((e) => e.type === 'OrderPlaced')!;
+        expect([role, orderPlaced.data.customer.phone, orderPlaced.data.customer.firstName, orderPlaced.data.customer.email, orderPlaced.data.customer.governorate]).toEqual(
+          [role, whole ? placed.phone : WITHHELD, whole ? 'Person0' : WITHHELD, whole ? placed.email : WITHHELD, 'CAIRO'],
+        );
+
+        const ndjson = (await t.request().get('/api/admin/events/export').query({ stream: `order-${placed.id}` }).set(as(role)).expect(200)).text;
+        const lines = ndjson.trim().split('\n').map((l) => JSON.parse(l) as { type: string; data: { customer: Record<string, unknown> } });
+        expect([role, lines.find((e) => e.type === 'OrderPlaced')!.data.customer.phone, ndjson.includes(placed.phone)]).toEqual([role, whole ? placed.phone : WITHHELD, whole]);
+
+        // The background export is shaped by what its requester may read, and shares no job with a reader unlike them.
+        const jobId = (await t.request().post('/api/admin/exports').set(as(role)).send({ kind: 'orders', filters: { search: placed.orderNumber } }).expect(202)).body.jobId;
+        let state = '';
+        for (let i = 0; i < 200 && state !== 'completed'; i++) {
+          state = (await t.request().get(`/api/admin/jobs/${jobId}`).set(as(role)).expect(200)).body.state;
+          if (state === 'failed') throw new Error('export failed');
+          if (state !== 'completed') await new Promise((r) => setTimeout(r, 50));
+        }
+        const file = (await t.request().get(`/api/admin/jobs/${jobId}/download`).set(as(role)).expect(200)).text;
+        expect([role, file.includes(placed.phone), file.includes(placed.orderNumber), file.includes(WITHHELD)]).toEqual([role, whole, true, !whole]);
+      }
+    }, 60_000);
+
+    it('refuses a page above 200 to every role, naming the field', async () => {
+      for (const role of STAFF_ROLES) {
+        const res = await t.request().get('/api/admin/orders?size=201').set(as(role)).expect(400);
+        expect([role, res.body.message]).toEqual([role, 'size must be a whole number from 1 to 200']);
+      }
+      const events = await t.request().get('/api/admin/events?limit=201').set(as('owner')).expect(400);
+      expect(events.body.message).toBe('limit must be a whole number from 1 to 200');
+    });
   });
 
   it('checks the live stream too: every role may open it, anonymous may not', async () => {

@@ -195,10 +195,14 @@ describe('PostgreSQL killed and restarted under checkout traffic (own server, AP
     await until(
       'the projector lists every acknowledged order',
       async () => {
-        const res = await http().get('/api/admin/orders?size=5000').set('Authorization', `Bearer ${adminToken}`);
-        if (res.status !== 200) return false;
-        const items: Array<{ id?: string; orderId?: string }> = res.body.data;
-        listed = new Set(items.map((o) => o.id ?? o.orderId!));
+        // Page by page: a list answers at most 200 rows at once.
+        listed = new Set<string>();
+        for (let page = 1; ; page++) {
+          const res = await http().get(`/api/admin/orders?size=200&page=${page}`).set('Authorization', `Bearer ${adminToken}`);
+          if (res.status !== 200) return false;
+          for (const o of res.body.data as Array<{ id?: string; orderId?: string }>) listed.add(o.id ?? o.orderId!);
+          if (!res.body.hasNextPage) break;
+        }
         return orderIds.every((id) => listed.has(id));
       },
       20_000,
