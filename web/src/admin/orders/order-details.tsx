@@ -5,12 +5,13 @@ import { PriceExplanation } from '../../features/cart/components/price-explanati
 import { customerName, sizeLabel, type AdminOrder } from './order-model';
 import { PhoneRiskBadge } from './phone-risk-badge';
 import { governorateName } from '../shared/names';
+import { isWithheld, Withheld } from '../shared/withheld';
 
 function Field({ name, value }: { name: string; value: string | null }) {
   return (
     <div className="flex gap-2 text-sm">
       <dt className="w-32 shrink-0 text-gray-500">{name}</dt>
-      <dd className="text-gray-900">{value || 'N/A'}</dd>
+      <dd className="text-gray-900">{isWithheld(value) ? <Withheld /> : value || 'N/A'}</dd>
     </div>
   );
 }
@@ -70,7 +71,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
           // What the courier needs at the door ("call before arriving"): set apart, never truncated.
           <div className="mt-3 rounded-md border border-amber-200 bg-amber-50 p-2 text-sm" aria-label="Delivery notes">
             <p className="font-medium text-amber-900">Delivery notes</p>
-            <p className="whitespace-pre-wrap break-words text-gray-900">{order.notes}</p>
+            <p className="whitespace-pre-wrap break-words text-gray-900">{isWithheld(order.notes) ? <Withheld /> : order.notes}</p>
           </div>
         )}
       </section>

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { renderAdmin } from '../testing/render-admin';
+import { clearSession, storeSession } from '../auth/admin-session';
 import { OrdersPage } from './orders-page';
 
 type Status = 'PLACED' | 'SHIPPED' | 'CANCELED';
@@ -87,6 +88,7 @@ const server = setupServer(
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
+  clearSession();
   server.resetHandlers();
   orders = Array.from({ length: 12 }, (_, i) => order(i + 1));
   listQueries.length = 0;
@@ -98,6 +100,21 @@ const rows = () => screen.getAllByTestId('order-row');
 const firstOrderNumber = () => within(rows()[0]).getAllByRole('button')[0].textContent;
 
 describe('orders page', () => {
+  it('offers the packer the statuses it is listed, and shows what the server withheld as withheld', async () => {
+    const claims = { sub: 'pat.packer', role: 'ADMIN', srole: 'shipping', exp: Math.floor(Date.now() / 1000) + 1800 };
+    storeSession(`${btoa(JSON.stringify({ alg: 'HS256' }))}.${btoa(JSON.stringify(claims))}.sig`);
+    orders = orders.map((o) => ({ ...o, email: 'withheld', notes: 'withheld' }));
+    renderAdmin(<OrdersPage />);
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    const offered = within(screen.getByLabelText('Status')).getAllByRole('option').map((o) => o.getAttribute('value'));
+    expect(offered).toEqual(['', 'PLACED', 'CONFIRMED', 'SHIPPED', 'REFUSED']);
+    await userEvent.click(within(rows()[0]).getAllByRole('button')[0]);
+    const customer = await screen.findByRole('region', { name: 'Customer information' });
+    // The parcel's fields as given; the e-mail and the delivery notes said to be withheld, not shown as data.
+    expect(within(customer).getByText('01000000012')).toBeInTheDocument();
+    expect(within(customer).getAllByTitle('Personal data your role may not read').map((e) => e.textContent)).toEqual(['withheld', 'withheld']);
+  });
+
   it('shows 10 orders a page, latest first, with Previous/Next and the range text', async () => {
     renderAdmin(<OrdersPage />);
     await waitFor(() => expect(rows()).toHaveLength(10));

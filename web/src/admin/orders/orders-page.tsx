@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
 import { useToast } from '../../lib/toast';
 import { can } from '../../../../libs/domain/src/admin/staff-permissions';
+import { ORDER_SCOPES } from '../../../../libs/domain/src/admin/order-scope';
 import { sessionStaffRole } from '../auth/admin-session';
 import { downloadFile } from '../shared/download';
 import { formatAdminDate } from '../shared/format-date';
@@ -41,6 +42,8 @@ export function OrdersPage() {
   const toggleSelected = (orderNumber: string, on: boolean) => setSelected((s) => (on ? [...s.filter((n) => n !== orderNumber), orderNumber] : s.filter((n) => n !== orderNumber)));
   const role = sessionStaffRole();
   const canExport = role !== null && can(role, 'orders.export');
+  // The server lists a role only the orders of its statuses: the filter offers those.
+  const statuses = role === null ? ORDER_STATUSES : ORDER_SCOPES[role].statuses;
   const toast = useToast();
 
   const filters = useMemo(() => listFilters(applied, settledSearch, sort), [applied, settledSearch, sort]);
@@ -170,7 +173,7 @@ export function OrdersPage() {
             onChange={(e) => setDraft({ ...draft, status: e.target.value as OrderFilters['status'] })}
           >
             <option value="">All Statuses</option>
-            {ORDER_STATUSES.map((s) => (
+            {statuses.map((s) => (
               <option key={s} value={s}>
                 {statusName(s)}
               </option>
