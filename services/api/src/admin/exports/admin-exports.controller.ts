@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { BadRequestException, Body, Controller, ConflictException, Get, HttpCode, Inject, NotFoundException, Param, Post, Res } from '@nestjs/common';
+import { BadRequestException, Body, Controller, ConflictException, ForbiddenException, Get, HttpCode, Inject, NotFoundException, Param, Post, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiProperty, ApiPropertyOptional, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { IsIn, IsObject, IsOptional } from 'class-validator';
 import type { Response } from 'express';
@@ -73,10 +73,12 @@ export class AdminExportsController {
   @Get('jobs/:id/download')
   @ApiProduces('text/csv', 'application/x-ndjson')
   @ApiOkResponse({ description: 'The export file', schema: { type: 'string', format: 'binary' } })
-  async downloadExport(@Param('id') id: string, @Res() res: Response) {
+  async downloadExport(@Param('id') id: string, @Res() res: Response, @CurrentAdmin() admin: AdminPrincipal) {
     const job = JOB_ID.test(id) ? await this.jobs.getJob<ExportJobResult>(id) : undefined;
     if (!job || job.name !== EXPORT_JOB) throw new NotFoundException('Export not found');
     if (job.state !== 'completed' || !job.result) throw new ConflictException(`Export is ${job.state}, not ready yet`);
+    // A file written for a reader of personal data is theirs alike: another member's job id opens nothing.
+    if (job.result.personalData !== false && !mayReadPersonalData(readerPermissions(admin))) throw new ForbiddenException('This export holds personal data your role may not read');
     const file = path.basename(job.result.file);
     if (file !== job.result.file) throw new BadRequestException('Invalid export');
     res.setHeader('Content-Type', job.result.contentType);

@@ -42,6 +42,8 @@ export interface ExportJobResult {
   downloadName: string;
   contentType: string;
   rows: number;
+  /** Whether the file carries personal data (absent on files written before this was recorded: assumed so). */
+  personalData?: boolean;
 }
 
 /** Checked when the job is requested, so a bad filter is a 400 then and not a failed job later. */
@@ -155,6 +157,6 @@ export function exportProcessor(deps: { exportsDir: string; quotaBytes?: number;
       exportsLog.log(`exports folder over its ${Math.round((deps.quotaBytes ?? exportsQuotaBytes()) / 1048576)} MB quota (EXPORTS_QUOTA_MB): removed ${e.file} (${Math.round(e.bytes / 1024)} KB, written ${e.writtenAt.toISOString()}), the oldest`);
     }
     const downloadName = data.kind === 'orders' ? `orders_${fileDate()}.csv` : data.kind === 'newsletter' ? `subscribers-${fileDate()}.csv` : `events-${fileDate()}.ndjson`;
-    return { file, downloadName, contentType: ext === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8', rows };
+    return { file, downloadName, contentType: ext === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8', rows, personalData: data.readsPersonalData === true };
   };
 }
