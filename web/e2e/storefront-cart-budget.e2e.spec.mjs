@@ -1,12 +1,16 @@
 // A shopper over the cart budget: the shop says so in English and in Arabic, and the
 // cart stays as it was. This spec speaks from an address of its own (X-Forwarded-For, which the
-// stack trusts from loopback: global-setup.mjs), spends that address's cart budget through the
-// API, and only then lets the browser try; the stack refills it once every six minutes, far
-// longer than this spec runs, so the refusal cannot race a refill.
+// stack trusts from loopback: global-setup.mjs) as one browser: the client token its first page
+// got goes with every later browser and with the API calls that spend that browser's cart budget,
+// and only then does the browser try; the stack refills it once every six minutes, far longer than
+// this spec runs, so the refusal cannot race a refill.
 import { expect } from '@jest/globals';
 import { BASE_URL, DESKTOP, openShop, screenshot } from './support.mjs';
 
 const CLIENT = '198.51.100.77';
+const XSRF = 'cart-budget-spec';
+/** The browser's client token (the cookie its first page got): the budget is kept per token. */
+let clientToken;
 const WORDS = {
   en: 'Too many cart changes from your network in a short time. Please wait a moment and try again.',
   ar: 'تعديلات كثيرة على السلة من شبكتك في وقت قصير. من فضلك انتظر قليلًا ثم حاول مرة أخرى.',
@@ -26,7 +30,13 @@ async function spendCartBudget(cartId) {
       Array.from({ length: 5 }, () =>
         fetch(`${BASE_URL()}/api/user/cart/items/no-such-line`, {
           method: 'PUT',
-          headers: { 'Content-Type': 'application/json', 'X-Cart-Id': cartId, 'X-Forwarded-For': CLIENT },
+          headers: {
+            'Content-Type': 'application/json',
+            'X-Cart-Id': cartId,
+            'X-Forwarded-For': CLIENT,
+            Cookie: `${clientToken.name}=${clientToken.value}; XSRF-TOKEN=${XSRF}`,
+            'X-XSRF-TOKEN': XSRF,
+          },
           body: JSON.stringify({ quantity: 1 }),
         }).then((r) => r.status),
       ),
@@ -47,6 +57,7 @@ async function spendCartBudget(cartId) {
 async function shopAs(locale, cartId) {
   const shop = await openShop({ viewport: DESKTOP, locale });
   await shop.context.setExtraHTTPHeaders({ 'X-Forwarded-For': CLIENT });
+  if (clientToken) await shop.context.addCookies([clientToken]);
   if (cartId) await shop.context.addInitScript((id) => window.localStorage.setItem('cart-id', id), cartId);
   return shop;
 }
@@ -73,6 +84,8 @@ describe('a shopper over the cart budget', () => {
       await addFirstSize(shop.page, poster.id);
       await shop.page.getByTestId('cart-drawer').waitFor();
       cartId = await shop.page.evaluate(() => window.localStorage.getItem('cart-id'));
+      clientToken = (await shop.context.cookies()).find((c) => c.name === 'shop-client');
+      expect(clientToken).toBeDefined();
     } finally {
       await shop.close();
     }

@@ -8,6 +8,9 @@ import type { AppConfig } from '#platform/config/app-config.js';
 import { createMetricsRegistry } from '#platform/metrics/metrics.js';
 import { AppModule, type AppModuleOptions } from './app.module.js';
 import { xsrfMiddleware } from './auth/xsrf.middleware.js';
+import { ClientBudgets } from './budgets/client-budgets.service.js';
+import { clientTokenIssuer, ClientTokens } from './budgets/client-token.js';
+import { forwardedWithoutTrustWarning } from './budgets/forwarded-without-trust.js';
 import { publicResponseCache } from './common/public-response-cache.middleware.js';
 import { edgeTextMiddleware } from './common/edge-text.js';
 import { createApiLogger, httpLogMiddleware, PinoNestLogger } from './common/pino-logging.js';
@@ -40,6 +43,7 @@ export async function createApiApp(config: AppConfig, options: AppModuleOptions 
   app.enableShutdownHooks();
 
   app.use(requestContextMiddleware);
+  app.use(forwardedWithoutTrustWarning(config.trustProxy, logger));
   app.use('/api', httpLogMiddleware(logger));
   app.use(httpMetricsMiddleware(metricsRegistry));
   app.use(securityHeaders(config));
@@ -55,6 +59,7 @@ export async function createApiApp(config: AppConfig, options: AppModuleOptions 
   app.use(urlencodedBody(config.bodyLimit));
   app.use(cookieParser());
   app.use(xsrfMiddleware);
+  app.use(clientTokenIssuer(app.get(ClientTokens), app.get(ClientBudgets)));
   app.use(publicResponseCache(config.publicCacheMs));
 
   app.use('/uploads', express.static(config.uploadsDir, { index: false, fallthrough: false, maxAge: '7d' }));

@@ -2086,6 +2086,8 @@ export type OrderScreeningSettingsView = {
   duplicateWindowMinutes: number;
   /** EGP: a first order from this total on is confirmed before printing; 0: never */
   largeFirstOrderMinimum: number;
+  /** A person's orders beyond this many within an hour are flagged, never refused; 0: never */
+  manyOrdersPerHour: number;
   /** Refused parcels after which a phone needs review; 0: never */
   reviewAfterRefusals: number;
 };
@@ -2094,6 +2096,8 @@ export type OrderScreeningSettingsDto = {
   duplicateWindowMinutes?: number;
   /** EGP: a first order from this total on is confirmed before printing; 0: never */
   largeFirstOrderMinimum?: number;
+  /** A person's orders beyond this many within an hour are flagged, never refused; 0: never */
+  manyOrdersPerHour?: number;
   /** Refused parcels after which a phone needs review; 0: never */
   reviewAfterRefusals?: number;
 };
@@ -2150,8 +2154,13 @@ export type PhoneRiskView = {
 export type OrderScreeningView = {
   /** The earlier order it likely duplicates */
   duplicateOf: string | null;
-  /** LIKELY_DUPLICATE: the same person ordered the same lines within the window; LARGE_FIRST_ORDER: confirm before printing; NEEDS_REVIEW: the phone refused parcels past the threshold */
-  flags: ("NEEDS_REVIEW" | "LIKELY_DUPLICATE" | "LARGE_FIRST_ORDER")[];
+  /** LIKELY_DUPLICATE: the same person ordered the same lines within the window; LARGE_FIRST_ORDER: confirm before printing; MANY_ORDERS_FROM_PHONE: more of the person's orders within an hour than the owner allows before review; NEEDS_REVIEW: the phone refused parcels past the threshold */
+  flags: (
+    | "NEEDS_REVIEW"
+    | "LIKELY_DUPLICATE"
+    | "LARGE_FIRST_ORDER"
+    | "MANY_ORDERS_FROM_PHONE"
+  )[];
 };
 export type OrderStaffNoteView = {
   /** The staff member who wrote it */

@@ -10,7 +10,7 @@ import { screeningSettingsDecider } from './screening-settings.decider.js';
 import { DEFAULT_ORDER_SCREENING_SETTINGS, validateScreeningSettings, type OrderScreeningSettings } from './screening-settings.js';
 
 const by = { username: 'boss', role: 'owner' as const };
-const settings: OrderScreeningSettings = { reviewAfterRefusals: 2, duplicateWindowMinutes: 60, largeFirstOrderMinimum: 200_000 };
+const settings: OrderScreeningSettings = { reviewAfterRefusals: 2, duplicateWindowMinutes: 60, largeFirstOrderMinimum: 200_000, manyOrdersPerHour: 10 };
 const line = (posterId: string, quantity = 1) => ({ kind: 'poster' as const, posterId, productId: null, variantId: 'v1', size: 'SIZE_20x30' as const, quantity, customImagePath: null });
 const order = (orderId: string, placedAt: string, lines = lineSignature([line('p1'), line('p2')]), total = 50_000): OrderToScreen => ({ orderId, orderNumber: `PS-${orderId}`, placedAt, lines, total });
 
@@ -55,6 +55,18 @@ describe('order screening flags', () => {
     expect(screenOrder(big, [], 0, { ...settings, largeFirstOrderMinimum: 0 }).flags).toEqual([]);
   });
 
+  it('flags the order past the hourly number of one person\'s orders, either side in time, never when it is 0', () => {
+    // Three earlier orders of other lines (no duplicate) within the hour, one just outside it.
+    const other = (id: string, at: string) => order(id, at, lineSignature([line(id)]));
+    const earlier = [other('a', '2026-11-27T09:00:00.000Z'), other('b', '2026-11-27T09:30:00.000Z'), other('c', '2026-11-27T09:59:00.000Z'), other('d', '2026-11-27T10:20:00.000Z')];
+    const next = order('e', '2026-11-27T10:00:00.000Z', lineSignature([line('e')]));
+    expect(screenOrder(next, earlier, 4, { ...settings, manyOrdersPerHour: 3 }).flags).toEqual(['MANY_ORDERS_FROM_PHONE']);
+    expect(screenOrder(next, earlier, 4, { ...settings, manyOrdersPerHour: 4 }).flags).toEqual([]);
+    expect(screenOrder(next, earlier, 4, { ...settings, manyOrdersPerHour: 0 }).flags).toEqual([]);
+    // The order itself, screened again, is not one of its own earlier orders.
+    expect(screenOrder(next, [...earlier, next], 5, { ...settings, manyOrdersPerHour: 3 }).flags).toEqual(['MANY_ORDERS_FROM_PHONE']);
+  });
+
   it('the person\'s stream decides once per order, and a later order sees the earlier one', () => {
     const first = customerScreeningDecider.decide({ type: 'ScreenOrder', data: { subjectId: 's1', order: order('a', '2026-11-27T10:00:00.000Z'), settings } }, initialCustomerScreeningState);
     expect(first).toHaveLength(1);
@@ -88,6 +100,7 @@ describe('screening settings', () => {
     ['duplicateWindowMinutes', '60'],
     ['largeFirstOrderMinimum', -100],
     ['largeFirstOrderMinimum', Number.NaN],
+    ['manyOrdersPerHour', 51],
   ])('refuses %s = %p naming the field', (field, value) => {
     const e = errorOf(() => validateScreeningSettings({ [field]: value }, DEFAULT_ORDER_SCREENING_SETTINGS));
     expect(e.code).toBe('SCREENING_SETTINGS_INVALID');

@@ -1,13 +1,15 @@
 /**
  * The flags checkout records on an order (never a refusal): a likely duplicate (the same person,
- * the same lines, within the owner's window) and a large first order (to confirm before printing).
+ * the same lines, within the owner's window), a large first order (to confirm before printing) and
+ * many orders from one phone within an hour. The last is a flag and not a budget: anyone may type
+ * someone else's phone, so a refusal per phone would let a stranger stop that customer ordering.
  * "Needs review" is not recorded: it follows the phone's refusals as they happen (needs-review.ts).
  */
 import type { OrderItem } from '../order/events.js';
 import type { Piastres } from '../shared/money.js';
 import type { OrderScreeningSettings } from './screening-settings.js';
 
-export const SCREENING_FLAGS = ['LIKELY_DUPLICATE', 'LARGE_FIRST_ORDER'] as const;
+export const SCREENING_FLAGS = ['LIKELY_DUPLICATE', 'LARGE_FIRST_ORDER', 'MANY_ORDERS_FROM_PHONE'] as const;
 export type ScreeningFlag = (typeof SCREENING_FLAGS)[number];
 
 /** What the back office shows: the recorded flags and the live "needs review". */
@@ -17,6 +19,7 @@ export type OrderScreeningViewFlag = (typeof ORDER_SCREENING_VIEW_FLAGS)[number]
 export const SCREENING_FLAG_LABELS: Readonly<Record<OrderScreeningViewFlag, string>> = {
   LIKELY_DUPLICATE: 'Likely duplicate',
   LARGE_FIRST_ORDER: 'Confirm before printing',
+  MANY_ORDERS_FROM_PHONE: 'Many orders from one phone',
   NEEDS_REVIEW: 'Needs review',
 };
 
@@ -50,6 +53,7 @@ export interface ScreeningResult {
 }
 
 const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 /**
  * Pure: the flags of `order` given the person's earlier orders (`earlier`, any order; `placedBefore`
@@ -73,5 +77,15 @@ export function screenOrder(order: OrderToScreen, earlier: readonly ScreenedOrde
     }
   }
   if (settings.largeFirstOrderMinimum > 0 && placedBefore === 0 && order.total >= settings.largeFirstOrderMinimum) flags.push('LARGE_FIRST_ORDER');
+  if (settings.manyOrdersPerHour > 0) {
+    // Either side in time, as for duplicates: racing checkouts are screened in whichever order they
+    // arrive. placedAt is always toISOString's UTC text, whose order is time order: comparing the
+    // texts spares parsing every remembered order on every checkout.
+    const at = Date.parse(order.placedAt);
+    const from = new Date(at - HOUR_MS).toISOString();
+    const to = new Date(at + HOUR_MS).toISOString();
+    const withinHour = earlier.filter((o) => o.orderId !== order.orderId && o.placedAt > from && o.placedAt < to).length;
+    if (withinHour >= settings.manyOrdersPerHour) flags.push('MANY_ORDERS_FROM_PHONE');
+  }
   return { flags, duplicateOf };
 }

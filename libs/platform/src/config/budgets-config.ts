@@ -10,14 +10,22 @@ export interface BudgetRule {
 }
 
 export interface BudgetsConfig {
-  /** Cart commands (add, change, remove, clear, promo code, payment method), per client address. */
+  /**
+   * Cart commands (add, change, remove, clear, promo code, payment method), per client: its signed
+   * client token, or its address when it has none.
+   */
   cartCommands: BudgetRule;
-  /** New carts (a cart write without a usable X-Cart-Id), per client address. */
+  /** New carts (a cart write without a usable X-Cart-Id), per client. */
   cartCreations: BudgetRule;
-  /** Checkout attempts per client address. */
+  /** Checkout attempts per client. Never per phone: anyone can type anyone's phone. */
   checkoutsPerClient: BudgetRule;
-  /** Checkout attempts per phone number, however it is typed (+20…, Arabic-Indic digits). */
-  checkoutsPerPhone: BudgetRule;
+  /**
+   * How many times a client's budget one address's token holders share together (the three above):
+   * carrier NAT puts many shoppers behind one address, each with a token of their own.
+   */
+  addressCeilingFactor: number;
+  /** Client tokens issued per address (with first pages): minting tokens does not mint budgets. */
+  clientTokens: BudgetRule;
   /** Anonymous custom-poster uploads per client address: how many, how many bytes, how many at once. */
   uploads: BudgetRule;
   uploadBytes: BudgetRule;
@@ -36,7 +44,8 @@ export const DEFAULT_BUDGETS: BudgetsConfig = {
   cartCommands: { amount: 300, periodMs: MINUTE, burst: 100 },
   cartCreations: { amount: 60, periodMs: MINUTE, burst: 30 },
   checkoutsPerClient: { amount: 20, periodMs: MINUTE, burst: 20 },
-  checkoutsPerPhone: { amount: 10, periodMs: HOUR, burst: 10 },
+  addressCeilingFactor: 10,
+  clientTokens: { amount: 60, periodMs: MINUTE, burst: 60 },
   uploads: { amount: 60, periodMs: HOUR, burst: 10 },
   uploadBytes: { amount: 2048 * MB, periodMs: HOUR, burst: 200 * MB },
   uploadConcurrency: 4,
@@ -90,7 +99,8 @@ export function loadBudgetsConfig(env: NodeJS.ProcessEnv): BudgetsConfig {
     cartCommands: parseBudgetRule(env.BUDGET_CART_COMMANDS, 'BUDGET_CART_COMMANDS', d.cartCommands),
     cartCreations: parseBudgetRule(env.BUDGET_CART_CREATIONS, 'BUDGET_CART_CREATIONS', d.cartCreations),
     checkoutsPerClient: parseBudgetRule(env.BUDGET_CHECKOUTS_PER_CLIENT, 'BUDGET_CHECKOUTS_PER_CLIENT', d.checkoutsPerClient),
-    checkoutsPerPhone: parseBudgetRule(env.BUDGET_CHECKOUTS_PER_PHONE, 'BUDGET_CHECKOUTS_PER_PHONE', d.checkoutsPerPhone),
+    addressCeilingFactor: parsePositiveInt(env.BUDGET_ADDRESS_CEILING_FACTOR, 'BUDGET_ADDRESS_CEILING_FACTOR', d.addressCeilingFactor),
+    clientTokens: parseBudgetRule(env.BUDGET_CLIENT_TOKENS, 'BUDGET_CLIENT_TOKENS', d.clientTokens),
     uploads: parseBudgetRule(env.BUDGET_UPLOADS, 'BUDGET_UPLOADS', d.uploads),
     uploadBytes: parseBudgetRule(env.BUDGET_UPLOAD_BYTES, 'BUDGET_UPLOAD_BYTES', d.uploadBytes, true),
     uploadConcurrency: parsePositiveInt(env.BUDGET_UPLOAD_CONCURRENCY, 'BUDGET_UPLOAD_CONCURRENCY', d.uploadConcurrency),

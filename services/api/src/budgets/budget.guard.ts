@@ -1,11 +1,11 @@
 import { applyDecorators, Injectable, SetMetadata, UseGuards, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { normaliseEgyptianPhone } from '#domain/checkout/egyptian-phone.js';
 import { MAX_IMAGE_BYTES } from '../uploads/upload-limits.js';
 import { CartReads } from '../cart/cart.reads.js';
 import { clientOf } from './client-address.js';
-import { ClientBudgets } from './client-budgets.service.js';
+import { ClientBudgets, type BudgetClient } from './client-budgets.service.js';
+import { ClientTokens } from './client-token.js';
 import { OVER_BUDGET } from './over-budget.error.js';
 
 export type BudgetedRoute = 'cart' | 'checkout' | 'upload' | 'newsletter';
@@ -14,7 +14,7 @@ const BUDGETED_ROUTE = 'budgetedRoute';
 
 /**
  * Spends the client's budget for this route before the handler runs: a guard runs after the body
- * parsers (the checkout's phone is readable) but before multer reads an upload's body and before
+ * parsers and the cookie parser (the client token is readable) but before multer reads an upload's body and before
  * any command is decided, so a refused request costs neither a stored byte nor an event.
  */
 export function Budgeted(route: BudgetedRoute) {
@@ -27,25 +27,26 @@ export class BudgetGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly budgets: ClientBudgets,
     private readonly carts: CartReads,
+    private readonly tokens: ClientTokens,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const route = this.reflector.get<BudgetedRoute | undefined>(BUDGETED_ROUTE, context.getHandler());
     const req = context.switchToHttp().getRequest<Request>();
     const client = clientOf(req);
+    // The storefront's shoppers by their signed client token, so one address is not one budget.
+    const shopper: BudgetClient = { address: client, token: this.tokens.idFrom(req) };
     switch (route) {
       case 'cart':
-        await this.budgets.spend('cartCommands', client, OVER_BUDGET.cart);
+        await this.budgets.spendAsClient('cartCommands', shopper, OVER_BUDGET.cart);
         // Without a usable X-Cart-Id the write starts a cart (a stream of its own).
-        if (!this.carts.cartIdFrom(req.headers['x-cart-id'])) await this.budgets.spend('cartCreations', client, OVER_BUDGET.cartCreation);
+        if (!this.carts.cartIdFrom(req.headers['x-cart-id'])) await this.budgets.spendAsClient('cartCreations', shopper, OVER_BUDGET.cartCreation);
         return true;
-      case 'checkout': {
-        await this.budgets.spend('checkoutsPerClient', client, OVER_BUDGET.checkout);
-        // Per phone wherever it comes from; a phone that is no phone is refused by validation later.
-        const phone = typeof req.body?.phone === 'string' && req.body.phone.length <= 64 ? normaliseEgyptianPhone(req.body.phone) : undefined;
-        if (phone) await this.budgets.spend('checkoutsPerPhone', phone, OVER_BUDGET.checkout);
+      // Attempts per client only: a budget per phone would let anyone who types a customer's phone
+      // refuse that customer's checkout. Many orders from one phone are flagged instead (screening).
+      case 'checkout':
+        await this.budgets.spendAsClient('checkoutsPerClient', shopper, OVER_BUDGET.checkout);
         return true;
-      }
       case 'upload': {
         // The slot first: an upload refused for being one too many at once costs no count or bytes.
         const release = await this.budgets.enterUpload(client, OVER_BUDGET.uploadConcurrency);

@@ -6,6 +6,7 @@ import { postJsonFrom } from '../testing/post-json-from.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { seedPoster, VALID_CHECKOUT } from '../testing/seed-catalogue.js';
 import { ClientBudgets } from './client-budgets.service.js';
+import { CLIENT_TOKEN_COOKIE } from './client-token.js';
 
 /**
  * Per-client budgets on the real API. Tiny budgets, refilled per hour, so nothing
@@ -18,7 +19,8 @@ const TINY = {
   BUDGET_CART_COMMANDS: '3/h',
   BUDGET_CART_CREATIONS: '2/h',
   BUDGET_CHECKOUTS_PER_CLIENT: '3/h',
-  BUDGET_CHECKOUTS_PER_PHONE: '2/h',
+  BUDGET_ADDRESS_CEILING_FACTOR: '2',
+  BUDGET_CLIENT_TOKENS: '2/h',
   BUDGET_UPLOADS: '2/h',
   BUDGET_UPLOAD_BYTES: '1MB/h',
   BUDGET_UPLOAD_CONCURRENCY: '1',
@@ -91,19 +93,19 @@ describe('per-client budgets of anonymous writes (HTTP, real PostgreSQL)', () =>
     expect(await t.eventCount()).toBe(before);
   });
 
-  it('budgets checkouts per phone however it is typed, across client addresses', async () => {
-    const checkout = (client: string, phone: string) =>
-      t.request().post('/api/user/cart/checkout').set('X-Forwarded-For', client).set('X-Cart-Id', `empty-cart-${client.replaceAll('.', '-')}`).send({ ...VALID_CHECKOUT, phone });
-    // Empty carts: refused for that (400), which still spends the attempt.
-    expect((await checkout('192.0.2.1', '01098765432')).status).toBe(400);
-    expect((await checkout('192.0.2.2', '+20 109 876 5432')).status).toBe(400);
-    const before = await t.eventCount();
-    const refused = await checkout('192.0.2.3', '٠١٠٩٨٧٦٥٤٣٢');
-    expect(refused.status).toBe(429);
-    expect(refused.body.code).toBe('CHECKOUT_BUDGET_EXCEEDED');
-    expect(Number(refused.headers['retry-after'])).toBe(1800);
-    expect(await t.eventCount()).toBe(before);
-    expect((await checkout('192.0.2.3', '01234567890')).status).toBe(400); // another phone from that address
+  it('ten refused checkouts naming a customer\'s phone three ways, from other addresses, do not stop that customer ordering', async () => {
+    const victim = '01098765432';
+    const written = [victim, '+20 109 876 5432', '٠١٠٩٨٧٦٥٤٣٢'];
+    const refusals = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await t.request().post('/api/user/cart/checkout').set('X-Forwarded-For', `192.0.2.${21 + i}`).set('X-Cart-Id', `empty-cart-${i}`).send({ ...VALID_CHECKOUT, phone: written[i % 3] });
+      refusals.push(res.status);
+    }
+    expect(refusals).toEqual(Array(10).fill(400)); // empty carts
+    const cartId = (await add('192.0.2.40', undefined).expect(200)).body.cartId as string;
+    const placed = await t.request().post('/api/user/cart/checkout').set('X-Forwarded-For', '192.0.2.40').set('X-Cart-Id', cartId).send({ ...VALID_CHECKOUT, phone: victim }).expect(200);
+    const [orderPlaced] = await t.store.readStream(`order-${placed.body.orderId}`);
+    expect(orderPlaced).toMatchObject({ type: 'OrderPlaced', data: { orderNumber: placed.body.orderNumber } });
   });
 
   it('budgets checkouts per client address whatever the phone', async () => {
@@ -126,6 +128,59 @@ describe('per-client budgets of anonymous writes (HTTP, real PostgreSQL)', () =>
     expect(refused.headers['retry-after']).toBe('1800');
     expect(await t.eventCount()).toBe(before);
     await signUp('203.0.113.2', 'three@example.com').expect(201);
+  });
+
+  describe('client tokens: the storefront\'s shoppers behind one address', () => {
+    const ADDRESS = '198.51.100.60';
+    const XSRF = 'xsrf-of-this-test';
+    /** A page from `address`, and the client token it came with (undefined: none issued). */
+    const page = async (address: string, cookie?: string) => {
+      const r = t.request().get('/').set('X-Forwarded-For', address);
+      if (cookie) r.set('Cookie', cookie);
+      const setCookies = ((await r).headers['set-cookie'] as unknown as string[] | undefined) ?? [];
+      const token = setCookies.find((c) => c.startsWith(`${CLIENT_TOKEN_COOKIE}=`));
+      return token ? { cookie: token.split(';')[0], attributes: token.toLowerCase() } : undefined;
+    };
+    /** A new cart from ADDRESS, as the browser holding `cookie` (with the XSRF pair a browser sends). */
+    const addAs = (cookie: string | undefined) => {
+      const r = t.request().post('/api/user/cart').set('X-Forwarded-For', ADDRESS);
+      if (cookie) r.set('Cookie', `${cookie}; XSRF-TOKEN=${XSRF}`).set('X-XSRF-TOKEN', XSRF);
+      return r.send({ posterId: poster.posterId, size: 'SIZE_30x40', quantity: 1 });
+    };
+
+    it('issues an HttpOnly token with a page, none again to its holder, and none past the address\'s token budget', async () => {
+      const one = await page('198.51.100.70');
+      expect(one?.attributes).toContain('httponly');
+      expect(one?.attributes).toContain('samesite=lax');
+      expect(await page('198.51.100.70', one!.cookie)).toBeUndefined(); // held: nothing spent
+      expect(await page('198.51.100.70')).toBeDefined();
+      expect(await page('198.51.100.70')).toBeUndefined(); // BUDGET_CLIENT_TOKENS 2/h
+      expect(await page('198.51.100.71')).toBeDefined();
+      const api = await t.request().get('/api/user/cart').set('X-Forwarded-For', '198.51.100.72');
+      expect(String(api.headers['set-cookie'] ?? '')).not.toContain(CLIENT_TOKEN_COOKIE);
+    });
+
+    it('one shopper flooding does not refuse another shopper at the same address; the address ceiling bounds them together', async () => {
+      const flooder = (await page(ADDRESS))!.cookie;
+      const neighbour = (await page(ADDRESS))!.cookie;
+      const statuses = [(await addAs(flooder)).status, (await addAs(flooder)).status];
+      const refused = await addAs(flooder);
+      expect([...statuses, refused.status]).toEqual([200, 200, 429]);
+      expect(refused.body.code).toBe('CART_BUDGET_EXCEEDED');
+      expect((await addAs(neighbour)).status).toBe(200);
+      // A client without a token spends the address's own budget, which token holders do not share.
+      expect([(await addAs(undefined)).status, (await addAs(undefined)).status, (await addAs(undefined)).status]).toEqual([200, 200, 429]);
+      // A forged token is no token: the address's budget, spent already.
+      const [name, value] = neighbour.split('=');
+      const forged = `${name}=${value.slice(0, 23)}${value[23] === 'A' ? 'B' : 'A'}${value.slice(24)}`;
+      expect((await addAs(forged)).status).toBe(429);
+      expect((await addAs(neighbour)).status).toBe(200);
+      // The two spent the address's ceiling (2 × 2 new carts): a third token there, from wherever it came, is refused by it.
+      const third = (await page('198.51.100.61'))!.cookie;
+      const before = await t.eventCount();
+      expect((await addAs(third)).status).toBe(429);
+      expect(await t.eventCount()).toBe(before);
+    });
   });
 
   describe('uploads (a listening server: bodies sent by hand)', () => {

@@ -4,10 +4,11 @@ import { APP_CONFIG } from '../common/tokens.js';
 import { BUDGET_STORE, type BudgetStore } from './budget-store.port.js';
 import { BudgetGuard } from './budget.guard.js';
 import { ClientBudgets } from './client-budgets.service.js';
+import { ClientTokens } from './client-token.js';
 import { MemoryBudgetStore } from './memory-budget-store.js';
 import { RedisBudgetStore } from './redis-budget-store.js';
 
-/** Per-client budgets of anonymous writes, in Redis when REDIS_URL is set. */
+/** Per-client budgets of anonymous writes, in Redis when REDIS_URL is set, and the storefront's client tokens. */
 @Global()
 @Module({
   providers: [
@@ -23,8 +24,9 @@ import { RedisBudgetStore } from './redis-budget-store.js';
       },
     },
     ClientBudgets,
+    ClientTokens,
     BudgetGuard,
   ],
-  exports: [ClientBudgets, BudgetGuard],
+  exports: [ClientBudgets, ClientTokens, BudgetGuard],
 })
 export class BudgetsModule {}

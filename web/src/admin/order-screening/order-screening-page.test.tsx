@@ -10,7 +10,7 @@ const blocked = { id: '5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f', phone: '0100765432
 const puts: unknown[] = [];
 const posts: unknown[] = [];
 const server = setupServer(
-  http.get('*/api/admin/order-screening/settings', () => HttpResponse.json({ reviewAfterRefusals: 2, duplicateWindowMinutes: 60, largeFirstOrderMinimum: 0 })),
+  http.get('*/api/admin/order-screening/settings', () => HttpResponse.json({ reviewAfterRefusals: 2, duplicateWindowMinutes: 60, largeFirstOrderMinimum: 0, manyOrdersPerHour: 10 })),
   http.put('*/api/admin/order-screening/settings', async ({ request }) => {
     const body = (await request.json()) as Record<string, number>;
     puts.push(body);
@@ -48,7 +48,7 @@ describe('order screening page', () => {
     await userEvent.clear(refusals);
     await userEvent.type(refusals, '-1');
     await userEvent.click(within(form).getByRole('button', { name: 'Save thresholds' }));
-    await waitFor(() => expect(puts).toEqual([{ reviewAfterRefusals: -1, duplicateWindowMinutes: 60, largeFirstOrderMinimum: 0 }]));
+    await waitFor(() => expect(puts).toEqual([{ reviewAfterRefusals: -1, duplicateWindowMinutes: 60, largeFirstOrderMinimum: 0, manyOrdersPerHour: 10 }]));
     expect(await screen.findByText(/reviewAfterRefusals: enter a whole number/)).toBeInTheDocument();
   });
 

@@ -28,6 +28,7 @@ const formOf = (s: ScreeningSettings): SettingsForm => ({
   reviewAfterRefusals: String(s.reviewAfterRefusals),
   duplicateWindowMinutes: String(s.duplicateWindowMinutes),
   largeFirstOrderMinimum: String(s.largeFirstOrderMinimum),
+  manyOrdersPerHour: String(s.manyOrdersPerHour),
 });
 
 /** The owner's thresholds: each a number, 0 turning its check off. The server names a bad field. */
@@ -50,6 +51,7 @@ function SettingsCard() {
         reviewAfterRefusals: Number(form.reviewAfterRefusals),
         duplicateWindowMinutes: Number(form.duplicateWindowMinutes),
         largeFirstOrderMinimum: Number(form.largeFirstOrderMinimum),
+        manyOrdersPerHour: Number(form.manyOrdersPerHour),
       }).unwrap();
       setForm(formOf(saved));
       toast.success('Screening settings saved');
@@ -77,10 +79,11 @@ function SettingsCard() {
   return (
     <form onSubmit={onSave} noValidate className={`${card} space-y-3`} aria-label="Screening settings">
       <h2 className="text-lg font-semibold">Thresholds</h2>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {field('reviewAfterRefusals', 'Needs review after refused parcels', 'Orders from a phone with this many parcels refused at the door wait under “Needs review” in the call queue. 0: never.')}
         {field('duplicateWindowMinutes', 'Duplicate window (minutes)', 'The same customer ordering the same lines again within this time is flagged “Likely duplicate”. 0: never.')}
         {field('largeFirstOrderMinimum', 'Large first order from (EGP)', 'A first order from a new phone at or above this total is flagged “Confirm before printing”. 0: never.', '0.01')}
+        {field('manyOrdersPerHour', 'Orders per phone in an hour', 'A customer’s orders beyond this many within an hour are placed and flagged “Many orders from one phone”. 0: never.')}
       </div>
       <button type="submit" className={btnPrimary} disabled={saving.isLoading}>
         Save thresholds

@@ -14,7 +14,7 @@ let status: Status = 'PLACED';
 const order = () => ({
   id: '00000000-0000-4000-8000-000000000001', orderNumber: 'PS-TEST-0001', status, nextStatuses: NEXT[status], revision: 2,
   phoneRisk: { orders: 3, delivered: 1, refused: 2, canceled: 0, risky: true },
-  screening: { flags: ['NEEDS_REVIEW', 'LIKELY_DUPLICATE'], duplicateOf: 'PS-TEST-0000' },
+  screening: { flags: ['NEEDS_REVIEW', 'LIKELY_DUPLICATE', 'MANY_ORDERS_FROM_PHONE'], duplicateOf: 'PS-TEST-0000' },
   staffNotes: [],
   courierTracking: status === 'PLACED' ? null : { courier: 'Bosta', trackingNumber: 'BX-1234', url: 'https://bosta.co/tracking-shipments?shipment-number=BX-1234' },
   firstName: 'Mona', lastName: 'Adel', phone: '01012345678', email: null, addressLine: '1 Nile St', building: '2', apartment: '3', city: 'Cairo', governorate: 'CAIRO',
@@ -64,6 +64,7 @@ describe('the order page', () => {
     // The screening flags by name, never by code.
     expect(screen.getByText('Needs review')).toBeInTheDocument();
     expect(screen.getByText('Likely duplicate of PS-TEST-0000')).toBeInTheDocument();
+    expect(screen.getByText('Many orders from one phone')).toBeInTheDocument();
     expect(screen.queryByText('LIKELY_DUPLICATE')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel order…' })).toBeInTheDocument();

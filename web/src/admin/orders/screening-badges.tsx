@@ -5,12 +5,14 @@ const TONE: Record<OrderScreeningViewFlag, string> = {
   NEEDS_REVIEW: 'bg-red-100 text-red-800 ring-red-200',
   LIKELY_DUPLICATE: 'bg-amber-50 text-amber-800 ring-amber-200',
   LARGE_FIRST_ORDER: 'bg-sky-50 text-sky-800 ring-sky-200',
+  MANY_ORDERS_FROM_PHONE: 'bg-orange-50 text-orange-800 ring-orange-200',
 };
 
 const TITLE: Record<OrderScreeningViewFlag, string> = {
   NEEDS_REVIEW: 'This phone refused parcels at the door past the threshold set on the Order Screening page: review before calling to confirm',
   LIKELY_DUPLICATE: 'The same customer ordered the same lines a short time before',
   LARGE_FIRST_ORDER: 'A first order from a new phone above the threshold: confirm before printing',
+  MANY_ORDERS_FROM_PHONE: 'More orders from this phone within an hour than the number set on the Order Screening page: anyone can type a phone, so confirm before printing',
 };
 
 /** The fake-order defence's flags on an order, by name; nothing when it has none. On a phone a long flag wraps, so the table's Total stays on screen. */

@@ -21,7 +21,7 @@ import { BlockPhoneDto, OrderScreeningSettingsDto } from './order-screening.dto.
 import { BlockedPhonePage, BlockedPhoneView, OrderScreeningSettingsView, PhoneUnblockedView } from './order-screening-response.js';
 
 function settingsView(s: OrderScreeningSettings): OrderScreeningSettingsView {
-  return { reviewAfterRefusals: s.reviewAfterRefusals, duplicateWindowMinutes: s.duplicateWindowMinutes, largeFirstOrderMinimum: piastresToEgp(s.largeFirstOrderMinimum) };
+  return { reviewAfterRefusals: s.reviewAfterRefusals, duplicateWindowMinutes: s.duplicateWindowMinutes, largeFirstOrderMinimum: piastresToEgp(s.largeFirstOrderMinimum), manyOrdersPerHour: s.manyOrdersPerHour };
 }
 
 /** A person's id is a UUID; anything else names no block: 404. */
@@ -58,6 +58,7 @@ export class AdminOrderScreeningController {
       reviewAfterRefusals: dto.reviewAfterRefusals,
       duplicateWindowMinutes: dto.duplicateWindowMinutes,
       largeFirstOrderMinimum: dto.largeFirstOrderMinimum === undefined ? undefined : egpToPiastres(dto.largeFirstOrderMinimum),
+      manyOrdersPerHour: dto.manyOrdersPerHour,
     };
     const { state } = await this.commandBus.execute(
       new ExecuteDeciderCommand({

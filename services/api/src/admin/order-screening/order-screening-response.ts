@@ -7,6 +7,7 @@ export class OrderScreeningSettingsView {
   @ApiProperty({ description: 'Refused parcels after which a phone needs review; 0: never' }) reviewAfterRefusals!: number;
   @ApiProperty({ description: 'Minutes within which the same lines again are a likely duplicate; 0: never' }) duplicateWindowMinutes!: number;
   @ApiProperty({ description: 'EGP: a first order from this total on is confirmed before printing; 0: never' }) largeFirstOrderMinimum!: number;
+  @ApiProperty({ description: 'A person\'s orders beyond this many within an hour are flagged, never refused; 0: never' }) manyOrdersPerHour!: number;
 }
 
 export class BlockedPhoneView {

@@ -27,9 +27,9 @@ describe('fake-order defence (HTTP, real PostgreSQL)', () => {
 
   it('answers the default thresholds, and records a change with who made it', async () => {
     const before = (await t.request().get('/api/admin/order-screening/settings').set(auth()).expect(200)).body;
-    expect(before).toEqual({ reviewAfterRefusals: 2, duplicateWindowMinutes: 60, largeFirstOrderMinimum: 0 });
+    expect(before).toEqual({ reviewAfterRefusals: 2, duplicateWindowMinutes: 60, largeFirstOrderMinimum: 0, manyOrdersPerHour: 10 });
     const after = (await settings({ reviewAfterRefusals: 1, largeFirstOrderMinimum: 1000 }).expect(200)).body;
-    expect(after).toEqual({ reviewAfterRefusals: 1, duplicateWindowMinutes: 60, largeFirstOrderMinimum: 1000 });
+    expect(after).toEqual({ reviewAfterRefusals: 1, duplicateWindowMinutes: 60, largeFirstOrderMinimum: 1000, manyOrdersPerHour: 10 });
     const [changed] = await t.store.readStream('screeningsettings');
     expect(changed.data).toMatchObject({ settings: { reviewAfterRefusals: 1, duplicateWindowMinutes: 60, largeFirstOrderMinimum: 100000 }, by: { username: expect.any(String), role: 'owner' } });
   });
@@ -41,6 +41,8 @@ describe('fake-order defence (HTTP, real PostgreSQL)', () => {
     [{ duplicateWindowMinutes: '60' }, 'duplicateWindowMinutes'],
     [{ largeFirstOrderMinimum: -10 }, 'largeFirstOrderMinimum'],
     [{ largeFirstOrderMinimum: 1e20 }, 'largeFirstOrderMinimum'],
+    [{ manyOrdersPerHour: 51 }, 'manyOrdersPerHour'],
+    [{ manyOrdersPerHour: 2.5 }, 'manyOrdersPerHour'],
   ])('refuses settings %j with a 400 naming %s, and stores nothing', async (body, field) => {
     const count = await t.commandEventCount();
     const res = await settings(body);
@@ -126,5 +128,20 @@ describe('fake-order defence (HTTP, real PostgreSQL)', () => {
     expect((await order(next.orderId)).screening.flags).toEqual(['NEEDS_REVIEW']);
     const queue = (await t.request().get(`/api/admin/orders?status=PLACED&paymentMethod=COD&sort=oldest&search=${phone}`).set(auth()).expect(200)).body.data;
     expect(queue.find((o: { id: string }) => o.id === next.orderId).screening.flags).toContain('NEEDS_REVIEW');
+  });
+
+  it('places every order of one phone past the hourly number, however the phone is written, and flags those beyond it', async () => {
+    await settings({ manyOrdersPerHour: 2 }).expect(200);
+    try {
+      // Other lines each time (no duplicates), each below the large-first-order minimum set above.
+      const phones = ['01555666777', '+20 155 566 6777', '٠١٥٥٥٦٦٦٧٧٧', '00201555666777'];
+      const placed = [];
+      for (const [i, phone] of phones.entries()) placed.push((await checkout(await cart(otherPosterId, i + 1), phone).expect(200)).body as { orderId: string });
+      const flags = [];
+      for (const o of placed) flags.push((await order(o.orderId)).screening.flags);
+      expect(flags).toEqual([[], [], ['MANY_ORDERS_FROM_PHONE'], ['MANY_ORDERS_FROM_PHONE']]);
+    } finally {
+      await settings({ manyOrdersPerHour: 10 }).expect(200);
+    }
   });
 });
