@@ -14,6 +14,7 @@ import { LoginDto, LoginResponseDto, SecondFactorLoginDto } from './dto/login.dt
 import { deviceFromUserAgent } from './device-from-user-agent.js';
 import { beginGuess, clientOf } from './limited-guess.js';
 import { LoginThrottle } from './login-rate-limiter.js';
+import { SecondFactorGuesses } from './second-factor-guesses.js';
 import { StaffSessionsRepository } from './staff-sessions.repository.js';
 import { TwoFactorService } from './two-factor.service.js';
 
@@ -25,8 +26,8 @@ function refusedFactor(code: string, field: string, message: string): Error {
 /**
  * Both login paths (the public contract names two); one behaviour. Logout and password change end
  * every session of the admin. A member with a second factor gets a challenge instead of a token,
- * exchanged with a code (or a recovery code) at login/two-factor; codes count against the same
- * guessing limits as passwords.
+ * exchanged with a code (or a recovery code) at login/two-factor; codes have their own count
+ * (SecondFactorGuesses), which no right password forgives.
  */
 @ApiTags('admin auth')
 @Controller()
@@ -38,6 +39,7 @@ export class AuthController {
     private readonly sessions: AdminSessionsService,
     private readonly signIns: StaffSessionsRepository,
     private readonly twoFactor: TwoFactorService,
+    private readonly factorGuesses: SecondFactorGuesses,
   ) {}
 
   @Post(['admin/auth/login', 'admin/login'])
@@ -83,15 +85,15 @@ export class AuthController {
     const state = await this.sessions.current(challenge.username);
     if (!state.exists || state.generation !== challenge.sessionGeneration) throw new UnauthorizedException('The sign-in expired; enter your password again');
     if (state.disabled) throw new ForbiddenException('This account is disabled; ask the shop owner');
-    const attempt = beginGuess(this.throttle, challenge.username, req, res);
+    const guess = await this.factorGuesses.begin(challenge.username, body.challenge, res);
     let ok: boolean;
     try {
       ok = await this.twoFactor.verify(challenge.username, { code, recoveryCode: body.recoveryCode });
     } catch (error) {
-      attempt.settle('refund');
+      await guess.settle('unchecked');
       throw error;
     }
-    attempt.settle(ok ? 'success' : 'failure');
+    await guess.settle(ok ? 'right' : 'wrong');
     if (!ok) {
       const field = code !== undefined ? 'code' : 'recoveryCode';
       const message = code !== undefined ? 'That code is wrong or was already used; wait for the next one' : 'That recovery code is wrong or was already used';

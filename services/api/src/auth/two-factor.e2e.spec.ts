@@ -1,24 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { generate } from 'otplib';
 import { adminStream } from '#domain/streams.js';
+import { appCode, wrongCode } from '../testing/authenticator-app.js';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../testing/test-app.js';
 
 const MANAGER = { username: 'tfa.manager', oneTime: 'one-time-manager', password: 'manager-chosen-pass' };
 const AGENT = { username: 'tfa.agent', oneTime: 'one-time-agent', password: 'agent-chosen-pass' };
-
-/** What an authenticator app shows `offsetSteps` time steps from now (otplib: an independent RFC 6238 implementation). */
-function appCode(secret: string, offsetSteps = 0): Promise<string> {
-  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
-}
-
-/** Six digits no app would show within a step of now: deterministic, never a lucky guess. */
-async function wrongCode(secret: string): Promise<string> {
-  const near = new Set(await Promise.all([-2, -1, 0, 1, 2].map((s) => appCode(secret, s))));
-  for (let n = 0; ; n++) {
-    const code = String(n).padStart(6, '0');
-    if (!near.has(code)) return code;
-  }
-}
 
 /**
  * TOTP second factors with the owner and manager required to use one (the shop's default): set-up

@@ -139,6 +139,7 @@ const SAMPLES: Record<ShopEventType, Sample> = {
   StaffPasswordReset: { stream: (d) => `admin-${d.username}`, data: { username: 'sara.agent', passwordHash: '$argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA', by: 'boss' } },
   StaffTwoFactorEnabled: { stream: (d) => `admin-${d.username}`, data: { username: 'sara.agent' } },
   StaffTwoFactorReset: { stream: (d) => `admin-${d.username}`, data: { username: 'sara.agent', by: 'boss' } },
+  StaffTwoFactorLockedOut: { stream: (d) => `admin-${d.username}`, data: { username: 'sara.agent', until: '2026-11-29T01:00:00.000Z' } },
   ItemAddedToCart: { stream: cart, data: { itemId: 'i1', kind: 'poster', posterId: 'p1', variantId: 'v1', productId: 'a1', size: 'SIZE_20x30', quantity: 2, customImagePath: 'uploads/x.jpg' } },
   CartItemQuantityChanged: { stream: cart, data: { itemId: 'i1', quantity: 3, previousQuantity: 2 } },
   CartItemSizeChanged: { stream: cart, data: { itemId: 'i1', size: 'SIZE_30x40', variantId: 'v2', previousSize: 'SIZE_20x30' } },

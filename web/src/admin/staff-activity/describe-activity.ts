@@ -32,6 +32,8 @@ export function describeActivity(row: Pick<StaffActivityView, 'type' | 'member' 
       return 'Turned on two-factor sign-in';
     case 'StaffTwoFactorReset':
       return `Reset the two-factor sign-in of ${member}`;
+    case 'StaffTwoFactorLockedOut':
+      return `Two-factor codes locked after 5 wrong ones, until ${text(d.until)}: someone may hold the password`;
     case 'AdminPasswordChanged':
       return 'Changed their own password';
     case 'AdminSessionsRevoked':
