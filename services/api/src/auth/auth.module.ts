@@ -7,6 +7,7 @@ import { AdminSessionsService } from './admin-sessions.service.js';
 import { AdminTokenService } from './admin-token.service.js';
 import { AdminUsersService } from './admin-users.service.js';
 import { AuthController } from './auth.controller.js';
+import { DeviceCookies } from './device-cookies.js';
 import { GUESS_COUNTER, type GuessCounter } from './guess-counter.port.js';
 import { defaultLoginThrottle, LoginThrottle } from './login-rate-limiter.js';
 import { PgGuessCounter } from './pg-guess-counter.js';
@@ -29,6 +30,7 @@ import { TwoFactorService } from './two-factor.service.js';
     StaffSessionsRepository,
     TwoFactorService,
     SecondFactorGuesses,
+    DeviceCookies,
     {
       provide: GUESS_COUNTER,
       inject: [APP_CONFIG, DataSource],
