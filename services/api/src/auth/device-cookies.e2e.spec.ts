@@ -56,7 +56,8 @@ describe('staff device cookies (HTTP, one client address)', () => {
   });
 
   it('keeps a staff member with a device cookie signing in after 20 failed logins with random usernames from the same address', async () => {
-    for (let i = 0; i < 20; i++) await login(`sprayed.${(i * 7919).toString(36)}`, `guess-${i}`).expect(401);
+    const sprayed = await Promise.all(Array.from({ length: 20 }, (_, i) => login(`sprayed.${(i * 7919).toString(36)}`, `guess-${i}`)));
+    expect(sprayed.map((r) => r.status)).toEqual(Array(20).fill(401));
     const res = await login(TEST_ADMIN.username, TEST_ADMIN.password, laptop).expect(200);
     expect(res.body.token).toEqual(expect.any(String));
     // The address's ceiling is far above a busy office's typos: a device without a cookie still gets in too.
@@ -95,5 +96,20 @@ describe('staff device cookies (HTTP, one client address)', () => {
     expect(cleared).toBe(true);
     // Revoked: now it waits with every untrusted device, even with the right password.
     await login(TEST_ADMIN.username, TEST_ADMIN.password, laptop).expect(429);
+  });
+});
+
+describe('staff device cookies behind an HTTPS proxy (TRUST_PROXY=loopback)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ projector: false, env: { TRUST_PROXY: 'loopback' } });
+  });
+  afterAll(() => t?.close());
+
+  it('marks the cookie Secure when the request came over HTTPS', async () => {
+    const res = await t.request().post('/api/admin/auth/login').set('X-Forwarded-Proto', 'https').send({ username: TEST_ADMIN.username, password: TEST_ADMIN.password }).expect(200);
+    const line = ((res.headers['set-cookie'] as unknown as string[]) ?? []).find((c) => c.startsWith(`${deviceCookieName(TEST_ADMIN.username)}=`));
+    expect(line).toMatch(/; Secure/);
+    expect(line).toMatch(/SameSite=Strict/);
   });
 });
