@@ -12,7 +12,7 @@ export interface GuessLimit {
 }
 
 export type GuessTaken =
-  | { allowed: true; /** This guess's number in the window (1 = the first). */ count: number; /** When the window ends, from now. */ windowLeftMs: number }
+  | { allowed: true; /** This guess's number in the window (1 = the first). */ count: number; /** When the window ends, ms since the epoch. */ windowEndsAt: number }
   | { allowed: false; retryAfterMs: number };
 
 export interface GuessCounter {

@@ -30,7 +30,7 @@ export class PgGuessCounter implements GuessCounter {
        RETURNING guesses, window_ends_ms::text AS ends`,
       [hashed(key), t, windowMs, limit],
     );
-    if (counted.length === 1) return { allowed: true, count: counted[0].guesses, windowLeftMs: Number(counted[0].ends) - t };
+    if (counted.length === 1) return { allowed: true, count: counted[0].guesses, windowEndsAt: Number(counted[0].ends) };
     const [full] = (await this.db.query(`SELECT window_ends_ms::text AS ends FROM staff_auth.guess_counts WHERE key_hash = $1`, [hashed(key)])) as { ends: string }[];
     return { allowed: false, retryAfterMs: Math.max(1, Number(full?.ends ?? t + windowMs) - t) };
   }

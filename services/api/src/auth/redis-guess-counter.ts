@@ -19,7 +19,7 @@ if n >= limit then return {0, tostring(ends - now)} end
 n = n + 1
 redis.call('HSET', KEYS[1], 'n', n, 'ends', tostring(ends))
 redis.call('PEXPIRE', KEYS[1], math.ceil(ends - now))
-return {1, tostring(n), tostring(ends - now)}
+return {1, tostring(n), tostring(ends)}
 `;
 
 const REFUND = `
@@ -56,8 +56,8 @@ export class RedisGuessCounter implements GuessCounter {
 
   async take(key: string, limit: GuessLimit): Promise<GuessTaken> {
     try {
-      const [allowed, value, left] = (await this.timed(this.redis.eval(TAKE, 1, this.prefix + hashed(key), this.now(), limit.limit, limit.windowMs))) as [number, string, string?];
-      return allowed === 1 ? { allowed: true, count: Number(value), windowLeftMs: Number(left) } : { allowed: false, retryAfterMs: Math.max(1, Number(value)) };
+      const [allowed, value, ends] = (await this.timed(this.redis.eval(TAKE, 1, this.prefix + hashed(key), this.now(), limit.limit, limit.windowMs))) as [number, string, string?];
+      return allowed === 1 ? { allowed: true, count: Number(value), windowEndsAt: Number(ends) } : { allowed: false, retryAfterMs: Math.max(1, Number(value)) };
     } catch (e) {
       this.warn(e);
       return this.fallback.take(key, limit);

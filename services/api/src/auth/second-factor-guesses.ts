@@ -42,8 +42,7 @@ export class SecondFactorGuesses {
       await this.counter.refund(account);
       refuse(res, perChallenge.retryAfterMs);
     }
-    const windowEnds = new Date(Date.now() + taken.windowLeftMs);
-    let settled = false;
+        let settled = false;
     return {
       settle: async (outcome) => {
         if (settled) return;
@@ -52,7 +51,7 @@ export class SecondFactorGuesses {
           await Promise.all([this.counter.refund(account), this.counter.refund(ofChallenge)]);
           return;
         }
-        if (taken.count === SECOND_FACTOR_GUESSES.limit) await this.recordLockout(username, windowEnds);
+        if (taken.count === SECOND_FACTOR_GUESSES.limit) await this.recordLockout(username, new Date(taken.windowEndsAt));
       },
     };
   }
