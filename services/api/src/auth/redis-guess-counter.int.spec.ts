@@ -62,3 +62,29 @@ describe('RedisGuessCounter on a real Redis', () => {
     }
   });
 });
+
+describe('RedisGuessCounter without Redis', () => {
+  it('counts in the shared fallback (PostgreSQL in the API), never in this process alone', async () => {
+    const calls: string[] = [];
+    const shared: GuessCounter = {
+      take: async (key) => {
+        calls.push(`take ${key}`);
+        return { allowed: false, retryAfterMs: 60_000 };
+      },
+      refund: async (key) => {
+        calls.push(`refund ${key}`);
+      },
+      close: async () => undefined,
+    };
+    // A port nothing listens on: every command fails at once (no offline queue).
+    const counter = new RedisGuessCounter('redis://127.0.0.1:1', shared, 'test:guesses:down:');
+    await counter.connect().catch(() => undefined);
+    try {
+      expect(await counter.take('account:sara', { limit: 5, windowMs: 60_000 })).toEqual({ allowed: false, retryAfterMs: 60_000 });
+      await counter.refund('account:sara');
+      expect(calls).toEqual(['take account:sara', 'refund account:sara']);
+    } finally {
+      await counter.close();
+    }
+  });
+});

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { adminStream } from '#domain/streams.js';
 import { appCode, wrongCode } from '../testing/authenticator-app.js';
+import { PgGuessCounter } from './pg-guess-counter.js';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../testing/test-app.js';
 
 type Step = 'code' | 'password';
@@ -130,5 +131,28 @@ describe('wrong second-factor codes (HTTP, two API processes on one database)', 
     }
     // The owner's own sign-in was never touched.
     await a.request().post('/api/admin/auth/login').send({ username: TEST_ADMIN.username, password: TEST_ADMIN.password }).expect(200);
+  });
+
+  it('counts in staff_auth.guess_counts without Redis: one window from the first guess, hashed keys, expired rows swept', async () => {
+    let t = 9_000_000;
+    const [one, two] = [new PgGuessCounter(a.dataSource, () => t), new PgGuessCounter(b.dataSource, () => t)];
+    const limit = { limit: 5, windowMs: 60_000 };
+    const taken = [];
+    for (const counter of [one, two, one, two, one, two]) {
+      taken.push(await counter.take('account:pg.window', limit));
+      t += 1000;
+    }
+    expect(taken.map((x) => (x.allowed ? x.count : x.retryAfterMs))).toEqual([1, 2, 3, 4, 5, 60_000 - 5000]);
+    expect(taken[0]).toEqual({ allowed: true, count: 1, windowEndsAt: 9_060_000 });
+    await one.refund('account:pg.window');
+    expect(await two.take('account:pg.window', limit)).toMatchObject({ allowed: true, count: 5 });
+    t = 9_060_000;
+    expect(await one.take('account:pg.window', limit)).toEqual({ allowed: true, count: 1, windowEndsAt: 9_120_000 });
+    const rows = (await a.dataSource.query(`SELECT key_hash FROM staff_auth.guess_counts`)) as { key_hash: string }[];
+    expect(JSON.stringify(rows)).not.toContain('pg.window');
+    // Every 64th guess sweeps the windows that ended (here every row but the one just taken).
+    t = 10_000_000_000_000;
+    for (let i = 0; i < 64; i++) await one.take('account:pg.sweep', limit);
+    expect(await a.dataSource.query(`SELECT guesses FROM staff_auth.guess_counts`)).toEqual([{ guesses: 5 }]);
   });
 });
