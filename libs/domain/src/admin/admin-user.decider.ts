@@ -102,6 +102,9 @@ export function decideAdminUser(command: AdminUserCommand, state: AdminUserState
       requireSomeoneElse(state, command.data.by, 'reset the second factor of');
       // Whoever holds the lost phone may hold a session too: it ends with the factor.
       return [{ type: 'StaffTwoFactorReset', data: { username: state.username, by: command.data.by } }, revoked(state, 'two-factor-reset')];
+    case 'RecordStaffTwoFactorLockout':
+      requireExisting(state);
+      return [{ type: 'StaffTwoFactorLockedOut', data: { username: state.username, until: command.data.until } }];
     case 'RevokeAdminSessions':
       requireExisting(state);
       // Always a new generation, even twice in a row: a logout must never be a no-op.
@@ -133,6 +136,7 @@ export function evolveAdminUser(state: AdminUserState, event: AdminUserEvent): A
       return { ...state, passwordHash: event.data.passwordHash, mustChangePassword: false };
     case 'StaffTwoFactorEnabled':
     case 'StaffTwoFactorReset':
+    case 'StaffTwoFactorLockedOut':
       // Whether a member is enrolled is the staff_auth table's to say, not the stream's.
       return state;
     case 'AdminSessionsRevoked':

@@ -137,6 +137,16 @@ describe('staff accounts', () => {
     given(adminUserDecider).when({ type: 'ResetStaffTwoFactor', data: { username: 'ghost', by: 'admin' } }).thenThrows('ADMIN_NOT_FOUND', 'not_found');
   });
 
+  it('records a second-factor lockout until when, leaving sessions and state as they were', () => {
+    given(adminUserDecider, [created])
+      .when({ type: 'RecordStaffTwoFactorLockout', data: { username: 'sara.agent', until: '2026-11-29T01:00:00.000Z' } })
+      .thenState((state, events) => {
+        expect(events).toEqual([{ type: 'StaffTwoFactorLockedOut', data: { username: 'sara.agent', until: '2026-11-29T01:00:00.000Z' } }]);
+        expect(state.sessionGeneration).toBe(0);
+      });
+    given(adminUserDecider).when({ type: 'RecordStaffTwoFactorLockout', data: { username: 'ghost', until: '2026-11-29T01:00:00.000Z' } }).thenThrows('ADMIN_NOT_FOUND', 'not_found');
+  });
+
   it('refuses changes to an unknown member', () => {
     given(adminUserDecider).when({ type: 'DisableStaffMember', data: { username: 'ghost', by: 'admin' } }).thenThrows('ADMIN_NOT_FOUND', 'not_found');
   });

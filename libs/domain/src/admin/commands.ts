@@ -18,6 +18,8 @@ export type ResetStaffPassword = DomainCommand<'ResetStaffPassword', { username:
 export type RecordStaffTwoFactorEnabled = DomainCommand<'RecordStaffTwoFactorEnabled', { username: string }>;
 /** An owner removes another member's second factor; the member's sessions end with it. */
 export type ResetStaffTwoFactor = DomainCommand<'ResetStaffTwoFactor', { username: string; by: string }>;
+/** Records that wrong second-factor codes locked the member's codes out until `until`. */
+export type RecordStaffTwoFactorLockout = DomainCommand<'RecordStaffTwoFactorLockout', { username: string; until: string }>;
 
 export type AdminUserCommand =
   | RegisterAdminUser
@@ -29,5 +31,6 @@ export type AdminUserCommand =
   | EnableStaffMember
   | ResetStaffPassword
   | RecordStaffTwoFactorEnabled
-  | ResetStaffTwoFactor;
+  | ResetStaffTwoFactor
+  | RecordStaffTwoFactorLockout;
 export type AdminCommand = AdminUserCommand;

@@ -30,6 +30,11 @@ export type StaffPasswordReset = DomainEvent<'StaffPasswordReset', { username: s
 export type StaffTwoFactorEnabled = DomainEvent<'StaffTwoFactorEnabled', { username: string }>;
 /** An owner removed the member's second factor (a lost phone); the member enrols again at the next sign-in. */
 export type StaffTwoFactorReset = DomainEvent<'StaffTwoFactorReset', { username: string; by: string }>;
+/**
+ * Five wrong second-factor codes within the window: no code of the member is checked until
+ * `until` (ISO instant). Whoever sent them held the password, so the owner is told.
+ */
+export type StaffTwoFactorLockedOut = DomainEvent<'StaffTwoFactorLockedOut', { username: string; until: string }>;
 
 export type AdminUserEvent =
   | AdminUserRegistered
@@ -41,7 +46,8 @@ export type AdminUserEvent =
   | StaffMemberEnabled
   | StaffPasswordReset
   | StaffTwoFactorEnabled
-  | StaffTwoFactorReset;
+  | StaffTwoFactorReset
+  | StaffTwoFactorLockedOut;
 export type AdminEvent = AdminUserEvent;
 
 const adminUserEventTypes: Record<AdminUserEvent['type'], true> = {
@@ -55,6 +61,7 @@ const adminUserEventTypes: Record<AdminUserEvent['type'], true> = {
   StaffPasswordReset: true,
   StaffTwoFactorEnabled: true,
   StaffTwoFactorReset: true,
+  StaffTwoFactorLockedOut: true,
 };
 
 export const ADMIN_EVENT_TYPES = Object.keys(adminUserEventTypes) as AdminUserEvent['type'][];

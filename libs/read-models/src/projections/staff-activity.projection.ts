@@ -13,7 +13,7 @@ const MEMBERS = tableSpec(StaffActivityMemberEntity);
 
 const ORDER_CHANGES = ['OrderStatusChanged', 'PersonalDataCorrected', 'OrderEdited', 'OrderNoteAdded'] as const;
 const isOrderChange = (type: string) => (ORDER_CHANGES as readonly string[]).includes(type);
-const EVENT_TYPES = [...STAFF_EVENT_TYPES, 'StaffTwoFactorEnabled', 'StaffTwoFactorReset', 'AdminSessionsRevoked', ...ORDER_CHANGES] as const;
+const EVENT_TYPES = [...STAFF_EVENT_TYPES, 'StaffTwoFactorEnabled', 'StaffTwoFactorReset', 'StaffTwoFactorLockedOut', 'AdminSessionsRevoked', ...ORDER_CHANGES] as const;
 type ActivityEvent = RecordedShopEvent<(typeof EVENT_TYPES)[number]>;
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -27,8 +27,8 @@ const name = (value: unknown): string => boundedUsername(text(value) || UNRECORD
  */
 export const staffActivityProjection = defineProjection({
   name: 'staff-activity',
-  // Version 3: order edits and staff notes (which parts changed; a note's text stays on the order).
-  version: 3,
+  // Version 4: second-factor lockouts.
+  version: 4,
   tables: [StaffActivityEntity, StaffActivityMemberEntity],
   eventTypes: EVENT_TYPES,
   async handle(events, ctx) {
@@ -105,6 +105,9 @@ function describe(e: ActivityEvent, roleOf: (username: string) => string, setRol
     case 'AdminPasswordChanged':
     case 'StaffTwoFactorEnabled':
       return self();
+    case 'StaffTwoFactorLockedOut':
+      // Nobody signed in did this: it happened to the member, whose password someone held.
+      return self({ until: text(e.data.until) });
     case 'AdminSessionsRevoked':
       // A sign-out; the other reasons come with the account event that caused them, a row already.
       return e.data.reason === 'logout' ? self() : undefined;

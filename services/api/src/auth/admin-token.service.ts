@@ -33,6 +33,16 @@ export interface SecondFactorChallenge {
   sessionGeneration: number;
 }
 
+/** A device that completed a sign-in: the account it signed in to, and its own id (whose wrong passwords are counted). */
+export interface TrustedDevice {
+  username: string;
+  deviceId: string;
+}
+
+/** How long a device stays trusted after its last completed sign-in. */
+export const TRUSTED_DEVICE_SECONDS = 180 * 24 * 3600;
+const DEVICE_PURPOSE = 'trusted-device';
+
 /** How long the second step of a sign-in may take after the password. */
 export const SECOND_FACTOR_CHALLENGE_SECONDS = 5 * 60;
 const CHALLENGE_PURPOSE = 'second-factor';
@@ -94,6 +104,26 @@ export class AdminTokenService {
       subject: challenge.username,
       expiresIn: SECOND_FACTOR_CHALLENGE_SECONDS,
     });
+  }
+
+  /** The device cookie's value: signed, naming the account; it opens nothing by itself (no role, no purpose a guard accepts). */
+  signDevice(device: TrustedDevice): string {
+    return jwt.sign({ purpose: DEVICE_PURPOSE, did: device.deviceId }, this.secret, {
+      algorithm: 'HS256',
+      subject: device.username,
+      expiresIn: TRUSTED_DEVICE_SECONDS,
+    });
+  }
+
+  verifyDevice(token: string): TrustedDevice | undefined {
+    try {
+      const payload = jwt.verify(token, this.secret, { algorithms: ['HS256'] });
+      if (typeof payload !== 'object' || payload.purpose !== DEVICE_PURPOSE || payload.role !== undefined || typeof payload.sub !== 'string' || !payload.sub) return undefined;
+      if (typeof payload.did !== 'string' || !UUID.test(payload.did)) return undefined;
+      return { username: payload.sub, deviceId: payload.did };
+    } catch {
+      return undefined;
+    }
   }
 
   verifyChallenge(token: string): SecondFactorChallenge | undefined {

@@ -11,9 +11,11 @@ import { RENEWED_TOKEN_HEADER } from './admin.guard.js';
 import { CurrentAdmin } from './current-admin.decorator.js';
 import { ChangePasswordDto } from './dto/change-password.dto.js';
 import { LoginDto, LoginResponseDto, SecondFactorLoginDto } from './dto/login.dto.js';
+import { DeviceCookies } from './device-cookies.js';
 import { deviceFromUserAgent } from './device-from-user-agent.js';
 import { beginGuess, clientOf } from './limited-guess.js';
-import { LoginThrottle } from './login-rate-limiter.js';
+import { LoginThrottle, type Outcome } from './login-rate-limiter.js';
+import { SecondFactorGuesses } from './second-factor-guesses.js';
 import { StaffSessionsRepository } from './staff-sessions.repository.js';
 import { TwoFactorService } from './two-factor.service.js';
 
@@ -25,8 +27,9 @@ function refusedFactor(code: string, field: string, message: string): Error {
 /**
  * Both login paths (the public contract names two); one behaviour. Logout and password change end
  * every session of the admin. A member with a second factor gets a challenge instead of a token,
- * exchanged with a code (or a recovery code) at login/two-factor; codes count against the same
- * guessing limits as passwords.
+ * exchanged with a code (or a recovery code) at login/two-factor; codes have their own count
+ * (SecondFactorGuesses), which no right password forgives. A completed sign-in makes the device
+ * trusted (DeviceCookies): its wrong passwords count apart from everyone else's.
  */
 @ApiTags('admin auth')
 @Controller()
@@ -38,6 +41,8 @@ export class AuthController {
     private readonly sessions: AdminSessionsService,
     private readonly signIns: StaffSessionsRepository,
     private readonly twoFactor: TwoFactorService,
+    private readonly factorGuesses: SecondFactorGuesses,
+    private readonly devices: DeviceCookies,
   ) {}
 
   @Post(['admin/auth/login', 'admin/login'])
@@ -64,7 +69,7 @@ export class AuthController {
       };
     }
     const mustEnrol = this.twoFactor.requiredFor(principal.staffRole ?? 'owner');
-    return this.session(await this.open(principal, req, mustEnrol), verified.mustChangePassword, mustEnrol);
+    return this.session(await this.open(principal, req, res, mustEnrol), verified.mustChangePassword, mustEnrol);
   }
 
   /** The second step of a sign-in: a code from the app, or a recovery code (each used once). */
@@ -83,15 +88,15 @@ export class AuthController {
     const state = await this.sessions.current(challenge.username);
     if (!state.exists || state.generation !== challenge.sessionGeneration) throw new UnauthorizedException('The sign-in expired; enter your password again');
     if (state.disabled) throw new ForbiddenException('This account is disabled; ask the shop owner');
-    const attempt = beginGuess(this.throttle, challenge.username, req, res);
+    const guess = await this.factorGuesses.begin(challenge.username, body.challenge, res);
     let ok: boolean;
     try {
       ok = await this.twoFactor.verify(challenge.username, { code, recoveryCode: body.recoveryCode });
     } catch (error) {
-      attempt.settle('refund');
+      await guess.settle('unchecked');
       throw error;
     }
-    attempt.settle(ok ? 'success' : 'failure');
+    await guess.settle(ok ? 'right' : 'wrong');
     if (!ok) {
       const field = code !== undefined ? 'code' : 'recoveryCode';
       const message = code !== undefined ? 'That code is wrong or was already used; wait for the next one' : 'That recovery code is wrong or was already used';
@@ -99,7 +104,7 @@ export class AuthController {
     }
     setActor({ kind: 'admin', id: challenge.username });
     const principal: AdminPrincipal = { username: challenge.username, role: 'ADMIN', staffRole: state.role, sessionGeneration: state.generation };
-    return this.session(await this.open(principal, req, false), state.mustChangePassword, false);
+    return this.session(await this.open(principal, req, res, false), state.mustChangePassword, false);
   }
 
   /** Ends every token of the signed-in admin, on every device and API replica. */
@@ -141,22 +146,31 @@ export class AuthController {
     return this.session(changed, false, session?.mustEnrolTwoFactor ?? false);
   }
 
-  private async open(principal: AdminPrincipal, req: Request, mustEnrolTwoFactor: boolean): Promise<AdminPrincipal> {
+  /** A completed sign-in: its session row, and the device's cookie that makes it trusted. */
+  private async open(principal: AdminPrincipal, req: Request, res: Response, mustEnrolTwoFactor: boolean): Promise<AdminPrincipal> {
     const sessionId = await this.signIns.open(principal.username, deviceFromUserAgent(req.headers['user-agent']), clientOf(req), mustEnrolTwoFactor);
+    this.devices.issue(principal.username, req, res);
     return { ...principal, sessionId };
   }
 
   private async checkPassword(username: string, password: string, req: Request, res: Response): Promise<VerifiedAdmin | undefined> {
-    const attempt = beginGuess(this.throttle, username, req, res);
+    const settle = await this.beginPasswordGuess(username, req, res);
     let principal;
     try {
       principal = await this.users.verify(username, password);
     } catch (error) {
-      attempt.settle('refund'); // the check itself failed (database down): not a guess
+      await settle('refund'); // the check itself failed (database down): not a guess
       throw error;
     }
-    attempt.settle(principal ? 'success' : 'failure');
+    await settle(principal ? 'success' : 'failure');
     return principal;
+  }
+
+  /** A trusted device's guess counts against that device only; any other against the account's and the address's limits. */
+  private async beginPasswordGuess(username: string, req: Request, res: Response): Promise<(outcome: Outcome) => void | Promise<void>> {
+    const device = this.devices.presented(req, username);
+    const onDevice = device && (await this.devices.begin(device, req, res));
+    return onDevice ? onDevice.settle : beginGuess(this.throttle, username, req, res).settle;
   }
 
   private session(principal: AdminPrincipal, mustChangePassword: boolean, mustEnrolTwoFactor: boolean): LoginResponseDto {

@@ -8,8 +8,8 @@ export function clientOf(req: Request): string {
 }
 
 /**
- * One guess at a password or a code, counted before it is checked (login-rate-limiter.ts): a
- * password and a second-factor code draw on the same limits. 429 with Retry-After past them.
+ * One guess at a password from an untrusted device (or at the first code of a factor being set
+ * up), counted before it is checked (login-rate-limiter.ts). 429 with Retry-After past the limits.
  */
 export function beginGuess(throttle: LoginThrottle, username: string, req: Request, res: Response): Extract<Attempt, { allowed: true }> {
   const attempt: Attempt = throttle.begin(username, clientOf(req));

@@ -4,8 +4,9 @@
  * are still being verified; a success refunds it. Past a few free failures a key backs off
  * exponentially (never a fixed lock), and only one attempt at a time is let through after a wait.
  *
- * Keys are per client and per (username, client): an attacker slows down only themselves, so
- * the owner logging in from anywhere else is never locked out of their own shop.
+ * These limits are for devices without a valid device cookie (device-cookies.ts): per account,
+ * and per client as a generous ceiling against one address spraying usernames. A trusted device
+ * draws on neither, so neither limit can lock the owner out of their own laptop.
  */
 export interface BackoffPolicy {
   /** Failures allowed before backing off. */
@@ -84,35 +85,38 @@ export class BackoffLimiter {
   }
 }
 
-/** Both limits of a login: the client's, and the (username, client) pair's. */
+/** Both limits of a login from an untrusted device: the account's, and the client's ceiling. */
 export class LoginThrottle {
   constructor(
     private readonly perClient: BackoffLimiter,
-    private readonly perUserAndClient: BackoffLimiter,
+    private readonly perAccount: BackoffLimiter,
   ) {}
 
   begin(username: string, client: string): Attempt {
-    const pair = this.perUserAndClient.begin(`${username.toLowerCase()}\u0000${client}`);
-    if (!pair.allowed) return pair;
+    const account = this.perAccount.begin(username.toLowerCase());
+    if (!account.allowed) return account;
     const whole = this.perClient.begin(client);
     if (!whole.allowed) {
-      pair.settle('refund');
+      account.settle('refund');
       return whole;
     }
     return {
       allowed: true,
       settle: (outcome) => {
-        pair.settle(outcome);
+        account.settle(outcome);
         whole.settle(outcome);
       },
     };
   }
 }
 
-/** Five free failures per (username, client), then 30 s, 1 min, 2 min … up to 15 min; twenty per client. */
+/**
+ * Five free failures per account from untrusted devices, then 30 s, 1 min, 2 min … up to 15 min.
+ * A hundred per client: an office behind one address mistypes far less than that, a sprayer more.
+ */
 export function defaultLoginThrottle(now: () => number = Date.now): LoginThrottle {
   return new LoginThrottle(
-    new BackoffLimiter({ freeFailures: 20, baseDelayMs: 30_000, maxDelayMs: 15 * 60_000 }, now),
+    new BackoffLimiter({ freeFailures: 100, baseDelayMs: 30_000, maxDelayMs: 15 * 60_000 }, now),
     new BackoffLimiter({ freeFailures: 5, baseDelayMs: 30_000, maxDelayMs: 15 * 60_000 }, now),
   );
 }

@@ -139,6 +139,7 @@ const SAMPLES: Record<ShopEventType, Sample> = {
   StaffPasswordReset: { stream: (d) => `admin-${d.username}`, data: { username: 'sara.agent', passwordHash: '$argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA', by: 'boss' } },
   StaffTwoFactorEnabled: { stream: (d) => `admin-${d.username}`, data: { username: 'sara.agent' } },
   StaffTwoFactorReset: { stream: (d) => `admin-${d.username}`, data: { username: 'sara.agent', by: 'boss' } },
+  StaffTwoFactorLockedOut: { stream: (d) => `admin-${d.username}`, data: { username: 'sara.agent', until: '2026-11-29T01:00:00.000Z' } },
   ItemAddedToCart: { stream: cart, data: { itemId: 'i1', kind: 'poster', posterId: 'p1', variantId: 'v1', productId: 'a1', size: 'SIZE_20x30', quantity: 2, customImagePath: 'uploads/x.jpg' } },
   CartItemQuantityChanged: { stream: cart, data: { itemId: 'i1', quantity: 3, previousQuantity: 2 } },
   CartItemSizeChanged: { stream: cart, data: { itemId: 'i1', size: 'SIZE_30x40', variantId: 'v2', previousSize: 'SIZE_20x30' } },
@@ -364,7 +365,7 @@ describe('the log never holds an event its projections cannot apply (fast-check,
 
   it('has a sample for every event type of the shop, and every INDEXED field names a field of a sample', () => {
     expect(Object.keys(SAMPLES).sort()).toEqual([...SHOP_EVENT_TYPES].sort());
-    expect(SHOP_EVENT_TYPES).toHaveLength(64);
+    expect(SHOP_EVENT_TYPES).toHaveLength(65);
     const fields = new Set(Object.values(SAMPLES).flatMap((s) => stringPaths(s.data).map(fieldName)));
     expect(Object.keys(INDEXED).filter((f) => !fields.has(f))).toEqual([]);
   });

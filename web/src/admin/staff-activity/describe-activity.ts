@@ -1,4 +1,5 @@
 import type { StaffActivityView } from '../../api/generated-admin';
+import { formatAdminDate } from '../shared/format-date';
 import { statusName } from '../shared/names';
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : '?');
@@ -32,6 +33,8 @@ export function describeActivity(row: Pick<StaffActivityView, 'type' | 'member' 
       return 'Turned on two-factor sign-in';
     case 'StaffTwoFactorReset':
       return `Reset the two-factor sign-in of ${member}`;
+    case 'StaffTwoFactorLockedOut':
+      return `Two-factor codes locked after 5 wrong ones, until ${formatAdminDate(text(d.until))}: someone may hold the password`;
     case 'AdminPasswordChanged':
       return 'Changed their own password';
     case 'AdminSessionsRevoked':

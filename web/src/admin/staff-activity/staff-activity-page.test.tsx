@@ -15,6 +15,7 @@ const ROWS = [
   row(2, { type: 'PersonalDataCorrected', orderId: 'o1', orderNumber: 'PS-AAAA1111', details: { fields: ['city'] } }),
   row(3, { actor: 'boss', actorRole: 'owner', type: 'StaffRoleChanged', member: 'sara', details: { role: 'agent', previousRole: 'shipping' } }),
   row(4, { actor: 'old.admin', actorRole: 'unknown', orderNumber: 'PS-BBBB2222', details: { from: 'SHIPPED', to: 'PLACED', correction: true } }),
+  row(5, { actor: 'boss', actorRole: 'owner', type: 'StaffTwoFactorLockedOut', member: 'boss', details: { until: '2026-11-21T12:45:00.000Z' } }),
 ];
 const asked: URLSearchParams[] = [];
 
@@ -40,6 +41,7 @@ describe('staff activity page', () => {
       expect.stringContaining('sara (agent)Corrected customer details (city)PS-AAAA1111'),
       expect.stringContaining('boss (owner)Changed the role of sara: shipping → agent—'),
       expect.stringContaining('old.admin (role not recorded)Corrected status Shipped → PlacedPS-BBBB2222'),
+      expect.stringMatching(/^.*boss \(owner\)Two-factor codes locked after 5 wrong ones, until Nov 21, 2026 \d+:45 [AP]M: someone may hold the password/),
     ]);
     expect(within(rows[0]).getByRole('link', { name: 'PS-AAAA1111' })).toHaveAttribute('href', '/admin/orders/PS-AAAA1111');
   });
