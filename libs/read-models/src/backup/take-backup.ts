@@ -4,7 +4,8 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { createGzip } from 'node:zlib';
 import type pg from 'pg';
-import { BACKUP_FORMAT, BACKUP_PARTS, MANIFEST_FILE, type BackupPart, type PartManifest, type SequenceValue, type TableData } from './backup-parts.js';
+import { BACKUP_FORMAT, BACKUP_PARTS, MANIFEST_FILE, type BackupPart, type PartManifest, type RowsOnlyTable, type SequenceValue, type TableData } from './backup-parts.js';
+import { ERASURES_FILE, ledgerSha256, ledgerText, readLedger } from './erasure-ledger.js';
 import { readSchemaDefinition, unsupportedObjects, type SchemaDefinition } from './schema-definition.js';
 
 const FETCH_ROWS = 2_000;
@@ -62,7 +63,7 @@ async function writePart(
   dir: string,
   about: { backupId: string; takenAt: string; postgresVersion: string; dataDir?: string },
 ): Promise<PartManifest> {
-  const { schemas: wanted, dataDirFiles } = BACKUP_PARTS[part];
+  const { schemas: wanted, rowsOnlySchemas, dataDirFiles } = BACKUP_PARTS[part];
   const { rows: present } = await db.query<{ nspname: string }>(`SELECT nspname FROM pg_namespace WHERE nspname = ANY($1) ORDER BY nspname`, [wanted]);
   const schemas: SchemaDefinition[] = [];
   for (const { nspname } of present) {
@@ -70,8 +71,12 @@ async function writePart(
     if (unsupported.length > 0) throw new Error(`schema ${nspname} holds what this backup cannot restore: ${unsupported.join(', ')}`);
     schemas.push(await readSchemaDefinition(db, nspname));
   }
+  const { rows: rowsOnlyNames } = await db.query<{ name: string }>(
+    `SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables WHERE schemaname = ANY($1) ORDER BY 1`,
+    [rowsOnlySchemas],
+  );
   // Like pg_dump: no table's shape may change while its rows are read.
-  for (const t of schemas.flatMap((s) => s.tables)) await db.query(`LOCK TABLE ${t.name} IN ACCESS SHARE MODE`);
+  for (const name of [...schemas.flatMap((s) => s.tables.map((t) => t.name)), ...rowsOnlyNames.map((r) => r.name)]) await db.query(`LOCK TABLE ${name} IN ACCESS SHARE MODE`);
   mkdirSync(path.join(dir, 'data'), { recursive: true, mode: 0o700 });
   chmodSync(dir, 0o700);
   const tables: TableData[] = [];
@@ -79,6 +84,16 @@ async function writePart(
     const file = `${String(i + 1).padStart(4, '0')}.ndjson.gz`;
     const { rows, sha256 } = await writeRows(db, t.name, path.join(dir, 'data', file));
     tables.push({ table: t.name, file, rows, sha256 });
+  }
+  const rowsOnly: RowsOnlyTable[] = [];
+  for (const [i, { name }] of rowsOnlyNames.entries()) {
+    const file = `rows-${String(i + 1).padStart(4, '0')}.ndjson.gz`;
+    const { rows: columns } = await db.query<{ name: string }>(
+      `SELECT attname AS name FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = '' ORDER BY attnum`,
+      [name],
+    );
+    const { rows, sha256 } = await writeRows(db, name, path.join(dir, 'data', file));
+    rowsOnly.push({ table: name, file, rows, sha256, columns: columns.map((c) => c.name) });
   }
   const sequenceValues: SequenceValue[] = [];
   const sequences = [...schemas.flatMap((s) => s.sequences.map((q) => q.name)), ...schemas.flatMap((s) => s.tables.flatMap((t) => t.columns.map((c) => c.sequence)))];
@@ -109,7 +124,13 @@ async function writePart(
     tables,
     sequenceValues,
     dataDirFiles: copied,
+    ...(rowsOnlySchemas.length > 0 ? { rowsOnly } : {}),
   };
+  if (part === 'keys') {
+    const ledger = ledgerText(await readLedger(db, about));
+    writeFileSync(path.join(dir, ERASURES_FILE), ledger, { mode: 0o600 });
+    manifest.erasures = { count: (JSON.parse(ledger) as { erasures: unknown[] }).erasures.length, sha256: ledgerSha256(ledger) };
+  }
   if (part === 'log') {
     const { rows: [log] } = await db.query<{ events: string; max: string }>(`SELECT count(*)::text AS events, coalesce(max(tx_id), '0')::text AS max FROM event_store.events`);
     manifest.log = { events: Number(log.events), maxTxId: log.max };
