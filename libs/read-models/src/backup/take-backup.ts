@@ -21,6 +21,8 @@ export interface BackupSummary {
   backupId: string;
   parts: Record<BackupPart, { dir: string; tables: number; rows: number; absentSchemas: string[] }>;
   events: number;
+  /** Erasures in the keys part's ledger. */
+  erasures: number;
 }
 
 /**
@@ -39,13 +41,14 @@ export async function takeBackup(db: pg.ClientBase, targets: BackupTargets): Pro
     const { rows: [server] } = await db.query<{ version: string; now: Date }>(`SELECT current_setting('server_version') AS version, now()`);
     const hasLog = (await db.query(`SELECT 1 FROM pg_namespace WHERE nspname = 'event_store'`)).rowCount === 1;
     if (!hasLog) throw new Error('this database has no event_store schema: the shop runs on EventStoreDB (back its log up with its own tools) or was never started');
-    const summary = { backupId, events: 0 } as BackupSummary;
+    const summary = { backupId, events: 0, erasures: 0 } as BackupSummary;
     summary.parts = {} as BackupSummary['parts'];
     for (const part of Object.keys(BACKUP_PARTS) as BackupPart[]) {
       const dir = targets[part];
       const manifest = await writePart(db, part, dir, { backupId, takenAt: server.now.toISOString(), postgresVersion: server.version, dataDir: targets.dataDir });
       summary.parts[part] = { dir, tables: manifest.tables.length, rows: manifest.tables.reduce((n, t) => n + t.rows, 0), absentSchemas: manifest.absentSchemas };
       if (manifest.log) summary.events = manifest.log.events;
+      if (manifest.erasures) summary.erasures = manifest.erasures.count;
     }
     await db.query('COMMIT');
     return summary;
