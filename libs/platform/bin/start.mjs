@@ -230,7 +230,7 @@ async function main() {
   console.log([
     '',
     `  Shop          ${base}/`,
-    `  Back-office   ${base}/admin   (user ${adminUsername}${env.ADMIN_PASSWORD ? '' : password.value ? `, password ${password.value}${password.generated ? ' (generated, kept in DATA_DIR/admin-password until changed)' : ''}` : ', the password its owner chose'})`,
+    `  Back-office   ${base}/admin   (user ${adminUsername}${env.ADMIN_PASSWORD ? '' : password.value && existsSync(passwordFile) ? `, password ${password.value}${password.generated ? ' (generated, kept in DATA_DIR/admin-password until changed)' : ''}` : ', the password its owner chose'})`,
     `  API docs      ${base}/api/docs`,
     `  API health    ${base}/api/health    metrics ${base}/api/metrics`,
     `  Projector     http://localhost:${projectorPort}/health    metrics http://localhost:${projectorPort}/metrics`,

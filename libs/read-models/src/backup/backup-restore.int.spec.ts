@@ -209,6 +209,17 @@ describe('npm run backup and npm run restore', () => {
     const later = node('libs/platform/bin/with-shop-database.mjs', [BACKUP_CLI, laterBackupDir], shopEnv(originalDir));
     expect({ code: later.code, out: later.code === 0 ? '' : later.out }).toEqual({ code: 0, out: '' });
     await stopShop(original);
+    // Started again, the shop makes no new password file: the owner's own password stands.
+    // (The log file is appended to: this start's banner is the one after those already in it.)
+    const banners = () => readFileSync(path.join(os.tmpdir(), `${path.basename(originalDir)}.log`), 'utf8').split('Ctrl-C stops everything').slice(0, -1);
+    const earlier = banners().length;
+    original = await startShop(originalDir);
+    await until('the start banner', async () => banners().length > earlier || undefined, { timeoutMs: 10_000, context: original.logTail });
+    expect(banners()[earlier]).toContain('(user admin, the password its owner chose)');
+    expect(banners()[earlier]).not.toContain('no admin is registered');
+    expect(existsSync(path.join(originalDir, 'admin-password'))).toBe(false);
+    expect((await post('/api/admin/login', { username: 'admin', password: adminPassword })).status).toBe(401);
+    await stopShop(original);
   }, 150_000);
 
   afterAll(async () => {

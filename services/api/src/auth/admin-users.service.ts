@@ -32,6 +32,8 @@ export class AdminUsersService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     const { adminUsername, adminPassword } = this.config;
+    // `npm start` passes no password once the first admin changed the generated one.
+    if (adminUsername && !adminPassword && (await this.executor.load(adminStream(adminUsername.trim()), adminUserDecider)).state.exists) return;
     if (!adminUsername || !adminPassword) {
       this.logger.warn('ADMIN_USERNAME / ADMIN_PASSWORD not set: no admin is registered at boot');
       return;
