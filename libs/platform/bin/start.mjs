@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { freePort, startPostgres } from './local-servers.mjs';
 import { superviseChild } from './supervisor.mjs';
+import { unerasedRestoreNotice } from './unerased-restore.mjs';
 
 const env = process.env;
 const port = Number(env.PORT ?? 3000);
@@ -169,6 +170,9 @@ async function waitForHealth(url, timeoutMs) {
 }
 
 async function main() {
+  // The first start makes the signing secret and the database; a later start without the admin's
+  // password file is one after that admin changed the password (the API deletes the file then).
+  const firstStart = !existsSync(path.join(dataDir, 'jwt-secret')) && !existsSync(path.join(dataDir, 'postgres'));
   let databaseUrl = env.DATABASE_URL;
   const pgDataDir = databaseUrl ? undefined : path.join(dataDir, 'postgres');
   if (!databaseUrl) {
@@ -183,7 +187,12 @@ async function main() {
     throw new Error('EVENT_STORE=eventstoredb needs EVENTSTORE_CONNECTION_STRING (e.g. esdb://localhost:2113?tls=false)');
   }
   const adminUsername = env.ADMIN_USERNAME ?? 'admin';
-  const password = env.ADMIN_PASSWORD ? { value: env.ADMIN_PASSWORD, generated: false } : persisted('admin-password', () => randomBytes(9).toString('base64url'));
+  const passwordFile = path.join(dataDir, 'admin-password');
+  const password = env.ADMIN_PASSWORD
+    ? { value: env.ADMIN_PASSWORD, generated: false }
+    : existsSync(passwordFile) || firstStart
+      ? { ...persisted('admin-password', () => randomBytes(9).toString('base64url')), file: passwordFile }
+      : { value: undefined, generated: false };
   const jwtSecret = env.JWT_SECRET ?? persisted('jwt-secret', () => randomBytes(32).toString('hex')).value;
   const projectorPort = Number(env.PROJECTOR_PORT ?? (await freePort()));
 
@@ -205,7 +214,8 @@ async function main() {
     ...apiDatabase,
     PORT: String(port),
     ADMIN_USERNAME: adminUsername,
-    ADMIN_PASSWORD: password.value,
+    ...(password.value ? { ADMIN_PASSWORD: password.value } : {}),
+    ...(password.file ? { ADMIN_PASSWORD_FILE: password.file } : {}),
     JWT_SECRET: jwtSecret,
     UPLOADS_DIR: uploadsDir,
     // glibc keeps what libvips freed unless told otherwise: see README, Images (bench:abuse upload-flood).
@@ -220,12 +230,13 @@ async function main() {
   console.log([
     '',
     `  Shop          ${base}/`,
-    `  Back-office   ${base}/admin   (user ${adminUsername}${env.ADMIN_PASSWORD ? '' : `, password ${password.value}${password.generated ? ' (generated, kept in DATA_DIR/admin-password)' : ''}`})`,
+    `  Back-office   ${base}/admin   (user ${adminUsername}${env.ADMIN_PASSWORD ? '' : password.value && existsSync(passwordFile) ? `, password ${password.value}${password.generated ? ' (generated, kept in DATA_DIR/admin-password until changed)' : ''}` : ', the password its owner chose'})`,
     `  API docs      ${base}/api/docs`,
     `  API health    ${base}/api/health    metrics ${base}/api/metrics`,
     `  Projector     http://localhost:${projectorPort}/health    metrics http://localhost:${projectorPort}/metrics`,
     `  Event store   ${eventStore}${eventStore === 'postgres' ? ' (schema event_store)' : ''}   jobs ${env.REDIS_URL ? `BullMQ on ${env.REDIS_URL}` : 'in-process'}`,
     `  Database      ${roles ? 'roles shop_api and shop_projector (passwords in DATA_DIR/database-roles.json)' : 'one role (DATABASE_URL cannot create roles: see npm run db:roles)'}`,
+    ...unerasedRestoreNotice(dataDir),
     '',
     '  Ctrl-C stops everything.',
     '',

@@ -20,6 +20,12 @@ export interface AppConfig {
   eventStore: EventStoreConfig;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
+  /**
+   * Where `npm start` keeps the first admin's generated password (DATA_DIR/admin-password): deleted
+   * once that admin's password is no longer it, so no copy of a retired password stays on disk or
+   * goes into key backups.
+   */
+  adminPasswordFile?: string;
   jwtSecret: string;
   /** True when JWT_SECRET was absent and a random one was made: tokens die with the process. */
   jwtSecretGenerated: boolean;
@@ -90,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     eventStore,
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
+    adminPasswordFile: env.ADMIN_PASSWORD_FILE || undefined,
     jwtSecret: env.JWT_SECRET || randomBytes(32).toString('hex'),
     jwtSecretGenerated,
     uploadsDir: path.resolve(env.UPLOADS_DIR ?? '.data/uploads'),

@@ -7,15 +7,19 @@ import type { SchemaDefinition } from './schema-definition.js';
  *   reservations, the catalogue, admin accounts); the read models and the projector's
  *   checkpoints are not backed up, since the projector builds them again from the log.
  * - the keys: the key store's schema (the per-person data keys that open the personal fields of
- *   the log), and the secrets `npm start` generated in DATA_DIR (the first admin's password, the
- *   token-signing secret), so a restored shop signs in as before.
+ *   the log), the rows of `staff_auth` (second factors, hashed recovery codes, sessions; sealed as
+ *   at rest, under a key derived from the signing secret beside them), the secrets `npm start`
+ *   generated in DATA_DIR (the first admin's password while it is unchanged, the token-signing
+ *   secret), so a restored shop signs in as before, two-factor included; and the erasure ledger.
  * Apart because the log's personal fields are encrypted under those keys: a copy of the log
  * alone reveals no one, and destroying a person's key (erasure) reaches every log backup without
  * editing any of them. Never move a key-store schema into the log's part.
  */
 export const BACKUP_PARTS = {
-  log: { schemas: ['event_store'], dataDirFiles: [] as string[] },
-  keys: { schemas: ['keystore'], dataDirFiles: ['admin-password', 'jwt-secret'] },
+  log: { schemas: ['event_store'], rowsOnlySchemas: [] as string[], dataDirFiles: [] as string[] },
+  // staff_auth is made by the read models' migrations, which every restore runs: only its rows are
+  // kept, and loaded into the tables those migrations make.
+  keys: { schemas: ['keystore'], rowsOnlySchemas: ['staff_auth'], dataDirFiles: ['admin-password', 'jwt-secret'] },
 } as const;
 
 export type BackupPart = keyof typeof BACKUP_PARTS;
@@ -36,8 +40,12 @@ export interface PartManifest {
   absentSchemas: string[];
   tables: TableData[];
   sequenceValues: SequenceValue[];
+  /** Rows of tables the migrations make (`rowsOnlySchemas`), loaded into them after they ran. */
+  rowsOnly?: RowsOnlyTable[];
   /** Files copied from DATA_DIR, under files/. */
   dataDirFiles: string[];
+  /** The keys part only: the erasure ledger, in ERASURES_FILE. */
+  erasures?: { count: number; sha256: string };
   /** The log's part only. */
   log?: {
     events: number;
@@ -55,6 +63,11 @@ export interface TableData {
   file: string;
   rows: number;
   sha256: string;
+}
+
+export interface RowsOnlyTable extends TableData {
+  /** Its columns when taken: a restore loads those the migrated table still has. */
+  columns: string[];
 }
 
 export interface SequenceValue {

@@ -33,8 +33,9 @@ async function main(): Promise<void> {
     const { log, keys } = summary.parts;
     console.log(`[backup] ${summary.backupId}: ${summary.events} events in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     console.log(`  log   ${log.dir}   (${log.tables} tables, ${log.rows} rows)`);
-    console.log(`  keys  ${keys.dir}   (${keys.tables} tables, ${keys.rows} rows${keys.absentSchemas.length ? `; no ${keys.absentSchemas.join(', ')} schema in this database` : ''})`);
-    console.log('  Keep the two apart: the keys open the personal data in the log. Restore with `npm run restore`.');
+    console.log(`  keys  ${keys.dir}   (${keys.tables} tables, ${keys.rows} rows${keys.absentSchemas.length ? `; no ${keys.absentSchemas.join(', ')} schema in this database` : ''}; ${summary.erasures} erasure(s) in its ledger)`);
+    console.log('  Keep the two apart: the keys open the personal data in the log. Restore with `npm run restore`;');
+    console.log('  an older backup is restored with this one\'s ledger (`--erasures`), so whoever was erased since stays erased.');
   } catch (e) {
     if ((e as { code?: string }).code === '42501') throw new Error(`${(e as Error).message}: connect as a superuser or a maintenance role (MAINTENANCE_DATABASE_URL) that may read both schemas`);
     throw e;

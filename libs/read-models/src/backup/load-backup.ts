@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import type pg from 'pg';
 import { BACKUP_FORMAT, MANIFEST_FILE, type BackupPart, type PartManifest } from './backup-parts.js';
+import { ERASURES_FILE, ledgerSha256 } from './erasure-ledger.js';
 import type { Grant, TableDefinition } from './schema-definition.js';
 
 /** Rows a statement inserts: one JSON array parameter of at most this many objects. */
@@ -19,9 +20,12 @@ export function readBackup(dirs: Record<BackupPart, string>): Record<BackupPart,
     const manifest = JSON.parse(readFileSync(file, 'utf8')) as PartManifest;
     if (manifest.format !== BACKUP_FORMAT) throw new Error(`${file}: format ${manifest.format}, this release reads ${BACKUP_FORMAT}`);
     if (manifest.part !== part) throw new Error(`${dirs[part]} is the ${manifest.part} part of a backup, given as the ${part} part`);
-    for (const t of manifest.tables) {
+    for (const t of [...manifest.tables, ...(manifest.rowsOnly ?? [])]) {
       const sha256 = createHash('sha256').update(readFileSync(path.join(dirs[part], 'data', t.file))).digest('hex');
       if (sha256 !== t.sha256) throw new Error(`${path.join(dirs[part], 'data', t.file)} (${t.table}) is damaged: its checksum differs from the manifest's`);
+    }
+    if (manifest.erasures && ledgerSha256(readFileSync(path.join(dirs[part], ERASURES_FILE))) !== manifest.erasures.sha256) {
+      throw new Error(`${path.join(dirs[part], ERASURES_FILE)} is damaged: its checksum differs from the manifest's`);
     }
     manifests[part] = manifest;
   }
@@ -119,9 +123,39 @@ export async function loadBackup(db: pg.ClientBase, dirs: Record<BackupPart, str
   return { tables: tables.length, rows, missingRoles: [...missingRoles].sort() };
 }
 
+/**
+ * The rows-only tables of a part (staff_auth), into the tables the migrations just made, in one
+ * transaction as a superuser: the columns both have (a newer migration's column takes its
+ * default), foreign keys not checked until the end (replica mode), as they held when taken.
+ * Returns the rows loaded.
+ */
+export async function loadRowsOnly(db: pg.ClientBase, dir: string, manifest: PartManifest): Promise<number> {
+  let rows = 0;
+  await db.query('BEGIN');
+  try {
+    await db.query(`SET LOCAL session_replication_role = replica`);
+    for (const t of manifest.rowsOnly ?? []) {
+      const { rows: present } = await db.query<{ name: string }>(
+        `SELECT attname AS name FROM pg_attribute WHERE attrelid = to_regclass($1) AND attnum > 0 AND NOT attisdropped AND attgenerated = ''`,
+        [t.table],
+      );
+      if (present.length === 0) throw new Error(`${t.table} is in the backup but this release's migrations do not make it`);
+      const columns = t.columns.filter((c) => present.some((p) => p.name === c)).map(quote);
+      const loaded = await loadRows(db, { name: t.table, columns: columns.join(', ') }, path.join(dir, 'data', t.file));
+      if (loaded !== t.rows) throw new Error(`${t.table}: ${loaded} rows in its file, ${t.rows} in the manifest`);
+      rows += loaded;
+    }
+    await db.query('COMMIT');
+  } catch (e) {
+    await db.query('ROLLBACK').catch(() => undefined);
+    throw e;
+  }
+  return rows;
+}
+
 /** Rows as their JSON objects were written, into the columns that are not computed; identity values as they were. */
-async function loadRows(db: pg.ClientBase, table: TableDefinition, file: string): Promise<number> {
-  const columns = table.columns.filter((c) => !c.generated).map((c) => quote(c.name)).join(', ');
+async function loadRows(db: pg.ClientBase, table: TableDefinition | { name: string; columns: string }, file: string): Promise<number> {
+  const columns = typeof table.columns === 'string' ? table.columns : table.columns.filter((c) => !c.generated).map((c) => quote(c.name)).join(', ');
   const insert = `INSERT INTO ${table.name} (${columns}) OVERRIDING SYSTEM VALUE
                   SELECT ${columns} FROM json_populate_recordset(NULL::${table.name}, $1::json)`;
   const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });

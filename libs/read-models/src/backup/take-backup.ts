@@ -4,7 +4,8 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { createGzip } from 'node:zlib';
 import type pg from 'pg';
-import { BACKUP_FORMAT, BACKUP_PARTS, MANIFEST_FILE, type BackupPart, type PartManifest, type SequenceValue, type TableData } from './backup-parts.js';
+import { BACKUP_FORMAT, BACKUP_PARTS, MANIFEST_FILE, type BackupPart, type PartManifest, type RowsOnlyTable, type SequenceValue, type TableData } from './backup-parts.js';
+import { ERASURES_FILE, ledgerSha256, ledgerText, readLedger } from './erasure-ledger.js';
 import { readSchemaDefinition, unsupportedObjects, type SchemaDefinition } from './schema-definition.js';
 
 const FETCH_ROWS = 2_000;
@@ -20,6 +21,8 @@ export interface BackupSummary {
   backupId: string;
   parts: Record<BackupPart, { dir: string; tables: number; rows: number; absentSchemas: string[] }>;
   events: number;
+  /** Erasures in the keys part's ledger. */
+  erasures: number;
 }
 
 /**
@@ -38,13 +41,14 @@ export async function takeBackup(db: pg.ClientBase, targets: BackupTargets): Pro
     const { rows: [server] } = await db.query<{ version: string; now: Date }>(`SELECT current_setting('server_version') AS version, now()`);
     const hasLog = (await db.query(`SELECT 1 FROM pg_namespace WHERE nspname = 'event_store'`)).rowCount === 1;
     if (!hasLog) throw new Error('this database has no event_store schema: the shop runs on EventStoreDB (back its log up with its own tools) or was never started');
-    const summary = { backupId, events: 0 } as BackupSummary;
+    const summary = { backupId, events: 0, erasures: 0 } as BackupSummary;
     summary.parts = {} as BackupSummary['parts'];
     for (const part of Object.keys(BACKUP_PARTS) as BackupPart[]) {
       const dir = targets[part];
       const manifest = await writePart(db, part, dir, { backupId, takenAt: server.now.toISOString(), postgresVersion: server.version, dataDir: targets.dataDir });
       summary.parts[part] = { dir, tables: manifest.tables.length, rows: manifest.tables.reduce((n, t) => n + t.rows, 0), absentSchemas: manifest.absentSchemas };
       if (manifest.log) summary.events = manifest.log.events;
+      if (manifest.erasures) summary.erasures = manifest.erasures.count;
     }
     await db.query('COMMIT');
     return summary;
@@ -62,7 +66,7 @@ async function writePart(
   dir: string,
   about: { backupId: string; takenAt: string; postgresVersion: string; dataDir?: string },
 ): Promise<PartManifest> {
-  const { schemas: wanted, dataDirFiles } = BACKUP_PARTS[part];
+  const { schemas: wanted, rowsOnlySchemas, dataDirFiles } = BACKUP_PARTS[part];
   const { rows: present } = await db.query<{ nspname: string }>(`SELECT nspname FROM pg_namespace WHERE nspname = ANY($1) ORDER BY nspname`, [wanted]);
   const schemas: SchemaDefinition[] = [];
   for (const { nspname } of present) {
@@ -70,8 +74,12 @@ async function writePart(
     if (unsupported.length > 0) throw new Error(`schema ${nspname} holds what this backup cannot restore: ${unsupported.join(', ')}`);
     schemas.push(await readSchemaDefinition(db, nspname));
   }
+  const { rows: rowsOnlyNames } = await db.query<{ name: string }>(
+    `SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables WHERE schemaname = ANY($1) ORDER BY 1`,
+    [rowsOnlySchemas],
+  );
   // Like pg_dump: no table's shape may change while its rows are read.
-  for (const t of schemas.flatMap((s) => s.tables)) await db.query(`LOCK TABLE ${t.name} IN ACCESS SHARE MODE`);
+  for (const name of [...schemas.flatMap((s) => s.tables.map((t) => t.name)), ...rowsOnlyNames.map((r) => r.name)]) await db.query(`LOCK TABLE ${name} IN ACCESS SHARE MODE`);
   mkdirSync(path.join(dir, 'data'), { recursive: true, mode: 0o700 });
   chmodSync(dir, 0o700);
   const tables: TableData[] = [];
@@ -79,6 +87,16 @@ async function writePart(
     const file = `${String(i + 1).padStart(4, '0')}.ndjson.gz`;
     const { rows, sha256 } = await writeRows(db, t.name, path.join(dir, 'data', file));
     tables.push({ table: t.name, file, rows, sha256 });
+  }
+  const rowsOnly: RowsOnlyTable[] = [];
+  for (const [i, { name }] of rowsOnlyNames.entries()) {
+    const file = `rows-${String(i + 1).padStart(4, '0')}.ndjson.gz`;
+    const { rows: columns } = await db.query<{ name: string }>(
+      `SELECT attname AS name FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = '' ORDER BY attnum`,
+      [name],
+    );
+    const { rows, sha256 } = await writeRows(db, name, path.join(dir, 'data', file));
+    rowsOnly.push({ table: name, file, rows, sha256, columns: columns.map((c) => c.name) });
   }
   const sequenceValues: SequenceValue[] = [];
   const sequences = [...schemas.flatMap((s) => s.sequences.map((q) => q.name)), ...schemas.flatMap((s) => s.tables.flatMap((t) => t.columns.map((c) => c.sequence)))];
@@ -109,7 +127,13 @@ async function writePart(
     tables,
     sequenceValues,
     dataDirFiles: copied,
+    ...(rowsOnlySchemas.length > 0 ? { rowsOnly } : {}),
   };
+  if (part === 'keys') {
+    const ledger = ledgerText(await readLedger(db, about));
+    writeFileSync(path.join(dir, ERASURES_FILE), ledger, { mode: 0o600 });
+    manifest.erasures = { count: (JSON.parse(ledger) as { erasures: unknown[] }).erasures.length, sha256: ledgerSha256(ledger) };
+  }
   if (part === 'log') {
     const { rows: [log] } = await db.query<{ events: string; max: string }>(`SELECT count(*)::text AS events, coalesce(max(tx_id), '0')::text AS max FROM event_store.events`);
     manifest.log = { events: Number(log.events), maxTxId: log.max };

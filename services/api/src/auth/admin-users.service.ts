@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, Inject } from '@nestjs/common';
 import argon2 from 'argon2';
 import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { adminUserDecider, type AdminUserState } from '#domain/admin/admin-user.decider.js';
 import type { AdminUserCommand } from '#domain/admin/commands.js';
 import type { StaffRole } from '#domain/admin/staff-permissions.js';
@@ -31,6 +32,8 @@ export class AdminUsersService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     const { adminUsername, adminPassword } = this.config;
+    // `npm start` passes no password once the first admin changed the generated one.
+    if (adminUsername && !adminPassword && (await this.executor.load(adminStream(adminUsername.trim()), adminUserDecider)).state.exists) return;
     if (!adminUsername || !adminPassword) {
       this.logger.warn('ADMIN_USERNAME / ADMIN_PASSWORD not set: no admin is registered at boot');
       return;
@@ -39,6 +42,16 @@ export class AdminUsersService implements OnApplicationBootstrap {
       this.register(adminUsername, adminPassword),
     );
     if (created) this.logger.log(`registered the first admin "${adminUsername.trim()}"`);
+    // A change whose process died before the file went, or a key backup restored with it.
+    else if (this.config.adminPasswordFile && !(await this.verify(adminUsername, adminPassword))) await this.retireGeneratedPassword();
+  }
+
+  /** The generated first password is no longer the first admin's: its file goes (ENOENT is fine). */
+  private async retireGeneratedPassword(): Promise<void> {
+    const file = this.config.adminPasswordFile;
+    if (!file) return;
+    await rm(file, { force: true });
+    this.logger.log(`deleted ${file}: the first admin's password has been changed`);
   }
 
   /** Registers a new admin; false when that username already exists (its password is left alone). */
@@ -84,6 +97,7 @@ export class AdminUsersService implements OnApplicationBootstrap {
       command: { type: 'ChangeAdminPassword', data: { username: name, passwordHash } },
     });
     await this.signIns.endAllOf(name, name, keepSessionId);
+    if (name === this.config.adminUsername?.trim()) await this.retireGeneratedPassword();
     return { ...principalOf(state), sessionId: keepSessionId };
   }
 
@@ -111,6 +125,7 @@ export class AdminUsersService implements OnApplicationBootstrap {
     const passwordHash = await hash(oneTimePassword);
     const state = await this.run(username, { type: 'ResetStaffPassword', data: { username, passwordHash, by } });
     await this.signIns.endAllOf(state.username, by);
+    if (state.username === this.config.adminUsername?.trim()) await this.retireGeneratedPassword();
     return state;
   }
 

@@ -13,6 +13,8 @@ import { Rebuilds } from './rebuilds.js';
 import { DEFAULT_BATCH_SIZE } from './batch-size.js';
 import { DEFAULT_RETRY_BACKOFF, retryDelayMs, type RetryBackoff } from './retry-backoff.js';
 import { noopLogger, type RunnerLogger } from './runner-logger.js';
+import { DEFAULT_ERASURE_VACUUM, ErasureVacuum, type ErasureVacuumTiming } from '../personal-data/erasure-vacuum.js';
+import { qualifiedTable } from './table-names.js';
 
 export interface RunnerOptions {
   store: EventStore;
@@ -42,6 +44,8 @@ export interface RunnerOptions {
    * a replica, so the real replicas keep their share.
    */
   countAsReplica?: boolean;
+  /** How the tables an erasure rewrote are vacuumed when an older snapshot holds their dead rows. */
+  erasureVacuum?: Partial<ErasureVacuumTiming>;
 }
 
 export interface FailureInfo {
@@ -89,6 +93,8 @@ export class ProjectorRunner {
   private readonly backoff: RetryBackoff;
   private readonly tickIntervalMs: number;
   private readonly log: RunnerLogger;
+  /** Vacuums the live tables a committed erasure rewrote (docs/adr/026). */
+  readonly erasureVacuum: ErasureVacuum;
   private stopping = false;
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
@@ -104,6 +110,7 @@ export class ProjectorRunner {
     this.backoff = { ...DEFAULT_RETRY_BACKOFF, ...o.retryBackoff };
     this.tickIntervalMs = o.tickIntervalMs ?? 1000;
     this.log = o.logger ?? noopLogger;
+    this.erasureVacuum = new ErasureVacuum(o.pool, this.log, { ...DEFAULT_ERASURE_VACUUM, ...o.erasureVacuum });
     this.rebuilds = new Rebuilds({
       store: o.store,
       pool: o.pool,
@@ -129,6 +136,7 @@ export class ProjectorRunner {
     this.stopping = true;
     this.wake?.();
     await this.loop;
+    await this.erasureVacuum.stop();
     for (const name of [...this.owned.keys()]) await this.drop(name).catch(() => undefined);
     await this.ownership.close();
   }
@@ -287,6 +295,7 @@ export class ProjectorRunner {
         events, end, { slot: 'live', owner: this.o.replicaId, from: state.position },
       );
       state.position = end;
+      if (p.tables.length > 0 && events.some((e) => e.type === 'PersonalDataErased')) this.erasureVacuum.request(p.tables.map((t) => qualifiedTable({ kind: 'live' }, t)));
       if (state.failed) this.log.info({ projection: p.name, position: formatPosition(end) }, 'projection recovered');
       state.failed = undefined;
       this.o.onCommitted?.(p.name, 'live', end, events.length);
