@@ -6,10 +6,10 @@
  * override character is dropped. The tracking link is the exception: phones and mail readers
  * take an invisible character after a link into the link, so it is left bare at the end of its
  * line, where it has no neighbour to reorder (the shop builds it from an https template and a
- * percent-encoded tracking number).
+ * percent-encoded tracking number), only cleaned of controls a courier's template might hold.
  */
 import type { OrderPlaced } from '../order/events.js';
-import { isolated } from '../shared/bidi-text.js';
+import { isolated, withoutBidiControls } from '../shared/bidi-text.js';
 import { SIZE_LABELS, type PaymentMethod } from '../shop-config.js';
 import type { ShopLanguage } from '../shared/shop-language.js';
 import type { MessageValues } from './message-template.js';
@@ -53,6 +53,6 @@ export function orderMessageValues(
     total: isolated(messageMoney(order.totals.total, language)),
     paymentMethod: isolated(PAYMENT[language][order.paymentMethod] ?? order.paymentMethod),
     shopName: isolated(SHOP_NAME[language]),
-    tracking: trackingUrl ? TRACKING[language](trackingUrl) : '',
+    tracking: trackingUrl ? TRACKING[language](withoutBidiControls(trackingUrl)) : '',
   };
 }
