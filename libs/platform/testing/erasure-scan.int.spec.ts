@@ -126,9 +126,9 @@ describe('erasure, proven by a scan of the started shop', () => {
     // Noise: a photo of at least 500 KB, the custom poster minimum.
     const photo = await sharp(seededBytes(1000 * 1000 * 3, 7), { raw: { width: 1000, height: 1000, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
     const form = new FormData();
-    form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'me.jpg');
     form.append('size', 'SIZE_30x40');
     form.append('quantity', '1');
+    form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'me.jpg');
     const upload = await fetch(`${base}/api/user/upload`, { method: 'POST', body: form });
     expect([upload.status, upload.status === 201 ? '' : await upload.text()]).toEqual([201, '']);
     const aCart = ((await upload.json()) as { cartId: string }).cartId;

@@ -341,11 +341,12 @@ export type GetShippingEstimateApiArg =
   | "SOUTH_SINAI";
 export type UploadCustomPosterApiResponse =
   /** status 201  */ CustomPosterAnswer;
-export type UploadCustomPosterApiArg = {
-  file?: Blob;
-  quantity?: number;
-  size?: string;
-};
+export type UploadCustomPosterApiArg =
+  /** size (and quantity, if sent) come before file: they are checked before the image is stored */ {
+    file: Blob;
+    quantity?: number;
+    size: string;
+  };
 export type GalleryImageView = {
   /** Default (English) caption; '' when none */
   caption: string;

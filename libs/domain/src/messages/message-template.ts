@@ -3,6 +3,7 @@
  * sent as plain text, so a template holds no markup: a tag in a template is refused rather than
  * escaped, because an owner who types one expects it to do something it never will.
  */
+import { withoutBidiControls } from '../shared/bidi-text.js';
 import { DomainError } from '../shared/domain-error.js';
 import type { ShopLanguage } from '../shared/shop-language.js';
 import type { MessageKind } from './message-table.js';
@@ -63,9 +64,13 @@ export function unknownPlaceholders(text: string): string[] {
   return [...unknown];
 }
 
-/** The text with each placeholder filled; values are inserted as they are, never read as placeholders again. */
+/**
+ * The text with each placeholder filled; values are inserted as they are, never read as
+ * placeholders again. The template's own embedding, override and isolate characters are dropped
+ * first, so none can turn the sentence, or a value, around; the values bring their own isolates.
+ */
 export function fill(text: string, values: MessageValues): string {
-  return text.replace(PLACEHOLDER, (whole, name: string) => ((PLACEHOLDERS as readonly string[]).includes(name) ? values[name as Placeholder] : whole));
+  return withoutBidiControls(text).replace(PLACEHOLDER, (whole, name: string) => ((PLACEHOLDERS as readonly string[]).includes(name) ? values[name as Placeholder] : whole));
 }
 
 export interface RenderedText {

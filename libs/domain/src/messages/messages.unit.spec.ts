@@ -1,11 +1,17 @@
 import type { OrderPlaced } from '../order/events.js';
-import { composeMessage, channelsOf, orderNowFrom, parcelTrackingUrl, type OrderForMessage } from './compose-message.js';
+import { composeMessage as composeIsolated, channelsOf, orderNowFrom, parcelTrackingUrl, type OrderForMessage } from './compose-message.js';
 import { defaultTemplate } from './default-templates.js';
 import { firstTryAt, messageFor, stillTrue, stillTrueSince } from './message-decision.js';
 import { MESSAGE_KINDS } from './message-table.js';
-import { fill, unknownPlaceholders, validateTemplate } from './message-template.js';
+import { fill as fillIsolated, unknownPlaceholders, validateTemplate } from './message-template.js';
 import { orderMessageValues } from './order-message-values.js';
-import { allTemplates, changeTemplate, messageTemplatesDecider, parseTemplate, previewTemplate, templatesFrom } from './template-set.js';
+import { allTemplates, changeTemplate, messageTemplatesDecider, parseTemplate, previewTemplate as previewIsolated, templatesFrom } from './template-set.js';
+
+/** The text as a reader sees it: the isolates around each value are invisible (asserted on their own below). */
+const seen = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSON.stringify(value).replace(/[\u2068\u2069]/g, '')) as T));
+const composeMessage = (...args: Parameters<typeof composeIsolated>) => seen(composeIsolated(...args));
+const fill = (...args: Parameters<typeof fillIsolated>) => seen(fillIsolated(...args));
+const previewTemplate = (...args: Parameters<typeof previewIsolated>) => seen(previewIsolated(...args));
 
 const customer: OrderPlaced['data']['customer'] = {
   firstName: 'Mona', lastName: 'Ali', phone: '01012345678', email: 'mona@example.com', addressLine: '1 Nile St', building: '2', apartment: '3',
@@ -174,5 +180,41 @@ describe('the owner\'s templates', () => {
     expect(previewTemplate(mine)).toEqual({ subject: 'Got it: PS-7KQ4-M2XD', body: 'Hi Mona, LE 920.00' });
     expect(previewTemplate({ ...mine, language: 'ar', channel: 'sms', subject: 'ignored', body: '{{firstName}}: {{total}}' }).subject).toBeNull();
     expect(previewTemplate({ ...mine, language: 'ar', channel: 'sms', body: '{{firstName}}' }).body).toBe('منى');
+  });
+});
+
+describe('text that cannot reorder itself', () => {
+  const FSI = '\u2068';
+  const PDI = '\u2069';
+  const hostile: OrderForMessage = {
+    ...order,
+    customer: { ...customer, firstName: 'Mo\u202Ena \u2067x' },
+    items: [{ ...order.items[0], name: 'Starry \u202ENight' }],
+  };
+
+  it('isolates every value in e-mail subjects and bodies, SMS and WhatsApp, and drops override characters', () => {
+    const mail = composeIsolated('orderPlaced', 'email', hostile)!;
+    expect(mail.subject).toBe(`We received your order ${FSI}PS-AAAA-BBBB${PDI}`);
+    expect(mail.body).toContain(`Hello ${FSI}Mona x${PDI},`);
+    expect(mail.body).toContain(`2 × ${FSI}Starry Night (30x40cm)${PDI}: ${FSI}LE 840.00${PDI}`);
+    expect(mail.body).toContain(`Total: ${FSI}LE 1,234.56${PDI} (${FSI}cash on delivery${PDI})`);
+    const sms = composeIsolated('orderPlaced', 'phone', hostile)!;
+    const whatsapp = composeIsolated('orderPlaced', 'phone', hostile, 'whatsapp')!.whatsapp!;
+    expect(whatsapp.parameters[0]).toBe(`${FSI}Mona x${PDI}`);
+    for (const text of [mail.subject!, mail.body, sms.body, ...whatsapp.parameters]) {
+      expect(text).not.toMatch(/[\u202A-\u202E\u2066\u2067]/);
+      // Every isolate is closed on its own line: a value never takes in the text after it.
+      for (const line of text.split('\n')) expect(line.split(FSI).length).toBe(line.split(PDI).length);
+    }
+  });
+
+  it('keeps the marks Arabic keyboards type, and drops an owner template\'s own overrides', () => {
+    const m = composeIsolated('orderPlaced', 'email', { ...order, customer: { ...customer, firstName: 'منى\u200F\u061C' } }, 'sms', () => ({ kind: 'orderPlaced', channel: 'email', language: 'en', subject: 'Hi \u202E{{firstName}}', body: '{{firstName}}' }))!;
+    expect(m.subject).toBe(`Hi ${FSI}منى\u200F\u061C${PDI}`);
+  });
+
+  it('leaves the tracking link bare at the end of its line, where a phone or mail reader takes it whole', () => {
+    const m = composeIsolated('orderShipped', 'phone', order, 'sms', undefined, 'https://bosta.co/track/\u202EBO1')!;
+    expect(m.body.split('\n').at(-1)).toBe('Track your parcel: https://bosta.co/track/BO1');
   });
 });

@@ -9,6 +9,7 @@ import { mkdir, writeFile, access } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { RENDITION_WIDTHS } from '#domain/catalog/image-renditions.js';
+import { UPLOAD_DIR_MODE, UPLOAD_FILE_MODE } from '#platform/storage/local-file-storage.js';
 import { renderRenditions, renditionKey } from '../uploads/renditions.js';
 
 function rng(seed: string): () => number {
@@ -82,8 +83,8 @@ export async function writeDemoImage(uploadsDir: string, name: string, size: Ima
   // Drawn again whole (deterministic), so an original from an older seed and its renditions match.
   const pixels = await sharp(Buffer.from(demoPosterSvg(name, size.width, size.height))).flatten().raw().toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels } };
-  await mkdir(path.join(path.dirname(file), 'thumbs'), { recursive: true });
-  await writeFile(file, await sharp(pixels.data, raw).webp({ quality: 82, effort: 2 }).toBuffer());
-  for (const r of await renderRenditions(pixels)) await writeFile(path.join(uploadsDir, renditionKey(relative, r.width)), r.data);
+  await mkdir(path.join(path.dirname(file), 'thumbs'), { recursive: true, mode: UPLOAD_DIR_MODE });
+  await writeFile(file, await sharp(pixels.data, raw).webp({ quality: 82, effort: 2 }).toBuffer(), { mode: UPLOAD_FILE_MODE });
+  for (const r of await renderRenditions(pixels)) await writeFile(path.join(uploadsDir, renditionKey(relative, r.width)), r.data, { mode: UPLOAD_FILE_MODE });
   return relative;
 }

@@ -2,7 +2,7 @@ import { BadRequestException, Body, Controller, Headers, Inject, Post, Res, Uplo
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { parsePosterSize } from '#domain/shop-config.js';
+import { parsePosterSize, type PosterSize } from '#domain/shop-config.js';
 import { CustomPosterAnswer } from '../cart/cart-response.js';
 import { Budgeted } from '../budgets/budget.guard.js';
 import { CartReads } from '../cart/cart.reads.js';
@@ -33,18 +33,12 @@ export class CustomPosterUploadController {
   @Post('upload')
   @Budgeted('upload')
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' }, size: { type: 'string', example: 'SIZE_30x40' }, quantity: { type: 'integer', example: 1 } } } })
-  @ImageUpload()
+  @ApiBody({ description: 'size (and quantity, if sent) come before file: they are checked before the image is stored', schema: { type: 'object', required: ['size', 'file'], properties: { size: { type: 'string', example: 'SIZE_30x40' }, quantity: { type: 'integer', example: 1 }, file: { type: 'string', format: 'binary' } } } })
+  @ImageUpload({ fieldsBeforeFile: (fields) => customPosterFields(fields, 'before the file') })
   @ApiCreatedResponse({ type: CustomPosterAnswer })
   async uploadCustomPoster(@UploadedFile() file: IncomingFile | undefined, @Body() body: Record<string, unknown>, @Headers('x-cart-id') cartHeader: unknown, @Res({ passthrough: true }) res: Response): Promise<CustomPosterAnswer> {
     if (!file) throw new BadRequestException(MESSAGES.noImage);
-    const sizeField = typeof body?.size === 'string' ? body.size.trim() : '';
-    if (!sizeField) throw new BadRequestException(MESSAGES.noSize);
-    const size = parsePosterSize(sizeField);
-    if (!size) throw new BadRequestException('Please select a valid size');
-    const quantityField = body?.quantity === undefined || body.quantity === '' ? '1' : String(body.quantity).trim();
-    if (!/^\d{1,4}$/.test(quantityField) || Number(quantityField) < 1) throw new BadRequestException(MESSAGES.badQuantity);
-    const quantity = Number(quantityField);
+    const { size, quantity } = customPosterFields(body);
 
     const inspected = await this.images.inspect(file, { minBytes: MIN_CUSTOM_IMAGE_BYTES });
     const cartId = this.carts.cartIdFrom(cartHeader);
@@ -63,4 +57,19 @@ export class CustomPosterUploadController {
       throw e;
     }
   }
+}
+
+/**
+ * The form's size and quantity (quantity 1 when left out), or a 400 naming what is wrong. Checked
+ * when the file part begins (`when` is then 'before the file'), so a refused upload stores nothing;
+ * a size sent only after the file is missing at that point, and the message says where it belongs.
+ */
+export function customPosterFields(body: Record<string, unknown> | undefined, when?: 'before the file'): { size: PosterSize; quantity: number } {
+  const sizeField = typeof body?.size === 'string' ? body.size.trim() : '';
+  if (!sizeField) throw new BadRequestException(when ? `${MESSAGES.noSize} ${MESSAGES.fieldsFirst}` : MESSAGES.noSize);
+  const size = parsePosterSize(sizeField);
+  if (!size) throw new BadRequestException('Please select a valid size');
+  const quantityField = body?.quantity === undefined || body.quantity === '' ? '1' : String(body.quantity).trim();
+  if (!/^\d{1,4}$/.test(quantityField) || Number(quantityField) < 1) throw new BadRequestException(MESSAGES.badQuantity);
+  return { size, quantity: Number(quantityField) };
 }

@@ -29,7 +29,7 @@ describe('orphan uploads clean-up (real API, controlled clock)', () => {
   const uuidOf = (key: string) => path.basename(key, path.extname(key));
 
   async function upload(): Promise<{ cartId: string; key: string }> {
-    const res = await t.request().post('/api/user/upload').attach('file', await bigJpeg(), 'photo.jpg').field('size', 'SIZE_30x40').field('quantity', '1').expect(201);
+    const res = await t.request().post('/api/user/upload').field('size', 'SIZE_30x40').field('quantity', '1').attach('file', await bigJpeg(), 'photo.jpg').expect(201);
     const key = keyOf(res.body.customImagePath);
     // Its thumbnails and renditions made (8 files), so none is written after the sweep.
     await until('the renditions on disk', async () => (await filesUnder('custom/thumbs')).filter((f) => f.includes(uuidOf(key))).length === 8, 30_000);

@@ -45,6 +45,7 @@ export const MESSAGES = {
   unreadableImage: 'The image could not be read. Please upload a valid JPEG, PNG or WebP file.',
   tooSmall: 'Image size must be at least 500KB. Need help? Contact us on Instagram @postershop.eg',
   noSize: 'Please select a poster size.',
+  fieldsFirst: 'The form must send size (and quantity) before file: the image is stored only once they are checked.',
   badQuantity: 'Quantity must be at least 1.',
   storageFull: 'The image could not be saved: the server is out of storage space. Please try again later.',
   diskLow: 'The image could not be saved: the server is low on disk space. Please try again later.',

@@ -28,7 +28,7 @@ describe('uploads against the shop-wide space guards (real API)', () => {
     jpeg = await bigJpeg();
   });
 
-  const upload = (t: TestApp, bytes = jpeg) => t.request().post('/api/user/upload').attach('file', bytes, 'photo.jpg').field('size', 'SIZE_30x40').field('quantity', '1');
+  const upload = (t: TestApp, bytes = jpeg) => t.request().post('/api/user/upload').field('size', 'SIZE_30x40').field('quantity', '1').attach('file', bytes, 'photo.jpg');
 
   describe('with room to spare', () => {
     let t: TestApp;

@@ -71,7 +71,7 @@ describe('uploads on a disk that refuses them (real API, custom poster upload)',
     };
   }
 
-  const upload = () => t.request().post('/api/user/upload').attach('file', jpeg, 'photo.jpg').field('size', 'SIZE_30x40').field('quantity', '1');
+  const upload = () => t.request().post('/api/user/upload').field('size', 'SIZE_30x40').field('quantity', '1').attach('file', jpeg, 'photo.jpg');
 
   it(`answers 503 with a message and stores nothing when the uploads directory is read-only (${how('a read-only tmpfs mounted over it: EROFS')})`, async () => {
     disk('read-only');

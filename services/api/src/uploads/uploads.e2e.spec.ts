@@ -1,11 +1,18 @@
-import { readdir } from 'node:fs/promises';
+import { once } from 'node:events';
+import { watch } from 'node:fs';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { jest } from '@jest/globals';
 import { Queue } from 'bullmq';
 import sharp from 'sharp';
 import { laneQueueName } from '#platform/jobs/bullmq-job-queue.js';
 import { jobQueueNameFor } from '#platform/jobs/job-queue.module.js';
 import { JOB_QUEUE, type JobQueue } from '#platform/jobs/job-queue.port.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { FILE_STORAGE, type FileStorage } from '#platform/storage/file-storage.port.js';
+import { INCOMING_DIR } from '#platform/storage/local-file-storage.js';
 import { MESSAGES } from './upload-limits.js';
+import { UPLOAD_SPACE_GUARD, type UploadSpaceGuard } from './upload-space-guard.js';
 import { bigJpeg, noiseImage, pngBomb, smallPng } from './testing/test-images.js';
 
 /** Uploads on the real stack, with the thumbnail jobs on BullMQ (the jest Redis). */
@@ -35,9 +42,9 @@ describe('uploads (HTTP, real stack, BullMQ thumbnails)', () => {
       const res = await t
         .request()
         .post('/api/user/upload')
-        .attach('file', jpeg, { filename: '../../etc/my photo.png', contentType: 'image/png' })
         .field('size', 'SIZE_30x40')
         .field('quantity', '2')
+        .attach('file', jpeg, { filename: '../../etc/my photo.png', contentType: 'image/png' })
         .expect(201);
       expect(res.body.customImagePath).toMatch(/^\/uploads\/custom\/[0-9a-f-]{36}\.jpg$/);
       expect(res.headers['x-cart-id']).toBe(res.body.cartId);
@@ -51,14 +58,14 @@ describe('uploads (HTTP, real stack, BullMQ thumbnails)', () => {
     });
 
     it('adds to the cart named by X-Cart-Id', async () => {
-      const first = await t.request().post('/api/user/upload').attach('file', jpeg, 'a.jpg').field('size', 'SIZE_20x30').field('quantity', '1').expect(201);
+      const first = await t.request().post('/api/user/upload').field('size', 'SIZE_20x30').field('quantity', '1').attach('file', jpeg, 'a.jpg').expect(201);
       const second = await t
         .request()
         .post('/api/user/upload')
         .set('X-Cart-Id', first.body.cartId)
-        .attach('file', jpeg, 'b.jpg')
         .field('size', '50x70')
         .field('quantity', '1')
+        .attach('file', jpeg, 'b.jpg')
         .expect(201);
       expect(second.body.cartId).toBe(first.body.cartId);
       expect(second.body.cart.items).toHaveLength(2);
@@ -70,7 +77,7 @@ describe('uploads (HTTP, real stack, BullMQ thumbnails)', () => {
       const originals = async () => (await readdir(t.config.uploadsDir, { recursive: true })).filter((f) => !f.includes('thumbs'));
       const before = await originals();
       const text = Buffer.from('definitely a photo '.repeat(40_000));
-      await t.request().post('/api/user/upload').attach('file', text, { filename: 'photo.jpg', contentType: 'image/jpeg' }).field('size', 'SIZE_30x40').field('quantity', '1').expect(400);
+      await t.request().post('/api/user/upload').field('size', 'SIZE_30x40').field('quantity', '1').attach('file', text, { filename: 'photo.jpg', contentType: 'image/jpeg' }).expect(400);
       expect(await originals()).toEqual(before);
     });
 
@@ -84,7 +91,7 @@ describe('uploads (HTTP, real stack, BullMQ thumbnails)', () => {
         const filesBefore = await originals();
         const jobsBefore = await jobsIn();
         const started = performance.now();
-        const res = await t.request().post('/api/user/upload').attach('file', bomb, { filename: 'panorama.png', contentType: 'image/png' }).field('size', 'SIZE_30x40').field('quantity', '1').expect(400);
+        const res = await t.request().post('/api/user/upload').field('size', 'SIZE_30x40').field('quantity', '1').attach('file', bomb, { filename: 'panorama.png', contentType: 'image/png' }).expect(400);
         const elapsed = performance.now() - started;
         expect(res.body.message).toBe(MESSAGES.sideTooLong);
         expect(elapsed).toBeLessThan(1000);
@@ -97,24 +104,63 @@ describe('uploads (HTTP, real stack, BullMQ thumbnails)', () => {
     });
 
     it('refuses an image under 500 KB with the spec message', async () => {
-      const res = await t.request().post('/api/user/upload').attach('file', await smallPng(), 'small.png').field('size', 'SIZE_30x40').field('quantity', '1').expect(400);
+      const res = await t.request().post('/api/user/upload').field('size', 'SIZE_30x40').field('quantity', '1').attach('file', await smallPng(), 'small.png').expect(400);
       expect(res.body.message).toMatch(/^Image size must be at least 500KB\. Need help\? Contact us on/);
     });
 
     it('answers the spec messages for a missing image, size or quantity', async () => {
       const noFile = await t.request().post('/api/user/upload').field('size', 'SIZE_30x40').field('quantity', '1').expect(400);
       expect(noFile.body.message).toBe('Please select an image to upload.');
-      const noSize = await t.request().post('/api/user/upload').attach('file', jpeg, 'a.jpg').field('quantity', '1').expect(400);
-      expect(noSize.body.message).toBe('Please select a poster size.');
-      const zero = await t.request().post('/api/user/upload').attach('file', jpeg, 'a.jpg').field('size', 'SIZE_30x40').field('quantity', '0').expect(400);
+      const noSize = await t.request().post('/api/user/upload').field('quantity', '1').attach('file', jpeg, 'a.jpg').expect(400);
+      expect(noSize.body.message).toBe(`${MESSAGES.noSize} ${MESSAGES.fieldsFirst}`);
+      const zero = await t.request().post('/api/user/upload').field('size', 'SIZE_30x40').field('quantity', '0').attach('file', jpeg, 'a.jpg').expect(400);
       expect(zero.body.message).toBe('Quantity must be at least 1.');
-      const badSize = await t.request().post('/api/user/upload').attach('file', jpeg, 'a.jpg').field('size', 'HUGE').field('quantity', '1').expect(400);
+      const badSize = await t.request().post('/api/user/upload').field('size', 'HUGE').field('quantity', '1').attach('file', jpeg, 'a.jpg').expect(400);
       expect(badSize.body.message).toBe('Please select a valid size');
+    });
+
+    it('refuses a form whose size is missing, bad or sent after the file before a byte of the image is stored', async () => {
+      const guard = t.app.get<UploadSpaceGuard>(UPLOAD_SPACE_GUARD);
+      const storage = t.app.get<FileStorage>(FILE_STORAGE);
+      const incoming = path.join(t.config.uploadsDir, INCOMING_DIR);
+      await mkdir(incoming, { recursive: true });
+      const everything = async () => (await readdir(t.config.uploadsDir, { recursive: true })).sort();
+      const filesBefore = await everything();
+      const usedBefore = await storage.usedBytes();
+      const checks = jest.spyOn(guard, 'check');
+      // Every file created in the incoming folder while the requests run; a marker written last is
+      // seen after any of theirs (inotify reports a folder's events in order), so no wait is timed.
+      const created: string[] = [];
+      const watcher = watch(incoming, (_event, name) => created.push(String(name)));
+      try {
+        const photo = Buffer.concat([jpeg, Buffer.alloc(4 * 1024 * 1024, 1)]);
+        const sizeAfterFile = await t.request().post('/api/user/upload').attach('file', photo, 'a.jpg').field('size', 'SIZE_30x40').expect(400);
+        expect(sizeAfterFile.body.message).toBe(`${MESSAGES.noSize} ${MESSAGES.fieldsFirst}`);
+        const noSize = await t.request().post('/api/user/upload').field('quantity', '1').attach('file', photo, 'a.jpg').expect(400);
+        expect(noSize.body.message).toMatch(/size/);
+        const badSize = await t.request().post('/api/user/upload').field('size', 'HUGE').attach('file', photo, 'a.jpg').expect(400);
+        expect(badSize.body.message).toBe('Please select a valid size');
+        const badQuantity = await t.request().post('/api/user/upload').field('size', 'SIZE_30x40').field('quantity', '0').attach('file', photo, 'a.jpg').expect(400);
+        expect(badQuantity.body.message).toBe(MESSAGES.badQuantity);
+        const nul = await t.request().post('/api/user/upload').field('size', 'SIZE_30x40\u0000').attach('file', photo, 'a.jpg').expect(400);
+        expect(nul.body.message).toBe('size contains a NUL byte');
+        const marker = path.join(incoming, `marker-${Date.now()}`);
+        await writeFile(marker, '');
+        while (!created.includes(path.basename(marker))) await once(watcher, 'change');
+        await rm(marker);
+        expect(created.filter((name) => name !== path.basename(marker))).toEqual([]);
+      } finally {
+        watcher.close();
+        checks.mockRestore();
+      }
+      expect(checks).not.toHaveBeenCalled();
+      expect(await storage.usedBytes()).toBe(usedBefore);
+      expect(await everything()).toEqual(filesBefore);
     });
 
     it('refuses a file over 20 MB with 413', async () => {
       const huge = Buffer.concat([jpeg, Buffer.alloc(21 * 1024 * 1024)]);
-      const res = await t.request().post('/api/user/upload').attach('file', huge, 'huge.jpg').field('size', 'SIZE_30x40').field('quantity', '1');
+      const res = await t.request().post('/api/user/upload').field('size', 'SIZE_30x40').field('quantity', '1').attach('file', huge, 'huge.jpg');
       expect(res.status).toBe(413);
     });
   });
@@ -142,6 +188,18 @@ describe('uploads (HTTP, real stack, BullMQ thumbnails)', () => {
       expect(JSON.stringify(list.body)).toContain(res.body.imageUrl);
       await t.request().delete(`/api/gallery/${res.body.id}`).set(auth()).expect(200);
       await t.request().delete(`/api/gallery/${res.body.id}`).set(auth()).expect(404);
+    });
+
+    it('stores an image, its thumbnails and their folders for the API\'s user only (0600, 0700), and still serves them', async () => {
+      const res = await t.request().post('/api/gallery/upload').set(auth()).attach('file', await noiseImage('webp', 700, 900), 'g.webp').expect(201);
+      expect((await waitForJob(res.body.thumbnails.jobId)).state).toBe('completed');
+      const onDisk = (url: string) => path.join(t.config.uploadsDir, url.replace(/^\/uploads\//, ''));
+      const files = [res.body.imageUrl, ...res.body.thumbnails.urls].map(onDisk);
+      const folders = [t.config.uploadsDir, path.join(t.config.uploadsDir, INCOMING_DIR), ...new Set(files.map((f) => path.dirname(f)))];
+      const modes = async (paths: string[]) => Promise.all(paths.map(async (p) => (await stat(p)).mode & 0o777));
+      expect(await modes(files)).toEqual(files.map(() => 0o600));
+      expect(await modes(folders)).toEqual(folders.map(() => 0o700));
+      for (const url of [res.body.imageUrl, ...res.body.thumbnails.urls]) await t.request().get(url).buffer(true).expect(200);
     });
 
     it('refuses a missing file and a non-image', async () => {

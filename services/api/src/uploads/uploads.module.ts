@@ -3,7 +3,7 @@ import { MULTER_MODULE_OPTIONS } from '@nestjs/platform-express/multer/files.con
 import { JobQueueModule, jobQueueNameFor } from '#platform/jobs/job-queue.module.js';
 import { JOB_QUEUE, type JobQueue } from '#platform/jobs/job-queue.port.js';
 import { FILE_STORAGE, type FileStorage } from '#platform/storage/file-storage.port.js';
-import { INCOMING_DIR } from '#platform/storage/local-file-storage.js';
+import { INCOMING_DIR, narrowUploadModes } from '#platform/storage/local-file-storage.js';
 import type { AppConfig } from '#platform/config/app-config.js';
 import path from 'node:path';
 import { APP_CONFIG } from '../common/tokens.js';
@@ -57,9 +57,12 @@ export class UploadsModule implements OnModuleInit {
   constructor(
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  onModuleInit(): void {
+  async onModuleInit(): Promise<void> {
     this.jobs.register(THUMBNAILS_JOB, thumbnailsProcessor(this.storage), { lane: 'shopper' });
+    // Uploads stored by an older version were readable by every local user (0644, folders 0755).
+    await narrowUploadModes(this.config.uploadsDir);
   }
 }

@@ -35,10 +35,20 @@ async function startSmtp(): Promise<{ port: number; received: Received[]; server
   return { port: (server.server.address() as { port: number }).port, received, server };
 }
 
+/** A header, its encoded words (RFC 2047, as nodemailer writes non-ASCII) decoded. */
 function header(raw: string, name: string): string | undefined {
   const head = raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
-  return new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1];
+  const value = new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1];
+  return value
+    ?.replace(/(\?=)\s+(=\?)/g, '$1$2')
+    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+      kind.toLowerCase() === 'b'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'));
 }
+
+/** Text as a reader sees it: each value's isolate (FSI … PDI) is invisible. */
+const seen = (text: string | undefined) => text?.replace(/[\u2068\u2069]/g, '');
 
 /** The text part, decoded (nodemailer sends non-ASCII text as quoted-printable or base64). */
 function textOf(raw: string): string {
@@ -131,7 +141,8 @@ describe('customer messages: outbox reactor and dispatcher (real PostgreSQL, rea
     const emailRow = rows.find((r) => r.channel === 'email')!;
     expect(header(mail.raw, 'Message-ID')).toBe(smtpMessageId(emailRow.message_id, 'shop.test'));
     expect(header(mail.raw, 'Content-Language')).toBe('ar');
-    const text = textOf(mail.raw);
+    const text = seen(textOf(mail.raw));
+    expect(textOf(mail.raw)).toContain('مرحباً \u2068منى\u2069');
     expect(text).toContain('مرحباً منى');
     expect(text).toContain('٢ × Starry Night (30x40cm)');
     expect(text).toMatch(/الإجمالي: \u200f?٩٢٠٫٠٠/);
@@ -187,7 +198,9 @@ describe('customer messages: outbox reactor and dispatcher (real PostgreSQL, rea
     await react();
     clock = new Date(Date.now() + CONFIG.holdMs + 1000);
     await dispatcher().tick();
-    const mails = smtp.received.slice(before).map((m) => ({ subject: header(m.raw, 'Subject'), text: textOf(m.raw) }));
+    const mails = smtp.received.slice(before).map((m) => ({ subject: seen(header(m.raw, 'Subject')), text: seen(textOf(m.raw))! }));
+    // The order number is isolated in the subject as sent.
+    expect(smtp.received.slice(before).map((m) => header(m.raw, 'Subject'))).toContain('Your order \u2068PS-ED1\u2069 was updated');
     const edited = mails.find((m) => m.subject === 'Your order PS-ED1 was updated')!;
     expect(edited.text).toContain('Total: LE 1,260.00');
     const shipped = mails.find((m) => m.subject === 'Your order PS-ED1 is on its way')!;
@@ -221,7 +234,7 @@ describe('customer messages: outbox reactor and dispatcher (real PostgreSQL, rea
     clock = new Date(Date.now() + CONFIG.holdMs + 1000);
     const before = smtp.received.length;
     await dispatcher().tick();
-    expect(smtp.received.slice(before).map((m) => header(m.raw, 'Subject'))).toEqual(expect.arrayContaining(['Your order PS-C1 is confirmed']));
+    expect(smtp.received.slice(before).map((m) => seen(header(m.raw, 'Subject')))).toEqual(expect.arrayContaining(['Your order PS-C1 is confirmed']));
     // Another order confirmed, then undone in the log before the reactor ran: the dispatcher reads the log and drops it.
     await db.store.append(orderStream('c2'), [ev('OrderPlaced', placed('c2', 'en', 'c2@example.com'))], { expectedRevision: 'no_stream' });
     await react();
@@ -245,12 +258,12 @@ describe('customer messages: outbox reactor and dispatcher (real PostgreSQL, rea
     await react();
     await db.store.append(orderStream('c3'), [move('CONFIRMED', 'PLACED'), move('PLACED', 'CONFIRMED')], { expectedRevision: 'any' });
     clock = new Date(Date.now() + CONFIG.holdMs + 1000);
-    const before = smtp.received.filter((m) => header(m.raw, 'Subject') === 'Your order PS-C3 is confirmed').length;
+    const before = smtp.received.filter((m) => seen(header(m.raw, 'Subject')) === 'Your order PS-C3 is confirmed').length;
     expect([...(await dispatcher().tick()).values()]).toEqual(['canceled', 'canceled']);
     await react();
     clock = new Date(Date.now() + CONFIG.holdMs + 1000);
     expect([...(await dispatcher().tick()).values()]).toEqual(['sent', 'sent']);
-    expect(smtp.received.filter((m) => header(m.raw, 'Subject') === 'Your order PS-C3 is confirmed').length - before).toBe(1);
+    expect(smtp.received.filter((m) => seen(header(m.raw, 'Subject')) === 'Your order PS-C3 is confirmed').length - before).toBe(1);
   });
 
   it('an attempt interrupted mid-send is tried again by e-mail (same Message-ID), and left unknown on a channel without such an id', async () => {

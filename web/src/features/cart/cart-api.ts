@@ -68,10 +68,11 @@ export const cartApi = generatedApi
     endpoints: (b) => ({
       uploadCustomPoster: b.mutation<CartAnswer, { file: File; size: string; quantity: number }>({
         query: ({ file, size, quantity }) => {
+          // Size and quantity before the file: the server checks them before it stores a byte of the image.
           const body = new FormData();
-          body.append('file', file);
           body.append('size', size);
           body.append('quantity', String(quantity));
+          body.append('file', file);
           return { url: '/user/upload', method: 'POST', body };
         },
         onQueryStarted: writeCartAnswer,

@@ -1,9 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { WithoutBidiControls } from '../../common/without-bidi-controls.decorator.js';
 
 /** The decider checks the name and the template (https, one {tracking}); the DTO only bounds their size. */
 export class AddCourierDto {
   @ApiProperty({ example: 'Bosta' })
+  @WithoutBidiControls()
   @IsString({ message: 'name must be text' })
   @MaxLength(200, { message: 'name must be at most 200 characters' })
   name!: string;
@@ -18,6 +20,7 @@ export class AddCourierDto {
 export class UpdateCourierDto {
   @ApiPropertyOptional({ example: 'Bosta' })
   @IsOptional()
+  @WithoutBidiControls()
   @IsString({ message: 'name must be text' })
   @MaxLength(200, { message: 'name must be at most 200 characters' })
   name?: string;

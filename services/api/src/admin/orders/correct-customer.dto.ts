@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { WithoutBidiControls } from '../../common/without-bidi-controls.decorator.js';
 
-const text = (field: string) => [IsOptional(), IsString({ message: `${field} must be text` }), MaxLength(200, { message: `${field} must be at most 200 characters` })];
+const text = (field: string) => [WithoutBidiControls(), IsOptional(), IsString({ message: `${field} must be text` }), MaxLength(200, { message: `${field} must be at most 200 characters` })];
 const apply = (decorators: PropertyDecorator[]): PropertyDecorator => (target, key) => decorators.forEach((d) => d(target, key));
 
 /** The customer fields to correct; those left out stay. Checked like the checkout form. */

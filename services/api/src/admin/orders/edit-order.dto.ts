@@ -4,6 +4,7 @@ import { Allow, ArrayMaxSize, IsArray, IsInt, IsOptional, Max, Min } from 'class
 import { MAX_EDIT_LINES } from '#domain/order/order-edit.js';
 import { GOVERNORATE_CODES, SIZES } from '#domain/shop-config.js';
 import { toInteger } from '../../common/strict-integer.js';
+import { WithoutBidiControls } from '../../common/without-bidi-controls.decorator.js';
 import { OrderTotalsFields } from '../../common/order-totals-view.js';
 
 /** A line of the edited order: a line of the order by its itemId (resized or requantified), or a new poster (posterId and size) or add-on (productId). */
@@ -21,15 +22,15 @@ export class EditLineDto {
  * Checked by the order domain (validateOrderEdit), which names every bad field.
  */
 export class EditOrderDto {
-  @ApiPropertyOptional({ type: String }) @Allow() firstName?: unknown;
-  @ApiPropertyOptional({ type: String }) @Allow() lastName?: unknown;
+  @ApiPropertyOptional({ type: String }) @Allow() @WithoutBidiControls() firstName?: unknown;
+  @ApiPropertyOptional({ type: String }) @Allow() @WithoutBidiControls() lastName?: unknown;
   @ApiPropertyOptional({ type: String, description: 'Any form checkout accepts; stored normalised' }) @Allow() phone?: unknown;
-  @ApiPropertyOptional({ type: String }) @Allow() addressLine?: unknown;
-  @ApiPropertyOptional({ type: String }) @Allow() building?: unknown;
-  @ApiPropertyOptional({ type: String }) @Allow() apartment?: unknown;
-  @ApiPropertyOptional({ type: String }) @Allow() city?: unknown;
+  @ApiPropertyOptional({ type: String }) @Allow() @WithoutBidiControls() addressLine?: unknown;
+  @ApiPropertyOptional({ type: String }) @Allow() @WithoutBidiControls() building?: unknown;
+  @ApiPropertyOptional({ type: String }) @Allow() @WithoutBidiControls() apartment?: unknown;
+  @ApiPropertyOptional({ type: String }) @Allow() @WithoutBidiControls() city?: unknown;
   @ApiPropertyOptional({ enum: GOVERNORATE_CODES }) @Allow() governorate?: unknown;
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'Delivery notes; null or blank clears them' }) @Allow() notes?: unknown;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Delivery notes; null or blank clears them' }) @Allow() @WithoutBidiControls() notes?: unknown;
 
   @ApiPropertyOptional({ type: () => [EditLineDto] })
   @IsOptional()
@@ -37,7 +38,7 @@ export class EditOrderDto {
   @ArrayMaxSize(MAX_EDIT_LINES, { message: `lines: at most ${MAX_EDIT_LINES}` })
   lines?: unknown[];
 
-  @ApiPropertyOptional({ type: String, description: "Why (kept in the order's history)" }) @Allow() reason?: unknown;
+  @ApiPropertyOptional({ type: String, description: "Why (kept in the order's history)" }) @Allow() @WithoutBidiControls() reason?: unknown;
 
   @ApiProperty({ description: "The order's revision as the staff member saw it (AdminOrderView.revision): a change made since is a 409 and nothing is saved" })
   @Max(2_000_000_000, { message: 'expectedRevision is too large' })
@@ -73,7 +74,7 @@ export class OrderEditView {
 }
 
 export class AddOrderNoteDto {
-  @ApiProperty({ type: String, maxLength: 2000, description: 'Plain text for staff only; never shown to the shopper' }) @Allow() text!: unknown;
+  @ApiProperty({ type: String, maxLength: 2000, description: 'Plain text for staff only; never shown to the shopper' }) @Allow() @WithoutBidiControls() text!: unknown;
 }
 
 export class OrderNoteAddedView {

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ORDER_STATUSES } from '#domain/order/events.js';
 import { ExpectedRevisionField, STATUS_MESSAGE } from './order-status.dto.js';
+import { WithoutBidiControls } from '../../common/without-bidi-controls.decorator.js';
 
 /**
  * The back-office's status change: cancel and refuse carry a reason; undoing SHIPPED, DELIVERED or
@@ -14,6 +15,7 @@ export class GuardedStatusDto {
 
   @ApiPropertyOptional({ description: 'Why (kept in the audit trail); required to cancel, refuse or correct' })
   @IsOptional()
+  @WithoutBidiControls()
   @IsString({ message: 'reason must be text' })
   @MaxLength(500, { message: 'reason must be at most 500 characters' })
   reason?: string;

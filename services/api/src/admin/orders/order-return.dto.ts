@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsNumber, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
+import { WithoutBidiControls } from '../../common/without-bidi-controls.decorator.js';
 
 export class ReturnLineDto {
   @ApiProperty()
@@ -25,6 +26,7 @@ export class ReturnOrderDto {
   lines?: ReturnLineDto[];
 
   @ApiProperty({ description: 'Why it came back (kept in the order’s history)' })
+  @WithoutBidiControls()
   @IsString({ message: 'reason must be text' })
   @MaxLength(500, { message: 'reason must be at most 500 characters' })
   reason!: string;

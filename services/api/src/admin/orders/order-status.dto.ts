@@ -4,6 +4,7 @@ import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { ORDER_STATUSES } from '#domain/order/events.js';
 import { toInteger } from '../../common/strict-integer.js';
+import { WithoutBidiControls } from '../../common/without-bidi-controls.decorator.js';
 
 export const STATUS_MESSAGE = `Status must be one of ${ORDER_STATUSES.join(', ')}`;
 
@@ -32,6 +33,7 @@ export class OrderStatusDto {
 
   @ApiPropertyOptional({ description: 'Why (kept in the audit trail)' })
   @IsOptional()
+  @WithoutBidiControls()
   @IsString({ message: 'Reason must be text' })
   @MaxLength(500, { message: 'Reason must be at most 500 characters' })
   reason?: string;

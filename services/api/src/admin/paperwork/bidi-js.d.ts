@@ -8,6 +8,8 @@ declare module 'bidi-js' {
   interface Bidi {
     getEmbeddingLevels(text: string, baseDirection?: 'ltr' | 'rtl'): EmbeddingLevels;
     getMirroredCharacter(char: string): string | null;
+    /** The character's bidi class: 'L', 'R', 'AL', 'EN', 'FSI'… */
+    getBidiCharTypeName(char: string): string;
   }
   export default function bidiFactory(): Bidi;
 }

@@ -5,6 +5,7 @@
  * Pure: the font choice is a predicate, so it is tested without fonts.
  */
 import bidiFactory from 'bidi-js';
+import { withoutEmbeddings } from '#domain/shared/bidi-text.js';
 
 const bidi = bidiFactory();
 
@@ -36,18 +37,42 @@ function fontkitReverses(text: string): boolean {
   return false;
 }
 
+/**
+ * The direction of a line's first strong character outside isolates (as the bidi algorithm finds a
+ * paragraph's), or, when every strong character is inside one, of the first inside: a line that is
+ * only isolated values (a name, a street and its building) reads the way its first value does.
+ */
+function firstStrongDirection(text: string): 'ltr' | 'rtl' | undefined {
+  let inside: 'ltr' | 'rtl' | undefined;
+  let depth = 0;
+  for (const char of text) {
+    const type = bidi.getBidiCharTypeName(char);
+    if (type === 'LRI' || type === 'RLI' || type === 'FSI') depth++;
+    else if (type === 'PDI') depth = Math.max(0, depth - 1);
+    else if (type === 'L' || type === 'R' || type === 'AL') {
+      const direction = type === 'L' ? 'ltr' : 'rtl';
+      if (depth === 0) return direction;
+      inside ??= direction;
+    }
+  }
+  return inside;
+}
+
 /** Whether a line reads right to left: its first strong character is Arabic (or Hebrew…). */
 export function isRtlText(text: string): boolean {
-  return bidi.getEmbeddingLevels(text).paragraphs[0]?.level === 1;
+  return firstStrongDirection(withoutEmbeddings(text)) === 'rtl';
 }
 
 /**
  * The runs of one line, left to right on the page. `direction` is the paragraph's (auto: its first
  * strong character). A space joins the run before it when it reads in the same direction (both fonts have one),
- * else it starts a run of its direction's font.
+ * else it starts a run of its direction's font. Embeddings and overrides are dropped before the
+ * algorithm sees them (a stored value may hold one; it would turn the rest of the line around);
+ * isolates are kept, so each isolated value is laid out on its own.
  */
-export function visualRuns(line: string, direction: 'auto' | 'ltr' | 'rtl' = 'auto'): VisualRun[] {
-  const { levels } = bidi.getEmbeddingLevels(line, direction === 'auto' ? undefined : direction);
+export function visualRuns(text: string, direction: 'auto' | 'ltr' | 'rtl' = 'auto'): VisualRun[] {
+  const line = withoutEmbeddings(text);
+  const { levels } = bidi.getEmbeddingLevels(line, direction === 'auto' ? (firstStrongDirection(line) ?? 'ltr') : direction);
   const runs: Array<{ level: number; font: RunFont; chars: string[] }> = [];
   let unit = 0;
   for (const char of line) {

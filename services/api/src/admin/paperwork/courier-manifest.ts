@@ -2,16 +2,18 @@
  * The courier's daily manifest: one line per order shipped that shop day, what the courier needs
  * to deliver it and collect the cash. CSV (formula-safe cells, exports/csv.ts) and an A4 PDF.
  */
+import { isolated } from '#domain/shared/bidi-text.js';
 import { CSV_BOM, csvRow, type CsvCell } from '../exports/csv.js';
 import { governorateLabel } from '../orders/orders-csv.js';
 import { renderPages } from './packing-slip-pdf.js';
-import { amountToCollect, egp, SHOP_NAME, streetAddress, type PaperworkOrder } from './paperwork-order.js';
+import { amountToCollect, egp, onPaper, SHOP_NAME, streetAddress, type PaperworkOrder } from './paperwork-order.js';
 import { drawLine, type TextStyle } from './pdf-text.js';
 
 export const MANIFEST_COLUMNS = ['Order Number', 'Customer Name', 'Phone', 'Governorate', 'City', 'Address', 'COD Amount', 'Items', 'Notes', 'Courier', 'Tracking Number'] as const;
 
-export function manifestCells(o: PaperworkOrder): CsvCell[] {
-  return [o.orderNumber, o.customerName, o.phone, governorateLabel(o.governorate), o.city, streetAddress(o), amountToCollect(o).toFixed(2), o.itemCount, o.notes, o.courier ?? null, o.trackingNumber ?? null];
+/** `part`: how each part of the street is written (paper isolates them, see streetAddress). */
+export function manifestCells(o: PaperworkOrder, part?: (text: string) => string): CsvCell[] {
+  return [o.orderNumber, o.customerName, o.phone, governorateLabel(o.governorate), o.city, streetAddress(o, part), amountToCollect(o).toFixed(2), o.itemCount, o.notes, o.courier ?? null, o.trackingNumber ?? null];
 }
 
 export function manifestCsv(day: string, orders: readonly PaperworkOrder[]): string {
@@ -50,7 +52,7 @@ export function manifestPdf(day: string, orders: readonly PaperworkOrder[]): Pro
     y += 16;
     doc.save().moveTo(MARGIN, y - 3).lineTo(MARGIN + width, y - 3).stroke().restore();
     for (const o of rows) {
-      cells(manifestCells(o).map((c) => (c === null || c === undefined ? '' : String(c))), S(8));
+      cells(manifestCells(onPaper(o), isolated).map((c) => (c === null || c === undefined ? '' : String(c))), S(8));
       y += 21;
       doc.save().lineWidth(0.3).strokeColor('#999999').moveTo(MARGIN, y - 5).lineTo(MARGIN + width, y - 5).stroke().restore();
     }

@@ -1,5 +1,6 @@
 import { inkOnFirstPage, pdfInfo, pdfText } from './pdf-tools.testing.js';
 import { renderPackingSlips } from './packing-slip-pdf.js';
+import { manifestPdf } from './courier-manifest.js';
 import type { PaperworkOrder } from './paperwork-order.js';
 
 const order = (over: Partial<PaperworkOrder> = {}): PaperworkOrder => ({
@@ -72,5 +73,24 @@ describe('packing slips and labels (PDF read back with poppler)', () => {
       expect(pdfInfo(pdf).pages).toBe(1);
       expect(pdfText(pdf)).toMatch(/more lines/);
     }
+  });
+
+  // pdftotext gives Arabic back in visual order: only digit and Latin sequences are read here (the runs are asserted in bidi-runs.unit.spec.ts).
+  it('prints an override character in a street as nothing: the street, the building and the flat as typed, the house number 12', async () => {
+    const latin = order({ customerName: 'Mona \u202EHassan', addressLine: 'Street \u202E12 nomis', building: '7', apartment: '3', city: 'Giza', notes: 'Ring \u202E45 twice' });
+    const arabic = order({ orderNumber: 'PS-AAAA-CCCC', addressLine: 'شارع \u202E1234 التحرير', building: '56', apartment: '78' });
+    const printed = [
+      ...(await Promise.all((['A4', 'LABEL_10x15'] as const).map(async (paper) => pdfText(await renderPackingSlips([latin, arabic], paper))))),
+      pdfText(await manifestPdf('2026-03-01', [{ ...latin, status: 'SHIPPED' }, { ...arabic, status: 'SHIPPED' }])),
+    ];
+    for (const text of printed) {
+      expect(text).toContain('Mona Hassan');
+      expect(text).toMatch(/Street 12 nomis,\s+Building 7,\s+Apt 3/);
+      expect(text).toContain('1234');
+      expect(text).toContain('Building 56');
+      expect(text).toContain('Apt 78');
+      expect(text).not.toMatch(/simon|nassaH|tpA|gnidliuB|4321|87 tpA/);
+    }
+    expect(printed[0]).toContain('Ring 45 twice');
   });
 });

@@ -6,7 +6,8 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { amountToCollect, egp, governorateNames, placedOn, SHOP_NAME, sizeLabel, streetAddress, type PaperworkOrder } from './paperwork-order.js';
+import { amountToCollect, egp, governorateNames, onPaper, placedOn, SHOP_NAME, sizeLabel, streetAddress, type PaperworkOrder } from './paperwork-order.js';
+import { isolated } from '#domain/shared/bidi-text.js';
 import { drawLine, drawParagraph, lineHeight, registerPaperworkFonts, type TextStyle } from './pdf-text.js';
 
 export const PAPER_SIZES = ['A4', 'LABEL_10x15'] as const;
@@ -36,7 +37,8 @@ export async function renderPages<T>(pages: readonly T[], size: [number, number]
 }
 
 export function renderPackingSlips(orders: readonly PaperworkOrder[], paper: PaperSize): Promise<Buffer> {
-  return renderPages(orders, PAGE[paper], paper === 'A4' ? 'Packing slips' : 'Parcel labels', paper === 'A4' ? drawSlip : drawLabel);
+  const draw = paper === 'A4' ? drawSlip : drawLabel;
+  return renderPages(orders, PAGE[paper], paper === 'A4' ? 'Packing slips' : 'Parcel labels', (doc, o) => draw(doc, onPaper(o)));
 }
 
 /** The order number as a QR code of filled squares (vector: sharp at any printer's resolution). */
@@ -92,8 +94,8 @@ function drawSlip(doc: PDFKit.PDFDocument, o: PaperworkOrder): void {
   inner += lineHeight(S(16));
   drawLine(doc, o.phone, m + 12, inner, w - 24, S(13, true), 'left');
   inner += lineHeight(S(13));
-  inner = drawParagraph(doc, streetAddress(o), m + 12, inner, w - 24, S(12), 2);
-  drawLine(doc, `${o.city}   ·   ${governorateNames(o.governorate)}`, m + 12, inner, w - 24, S(12));
+  inner = drawParagraph(doc, streetAddress(o, isolated), m + 12, inner, w - 24, S(12), 2);
+  drawLine(doc, `${o.city}   ·   ${isolated(governorateNames(o.governorate))}`, m + 12, inner, w - 24, S(12));
   y += 160;
 
   const shipment = shipmentLine(o);
@@ -150,10 +152,10 @@ function drawLabel(doc: PDFKit.PDFDocument, o: PaperworkOrder): void {
   y += lineHeight(S(13));
   drawLine(doc, o.phone, m, y, w, S(12, true), 'left');
   y += lineHeight(S(12));
-  y = drawParagraph(doc, streetAddress(o), m, y, w, S(10), 3);
+  y = drawParagraph(doc, streetAddress(o, isolated), m, y, w, S(10), 3);
   drawLine(doc, o.city, m, y, w, S(10, true));
   y += lineHeight(S(10));
-  drawLine(doc, governorateNames(o.governorate), m, y, w, S(10, true));
+  drawLine(doc, isolated(governorateNames(o.governorate)), m, y, w, S(10, true));
   y += lineHeight(S(10)) + 2;
 
   const shipment = shipmentLine(o);

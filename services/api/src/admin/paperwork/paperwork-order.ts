@@ -1,3 +1,4 @@
+import { isolated, withoutBidiControls } from '#domain/shared/bidi-text.js';
 import { governorateInfo, isGovernorate } from '#domain/shop-config.js';
 import { cairoDateTime } from '../orders/orders-csv.js';
 import type { AdminOrderView } from '../orders/order-response.js';
@@ -17,6 +18,31 @@ export type PaperworkOrder = Pick<
   'orderNumber' | 'createdAt' | 'customerName' | 'phone' | 'addressLine' | 'building' | 'apartment' | 'city' | 'governorate' | 'notes' | 'paymentMethod' | 'total' | 'itemCount' | 'status'
 > & { items: Array<Pick<AdminOrderView['items'][number], 'name' | 'size' | 'quantity'>> } & ShipmentDetails;
 
+/**
+ * The order as paper prints it: every value a person typed (name, phone, city, notes, item names,
+ * courier, tracking number) isolated, so whatever line it is put in, it is laid out on its own and
+ * cannot turn its neighbours around. The street's parts are only cleaned here: paper isolates
+ * each part whole, label included (`streetAddress(o, isolated)`). Codes the shop issues (order
+ * number, sizes, governorate, payment method) stay as they are: the QR code and the labels read them.
+ */
+export function onPaper<T extends PaperworkOrder>(o: T): T {
+  const optional = (v: string | null | undefined) => (v === null || v === undefined ? v : isolated(v));
+  const cleaned = (v: string | null | undefined) => (v === null || v === undefined ? v : withoutBidiControls(v));
+  return {
+    ...o,
+    customerName: isolated(o.customerName),
+    phone: isolated(o.phone),
+    addressLine: withoutBidiControls(o.addressLine),
+    building: cleaned(o.building),
+    apartment: cleaned(o.apartment),
+    city: isolated(o.city),
+    notes: optional(o.notes),
+    courier: optional(o.courier),
+    trackingNumber: optional(o.trackingNumber),
+    items: o.items.map((item) => ({ ...item, name: isolated(item.name) })),
+  };
+}
+
 /** The cash the courier collects at the door: the total for cash on delivery, nothing for a paid order. */
 export function amountToCollect(order: Pick<PaperworkOrder, 'paymentMethod' | 'total'>): number {
   return order.paymentMethod === 'COD' ? order.total : 0;
@@ -29,9 +55,13 @@ export function egp(amount: number): string {
   return `${EGP.format(amount)} EGP`;
 }
 
-/** "12 Tahrir Street, Building 4, Apt 7": the street part of the address, as the courier reads it. */
-export function streetAddress(o: Pick<PaperworkOrder, 'addressLine' | 'building' | 'apartment'>): string {
-  return [o.addressLine, o.building && `Building ${o.building}`, o.apartment && `Apt ${o.apartment}`].filter(Boolean).join(', ');
+/**
+ * "12 Tahrir Street, Building 4, Apt 7": the street part of the address, as the courier reads it.
+ * Paper writes each part with `isolated`, so "Building 4" and "Apt 7" stay whole beside an Arabic
+ * street (a bare isolated "7" after "Apt" would be a neutral the street's direction carries off).
+ */
+export function streetAddress(o: Pick<PaperworkOrder, 'addressLine' | 'building' | 'apartment'>, part: (text: string) => string = (text) => text): string {
+  return [o.addressLine, o.building && `Building ${o.building}`, o.apartment && `Apt ${o.apartment}`].filter(Boolean).map((text) => part(text as string)).join(', ');
 }
 
 /** "Cairo - القاهرة" for a known governorate, the code otherwise. */

@@ -6,6 +6,7 @@ import { CART_MESSAGES } from '#domain/cart/cart-errors.js';
 import { CHECKOUT_MESSAGES } from '#domain/checkout/checkout-form.js';
 import { DEFAULT_SHOP_RULES, GOVERNORATE_CODES, PAYMENT_METHODS } from '#domain/shop-config.js';
 import { toInteger } from '../../common/strict-integer.js';
+import { WithoutBidiControls } from '../../common/without-bidi-controls.decorator.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const emptyToUndefined = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value);
@@ -92,14 +93,14 @@ export class SizeQueryDto {
  * promoDiscount, subtotal, total, shipping and codFee are accepted and ignored.
  */
 export class CheckoutDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) firstName?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) lastName?: string;
+  @ApiPropertyOptional() @WithoutBidiControls() @IsOptional() @IsString() @MaxLength(500) firstName?: string;
+  @ApiPropertyOptional() @WithoutBidiControls() @IsOptional() @IsString() @MaxLength(500) lastName?: string;
   @ApiPropertyOptional({ example: '01012345678' }) @IsOptional() @IsString() @MaxLength(500) phone?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) email?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) addressLine?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) building?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) apartment?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) city?: string;
+  @ApiPropertyOptional() @WithoutBidiControls() @IsOptional() @IsString() @MaxLength(500) addressLine?: string;
+  @ApiPropertyOptional() @WithoutBidiControls() @IsOptional() @IsString() @MaxLength(500) building?: string;
+  @ApiPropertyOptional() @WithoutBidiControls() @IsOptional() @IsString() @MaxLength(500) apartment?: string;
+  @ApiPropertyOptional() @WithoutBidiControls() @IsOptional() @IsString() @MaxLength(500) city?: string;
   @ApiPropertyOptional({ enum: GOVERNORATE_CODES }) @IsOptional() @IsString() @MaxLength(500) governorate?: string;
   // Text is judged by the domain (plain decimal degrees, in range); anything else must be a finite number.
   @ApiPropertyOptional({ oneOf: NUMBER_OR_TEXT, default: 30.0444, description: 'Decimal degrees, -90 to 90; absent: the shop default' })
@@ -109,7 +110,7 @@ export class CheckoutDto {
   @IsOptional() @ValidateIf((_, v) => typeof v !== 'string') @IsNumber({ allowNaN: false, allowInfinity: false }, { message: CHECKOUT_MESSAGES.invalidLongitude })
   longitude?: number | string;
   @ApiPropertyOptional({ enum: PAYMENT_METHODS }) @IsOptional() @IsString() @MaxLength(500) paymentMethod?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2000) notes?: string;
+  @ApiPropertyOptional() @WithoutBidiControls() @IsOptional() @IsString() @MaxLength(2000) notes?: string;
   @ApiPropertyOptional({ enum: SHOP_LANGUAGES, default: DEFAULT_SHOP_LANGUAGE, description: 'The storefront language of the checkout: messages to the shopper are written in it' })
   @IsOptional() @IsString() @MaxLength(500) language?: string;
 }

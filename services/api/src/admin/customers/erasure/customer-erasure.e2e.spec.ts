@@ -48,7 +48,7 @@ describe('erasing a customer (HTTP, real stack)', () => {
     process.env.EXPORTS_DIR = exportsDir;
     t = await createTestApp();
     const { posterId } = await seedPoster(t.store, { prices: { SIZE_20x30: 20000, SIZE_30x40: 30000 } });
-    const upload = await t.request().post('/api/user/upload').attach('file', await bigJpeg(), 'me.jpg').field('size', 'SIZE_30x40').field('quantity', '1').expect(201);
+    const upload = await t.request().post('/api/user/upload').field('size', 'SIZE_30x40').field('quantity', '1').attach('file', await bigJpeg(), 'me.jpg').expect(201);
     uploadKey = String(upload.body.customImagePath).replace(/^\/uploads\//, '');
     expect(existsSync(path.join(t.config.uploadsDir, uploadKey))).toBe(true);
     await placeOrder(A, posterId, upload.body.cartId);
