@@ -21,6 +21,7 @@ import { OrderEditsAndNotes1765700300000 } from './1765700300000-order-edits-and
 import { Couriers1765700400000 } from './1765700400000-couriers.js';
 import { Returns1765700400001 } from './1765700400001-returns.js';
 import { CustomerMessages1765700500000 } from './1765700500000-customer-messages.js';
+import { SettlementImports1765880000000 } from './1765880000000-settlement-imports.js';
 
 /** In order; a new migration is added here and never edits an old one. */
 export const READ_MODEL_MIGRATIONS = [
@@ -47,4 +48,5 @@ export const READ_MODEL_MIGRATIONS = [
   Couriers1765700400000,
   Returns1765700400001,
   CustomerMessages1765700500000,
+  SettlementImports1765880000000,
 ];
