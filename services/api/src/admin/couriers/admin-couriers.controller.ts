@@ -95,6 +95,7 @@ export class AdminCouriersController {
   /** How far an import's lines are applied ("applied N of M"), and its final counts once done. */
   @Get(':id/settlements/:importId')
   @Requires('couriers.settle')
+  @ReadsProjections('settlement-imports')
   @ApiOkResponse({ type: SettlementProgressView })
   async getSettlement(@Param('id') id: string, @Param('importId') importId: string): Promise<SettlementProgressView> {
     const courierId = courierIdParam(id);
