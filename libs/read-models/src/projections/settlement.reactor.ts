@@ -93,5 +93,3 @@ export const settlementReactor = defineProjection({
     for (const event of events) await applySettlementImport(log, event as RecordedShopEvent<'SettlementImported'>);
   },
 });
-
-
