@@ -146,6 +146,18 @@ describe('couriers and their settlement files (HTTP, real stack)', () => {
     expect(JSON.stringify(history)).toContain('SettlementLineRecorded');
   });
 
+  it('a parcel refused by the file gives its promo code use back, as a refusal typed by hand does', async () => {
+    await t.request().post('/api/admin/promocodes').set(auth()).send({ code: 'COURIER1', percentOff: 10, usageLimit: 1 }).expect(201);
+    const cartId = (await t.request().post('/api/user/cart').send({ posterId, size: 'SIZE_20x30', quantity: 2 }).expect(200)).body.cartId;
+    await t.request().post('/api/user/cart/promocode/apply?code=COURIER1').set('X-Cart-Id', cartId).expect(200);
+    const placed = (await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).send({ ...VALID_CHECKOUT, phone: '01010009999' }).expect(200)).body;
+    await ship({ orderId: placed.orderId, orderNumber: placed.orderNumber, phone: '01010009999' }, 'P-1').expect(200);
+    expect(await t.waitForProjections()).toBe(true);
+    const res = await upload(`tracking,status,collected,fee,date\nP-1,refused,0,20,${todayInCairo()}\n`).expect(200);
+    expect(await settled(res.body.importId)).toMatchObject({ applied: 1 });
+    expect((await t.store.readStream('promouse-COURIER1')).map((e) => e.type)).toEqual(['PromoCodeUsed', 'PromoCodeUseReturned']);
+  });
+
   it('refuses hostile files with a 400 naming the field, changing nothing', async () => {
     const before = await t.eventCount();
     const cases: Array<[string | Buffer, Record<string, unknown>]> = [
