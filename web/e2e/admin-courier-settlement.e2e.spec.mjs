@@ -34,12 +34,14 @@ describe('a courier settlement file', () => {
 
     const totals = [];
     for (const o of [a, b]) totals.push((await adminCall(token, 'GET', `/admin/orders/${o.orderId}`)).body.total);
+    // Dated today (the shop's day): neither before the parcels shipped nor in the future.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date());
     const csv = [
       'Tracking Number,State,COD,Bosta Fees,Updated At',
-      `${a.tracking},Delivered,${totals[0]},30,2026-11-20`,
-      `${b.tracking},Delivered,${totals[1]},25,2026-11-20`,
-      `${c.tracking},Returned to business,0,20,2026-11-21`,
-      `${stamp}-404,Delivered,100,10,2026-11-21`,
+      `${a.tracking},Delivered,${totals[0]},30,${today}`,
+      `${b.tracking},Delivered,${totals[1]},25,${today}`,
+      `${c.tracking},Returned to business,0,20,${today}`,
+      `${stamp}-404,Delivered,100,10,${today}`,
     ].join('\n');
 
     await page.goto(`${BASE_URL}/admin/couriers`);
@@ -48,7 +50,9 @@ describe('a courier settlement file', () => {
     await page.getByRole('button', { name: 'Import' }).click();
     await page.getByText('File imported').waitFor();
     const outcomes = page.getByRole('cell', { name: /^(Applied|Unmatched)/ });
-    expect(await outcomes.allTextContents()).toEqual(['Applied', 'Applied', 'Applied', expect.stringMatching(/^Unmatched/)]);
+    expect(await outcomes.allTextContents()).toEqual(['Applied: delivered', 'Applied: delivered', 'Applied: refused', expect.stringMatching(/^Unmatched/)]);
+    // The projector applies the lines after the answer; the page counts them until done.
+    await page.getByText('Done: 3 applied, 0 already recorded, 1 not applied').waitFor();
 
     const statuses = await Promise.all(orders.map(async (o) => (await adminCall(token, 'GET', `/admin/orders/${o.orderId}`)).body.status));
     expect(statuses).toEqual(['DELIVERED', 'DELIVERED', 'REFUSED']);

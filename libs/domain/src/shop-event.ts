@@ -6,6 +6,7 @@ import { CHECKOUT_REJECTION_EVENT_TYPES, type CheckoutRejectionEvent } from './c
 import { CONTENT_EVENT_TYPES, type ContentEvent } from './content/events.js';
 import { ORDER_SCREENING_EVENT_TYPES, type OrderScreeningEvent } from './order-screening/events.js';
 import { COURIER_EVENT_TYPES, type CourierEvent } from './courier/events.js';
+import { SETTLEMENT_EVENT_TYPES, type SettlementEvent } from './courier/settlement-import.js';
 import { MESSAGE_TEMPLATE_EVENT_TYPES, type MessageTemplateEvent } from './messages/events.js';
 import { ORDER_EVENT_TYPES, ORDER_NUMBER_EVENT_TYPES, type OrderEvent, type OrderNumberEvent } from './order/events.js';
 import { PERSONAL_DATA_EVENT_TYPES, type PersonalDataEvent } from './personal-data/events.js';
@@ -23,6 +24,7 @@ export type ShopEvent =
   | PersonalDataEvent
   | OrderScreeningEvent
   | CourierEvent
+  | SettlementEvent
   | MessageTemplateEvent;
 
 export type ShopEventType = ShopEvent['type'];
@@ -42,6 +44,7 @@ export const SHOP_EVENT_TYPES: readonly ShopEventType[] = [
   ...PERSONAL_DATA_EVENT_TYPES,
   ...ORDER_SCREENING_EVENT_TYPES,
   ...COURIER_EVENT_TYPES,
+  ...SETTLEMENT_EVENT_TYPES,
   ...MESSAGE_TEMPLATE_EVENT_TYPES,
 ];
 

@@ -33,7 +33,7 @@ export const SNAPSHOT_VERSIONS: Readonly<Partial<Record<StreamCategory, number>>
   subscriber: 1,
   admin: 2,
   cart: 1,
-  order: 1,
+  order: 2,
 };
 
 /**

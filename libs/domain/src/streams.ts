@@ -6,7 +6,7 @@
 export const STREAM_CATEGORIES = [
   'poster', 'product', 'custompricing', 'discounts', 'promo', 'promouse', 'announcement', 'gallery',
   'newsletter', 'subscriber', 'admin', 'cart', 'order', 'ordernumber', 'snapshot',
-  'checkoutrejection', 'personaldata', 'phoneblock', 'screeningsettings', 'screening', 'couriers', 'messagetemplates',
+  'checkoutrejection', 'personaldata', 'phoneblock', 'screeningsettings', 'screening', 'couriers', 'settlements', 'messagetemplates',
 ] as const;
 export type StreamCategory = (typeof STREAM_CATEGORIES)[number];
 
@@ -49,6 +49,8 @@ export const screeningSettingsStream = (): string => 'screeningsettings';
 export const screeningStream = (subjectId: string): string => withId('screening', subjectId);
 /** The shop's few couriers, one stream (names are unique across them). */
 export const couriersStream = (): string => 'couriers';
+/** One courier's settlement imports (SettlementImported), appended and never loaded to decide. */
+export const settlementsStream = (courierId: string): string => withId('settlements', courierId);
 export const orderNumberStream = (orderNumber: string): string => withId('ordernumber', orderNumber.toUpperCase());
 /** Snapshots of another stream's folded state (snapshots.ts): 'snapshot-discounts', 'snapshot-poster-p1'. */
 export const snapshotStream = (stream: string): string => withId('snapshot', stream);

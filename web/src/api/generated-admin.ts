@@ -116,6 +116,11 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.body,
       }),
     }),
+    getSettlement: build.query<GetSettlementApiResponse, GetSettlementApiArg>({
+      query: (queryArg) => ({
+        url: `/admin/couriers/${encodeURIComponent(String(queryArg.id))}/settlements/${encodeURIComponent(String(queryArg.importId))}`,
+      }),
+    }),
     getCustomers: build.query<GetCustomersApiResponse, GetCustomersApiArg>({
       query: (queryArg) => ({
         url: `/admin/customers`,
@@ -964,6 +969,12 @@ export type ImportSettlementApiArg = {
     file: Blob;
   };
 };
+export type GetSettlementApiResponse =
+  /** status 200  */ SettlementProgressView;
+export type GetSettlementApiArg = {
+  id: string;
+  importId: string;
+};
 export type GetCustomersApiResponse = /** status 200  */ CustomerPage;
 export type GetCustomersApiArg = {
   page?: number;
@@ -1504,13 +1515,15 @@ export type UpdateCourierDto = {
   trackingUrlTemplate?: string | null;
 };
 export type SettlementLineResultView = {
+  /** What an applied line does to its order */
+  effect: ("delivered" | "refused" | "paid" | "collected") | null;
   /** The file’s line number (the header is line 1) */
   line: number;
-  /** Why a line changed nothing */
+  /** Why a line changes nothing */
   message: string | null;
   orderNumber: string | null;
-  /** applied: the order changed; unchanged: already recorded; unmatched and contradictory changed nothing */
-  outcome: "applied" | "unchanged" | "unmatched" | "contradictory";
+  /** applied: the order changes (the import’s progress says when it has); unchanged: already recorded; unmatched, contradictory and rejected (dated after today or before the parcel shipped) change nothing */
+  outcome: "applied" | "unchanged" | "unmatched" | "contradictory" | "rejected";
   status: "delivered" | "refused" | "settled";
   trackingNumber: string;
 };
@@ -1520,7 +1533,28 @@ export type SettlementImportView = {
   courierId: string;
   /** SHA-256 of the file, recorded with every change it made */
   fileHash: string;
+  /** The import: its progress is GET /api/admin/couriers/{id}/settlements/{importId} */
+  importId: string;
   lines: SettlementLineResultView[];
+  rejected: number;
+  unchanged: number;
+  unmatched: number;
+};
+export type SettlementProgressView = {
+  applied: number;
+  contradictory: number;
+  courierId: string;
+  /** Of those, lines recorded on their orders so far */
+  done: number;
+  fileHash: string;
+  finished: boolean;
+  importId: string;
+  importedAt: string;
+  /** Lines in the file */
+  lines: number;
+  rejected: number;
+  /** Lines the import decided to apply */
+  toApply: number;
   unchanged: number;
   unmatched: number;
 };
@@ -3126,6 +3160,8 @@ export const {
   useAddCourierMutation,
   useUpdateCourierMutation,
   useImportSettlementMutation,
+  useGetSettlementQuery,
+  useLazyGetSettlementQuery,
   useGetCustomersQuery,
   useLazyGetCustomersQuery,
   usePreviewErasureQuery,

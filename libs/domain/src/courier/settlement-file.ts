@@ -10,7 +10,11 @@ import { DomainError } from '../shared/domain-error.js';
 import type { Piastres } from '../shared/money.js';
 
 export const MAX_SETTLEMENT_FILE_BYTES = 1_000_000;
-export const MAX_SETTLEMENT_LINES = 5_000;
+/**
+ * An import records every line's decision in one event (settlement-import.ts): 2,000 lines, each
+ * at its longest, stay under 1 MB, EventStoreDB's largest append.
+ */
+export const MAX_SETTLEMENT_LINES = 2_000;
 export const MAX_SETTLEMENT_LINE_LENGTH = 1_000;
 const MAX_CELL_LENGTH = 100;
 /** 1,000,000 EGP: more than any parcel's cash; a larger figure is a typo or an attack. */

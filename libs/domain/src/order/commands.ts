@@ -2,7 +2,7 @@
 import type { StaffActor } from '../admin/staff-actor.js';
 import type { DomainCommand } from '../shared/event.js';
 import type { CorrectableField } from './customer-correction.js';
-import type { SettlementLine } from '../courier/settlement-file.js';
+import type { CourierReportInput } from './courier-report.js';
 import type { CourierRef, OrderPlaced } from './events.js';
 import type { OrderEditFacts, ValidOrderEdit } from './order-edit.js';
 
@@ -41,8 +41,12 @@ export type EditOrder = DomainCommand<'EditOrder', { orderId: string; edit: Vali
 export type AddOrderNote = DomainCommand<'AddOrderNote', { orderId: string; noteId: string; text: unknown; by: StaffActor }>;
 
 
-/** One line of a courier's file about this order (courier-report.ts decides it). */
-export type RecordCourierReport = DomainCommand<'RecordCourierReport', { orderId: string; courier: CourierRef; report: SettlementLine; fileHash: string; by: StaffActor }>;
+/**
+ * One line of a courier's settlement import, applied by the settlement reactor: the courier report (courier-report.ts) decided
+ * on the order as it stands now, and its outcome recorded (SettlementLineRecorded) whether or not
+ * the order still accepts it. The same import line twice changes nothing.
+ */
+export type ApplySettlementLine = DomainCommand<'ApplySettlementLine', CourierReportInput & { orderId: string; importId: string }>;
 
 /**
  * A delivered order's goods come back (order-return.ts): lines null returns everything not yet
@@ -63,4 +67,4 @@ export type ReturnOrder = DomainCommand<'ReturnOrder', {
 /** Cash handed back to the shopper, in piastres. */
 export type RecordRefund = DomainCommand<'RecordRefund', { orderId: string; amount: unknown; returnId: string | null; by: StaffActor }>;
 
-export type OrderCommand = ChangeOrderStatus | PlaceOrder | CorrectCustomer | EditOrder | AddOrderNote | RecordCourierReport | ReturnOrder | RecordRefund;
+export type OrderCommand = ChangeOrderStatus | PlaceOrder | CorrectCustomer | EditOrder | AddOrderNote | ApplySettlementLine | ReturnOrder | RecordRefund;

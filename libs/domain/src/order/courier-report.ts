@@ -3,26 +3,48 @@
  * state, so importing the same file again (or a later file repeating a line) changes nothing:
  * a line says what is already recorded → no events. A line that disagrees with the order
  * (refused but delivered, an amount other than the order's total, another courier's parcel,
- * an order never shipped) is a contradiction: nothing changes and the import lists it.
+ * an order never shipped) is a contradiction: nothing changes and the import lists it. A line
+ * dated after today, or before the parcel was shipped, cannot be true: it is refused. The time
+ * arrives with the command (`now`, and `shippedAt`, the ship move's time), so deciding stays pure.
  */
 import { DomainError } from '../shared/domain-error.js';
 import type { SettlementLine } from '../courier/settlement-file.js';
 import type { StaffActor } from '../admin/staff-actor.js';
 import type { CourierRef, OrderEvent } from './events.js';
 import type { OrderState } from './order.decider.js';
+import { shopDate } from '../shared/shop-date.js';
 
 export const COURIER_REPORT_CONTRADICTS = 'COURIER_REPORT_CONTRADICTS';
+export const COURIER_REPORT_DATE_REFUSED = 'COURIER_REPORT_DATE_REFUSED';
+
+export interface CourierReportInput {
+  courier: CourierRef;
+  report: SettlementLine;
+  fileHash: string;
+  /** When the order was last marked SHIPPED (that event's time); null when the log has no ship move. */
+  shippedAt: string | null;
+  /** The time of the decision (ISO): a line dated after the shop's today is refused. */
+  now: string;
+  by: StaffActor;
+}
 
 function contradiction(why: string): DomainError {
   return DomainError.conflict(COURIER_REPORT_CONTRADICTS, why);
 }
 
-export function decideCourierReport(state: OrderState, input: { courier: CourierRef; report: SettlementLine; fileHash: string; by: StaffActor }): OrderEvent[] {
+function refusedDate(why: string): DomainError {
+  return DomainError.conflict(COURIER_REPORT_DATE_REFUSED, why);
+}
+
+export function decideCourierReport(state: OrderState, input: CourierReportInput): OrderEvent[] {
   const { courier, report, by } = input;
   const source = { fileHash: input.fileHash, line: report.line };
   const ids = { orderId: state.orderId, orderNumber: state.orderNumber };
   if (state.status !== 'SHIPPED' && state.status !== 'DELIVERED' && state.status !== 'REFUSED') throw contradiction(`${state.orderNumber} is ${state.status}, not shipped`);
   if (state.courier?.courierId !== courier.courierId) throw contradiction(`${state.orderNumber} was shipped with ${state.courier?.name ?? 'no recorded courier'}, not ${courier.name}`);
+  // Shop days on both sides: the courier dates its lines in Cairo, whatever the server's zone.
+  if (report.date > shopDate(input.now)) throw refusedDate(`${state.orderNumber}: dated ${report.date}, after today (${shopDate(input.now)})`);
+  if (input.shippedAt !== null && report.date < shopDate(input.shippedAt)) throw refusedDate(`${state.orderNumber}: dated ${report.date}, before it was shipped on ${shopDate(input.shippedAt)}`);
   const move = (to: 'DELIVERED' | 'REFUSED'): OrderEvent => ({
     type: 'OrderStatusChanged',
     data: { ...ids, from: state.status!, to, reason: to === 'REFUSED' ? `Refused at the door, reported by ${courier.name} on ${report.date}` : null, by, courier, trackingNumber: report.trackingNumber },

@@ -245,6 +245,24 @@ export type RefundRecorded = DomainEvent<'RefundRecorded', {
   by: StaffActor;
 }>;
 
+/**
+ * What became of one line of a settlement import on this order, as the settlement reactor applied
+ * it (after the line's own events, in the same append): applied, already recorded (unchanged), or
+ * no longer accepted by the order (contradictory, or a date refused), with the reason. Nothing
+ * personal: the import, the line, the tracking number and the outcome.
+ */
+export type SettlementLineRecorded = DomainEvent<'SettlementLineRecorded', {
+  orderId: string;
+  orderNumber: string;
+  importId: string;
+  courier: CourierRef;
+  line: number;
+  trackingNumber: string;
+  outcome: 'applied' | 'unchanged' | 'contradictory' | 'rejected';
+  reason: string | null;
+  by: StaffActor;
+}>;
+
 export type OrderEvent =
   | OrderPlaced
   | OrderStatusChanged
@@ -254,7 +272,8 @@ export type OrderEvent =
   | CourierCollectionRecorded
   | CourierPaymentRecorded
   | OrderReturned
-  | RefundRecorded;
+  | RefundRecorded
+  | SettlementLineRecorded;
 
 /** Appended with expectedRevision 'no_stream': the stream's existence is the uniqueness guarantee. */
 export type OrderNumberReserved = DomainEvent<'OrderNumberReserved', { orderNumber: string; cartId: string }>;
@@ -271,6 +290,7 @@ const orderEventTypes: Record<OrderEvent['type'], true> = {
   CourierPaymentRecorded: true,
   OrderReturned: true,
   RefundRecorded: true,
+  SettlementLineRecorded: true,
 };
 const orderNumberEventTypes: Record<OrderNumberEvent['type'], true> = { OrderNumberReserved: true };
 

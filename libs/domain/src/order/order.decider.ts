@@ -8,7 +8,8 @@ import { DomainError } from '../shared/domain-error.js';
 import { isBlank, trimmed } from '../shared/validation.js';
 import type { OrderCommand } from './commands.js';
 import { correctionOf, validateCorrection, type CustomerFields } from './customer-correction.js';
-import { decideCourierReport } from './courier-report.js';
+import { COURIER_REPORT_CONTRADICTS, COURIER_REPORT_DATE_REFUSED, decideCourierReport } from './courier-report.js';
+import { isDomainError } from '../shared/domain-error.js';
 import { decideRefund, decideReturn } from './order-return.js';
 import { goodsAfterDiscounts } from './revenue.js';
 import { isOrderStatus, ORDER_STATUSES, type CourierRef, type OrderCustomer, type OrderEvent, type OrderStatus } from './events.js';
@@ -43,6 +44,8 @@ export interface OrderState {
   returned: { ids: readonly string[]; quantities: Readonly<Record<string, number>>; amount: number };
   /** Cash handed back so far. */
   refunded: number;
+  /** Settlement import lines recorded on this order ('<importId>:<line>'): a few per parcel. */
+  settlementLines: readonly string[];
 }
 
 const MAX_TRACKING_NUMBER_LENGTH = 64;
@@ -75,6 +78,7 @@ export const initialOrderState: OrderState = Object.freeze({
   sales: 0,
   returned: { ids: [], quantities: {}, amount: 0 },
   refunded: 0,
+  settlementLines: [],
 });
 
 export function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
@@ -127,9 +131,9 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       const text = validateNote(command.data.text);
       return [{ type: 'OrderNoteAdded', data: { orderId: state.orderId, orderNumber: state.orderNumber, phone: state.placed.customer.phone, noteId: command.data.noteId, text, by: command.data.by } }];
     }
-    case 'RecordCourierReport':
+    case 'ApplySettlementLine':
       if (!state.exists || state.status === null) throw DomainError.notFound('ORDER_NOT_FOUND', 'Order not found');
-      return decideCourierReport(state, command.data);
+      return applySettlementLine(state, command.data);
     case 'ReturnOrder':
       if (!state.exists || state.status === null) throw DomainError.notFound('ORDER_NOT_FOUND', 'Order not found');
       return decideReturn(state, command.data);
@@ -138,6 +142,27 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       return decideRefund(state, command.data);
     default:
       return assertNever(command, 'order command');
+  }
+}
+
+/**
+ * The line decided on the order as it stands (it may have moved since the import was decided):
+ * its events when it still applies, and its outcome either way. A line the order no longer
+ * accepts changes nothing but the record of it, so an order never moves backwards.
+ */
+function applySettlementLine(state: OrderState, data: Extract<OrderCommand, { type: 'ApplySettlementLine' }>['data']): OrderEvent[] {
+  if (state.settlementLines.includes(`${data.importId}:${data.report.line}`)) return [];
+  const recorded = (outcome: 'applied' | 'unchanged' | 'contradictory' | 'rejected', reason: string | null): OrderEvent => ({
+    type: 'SettlementLineRecorded',
+    data: { orderId: state.orderId, orderNumber: state.orderNumber, importId: data.importId, courier: data.courier, line: data.report.line, trackingNumber: data.report.trackingNumber, outcome, reason, by: data.by },
+  });
+  try {
+    const events = decideCourierReport(state, data);
+    return [...events, recorded(events.length > 0 ? 'applied' : 'unchanged', null)];
+  } catch (error) {
+    if (isDomainError(error) && error.code === COURIER_REPORT_CONTRADICTS) return [recorded('contradictory', error.message)];
+    if (isDomainError(error) && error.code === COURIER_REPORT_DATE_REFUSED) return [recorded('rejected', error.message)];
+    throw error;
   }
 }
 
@@ -172,6 +197,8 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     }
     case 'OrderNoteAdded':
       return state;
+    case 'SettlementLineRecorded':
+      return { ...state, settlementLines: [...state.settlementLines, `${event.data.importId}:${event.data.line}`] };
     default:
       return assertNever(event, 'order event');
   }

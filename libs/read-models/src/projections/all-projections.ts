@@ -19,10 +19,12 @@ import { postersProjection } from './posters.projection.js';
 import { productsProjection } from './products.projection.js';
 import { promoCodesProjection } from './promo-codes.projection.js';
 import { staffActivityProjection } from './staff-activity.projection.js';
+import { settlementImportsProjection } from './settlement-imports.projection.js';
+import { settlementReactor } from './settlement.reactor.js';
 import { staffProjection } from './staff.projection.js';
 
 /**
- * Every projection the projector runs, and its reactors (checkout completion, customer messages): the one place a read model is
+ * Every projection the projector runs, and its reactors (checkout completion, customer messages, settlement): the one place a read model is
  * registered. Its names, tables and entities (projection-names.ts, entities.ts), the projector's
  * runner and the API's health and read-your-writes waits all derive from this list.
  */
@@ -31,5 +33,5 @@ export const ALL_PROJECTIONS = [
   orderHistoryProjection, customersProjection, newsletterProjection, dashboardProjection, galleryProjection,
   customPricingProjection, promoCodesProjection, discountsProjection, announcementProjection, checkoutCompletionReactor,
   codOutcomesProjection, cartFunnelProjection, staffProjection, staffActivityProjection, couriersProjection,
-  orderScreeningProjection, customerMessagesReactor,
+  orderScreeningProjection, customerMessagesReactor, settlementReactor, settlementImportsProjection,
 ] as const;

@@ -13,13 +13,14 @@ const ORDER_HISTORY_TABLE = tableSpec(OrderHistoryEntity);
  * The audit trail: every event of every order, who did it (a staff member with the role they
  * held) and what it changed. Append-only by event id. Version 2: the staff member's role; version
  * 3: staff edits, as a diff (editDiff), and staff notes (that one was written, never its text);
- * version 4: the courier and tracking number of a ship move, and returns and refunds (amounts in EGP).
+ * version 4: the courier and tracking number of a ship move, and returns and refunds (amounts in EGP);
+ * version 5: what became of each courier settlement line (applied, unchanged, or why not).
  */
 export const orderHistoryProjection = defineProjection({
   name: 'order-history',
-  version: 4,
+  version: 5,
   tables: [OrderHistoryEntity],
-  eventTypes: ['OrderPlaced', 'OrderStatusChanged', 'PersonalDataCorrected', 'OrderEdited', 'OrderNoteAdded', 'OrderReturned', 'RefundRecorded'],
+  eventTypes: ['OrderPlaced', 'OrderStatusChanged', 'PersonalDataCorrected', 'OrderEdited', 'OrderNoteAdded', 'OrderReturned', 'RefundRecorded', 'SettlementLineRecorded'],
   async handle(events, ctx) {
     const rows: Row[] = events.map((e) => {
       const m = (e.metadata ?? {}) as { actor?: { kind?: string; id?: string }; correlationId?: string; causationId?: string };
@@ -48,6 +49,9 @@ export const orderHistoryProjection = defineProjection({
         orderId = e.data.orderId;
         const items = Array.isArray(e.data.lines) ? e.data.lines.reduce((n, l) => n + (Number.isSafeInteger(l?.quantity) ? l.quantity : 0), 0) : 0;
         changes = { returned: egpOf(e.data.amount), itemCount: items, reason: e.data.reason ?? null };
+      } else if (e.type === 'SettlementLineRecorded') {
+        orderId = e.data.orderId;
+        changes = { courier: String(e.data.courier?.name ?? ''), trackingNumber: e.data.trackingNumber ?? null, line: e.data.line ?? null, outcome: e.data.outcome ?? null, reason: e.data.reason ?? null, importId: e.data.importId ?? null };
       } else if (e.type === 'RefundRecorded') {
         orderId = e.data.orderId;
         changes = { refunded: egpOf(e.data.amount) };

@@ -8,7 +8,8 @@ import type pg from 'pg';
  * - shop_api: events INSERT and SELECT only (streams also UPDATE: appends move its revision),
  *   read models SELECT, and the few projector rows the admin pages ask for.
  * - shop_projector: owns the read and projector schemas (a rebuild creates, drops and renames its
- *   tables), SELECT on the log.
+ *   tables), SELECT on the log, and appends as shop_api does: its reactors append the events a
+ *   recorded decision implies (an order a checkout decided, the lines of a settlement import).
  * - shop_maintenance: the one role the append-only trigger lets UPDATE or DELETE events, for
  *   explicit maintenance commands only (personal-data erasure); no service connects as it.
  * - shop_keystore: owns the `keystore` schema (personal-data keys, docs/adr/012) and migrates it;
@@ -83,10 +84,10 @@ export async function settleShopPrivileges(ownerClient: pg.ClientBase): Promise<
       GRANT USAGE ON SCHEMA event_store TO ${api}, ${projector}, ${maintenance};
       REVOKE ALL ON ALL TABLES IN SCHEMA event_store FROM ${api}, ${projector}, ${maintenance};
       GRANT SELECT ON ALL TABLES IN SCHEMA event_store TO ${api}, ${projector}, ${maintenance};
-      GRANT INSERT ON event_store.events TO ${api};
-      GRANT INSERT, UPDATE ON event_store.streams TO ${api};
+      GRANT INSERT ON event_store.events TO ${api}, ${projector};
+      GRANT INSERT, UPDATE ON event_store.streams TO ${api}, ${projector};
       GRANT INSERT, UPDATE, DELETE ON event_store.events, event_store.streams TO ${maintenance};
-      GRANT USAGE ON ALL SEQUENCES IN SCHEMA event_store TO ${api}, ${maintenance};
+      GRANT USAGE ON ALL SEQUENCES IN SCHEMA event_store TO ${api}, ${projector}, ${maintenance};
     `);
   }
   await ownerClient.query(`

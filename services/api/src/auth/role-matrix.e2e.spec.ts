@@ -65,6 +65,10 @@ describe('role matrix: every staff operation × every role (HTTP, real stack)', 
       if (job.body.state === 'completed') break;
       await new Promise((r) => setTimeout(r, 100));
     }
+    // A courier's import (one unmatched line): a real id for its progress.
+    ids.courier = (await t.request().post('/api/admin/couriers').set(owner).send({ name: 'Matrix courier' }).expect(201)).body.id;
+    expect(await t.waitForProjections()).toBe(true);
+    ids.settlement = (await t.request().post(`/api/admin/couriers/${ids.courier}/settlements`).set(owner).attach('file', Buffer.from('tracking,status,collected,fee,date\nNONE-1,delivered,1,0,2026-01-01\n'), 'c.csv').expect(200)).body.importId;
     expect(await t.waitForProjections()).toBe(true);
     ids.subject = (await t.request().get('/api/admin/customers').set(owner).expect(200)).body.data[0].id;
     // The checkout's own message (the outbox reactor wrote it): a real id for the message page.
@@ -87,6 +91,7 @@ describe('role matrix: every staff operation × every role (HTTP, real stack)', 
       if (op.path.includes('/jobs/')) return ids.job;
       if (op.path.includes('/what-if/')) return ids.whatIf;
       if (op.path.includes('/messages/')) return ids.message;
+      if (op.path.includes('/settlements/')) return name === 'importId' ? ids.settlement : ids.courier;
       throw new Error(`no id for ${op.method} ${op.path}`);
     });
   }

@@ -4,7 +4,8 @@ import { piastresToEgp } from '#domain/shared/money.js';
 import { trackingUrl } from '#domain/courier/tracking-url.js';
 import { CourierParcelEntity } from '#read-models/courier-parcel.entity.js';
 import { CourierEntity } from '#read-models/courier.entity.js';
-import type { CourierCashView, CourierView } from '../admin/couriers/courier-response.js';
+import { SettlementImportEntity } from '#read-models/settlement-import.entity.js';
+import type { CourierCashView, CourierView, SettlementProgressView } from '../admin/couriers/courier-response.js';
 import type { CourierTrackingView } from '../tracking/order-tracking-response.js';
 
 interface ShippedParcelRow {
@@ -33,6 +34,16 @@ export class CourierReads {
     const rows = await this.dataSource.getRepository(CourierParcelEntity).find({ where: { courierId, trackingNumber: In([...new Set(trackingNumbers)]) }, select: { orderId: true, trackingNumber: true } });
     for (const r of rows) found.set(r.trackingNumber!, [...(found.get(r.trackingNumber!) ?? []), r.orderId]);
     return found;
+  }
+
+  /** One import of this courier's files and how far its lines are applied; null before the projector has seen it. */
+  async settlementProgress(courierId: string, importId: string): Promise<SettlementProgressView | null> {
+    const r = await this.dataSource.getRepository(SettlementImportEntity).findOneBy({ importId, courierId });
+    if (!r) return null;
+    return {
+      importId: r.importId, courierId: r.courierId, fileHash: r.fileHash, importedAt: r.importedAt.toISOString(), lines: r.lines, toApply: r.toApply, done: r.done, finished: r.done >= r.toApply,
+      applied: r.applied, unchanged: r.unchanged, unmatched: r.unmatched, contradictory: r.contradictory, rejected: r.rejected,
+    };
   }
 
   /** The courier's link for an order's parcel, when the order was shipped with a courier that has a tracking URL template. */

@@ -89,6 +89,7 @@ const createdProduct = (d: Data) => [{ type: 'ProductCreated' as const, data: { 
 const createdPromo = (d: Data) => [{ type: 'PromoCodeCreated' as const, data: { ...PROMO, code: d.code } }];
 
 const COURIER_REF = { courierId: 'k1', name: 'Bosta' };
+const SETTLEMENT_LINE = { line: 2, trackingNumber: 'BOS-123', status: 'delivered', collected: 40300, fee: 3500, date: '2026-03-03' };
 /** The order placed and shipped with a courier, under the fuzzed ids. */
 const shippedWithCourier = (d: Data) => [
   { type: 'OrderPlaced' as const, data: { ...ORDER, orderId: d.orderId, orderNumber: d.orderNumber } },
@@ -205,6 +206,27 @@ const SAMPLES: Record<ShopEventType, Sample> = {
       { type: 'OrderStatusChanged', data: { orderId: d.orderId, orderNumber: d.orderNumber, from: 'PLACED', to: 'DELIVERED', reason: null, by: { username: 'sara', role: 'shipping' }, courier: null, trackingNumber: null } },
     ],
   },
+  SettlementLineRecorded: {
+    stream: order,
+    data: { orderId: 'o1', orderNumber: 'PS-ABCD2345', importId: 'i1', courier: COURIER_REF, line: 2, trackingNumber: 'BOS-123', outcome: 'contradictory', reason: 'PS-ABCD2345 is RETURNED, not shipped', by: { username: 'boss', role: 'owner' } },
+    given: (d) => [
+      ...shippedWithCourier(d),
+      {
+        type: 'SettlementImported',
+        data: { importId: d.importId, courier: COURIER_REF, fileHash: 'ab12', lines: [{ ...SETTLEMENT_LINE, orderId: d.orderId, orderNumber: d.orderNumber, outcome: 'applied', effect: 'delivered', reason: null }], by: { username: 'boss', role: 'owner' } },
+      },
+    ],
+  },
+  SettlementImported: {
+    stream: (d) => `settlements-${(d.courier as Data | undefined)?.courierId}`,
+    data: {
+      importId: 'i1', courier: COURIER_REF, fileHash: 'ab12', by: { username: 'boss', role: 'owner' },
+      lines: [
+        { ...SETTLEMENT_LINE, orderId: 'o1', orderNumber: 'PS-ABCD2345', outcome: 'applied', effect: 'delivered', reason: null },
+        { ...SETTLEMENT_LINE, line: 3, trackingNumber: 'BOS-9', orderId: null, orderNumber: null, outcome: 'unmatched', effect: null, reason: 'No order was shipped with Bosta under this tracking number' },
+      ],
+    },
+  },
   CourierAdded: { stream: () => 'couriers', data: { courierId: 'k1', name: 'Bosta', trackingUrlTemplate: 'https://bosta.co/tracking-shipments?shipment-number={tracking}' } },
   CourierUpdated: {
     stream: () => 'couriers',
@@ -292,7 +314,8 @@ const INDEXED: Record<string, string> = {
   'after.customer.phone': "an edit's phone: orders phone index (decider: 01XXXXXXXXX)",
   'after.items[].posterId': "an edit's lines: order_items and bestseller lines poster indexes",
   courierId: 'couriers primary key and courier_parcels courier index (the API: UUIDs)',
-  'courier.courierId': 'courier_parcels courier index (the API: UUIDs)',
+  'courier.courierId': 'courier_parcels courier index, settlement_imports courier index (the API: UUIDs)',
+  importId: 'settlement_imports primary key (the API: UUIDs)',
 };
 
 const fieldName = (path: Path) => path.map((k) => (typeof k === 'number' ? '[]' : k)).join('.').replace(/\.\[\]/g, '[]');
@@ -365,7 +388,7 @@ describe('the log never holds an event its projections cannot apply (fast-check,
 
   it('has a sample for every event type of the shop, and every INDEXED field names a field of a sample', () => {
     expect(Object.keys(SAMPLES).sort()).toEqual([...SHOP_EVENT_TYPES].sort());
-    expect(SHOP_EVENT_TYPES).toHaveLength(65);
+    expect(SHOP_EVENT_TYPES).toHaveLength(67);
     const fields = new Set(Object.values(SAMPLES).flatMap((s) => stringPaths(s.data).map(fieldName)));
     expect(Object.keys(INDEXED).filter((f) => !fields.has(f))).toEqual([]);
   });

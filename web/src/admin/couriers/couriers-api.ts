@@ -1,10 +1,12 @@
-import { generatedApi, type CourierCashView, type CourierView, type SettlementImportView } from '../../api/generated-admin';
+import { generatedApi, type CourierCashView, type CourierView, type SettlementImportView, type SettlementProgressView } from '../../api/generated-admin';
 
 export type Courier = CourierView;
 export type CourierCash = CourierCashView;
 export type SettlementImport = SettlementImportView;
+export type SettlementProgress = SettlementProgressView;
 
-// An import moves orders and the cash couriers owe: the orders, the dashboard and the cash refetch.
+// An import moves orders and the cash couriers owe: the orders, the dashboard and the cash refetch
+// (again when its progress says every line is applied: settlement-progress.tsx).
 export const couriersApi = generatedApi
   .enhanceEndpoints({
     endpoints: {
@@ -29,4 +31,4 @@ export const couriersApi = generatedApi
     }),
   });
 
-export const { useGetCouriersQuery, useAddCourierMutation, useUpdateCourierMutation, useGetCourierCashQuery, useImportSettlementMutation } = couriersApi;
+export const { useGetCouriersQuery, useAddCourierMutation, useUpdateCourierMutation, useGetCourierCashQuery, useImportSettlementMutation, useGetSettlementQuery } = couriersApi;

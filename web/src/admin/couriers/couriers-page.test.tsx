@@ -13,6 +13,7 @@ const tokenFor = (claims: Record<string, unknown>) =>
 const bosta = { id: 'k1', name: 'Bosta', trackingUrlTemplate: null };
 let uploads: string[] = [];
 let patches: Array<{ id: string; body: unknown }> = [];
+let progressReads = 0;
 const server = setupServer(
   http.get('*/api/admin/couriers', () => HttpResponse.json([bosta])),
   http.get('*/api/admin/dashboard/couriers', () => HttpResponse.json([{ id: 'k1', name: 'Bosta', parcelsOut: 1, delivered: 2, refused: 1, owed: 845.5, settled: 0, fees: 75 }])),
@@ -25,11 +26,19 @@ const server = setupServer(
     const form = await request.formData();
     uploads.push(`${params.id}:${await (form.get('file') as File).text()}`);
     return HttpResponse.json({
-      fileHash: 'h', courierId: 'k1', applied: 1, unchanged: 0, unmatched: 1, contradictory: 0,
+      importId: 'i1', fileHash: 'h', courierId: 'k1', applied: 1, unchanged: 0, unmatched: 1, contradictory: 0, rejected: 0,
       lines: [
-        { line: 2, trackingNumber: 'A-1', status: 'delivered', outcome: 'applied', orderNumber: 'PS-1', message: null },
-        { line: 3, trackingNumber: 'Z-9', status: 'delivered', outcome: 'unmatched', orderNumber: null, message: 'No order was shipped with Bosta under this tracking number' },
+        { line: 2, trackingNumber: 'A-1', status: 'delivered', outcome: 'applied', effect: 'delivered', orderNumber: 'PS-1', message: null },
+        { line: 3, trackingNumber: 'Z-9', status: 'delivered', outcome: 'unmatched', effect: null, orderNumber: null, message: 'No order was shipped with Bosta under this tracking number' },
       ],
+    });
+  }),
+  // The projector applies the line after the answer: first not yet, then done.
+  http.get('*/api/admin/couriers/:id/settlements/:importId', ({ params }) => {
+    const done = progressReads++ === 0 ? 0 : 1;
+    return HttpResponse.json({
+      importId: params.importId, courierId: params.id, fileHash: 'h', importedAt: '2026-11-29T00:00:00.000Z', lines: 2, toApply: 1, done, finished: done === 1,
+      applied: done, unchanged: 0, unmatched: 1, contradictory: 0, rejected: 0,
     });
   }),
 );
@@ -38,6 +47,7 @@ afterEach(() => {
   server.resetHandlers();
   uploads = [];
   patches = [];
+  progressReads = 0;
 });
 afterAll(() => server.close());
 
@@ -55,7 +65,11 @@ describe('couriers page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));
     await waitFor(() => expect(uploads).toEqual(['k1:tracking,status,collected,fee,date\n']));
     expect(await screen.findByRole('cell', { name: /^Unmatched/ })).toHaveTextContent('No order was shipped with Bosta');
-    expect(screen.getByRole('cell', { name: 'Applied' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Applied: delivered' })).toBeInTheDocument();
+    // Applied N of M until the projector has applied every line, then the final counts.
+    expect(await screen.findByText('Applied 0 of 1')).toBeInTheDocument();
+    expect(await screen.findByText('Done: 1 applied, 0 already recorded, 1 not applied', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Import progress' })).toBeNull();
   });
 
   it('lets the owner add a courier', async () => {

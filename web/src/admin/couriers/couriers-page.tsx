@@ -10,6 +10,7 @@ import { Field } from '../shared/field';
 import { btnPrimary, btnSecondary, input, td } from '../shared/styles';
 import { useLoadErrorToast } from '../shared/use-load-error-toast';
 import { CourierCashTable } from './courier-cash-table';
+import { SettlementProgress } from './settlement-progress';
 import { useAddCourierMutation, useGetCouriersQuery, useImportSettlementMutation, useUpdateCourierMutation, type Courier, type SettlementImport } from './couriers-api';
 
 const OUTCOME_WORDS: Record<SettlementImport['lines'][number]['outcome'], string> = {
@@ -17,6 +18,11 @@ const OUTCOME_WORDS: Record<SettlementImport['lines'][number]['outcome'], string
   unchanged: 'Already recorded',
   unmatched: 'Unmatched',
   contradictory: 'Contradicts the order',
+  rejected: 'Refused: wrong date',
+};
+
+const EFFECT_WORDS: Record<NonNullable<SettlementImport['lines'][number]['effect']>, string> = {
+  delivered: 'delivered', refused: 'refused', paid: 'paid', collected: 'cash recorded',
 };
 
 /** Couriers: the cash each owes, importing a courier's status/settlement file, and (the owner) adding couriers. */
@@ -170,7 +176,7 @@ function ImportForm({ couriers }: { couriers: readonly { id: string; name: strin
     try {
       const answer = await importSettlement({ id: chosen, file }).unwrap();
       setResult(answer);
-      toast.success('File imported', `${answer.applied} applied, ${answer.unchanged} already recorded, ${answer.unmatched + answer.contradictory} not applied`);
+      toast.success('File imported', `${answer.applied} to apply, ${answer.unchanged} already recorded, ${answer.unmatched + answer.contradictory + answer.rejected} not applied`);
     } catch (error) {
       setResult(null);
       toast.error('File refused', errorMessage(error, 'The file could not be imported'));
@@ -195,6 +201,7 @@ function ImportForm({ couriers }: { couriers: readonly { id: string; name: strin
           Import
         </button>
       </form>
+      {result && <SettlementProgress key={result.importId} courierId={result.courierId} importId={result.importId} />}
       {result && (
         <DataTable columns={['Line', 'Tracking number', 'Status', 'Order', 'Outcome']}>
           {result.lines.map((l) => (
@@ -205,6 +212,7 @@ function ImportForm({ couriers }: { couriers: readonly { id: string; name: strin
               <td className={td}>{l.orderNumber ?? '—'}</td>
               <td className={td}>
                 {OUTCOME_WORDS[l.outcome]}
+                {l.effect && `: ${EFFECT_WORDS[l.effect]}`}
                 {l.message && <span className="block text-xs text-gray-500">{l.message}</span>}
               </td>
             </tr>

@@ -13,6 +13,7 @@ const TYPE_LABELS: Record<string, string> = {
   OrderNoteAdded: 'Staff note added',
   OrderReturned: 'Goods returned',
   RefundRecorded: 'Refund handed back',
+  SettlementLineRecorded: 'Courier file line',
 };
 
 const FIGURE_NAMES: Readonly<Record<string, string>> = {

@@ -15,7 +15,7 @@ import { ExecuteDeciderCommand } from '../../common/execute-decider.handler.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
 import { CourierReads } from '../../reads/couriers.reads.js';
 import { AddCourierDto, UpdateCourierDto } from './courier.dto.js';
-import { CourierView, SettlementImportView } from './courier-response.js';
+import { CourierView, SettlementImportView, SettlementProgressView } from './courier-response.js';
 import { ImportSettlementCommand } from './import-settlement.handler.js';
 import { SettlementUpload } from './settlement-upload.js';
 
@@ -69,9 +69,11 @@ export class AdminCouriersController {
   }
 
   /**
-   * The courier's status/settlement CSV (multipart field `file`, at most 1 MB): matched orders
-   * become DELIVERED or REFUSED with the courier as actor, cash and fees recorded; unmatched and
-   * contradictory lines are listed and change nothing; the same file again changes nothing.
+   * The courier's status/settlement CSV (multipart field `file`, at most 1 MB), decided whole and
+   * recorded as one import: the answer names it and lists each line's outcome. Matched orders then
+   * become DELIVERED or REFUSED with the courier as actor, cash and fees recorded (the projector
+   * applies them; GET …/settlements/{importId} says how far); unmatched, contradictory and
+   * rejected lines change nothing; the same file again changes nothing.
    */
   @Post(':id/settlements')
   @Requires('couriers.settle')
@@ -88,5 +90,17 @@ export class AdminCouriersController {
     const text = new TextDecoder('utf-8', { fatal: false }).decode(file.buffer);
     if (text.includes('\u0000') || text.includes('\uFFFD')) throw DomainError.validation('FILE_NOT_TEXT', 'file must be a UTF-8 CSV', { file: 'must be a UTF-8 CSV' });
     return this.commandBus.execute(new ImportSettlementCommand(courierId, text, staffActorOf(admin)));
+  }
+
+  /** How far an import's lines are applied ("applied N of M"), and its final counts once done. */
+  @Get(':id/settlements/:importId')
+  @Requires('couriers.settle')
+  @ReadsProjections('settlement-imports')
+  @ApiOkResponse({ type: SettlementProgressView })
+  async getSettlement(@Param('id') id: string, @Param('importId') importId: string): Promise<SettlementProgressView> {
+    const courierId = courierIdParam(id);
+    const progress = isUuid(importId) ? await this.couriers.settlementProgress(courierId, importId.toLowerCase()) : null;
+    if (!progress) throw new NotFoundException('Settlement import not found');
+    return progress;
   }
 }

@@ -1,3 +1,4 @@
+import { SETTLEMENT_OUTCOMES, type SettlementEffect, type SettlementOutcome } from '#domain/courier/settlement-import.js';
 import { ApiProperty } from '@nestjs/swagger';
 
 export class CourierView {
@@ -18,24 +19,50 @@ export class CourierCashView {
   @ApiProperty({ description: 'The courier’s fees on every parcel it reported' }) fees!: number;
 }
 
-export const IMPORT_OUTCOMES = ['applied', 'unchanged', 'unmatched', 'contradictory'] as const;
-
-/** What one line of the file did. */
+/** What one line of the file was decided to do. */
 export class SettlementLineResultView {
   @ApiProperty({ description: 'The file’s line number (the header is line 1)' }) line!: number;
   @ApiProperty() trackingNumber!: string;
   @ApiProperty({ enum: ['delivered', 'refused', 'settled'] }) status!: string;
-  @ApiProperty({ enum: IMPORT_OUTCOMES, description: 'applied: the order changed; unchanged: already recorded; unmatched and contradictory changed nothing' }) outcome!: (typeof IMPORT_OUTCOMES)[number];
+  @ApiProperty({
+    enum: SETTLEMENT_OUTCOMES,
+    description: 'applied: the order changes (the import’s progress says when it has); unchanged: already recorded; unmatched, contradictory and rejected (dated after today or before the parcel shipped) change nothing',
+  })
+  outcome!: SettlementOutcome;
+  @ApiProperty({ type: String, nullable: true, enum: ['delivered', 'refused', 'paid', 'collected'], description: 'What an applied line does to its order' }) effect!: SettlementEffect | null;
   @ApiProperty({ type: String, nullable: true }) orderNumber!: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'Why a line changed nothing' }) message!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Why a line changes nothing' }) message!: string | null;
 }
 
 export class SettlementImportView {
+  @ApiProperty({ description: 'The import: its progress is GET /api/admin/couriers/{id}/settlements/{importId}' }) importId!: string;
   @ApiProperty({ description: 'SHA-256 of the file, recorded with every change it made' }) fileHash!: string;
   @ApiProperty() courierId!: string;
   @ApiProperty() applied!: number;
   @ApiProperty() unchanged!: number;
   @ApiProperty() unmatched!: number;
   @ApiProperty() contradictory!: number;
+  @ApiProperty() rejected!: number;
   @ApiProperty({ type: () => [SettlementLineResultView] }) lines!: SettlementLineResultView[];
+}
+
+/**
+ * An import's progress: of the lines to apply (toApply), how many are done; once done equals
+ * toApply, the counts are final (a line the order no longer accepted moved from applied to
+ * contradictory or rejected).
+ */
+export class SettlementProgressView {
+  @ApiProperty() importId!: string;
+  @ApiProperty() courierId!: string;
+  @ApiProperty() fileHash!: string;
+  @ApiProperty() importedAt!: string;
+  @ApiProperty({ description: 'Lines in the file' }) lines!: number;
+  @ApiProperty({ description: 'Lines the import decided to apply' }) toApply!: number;
+  @ApiProperty({ description: 'Of those, lines recorded on their orders so far' }) done!: number;
+  @ApiProperty() finished!: boolean;
+  @ApiProperty() applied!: number;
+  @ApiProperty() unchanged!: number;
+  @ApiProperty() unmatched!: number;
+  @ApiProperty() contradictory!: number;
+  @ApiProperty() rejected!: number;
 }

@@ -1,21 +1,21 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Inject, NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { StaffActor } from '#domain/admin/staff-actor.js';
 import { couriersDecider } from '#domain/courier/courier.decider.js';
-import { parseSettlementFile, type SettlementLine } from '#domain/courier/settlement-file.js';
-import { COURIER_REPORT_CONTRADICTS } from '#domain/order/courier-report.js';
-import type { CourierRef } from '#domain/order/events.js';
+import { parseSettlementFile } from '#domain/courier/settlement-file.js';
+import { countOutcomes, decideSettlementLines, lastShippedAt, type MatchedOrder, type SettlementImported } from '#domain/courier/settlement-import.js';
+import type { CourierRef, OrderEvent } from '#domain/order/events.js';
 import { orderDecider } from '#domain/order/order.decider.js';
-import { isDomainError } from '#domain/shared/domain-error.js';
-import { couriersStream, orderStream } from '#domain/streams.js';
+import { evolveAll } from '#domain/shared/decider.js';
+import { uuidFromName } from '#domain/shared/uuid-from-name.js';
+import { couriersStream, orderStream, settlementsStream } from '#domain/streams.js';
 import type { EventStore } from '#event-store/event-store.port.js';
-import { PromoUses } from '../../cart/promo-uses.service.js';
 import { DeciderExecutor } from '../../common/decider-executor.service.js';
+import { eventMetadata } from '../../common/execute-decider.js';
 import { EVENT_STORE } from '../../common/tokens.js';
 import { CourierReads } from '../../reads/couriers.reads.js';
-import { settlePromoUse } from '../orders/settle-promo-use.js';
-import type { SettlementImportView, SettlementLineResultView } from './courier-response.js';
+import type { SettlementImportView } from './courier-response.js';
 
 export class ImportSettlementCommand extends Command<SettlementImportView> {
   constructor(
@@ -27,10 +27,15 @@ export class ImportSettlementCommand extends Command<SettlementImportView> {
   }
 }
 
+/** Orders read at once while deciding a file: a file names at most MAX_SETTLEMENT_LINES. */
+const READ_CONCURRENCY = 16;
+
 /**
- * A courier's status/settlement file: parsed whole first (a hostile file changes nothing), then
- * each line decided on its order's stream (courier-report.ts), one order at a time, in file order.
- * Lines are matched by tracking number among the orders shipped with this courier.
+ * A courier's status/settlement file: parsed whole first (a hostile file changes nothing), each
+ * line decided against its order as it stands (matched by tracking number among the orders shipped
+ * with this courier), and the whole decision appended as one SettlementImported. The answer names
+ * the import; the settlement reactor applies its lines to their orders (settlement.reactor.ts) and
+ * the settlement-imports read model counts them.
  */
 @CommandHandler(ImportSettlementCommand)
 export class ImportSettlementHandler implements ICommandHandler<ImportSettlementCommand> {
@@ -38,7 +43,6 @@ export class ImportSettlementHandler implements ICommandHandler<ImportSettlement
     private readonly executor: DeciderExecutor,
     private readonly couriers: CourierReads,
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly promoUses: PromoUses,
   ) {}
 
   async execute(c: ImportSettlementCommand): Promise<SettlementImportView> {
@@ -49,30 +53,27 @@ export class ImportSettlementHandler implements ICommandHandler<ImportSettlement
     const lines = parseSettlementFile(c.text);
     const fileHash = createHash('sha256').update(c.text).digest('hex');
     const matches = await this.couriers.parcels(courier.courierId, lines.map((l) => l.trackingNumber));
-    const results: SettlementLineResultView[] = [];
-    for (const line of lines) results.push(await this.decideLine(line, matches.get(line.trackingNumber) ?? [], courier, fileHash, c.by));
-    const count = (outcome: SettlementLineResultView['outcome']) => results.filter((r) => r.outcome === outcome).length;
-    return { fileHash, courierId: courier.courierId, applied: count('applied'), unchanged: count('unchanged'), unmatched: count('unmatched'), contradictory: count('contradictory'), lines: results };
+    const orders = await this.loadOrders([...new Set([...matches.values()].flat())]);
+    const now = new Date().toISOString();
+    const decided = decideSettlementLines(lines, matches, orders, { courier, fileHash, now, by: c.by });
+    const importId = randomUUID();
+    const event: SettlementImported = { type: 'SettlementImported', data: { importId, courier, fileHash, lines: decided, by: c.by } };
+    await this.store.append(settlementsStream(courier.courierId), [{ id: uuidFromName(`settlement-imported:${importId}`), ...event, metadata: { ...eventMetadata(), occurredAt: now } }], { expectedRevision: 'any' });
+    return {
+      importId, fileHash, courierId: courier.courierId, ...countOutcomes(decided),
+      lines: decided.map((l) => ({ line: l.line, trackingNumber: l.trackingNumber, status: l.status, outcome: l.outcome, effect: l.effect, orderNumber: l.orderNumber, message: l.reason })),
+    };
   }
 
-  private async decideLine(line: SettlementLine, orderIds: readonly string[], courier: CourierRef, fileHash: string, by: StaffActor): Promise<SettlementLineResultView> {
-    const base = { line: line.line, trackingNumber: line.trackingNumber, status: line.status };
-    if (orderIds.length === 0) return { ...base, outcome: 'unmatched', orderNumber: null, message: `No order was shipped with ${courier.name} under this tracking number` };
-    if (orderIds.length > 1) return { ...base, outcome: 'contradictory', orderNumber: null, message: `${orderIds.length} orders were shipped under this tracking number` };
-    const orderId = orderIds[0];
-    try {
-      const result = await this.executor.execute({
-        stream: orderStream(orderId),
-        decider: orderDecider,
-        command: { type: 'RecordCourierReport' as const, data: { orderId, courier, report: line, fileHash, by } },
-        // Decided again on a newer state, the line is still judged against the order as it is.
-        retries: 2,
-      });
-      if (result.events.some((e) => e.type === 'OrderStatusChanged')) await settlePromoUse(this.store, this.promoUses, orderId, result.state.status);
-      return { ...base, outcome: result.events.length > 0 ? 'applied' : 'unchanged', orderNumber: result.state.orderNumber, message: null };
-    } catch (error) {
-      if (isDomainError(error) && error.code === COURIER_REPORT_CONTRADICTS) return { ...base, outcome: 'contradictory', orderNumber: null, message: error.message };
-      throw error;
+  /** Each matched order as it stands, and when it was shipped (its ship move's time). */
+  private async loadOrders(orderIds: readonly string[]): Promise<Map<string, MatchedOrder>> {
+    const loaded = new Map<string, MatchedOrder>();
+    for (let i = 0; i < orderIds.length; i += READ_CONCURRENCY) {
+      await Promise.all(orderIds.slice(i, i + READ_CONCURRENCY).map(async (orderId) => {
+        const recorded = await this.store.readStream(orderStream(orderId));
+        loaded.set(orderId, { state: evolveAll(orderDecider, recorded as unknown as OrderEvent[]), shippedAt: lastShippedAt(recorded) });
+      }));
     }
+    return loaded;
   }
 }
