@@ -79,7 +79,62 @@ export async function startPostgres({ dir, port, database = 'postershop', durabl
   } finally {
     await client.end();
   }
-  return { ...embeddedPostgresUrls(port, database, superuserPassword, socketDir), port, stop: () => pg.stop() };
+  return {
+    ...embeddedPostgresUrls(port, database, superuserPassword, socketDir),
+    port,
+    stop: () => pg.stop(),
+    /** The running postmaster (a child of this process). */
+    get process() {
+      return pg.process;
+    },
+    /**
+     * Starts the server again on the same directory after its postmaster exited, answering the new
+     * postmaster once it accepts connections (crash recovery done). For a supervisor: it does not
+     * stop on its own, and rejects when the server exits before it is ready, or when `signal`
+     * aborts before the server is started.
+     */
+    respawn: async ({ say = () => {}, signal } = {}) => {
+      await waitForOrphanBackends(dir, say, signal);
+      signal?.throwIfAborted();
+      removeStalePid(dir);
+      try {
+        await pg.start();
+      } catch (e) {
+        throw e instanceof Error ? e : new Error('PostgreSQL exited before it accepted connections');
+      }
+      return pg.process;
+    },
+  };
+}
+
+/** How long a restart waits for the backends of a killed postmaster before trying anyway (and failing, if one still holds on). */
+const ORPHAN_WAIT_MS = 60_000;
+
+/**
+ * After a postmaster is killed outright its backends live on until they notice, each still attached
+ * to its shared memory; a new postmaster refuses the directory while any is ("pre-existing shared
+ * memory block is still in use"), and must not run beside one that may still write. postmaster.pid
+ * names that segment (line 7: key and id); the kernel counts who is attached (nattch).
+ */
+async function waitForOrphanBackends(dir, say, signal) {
+  let segment;
+  try {
+    segment = readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[6]?.trim().split(/\s+/)[1];
+  } catch {
+    return; // stopped cleanly: nothing left behind
+  }
+  if (!segment || !existsSync('/proc/sysvipc/shm')) return;
+  const attached = () => {
+    const row = readFileSync('/proc/sysvipc/shm', 'utf8').split('\n').map((l) => l.trim().split(/\s+/)).find((cols) => cols[1] === segment);
+    return row ? Number(row[6]) : 0;
+  };
+  const deadline = Date.now() + ORPHAN_WAIT_MS;
+  let said = false;
+  for (let n = attached(); n > 0 && Date.now() < deadline && !signal?.aborted; n = attached()) {
+    if (!said) say(`waiting for ${n} process${n === 1 ? '' : 'es'} of the previous PostgreSQL server to exit`);
+    said = true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /**
