@@ -97,6 +97,8 @@ async function startMailbox(dir) {
 export default async function globalSetup() {
   process.env.ADMIN_USERNAME ??= 'admin';
   process.env.ADMIN_PASSWORD ??= 'e2e-admin-password';
+  // The specs read /api/health's figures (projections, positions) as a monitor would.
+  process.env.HEALTH_TOKEN ??= 'e2e-health-token-for-the-monitor-0123456789';
   if (process.env.E2E_BASE_URL) return;
 
   const build = spawnSync(process.execPath, ['libs/platform/bin/build.mjs', '--if-stale'], { cwd: root, stdio: 'inherit' });

@@ -195,9 +195,10 @@ export async function stackDatabase() {
   return client;
 }
 
-/** GET /api/health as { status, body }: 503 carries the body that says why. */
+/** GET /api/health as { status, body }: 503 carries the body that says why (its figures with HEALTH_TOKEN). */
 export async function health() {
-  const res = await fetch(`${BASE_URL()}/api/health`);
+  const token = process.env.HEALTH_TOKEN;
+  const res = await fetch(`${BASE_URL()}/api/health`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   return { status: res.status, body: await res.json() };
 }
 

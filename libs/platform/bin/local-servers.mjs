@@ -28,7 +28,7 @@ export async function startPostgres({ dir, port, database = 'postershop', durabl
   port ??= await freePort();
   mkdirSync(dir, { recursive: true });
   const socketDir = socketDirectoryFor(dir, port);
-  const flags = ['-c', 'max_connections=200', '-c', 'idle_in_transaction_session_timeout=60000', '-c', `unix_socket_directories=${socketDir}`];
+  const flags = ['-c', 'max_connections=200', '-c', 'idle_in_transaction_session_timeout=60000', '-c', `unix_socket_directories=${socketDir}`, '-c', 'password_encryption=scram-sha-256'];
   if (!durable) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   const fresh = !existsSync(path.join(dir, 'PG_VERSION'));
   const stored = fresh ? undefined : readSuperuserPassword(dir);
@@ -41,6 +41,7 @@ export async function startPostgres({ dir, port, database = 'postershop', durabl
     user: 'postgres',
     password,
     persistent: durable,
+    authMethod: AUTH_METHOD,
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: flags,
     onLog: log,
@@ -67,12 +68,122 @@ export async function startPostgres({ dir, port, database = 'postershop', durabl
       if (superuserPassword === LEGACY_SUPERUSER_PASSWORD) log('replaced the fixed superuser password with a generated one');
       superuserPassword = next;
     }
+    // Passwords first, then the rules: an MD5-stored superuser password would not pass a scram rule.
+    await storePasswordsAsScram(client, superuserPassword);
+    if (requireScram(dir)) {
+      await client.query('SELECT pg_reload_conf()');
+      console.log('[postgres] pg_hba.conf: every connection now authenticates with scram-sha-256');
+    }
     const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
     if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);
   } finally {
     await client.end();
   }
-  return { ...embeddedPostgresUrls(port, database, superuserPassword, socketDir), port, stop: () => pg.stop() };
+  return {
+    ...embeddedPostgresUrls(port, database, superuserPassword, socketDir),
+    port,
+    stop: () => pg.stop(),
+    /** The running postmaster (a child of this process). */
+    get process() {
+      return pg.process;
+    },
+    /**
+     * Starts the server again on the same directory after its postmaster exited, answering the new
+     * postmaster once it accepts connections (crash recovery done). For a supervisor: it does not
+     * stop on its own, and rejects when the server exits before it is ready, or when `signal`
+     * aborts before the server is started.
+     */
+    respawn: async ({ say = () => {}, signal } = {}) => {
+      await waitForOrphanBackends(dir, say, signal);
+      signal?.throwIfAborted();
+      removeStalePid(dir);
+      try {
+        await pg.start();
+      } catch (e) {
+        throw e instanceof Error ? e : new Error('PostgreSQL exited before it accepted connections');
+      }
+      return pg.process;
+    },
+  };
+}
+
+/** How long a restart waits for the backends of a killed postmaster before trying anyway (and failing, if one still holds on). */
+const ORPHAN_WAIT_MS = 60_000;
+
+/**
+ * After a postmaster is killed outright its backends live on until they notice, each still attached
+ * to its shared memory; a new postmaster refuses the directory while any is ("pre-existing shared
+ * memory block is still in use"), and must not run beside one that may still write. postmaster.pid
+ * names that segment (line 7: key and id); the kernel counts who is attached (nattch).
+ */
+async function waitForOrphanBackends(dir, say, signal) {
+  let segment;
+  try {
+    segment = readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[6]?.trim().split(/\s+/)[1];
+  } catch {
+    return; // stopped cleanly: nothing left behind
+  }
+  if (!segment || !existsSync('/proc/sysvipc/shm')) return;
+  const attached = () => {
+    const row = readFileSync('/proc/sysvipc/shm', 'utf8').split('\n').map((l) => l.trim().split(/\s+/)).find((cols) => cols[1] === segment);
+    return row ? Number(row[6]) : 0;
+  };
+  const deadline = Date.now() + ORPHAN_WAIT_MS;
+  let said = false;
+  for (let n = attached(); n > 0 && Date.now() < deadline && !signal?.aborted; n = attached()) {
+    if (!said) say(`waiting for ${n} process${n === 1 ? '' : 'es'} of the previous PostgreSQL server to exit`);
+    said = true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * How every connection proves its password: a SCRAM exchange, never the password itself (which
+ * `password` sends in clear, and `md5` replays from a hash). Data directories made before this
+ * have `password` in pg_hba.conf: rewritten at start (requireScram).
+ */
+const AUTH_METHOD = 'scram-sha-256';
+const WEAKER_AUTH_METHODS = new Set(['password', 'md5', 'trust']);
+
+/**
+ * Rewrites pg_hba.conf so no rule accepts less than scram-sha-256; true when it changed anything.
+ * A rule is `local DATABASE USER METHOD [OPTIONS]` or `host… DATABASE USER ADDRESS [MASK] METHOD
+ * [OPTIONS]`; comments and blank lines are kept as they are.
+ */
+export function requireScram(dir) {
+  const file = path.join(dir, 'pg_hba.conf');
+  if (!existsSync(file)) return false;
+  const before = readFileSync(file, 'utf8');
+  const after = before
+    .split('\n')
+    .map((line) => {
+      const tokens = line.replace(/#.*/, '').trim().split(/\s+/);
+      if (tokens[0] === '' || tokens[0].startsWith('include')) return line;
+      let at = tokens[0] === 'local' ? 3 : 4;
+      if (tokens[0] !== 'local' && /^\d+\.\d+\.\d+\.\d+$/.test(tokens[4] ?? '')) at = 5; // ADDRESS MASK
+      if (!WEAKER_AUTH_METHODS.has(tokens[at])) return line;
+      tokens[at] = AUTH_METHOD;
+      return tokens.join(' ');
+    })
+    .join('\n');
+  if (after === before) return false;
+  writeFileSync(file, after);
+  return true;
+}
+
+/**
+ * A scram-sha-256 rule refuses a role whose password is stored as an MD5 hash (made under an older
+ * password_encryption): the superuser's is set again here, whose password we hold; the shop's own
+ * roles get theirs set at every start (db-roles); any other is named, since only its owner can.
+ */
+async function storePasswordsAsScram(client, superuserPassword) {
+  const { rows } = await client.query("SELECT rolname FROM pg_authid WHERE rolcanlogin AND rolpassword IS NOT NULL AND rolpassword NOT LIKE 'SCRAM-SHA-256$%'");
+  for (const { rolname } of rows) {
+    if (rolname === 'postgres') {
+      await client.query(`ALTER ROLE postgres PASSWORD ${client.escapeLiteral(superuserPassword)}`);
+      console.log('[postgres] stored the superuser password as scram-sha-256');
+    } else console.log(`[postgres] role ${rolname} has a password stored as MD5: it cannot sign in under scram-sha-256 until ALTER ROLE ${rolname} PASSWORD '…' sets it again (npm start does so for the shop's roles)`);
+  }
 }
 
 /** A Unix socket's path holds at most 107 bytes (sun_path), its file name included. */

@@ -4,8 +4,9 @@
 // processes; the built web app served by the API on the same origin as /api. Migrations run as
 // the database's owner role before the services start, and each service connects as its own
 // least-privilege role (docs/adr/006).
-// A crashed API or projector is restarted with back-off (PostgreSQL keeps running); one that keeps
-// crashing stops everything with exit code 1. Ctrl-C (or SIGTERM) stops everything this script started.
+// A crashed API, projector or embedded PostgreSQL is restarted with back-off (the others keep
+// running); one that keeps crashing stops everything with exit code 1. Ctrl-C (or SIGTERM) stops
+// everything this script started.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -48,6 +49,41 @@ const pidFile = path.join(dataDir, 'children.pids');
 function writePidFile() {
   if (stopping) return;
   writeFileSync(pidFile, supervised.map((s) => s.pid).filter(Boolean).join('\n') + '\n');
+}
+
+// Present while the embedded PostgreSQL is being brought back: the API reads it (DATABASE_STATE_FILE)
+// to say "restarting" rather than merely "down" on /api/health.
+const databaseStateFile = path.join(dataDir, 'database.state');
+rmSync(databaseStateFile, { force: true });
+
+/**
+ * The embedded PostgreSQL, restarted like the API and the projector, but stopped last (the services
+ * first) and with SIGINT: PostgreSQL's fast shutdown, where SIGTERM would wait for every client.
+ */
+function supervisePostgres(pg) {
+  let postgres;
+  postgres = superviseChild({
+    name: 'postgres',
+    child: pg.process,
+    spawnChild: ({ signal }) => pg.respawn({ signal, say: (message) => console.error(`[start] postgres: ${message}`) }),
+    stopSignal: 'SIGINT',
+    killAfterMs: 30_000,
+    log: (message) => console.error(`[start] ${message}`),
+    onGiveUp: (message) => {
+      console.error(`[start] ${message}; stopping the rest`);
+      shutdown(1);
+    },
+    onChange: () => {
+      if (stopping || !postgres) return;
+      if (postgres.pid === undefined) return writeFileSync(databaseStateFile, 'restarting\n');
+      rmSync(databaseStateFile, { force: true });
+      console.error(`[start] postgres is up again after crash recovery (restart ${postgres.restarts})`);
+    },
+  });
+  stops.push(async () => {
+    await postgres.stop();
+    rmSync(databaseStateFile, { force: true });
+  });
 }
 
 async function shutdown(code) {
@@ -179,7 +215,7 @@ async function main() {
     log(`starting PostgreSQL (data in ${pgDataDir})`);
     const pg = await startPostgres({ dir: pgDataDir, port: env.PG_PORT ? Number(env.PG_PORT) : undefined });
     keepOnlyOurSignalHandlers();
-    stops.push(() => pg.stop());
+    supervisePostgres(pg);
     databaseUrl = pg.url;
   }
   const eventStore = env.EVENT_STORE ?? 'postgres';
@@ -218,6 +254,7 @@ async function main() {
     ...(password.file ? { ADMIN_PASSWORD_FILE: password.file } : {}),
     JWT_SECRET: jwtSecret,
     UPLOADS_DIR: uploadsDir,
+    ...(pgDataDir ? { DATABASE_STATE_FILE: databaseStateFile } : {}),
     // glibc keeps what libvips freed unless told otherwise: see README, Images (bench:abuse upload-flood).
     GLIBC_TUNABLES: env.GLIBC_TUNABLES ?? API_MALLOC_TUNABLES,
     WEB_DIST_DIR: env.WEB_DIST_DIR ?? path.resolve('web/dist'),

@@ -41,46 +41,77 @@ export const formatDelay = (ms) => `${Math.round(ms / 100) / 10} s`;
 
 /**
  * Starts `spawnChild()` and restarts it by `decideRestart` whenever it exits on its own.
+ * `spawnChild` may answer a promise: the child counts as started once it resolves (a server ready
+ * to serve), and a rejection counts as a crash; its `signal` aborts when stop() is called meanwhile. `child`, when given, is one already running, so
+ * supervision starts at its first exit. `onChange` is called when a child starts or exits.
  * @param {{
  *   name: string,
- *   spawnChild: () => import('node:child_process').ChildProcess,
+ *   spawnChild: (o: { signal: AbortSignal }) => import('node:child_process').ChildProcess | Promise<import('node:child_process').ChildProcess>,
+ *   child?: import('node:child_process').ChildProcess,
  *   log: (message: string) => void,
  *   onGiveUp: (message: string) => void,
  *   onChange?: () => void,
  *   policy?: typeof DEFAULT_POLICY,
+ *   stopSignal?: NodeJS.Signals,
  *   killAfterMs?: number,
  * }} o
  */
-export function superviseChild({ name, spawnChild, log, onGiveUp, onChange = () => {}, policy = DEFAULT_POLICY, killAfterMs = 10_000 }) {
+export function superviseChild({ name, spawnChild, child: running0, log, onGiveUp, onChange = () => {}, policy = DEFAULT_POLICY, stopSignal = 'SIGTERM', killAfterMs = 10_000 }) {
   let state = initialRestartState();
   let child;
   let timer;
+  /** A start in progress (spawnChild's promise): stop() waits for it, then stops what it started. */
+  let starting;
+  const stopping = new AbortController();
   let stopped = false;
+
+  function exitedUnasked(startedAt, how) {
+    onChange();
+    if (stopped) return;
+    const next = decideRestart(state, { startedAt, exitedAt: Date.now() }, policy);
+    state = next.state;
+    const { decision } = next;
+    if (decision.action === 'give-up') {
+      stopped = true;
+      onGiveUp(`${name} exited (${how}); it crashed ${decision.crashes} times within ${formatDelay(decision.windowMs)}: giving up`);
+      return;
+    }
+    log(`${name} exited (${how}); restarting in ${formatDelay(decision.delayMs)} (restart ${decision.restart})`);
+    timer = setTimeout(start, decision.delayMs);
+  }
+
+  function watch(started, startedAt) {
+    child = started;
+    onChange();
+    // A failed spawn emits 'error' (unhandled, it would crash the supervisor) and may emit no 'exit'.
+    started.once('error', (error) => log(`${name}: ${error.message}`));
+    if (started.exitCode !== null || started.signalCode !== null) return exitedUnasked(startedAt, started.signalCode ?? started.exitCode);
+    started.once('exit', (code, signal) => exitedUnasked(startedAt, signal ?? code));
+  }
 
   function start() {
     timer = undefined;
     const startedAt = Date.now();
-    child = spawnChild();
-    onChange();
-    // A failed spawn emits 'error' (unhandled, it would crash the supervisor) and may emit no 'exit'.
-    child.once('error', (error) => log(`${name}: ${error.message}`));
-    child.once('exit', (code, signal) => {
-      onChange();
-      if (stopped) return;
-      const next = decideRestart(state, { startedAt, exitedAt: Date.now() }, policy);
-      state = next.state;
-      const { decision } = next;
-      const how = signal ?? code;
-      if (decision.action === 'give-up') {
-        stopped = true;
-        onGiveUp(`${name} exited (${how}); it crashed ${decision.crashes} times within ${formatDelay(decision.windowMs)}: giving up`);
-        return;
-      }
-      log(`${name} exited (${how}); restarting in ${formatDelay(decision.delayMs)} (restart ${decision.restart})`);
-      timer = setTimeout(start, decision.delayMs);
-    });
+    let spawned;
+    try {
+      spawned = spawnChild({ signal: stopping.signal });
+    } catch (error) {
+      return exitedUnasked(startedAt, error.message);
+    }
+    if (typeof spawned?.then !== 'function') return watch(spawned, startedAt);
+    starting = spawned.then(
+      (started) => {
+        starting = undefined;
+        watch(started, startedAt);
+      },
+      (error) => {
+        starting = undefined;
+        exitedUnasked(startedAt, error?.message ?? String(error));
+      },
+    );
   }
-  start();
+  if (running0) watch(running0, Date.now());
+  else start();
 
   const running = () => child && child.exitCode === null && child.signalCode === null;
   return {
@@ -92,19 +123,21 @@ export function superviseChild({ name, spawnChild, log, onGiveUp, onChange = () 
     get restarts() {
       return state.restarts;
     },
-    /** No more restarts; SIGTERM the child, SIGKILL it if it has not exited after killAfterMs. */
-    stop() {
+    /** No more restarts; `stopSignal` to the child, SIGKILL if it has not exited after killAfterMs. */
+    async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = undefined;
-      if (!running()) return Promise.resolve();
-      return new Promise((resolve) => {
+      stopping.abort();
+      await starting;
+      if (!running()) return;
+      await new Promise((resolve) => {
         const kill = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
         child.once('exit', () => {
           clearTimeout(kill);
           resolve();
         });
-        child.kill('SIGTERM');
+        child.kill(stopSignal);
       });
     },
   };

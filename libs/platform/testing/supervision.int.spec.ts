@@ -91,6 +91,36 @@ describe('superviseChild', () => {
   });
 });
 
+describe('superviseChild with a server that takes time to start', () => {
+  const fast = { initialDelayMs: 100, maxDelayMs: 1000, resetAfterMs: 10_000, crashWindowMs: 10_000, maxCrashesInWindow: 2 };
+
+  it('takes over a child already running, counts a start that fails as a crash, and stop() aborts a start in progress', async () => {
+    const logs: string[] = [];
+    let attempts = 0;
+    const first = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    const server = superviseChild({
+      name: 'server',
+      child: first,
+      spawnChild: ({ signal }: { signal: AbortSignal }) => {
+        attempts++;
+        if (attempts === 1) return Promise.reject(new Error('not ready'));
+        return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+      },
+      log: (m: string) => logs.push(m),
+      onGiveUp: (m: string) => logs.push(m),
+      policy: fast,
+    });
+    expect(server.pid).toBe(first.pid);
+    expect(attempts).toBe(0);
+    first.kill('SIGKILL');
+    await until('a second start in progress', () => attempts === 2 || undefined, 5000);
+    expect(logs).toEqual(['server exited (SIGKILL); restarting in 0.1 s (restart 1)', 'server exited (not ready); restarting in 0.2 s (restart 2)']);
+    expect(server.pid).toBeUndefined();
+    await server.stop();
+    expect(logs).toHaveLength(2);
+  });
+});
+
 describe('npm start when a child is killed', () => {
   let stack: ChildProcess;
   let dataDir: string;

@@ -356,7 +356,8 @@ export type GalleryImageView = {
   imageUrl: string;
 };
 export type HealthPartView = {
-  status: "up" | "down" | "disabled" | "degraded" | "low";
+  /** restarting: npm start is bringing its PostgreSQL back */
+  status: "up" | "down" | "restarting" | "disabled" | "degraded" | "low";
 };
 export type HealthProblemView = {
   /** redis or disk */
@@ -365,13 +366,15 @@ export type HealthProblemView = {
   reason: string;
 };
 export type HealthView = {
-  database: HealthPartView;
+  database?: HealthPartView;
   degraded?: HealthProblemView[];
   /** Free space of the uploads disk: "low" under UPLOADS_MIN_FREE_MB (uploads refused with 507) */
-  disk: HealthPartView;
-  eventStore: HealthPartView;
-  projections: HealthPartView;
-  redis: HealthPartView;
+  disk?: HealthPartView;
+  eventStore?: HealthPartView;
+  /** The parts that made the status other than ok */
+  failing?: ("eventStore" | "database" | "redis" | "disk" | "projections")[];
+  projections?: HealthPartView;
+  redis?: HealthPartView;
   status: "ok" | "degraded" | "unavailable";
 };
 export type AnnouncementView = {

@@ -63,6 +63,13 @@ export interface AppConfig {
   budgets: BudgetsConfig;
   /** Staff roles that must sign in with a second factor (STAFF_TWO_FACTOR_ROLES: default owner,manager; all; none). */
   staffTwoFactorRoles: StaffRole[];
+  /** A monitor's bearer token that reads /health's figures as staff with metrics.read do (HEALTH_TOKEN; unset: staff only). */
+  healthToken: string | undefined;
+  /**
+   * Where `npm start` says it is restarting the embedded PostgreSQL (DATABASE_STATE_FILE, set by
+   * start.mjs): /health then says the database is restarting rather than merely down.
+   */
+  databaseStateFile: string | undefined;
 }
 
 /** A number from the environment, or the default when unset or not a finite number ≥ 0. */
@@ -78,6 +85,16 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
   if (v === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
   return v;
+}
+
+/** A guessable monitoring token would open the figures to anyone: refuse to start with a short one. */
+const HEALTH_TOKEN_MIN_LENGTH = 24;
+
+function parseHealthToken(value: string | undefined): string | undefined {
+  const token = value?.trim();
+  if (!token) return undefined;
+  if (token.length < HEALTH_TOKEN_MIN_LENGTH) throw new Error(`HEALTH_TOKEN must be at least ${HEALTH_TOKEN_MIN_LENGTH} characters (e.g. openssl rand -hex 24)`);
+  return token;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -116,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     returnWindowDays: nonNegative(env.RETURN_WINDOW_DAYS, DEFAULT_RETURN_WINDOW_DAYS),
     budgets: loadBudgetsConfig(env),
     staffTwoFactorRoles: parseTwoFactorRoles(env.STAFF_TWO_FACTOR_ROLES),
+    healthToken: parseHealthToken(env.HEALTH_TOKEN),
+    databaseStateFile: env.DATABASE_STATE_FILE || undefined,
     live: {
       pollMs: Number(env.LIVE_POLL_MS ?? 250),
       heartbeatMs: Number(env.LIVE_HEARTBEAT_MS ?? 15_000),

@@ -42,7 +42,15 @@ export class AdminGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
-    const req = http.getRequest<AdminRequest>();
+    const permission = this.reflector.getAllAndOverride<Permission | undefined>(PERMISSION_METADATA, [context.getHandler(), context.getClass()]);
+    return this.admit(http.getRequest<AdminRequest>(), http.getResponse<Response>(), permission);
+  }
+
+  /**
+   * The same checks for a route open to everyone that shows more to staff holding `permission`
+   * (GET /health's figures): it throws as the guard would, and the route answers its public part.
+   */
+  async admit(req: AdminRequest, res: Response, permission: Permission | undefined): Promise<true> {
     const token = bearerToken(req);
     if (!token) throw new UnauthorizedException('Authentication required');
     const principal = this.tokens.verify(token);
@@ -59,8 +67,7 @@ export class AdminGuard implements CanActivate {
     const admin: AdminPrincipal = { ...principal, staffRole: session.role };
     req.admin = admin;
     setActor({ kind: 'admin', id: principal.username });
-    http.getResponse<Response>().setHeader(RENEWED_TOKEN_HEADER, this.tokens.sign(admin));
-    const permission = this.reflector.getAllAndOverride<Permission | undefined>(PERMISSION_METADATA, [context.getHandler(), context.getClass()]);
+    res.setHeader(RENEWED_TOKEN_HEADER, this.tokens.sign(admin));
     if (!isPermission(permission)) throw new ForbiddenException('This route names no permission, so no role may use it');
     if (session.mustChangePassword && permission !== 'session.self') {
       throw new ForbiddenException('Change your one-time password before anything else');

@@ -157,7 +157,7 @@ describe('hostile text at the HTTP edge (real PostgreSQL, projector running)', (
 
   it('leaves the app healthy and every projection caught up, none failed', async () => {
     expect(await t.waitForProjections()).toBe(true);
-    const res = await t.request().get('/api/health').expect(200);
+    const res = await t.request().get('/api/health').set('Authorization', `Bearer ${t.adminToken()}`).expect(200);
     expect(res.body.projections).toMatchObject({ status: 'up', behind: 0, failed: [] });
   });
 });

@@ -13,7 +13,7 @@ describe('ops and cross-cutting HTTP behaviour', () => {
   it('reports health of the event store, database and projections', async () => {
     await seedPoster(t.store);
     await t.waitForProjections();
-    const res = await t.request().get('/api/health').expect(200);
+    const res = await t.request().get('/api/health').set('Authorization', `Bearer ${t.adminToken()}`).expect(200);
     expect(res.body).toMatchObject({ status: 'ok', eventStore: { status: 'up', kind: t.config.eventStore.kind }, database: { status: 'up' } });
     expect(res.body.projections.count).toBe(PROJECTION_NAMES.length);
     expect(res.body.projections).toMatchObject({ status: "up", behind: 0, missing: [], failed: [] });

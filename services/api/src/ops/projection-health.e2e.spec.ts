@@ -23,7 +23,7 @@ describe('health and the admin projections page when a projection fails', () => 
     expect(t.projectorRunning).toBe(true);
     await t.request().post('/api/admin/announcement').set(admin()).send({ text: 'hello' }).expect(200);
     await t.waitForProjections();
-    const ok = await t.request().get('/api/health').expect(200);
+    const ok = await t.request().get('/api/health').set('Authorization', `Bearer ${t.adminToken()}`).expect(200);
     expect(ok.body).toMatchObject({ status: 'ok', projections: { status: 'up', failed: [], stalled: [], missing: [] } });
     await t.request().post('/api/admin/projections/announcement/retry').set(admin()).expect(409);
 
@@ -31,7 +31,7 @@ describe('health and the admin projections page when a projection fails', () => 
     const [boom] = await t.store.readStream('announcement', { direction: 'backwards', maxCount: 1 });
     expect((boom.data as { text: string }).text).toBe('boom');
     const down = await waitFor(async () => {
-      const res = await t.request().get('/api/health');
+      const res = await t.request().get('/api/health').set('Authorization', `Bearer ${t.adminToken()}`);
       return res.status === 503 ? res : undefined;
     });
     expect(down.body.status).toBe('degraded');
@@ -72,7 +72,7 @@ describe('health and the admin projections page when a projection fails', () => 
     await t.request().post('/api/admin/projections/nope/retry').set(admin()).expect(404);
 
     const back = await waitFor(async () => {
-      const res = await t.request().get('/api/health');
+      const res = await t.request().get('/api/health').set('Authorization', `Bearer ${t.adminToken()}`);
       return res.status === 200 ? res : undefined;
     });
     expect(back.body).toMatchObject({ status: 'ok', projections: { failed: [] } });

@@ -37,7 +37,7 @@ describe('Redis killed and restarted with REDIS_URL set (own redis-server, BullM
     rmSync(root, { recursive: true, force: true });
   });
 
-  const health = () => t.request().get('/api/health');
+  const health = () => t.request().get('/api/health').set('Authorization', `Bearer ${t.adminToken()}`);
 
   it('says degraded (503 naming redis) while it is gone, runs the export requested meanwhile once it returns, then says ok', async () => {
     await until('healthy with Redis up', async () => (await health()).status === 200, 20_000);

@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { readFileSync } from 'node:fs';
 import { DataSource } from 'typeorm';
 import { Redis } from 'ioredis';
 import type { EventStore } from '#event-store/event-store.port.js';
@@ -7,13 +8,20 @@ import { APP_CONFIG, EVENT_STORE } from '../common/tokens.js';
 import { ProjectionReads, type ProjectionsHealth } from '../reads/projections.reads.js';
 import { UPLOAD_SPACE_GUARD, type UploadSpaceGuard } from '../uploads/upload-space-guard.js';
 
-type PartState = { status: 'up' | 'down' | 'disabled' | 'degraded' | 'low'; [key: string]: unknown };
+type PartState = { status: 'up' | 'down' | 'restarting' | 'disabled' | 'degraded' | 'low'; [key: string]: unknown };
 
-/** The verdict and the body GET /health answers with. */
+/** The parts a verdict other than "ok" may name, in the order they are checked. */
+export type HealthPart = 'eventStore' | 'database' | 'redis' | 'disk' | 'projections';
+
+/** The verdict, the parts that caused it, and the body GET /health answers with to those who may read figures. */
 export interface ShopHealthReport {
   status: 'ok' | 'degraded' | 'unavailable';
+  failing: HealthPart[];
   body: Record<string, unknown>;
 }
+
+/** What start.mjs writes in its state file while it restarts the embedded PostgreSQL. */
+export const DATABASE_RESTARTING = 'restarting';
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -50,6 +58,15 @@ export class ShopHealth implements OnApplicationShutdown {
     const diskLow = disk.status === 'low';
     const degraded = projections.status === 'degraded' || redisDown || diskLow;
     const status = !ready ? 'unavailable' : degraded ? 'degraded' : 'ok';
+    const failing = (
+      [
+        ['eventStore', eventStore.status !== 'up'],
+        ['database', database.status !== 'up'],
+        ['redis', redisDown],
+        ['disk', diskLow],
+        ['projections', projections.status === 'degraded'],
+      ] as const
+    ).flatMap(([part, fails]) => (fails ? [part] : []));
     const body: Record<string, unknown> = { status, eventStore, database, redis, disk, projections };
     if (degraded) {
       const list = (projections.list ?? []) as Array<{ projection: string; failure?: unknown }>;
@@ -61,7 +78,7 @@ export class ShopHealth implements OnApplicationShutdown {
         ...(projections.missing ?? []).map((name) => ({ projection: name, reason: 'not started' })),
       ];
     }
-    return { status, body };
+    return { status, failing, body };
   }
 
   private async checkEventStore(): Promise<PartState> {
@@ -78,7 +95,17 @@ export class ShopHealth implements OnApplicationShutdown {
       await withTimeout(this.dataSource.query('SELECT 1'), 'database');
       return { status: 'up' };
     } catch (e) {
-      return { status: 'down', error: (e as Error).message };
+      return { status: this.databaseRestarting() ? 'restarting' : 'down', error: (e as Error).message };
+    }
+  }
+
+  /** Whether npm start is bringing its PostgreSQL back (asked only once the database failed to answer). */
+  private databaseRestarting(): boolean {
+    if (!this.config.databaseStateFile) return false;
+    try {
+      return readFileSync(this.config.databaseStateFile, 'utf8').trim() === DATABASE_RESTARTING;
+    } catch {
+      return false;
     }
   }
 

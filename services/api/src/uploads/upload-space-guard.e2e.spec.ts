@@ -54,7 +54,7 @@ describe('uploads against the shop-wide space guards (real API)', () => {
     });
 
     it('reports the disk in /api/health', async () => {
-      const res = await t.request().get('/api/health');
+      const res = await t.request().get('/api/health').set('Authorization', `Bearer ${t.adminToken()}`);
       expect(res.body.disk).toMatchObject({ status: 'up', minFreeMb: 1024 });
     });
   });
@@ -75,8 +75,13 @@ describe('uploads against the shop-wide space guards (real API)', () => {
       expect(await t.eventCount()).toBe(before);
     });
 
-    it('makes /api/health degraded, naming disk space', async () => {
+    it('names the disk, and no figure, to anonymous callers of /api/health', async () => {
       const res = await t.request().get('/api/health').expect(503);
+      expect(res.body).toEqual({ status: 'degraded', failing: ['disk'] });
+    });
+
+    it('makes /api/health degraded, naming disk space', async () => {
+      const res = await t.request().get('/api/health').set('Authorization', `Bearer ${t.adminToken()}`).expect(503);
       expect(res.body.status).toBe('degraded');
       expect(res.body.disk.status).toBe('low');
       expect(res.body.degraded).toContainEqual({ dependency: 'disk', reason: expect.stringMatching(/^disk space: \d+ MB free on the data disk, under the \d+ MB watermark \(UPLOADS_MIN_FREE_MB\)/) });
