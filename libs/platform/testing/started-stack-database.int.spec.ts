@@ -116,7 +116,7 @@ describe('the database of the started stack', () => {
       urls.superuser,
       `SELECT DISTINCT usename FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
     );
-    expect(users.map((u) => u.usename).sort()).toEqual(['shop_api', 'shop_key_reader', 'shop_projector']);
+    expect(users.map((u) => u.usename).sort()).toEqual(['shop_api', 'shop_key_reader', 'shop_log_writer', 'shop_projector']);
   });
 
   it("refuses to rewrite the log from the API's and the projector's connections, and read-model writes from the API's", async () => {
@@ -129,6 +129,11 @@ describe('the database of the started stack', () => {
       projectorInsert: await sqlStateAs(urls.projector, `INSERT INTO event_store.events (event_id, stream_name, stream_revision, event_type, data, metadata) VALUES (gen_random_uuid(), 'x-1', 0, 'X', '{}', '{}')`),
       projectorUpdate: await sqlStateAs(urls.projector, `UPDATE event_store.events SET data = '{}'`),
       projectorDelete: await sqlStateAs(urls.projector, `DELETE FROM event_store.events`),
+      // The projector's log connection (its reactors append) cannot rewrite either, nor touch the read models.
+      logWriterUpdate: await sqlStateAs(urls.logWriter, `UPDATE event_store.events SET data = '{}'`),
+      logWriterDelete: await sqlStateAs(urls.logWriter, `DELETE FROM event_store.events`),
+      logWriterReadModels: await sqlStateAs(urls.logWriter, `SELECT count(*) FROM read.orders`),
+      logWriterKeys: await sqlStateAs(urls.logWriter, `SELECT count(*) FROM keystore.subjects`),
       apiReadModelInsert: await sqlStateAs(urls.api, `INSERT INTO read.funnel_carts (cart_id, created_at, last_activity_at) VALUES ('x', now(), now())`),
       apiReadModelDelete: await sqlStateAs(urls.api, `DELETE FROM read.orders`),
       // The owner may change the schema, but the trigger still refuses a rewrite.
@@ -140,6 +145,10 @@ describe('the database of the started stack', () => {
       projectorInsert: '42501',
       projectorUpdate: '42501',
       projectorDelete: '42501',
+      logWriterUpdate: '42501',
+      logWriterDelete: '42501',
+      logWriterReadModels: '42501',
+      logWriterKeys: '42501',
       apiReadModelInsert: '42501',
       apiReadModelDelete: '42501',
       ownerUpdate: '42501',

@@ -17,6 +17,9 @@ import type pg from 'pg';
  * - shop_key_reader: reads keys, nothing else; the projector's second connection. Not a right of
  *   shop_projector itself: the owner is a member of that role (it migrates the read models), and
  *   the owner never sees a key.
+ * - shop_log_writer: reads the log and appends to it (never UPDATE, DELETE or TRUNCATE), nothing
+ *   else; the projector's log connection, for its reactors (the checkout completion appends the
+ *   OrderPlaced an interrupted checkout left out). shop_projector itself still only reads the log.
  */
 export const SHOP_ROLES = {
   owner: 'shop_owner',
@@ -25,6 +28,7 @@ export const SHOP_ROLES = {
   maintenance: 'shop_maintenance',
   keystore: 'shop_keystore',
   keyReader: 'shop_key_reader',
+  logWriter: 'shop_log_writer',
 } as const;
 
 export type ShopRole = keyof typeof SHOP_ROLES;
@@ -48,11 +52,11 @@ export async function ensureShopRoles(admin: pg.ClientBase, passwords: Record<Sh
     const password = literal(passwords[key]);
     await admin.query(`${exists ? 'ALTER' : 'CREATE'} ROLE ${role} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS PASSWORD ${password}`);
   }
-  const { owner, api, projector, maintenance, keystore, keyReader } = SHOP_ROLES;
+  const { owner, api, projector, maintenance, keystore, keyReader, logWriter } = SHOP_ROLES;
   await admin.query(`
     GRANT ${projector} TO ${owner};
     GRANT CONNECT, CREATE ON DATABASE ${ident(db)} TO ${owner}, ${keystore};
-    GRANT CONNECT ON DATABASE ${ident(db)} TO ${api}, ${projector}, ${maintenance}, ${keyReader};
+    GRANT CONNECT ON DATABASE ${ident(db)} TO ${api}, ${projector}, ${maintenance}, ${keyReader}, ${logWriter};
     GRANT CREATE ON SCHEMA public TO ${owner};
   `);
   // A database the shop used before it had roles: its objects belong to the admin. Hand each
@@ -74,19 +78,19 @@ export async function ensureShopRoles(admin: pg.ClientBase, passwords: Record<Sh
  * is covered. On EventStoreDB the event_store schema is absent and skipped.
  */
 export async function settleShopPrivileges(ownerClient: pg.ClientBase): Promise<void> {
-  const { owner, api, projector, maintenance } = SHOP_ROLES;
+  const { owner, api, projector, maintenance, logWriter } = SHOP_ROLES;
   // Migrations ran as the owner: what they created in read and projector goes to the projector.
   await reassign(ownerClient, ['read', 'projector'], projector, owner);
   const hasLog = (await ownerClient.query(`SELECT 1 FROM pg_namespace WHERE nspname = 'event_store'`)).rowCount === 1;
   if (hasLog) {
     await ownerClient.query(`
-      GRANT USAGE ON SCHEMA event_store TO ${api}, ${projector}, ${maintenance};
-      REVOKE ALL ON ALL TABLES IN SCHEMA event_store FROM ${api}, ${projector}, ${maintenance};
-      GRANT SELECT ON ALL TABLES IN SCHEMA event_store TO ${api}, ${projector}, ${maintenance};
-      GRANT INSERT ON event_store.events TO ${api};
-      GRANT INSERT, UPDATE ON event_store.streams TO ${api};
+      GRANT USAGE ON SCHEMA event_store TO ${api}, ${projector}, ${maintenance}, ${logWriter};
+      REVOKE ALL ON ALL TABLES IN SCHEMA event_store FROM ${api}, ${projector}, ${maintenance}, ${logWriter};
+      GRANT SELECT ON ALL TABLES IN SCHEMA event_store TO ${api}, ${projector}, ${maintenance}, ${logWriter};
+      GRANT INSERT ON event_store.events TO ${api}, ${logWriter};
+      GRANT INSERT, UPDATE ON event_store.streams TO ${api}, ${logWriter};
       GRANT INSERT, UPDATE, DELETE ON event_store.events, event_store.streams TO ${maintenance};
-      GRANT USAGE ON ALL SEQUENCES IN SCHEMA event_store TO ${api}, ${maintenance};
+      GRANT USAGE ON ALL SEQUENCES IN SCHEMA event_store TO ${api}, ${maintenance}, ${logWriter};
     `);
   }
   await ownerClient.query(`
@@ -126,7 +130,9 @@ export async function settleKeyStorePrivileges(keystoreClient: pg.ClientBase): P
     REVOKE ALL ON ALL TABLES IN SCHEMA keystore FROM PUBLIC, ${owner}, ${api}, ${projector}, ${maintenance}, ${keyReader};
     GRANT USAGE ON SCHEMA keystore TO ${api}, ${maintenance}, ${keyReader};
     GRANT SELECT ON keystore.schema_migrations TO ${api}, ${maintenance}, ${keyReader};
-    GRANT SELECT, INSERT ON keystore.secrets, keystore.subjects, keystore.lookups TO ${api}, ${maintenance};
+    -- The lookup secret is made by this role's migration: the others only read it.
+    GRANT SELECT ON keystore.secrets TO ${api}, ${maintenance};
+    GRANT SELECT, INSERT ON keystore.subjects, keystore.lookups TO ${api}, ${maintenance};
     -- A checkout that lost the race for a new person's lookup removes the subject it made.
     GRANT DELETE ON keystore.subjects TO ${api}, ${maintenance};
     GRANT SELECT ON keystore.subjects TO ${keyReader};
