@@ -1,7 +1,8 @@
 /**
  * The log is append-only by privilege: the shop as `npm start` runs it, then, from the API's and
  * the projector's own credentials (DATA_DIR/database-roles.json), every way to rewrite the events
- * table. Each must fail with permission denied (SQLSTATE 42501); the projector may not even append.
+ * table. Each must fail with permission denied (SQLSTATE 42501); the projector's own role may not
+ * even append (its log connection, shop_log_writer, appends for its reactors but rewrites nothing).
  */
 import pg from 'pg';
 import { shopRoleUrls } from '#platform/testing/shop-role-urls.js';
@@ -37,7 +38,7 @@ export const abuseCase: AbuseCase = {
     try {
       const urls = await shopRoleUrls(shop.dataDir);
       const lines: AbuseLine[] = [];
-      for (const role of ['api', 'projector'] as const) {
+      for (const role of ['api', 'projector', 'logWriter'] as const) {
         const tries: Record<string, string> = {};
         for (const [what, sql] of Object.entries(REWRITES)) tries[what] = await outcome(urls[role], sql);
         if (role === 'projector') tries.INSERT = await outcome(urls[role], APPEND);
