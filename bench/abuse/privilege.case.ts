@@ -1,8 +1,8 @@
 /**
  * The log is append-only by privilege: the shop as `npm start` runs it, then, from the API's and
  * the projector's own credentials (DATA_DIR/database-roles.json), every way to rewrite the events
- * table. Each must fail with permission denied (SQLSTATE 42501). Both append (the projector's
- * reactors record what a decision implies): appending is not rewriting.
+ * table. Each must fail with permission denied (SQLSTATE 42501); the projector's own role may not
+ * even append (its log connection, shop_log_writer, appends for its reactors but rewrites nothing).
  */
 import pg from 'pg';
 import { shopRoleUrls } from '#platform/testing/shop-role-urls.js';
@@ -14,6 +14,7 @@ const REWRITES = {
   DELETE: 'DELETE FROM event_store.events',
   TRUNCATE: 'TRUNCATE event_store.events',
 } as const;
+const APPEND = `INSERT INTO event_store.events (event_id, stream_name, stream_revision, event_type, data, metadata) VALUES (gen_random_uuid(), 'forged-1', 0, 'Forged', '{}', '{}')`;
 
 async function outcome(url: string, sql: string): Promise<string> {
   const client = new pg.Client({ connectionString: url });
@@ -37,9 +38,10 @@ export const abuseCase: AbuseCase = {
     try {
       const urls = await shopRoleUrls(shop.dataDir);
       const lines: AbuseLine[] = [];
-      for (const role of ['api', 'projector'] as const) {
+      for (const role of ['api', 'projector', 'logWriter'] as const) {
         const tries: Record<string, string> = {};
         for (const [what, sql] of Object.entries(REWRITES)) tries[what] = await outcome(urls[role], sql);
+        if (role === 'projector') tries.INSERT = await outcome(urls[role], APPEND);
         const allowed = Object.values(tries).filter((o) => o !== 'permission denied').length;
         lines.push({ bound: `rewrites of the events table from the ${role}'s credentials`, figure: allowed, unit: 'statements not refused', limit: 'permission denied', held: allowed === 0, detail: tries });
       }

@@ -70,7 +70,9 @@ export function eventStoreConfigFromEnv(env: NodeJS.ProcessEnv = process.env): E
     if (!env.DATABASE_URL) throw new Error('EVENT_STORE=postgres needs DATABASE_URL');
     const poolSize = env.EVENT_STORE_POOL_SIZE ? Number(env.EVENT_STORE_POOL_SIZE) : undefined;
     if (poolSize !== undefined && !(Number.isInteger(poolSize) && poolSize > 0)) throw new Error('EVENT_STORE_POOL_SIZE must be a positive integer');
-    return { kind: 'postgres', connectionString: env.DATABASE_URL, poolSize, keyStore: keyStoreFromEnv(env, env.KEY_STORE_URL ?? env.DATABASE_URL) };
+    // EVENT_STORE_DATABASE_URL: the same database as another role (npm start gives the projector
+    // one that may append, for its reactors, while DATABASE_URL's may only read the log).
+    return { kind: 'postgres', connectionString: env.EVENT_STORE_DATABASE_URL ?? env.DATABASE_URL, poolSize, keyStore: keyStoreFromEnv(env, env.KEY_STORE_URL ?? env.DATABASE_URL) };
   }
   if (kind === 'eventstoredb') {
     if (!env.EVENTSTORE_CONNECTION_STRING) throw new Error('EVENT_STORE=eventstoredb needs EVENTSTORE_CONNECTION_STRING');

@@ -244,7 +244,9 @@ async function main() {
   // The projector reads personal-data keys as a role of their own: its own role's rights are also
   // the owner's, which migrates the read models (docs/adr/012).
   const projectorKeys = roles?.keyReader ? { KEY_STORE_URL: roles.keyReader } : {};
-  launch('projector', 'dist/services/projector/src/main.js', { ...shared, ...projectorKeys, DATABASE_URL: roles?.projector ?? databaseUrl, PROJECTOR_PORT: String(projectorPort) });
+  // Its log connection may append (its reactors complete interrupted checkouts) but not rewrite.
+  const projectorLog = roles?.logWriter ? { EVENT_STORE_DATABASE_URL: roles.logWriter } : {};
+  launch('projector', 'dist/services/projector/src/main.js', { ...shared, ...projectorKeys, ...projectorLog, DATABASE_URL: roles?.projector ?? databaseUrl, PROJECTOR_PORT: String(projectorPort) });
   launch('api', 'dist/services/api/src/main.js', {
     ...shared,
     ...apiDatabase,

@@ -10,6 +10,9 @@ import { chmodSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { PostgresKeyStore } from '#event-store/personal-data/key-store.js';
+import { PersonalDataCipher } from '#event-store/personal-data/personal-data-cipher.js';
 // @ts-expect-error: plain-Node launcher module without type declarations
 import { freePort } from '../bin/local-servers.mjs';
 import { shopRoleUrls } from '../src/testing/shop-role-urls.js';
@@ -141,5 +144,66 @@ describe('personal data at rest in the started stack', () => {
       projectorReads: await sqlStateAs(urls.projector, 'SELECT count(*) FROM keystore.subjects'),
       ownerReads: await sqlStateAs(urls.owner, 'SELECT count(*) FROM keystore.subjects'),
     }).toEqual({ apiReads: 'ok', readerReads: 'ok', readerWrites: '42501', readerReadsSecret: '42501', projectorReads: '42501', ownerReads: '42501' });
+  });
+
+  it("runs every key-store method as the API's role and as the projector's key reader without writing the lookup secret", async () => {
+    const urls = await shopRoleUrls(dataDir);
+    const secretBefore = await rowsAs<{ name: string; secret: Buffer }>(urls.superuser, 'SELECT name, secret FROM keystore.secrets');
+    // Made once by the key store's own role at start; neither service role may write it.
+    expect(secretBefore.map((r) => r.name)).toEqual(['subject-lookup']);
+    const may = await rowsAs<Record<string, boolean>>(
+      urls.superuser,
+      `SELECT has_table_privilege('shop_api', 'keystore.secrets', 'INSERT') AS "apiInserts", has_table_privilege('shop_key_reader', 'keystore.secrets', 'INSERT') AS "readerInserts"`,
+    );
+    expect(may).toEqual([{ apiInserts: false, readerInserts: false }]);
+    // Every statement the key store sends, by role: none may write keystore.secrets.
+    const sent: string[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
+      if (text) sent.push(text);
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    const code = (p: Promise<unknown>) => p.then(() => 'ok', (e: { code?: string }) => e.code ?? String(e));
+    try {
+      const api = await PostgresKeyStore.connect({ connectionString: urls.api, purpose: 'request', maxAgeMs: 0 });
+      const reader = await PostgresKeyStore.connect({ connectionString: urls.keyReader, maxAgeMs: 0 });
+      try {
+        const person = await api.subjectFor('phone', '01055501234');
+        const asApi = {
+          subjectFor: (await api.subjectFor('phone', '01055501234')).subjectId === person.subjectId,
+          findSubject: (await api.findSubject('phone', '01055501234')) === person.subjectId,
+          addLookup: await api.addLookup(person.subjectId, 'email', 'roles.test@example.com'),
+          keysOf: (await api.keysOf([person.subjectId])).get(person.subjectId)?.equals(person.key),
+          cachedKey: api.cachedKey(person.subjectId) !== undefined,
+        };
+        expect(asApi).toEqual({ subjectFor: true, findSubject: true, addLookup: true, keysOf: true, cachedKey: true });
+        // The reader reads keys, and seals an event derived from a person's own (the checkout
+        // completion's OrderPlaced) under that person's key; everything else is refused by privilege.
+        const asReader = {
+          keysOf: (await reader.keysOf([person.subjectId])).get(person.subjectId)?.equals(person.key),
+          cachedKey: reader.cachedKey(person.subjectId)?.equals(person.key),
+          sealsUnderNamedSubject: await code(
+            new PersonalDataCipher(reader).seal('order-roles', [
+              { id: '00000000-0000-4000-8000-000000000001', type: 'OrderPlaced', data: { customer: { phone: '01055501234' } }, metadata: { correlationId: 'c', actor: { kind: 'system', id: 't' }, occurredAt: '2026-11-29T00:00:00Z', subjectId: person.subjectId } },
+            ]),
+          ),
+          subjectFor: await code(reader.subjectFor('phone', '01055501235')),
+          findSubject: await code(reader.findSubject('phone', '01055501234')),
+          addLookup: await code(reader.addLookup(person.subjectId, 'phone', '01055501236')),
+          destroy: await code(reader.destroy([person.subjectId])),
+        };
+        expect(asReader).toEqual({ keysOf: true, cachedKey: true, sealsUnderNamedSubject: 'ok', subjectFor: '42501', findSubject: '42501', addLookup: '42501', destroy: '42501' });
+        expect(await api.destroy([person.subjectId])).toBe(1);
+      } finally {
+        await api.close();
+        await reader.close();
+      }
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    expect(sent.length).toBeGreaterThan(5);
+    expect(sent.filter((text) => /insert\s+into\s+keystore\.secrets/i.test(text))).toEqual([]);
+    expect(await rowsAs(urls.superuser, 'SELECT name, secret FROM keystore.secrets')).toEqual(secretBefore);
   });
 });

@@ -2,8 +2,7 @@
  * The shop as `npm start` runs it (start.mjs: its own embedded PostgreSQL, migrations as the owner,
  * the API and the projector as their own roles), on the two promises about its database:
  * - the log is append-only by privilege: the API's and the projector's own connections cannot
- *   rewrite events (both append: the projector's reactors record what a decision implies), and
- *   the API cannot write the read models;
+ *   rewrite events, and the API cannot write the read models;
  * - no request waits forever: with PostgreSQL frozen (SIGSTOP) every API answer comes within 6 s
  *   (a 503 with Retry-After where it needs the database), the projector's /health within 1 s,
  *   and after the thaw nothing is lost or duplicated.
@@ -117,7 +116,9 @@ describe('the database of the started stack', () => {
       urls.superuser,
       `SELECT DISTINCT usename FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
     );
-    expect(users.map((u) => u.usename).sort()).toEqual(['shop_api', 'shop_key_reader', 'shop_projector']);
+    // The projector's key connection (shop_key_reader) closes when idle, as on a quiet shop: allowed, not required.
+    expect(users.map((u) => u.usename).filter((u) => u !== 'shop_key_reader').sort()).toEqual(['shop_api', 'shop_log_writer', 'shop_projector']);
+    expect(users.map((u) => u.usename).filter((u) => !['shop_api', 'shop_key_reader', 'shop_log_writer', 'shop_projector'].includes(u))).toEqual([]);
   });
 
   it("refuses to rewrite the log from the API's and the projector's connections, and read-model writes from the API's", async () => {
@@ -127,8 +128,14 @@ describe('the database of the started stack', () => {
       apiUpdate: await sqlStateAs(urls.api, `UPDATE event_store.events SET data = '{}'`),
       apiDelete: await sqlStateAs(urls.api, `DELETE FROM event_store.events`),
       apiTruncate: await sqlStateAs(urls.api, `TRUNCATE event_store.events`),
+      projectorInsert: await sqlStateAs(urls.projector, `INSERT INTO event_store.events (event_id, stream_name, stream_revision, event_type, data, metadata) VALUES (gen_random_uuid(), 'x-1', 0, 'X', '{}', '{}')`),
       projectorUpdate: await sqlStateAs(urls.projector, `UPDATE event_store.events SET data = '{}'`),
       projectorDelete: await sqlStateAs(urls.projector, `DELETE FROM event_store.events`),
+      // The projector's log connection (its reactors append) cannot rewrite either, nor touch the read models.
+      logWriterUpdate: await sqlStateAs(urls.logWriter, `UPDATE event_store.events SET data = '{}'`),
+      logWriterDelete: await sqlStateAs(urls.logWriter, `DELETE FROM event_store.events`),
+      logWriterReadModels: await sqlStateAs(urls.logWriter, `SELECT count(*) FROM read.orders`),
+      logWriterKeys: await sqlStateAs(urls.logWriter, `SELECT count(*) FROM keystore.subjects`),
       apiReadModelInsert: await sqlStateAs(urls.api, `INSERT INTO read.funnel_carts (cart_id, created_at, last_activity_at) VALUES ('x', now(), now())`),
       apiReadModelDelete: await sqlStateAs(urls.api, `DELETE FROM read.orders`),
       // The owner may change the schema, but the trigger still refuses a rewrite.
@@ -137,8 +144,13 @@ describe('the database of the started stack', () => {
       apiUpdate: '42501',
       apiDelete: '42501',
       apiTruncate: '42501',
+      projectorInsert: '42501',
       projectorUpdate: '42501',
       projectorDelete: '42501',
+      logWriterUpdate: '42501',
+      logWriterDelete: '42501',
+      logWriterReadModels: '42501',
+      logWriterKeys: '42501',
       apiReadModelInsert: '42501',
       apiReadModelDelete: '42501',
       ownerUpdate: '42501',

@@ -7,6 +7,9 @@ import { latestVersion, migrateSchema, type SchemaMigration } from '../postgres/
  * and the secret of that hash. Versioned like the event store's schema: never edit a shipped
  * entry, add the next one.
  */
+/** The name of the lookup hash's secret in keystore.secrets. */
+export const LOOKUP_SECRET = 'subject-lookup';
+
 const MIGRATIONS: readonly SchemaMigration[] = [
   {
     version: 1,
@@ -31,6 +34,19 @@ const MIGRATIONS: readonly SchemaMigration[] = [
         kind       text NOT NULL CHECK (kind IN ('phone', 'email'))
       );
       CREATE INDEX lookups_subject_idx ON keystore.lookups (subject_id);
+    `,
+  },
+  {
+    version: 2,
+    name: 'the lookup secret, made here once',
+    // Made by the schema's owner, so the services only ever read it: a process that may not write
+    // here (the projector's key reader) never has to. 32 bytes from two gen_random_uuid() (the
+    // server's strong random source, 244 random bits) hashed together. A store where a service
+    // already made it keeps it: every lookup filed so far depends on it.
+    sql: `
+      INSERT INTO keystore.secrets (name, secret)
+      VALUES ('${LOOKUP_SECRET}', sha256(convert_to(gen_random_uuid()::text || gen_random_uuid()::text, 'UTF8')))
+      ON CONFLICT (name) DO NOTHING;
     `,
   },
 ];

@@ -9,7 +9,7 @@ import pg from 'pg';
 import type { SubjectKind } from '#domain/personal-data/personal-fields.js';
 import { secureRandomBytes } from '#platform/crypto/random-bytes.js';
 import { BoundedCache } from './bounded-cache.js';
-import { migrateKeyStoreSchema } from './key-store.migration.js';
+import { LOOKUP_SECRET, migrateKeyStoreSchema } from './key-store.migration.js';
 import { databaseTimeouts, poolTimeoutOptions, type DatabasePurpose } from '../postgres/pg-timeouts.js';
 
 export interface Subject {
@@ -49,7 +49,6 @@ export interface KeyCacheBounds {
   maxAgeMs?: number;
 }
 
-const LOOKUP_SECRET = 'subject-lookup';
 /** A ceiling on one batched statement's size (its arrays, its locks). */
 const MAX_SUBJECTS_PER_STATEMENT = 256;
 
@@ -286,7 +285,7 @@ export class PostgresKeyStore implements KeyStore {
     if (this.ownsPool) await this.pool.end();
   }
 
-  /** HMAC-SHA-256 under the store's secret, made once by whichever process needs it first. */
+  /** HMAC-SHA-256 under the store's secret, read once (the key store's migration made it). */
   private async lookupHash(kind: SubjectKind, identifier: string): Promise<Buffer> {
     this.secret ??= this.loadSecret().catch((e) => {
       this.secret = undefined;
@@ -295,16 +294,10 @@ export class PostgresKeyStore implements KeyStore {
     return createHmac('sha256', await this.secret).update(`${kind}:${identifier}`, 'utf8').digest();
   }
 
+  /** Read only: the services' roles may not write keystore.secrets, and need not. */
   private async loadSecret(): Promise<Buffer> {
-    // Two processes making it at once: the loser's statement sees neither row, so it asks again.
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const { rows } = await this.pool.query<{ secret: Buffer }>(
-        `WITH made AS (INSERT INTO keystore.secrets (name, secret) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING RETURNING secret)
-         SELECT secret FROM made UNION ALL SELECT secret FROM keystore.secrets WHERE name = $1`,
-        [LOOKUP_SECRET, secureRandomBytes(32)],
-      );
-      if (rows[0]) return rows[0].secret;
-    }
-    throw new Error('Key store: the lookup secret could not be read');
+    const { rows } = await this.pool.query<{ secret: Buffer }>('SELECT secret FROM keystore.secrets WHERE name = $1', [LOOKUP_SECRET]);
+    if (!rows[0]) throw new Error('Key store: no lookup secret; the key store\'s migration (npm run db:roles, or npm start) makes it');
+    return rows[0].secret;
   }
 }

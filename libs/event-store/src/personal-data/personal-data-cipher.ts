@@ -39,6 +39,14 @@ export class PersonalSnapshotRefused extends Error {
   }
 }
 
+/** An event names a subject (derived from another event) whose key no longer exists: its person was erased. */
+export class SubjectKeyGone extends Error {
+  override readonly name = 'SubjectKeyGone';
+  constructor(readonly subjectId: string) {
+    super(`The key of subject ${subjectId} is gone (erased): an event derived from its data is not written`);
+  }
+}
+
 type Json = Record<string, unknown>;
 
 export class PersonalDataCipher {
@@ -54,11 +62,28 @@ export class PersonalDataCipher {
         out.push(e);
         continue;
       }
-      const identifier = normaliseSubjectIdentifier(declared.subject.kind, valueAt(e.data, declared.subject.path));
-      const { subjectId, key } = await this.keys.subjectFor(declared.subject.kind, identifier);
+      const { subjectId, key } = await this.subjectOf(e, declared);
       out.push(sealEvent(e, declared, subjectId, key));
     }
     return out;
+  }
+
+  /**
+   * The subject an event is sealed under. An event derived from another of the same person
+   * (OrderPlaced from its CartCheckedOut) names it in metadata.subjectId, copied from its cause:
+   * its key is read, with no lookup, so a process that may only read keys (the projector's
+   * checkout completion) can write it. A named subject whose key is gone (erased) is refused
+   * rather than replaced by a new one. Every other event finds its subject by its identifier.
+   */
+  private async subjectOf(e: NewEvent, declared: PersonalFieldsOfEvent): Promise<{ subjectId: string; key: Buffer }> {
+    const named = e.metadata?.subjectId;
+    if (typeof named === 'string') {
+      const key = this.keys.cachedKey(named) ?? (await this.keys.keysOf([named])).get(named);
+      if (!key) throw new SubjectKeyGone(named);
+      return { subjectId: named, key };
+    }
+    const identifier = normaliseSubjectIdentifier(declared.subject.kind, valueAt(e.data, declared.subject.path));
+    return this.keys.subjectFor(declared.subject.kind, identifier);
   }
 
   /** The events as readers see them: personal fields back in place, or erased. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-type Role = 'superuser' | 'owner' | 'api' | 'projector' | 'maintenance' | 'keystore' | 'keyReader';
+type Role = 'superuser' | 'owner' | 'api' | 'projector' | 'maintenance' | 'keystore' | 'keyReader' | 'logWriter';
 
 /**
  * How each of the shop's database roles reaches the embedded PostgreSQL of a shop started with
@@ -28,5 +28,6 @@ export async function shopRoleUrls(dataDir: string, database = 'postershop'): Pr
     maintenance: as('shop_maintenance'),
     keystore: as('shop_keystore'),
     keyReader: as('shop_key_reader'),
+    logWriter: as('shop_log_writer'),
   };
 }

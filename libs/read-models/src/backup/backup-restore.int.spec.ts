@@ -307,7 +307,7 @@ describe('npm run backup and npm run restore', () => {
     const users = await rowsAs<{ usename: string }>(urls.superuser, `SELECT DISTINCT usename FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid() ORDER BY 1`);
     // (The projector's key connection, shop_key_reader, may have gone idle and closed by now.)
     expect(users.map((u) => u.usename)).toEqual(expect.arrayContaining(['shop_api', 'shop_projector']));
-    expect(users.filter((u) => !['shop_api', 'shop_projector', 'shop_key_reader'].includes(u.usename))).toEqual([]);
+    expect(users.filter((u) => !['shop_api', 'shop_projector', 'shop_key_reader', 'shop_log_writer'].includes(u.usename))).toEqual([]);
     const refusal = await rowsAs(urls.owner, `UPDATE event_store.events SET data = '{}'`).then(() => 'ok', (e: { code?: string }) => e.code);
     expect(refusal).toBe('42501');
 

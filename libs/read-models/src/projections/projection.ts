@@ -22,6 +22,19 @@ export interface ProjectionContext {
 }
 
 /**
+ * What a handler answers when it stops before an event it may not act on yet (a reactor that waits
+ * for a writer's own follow-up): the events before it are done, and the checkpoint moves to just
+ * before it, never past it, so a crash or a new owner meets it again. The runner leaves the
+ * projection resting until `dueAt`, then reads from there. Only on the live slot: a replay never holds.
+ */
+export interface ProjectionHold {
+  /** The first event not acted on. */
+  event: Pick<RecordedEvent, 'id' | 'type' | 'position'>;
+  /** When it may be acted on (epoch ms). */
+  dueAt: number;
+}
+
+/**
  * What the runner runs: a projection as the shop defines one (defineProjection) or as an analyst
  * gives one to the replay CLI. The runner hands `handle` only events of `eventTypes`.
  */
@@ -36,8 +49,9 @@ export interface Projection {
   /**
    * Applies a batch (log order) inside the transaction that also moves the checkpoint.
    * Must not call now(): rows depend only on events, so a replay gives identical tables.
+   * A reactor may answer a hold (see ProjectionHold).
    */
-  handle(events: readonly RecordedEvent[], ctx: ProjectionContext): Promise<void>;
+  handle(events: readonly RecordedEvent[], ctx: ProjectionContext): Promise<void | ProjectionHold>;
 }
 
 /** A recorded event of one of the types `T`, its data in the domain's shape: `e.type` narrows `e.data`. */
@@ -60,9 +74,9 @@ export interface ProjectionDefinition<Name extends string, T extends ShopEventTy
   /**
    * Applies a batch (log order) inside the transaction that also moves the checkpoint, given
    * only events of `eventTypes`. Must not call now(): rows depend only on events, so a replay
-   * gives identical tables.
+   * gives identical tables. A reactor may answer a hold (see ProjectionHold).
    */
-  handle(events: readonly RecordedShopEvent<T>[], ctx: ProjectionContext): Promise<void>;
+  handle(events: readonly RecordedShopEvent<T>[], ctx: ProjectionContext): Promise<void | ProjectionHold>;
   /**
    * Forgets what the projection derived from a subject's personal data (docs/adr/015): given, the
    * projection also follows PersonalDataErased, applied in log order between runs of its other
@@ -109,18 +123,20 @@ const ERASURE = 'PersonalDataErased';
 async function applyWithErasures(
   events: readonly RecordedEvent[],
   ctx: ProjectionContext,
-  handle: (run: readonly RecordedEvent[]) => Promise<void>,
+  handle: (run: readonly RecordedEvent[]) => Promise<void | ProjectionHold>,
   erase: (erasure: RecordedShopEvent<'PersonalDataErased'>, ctx: ProjectionContext) => Promise<void>,
-): Promise<void> {
+): Promise<void | ProjectionHold> {
   let run: RecordedEvent[] = [];
   for (const e of events) {
     if (e.type !== ERASURE) {
       run.push(e);
       continue;
     }
-    if (run.length > 0) await handle(run);
+    // A hold stops the batch there: nothing after the held event is applied yet.
+    const hold = run.length > 0 ? await handle(run) : undefined;
+    if (hold) return hold;
     run = [];
     await erase(e as RecordedShopEvent<'PersonalDataErased'>, ctx);
   }
-  if (run.length > 0) await handle(run);
+  if (run.length > 0) return handle(run);
 }

@@ -98,7 +98,7 @@ try {
   await owner.end();
 }
 
-const urls = { owner: ownerUrl, api: urlAs('api', passwords), projector: urlAs('projector', passwords), maintenance: urlAs('maintenance', passwords), keystore: urlAs('keystore', passwords), keyReader: urlAs('keyReader', passwords) };
+const urls = { owner: ownerUrl, api: urlAs('api', passwords), projector: urlAs('projector', passwords), maintenance: urlAs('maintenance', passwords), keystore: urlAs('keystore', passwords), keyReader: urlAs('keyReader', passwords), logWriter: urlAs('logWriter', passwords) };
 if (json) {
   console.log(JSON.stringify(urls));
 } else {

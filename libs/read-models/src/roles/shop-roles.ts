@@ -8,8 +8,7 @@ import type pg from 'pg';
  * - shop_api: events INSERT and SELECT only (streams also UPDATE: appends move its revision),
  *   read models SELECT, and the few projector rows the admin pages ask for.
  * - shop_projector: owns the read and projector schemas (a rebuild creates, drops and renames its
- *   tables), SELECT on the log, and appends as shop_api does: its reactors append the events a
- *   recorded decision implies (an order a checkout decided, the lines of a settlement import).
+ *   tables), SELECT on the log.
  * - shop_maintenance: the one role the append-only trigger lets UPDATE or DELETE events, for
  *   explicit maintenance commands only (personal-data erasure); no service connects as it.
  * - shop_keystore: owns the `keystore` schema (personal-data keys, docs/adr/012) and migrates it;
@@ -18,6 +17,9 @@ import type pg from 'pg';
  * - shop_key_reader: reads keys, nothing else; the projector's second connection. Not a right of
  *   shop_projector itself: the owner is a member of that role (it migrates the read models), and
  *   the owner never sees a key.
+ * - shop_log_writer: reads the log and appends to it (never UPDATE, DELETE or TRUNCATE), nothing
+ *   else; the projector's log connection, for its reactors (the checkout completion appends the
+ *   OrderPlaced an interrupted checkout left out). shop_projector itself still only reads the log.
  */
 export const SHOP_ROLES = {
   owner: 'shop_owner',
@@ -26,6 +28,7 @@ export const SHOP_ROLES = {
   maintenance: 'shop_maintenance',
   keystore: 'shop_keystore',
   keyReader: 'shop_key_reader',
+  logWriter: 'shop_log_writer',
 } as const;
 
 export type ShopRole = keyof typeof SHOP_ROLES;
@@ -49,11 +52,11 @@ export async function ensureShopRoles(admin: pg.ClientBase, passwords: Record<Sh
     const password = literal(passwords[key]);
     await admin.query(`${exists ? 'ALTER' : 'CREATE'} ROLE ${role} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS PASSWORD ${password}`);
   }
-  const { owner, api, projector, maintenance, keystore, keyReader } = SHOP_ROLES;
+  const { owner, api, projector, maintenance, keystore, keyReader, logWriter } = SHOP_ROLES;
   await admin.query(`
     GRANT ${projector} TO ${owner};
     GRANT CONNECT, CREATE ON DATABASE ${ident(db)} TO ${owner}, ${keystore};
-    GRANT CONNECT ON DATABASE ${ident(db)} TO ${api}, ${projector}, ${maintenance}, ${keyReader};
+    GRANT CONNECT ON DATABASE ${ident(db)} TO ${api}, ${projector}, ${maintenance}, ${keyReader}, ${logWriter};
     GRANT CREATE ON SCHEMA public TO ${owner};
   `);
   // A database the shop used before it had roles: its objects belong to the admin. Hand each
@@ -75,19 +78,19 @@ export async function ensureShopRoles(admin: pg.ClientBase, passwords: Record<Sh
  * is covered. On EventStoreDB the event_store schema is absent and skipped.
  */
 export async function settleShopPrivileges(ownerClient: pg.ClientBase): Promise<void> {
-  const { owner, api, projector, maintenance } = SHOP_ROLES;
+  const { owner, api, projector, maintenance, logWriter } = SHOP_ROLES;
   // Migrations ran as the owner: what they created in read and projector goes to the projector.
   await reassign(ownerClient, ['read', 'projector'], projector, owner);
   const hasLog = (await ownerClient.query(`SELECT 1 FROM pg_namespace WHERE nspname = 'event_store'`)).rowCount === 1;
   if (hasLog) {
     await ownerClient.query(`
-      GRANT USAGE ON SCHEMA event_store TO ${api}, ${projector}, ${maintenance};
-      REVOKE ALL ON ALL TABLES IN SCHEMA event_store FROM ${api}, ${projector}, ${maintenance};
-      GRANT SELECT ON ALL TABLES IN SCHEMA event_store TO ${api}, ${projector}, ${maintenance};
-      GRANT INSERT ON event_store.events TO ${api}, ${projector};
-      GRANT INSERT, UPDATE ON event_store.streams TO ${api}, ${projector};
+      GRANT USAGE ON SCHEMA event_store TO ${api}, ${projector}, ${maintenance}, ${logWriter};
+      REVOKE ALL ON ALL TABLES IN SCHEMA event_store FROM ${api}, ${projector}, ${maintenance}, ${logWriter};
+      GRANT SELECT ON ALL TABLES IN SCHEMA event_store TO ${api}, ${projector}, ${maintenance}, ${logWriter};
+      GRANT INSERT ON event_store.events TO ${api}, ${logWriter};
+      GRANT INSERT, UPDATE ON event_store.streams TO ${api}, ${logWriter};
       GRANT INSERT, UPDATE, DELETE ON event_store.events, event_store.streams TO ${maintenance};
-      GRANT USAGE ON ALL SEQUENCES IN SCHEMA event_store TO ${api}, ${projector}, ${maintenance};
+      GRANT USAGE ON ALL SEQUENCES IN SCHEMA event_store TO ${api}, ${maintenance}, ${logWriter};
     `);
   }
   await ownerClient.query(`
@@ -104,15 +107,13 @@ export async function settleShopPrivileges(ownerClient: pg.ClientBase): Promise<
     GRANT INSERT, UPDATE ON projector.event_store_identity TO ${api};
     GRANT SELECT ON public.read_model_migrations TO ${api}, ${projector};
   `);
-  // Staff sessions and second factors (docs/adr/016): the API's alone; maintenance reads them
-  // only to back them up (beside the signing secret that seals them, in the keys part).
+  // Staff sessions and second factors (docs/adr/016): the API's alone; no other role reads them.
   const hasStaffAuth = (await ownerClient.query(`SELECT 1 FROM pg_namespace WHERE nspname = 'staff_auth'`)).rowCount === 1;
   if (hasStaffAuth) {
     await ownerClient.query(`
       REVOKE ALL ON SCHEMA staff_auth FROM PUBLIC;
-      GRANT USAGE ON SCHEMA staff_auth TO ${api}, ${maintenance};
+      GRANT USAGE ON SCHEMA staff_auth TO ${api};
       GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA staff_auth TO ${api};
-      GRANT SELECT ON ALL TABLES IN SCHEMA staff_auth TO ${maintenance};
     `);
   }
 }
@@ -129,7 +130,9 @@ export async function settleKeyStorePrivileges(keystoreClient: pg.ClientBase): P
     REVOKE ALL ON ALL TABLES IN SCHEMA keystore FROM PUBLIC, ${owner}, ${api}, ${projector}, ${maintenance}, ${keyReader};
     GRANT USAGE ON SCHEMA keystore TO ${api}, ${maintenance}, ${keyReader};
     GRANT SELECT ON keystore.schema_migrations TO ${api}, ${maintenance}, ${keyReader};
-    GRANT SELECT, INSERT ON keystore.secrets, keystore.subjects, keystore.lookups TO ${api}, ${maintenance};
+    -- The lookup secret is made by this role's migration: the others only read it.
+    GRANT SELECT ON keystore.secrets TO ${api}, ${maintenance};
+    GRANT SELECT, INSERT ON keystore.subjects, keystore.lookups TO ${api}, ${maintenance};
     -- A checkout that lost the race for a new person's lookup removes the subject it made.
     GRANT DELETE ON keystore.subjects TO ${api}, ${maintenance};
     GRANT SELECT ON keystore.subjects TO ${keyReader};

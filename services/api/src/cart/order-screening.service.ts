@@ -2,11 +2,10 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { checkoutNotAccepted } from '#domain/order-screening/blocked-phone.js';
 import { customerScreeningDecider } from '#domain/order-screening/customer-screening.decider.js';
 import { phoneBlockDecider } from '#domain/order-screening/phone-block.decider.js';
-import { lineSignature } from '#domain/order-screening/screening-flags.js';
+import { orderScreenedEventId, personOfPhoneWithoutKeys, screenOrderCommand } from '#domain/order-screening/screen-order.js';
 import { screeningSettingsDecider } from '#domain/order-screening/screening-settings.decider.js';
 import type { OrderScreeningSettings } from '#domain/order-screening/screening-settings.js';
 import type { OrderPlaced } from '#domain/order/events.js';
-import { uuidFromName } from '#domain/shared/uuid-from-name.js';
 import { phoneBlockStream, screeningSettingsStream, screeningStream } from '#domain/streams.js';
 import type { PersonalDataCipher } from '#event-store/personal-data/personal-data-cipher.js';
 import { DeciderExecutor } from '../common/decider-executor.service.js';
@@ -34,7 +33,7 @@ export class OrderScreening {
    * written, the benchmarks' baseline) an id derived from the phone, which such a log holds in plain text anyway.
    */
   async personOf(phone: string): Promise<string> {
-    if (!this.personalData) return uuidFromName(`person:${phone}`);
+    if (!this.personalData) return personOfPhoneWithoutKeys(phone);
     return (await this.personalData.keys.subjectFor('phone', phone)).subjectId;
   }
 
@@ -64,12 +63,9 @@ export class OrderScreening {
       await this.executor.execute({
         stream: screeningStream(subjectId),
         decider: customerScreeningDecider,
-        command: {
-          type: 'ScreenOrder',
-          data: { subjectId, settings, order: { orderId: order.orderId, orderNumber: order.orderNumber, placedAt: order.placedAt, lines: lineSignature(order.items), total: order.totals.total } },
-        },
+        command: screenOrderCommand(subjectId, settings, order),
         retries: SCREEN_RETRIES,
-        eventId: () => uuidFromName(`OrderScreened:${order.orderId}`),
+        eventId: () => orderScreenedEventId(order.orderId),
         // One person's racing checkouts are screened in turn.
         inTurn: true,
       });

@@ -22,13 +22,14 @@ export interface ProjectionVerdict {
  * Which projections make the API degraded. A projection catching up is not stalled: it is
  * stalled only when the oldest event waiting for it, and its last checkpoint move, are both
  * older than the threshold (an event that arrived a moment ago after an hour of quiet is not
- * a stall). A missing checkpoint counts only once a replica had the time to claim it, so a
- * starting stack is not reported degraded.
+ * a stall). A projection that waits on purpose before an event (the checkout completion's hold)
+ * is given that wait on top of the threshold. A missing checkpoint counts only once a replica
+ * had the time to claim it, so a starting stack is not reported degraded.
  */
 export function judgeProjections(
   checkpoints: readonly CheckpointView[],
   expected: readonly string[],
-  o: { now: Date; stallMs: number; projectorUpSince: Date | null },
+  o: { now: Date; stallMs: number; projectorUpSince: Date | null; waitMs?: Readonly<Record<string, number>> },
 ): ProjectionVerdict {
   const now = o.now.getTime();
   const failed = checkpoints.filter((c) => c.status === 'failed').map((c) => c.projection);
@@ -36,7 +37,7 @@ export function judgeProjections(
     .filter((c) => c.status !== 'failed' && !c.caughtUp)
     .filter((c) => {
       const since = Math.max(c.updatedAt.getTime(), c.oldestPendingAt?.getTime() ?? 0);
-      return now - since > o.stallMs;
+      return now - since > o.stallMs + (o.waitMs?.[c.projection] ?? 0);
     })
     .map((c) => c.projection);
   const projectorSettled = o.projectorUpSince !== null && now - o.projectorUpSince.getTime() > o.stallMs;

@@ -30,6 +30,18 @@ describe('which projections make /api/health degraded', () => {
     expect(verdict.stalled).toEqual(['stuck']);
   });
 
+  it("a reactor's planned wait before an event is added to the threshold, for it alone", () => {
+    const waiting = [
+      view({ projection: 'checkout-completion', caughtUp: false, oldestPendingAt: ago(64), updatedAt: ago(64) }),
+      view({ projection: 'orders', caughtUp: false, oldestPendingAt: ago(64), updatedAt: ago(64) }),
+    ];
+    const waitMs = { 'checkout-completion': 6_000 };
+    expect(judgeProjections(waiting, ['checkout-completion', 'orders'], { ...opts, waitMs }).stalled).toEqual(['orders']);
+    expect(judgeProjections(waiting, ['checkout-completion', 'orders'], opts).stalled).toEqual(['checkout-completion', 'orders']);
+    const pastItsWait = [view({ projection: 'checkout-completion', caughtUp: false, oldestPendingAt: ago(67), updatedAt: ago(67) })];
+    expect(judgeProjections(pastItsWait, ['checkout-completion'], { ...opts, waitMs }).stalled).toEqual(['checkout-completion']);
+  });
+
   it('a missing checkpoint counts only once a projector replica has been up past the threshold', () => {
     expect(judgeProjections([view({ projection: 'a' })], ['a', 'b'], opts).missing).toEqual(['b']);
     expect(judgeProjections([view({ projection: 'a' })], ['a', 'b'], { ...opts, projectorUpSince: ago(5) }).missing).toEqual([]);

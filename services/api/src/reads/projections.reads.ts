@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { LAG_COUNT_CAP, comparePositions, formatPosition, type EventStore, type Position } from '#event-store/event-store.port.js';
 import { PROJECTION_NAMES } from '#read-models/projection-names.js';
+import { checkoutCompletionReactor, completionWaitMs } from '#read-models/projections/checkout-completion.reactor.js';
 import { failureOf, listCheckpoints, positionOf } from '#read-models/projector-state/checkpoints.js';
 import { latestRebuildRequests } from '#read-models/projector-state/rebuild-requests.js';
 import { projectorClock } from '#read-models/projector-state/replicas.js';
@@ -19,6 +20,8 @@ export type ProjectionsHealth = { status: 'up' | 'down' | 'degraded'; [key: stri
 export class ProjectionReads {
   private readonly db: SqlClient;
   private readonly stallMs = stallThresholdMs();
+  /** The checkout completion holds a CartCheckedOut this long before acting on it: a wait, not a stall. */
+  private readonly waitMs = { [checkoutCompletionReactor.name]: completionWaitMs() };
 
   constructor(
     dataSource: DataSource,
@@ -87,7 +90,7 @@ export class ProjectionReads {
           ...(failure ? { failure } : {}),
         });
       }
-      const verdict = judgeProjections(views, PROJECTION_NAMES, { now, stallMs: this.stallMs, projectorUpSince });
+      const verdict = judgeProjections(views, PROJECTION_NAMES, { now, stallMs: this.stallMs, projectorUpSince, waitMs: this.waitMs });
       const bad = verdict.failed.length + verdict.stalled.length + verdict.missing.length > 0;
       return {
         status: bad ? 'degraded' : 'up',

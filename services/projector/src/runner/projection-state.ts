@@ -8,6 +8,8 @@ export interface LiveState {
   position: Position;
   /** Set while the projection is failed; it stays set during a retry until a batch of its own events commits. */
   failed?: { retryAt: number };
+  /** Set while a reactor waits before an event it may not act on yet (a hold, not a failure): rests until then. */
+  heldUntil?: number;
 }
 
 /** A new version being built beside the live tables. */

@@ -245,7 +245,7 @@ export class ProjectorRunner {
   /** One read of the log for every owned live projection that is not failed (or whose retry is due). */
   private async liveStep(): Promise<boolean> {
     const now = Date.now();
-    const active = [...this.owned.values()].filter((s) => !s.failed || s.failed.retryAt <= now);
+    const active = [...this.owned.values()].filter((s) => (!s.failed || s.failed.retryAt <= now) && !(s.heldUntil !== undefined && s.heldUntil > now));
     const next = this.next;
     this.next = undefined;
     if (active.length === 0) return false;
@@ -290,15 +290,17 @@ export class ProjectorRunner {
   private async applyLive(state: LiveState, events: RecordedEvent[], end: Position): Promise<void> {
     const p = state.projection;
     try {
-      await applyBatchFindingPoison(
+      const { reached, hold } = await applyBatchFindingPoison(
         { pool: this.o.pool, projection: p, tables: { kind: 'live' }, log: this.o.store },
         events, end, { slot: 'live', owner: this.o.replicaId, from: state.position },
       );
-      state.position = end;
+      state.position = reached ?? state.position;
       if (p.tables.length > 0 && events.some((e) => e.type === 'PersonalDataErased')) this.erasureVacuum.request(p.tables.map((t) => qualifiedTable({ kind: 'live' }, t)));
-      if (state.failed) this.log.info({ projection: p.name, position: formatPosition(end) }, 'projection recovered');
+      // Held: it rests, off the shared read, until the held event is due; then it reads from there.
+      state.heldUntil = hold?.dueAt;
+      if (state.failed) this.log.info({ projection: p.name, position: formatPosition(state.position) }, 'projection recovered');
       state.failed = undefined;
-      this.o.onCommitted?.(p.name, 'live', end, events.length);
+      if (reached) this.o.onCommitted?.(p.name, 'live', reached, hold ? events.findIndex((e) => e.id === hold.event.id) : events.length);
     } catch (error) {
       await this.onFailure(state, error, 'live');
     }
