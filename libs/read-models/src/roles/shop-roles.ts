@@ -107,13 +107,15 @@ export async function settleShopPrivileges(ownerClient: pg.ClientBase): Promise<
     GRANT INSERT, UPDATE ON projector.event_store_identity TO ${api};
     GRANT SELECT ON public.read_model_migrations TO ${api}, ${projector};
   `);
-  // Staff sessions and second factors (docs/adr/016): the API's alone; no other role reads them.
+  // Staff sessions and second factors (docs/adr/016): the API's alone; maintenance reads them
+  // only to back them up (beside the signing secret that seals them, in the keys part).
   const hasStaffAuth = (await ownerClient.query(`SELECT 1 FROM pg_namespace WHERE nspname = 'staff_auth'`)).rowCount === 1;
   if (hasStaffAuth) {
     await ownerClient.query(`
       REVOKE ALL ON SCHEMA staff_auth FROM PUBLIC;
-      GRANT USAGE ON SCHEMA staff_auth TO ${api};
+      GRANT USAGE ON SCHEMA staff_auth TO ${api}, ${maintenance};
       GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA staff_auth TO ${api};
+      GRANT SELECT ON ALL TABLES IN SCHEMA staff_auth TO ${maintenance};
     `);
   }
 }
