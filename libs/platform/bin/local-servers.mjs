@@ -3,6 +3,7 @@
 // from PATH. Plain Node so it works before anything is built.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -94,6 +95,13 @@ export async function startPostgres({ dir, port, database = 'postershop', durabl
      * aborts before the server is started.
      */
     respawn: async ({ say = () => {}, signal } = {}) => {
+      // Restarted by another hand (an operator's `pg_ctl restart`): supervise that server, never start a second.
+      const adopted = runningPostmaster(dir);
+      if (adopted) {
+        say(`a server started elsewhere (pid ${adopted}) serves this data directory: supervising it`);
+        await waitForPort(port, 60_000);
+        return watchedProcess(adopted);
+      }
       await waitForOrphanBackends(dir, say, signal);
       signal?.throwIfAborted();
       removeStalePid(dir);
@@ -105,6 +113,42 @@ export async function startPostgres({ dir, port, database = 'postershop', durabl
       return pg.process;
     },
   };
+}
+
+/** The pid postmaster.pid names when that process is alive and is a PostgreSQL server. */
+function runningPostmaster(dir) {
+  try {
+    const pid = Number(readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    if (!(pid > 0)) return undefined;
+    process.kill(pid, 0);
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres') ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A process this one did not start, shaped as a child for a supervisor: its exit is noticed by polling. */
+function watchedProcess(pid) {
+  const child = new EventEmitter();
+  Object.assign(child, { pid, exitCode: null, signalCode: null });
+  child.kill = (signal) => {
+    try {
+      return process.kill(pid, signal);
+    } catch {
+      return false;
+    }
+  };
+  const poll = setInterval(() => {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      clearInterval(poll);
+      child.exitCode = 0;
+      child.emit('exit', 0, null);
+    }
+  }, 250);
+  poll.unref();
+  return child;
 }
 
 /** How long a restart waits for the backends of a killed postmaster before trying anyway (and failing, if one still holds on). */

@@ -95,5 +95,9 @@ describe('a checkout half-placed by a fault completes by itself (started stack, 
       [orderIdForCart(cartId)],
     );
     expect(screened).toEqual([{ by: 'checkout-completion' }]);
+    // npm start supervises the server pg_ctl restarted rather than starting a second one beside it.
+    const stackLog = () => readFileSync(stackLogFile(dataDir), 'utf8');
+    await until('the stack supervising the restarted server', async () => stackLog().includes('serves this data directory: supervising it') || undefined, { timeoutMs: 10_000, child: stack, context: logTail });
+    expect(stackLog()).not.toMatch(/postgres.*(giving up|lock file)/);
   }, 120_000);
 });

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type { GuessCounter, GuessLimit, GuessTaken } from './guess-counter.port.js';
 import { hashed } from './pg-guess-counter.js';
+import { redisAnswerWithin } from '../common/redis-timeout.js';
 
 /** pg-guess-counter's statement as one script: count and check at once, the window starting with its first guess. */
 const TAKE = `
@@ -28,7 +29,6 @@ if n ~= nil and n > 0 then redis.call('HINCRBY', KEYS[1], 'n', -1) end
 return 0
 `;
 
-const REDIS_TIMEOUT_MS = 500;
 
 /**
  * Guess counts in Redis, shared by every API process. If Redis cannot answer in time the count
@@ -56,7 +56,7 @@ export class RedisGuessCounter implements GuessCounter {
 
   async take(key: string, limit: GuessLimit): Promise<GuessTaken> {
     try {
-      const [allowed, value, ends] = (await this.timed(this.redis.eval(TAKE, 1, this.prefix + hashed(key), this.now(), limit.limit, limit.windowMs))) as [number, string, string?];
+      const [allowed, value, ends] = (await redisAnswerWithin(this.redis.eval(TAKE, 1, this.prefix + hashed(key), this.now(), limit.limit, limit.windowMs))) as [number, string, string?];
       return allowed === 1 ? { allowed: true, count: Number(value), windowEndsAt: Number(ends) } : { allowed: false, retryAfterMs: Math.max(1, Number(value)) };
     } catch (e) {
       this.warn(e);
@@ -66,7 +66,7 @@ export class RedisGuessCounter implements GuessCounter {
 
   async refund(key: string): Promise<void> {
     try {
-      await this.timed(this.redis.eval(REFUND, 1, this.prefix + hashed(key)));
+      await redisAnswerWithin(this.redis.eval(REFUND, 1, this.prefix + hashed(key)));
     } catch (e) {
       this.warn(e);
       await this.fallback.refund(key);
@@ -78,13 +78,6 @@ export class RedisGuessCounter implements GuessCounter {
     await this.fallback.close();
   }
 
-  private timed<T>(work: Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Redis did not answer within ${REDIS_TIMEOUT_MS} ms`)), REDIS_TIMEOUT_MS);
-    });
-    return Promise.race([work, late]).finally(() => clearTimeout(timer));
-  }
 
   private warn(e: unknown): void {
     const t = Date.now();

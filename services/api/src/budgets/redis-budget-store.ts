@@ -5,6 +5,7 @@ import type { BudgetRule } from '#platform/config/budgets-config.js';
 import type { BudgetStore } from './budget-store.port.js';
 import { clampCost, interval, type Verdict } from './gcra.js';
 import { MemoryBudgetStore } from './memory-budget-store.js';
+import { redisAnswerWithin } from '../common/redis-timeout.js';
 
 /**
  * gcra.ts's spend in one script, so two API processes spending the same key at once cannot both
@@ -36,8 +37,6 @@ redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]))
 return 1
 `;
 
-/** How long a budget check may wait for Redis before this process decides alone. */
-const REDIS_TIMEOUT_MS = 500;
 
 /**
  * Budgets shared by every API process through Redis. If Redis cannot answer in time, this process
@@ -68,7 +67,7 @@ export class RedisBudgetStore implements BudgetStore {
   async spend(key: string, rule: BudgetRule, cost: number): Promise<Verdict> {
     const step = interval(rule);
     try {
-      const [allowed, wait] = (await this.timed(
+      const [allowed, wait] = (await redisAnswerWithin(
         this.redis.eval(SPEND, 1, this.prefix + key, this.now(), step, rule.burst * step, clampCost(rule, cost)),
       )) as [number, string];
       return allowed === 1 ? { allowed: true } : { allowed: false, retryAfterMs: Number(wait) };
@@ -82,12 +81,12 @@ export class RedisBudgetStore implements BudgetStore {
     const id = randomUUID();
     const redisKey = `${this.prefix}inflight:${key}`;
     try {
-      const entered = (await this.timed(this.redis.eval(ENTER, 1, redisKey, this.now(), leaseMs, limit, id))) as number;
+      const entered = (await redisAnswerWithin(this.redis.eval(ENTER, 1, redisKey, this.now(), leaseMs, limit, id))) as number;
       if (entered !== 1) return { entered: false };
       return {
         entered: true,
         release: async () => {
-          await this.timed(this.redis.zrem(redisKey, id)).catch((e: unknown) => this.warn(e)); // else it lapses after leaseMs
+          await redisAnswerWithin(this.redis.zrem(redisKey, id)).catch((e: unknown) => this.warn(e)); // else it lapses after leaseMs
         },
       };
     } catch (e) {
@@ -101,13 +100,6 @@ export class RedisBudgetStore implements BudgetStore {
     await this.fallback.close();
   }
 
-  private timed<T>(work: Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Redis did not answer within ${REDIS_TIMEOUT_MS} ms`)), REDIS_TIMEOUT_MS);
-    });
-    return Promise.race([work, late]).finally(() => clearTimeout(timer));
-  }
 
   private warn(e: unknown): void {
     const t = Date.now();

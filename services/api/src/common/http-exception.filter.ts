@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
 import { UnstorableEvent, WrongExpectedRevision } from '#event-store/event-store.port.js';
+import { SubjectKeyGone } from '#event-store/personal-data/personal-data-cipher.js';
 import { OverBudget } from '../budgets/over-budget.error.js';
 import { currentContext } from './request-context.js';
 import { domainErrorStatus } from './domain-error-status.js';
@@ -52,6 +53,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (exception instanceof OverBudget) return { status: 429, message: exception.message, code: exception.code, retryAfterSeconds: exception.retryAfterSeconds };
     if (exception instanceof WrongExpectedRevision) {
       return { status: 409, message: 'The resource was changed by another request. Please try again.', code: 'CONFLICT' };
+    }
+    if (exception instanceof SubjectKeyGone) {
+      // A retried request whose person was erased meanwhile: their data is not written again.
+      return { status: 410, message: "This customer's personal data was erased; the request cannot be completed.", code: 'SUBJECT_ERASED' };
     }
     if (exception instanceof UnstorableEvent) {
       // The log refused text no projection could apply: the client sent it, so it is a 400 naming

@@ -1,5 +1,6 @@
 import type { ArgumentsHost } from '@nestjs/common';
 import { UnstorableEvent, WrongExpectedRevision } from '#event-store/event-store.port.js';
+import { SubjectKeyGone } from '#event-store/personal-data/personal-data-cipher.js';
 import { HttpExceptionFilter } from './http-exception.filter.js';
 
 /** The filter's answer to one exception, as the client would receive it. */
@@ -34,5 +35,9 @@ describe('HttpExceptionFilter', () => {
 
   it('keeps WrongExpectedRevision a 409', () => {
     expect(answer(new WrongExpectedRevision('cart-1', 0n, 1n)).body).toMatchObject({ statusCode: 409, code: 'CONFLICT' });
+  });
+
+  it("answers a request for a person erased meanwhile with 410, never 500", () => {
+    expect(answer(new SubjectKeyGone('2eb1bc0f-f7b3-45e2-a652-361f2adb96a9')).body).toMatchObject({ statusCode: 410, code: 'SUBJECT_ERASED' });
   });
 });

@@ -362,7 +362,12 @@ const holdsPersonalData = (e: NewEvent) => PERSONAL_FIELDS[e.type]?.fields.some(
 
 /** `events` as readers get them once every subject's key is destroyed: sealed under keys that are then gone. */
 async function erasedVariants(events: RecordedEvent[]): Promise<RecordedEvent[]> {
-  const sealed = (await new PersonalDataCipher(new MemoryKeyStore()).seal('any', events)) as RecordedEvent[];
+  // Read back, an event names the subject it was sealed under; sealed again here it gets a subject of this store instead.
+  const unnamed = events.map((e) => {
+    const { subjectId: _named, ...metadata } = e.metadata as Record<string, unknown>;
+    return { ...e, metadata } as RecordedEvent;
+  });
+  const sealed = (await new PersonalDataCipher(new MemoryKeyStore()).seal('any', unnamed)) as RecordedEvent[];
   return new PersonalDataCipher(new MemoryKeyStore()).open(sealed);
 }
 
