@@ -7,7 +7,7 @@
  * it is observed for as long as the test needs, not raced.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -16,49 +16,12 @@ import { freePort, readPostmasterPid } from '../bin/local-servers.mjs';
 import { shopRoleUrls } from '../src/testing/shop-role-urls.js';
 import { rowsAs, stackLogFile, stackLogTail, stopStartedStack } from '../src/testing/started-stack.js';
 import { UNBOUNDED_BUDGETS } from '../src/testing/unbounded-budgets.js';
+import { alive, childPids, exited } from '../src/testing/process-tree.js';
 import { until } from '../src/testing/until.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const HEALTH_TOKEN = 'supervised-postgres-health-token-0123456789';
 const CHECKOUT = { firstName: 'Mona', lastName: 'Hassan', addressLine: '12 Tahrir St', building: '4', apartment: '7', city: 'Cairo', governorate: 'CAIRO', paymentMethod: 'COD' };
-
-/** The live children of `parent` whose command line contains `needle`, from /proc. */
-function childPids(parent: number, needle: string): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(ppid) !== parent || state === 'Z') continue;
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ').includes(needle)) pids.push(Number(entry));
-    } catch {
-      /* exited while listing */
-    }
-  }
-  return pids;
-}
-
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
-}
-
-/** The exit code, or 'still running' after timeoutMs. */
-function exited(child: ChildProcess, timeoutMs: number): Promise<number | null | 'still running'> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
-    const timer = setTimeout(() => resolve('still running'), timeoutMs);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
-  });
-}
 
 describe('npm start when its PostgreSQL is killed', () => {
   let stack: ChildProcess;

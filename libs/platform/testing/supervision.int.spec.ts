@@ -1,53 +1,15 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 // @ts-expect-error: plain-Node launcher module without type declarations
 import { freePort } from '../bin/local-servers.mjs';
 // @ts-expect-error: plain-Node launcher module without type declarations
 import { superviseChild } from '../bin/supervisor.mjs';
+import { alive, childPids, exited } from '../src/testing/process-tree.js';
 import { until } from '../src/testing/until.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-
-/** The live children of `parent` whose command line contains `needle`, read from /proc (independent of what start.mjs reports). */
-function childPids(parent: number, needle: string): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(ppid) !== parent || state === 'Z') continue;
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ').includes(needle)) pids.push(Number(entry));
-    } catch {
-      /* exited while listing */
-    }
-  }
-  return pids;
-}
-
-/** Running, not a zombie waiting for a parent that is gone to reap it. */
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
-}
-
-/** The exit code, or 'still running' after timeoutMs. */
-function exited(child: ChildProcess, timeoutMs: number): Promise<number | null | 'still running'> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
-    const timer = setTimeout(() => resolve('still running'), timeoutMs);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
-  });
-}
 
 describe('superviseChild', () => {
   const fast = { initialDelayMs: 100, maxDelayMs: 1000, resetAfterMs: 10_000, crashWindowMs: 10_000, maxCrashesInWindow: 2 };

@@ -29,7 +29,6 @@ if n ~= nil and n > 0 then redis.call('HINCRBY', KEYS[1], 'n', -1) end
 return 0
 `;
 
-
 /**
  * Guess counts in Redis, shared by every API process. If Redis cannot answer in time the count
  * goes to PostgreSQL (shared too) rather than to this process alone: a Redis outage must not hand
@@ -77,7 +76,6 @@ export class RedisGuessCounter implements GuessCounter {
     this.redis.disconnect();
     await this.fallback.close();
   }
-
 
   private warn(e: unknown): void {
     const t = Date.now();

@@ -37,7 +37,6 @@ redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]))
 return 1
 `;
 
-
 /**
  * Budgets shared by every API process through Redis. If Redis cannot answer in time, this process
  * keeps budgets of its own meanwhile (the in-process store) rather than failing the request or
@@ -99,7 +98,6 @@ export class RedisBudgetStore implements BudgetStore {
     this.redis.disconnect();
     await this.fallback.close();
   }
-
 
   private warn(e: unknown): void {
     const t = Date.now();
