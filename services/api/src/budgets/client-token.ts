@@ -38,8 +38,11 @@ export class ClientTokens {
   idOf(value: unknown): string | undefined {
     const m = typeof value === 'string' ? TOKEN.exec(value) : null;
     if (!m) return undefined;
-    const given = Buffer.from(m[2], 'base64url');
-    return given.length === MAC_BYTES && timingSafeEqual(given, this.mac(m[1])) ? m[1] : undefined;
+    // Compared as text: base64url's last character carries unused bits, so two spellings decode
+    // to the same bytes, and only the one this side writes is its token.
+    const given = Buffer.from(m[2]);
+    const expected = Buffer.from(this.mac(m[1]).toString('base64url'));
+    return given.length === expected.length && timingSafeEqual(given, expected) ? m[1] : undefined;
   }
 
   /** The request's valid token id, from its cookie. */

@@ -14,6 +14,11 @@ describe('client tokens', () => {
     expect(id).toBe(token.split('.')[0]);
     expect(tokens.issue()).not.toBe(token);
     expect(tokensWith('secret-two').idOf(token)).toBeUndefined();
+    // Another spelling of the same bytes (the last character's unused low bits flipped) is no token either.
+    const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const sameBytes = `${token.slice(0, -1)}${B64URL[B64URL.indexOf(token.at(-1)!) ^ 1]}`;
+    expect(Buffer.from(sameBytes.split('.')[1], 'base64url')).toEqual(Buffer.from(token.split('.')[1], 'base64url'));
+    expect(tokens.idOf(sameBytes)).toBeUndefined();
     const last = token.at(-1) === 'A' ? 'B' : 'A';
     for (const bad of [`${token.slice(0, -1)}${last}`, token.slice(0, -1), `${token}A`, `${id}.`, id, '', 42, undefined, `${token};`]) {
       expect(tokens.idOf(bad)).toBeUndefined();
