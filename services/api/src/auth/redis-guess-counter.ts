@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { GuessCounter, GuessLimit, GuessTaken } from './guess-counter.port.js';
 import { hashed } from './pg-guess-counter.js';
 import { redisAnswerWithin } from '../common/redis-timeout.js';
+import { throttledWarning } from '../common/throttled-warning.js';
 
 /** pg-guess-counter's statement as one script: count and check at once, the window starting with its first guess. */
 const TAKE = `
@@ -37,7 +38,7 @@ return 0
 export class RedisGuessCounter implements GuessCounter {
   private readonly logger = new Logger('GuessCounter');
   private readonly redis: Redis;
-  private lastWarning = 0;
+  private readonly warnThrottled = throttledWarning((message) => this.logger.warn(message));
 
   constructor(
     url: string,
@@ -78,9 +79,6 @@ export class RedisGuessCounter implements GuessCounter {
   }
 
   private warn(e: unknown): void {
-    const t = Date.now();
-    if (t - this.lastWarning < 60_000) return;
-    this.lastWarning = t;
-    this.logger.warn(`guess counts kept in PostgreSQL while Redis fails: ${(e as Error).message}`);
+    this.warnThrottled(`guess counts kept in PostgreSQL while Redis fails: ${(e as Error).message}`);
   }
 }

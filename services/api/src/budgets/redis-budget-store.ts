@@ -6,6 +6,7 @@ import type { BudgetStore } from './budget-store.port.js';
 import { clampCost, interval, type Verdict } from './gcra.js';
 import { MemoryBudgetStore } from './memory-budget-store.js';
 import { redisAnswerWithin } from '../common/redis-timeout.js';
+import { throttledWarning } from '../common/throttled-warning.js';
 
 /**
  * gcra.ts's spend in one script, so two API processes spending the same key at once cannot both
@@ -46,7 +47,7 @@ export class RedisBudgetStore implements BudgetStore {
   private readonly logger = new Logger('Budgets');
   private readonly redis: Redis;
   private readonly fallback: MemoryBudgetStore;
-  private lastWarning = 0;
+  private readonly warnThrottled = throttledWarning((message) => this.logger.warn(message));
 
   constructor(
     url: string,
@@ -100,9 +101,6 @@ export class RedisBudgetStore implements BudgetStore {
   }
 
   private warn(e: unknown): void {
-    const t = Date.now();
-    if (t - this.lastWarning < 60_000) return;
-    this.lastWarning = t;
-    this.logger.warn(`budgets kept in this process while Redis fails: ${(e as Error).message}`);
+    this.warnThrottled(`budgets kept in this process while Redis fails: ${(e as Error).message}`);
   }
 }
