@@ -20,7 +20,12 @@ describe('the order page', () => {
 
     const placed = await placeOrderAsShopper({ ...poster, firstName: 'Toasty' });
     const toast = page.getByTestId('toast').filter({ hasText: placed.orderNumber });
-    await toast.waitFor({ timeout: 5000 });
+    // Generous: the toast waits on the projector and the live feed's poll, both slowed by a busy
+    // machine; a miss says what was on screen instead (one toast at a time, the newest wins).
+    await toast.waitFor({ timeout: 15_000 }).catch(async (error) => {
+      const shown = await page.getByTestId('toast').allTextContents();
+      throw new Error(`no toast for ${placed.orderNumber}; on screen: ${JSON.stringify(shown)}; ${error.message}`);
+    });
     await toast.getByRole('link', { name: 'View order' }).click();
     await page.waitForURL(`${BASE_URL}/admin/orders/${placed.orderNumber}`);
     await page.getByRole('heading', { name: `Order ${placed.orderNumber}` }).waitFor();
