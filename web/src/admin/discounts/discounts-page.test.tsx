@@ -99,6 +99,11 @@ describe('discounts page', () => {
 
     await userEvent.clear(screen.getByLabelText('End of discount 2'));
     await userEvent.click(within(screen.getByLabelText('End of discount 2').closest('tr')!).getByRole('button', { name: 'Save' }));
+    // Every category, in force: the save asks first, naming what it does.
+    const dialog = await screen.findByRole('dialog', { name: "Change the whole shop's discount?" });
+    expect(dialog).toHaveTextContent('5% off every poster in the shop');
+    expect(patches).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save shop-wide discount' }));
     await waitFor(() => expect(patches).toEqual([{ percentage: 5, active: true, startsOn: '2026-01-01', endsOn: null }]));
   });
 

@@ -169,6 +169,8 @@ function DiscountRow({ discount }: { discount: Discount }) {
   const [updateDiscount, updateState] = useUpdateDiscountMutation();
   const [deleteDiscount, deleteState] = useDeleteDiscountMutation();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  // Saving a discount on every category that will be in force asks first, as creating one does.
+  const [confirmingSave, setConfirmingSave] = useState<DiscountDraft | null>(null);
   const toast = useToast();
 
   useEffect(() => {
@@ -178,14 +180,21 @@ function DiscountRow({ discount }: { discount: Discount }) {
     setEndsOn(discount.endsOn ?? '');
   }, [discount.percentage, discount.active, discount.startsOn, discount.endsOn]);
 
-  const save = async () => {
+  const save = () => {
     const value = Number(percentage);
     if (!validPercent(value)) {
       toast.error('Invalid percent', 'Enter a value between 1 and 100');
       return;
     }
+    const draft: DiscountDraft = { category: discount.category, percentage: value, active, ...windowBody(startsOn, endsOn) };
+    if (draft.category === null && draft.active) setConfirmingSave(draft);
+    else void saveDraft(draft);
+  };
+
+  const saveDraft = async ({ percentage: value, active: on, startsOn: from, endsOn: until }: DiscountDraft) => {
+    setConfirmingSave(null);
     try {
-      await updateDiscount({ id: String(discount.id), updateDiscountDto: { percentage: value, active, ...windowBody(startsOn, endsOn) } }).unwrap();
+      await updateDiscount({ id: String(discount.id), updateDiscountDto: { percentage: value, active: on, startsOn: from, endsOn: until } }).unwrap();
       toast.success('Saved');
     } catch (error) {
       toast.error('Error', errorMessage(error, 'Failed to update'));
@@ -237,6 +246,17 @@ function DiscountRow({ discount }: { discount: Discount }) {
         <button type="button" className={btnDanger} onClick={() => setConfirmingDelete(true)} disabled={deleteState.isLoading}>
           Delete
         </button>
+        {confirmingSave && (
+          <ConfirmDialog
+            title="Change the whole shop's discount?"
+            message={`${discountEffect(confirmingSave, shopDate(new Date()))}.`}
+            confirmLabel="Save shop-wide discount"
+            cancelLabel="Go back"
+            busy={updateState.isLoading}
+            onConfirm={() => saveDraft(confirmingSave)}
+            onCancel={() => setConfirmingSave(null)}
+          />
+        )}
         {confirmingDelete && (
           <ConfirmDialog
             title="Delete discount"
