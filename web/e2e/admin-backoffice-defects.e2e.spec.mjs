@@ -1,6 +1,6 @@
 // Issue 14's back-office defects, each as an admin meets it in Chromium.
 import { readFileSync } from 'node:fs';
-import { BASE_URL, adminCall, apiToken, eventually, firstPoster, placeOrderAsShopper, signedInBrowser } from './admin-support.mjs';
+import { BASE_URL, adminCall, apiToken, eventually, firstPoster, placeOrderAsShopper, shipByApi, signedInBrowser } from './admin-support.mjs';
 import { screenshot } from './support.mjs';
 
 const NOTES = 'Call before arriving, next to the pharmacy';
@@ -96,7 +96,7 @@ describe('back-office defects (browser)', () => {
 
   it("shows sales (goods after discounts of shipped and delivered orders) equal to the sum over the orders, and names it", async () => {
     const order = await place({ firstName: 'Revenue' });
-    const { response: shipped } = await adminCall(token, 'PATCH', `/admin/orders/${order.id}/status`, { status: 'SHIPPED' });
+    const { response: shipped } = await shipByApi(token, order.id);
     const position = shipped.headers.get('X-Event-Position');
     const all = await fetch(`${BASE_URL}/api/admin/orders?size=200`, { headers: { Authorization: `Bearer ${token}`, 'X-Wait-For-Position': position } }).then((r) => r.json());
     // Every order on one page (a page holds at most 200), or the sum below would miss some.
@@ -134,19 +134,19 @@ describe('back-office defects (browser)', () => {
     await page.getByLabel('Customer information').getByText('Recent Hassan').waitFor();
   });
 
-  it('asks before saving CANCELED, and Keep order saves nothing', async () => {
+  it('asks why before saving CANCELED, as the order page does, and Keep as is saves nothing', async () => {
     const order = await place({ firstName: 'Cancel' });
     await searchOrders(order.orderNumber);
     const status = page.getByLabel(`Status of ${order.orderNumber}`);
     await status.selectOption('CANCELED');
-    const dialog = page.getByRole('dialog', { name: 'Cancel order' });
-    await dialog.getByText(`Cancel order ${order.orderNumber}`).waitFor();
-    await dialog.getByRole('button', { name: 'Keep order' }).click();
+    const dialog = page.getByRole('dialog', { name: `Cancel order: ${order.orderNumber}` });
+    await dialog.getByRole('button', { name: 'Keep as is' }).click();
     expect(await status.inputValue()).toBe('PLACED');
     expect((await listed(order.orderNumber)).status).toBe('PLACED');
 
     await status.selectOption('CANCELED');
-    await page.getByRole('dialog', { name: 'Cancel order' }).getByRole('button', { name: 'Cancel order' }).click();
+    await dialog.getByLabel("Reason (kept in the order's history)").fill('customer asked on the phone');
+    await dialog.getByRole('button', { name: 'Cancel order' }).click();
     await page.getByText('Order status updated to CANCELED').waitFor();
     await eventually(async () => expect((await listed(order.orderNumber)).status).toBe('CANCELED'));
   });
@@ -233,6 +233,7 @@ describe('back-office defects (browser)', () => {
     // The ID column stays: it is the discount's public number, the one the Deleted toast names.
     expect(await page.getByRole('columnheader').allTextContents()).toEqual(['ID', 'Category', 'Percentage', 'Starts on', 'Ends on', 'Active', 'Status', 'Actions']);
     await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete discount' }).getByRole('button', { name: 'Delete' }).click();
     await page.getByText(`Discount #${saved.id} deleted`).waitFor();
   });
 

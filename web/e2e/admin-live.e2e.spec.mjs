@@ -1,6 +1,6 @@
 // The live back-office: an order placed in a shopper's browser shows in every open admin tab
 // (Orders page and dashboard) within 2 s, and a status change by another admin too, no reload.
-import { BASE_URL, adminCall, apiToken, firstPoster, launchBrowser, signedInBrowser } from './admin-support.mjs';
+import { BASE_URL, apiToken, firstPoster, launchBrowser, shipByApi, signedInBrowser } from './admin-support.mjs';
 
 const LIVE_MS = 2000;
 
@@ -71,7 +71,7 @@ describe('live back-office across browser contexts', () => {
     console.log(`live: the new order showed in both admin tabs ${appeared} ms after the checkout answered`);
 
     // Another admin ships it: the Orders tab follows without a click.
-    await adminCall(await apiToken(), 'PATCH', `/admin/orders/${placed.orderId}/status`, { status: 'SHIPPED' });
+    await shipByApi(await apiToken(), placed.orderId);
     const shippedAt = Date.now();
     await orders.waitForFunction((n) => document.querySelector(`select[aria-label="Status of ${n}"]`)?.value === 'SHIPPED', placed.orderNumber, { timeout: LIVE_MS, polling: 50 }); // not rAF: a background tab's frames are throttled
     console.log(`live: the status change showed ${Date.now() - shippedAt} ms after the PATCH answered`);

@@ -208,3 +208,44 @@ export async function findOrderInList(page, orderNumber) {
     );
   });
 }
+
+const E2E_COURIER = 'E2E Courier';
+
+/**
+ * The shop's courier for browser tests, added once. The specs share one shop, and once it has a
+ * courier every ship move must name one and a tracking number: a spec that ships adds it first, so
+ * what it meets does not depend on which spec ran before.
+ */
+export async function e2eCourier(token) {
+  const { body: couriers } = await adminCall(token, 'GET', '/admin/couriers');
+  const known = couriers.find((c) => c.name === E2E_COURIER);
+  if (known) return known;
+  return (await adminCall(token, 'POST', '/admin/couriers', { name: E2E_COURIER, trackingUrlTemplate: null }).catch(async () => {
+    // Another spec added it meanwhile.
+    const { body: again } = await adminCall(token, 'GET', '/admin/couriers');
+    return { body: again.find((c) => c.name === E2E_COURIER) };
+  })).body;
+}
+
+/** Ships an order by the API as the back office does: with the shop's courier and a tracking number. */
+export async function shipByApi(token, orderId, trackingNumber = `E2E-${orderId.slice(0, 8)}`) {
+  const courier = await e2eCourier(token);
+  return adminCall(token, 'POST', `/admin/orders/${orderId}/status-changes`, { status: 'SHIPPED', courierId: courier.id, trackingNumber });
+}
+
+/**
+ * Picks a status in the Orders list's dropdown and answers the dialog it opens, as on the order
+ * page: shipping names the courier and a tracking number; cancel, refuse and corrections a reason.
+ * A move that asks nothing waits out its undo window. Resolves when the server has answered.
+ */
+export async function moveFromList(page, orderNumber, status, { reason = 'e2e: as asked', trackingNumber = `E2E-${Date.now().toString(36)}` } = {}) {
+  await page.getByLabel(`Status of ${orderNumber}`).selectOption(status);
+  const dialog = page.getByRole('dialog');
+  await dialog.or(page.getByRole('status').filter({ hasText: 'Moving to' })).first().waitFor();
+  if (await dialog.isVisible()) {
+    if (await dialog.getByLabel('Tracking number').count()) await dialog.getByLabel('Tracking number').fill(trackingNumber);
+    else await dialog.getByLabel("Reason (kept in the order's history)").fill(reason);
+    await dialog.getByRole('button').last().click();
+  }
+  await page.getByText(`Order status updated to ${status}`).waitFor();
+}

@@ -1,6 +1,6 @@
 // A shopper tracks an order by number + phone, in English and in Arabic; a wrong pair gets one message.
 import { expect } from '@jest/globals';
-import { apiToken, BASE_URL, eventually, listedPosters, placeOrderAsShopper } from './admin-support.mjs';
+import { apiToken, eventually, listedPosters, placeOrderAsShopper, shipByApi } from './admin-support.mjs';
 import { DESKTOP, PHONE, withShop } from './support.mjs';
 
 describe('storefront order tracking', () => {
@@ -12,14 +12,7 @@ describe('storefront order tracking', () => {
     order = await placeOrderAsShopper({ posterId: poster.id, size: poster.variants[0].size, quantity: 2, firstName: 'Salma', lastName: 'Fathy', phone });
     const token = await apiToken();
     // Shipped by the admin; the page must show it once the read model has it.
-    await eventually(async () => {
-      const res = await fetch(`${BASE_URL}/api/admin/orders/${order.orderId}/status`, {
-        method: 'PATCH',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-        body: JSON.stringify({ status: 'SHIPPED' }),
-      });
-      expect(res.status).toBe(200);
-    });
+    await eventually(() => shipByApi(token, order.orderId));
   });
 
   test('in English, from a link carrying the order number: the timeline, and one message for a wrong phone', () =>

@@ -17,6 +17,8 @@ export interface UiState {
   toast: Toast | null;
   locale: Locale;
   cartOpen: boolean;
+  /** A page whose main action sits at the bottom of a phone's screen (checkout) keeps toasts at the top. */
+  toastsAtTop: boolean;
   menuOpen: boolean;
 }
 
@@ -28,7 +30,7 @@ let nextToastId = 1;
 
 const uiSlice = createSlice({
   name: 'ui',
-  initialState: (): UiState => ({ toast: null, locale: initialLocale(), cartOpen: false, menuOpen: false }),
+  initialState: (): UiState => ({ toast: null, locale: initialLocale(), cartOpen: false, menuOpen: false, toastsAtTop: false }),
   reducers: {
     // One toast at a time: a new one simply replaces the previous.
     showToast: {
@@ -54,8 +56,11 @@ const uiSlice = createSlice({
     setMenuOpen(state, action: PayloadAction<boolean>) {
       state.menuOpen = action.payload;
     },
+    setToastsAtTop(state, action: PayloadAction<boolean>) {
+      state.toastsAtTop = action.payload;
+    },
   },
 });
 
-export const { showToast, dismissToast, setLocale, setCartOpen, setMenuOpen } = uiSlice.actions;
+export const { showToast, dismissToast, setLocale, setCartOpen, setMenuOpen, setToastsAtTop } = uiSlice.actions;
 export const uiReducer = uiSlice.reducer;

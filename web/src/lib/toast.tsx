@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../app/store';
-import { dismissToast, showToast, type ToastKind } from '../app/ui-slice';
+import { dismissToast, setToastsAtTop, showToast, type ToastKind } from '../app/ui-slice';
 import { useT } from './i18n';
 import { MarkedText } from './ltr';
 import { navigateTo } from './navigation';
@@ -11,6 +11,17 @@ export function useToast() {
   const show = (kind: ToastKind) => (title: string, message?: string, durationMs?: number, link?: { to: string; label: string }) =>
     dispatch(showToast({ kind, title, message, durationMs, link }));
   return { success: show('success'), error: show('error'), info: show('info') };
+}
+
+/** For the page's lifetime, toasts show at the top: its main action sits where they would. */
+export function useToastsAtTop() {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    dispatch(setToastsAtTop(true));
+    return () => {
+      dispatch(setToastsAtTop(false));
+    };
+  }, [dispatch]);
 }
 
 const tone: Record<ToastKind, string> = {
@@ -24,7 +35,8 @@ export function Toaster() {
   const toast = useAppSelector((s) => s.ui.toast);
   // With the cart drawer open a toast at the bottom would sit on its Checkout button (a phone's
   // drawer is the full width): it shows under the drawer's title bar instead.
-  const cartOpen = useAppSelector((s) => s.ui.cartOpen);
+  // A page whose main action sits at the bottom (checkout's Place Order) asks for the top too.
+  const atTop = useAppSelector((s) => s.ui.cartOpen || s.ui.toastsAtTop);
   const dispatch = useAppDispatch();
   useEffect(() => {
     if (!toast) return;
@@ -32,7 +44,7 @@ export function Toaster() {
     return () => clearTimeout(timer);
   }, [toast, dispatch]);
   return (
-    <div aria-live="polite" className={`pointer-events-none fixed inset-x-0 z-[100] flex justify-center px-4 ${cartOpen ? 'top-20' : 'bottom-4'}`}>
+    <div aria-live="polite" className={`pointer-events-none fixed inset-x-0 z-[100] flex justify-center px-4 ${atTop ? 'top-20' : 'bottom-4'}`} data-placement={atTop ? 'top' : 'bottom'}>
       {toast && (
         <div
           key={toast.id}

@@ -23,6 +23,11 @@ export type ChangeOrderStatus = DomainCommand<'ChangeOrderStatus', {
    * caller) and its tracking number, validated by the decider.
    */
   shipment?: { courier: CourierRef; trackingNumber: unknown };
+  /**
+   * The shop has at least one courier (read by the caller from the couriers stream): then every
+   * move to SHIPPED must name the courier and the parcel's tracking number, whichever route sent it.
+   */
+  couriersConfigured?: boolean;
 }>;
 
 /**

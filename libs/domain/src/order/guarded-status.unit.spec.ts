@@ -64,3 +64,31 @@ describe('guarded status change (the back-office route)', () => {
       .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'DELIVERED', to: 'REFUSED', reason: null, by: admin, courier: null, trackingNumber: null } }]);
   });
 });
+
+describe('shipping once the shop has couriers', () => {
+  const bosta = { courierId: 'k1', name: 'Bosta' };
+  const ship = (extra: object) => ({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status: 'shipped', by: admin, ...extra } }) as const;
+
+  it('refuses SHIPPED without a courier and tracking number on either route, naming both fields', () => {
+    for (const route of [{}, { guard: { correction: false } }]) {
+      const error = given(orderDecider, [placed]).when(ship({ ...route, couriersConfigured: true })).thenThrows('SHIPMENT_REQUIRED', 'validation');
+      expect(Object.keys(error.fieldErrors ?? {}).sort()).toEqual(['courierId', 'trackingNumber']);
+    }
+  });
+
+  it('refuses a courier without a tracking number, naming trackingNumber', () => {
+    const error = given(orderDecider, [placed]).when(ship({ couriersConfigured: true, shipment: { courier: bosta, trackingNumber: '  ' } })).thenThrows('INVALID_TRACKING_NUMBER', 'validation');
+    expect(Object.keys(error.fieldErrors ?? {})).toEqual(['trackingNumber']);
+  });
+
+  it('ships with both, and without either while the shop has no courier', () => {
+    given(orderDecider, [placed])
+      .when(ship({ couriersConfigured: true, shipment: { courier: bosta, trackingNumber: ' BOS-1 ' } }))
+      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'PLACED', to: 'SHIPPED', reason: null, by: admin, courier: bosta, trackingNumber: 'BOS-1' } }]);
+    given(orderDecider, [placed]).when(ship({ couriersConfigured: false })).then([moved('PLACED', 'SHIPPED')]);
+  });
+
+  it('other moves need no courier', () => {
+    given(orderDecider, [placed]).when({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status: 'CONFIRMED', by: admin, couriersConfigured: true } }).then([moved('PLACED', 'CONFIRMED')]);
+  });
+});

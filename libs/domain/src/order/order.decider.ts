@@ -48,6 +48,9 @@ export interface OrderState {
   settlementLines: readonly string[];
 }
 
+/** A ship move without its courier and tracking number, refused once the shop has a courier: a parcel no one can follow. */
+export const SHIPMENT_REQUIRED = 'SHIPMENT_REQUIRED';
+
 const MAX_TRACKING_NUMBER_LENGTH = 64;
 
 /** A tracking number as typed: trimmed, printable, at most 64 characters; a 400 naming trackingNumber otherwise. */
@@ -96,6 +99,7 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       const guard = command.data.guard;
       const shipment = command.data.shipment;
       if (shipment && to !== 'SHIPPED') throw DomainError.validation('COURIER_ONLY_WHEN_SHIPPING', 'courierId goes only with status SHIPPED', { courierId: 'only with status SHIPPED' });
+      if (!shipment && to === 'SHIPPED' && command.data.couriersConfigured) throw DomainError.validation(SHIPMENT_REQUIRED, 'courierId and trackingNumber are required to ship: the shop has couriers', { courierId: 'is required to ship', trackingNumber: 'is required to ship' });
       const trackingNumber = shipment ? validTrackingNumber(shipment.trackingNumber) : null;
       if (guard) {
         if (correction && !guard.correction) throw DomainError.validation('CORRECTION_REQUIRED', `correction must be true to undo ${state.status} (${state.status} → ${to})`, { correction: 'must be true to undo this status' });

@@ -162,8 +162,11 @@ describe('role matrix: every staff operation × every role (HTTP, real stack)', 
   }, 300_000);
 
   it('lets each role move an order only where the map sends it: agents confirm, packers ship', async () => {
+    // The shop has a courier, so a ship move names it and the parcel's tracking number.
     const move = (role: StaffRole, status: string) =>
-      t.request().patch(`/api/admin/orders/${ids.order}/status`).set('Authorization', `Bearer ${tokens.get(role)}`).send({ status });
+      status === 'SHIPPED'
+        ? t.request().post(`/api/admin/orders/${ids.order}/status-changes`).set('Authorization', `Bearer ${tokens.get(role)}`).send({ status, courierId: ids.courier, trackingNumber: 'M-1' })
+        : t.request().patch(`/api/admin/orders/${ids.order}/status`).set('Authorization', `Bearer ${tokens.get(role)}`).send({ status });
     await move('shipping', 'CONFIRMED').expect(403);
     await move('agent', 'CONFIRMED').expect(200);
     await move('agent', 'SHIPPED').expect(403);
@@ -197,7 +200,10 @@ describe('role matrix: every staff operation × every role (HTTP, real stack)', 
         const email = `person${i}@example.com`;
         const cart = (await t.request().post('/api/user/cart').send({ posterId: ids.poster, size: 'SIZE_20x30', quantity: 2 }).expect(200)).body.cartId;
         const placed = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cart).send({ ...VALID_CHECKOUT, firstName: `Person${i}`, phone, email, notes: `ring ${i} times` }).expect(200);
-        for (const to of moves[status]) await t.request().patch(`/api/admin/orders/${placed.body.orderId}/status`).set(as('owner')).send({ status: to, reason: 'a test' }).expect(200);
+        for (const to of moves[status]) {
+          const shipment = to === 'SHIPPED' ? { courierId: ids.courier, trackingNumber: `M-${i}` } : {};
+          await t.request().post(`/api/admin/orders/${placed.body.orderId}/status-changes`).set(as('owner')).send({ status: to, reason: 'a test', ...shipment }).expect(200);
+        }
         made.push({ id: placed.body.orderId, orderNumber: placed.body.orderNumber, phone, email, status });
       }
       expect(await t.waitForProjections()).toBe(true);

@@ -59,6 +59,7 @@ describe('discounts page', () => {
     await userEvent.clear(percent);
     await userEvent.type(percent, '20');
     await userEvent.click(screen.getByRole('button', { name: 'Add Discount' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add shop-wide discount' }));
     await waitFor(() => expect(posts).toEqual([{ category: null, percentage: 20, active: true, startsOn: null, endsOn: null }]));
     expect(await screen.findByRole('cell', { name: 'All categories' })).toBeInTheDocument();
   });
@@ -73,6 +74,7 @@ describe('discounts page', () => {
       expect(options.map((o) => (o as HTMLOptionElement).value)).toEqual(['', 'FOOTBALL', 'CARS', 'MOVIES', 'ANIME', 'ART', 'NATURE', 'QUOTES', 'OTHER']);
     }
     await userEvent.selectOptions(category, 'Cars');
+    await userEvent.type(screen.getByLabelText('Percent off'), '10');
     await userEvent.click(screen.getByRole('button', { name: 'Add Discount' }));
     await waitFor(() => expect(posts).toEqual([{ category: 'CARS', percentage: 10, active: true, startsOn: null, endsOn: null }]));
     expect(await screen.findByRole('cell', { name: 'Cars' })).toBeInTheDocument();
@@ -89,12 +91,19 @@ describe('discounts page', () => {
 
     await userEvent.type(screen.getByLabelText('Starts on'), '2026-12-01');
     await userEvent.type(screen.getByLabelText('Ends on (last day)'), '2026-12-07');
+    await userEvent.type(screen.getByLabelText('Percent off'), '10');
     await userEvent.click(screen.getByRole('button', { name: 'Add Discount' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add shop-wide discount' }));
     await waitFor(() => expect(posts).toEqual([{ category: null, percentage: 10, active: true, startsOn: '2026-12-01', endsOn: '2026-12-07' }]));
     expect(await screen.findByText('Scheduled')).toBeInTheDocument();
 
     await userEvent.clear(screen.getByLabelText('End of discount 2'));
     await userEvent.click(within(screen.getByLabelText('End of discount 2').closest('tr')!).getByRole('button', { name: 'Save' }));
+    // Every category, in force: the save asks first, naming what it does.
+    const dialog = await screen.findByRole('dialog', { name: "Change the whole shop's discount?" });
+    expect(dialog).toHaveTextContent('5% off every poster in the shop');
+    expect(patches).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save shop-wide discount' }));
     await waitFor(() => expect(patches).toEqual([{ percentage: 5, active: true, startsOn: '2026-01-01', endsOn: null }]));
   });
 
@@ -108,8 +117,54 @@ describe('discounts page', () => {
     await screen.findByRole('cell', { name: 'Anime' });
     await userEvent.type(screen.getByLabelText('Starts on'), '2026-12-08');
     await userEvent.type(screen.getByLabelText('Ends on (last day)'), '2026-12-07');
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'Cars');
+    await userEvent.type(screen.getByLabelText('Percent off'), '10');
     await userEvent.click(screen.getByRole('button', { name: 'Add Discount' }));
     expect(await screen.findByText('endsOn: The end must not be before the start')).toBeInTheDocument();
   });
-});
 
+  it('opens with no amount: the untouched form creates nothing and says the percent is required', async () => {
+    renderAdmin(<DiscountsPage />);
+    await screen.findByRole('cell', { name: 'Anime' });
+    const percent = screen.getByLabelText('Percent off');
+    expect(percent).toHaveValue(null);
+    expect(percent).toBeRequired();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Discount' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter the percent off');
+    expect(percent).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(posts).toHaveLength(0);
+  });
+
+  it('asks once before a discount on every category, naming what it will do; going back creates nothing', async () => {
+    renderAdmin(<DiscountsPage />);
+    await screen.findByRole('cell', { name: 'Anime' });
+    await userEvent.type(screen.getByLabelText('Percent off'), '10');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Discount' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('10% off every poster in the shop, starting now, with no end date.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Go back' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(posts).toHaveLength(0);
+    expect(screen.getByLabelText('Percent off')).toHaveValue(10);
+  });
+
+  it('asks before deleting a discount, and deletes only on yes', async () => {
+    const deleted: string[] = [];
+    server.use(
+      http.delete('*/api/admin/discounts/:id', ({ params }) => {
+        deleted.push(String(params.id));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderAdmin(<DiscountsPage />);
+    await userEvent.click(within((await screen.findByRole('cell', { name: 'Anime' })).closest('tr')!).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Delete discount #1 (15% off Anime posters)?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(deleted).toEqual([]);
+    await userEvent.click(within(screen.getByRole('cell', { name: 'Anime' }).closest('tr')!).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(deleted).toEqual(['1']));
+  });
+});

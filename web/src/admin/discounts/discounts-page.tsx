@@ -9,6 +9,9 @@ import { DataTable } from '../shared/data-table';
 import { ListStates } from '../shared/list-states';
 import { Field } from '../shared/field';
 import { categoryName } from '../shared/names';
+import { ConfirmDialog } from '../shared/confirm-dialog';
+import { shopDate } from '../../../../libs/domain/src/shared/shop-date';
+import { discountEffect, type DiscountDraft } from './discount-effect';
 import { WhatIfPanel } from '../what-if/what-if-panel';
 import {
   useCreateDiscountMutation,
@@ -37,25 +40,24 @@ export function DiscountsPage() {
   const { data = [], isLoading, isError, refetch, isFetching } = useGetDiscountsQuery();
   const [createDiscount, createState] = useCreateDiscountMutation();
   const [category, setCategory] = useState('');
-  const [percentage, setPercentage] = useState('10');
+  // No amount is offered: a discount is typed on purpose, never submitted by accident.
+  const [percentage, setPercentage] = useState('');
+  const [percentError, setPercentError] = useState<string | null>(null);
   const [active, setActive] = useState(true);
   const [startsOn, setStartsOn] = useState('');
   const [endsOn, setEndsOn] = useState('');
+  // A discount on the whole shop waits for a second yes, naming what it will do.
+  const [shopWide, setShopWide] = useState<DiscountDraft | null>(null);
   const toast = useToast();
 
   useLoadErrorToast(isError, 'Failed to load discounts');
 
-  const onCreate = async (event: FormEvent) => {
-    event.preventDefault();
-    const value = Number(percentage);
-    if (!validPercent(value)) {
-      toast.error('Invalid percent', 'Enter a value between 1 and 100');
-      return;
-    }
+  const create = async (draft: DiscountDraft) => {
+    setShopWide(null);
     try {
-      await createDiscount({ category: category || null, percentage: value, active, ...windowBody(startsOn, endsOn) }).unwrap();
+      await createDiscount({ category: draft.category, percentage: draft.percentage, active: draft.active, startsOn: draft.startsOn, endsOn: draft.endsOn }).unwrap();
       toast.success('Created');
-      setPercentage('10');
+      setPercentage('');
       setCategory('');
       setActive(true);
       setStartsOn('');
@@ -63,6 +65,19 @@ export function DiscountsPage() {
     } catch (error) {
       toast.error('Error', errorMessage(error, 'Failed to create'));
     }
+  };
+
+  const onCreate = (event: FormEvent) => {
+    event.preventDefault();
+    const value = Number(percentage);
+    if (percentage.trim() === '' || !validPercent(value)) {
+      setPercentError(percentage.trim() === '' ? 'Enter the percent off: a whole number from 1 to 100' : 'Enter a value between 1 and 100');
+      return;
+    }
+    setPercentError(null);
+    const draft: DiscountDraft = { category: category || null, percentage: value, active, ...windowBody(startsOn, endsOn) };
+    if (draft.category === null) setShopWide(draft);
+    else void create(draft);
   };
 
   return (
@@ -80,7 +95,25 @@ export function DiscountsPage() {
           </select>
         </Field>
         <Field id="discount-percent" label="Percent off">
-          <input id="discount-percent" type="number" min={1} max={100} step={1} className={`${input} w-28`} value={percentage} onChange={(e) => setPercentage(e.target.value)} />
+          <input
+            id="discount-percent"
+            type="number"
+            min={1}
+            max={100}
+            step={1}
+            required
+            placeholder="Required"
+            aria-invalid={percentError !== null}
+            aria-describedby={percentError ? 'discount-percent-error' : undefined}
+            className={`${input} w-28`}
+            value={percentage}
+            onChange={(e) => setPercentage(e.target.value)}
+          />
+          {percentError && (
+            <p id="discount-percent-error" role="alert" className="mt-1 max-w-48 text-xs text-red-700">
+              {percentError}
+            </p>
+          )}
         </Field>
         <Field id="discount-starts" label="Starts on">
           <input id="discount-starts" type="date" className={input} value={startsOn} onChange={(e) => setStartsOn(e.target.value)} />
@@ -110,6 +143,17 @@ export function DiscountsPage() {
           ))}
         </DataTable>
       </ListStates>
+      {shopWide && (
+        <ConfirmDialog
+          title="Discount the whole shop?"
+          message={`${discountEffect(shopWide, shopDate(new Date()))}.`}
+          confirmLabel="Add shop-wide discount"
+          cancelLabel="Go back"
+          busy={createState.isLoading}
+          onConfirm={() => create(shopWide)}
+          onCancel={() => setShopWide(null)}
+        />
+      )}
     </div>
   );
 }
@@ -124,6 +168,9 @@ function DiscountRow({ discount }: { discount: Discount }) {
   const [endsOn, setEndsOn] = useState(discount.endsOn ?? '');
   const [updateDiscount, updateState] = useUpdateDiscountMutation();
   const [deleteDiscount, deleteState] = useDeleteDiscountMutation();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  // Saving a discount on every category that will be in force asks first, as creating one does.
+  const [confirmingSave, setConfirmingSave] = useState<DiscountDraft | null>(null);
   const toast = useToast();
 
   useEffect(() => {
@@ -133,14 +180,21 @@ function DiscountRow({ discount }: { discount: Discount }) {
     setEndsOn(discount.endsOn ?? '');
   }, [discount.percentage, discount.active, discount.startsOn, discount.endsOn]);
 
-  const save = async () => {
+  const save = () => {
     const value = Number(percentage);
     if (!validPercent(value)) {
       toast.error('Invalid percent', 'Enter a value between 1 and 100');
       return;
     }
+    const draft: DiscountDraft = { category: discount.category, percentage: value, active, ...windowBody(startsOn, endsOn) };
+    if (draft.category === null && draft.active) setConfirmingSave(draft);
+    else void saveDraft(draft);
+  };
+
+  const saveDraft = async ({ percentage: value, active: on, startsOn: from, endsOn: until }: DiscountDraft) => {
+    setConfirmingSave(null);
     try {
-      await updateDiscount({ id: String(discount.id), updateDiscountDto: { percentage: value, active, ...windowBody(startsOn, endsOn) } }).unwrap();
+      await updateDiscount({ id: String(discount.id), updateDiscountDto: { percentage: value, active: on, startsOn: from, endsOn: until } }).unwrap();
       toast.success('Saved');
     } catch (error) {
       toast.error('Error', errorMessage(error, 'Failed to update'));
@@ -148,6 +202,7 @@ function DiscountRow({ discount }: { discount: Discount }) {
   };
 
   const remove = async () => {
+    setConfirmingDelete(false);
     try {
       await deleteDiscount(String(discount.id)).unwrap();
       toast.success('Deleted', `Discount #${discount.id} deleted`);
@@ -188,9 +243,28 @@ function DiscountRow({ discount }: { discount: Discount }) {
         <button type="button" className={btnPrimary} onClick={save} disabled={updateState.isLoading}>
           Save
         </button>
-        <button type="button" className={btnDanger} onClick={remove} disabled={deleteState.isLoading}>
+        <button type="button" className={btnDanger} onClick={() => setConfirmingDelete(true)} disabled={deleteState.isLoading}>
           Delete
         </button>
+        {confirmingSave && (
+          <ConfirmDialog
+            title="Change the whole shop's discount?"
+            message={`${discountEffect(confirmingSave, shopDate(new Date()))}.`}
+            confirmLabel="Save shop-wide discount"
+            cancelLabel="Go back"
+            busy={updateState.isLoading}
+            onConfirm={() => saveDraft(confirmingSave)}
+            onCancel={() => setConfirmingSave(null)}
+          />
+        )}
+        {confirmingDelete && (
+          <ConfirmDialog
+            title="Delete discount"
+            message={`Delete discount #${discount.id} (${discount.percentage}% off ${discount.category ? `${categoryName(discount.category)} posters` : 'every poster in the shop'})? It stops applying at once.`}
+            onConfirm={remove}
+            onCancel={() => setConfirmingDelete(false)}
+          />
+        )}
       </td>
     </tr>
   );

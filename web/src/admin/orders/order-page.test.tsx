@@ -6,7 +6,7 @@ import { setupServer } from 'msw/node';
 import { Route, Routes } from 'react-router';
 import { renderAdmin } from '../testing/render-admin';
 import { OrderPage } from './order-page';
-import { UNDO_MS } from './order-status-control';
+import { UNDO_MS } from './use-status-move';
 
 type Status = 'PLACED' | 'SHIPPED' | 'DELIVERED';
 const NEXT: Record<Status, string[]> = { PLACED: ['CONFIRMED', 'SHIPPED', 'CANCELED'], SHIPPED: ['PLACED', 'DELIVERED', 'REFUSED', 'CANCELED'], DELIVERED: ['REFUSED'] };

@@ -24,10 +24,9 @@ export type OrderHistoryEntry = OrderHistoryEntryView;
 
 const ORDERS_TIMEOUT_MS = 10_000;
 
-// Hand-written: the list reads have their own timeout, the status change is optimistic on the page
-// being looked at (its list arguments travel with the call), and the history is cached as its list
-// of events. The page and its status change have names of their own, so the generated list and
-// status change stay as generated for the call queue.
+// Hand-written: the list reads have their own timeout, and the history is cached as its list of
+// events. The page has a name of its own, so the generated list stays as generated for the call
+// queue. Status changes, from the list or the order's page, go through the guarded route below.
 export const ordersApi = generatedApi.injectEndpoints({
   overrideExisting: true,
   endpoints: (build) => ({
@@ -49,31 +48,10 @@ export const ordersApi = generatedApi.injectEndpoints({
       transformResponse: (history: OrderHistoryView) => history.events,
       providesTags: (_r, _e, id) => [{ type: 'Order', id: `history-${id}` }],
     }),
-    /**
-     * The new status shows at once in the page the admin is looking at (listArgs), then is saved;
-     * on failure the cached page is restored (spec section 4).
-     */
-    updateOrderStatusOnPage: build.mutation<unknown, { id: string; status: OrderStatus; listArgs: OrdersQueryArgs }>({
-      query: ({ id, status }) => ({ url: `admin/orders/${id}/status`, method: 'PATCH', body: { status } }),
-      async onQueryStarted({ id, status, listArgs }, { dispatch, queryFulfilled }) {
-        const patch = dispatch(
-          ordersApi.util.updateQueryData('getOrdersPage', listArgs, (draft) => {
-            const order = draft.data.find((o) => o.id === id);
-            if (order) order.status = status;
-          }),
-        );
-        try {
-          await queryFulfilled;
-        } catch {
-          patch.undo();
-        }
-      },
-      invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: 'Order', id: `history-${id}` }, { type: 'Order', id: 'LIST' }, 'Dashboard', 'Customer', 'CallQueue']),
-    }),
   }),
 });
 
-export const { useGetOrderByNumberQuery, useGetOrdersPageQuery, useGetSizeDistributionQuery, useGetOrderHistoryQuery, useUpdateOrderStatusOnPageMutation } = ordersApi;
+export const { useGetOrderByNumberQuery, useGetOrdersPageQuery, useGetSizeDistributionQuery, useGetOrderHistoryQuery } = ordersApi;
 
 // The back-office's guarded status change (reasons, corrections), as generated; a refusal (someone
 // acted meanwhile) changes what the page should show too, so it refreshes either way.

@@ -47,6 +47,7 @@ function order(n: number, overrides: Partial<{ status: Status; placedAt: string;
 let orders = Array.from({ length: 12 }, (_, i) => order(i + 1));
 const listQueries: URLSearchParams[] = [];
 const statusCalls: unknown[] = [];
+let couriers: unknown[] = [];
 
 type Order = ReturnType<typeof order>;
 const SORTS: Record<string, (a: Order, b: Order) => number> = {
@@ -83,6 +84,7 @@ const server = setupServer(
     const items = selected(new URL(request.url).searchParams).filter((o) => o.status === 'PLACED').flatMap((o) => o.items);
     return HttpResponse.json([{ size: '30x40', count: items.reduce((n, i) => n + i.quantity, 0) }]);
   }),
+  http.get('*/api/admin/couriers', () => HttpResponse.json(couriers)),
   http.get('*/api/admin/orders/:id/history', ({ params }) => HttpResponse.json({ orderId: params.id, orderNumber: 'PS-TEST-0001', events: [] })),
 );
 
@@ -93,6 +95,7 @@ afterEach(() => {
   orders = Array.from({ length: 12 }, (_, i) => order(i + 1));
   listQueries.length = 0;
   statusCalls.length = 0;
+  couriers = [];
 });
 afterAll(() => server.close());
 
@@ -194,49 +197,73 @@ describe('orders page', () => {
     expect(screen.getByText('Showing 1 to 10 of 12')).toBeInTheDocument();
   });
 
-  it('shows the new status at once and restores the old one when the save fails', async () => {
-    server.use(
-      http.patch('*/api/admin/orders/:id/status', async ({ request }) => {
-        statusCalls.push(await request.json());
-        await delay(150);
-        return HttpResponse.json({ message: 'boom' }, { status: 500 });
-      }),
-    );
-    renderAdmin(<OrdersPage />);
-    await waitFor(() => expect(rows()).toHaveLength(10));
-    const select = screen.getByLabelText('Status of PS-TEST-0012');
-    expect(select).toHaveValue('PLACED');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Placed', 'Shipped', 'Canceled']);
-    await userEvent.selectOptions(select, 'SHIPPED');
-    expect(screen.getByLabelText('Status of PS-TEST-0012')).toHaveValue('SHIPPED');
-    expect(await screen.findByText('Failed to update order status. Please try again.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Status of PS-TEST-0012')).toHaveValue('PLACED');
-    expect(statusCalls).toEqual([{ status: 'SHIPPED' }]);
+  const signInAs = (srole: string) => {
+    const claims = { sub: `someone.${srole}`, role: 'ADMIN', srole, exp: Math.floor(Date.now() / 1000) + 1800 };
+    storeSession(`${btoa(JSON.stringify({ alg: 'HS256' }))}.${btoa(JSON.stringify(claims))}.sig`);
+  };
+  const offered = (orderNumber: string) => within(screen.getByLabelText(`Status of ${orderNumber}`)).getAllByRole('option').map((o) => o.getAttribute('value'));
+
+  it('offers each role only the moves the permission map lets it make', async () => {
+    orders[11] = order(12, { status: 'PLACED' });
+    orders[10] = order(11, { status: 'SHIPPED' });
+    const seen: Record<string, [Array<string | null>, Array<string | null>]> = {};
+    for (const role of ['owner', 'manager', 'agent', 'shipping']) {
+      signInAs(role);
+      const view = renderAdmin(<OrdersPage />);
+      await waitFor(() => expect(rows()).toHaveLength(10));
+      seen[role] = [offered('PS-TEST-0012'), offered('PS-TEST-0011')];
+      view.unmount();
+    }
+    expect(seen).toEqual({
+      owner: [['PLACED', 'SHIPPED', 'CANCELED'], ['SHIPPED', 'PLACED', 'CANCELED']],
+      manager: [['PLACED', 'SHIPPED', 'CANCELED'], ['SHIPPED', 'PLACED', 'CANCELED']],
+      // The call centre confirms and cancels; the packer ships and reports the parcel.
+      agent: [['PLACED', 'CANCELED'], ['SHIPPED', 'PLACED', 'CANCELED']],
+      shipping: [['PLACED', 'SHIPPED'], ['SHIPPED']],
+    });
   });
 
-  it('asks before canceling, then keeps the new status and says so when the save succeeds', async () => {
-    let patches = 0;
+  it('picking Shipped opens the order page\'s dialog: courier and tracking number, sent with the revision seen', async () => {
+    couriers = [{ id: 'k1', name: 'Bosta', trackingUrlTemplate: null }];
     server.use(
-      http.patch('*/api/admin/orders/:id/status', async ({ request, params }) => {
-        patches++;
-        const { status } = (await request.json()) as { status: Status };
-        orders = orders.map((o) => (o.id === params.id ? { ...o, status } : o));
-        return HttpResponse.json({ id: params.id, status }, { headers: { 'X-Event-Position': '42/42' } });
+      http.post('*/api/admin/orders/:id/status-changes', async ({ request }) => {
+        statusCalls.push(await request.json());
+        return HttpResponse.json({ changed: true });
+      }),
+    );
+    signInAs('owner');
+    renderAdmin(<OrdersPage />);
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    await userEvent.selectOptions(screen.getByLabelText('Status of PS-TEST-0012'), 'SHIPPED');
+    const dialog = await screen.findByRole('dialog', { name: 'Ship PS-TEST-0012' });
+    expect(within(dialog).getByLabelText('Courier')).toHaveValue('k1');
+    expect(within(dialog).getByRole('button', { name: 'Mark shipped' })).toBeDisabled();
+    expect(statusCalls).toEqual([]);
+    await userEvent.type(within(dialog).getByLabelText('Tracking number'), ' BOS-1 ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
+    await waitFor(() => expect(statusCalls).toEqual([{ status: 'SHIPPED', expectedRevision: 0, courierId: 'k1', trackingNumber: 'BOS-1' }]));
+  });
+
+  it('asks why before cancelling, as the order page does; Keep as is sends nothing, and a refusal shows the server\'s reason', async () => {
+    server.use(
+      http.post('*/api/admin/orders/:id/status-changes', async ({ request }) => {
+        statusCalls.push(await request.json());
+        return HttpResponse.json({ statusCode: 403, message: 'Your role (agent) may not set an order to CANCELED' }, { status: 403 });
       }),
     );
     renderAdmin(<OrdersPage />);
     await waitFor(() => expect(rows()).toHaveLength(10));
-    const before = (screen.getByLabelText('Status of PS-TEST-0011') as HTMLSelectElement).value;
     await userEvent.selectOptions(screen.getByLabelText('Status of PS-TEST-0011'), 'CANCELED');
-    await userEvent.click(await screen.findByRole('button', { name: 'Keep order' }));
-    expect(patches).toBe(0);
-    expect(screen.getByLabelText('Status of PS-TEST-0011')).toHaveValue(before);
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Keep as is' }));
+    expect(statusCalls).toEqual([]);
+    expect(screen.getByLabelText('Status of PS-TEST-0011')).toHaveValue('PLACED');
     await userEvent.selectOptions(screen.getByLabelText('Status of PS-TEST-0011'), 'CANCELED');
-    await userEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
-    // The success toast's text is fixed with the status as the API names it.
-    expect(await screen.findByText('Order status updated to CANCELED')).toBeInTheDocument();
-    expect(patches).toBe(1);
-    expect(screen.getByLabelText('Status of PS-TEST-0011')).toHaveValue('CANCELED');
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order: PS-TEST-0011' });
+    await userEvent.type(within(dialog).getByLabelText("Reason (kept in the order's history)"), 'customer asked');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('Your role (agent) may not set an order to CANCELED')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to update order status. Please try again.')).not.toBeInTheDocument();
+    expect(statusCalls).toEqual([{ status: 'CANCELED', reason: 'customer asked', expectedRevision: 0 }]);
   });
 
   it('shows the empty state and the error panel', async () => {

@@ -12,14 +12,14 @@ import { formatAdminDate } from '../shared/format-date';
 import { statusName } from '../shared/names';
 import { btnPrimary, btnSecondary, errorPanel, input, label, pageTitle, td } from '../shared/styles';
 import { OrderDetails } from './order-details';
-import { ORDER_STATUSES, customerName, orderPath, type AdminOrder, type OrderStatus } from './order-model';
-import { useGetOrdersPageQuery, useUpdateOrderStatusOnPageMutation, type OrdersQueryArgs } from './orders-api';
+import { ORDER_STATUSES, customerName, orderPath } from './order-model';
+import { useGetOrdersPageQuery, type OrdersQueryArgs } from './orders-api';
+import { OrderStatusSelect } from './order-status-select';
 import { NO_FILTERS, ORDERS_PAGE_SIZE, SORT_OPTIONS, listFilters, type OrderFilters, type OrderSortKey } from './orders-view';
 import { SizeDistributionDialog } from './size-distribution-dialog';
 import { ManifestDownload, mayPrintPaperwork, PrintSelectedButtons } from './paperwork-actions';
 import { PhoneRiskBadge } from './phone-risk-badge';
 import { ScreeningBadges } from './screening-badges';
-import { ConfirmDialog } from '../shared/confirm-dialog';
 import { DataTable, WIDE_ONLY } from '../shared/data-table';
 import { Pager } from '../shared/pager';
 import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
@@ -33,7 +33,6 @@ export function OrdersPage() {
   const linkedOrder = params.get('order') ?? '';
   const { page, setPage, search, setSearch, settledSearch } = usePagedList({ sort, applied }, linkedOrder);
   const [expanded, setExpanded] = useState<string | null>(null);
-  const [canceling, setCanceling] = useState<AdminOrder | null>(null);
   const [showSizes, setShowSizes] = useState(false);
   const [exporting, setExporting] = useState(false);
   // Order numbers ticked for printing, kept across pages of the list.
@@ -52,7 +51,6 @@ export function OrdersPage() {
   const { data, isLoading, isFetching, isError, error, refetch } = useGetOrdersPageQuery(listArgs, { refetchOnMountOrArgChange: true });
   useLastPageClamp(data, setPage);
   const orders = data?.data ?? [];
-  const [updateStatus] = useUpdateOrderStatusOnPageMutation();
   const loadFailure = errorMessage(error, (error as { error?: string } | undefined)?.error ?? 'Failed to fetch orders. Please try again.');
 
   useEffect(() => {
@@ -66,22 +64,6 @@ export function OrdersPage() {
     // Once, when the linked order first shows.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [linkedOrder, data]);
-
-  const changeStatus = async (order: AdminOrder, status: OrderStatus) => {
-    if (status === order.status) return;
-    // Canceling is the one change a customer feels at once: it is confirmed first.
-    if (status === 'CANCELED' && canceling?.id !== order.id) {
-      setCanceling(order);
-      return;
-    }
-    setCanceling(null);
-    try {
-      await updateStatus({ id: order.id, status, listArgs }).unwrap();
-      toast.success('Status updated', `Order status updated to ${status}`);
-    } catch {
-      toast.error('Error', 'Failed to update order status. Please try again.');
-    }
-  };
 
   const exportFile = async (kind: 'csv' | 'xlsx') => {
     setExporting(true);
@@ -260,18 +242,7 @@ export function OrdersPage() {
                 </td>
                 <td className={`${td} ${WIDE_ONLY}`}>{formatAdminDate(order.createdAt)}</td>
                 <td className={td}>
-                  <select
-                    aria-label={`Status of ${order.orderNumber}`}
-                    className="w-[5.75rem] rounded-md border border-gray-300 px-1 py-1 text-xs sm:w-auto sm:px-2 sm:text-sm"
-                    value={order.status}
-                    onChange={(e) => changeStatus(order, e.target.value as OrderStatus)}
-                  >
-                    {[order.status, ...order.nextStatuses].map((s) => (
-                      <option key={s} value={s}>
-                        {statusName(s)}
-                      </option>
-                    ))}
-                  </select>
+                  <OrderStatusSelect order={order} />
                 </td>
                 <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{formatMoney(order.total)}</td>
               </tr>
@@ -287,16 +258,6 @@ export function OrdersPage() {
         </DataTable>
       )}
       {showSizes && <SizeDistributionDialog filters={filters} onClose={() => setShowSizes(false)} />}
-      {canceling && (
-        <ConfirmDialog
-          title="Cancel order"
-          message={`Cancel order ${canceling.orderNumber} of ${customerName(canceling)}?`}
-          confirmLabel="Cancel order"
-          cancelLabel="Keep order"
-          onConfirm={() => changeStatus(canceling, 'CANCELED')}
-          onCancel={() => setCanceling(null)}
-        />
-      )}
     </div>
   );
 }

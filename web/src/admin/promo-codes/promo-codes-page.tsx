@@ -15,9 +15,17 @@ import { ListStates } from '../shared/list-states';
 import { Field } from '../shared/field';
 import { WhatIfPanel } from '../what-if/what-if-panel';
 import { NO_RULES_FORM, PromoRulesFields, rulesBody, rulesSummary, usesSummary, type PromoRulesForm } from './promo-rules-fields';
+import { promoStatus, PROMO_STATUS_WORDS, type PromoStatus } from '../../../../libs/domain/src/promotion/promo-status';
+import { shopDate } from '../../../../libs/domain/src/shared/shop-date';
 import { useCreatePromoCodeMutation, useDeletePromoCodeMutation, useGetPromoCodesQuery, useUpdatePromoCodeMutation, type PromoCode } from './promo-codes-api';
 
-const DEFAULT_PERCENT = '10';
+const STATUS_STYLE: Record<PromoStatus, string> = {
+  active: 'bg-green-100 text-green-800',
+  scheduled: 'bg-blue-100 text-blue-800',
+  expired: 'bg-gray-200 text-gray-700',
+  'used-up': 'bg-amber-100 text-amber-900',
+  inactive: 'bg-gray-100 text-gray-500',
+};
 
 export function PromoCodesPage() {
   const { setPage, pageQuery } = usePagedList();
@@ -30,7 +38,9 @@ export function PromoCodesPage() {
   const { deleting, setDeleting, confirmDelete } = useConfirmedDelete<PromoCode>(deletePromo, { done: 'Promo code deleted successfully', failed: 'Failed to delete promo code' });
   const [formOpen, setFormOpen] = useState(false);
   const [code, setCode] = useState('');
-  const [percent, setPercent] = useState(DEFAULT_PERCENT);
+  // No amount is offered: a code's discount is typed on purpose.
+  const [percent, setPercent] = useState('');
+  const [percentError, setPercentError] = useState<string | null>(null);
   const [rules, setRules] = useState<PromoRulesForm>(NO_RULES_FORM);
   const [editing, setEditing] = useState<{ id: string; percent: string } | null>(null);
   const toast = useToast();
@@ -40,7 +50,9 @@ export function PromoCodesPage() {
   const onCreate = async (event: FormEvent) => {
     event.preventDefault();
     const value = Number(percent);
-    if (!code.trim() || !Number.isFinite(value) || value < 1 || value > 100) {
+    const percentOk = percent.trim() !== '' && Number.isInteger(value) && value >= 1 && value <= 100;
+    setPercentError(percentOk ? null : 'Enter the discount: a whole number from 1 to 100');
+    if (!code.trim() || !percentOk) {
       toast.error('Error', 'Please enter a valid code and discount percentage (1-100)');
       return;
     }
@@ -48,7 +60,7 @@ export function PromoCodesPage() {
       await createPromo({ code: code.trim(), percentOff: value, ...rulesBody(rules) }).unwrap();
       toast.success('Promo code created successfully');
       setCode('');
-      setPercent(DEFAULT_PERCENT);
+      setPercent('');
       setRules(NO_RULES_FORM);
       setFormOpen(false);
     } catch (error) {
@@ -100,10 +112,19 @@ export function PromoCodesPage() {
               type="number"
               min={1}
               max={100}
+              required
+              placeholder="Required"
+              aria-invalid={percentError !== null}
+              aria-describedby={percentError ? 'promo-percent-error' : undefined}
               className={`${input} w-28`}
               value={percent}
               onChange={(e) => setPercent(e.target.value)}
             />
+            {percentError && (
+              <p id="promo-percent-error" role="alert" className="mt-1 max-w-48 text-xs text-red-700">
+                {percentError}
+              </p>
+            )}
           </Field>
           <PromoRulesFields value={rules} onChange={setRules} />
           <button type="submit" className={btnPrimary} disabled={createState.isLoading}>
@@ -168,7 +189,7 @@ export function PromoCodesPage() {
               <td className={td}>
                 <span className="flex items-center gap-2">
                   <Switch checked={promo.active} onChange={(next) => toggle(promo, next)} label={`Active: ${promo.code}`} />
-                  <span className="text-xs">{promo.active ? 'Active' : 'Inactive'}</span>
+                  <PromoStatusBadge promo={promo} />
                 </span>
               </td>
               <td className={td}>{formatAdminDate(promo.createdAt)}</td>
@@ -189,5 +210,15 @@ export function PromoCodesPage() {
         />
       )}
     </div>
+  );
+}
+
+/** Where the code stands today (promoStatus): switched on is not the same as usable. */
+function PromoStatusBadge({ promo }: { promo: PromoCode }) {
+  const status = promoStatus(promo, shopDate(new Date()));
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[status]}`} data-testid={`promo-status-${promo.code}`}>
+      {PROMO_STATUS_WORDS[status].en}
+    </span>
   );
 }

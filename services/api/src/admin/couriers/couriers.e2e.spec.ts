@@ -62,6 +62,17 @@ describe('couriers and their settlement files (HTTP, real stack)', () => {
     expect((await t.request().get('/api/admin/couriers').set(auth()).expect(200)).body).toEqual([added.body]);
   });
 
+  it('once the shop has a courier, shipping without one and a tracking number is a 400 naming them on either route, the order unmoved', async () => {
+    const o = await placeOrder();
+    const fields = { courierId: expect.any(String), trackingNumber: expect.any(String) };
+    expect((await t.request().patch(`/api/admin/orders/${o.orderId}/status`).set(auth()).send({ status: 'SHIPPED' }).expect(400)).body.fieldErrors).toEqual(fields);
+    expect((await t.request().post(`/api/admin/orders/${o.orderId}/status-changes`).set(auth()).send({ status: 'SHIPPED' }).expect(400)).body.fieldErrors).toEqual(fields);
+    expect((await ship(o, '').expect(400)).body.fieldErrors).toEqual({ trackingNumber: expect.any(String) });
+    expect((await t.store.readStream(`order-${o.orderId}`)).map((e) => e.type)).toEqual(['OrderPlaced']);
+    // Other moves still need none.
+    await t.request().patch(`/api/admin/orders/${o.orderId}/status`).set(auth()).send({ status: 'CONFIRMED' }).expect(200);
+  });
+
   it('ships with a courier and tracking number, which the tracking page links to; an unknown courier is a 400 naming courierId', async () => {
     const o = await placeOrder();
     const unknown = await ship(o, 'X1', '00000000-0000-4000-8000-00000000dead').expect(400);

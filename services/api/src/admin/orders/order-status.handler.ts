@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CourierRef, OrderStatusChanged } from '#domain/order/events.js';
 import { couriersDecider } from '#domain/courier/courier.decider.js';
+import type { CourierDetails } from '#domain/courier/events.js';
 import { alreadyChangedMessage } from '#domain/order/order-lifecycle.js';
 import { orderDecider, type OrderState } from '#domain/order/order.decider.js';
 import { DomainError } from '#domain/shared/domain-error.js';
@@ -41,7 +42,10 @@ export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStat
 
   async execute(c: ChangeOrderStatusCommand) {
     let previous: OrderState['status'] = null;
-    const shipment = c.shipment ? { courier: await this.courierRef(c.shipment.courierId), trackingNumber: c.shipment.trackingNumber } : undefined;
+    const shipping = c.shipment !== undefined || String(c.status).trim().toUpperCase() === 'SHIPPED';
+    const couriers = shipping ? (await this.executor.load(couriersStream(), couriersDecider)).state.couriers : [];
+    const shipment = c.shipment ? { courier: courierRef(couriers, c.shipment.courierId), trackingNumber: c.shipment.trackingNumber } : undefined;
+    const couriersConfigured = couriers.length > 0;
 
     const result = await this.executor.execute({
       stream: orderStream(c.orderId),
@@ -49,7 +53,7 @@ export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStat
       command: async (state: OrderState, loaded) => {
         if (c.expectedRevision !== undefined && state.exists && loaded.revision !== BigInt(c.expectedRevision)) await this.refuseStale(c, state);
         previous = state.status;
-        return { type: 'ChangeOrderStatus' as const, data: { orderId: c.orderId, status: c.status, reason: c.reason, by: c.by, ...(c.guard ? { guard: c.guard } : {}), ...(shipment ? { shipment } : {}) } };
+        return { type: 'ChangeOrderStatus' as const, data: { orderId: c.orderId, status: c.status, reason: c.reason, by: c.by, ...(c.guard ? { guard: c.guard } : {}), ...(shipment ? { shipment } : {}), couriersConfigured } };
       },
       commandType: 'ChangeOrderStatus',
       // Without an expected revision, deciding again on a newer state is still right: the admin
@@ -58,14 +62,6 @@ export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStat
     });
     await settlePromoUse(this.store, this.promoUses, c.orderId, result.state.status);
     return { state: result.state, previous, changed: result.events.length > 0, revision: Number(result.revision) };
-  }
-
-  /** The courier as the order records it (its name now), from the shop's couriers; a 400 naming courierId when it is not one. */
-  private async courierRef(courierId: string): Promise<CourierRef> {
-    const { state } = await this.executor.load(couriersStream(), couriersDecider);
-    const courier = state.couriers.find((k) => k.courierId === courierId);
-    if (!courier) throw DomainError.validation('UNKNOWN_COURIER', 'courierId is not one of the shop’s couriers', { courierId: 'is not one of the shop’s couriers' });
-    return { courierId: courier.courierId, name: courier.name };
   }
 
   /** Two admins on one order: the second learns who acted first and what they did. */
@@ -77,4 +73,11 @@ export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStat
       : `${state.orderNumber} was changed meanwhile: reload it`;
     throw DomainError.conflict('ORDER_CHANGED', message);
   }
+}
+
+/** The courier as the order records it (its name now), from the shop's couriers; a 400 naming courierId when it is not one. */
+function courierRef(couriers: readonly CourierDetails[], courierId: string): CourierRef {
+  const courier = couriers.find((k) => k.courierId === courierId);
+  if (!courier) throw DomainError.validation('UNKNOWN_COURIER', 'courierId is not one of the shop’s couriers', { courierId: 'is not one of the shop’s couriers' });
+  return { courierId: courier.courierId, name: courier.name };
 }

@@ -35,10 +35,11 @@ describe('paperwork: packing slips, labels, courier manifest (HTTP, real stack)'
     orders.push(await placeOrder({ firstName: 'علاء', lastName: 'عبد الله', phone: '01022222222' }));
     orders.push(await placeOrder({ firstName: '=HYPERLINK("x")', lastName: 'Karim', phone: '01033333333', notes: '+call first' } as Partial<typeof VALID_CHECKOUT>));
     orders.push(await placeOrder({ firstName: 'Put', lastName: 'Back', phone: '01044444444' }));
-    // The second order leaves with a courier and its tracking number; the others without.
+    // The second order leaves with a courier and its tracking number; the others without, shipped
+    // before the shop had a courier (once it has one, every parcel must name one).
+    for (const o of orders.slice(2)) await t.request().patch(`/api/admin/orders/${o.orderId}/status`).set(auth()).send({ status: 'SHIPPED' }).expect(200);
     const courier = await t.request().post('/api/admin/couriers').set(auth()).send({ name: 'Bosta', trackingUrlTemplate: null }).expect(201);
     await t.request().post(`/api/admin/orders/${orders[1].orderId}/status-changes`).set(auth()).send({ status: 'SHIPPED', courierId: courier.body.id, trackingNumber: 'BST-778899' }).expect(200);
-    for (const o of orders.slice(2)) await t.request().patch(`/api/admin/orders/${o.orderId}/status`).set(auth()).send({ status: 'SHIPPED' }).expect(200);
     // Shipped by mistake and put back: off the manifest.
     await t.request().post(`/api/admin/orders/${orders[3].orderId}/status-changes`).set(auth()).send({ status: 'PLACED', correction: true, reason: 'wrong parcel' }).expect(200);
     expect(await t.waitForProjections()).toBe(true);

@@ -25,8 +25,10 @@ export function PromoCodeBox({ applied, dropped = null }: { applied: string | nu
     if (!trimmed) return;
     setRefusal(null);
     try {
-      await apply(trimmed).unwrap();
-      toast.success(t('checkout.promoApplied', { code: trimmed.toUpperCase() }));
+      const answer = await apply(trimmed).unwrap();
+      // The cart the server answered is the truth: a code it kept but no longer applies (used up,
+      // ended) is shown by the dropped notice alone, never beside a success.
+      if (answer.cart.promoCode !== null && answer.cart.promoDropped === null) toast.success(t('checkout.promoApplied', { code: answer.cart.promoCode }));
       setCode('');
     } catch (err) {
       setRefusal(refusalText(err, t, t('checkout.promoFailed'), locale));

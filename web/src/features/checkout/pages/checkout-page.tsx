@@ -5,7 +5,7 @@ import { errorMessage, errorStatus } from '../../../lib/api';
 import { refusalText } from '../../../lib/server-refusal-text';
 import { useLocale, useT, type MessageKey } from '../../../lib/i18n';
 import { CHECKOUT_FORM_KEY, readStorage, writeStorage } from '../../../lib/storage';
-import { useToast } from '../../../lib/toast';
+import { useToast, useToastsAtTop } from '../../../lib/toast';
 import { trackEvent } from '../../../lib/pixel';
 import {
   cartApi,
@@ -78,6 +78,8 @@ export function CheckoutPage() {
   const t = useT();
   const locale = useLocale();
   const toast = useToast();
+  // Place Order sits at the bottom of a phone's screen: a toast there would cover it.
+  useToastsAtTop();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const formRef = useRef<HTMLFormElement>(null);
