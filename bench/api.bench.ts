@@ -8,6 +8,13 @@
  *     returning shoppers' phones in turn), Vendure
  *     addItemToOrder, setCustomerForOrder, setOrderShippingAddress, setOrderShippingMethod,
  *     transitionOrderToState(ArrangingPayment), addPaymentToOrder (settled at once);
+ *   the floor of that checkout: the same two requests answered by a bare `node:http` server
+ *     (bench/bare-checkout: the cart and prices read, an order number reserved, the personal
+ *     fields sealed by the product's cipher, each stream's event appended at its expected
+ *     revision, nothing else) on the same PostgreSQL server in a database of its own, with as many
+ *     connections as the load has. It runs in the checkout's rounds, and our checkout line carries
+ *     it (`bare`) and our ratio to it round by round (`ofBare`: checkouts/s and CPU per checkout,
+ *     ours over bare). --no-bare skips it;
  *   the cost of personal-data encryption (docs/adr/012): our checkout on an API process as it
  *     ships beside another with PERSONAL_DATA_ENCRYPTION=off on the same database, in two pairs:
  *     a new phone each time (a new data subject and key per checkout, the key store's worst case)
@@ -66,6 +73,8 @@ import {
   vendureVersion,
 } from './lib/vendure-peer.js';
 import { UNBOUNDED_BUDGETS } from '#platform/testing/unbounded-budgets.js';
+import { BARE_DATABASE, startBareProcess } from './bare-checkout/bare-process.js';
+import { pairedRatios } from './lib/paired-ratios.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -96,7 +105,7 @@ interface Stack {
   /** Whether the database commits durably; null when benchmarking a running shop (BENCH_URL). */
   durable: boolean | null;
   /** The throwaway stack's processes, for CPU readings and the peer; undefined for BENCH_URL. */
-  local?: { pgDir: string; pgAdminUrl: string; apiPid: number; uncachedApiPid: number; encryptedApiPid: number; plainApiPid: number; projectorPid: number };
+  local?: { pgDir: string; pgUrl: string; pgAdminUrl: string; apiPid: number; uncachedApiPid: number; encryptedApiPid: number; plainApiPid: number; projectorPid: number };
   /** Our API storing events as written (PERSONAL_DATA_ENCRYPTION=off); undefined for BENCH_URL. */
   encryptedUrl?: string;
   plainUrl?: string;
@@ -170,7 +179,7 @@ async function startStack(): Promise<Stack> {
       plainUrl,
       admin,
       durable,
-      local: { pgDir, pgAdminUrl: pg.adminUrl, apiPid: api.pid!, uncachedApiPid: uncached.pid!, encryptedApiPid: encrypted.pid!, plainApiPid: plain.pid!, projectorPid: projector.pid! },
+      local: { pgDir, pgUrl: pg.url, pgAdminUrl: pg.adminUrl, apiPid: api.pid!, uncachedApiPid: uncached.pid!, encryptedApiPid: encrypted.pid!, plainApiPid: plain.pid!, projectorPid: projector.pid! },
       stop,
     };
   } catch (e) {
@@ -229,7 +238,7 @@ function ourCheckoutSteps(posters: Array<{ id: string }>, phone: () => string): 
   ];
 }
 
-type Side = 'ours' | 'vendure';
+type Side = 'ours' | 'vendure' | 'bare';
 
 interface Workload {
   side: Side;
@@ -244,7 +253,22 @@ interface Workload {
   extra?: Record<string, unknown>;
 }
 
-function line(stack: Stack, w: Workload, rounds: LoadResult[], peer: { rate: number; rounds: LoadResult[] } | undefined): string {
+/** A checkout round's whole CPU per checkout: the server's (ours: API + projector) and PostgreSQL's. */
+const cpuPerCheckout = (r: LoadResult) => sum(r.cpuMsPerFlow.server, r.cpuMsPerFlow.db);
+
+/** Ours against the bare checkout run in the same rounds: its median figures, and ours over its, round by round. */
+function ofBare(rounds: LoadResult[], bare: LoadResult[]): Record<string, unknown> {
+  const median = [...bare].sort((a, b) => a.flowsPerSec - b.flowsPerSec)[Math.floor(bare.length / 2)];
+  return {
+    bare: { checkoutsPerSec: median.flowsPerSec, p99: median.p99, serverCpuMsPerCheckout: median.cpuMsPerFlow.server, dbCpuMsPerCheckout: median.cpuMsPerFlow.db, rounds: bare.map((r) => r.flowsPerSec) },
+    ofBare: {
+      checkoutsPerSec: pairedRatios(rounds.map((r) => r.flowsPerSec), bare.map((r) => r.flowsPerSec)),
+      cpuMsPerCheckout: pairedRatios(rounds.map(cpuPerCheckout), bare.map(cpuPerCheckout)),
+    },
+  };
+}
+
+function line(stack: Stack, w: Workload, rounds: LoadResult[], peer: { rate: number; rounds: LoadResult[] } | undefined, floor?: LoadResult[]): string {
   const rate = (r: LoadResult) => (w.checkout ? r.flowsPerSec : r.reqPerSec);
   const peerRate = peer?.rate;
   const median = [...rounds].sort((a, b) => rate(a) - rate(b))[Math.floor(rounds.length / 2)];
@@ -273,6 +297,7 @@ function line(stack: Stack, w: Workload, rounds: LoadResult[], peer: { rate: num
     // Round by round (each round runs the pair back to back), and their geometric mean: drift over
     // a run moves both sides of a round, and the order bias cancels out over alternating rounds.
     ...(peer ? pairedRatios(rounds.map(rate), peer.rounds.map(rate)) : {}),
+    ...(floor ? ofBare(rounds, floor) : {}),
     ...(w.target ? { target: w.target, targetMet: value >= (w.target.checkoutsPerSec ?? w.target.reqPerSec) && (median.p99 ?? Infinity) < w.target.p99 } : {}),
     ...w.extra,
   });
@@ -288,12 +313,13 @@ async function main(): Promise<void> {
     : await startStack();
   if (!withVendure) log(external ? 'BENCH_URL: our API alone (Vendure runs only beside the throwaway stack)' : '--no-vendure: our API alone');
   let stopVendure = async () => {};
+  let stopBare = async () => {};
   try {
     log(`target ${stack.url}; seeding ${CATALOGUE.length} posters`);
     const posters = await seed(stack.url, stack.admin);
 
     const local = stack.local;
-    const ourDbCpu = local && postgresCpuCounter(local.pgDir, [VENDURE_DATABASE]);
+    const ourDbCpu = local && postgresCpuCounter(local.pgDir, [VENDURE_DATABASE, BARE_DATABASE]);
     const ourCpu = (apiPid: number) => ({
       api: () => processTreeCpuMs(apiPid),
       server: () => sum(processTreeCpuMs(apiPid), processTreeCpuMs(local!.projectorPid)),
@@ -310,7 +336,8 @@ async function main(): Promise<void> {
     const checkout: Workload = { side: 'ours', route: checkoutRoute, url: stack.url, steps: ourCheckoutSteps(posters, returningPhones()), checkout: true, cpu: local ? ourCpu(local.apiPid) : {}, target: { checkoutsPerSec: 200, p99: 200 } };
     const ours = [cachedListing, uncachedListing, search, checkout].filter((w): w is Workload => w !== undefined);
     // Pairs run back to back: [ours, Vendure's workload doing the same job].
-    const pairs: Array<[Workload, Workload | undefined]> = ours.map((w) => [w, undefined]);
+    // The checkout's pair gets a third: the bare checkout, the floor it is measured against.
+    const pairs: Array<[Workload, Workload | undefined, Workload?]> = ours.map((w) => [w, undefined]);
     const personalDataOnly = process.argv.includes('--personal-data-only');
     if (stack.encryptedUrl && stack.plainUrl && local) {
       // Two pairs: a new phone each (a new data subject and key per checkout, the key store's worst
@@ -344,7 +371,7 @@ async function main(): Promise<void> {
       const hits = { ours: (await json(await fetch(`${stack.uncachedUrl}${searchPath}`))).totalItems, vendure: await vendureSearchHits(vendure.url, SEARCH_TERM) };
       if (hits.ours !== hits.vendure) throw new Error(`a search for "${SEARCH_TERM}" finds ${hits.ours} posters here and ${hits.vendure} in Vendure`);
       log(`a search for "${SEARCH_TERM}" finds ${hits.ours} posters on both sides`);
-      const cpu = { server: () => processTreeCpuMs(vendure.pid), db: postgresCpuCounter(local.pgDir, [OUR_DATABASE]) };
+      const cpu = { server: () => processTreeCpuMs(vendure.pid), db: postgresCpuCounter(local.pgDir, [OUR_DATABASE, BARE_DATABASE]) };
       const extra = { version: vendureVersion() };
       const peerOf = (w: Workload, peer: Workload) => {
         w.peer = peer.route;
@@ -362,6 +389,19 @@ async function main(): Promise<void> {
         peerOf(search!, { side: 'vendure', route: `shop-api search "${SEARCH_TERM}"`, url: vendure.url, steps: [vendureSearchStep(SEARCH_TERM)], cpu, extra }),
         peerOf(checkout, { side: 'vendure', route: 'shop-api guest checkout (6 requests)', url: vendure.url, steps: vendureCheckoutSteps(catalogue), checkout: true, cpu, extra }),
       );
+    }
+
+    const checkoutPair = pairs.find(([w]) => w === checkout);
+    if (local && checkoutPair && !process.argv.includes('--no-bare')) {
+      const servers = await import(pathToFileURL(path.resolve('libs/platform/bin/local-servers.mjs')).href);
+      const bare = await startBareProcess({ adminUrl: local.pgAdminUrl, catalogueUrl: local.pgUrl, port: await servers.freePort(), poolSize: CONNECTIONS });
+      stopBare = bare.stop;
+      log(`bare checkout on ${bare.url}`);
+      checkoutPair[2] = {
+        side: 'bare', route: 'bare node:http checkout: POST /api/user/cart + POST /api/user/cart/checkout', url: bare.url, steps: ourCheckoutSteps(posters, returningPhones()), checkout: true,
+        cpu: { server: () => processTreeCpuMs(bare.pid), db: postgresCpuCounter(local.pgDir, [OUR_DATABASE, VENDURE_DATABASE]) },
+        peer: checkout.route,
+      };
     }
 
     // BENCH_ONLY=text keeps the pairs one of whose routes contains it (a profile of one workload).
@@ -390,19 +430,16 @@ async function main(): Promise<void> {
       const rates = results.get(w)!.map((r) => (w.checkout ? r.flowsPerSec : r.reqPerSec)).sort((a, b) => a - b);
       return rates[Math.floor(rates.length / 2)];
     };
-    for (const [a, b] of pairs) {
-      console.log(line(stack, a, results.get(a)!, b && { rate: medianRate(b), rounds: results.get(b)! }));
+    for (const [a, b, bare] of pairs) {
+      console.log(line(stack, a, results.get(a)!, b && { rate: medianRate(b), rounds: results.get(b)! }, bare && results.get(bare)));
       if (b) console.log(line(stack, b, results.get(b)!, { rate: medianRate(a), rounds: results.get(a)! }));
+      if (bare) console.log(line(stack, bare, results.get(bare)!, undefined));
     }
   } finally {
+    await stopBare();
     await stopVendure();
     await stack.stop();
   }
-}
-
-function pairedRatios(rates: number[], peerRates: number[]): { roundRatios: number[]; pairedRatio: number } {
-  const ratios = rates.map((r, i) => r / peerRates[i]);
-  return { roundRatios: ratios.map((r) => round(r)), pairedRatio: round(Math.exp(ratios.reduce((a, r) => a + Math.log(r), 0) / ratios.length)) };
 }
 
 function sum(...values: Array<number | undefined>): number | undefined {
