@@ -45,6 +45,16 @@
  * of a slow side finish inside a run), BENCH_CONNECTIONS (default 32), BENCH_ROUNDS
  * (default 3), BENCH_WARMUP (seconds per workload before the rounds, default 3).
  * BENCH_ONLY=text runs only the pairs with a route containing text (e.g. "CACHE_MS=0").
+ * --checkout-only runs our checkout alone (with the bare one unless --no-bare), on one API process.
+ * --against <commit> builds that commit beside the work tree (bench/against/against-tree.ts) and
+ *   runs its API and projector, from its own dist/, on a database of their own on the same
+ *   PostgreSQL server; our checkout and its run in alternating rounds, nothing else. The lines
+ *   (side "ours" and side "against") give the ratios of checkouts/s (`roundRatios`,
+ *   `medianRatio`, `pairedRatio`) and of CPU per checkout, API + projector + PostgreSQL
+ *   (`cpuMsPerCheckout`), this tree's over that commit's; stderr repeats them round by round.
+ * --profile-dir <dir> (what `npm run profile -- checkout` runs): our checkout alone, the API and
+ *   the projector profiled through the measured rounds (bench/profile/cpu-profile-on-signal.ts),
+ *   their profiles written to <dir>/api.cpuprofile and <dir>/projector.cpuprofile.
  * BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") adds node flags to the API,
  * BENCH_PROJECTOR_NODE_ARGS to the projector.
  */
@@ -73,14 +83,33 @@ import {
   vendureVersion,
 } from './lib/vendure-peer.js';
 import { UNBOUNDED_BUDGETS } from '#platform/testing/unbounded-budgets.js';
+import { createDatabaseOn } from '#platform/testing/test-database.js';
 import { BARE_DATABASE, startBareProcess } from './bare-checkout/bare-process.js';
 import { pairedRatios } from './lib/paired-ratios.js';
+import { prepareAgainstTree, type AgainstTree } from './against/against-tree.js';
+import { existsSync } from 'node:fs';
+import { PROFILE_SIGNAL } from './profile/profile-signal.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const OUR_DATABASE = 'bench';
+/** The --against commit's database, beside ours. */
+const AGAINST_DATABASE = 'bench_against';
+
+/** The value of `--name value` or `--name=value`; undefined when absent. */
+function argValue(name: string): string | undefined {
+  const i = process.argv.findIndex((a) => a === name || a.startsWith(`${name}=`));
+  if (i < 0) return undefined;
+  const value = process.argv[i].includes('=') ? process.argv[i].slice(name.length + 1) : process.argv[i + 1];
+  if (!value || value.startsWith('--')) throw new Error(`${name} needs a value`);
+  return value;
+}
+const PROFILE_DIR = argValue('--profile-dir');
+const AGAINST = argValue('--against');
+/** Only our checkout: asked for, or implied by a profile or a comparison with another commit. */
+const CHECKOUT_ONLY = process.argv.includes('--checkout-only') || PROFILE_DIR !== undefined || AGAINST !== undefined;
 // Our API holds an event-store pool (20) and a read pool (10): Vendure gets as many connections.
 const POOL_SIZE = 30;
 /** The checkout form but its phone (each workload gives its own). */
@@ -105,14 +134,16 @@ interface Stack {
   /** Whether the database commits durably; null when benchmarking a running shop (BENCH_URL). */
   durable: boolean | null;
   /** The throwaway stack's processes, for CPU readings and the peer; undefined for BENCH_URL. */
-  local?: { pgDir: string; pgUrl: string; pgAdminUrl: string; apiPid: number; uncachedApiPid: number; encryptedApiPid: number; plainApiPid: number; projectorPid: number };
+  local?: { pgDir: string; pgUrl: string; pgAdminUrl: string; apiPid: number; uncachedApiPid?: number; encryptedApiPid?: number; plainApiPid?: number; projectorPid: number };
+  /** The --against commit's API and projector, on their own database. */
+  against?: { url: string; apiPid: number; projectorPid: number; commit: string };
   /** Our API storing events as written (PERSONAL_DATA_ENCRYPTION=off); undefined for BENCH_URL. */
   encryptedUrl?: string;
   plainUrl?: string;
   stop: () => Promise<void>;
 }
 
-async function startStack(): Promise<Stack> {
+async function startStack(against: AgainstTree | undefined): Promise<Stack> {
   const servers = await import(pathToFileURL(path.resolve('libs/platform/bin/local-servers.mjs')).href);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
   chmodSync(dir, 0o755); // PostgreSQL runs as the postgres user when we are root
@@ -138,8 +169,8 @@ async function startStack(): Promise<Stack> {
     ...UNBOUNDED_BUDGETS,
   };
   const children: ChildProcess[] = [];
-  const launch = (script: string, extraEnv: Record<string, string>, nodeArgs: string[] = []) => {
-    const child = spawn(process.execPath, [...nodeArgs, script], { env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const launch = (script: string, extraEnv: Record<string, string>, nodeArgs: string[] = [], cwd = process.cwd()) => {
+    const child = spawn(process.execPath, [...nodeArgs, script], { cwd, env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
     children.push(child);
     return child;
   };
@@ -153,11 +184,30 @@ async function startStack(): Promise<Stack> {
   try {
     const port = await servers.freePort();
     const uncachedPort = await servers.freePort();
-    const projector = launch('dist/services/projector/src/main.js', {}, (process.env.BENCH_PROJECTOR_NODE_ARGS ?? '').split(' ').filter(Boolean));
+    // Profiled processes load the profiler's signal handler first, and name their profile.
+    const profiled = (name: string): [Record<string, string>, string[]] =>
+      PROFILE_DIR ? [{ CPU_PROFILE_DIR: path.resolve(PROFILE_DIR), CPU_PROFILE_NAME: name }, ['--import', pathToFileURL(path.resolve('dist/bench/profile/cpu-profile-on-signal.js')).href]] : [{}, []];
+    const [projectorEnv, projectorArgs] = profiled('projector');
+    const projector = launch('dist/services/projector/src/main.js', projectorEnv, [...projectorArgs, ...(process.env.BENCH_PROJECTOR_NODE_ARGS ?? '').split(' ').filter(Boolean)]);
     const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const api = launch('dist/services/api/src/main.js', { PORT: String(port) }, nodeArgs);
+    const [apiEnv, apiArgs] = profiled('api');
+    const api = launch('dist/services/api/src/main.js', { PORT: String(port), ...apiEnv }, [...apiArgs, ...nodeArgs]);
     const url = `http://127.0.0.1:${port}`;
     await waitHealthy(url, api);
+    const local = { pgDir, pgUrl: pg.url, pgAdminUrl: pg.adminUrl, apiPid: api.pid!, projectorPid: projector.pid! };
+    if (against) {
+      // The other commit's processes, from its own tree, on a database of their own (its
+      // migrations are its own), with the same environment otherwise.
+      const db = await createDatabaseOn(pg.adminUrl, AGAINST_DATABASE);
+      const againstEnv = { DATABASE_URL: db.url, PROJECTOR_PORT: String(await servers.freePort()), UPLOADS_DIR: path.join(dir, 'uploads-against') };
+      const againstProjector = launch(path.join(against.root, 'dist/services/projector/src/main.js'), againstEnv, [], against.root);
+      const againstPort = await servers.freePort();
+      const againstApi = launch(path.join(against.root, 'dist/services/api/src/main.js'), { ...againstEnv, PORT: String(againstPort) }, nodeArgs, against.root);
+      const againstUrl = `http://127.0.0.1:${againstPort}`;
+      await waitHealthy(againstUrl, againstApi);
+      return { url, admin, durable, local, against: { url: againstUrl, apiPid: againstApi.pid!, projectorPid: againstProjector.pid!, commit: against.commit }, stop };
+    }
+    if (CHECKOUT_ONLY) return { url, admin, durable, local, stop };
     // Started once the first has run the migrations, so the two never race for them.
     const uncached = launch('dist/services/api/src/main.js', { PORT: String(uncachedPort), PUBLIC_CACHE_MS: '0' }, nodeArgs);
     const uncachedUrl = `http://127.0.0.1:${uncachedPort}`;
@@ -179,7 +229,7 @@ async function startStack(): Promise<Stack> {
       plainUrl,
       admin,
       durable,
-      local: { pgDir, pgUrl: pg.url, pgAdminUrl: pg.adminUrl, apiPid: api.pid!, uncachedApiPid: uncached.pid!, encryptedApiPid: encrypted.pid!, plainApiPid: plain.pid!, projectorPid: projector.pid! },
+      local: { ...local, uncachedApiPid: uncached.pid!, encryptedApiPid: encrypted.pid!, plainApiPid: plain.pid! },
       stop,
     };
   } catch (e) {
@@ -238,7 +288,7 @@ function ourCheckoutSteps(posters: Array<{ id: string }>, phone: () => string): 
   ];
 }
 
-type Side = 'ours' | 'vendure' | 'bare';
+type Side = 'ours' | 'vendure' | 'bare' | 'against';
 
 interface Workload {
   side: Side;
@@ -297,6 +347,9 @@ function line(stack: Stack, w: Workload, rounds: LoadResult[], peer: { rate: num
     // Round by round (each round runs the pair back to back), and their geometric mean: drift over
     // a run moves both sides of a round, and the order bias cancels out over alternating rounds.
     ...(peer ? pairedRatios(rounds.map(rate), peer.rounds.map(rate)) : {}),
+    ...(w.checkout && w.cpu.server && w.cpu.db
+      ? { cpuMsPerCheckout: cpuPerCheckout(median), ...(peer ? { cpuRatios: pairedRatios(rounds.map(cpuPerCheckout), peer.rounds.map(cpuPerCheckout)) } : {}) }
+      : {}),
     ...(floor ? ofBare(rounds, floor) : {}),
     ...(w.target ? { target: w.target, targetMet: value >= (w.target.checkoutsPerSec ?? w.target.reqPerSec) && (median.p99 ?? Infinity) < w.target.p99 } : {}),
     ...w.extra,
@@ -305,24 +358,35 @@ function line(stack: Stack, w: Workload, rounds: LoadResult[], peer: { rate: num
 
 async function main(): Promise<void> {
   const external = process.env.BENCH_URL;
-  const withVendure = !external && !process.argv.includes('--no-vendure');
-  // Before anything listens: the install blocks this process for a while.
+  if (external && CHECKOUT_ONLY) throw new Error('BENCH_URL benchmarks a running shop: --against and --profile-dir need the throwaway stack');
+  const withVendure = !external && !process.argv.includes('--no-vendure') && !CHECKOUT_ONLY;
+  // Before anything listens: the install and the build block this process for a while.
   if (withVendure) ensureVendureInstalled(log);
-  const stack: Stack = external
-    ? { url: external.replace(/\/$/, ''), admin: { username: process.env.BENCH_ADMIN_USERNAME ?? 'admin', password: process.env.BENCH_ADMIN_PASSWORD ?? '' }, durable: null, stop: async () => {} }
-    : await startStack();
-  if (!withVendure) log(external ? 'BENCH_URL: our API alone (Vendure runs only beside the throwaway stack)' : '--no-vendure: our API alone');
+  const againstTree = AGAINST ? prepareAgainstTree(AGAINST, log) : undefined;
+  let stack: Stack;
+  try {
+    stack = external
+      ? { url: external.replace(/\/$/, ''), admin: { username: process.env.BENCH_ADMIN_USERNAME ?? 'admin', password: process.env.BENCH_ADMIN_PASSWORD ?? '' }, durable: null, stop: async () => {} }
+      : await startStack(againstTree);
+  } catch (e) {
+    againstTree?.remove();
+    throw e;
+  }
+  if (!withVendure) log(external ? 'BENCH_URL: our API alone (Vendure runs only beside the throwaway stack)' : CHECKOUT_ONLY ? 'our checkout alone' : '--no-vendure: our API alone');
   let stopVendure = async () => {};
   let stopBare = async () => {};
   try {
     log(`target ${stack.url}; seeding ${CATALOGUE.length} posters`);
     const posters = await seed(stack.url, stack.admin);
+    if (stack.against) log(`--against ${stack.against.commit.slice(0, 12)} on ${stack.against.url}; seeding it`);
+    const againstPosters = stack.against && (await seed(stack.against.url, stack.admin));
 
     const local = stack.local;
-    const ourDbCpu = local && postgresCpuCounter(local.pgDir, [VENDURE_DATABASE, BARE_DATABASE]);
-    const ourCpu = (apiPid: number) => ({
-      api: () => processTreeCpuMs(apiPid),
-      server: () => sum(processTreeCpuMs(apiPid), processTreeCpuMs(local!.projectorPid)),
+    const ourDbCpu = local && postgresCpuCounter(local.pgDir, [VENDURE_DATABASE, BARE_DATABASE, AGAINST_DATABASE]);
+    const pidCpu = (pid: number | undefined) => (pid === undefined ? undefined : processTreeCpuMs(pid));
+    const ourCpu = (apiPid: number | undefined) => ({
+      api: () => pidCpu(apiPid),
+      server: () => sum(pidCpu(apiPid), processTreeCpuMs(local!.projectorPid)),
       db: ourDbCpu!,
     });
     const listing = `/api/public/posters?page=1&limit=${LISTING_PAGE_SIZE}`;
@@ -334,7 +398,7 @@ async function main(): Promise<void> {
     const searchPath = `${listing}&search=${SEARCH_TERM}`;
     const search = uncached(`GET /api/public/posters?search=${SEARCH_TERM}`, searchPath);
     const checkout: Workload = { side: 'ours', route: checkoutRoute, url: stack.url, steps: ourCheckoutSteps(posters, returningPhones()), checkout: true, cpu: local ? ourCpu(local.apiPid) : {}, target: { checkoutsPerSec: 200, p99: 200 } };
-    const ours = [cachedListing, uncachedListing, search, checkout].filter((w): w is Workload => w !== undefined);
+    const ours = CHECKOUT_ONLY ? [checkout] : [cachedListing, uncachedListing, search, checkout].filter((w): w is Workload => w !== undefined);
     // Pairs run back to back: [ours, Vendure's workload doing the same job].
     // The checkout's pair gets a third: the bare checkout, the floor it is measured against.
     const pairs: Array<[Workload, Workload | undefined, Workload?]> = ours.map((w) => [w, undefined]);
@@ -392,7 +456,16 @@ async function main(): Promise<void> {
     }
 
     const checkoutPair = pairs.find(([w]) => w === checkout);
-    if (local && checkoutPair && !process.argv.includes('--no-bare')) {
+    if (local && checkoutPair && stack.against && againstPosters) {
+      const { apiPid, projectorPid, commit } = stack.against;
+      checkoutPair[1] = {
+        side: 'against', route: `${checkoutRoute} at ${commit.slice(0, 12)}`, url: stack.against.url, steps: ourCheckoutSteps(againstPosters, returningPhones()), checkout: true,
+        cpu: { api: () => pidCpu(apiPid), server: () => sum(pidCpu(apiPid), pidCpu(projectorPid)), db: postgresCpuCounter(local.pgDir, [OUR_DATABASE, VENDURE_DATABASE, BARE_DATABASE]) },
+        peer: checkout.route, extra: { commit },
+      };
+      checkout.peer = checkoutPair[1].route;
+    }
+    if (local && checkoutPair && !process.argv.includes('--no-bare') && !stack.against && !PROFILE_DIR) {
       const servers = await import(pathToFileURL(path.resolve('libs/platform/bin/local-servers.mjs')).href);
       const bare = await startBareProcess({ adminUrl: local.pgAdminUrl, catalogueUrl: local.pgUrl, port: await servers.freePort(), poolSize: CONNECTIONS });
       stopBare = bare.stop;
@@ -413,6 +486,9 @@ async function main(): Promise<void> {
       log(`warm-up: ${WARMUP}s per workload`);
       for (const w of pairs.flat()) if (w) await load(w, WARMUP);
     }
+    // The profiles cover the measured rounds only: not start-up, seeding nor warm-up.
+    const profiledPids = PROFILE_DIR && local ? [local.apiPid, local.projectorPid] : [];
+    for (const pid of profiledPids) process.kill(pid, PROFILE_SIGNAL);
     for (let r = 0; r < ROUNDS; r++) {
       for (const pair of pairs) {
         const order = (r % 2 === 0 ? pair : [...pair].reverse()).filter((w): w is Workload => w !== undefined);
@@ -426,6 +502,8 @@ async function main(): Promise<void> {
         }
       }
     }
+    if (PROFILE_DIR) await writeProfiles(profiledPids, ['api', 'projector'].map((name) => path.join(path.resolve(PROFILE_DIR), `${name}.cpuprofile`)));
+    if (stack.against) logAgainst(pairs[0][0], pairs[0][1]!, results);
     const medianRate = (w: Workload) => {
       const rates = results.get(w)!.map((r) => (w.checkout ? r.flowsPerSec : r.reqPerSec)).sort((a, b) => a - b);
       return rates[Math.floor(rates.length / 2)];
@@ -439,7 +517,36 @@ async function main(): Promise<void> {
     await stopBare();
     await stopVendure();
     await stack.stop();
+    againstTree?.remove();
   }
+}
+
+/** Stops the profilers (their second signal) and waits until each has written its file. */
+async function writeProfiles(pids: number[], files: string[]): Promise<void> {
+  for (const pid of pids) process.kill(pid, PROFILE_SIGNAL);
+  const deadline = Date.now() + 60_000;
+  while (!files.every((f) => existsSync(f))) {
+    if (Date.now() > deadline) throw new Error(`the profiles were not written in 60 s: ${files.filter((f) => !existsSync(f)).join(', ')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  log(`profiles written: ${files.join(', ')}`);
+}
+
+/** This tree's checkout over the --against commit's, round by round, for a reader of stderr. */
+function logAgainst(ours: Workload, against: Workload, results: Map<Workload, LoadResult[]>): void {
+  const [a, b] = [results.get(ours)!, results.get(against)!];
+  const fmt = (x: number | undefined) => (x === undefined || !Number.isFinite(x) ? '?' : x.toFixed(2));
+  const over = (x: number | undefined, y: number | undefined) => (x === undefined || y === undefined ? undefined : x / y);
+  a.forEach((r, i) => {
+    const [ourCpu, theirCpu] = [cpuPerCheckout(r), cpuPerCheckout(b[i])];
+    log(
+      `round ${i + 1}: ${r.flowsPerSec} vs ${b[i].flowsPerSec} checkouts/s (×${fmt(over(r.flowsPerSec, b[i].flowsPerSec))}), ` +
+        `${fmt(ourCpu)} vs ${fmt(theirCpu)} CPU ms per checkout (×${fmt(over(ourCpu, theirCpu))})`,
+    );
+  });
+  const rate = pairedRatios(a.map((r) => r.flowsPerSec), b.map((r) => r.flowsPerSec));
+  const cpu = pairedRatios(a.map(cpuPerCheckout), b.map(cpuPerCheckout));
+  log(`this tree over ${(against.extra?.commit as string).slice(0, 12)}: checkouts/s ×${rate.medianRatio} (median of rounds; paired ${rate.pairedRatio}), CPU per checkout ×${cpu.medianRatio} (paired ${cpu.pairedRatio})`);
 }
 
 function sum(...values: Array<number | undefined>): number | undefined {
