@@ -503,7 +503,9 @@ async function main(): Promise<void> {
       }
     }
     if (PROFILE_DIR) await writeProfiles(profiledPids, ['api', 'projector'].map((name) => path.join(path.resolve(PROFILE_DIR), `${name}.cpuprofile`)));
-    if (stack.against) logAgainst(pairs[0][0], pairs[0][1]!, results);
+    if (stack.against) logPaired(`this tree over ${stack.against.commit.slice(0, 12)}`, results.get(pairs[0][0])!, results.get(pairs[0][1]!)!);
+    const bare = checkoutPair?.[2];
+    if (bare) logPaired('ours over the bare checkout', results.get(checkout)!, results.get(bare)!);
     const medianRate = (w: Workload) => {
       const rates = results.get(w)!.map((r) => (w.checkout ? r.flowsPerSec : r.reqPerSec)).sort((a, b) => a - b);
       return rates[Math.floor(rates.length / 2)];
@@ -532,9 +534,8 @@ async function writeProfiles(pids: number[], files: string[]): Promise<void> {
   log(`profiles written: ${files.join(', ')}`);
 }
 
-/** This tree's checkout over the --against commit's, round by round, for a reader of stderr. */
-function logAgainst(ours: Workload, against: Workload, results: Map<Workload, LoadResult[]>): void {
-  const [a, b] = [results.get(ours)!, results.get(against)!];
+/** One checkout over another (this tree's over the --against commit's, ours over bare), round by round, for a reader of stderr. */
+function logPaired(label: string, a: LoadResult[], b: LoadResult[]): void {
   const fmt = (x: number | undefined) => (x === undefined || !Number.isFinite(x) ? '?' : x.toFixed(2));
   const over = (x: number | undefined, y: number | undefined) => (x === undefined || y === undefined ? undefined : x / y);
   a.forEach((r, i) => {
@@ -546,7 +547,7 @@ function logAgainst(ours: Workload, against: Workload, results: Map<Workload, Lo
   });
   const rate = pairedRatios(a.map((r) => r.flowsPerSec), b.map((r) => r.flowsPerSec));
   const cpu = pairedRatios(a.map(cpuPerCheckout), b.map(cpuPerCheckout));
-  log(`this tree over ${(against.extra?.commit as string).slice(0, 12)}: checkouts/s ×${rate.medianRatio} (median of rounds; paired ${rate.pairedRatio}), CPU per checkout ×${cpu.medianRatio} (paired ${cpu.pairedRatio})`);
+  log(`${label}: checkouts/s ×${rate.medianRatio} (median of rounds; paired ${rate.pairedRatio}), CPU per checkout ×${cpu.medianRatio} (paired ${cpu.pairedRatio})`);
 }
 
 function sum(...values: Array<number | undefined>): number | undefined {
