@@ -51,7 +51,8 @@
  *   PostgreSQL server; our checkout and its run in alternating rounds, nothing else. The lines
  *   (side "ours" and side "against") give the ratios of checkouts/s (`roundRatios`,
  *   `medianRatio`, `pairedRatio`) and of CPU per checkout, API + projector + PostgreSQL
- *   (`cpuMsPerCheckout`), this tree's over that commit's; stderr repeats them round by round.
+ *   (`cpuRatios`; the median round's is `cpuMsPerCheckout`), this tree's over that commit's;
+ *   stderr repeats them round by round.
  * --profile-dir <dir> (what `npm run profile -- checkout` runs): our checkout alone, the API and
  *   the projector profiled through the measured rounds (bench/profile/cpu-profile-on-signal.ts),
  *   their profiles written to <dir>/api.cpuprofile and <dir>/projector.cpuprofile.
@@ -59,7 +60,7 @@
  * BENCH_PROJECTOR_NODE_ARGS to the projector.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -87,7 +88,6 @@ import { createDatabaseOn } from '#platform/testing/test-database.js';
 import { BARE_DATABASE, startBareProcess } from './bare-checkout/bare-process.js';
 import { pairedRatios } from './lib/paired-ratios.js';
 import { prepareAgainstTree, type AgainstTree } from './against/against-tree.js';
-import { existsSync } from 'node:fs';
 import { PROFILE_SIGNAL } from './profile/profile-signal.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
