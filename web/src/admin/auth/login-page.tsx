@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { errorMessage, errorStatus } from '../../lib/api';
+import { errorStatus } from '../../lib/api';
+import { errorMessage } from '../shared/error-text';
 import { useToast } from '../../lib/toast';
 import { btnPrimary, input } from '../shared/styles';
 import { Field } from '../shared/field';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { TwoFactorEnrolmentDto } from '../../api/generated-admin';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../shared/error-text';
 import { useToast } from '../../lib/toast';
 import { homeFor } from '../layout/admin-nav';
 import { Field } from '../shared/field';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { isCorrection, needsReason } from '../../../../libs/domain/src/order/order-lifecycle';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../shared/error-text';
 import { useToast } from '../../lib/toast';
 import { Dialog } from '../shared/dialog';
 import { statusName } from '../shared/names';
@@ -8,6 +8,7 @@ import { btnDanger, btnPrimary, btnSecondary, input, label } from '../shared/sty
 import type { AdminOrder, OrderStatus } from './order-model';
 import { useChangeOrderStatusGuardedMutation } from './orders-api';
 import { useGetCouriersQuery } from '../couriers/couriers-api';
+import { orderMarkedAs } from '../shared/staff-wording';
 
 /** How long a forward move waits before it is sent: the admin's window to undo a slip. */
 export const UNDO_MS = 5000;
@@ -50,7 +51,7 @@ export function OrderStatusControl({ order }: { order: AdminOrder }) {
   const send = async (to: OrderStatus, why?: string, correction = false, shipment?: { courierId: string; trackingNumber: string }) => {
     try {
       await change({ id: order.id, guardedStatusDto: { status: to, reason: why, correction: correction || undefined, expectedRevision: order.revision, ...shipment } }).unwrap();
-      toast.success('Status updated', `Order status updated to ${to}`);
+      toast.success('Status updated', orderMarkedAs(order.orderNumber, to));
     } catch (e) {
       toast.error('Error', errorMessage(e, 'Failed to update order status. Please try again.'));
     }

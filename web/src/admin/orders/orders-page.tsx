@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { format } from 'date-fns';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../shared/error-text';
 import { formatMoney } from '../../lib/money';
 import { useToast } from '../../lib/toast';
 import { can } from '../../../../libs/domain/src/admin/staff-permissions';
@@ -23,6 +23,7 @@ import { ConfirmDialog } from '../shared/confirm-dialog';
 import { DataTable, WIDE_ONLY } from '../shared/data-table';
 import { Pager } from '../shared/pager';
 import { useLastPageClamp, usePagedList } from '../shared/use-paged-list';
+import { orderMarkedAs } from '../shared/staff-wording';
 
 export function OrdersPage() {
   const [sort, setSort] = useState<OrderSortKey>('latest');
@@ -77,7 +78,7 @@ export function OrdersPage() {
     setCanceling(null);
     try {
       await updateStatus({ id: order.id, status, listArgs }).unwrap();
-      toast.success('Status updated', `Order status updated to ${status}`);
+      toast.success('Status updated', orderMarkedAs(order.orderNumber, status));
     } catch {
       toast.error('Error', 'Failed to update order status. Please try again.');
     }
