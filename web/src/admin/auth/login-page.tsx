@@ -7,7 +7,7 @@ import { btnPrimary, input } from '../shared/styles';
 import { Field } from '../shared/field';
 import type { LoginResponseDto } from '../../api/generated-admin';
 import { useLoginMutation, useLoginWithSecondFactorMutation } from './auth-api';
-import { storeSession } from './admin-session';
+import { markTwoFactorPending, storeSession } from './admin-session';
 
 const REDIRECT_DELAY_MS = 500;
 
@@ -62,6 +62,7 @@ export default function LoginPage() {
     const token = answer?.token;
     if (!token) return false;
     storeSession(token);
+    markTwoFactorPending(!answer.mustChangePassword && answer.mustEnrolTwoFactor === true);
     setRedirecting(true);
     toast.success('Login successful. Redirecting...', undefined, 2000);
     // A one-time password is changed, then a required second factor set up, before anything else:
