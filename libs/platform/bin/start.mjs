@@ -29,7 +29,6 @@ mkdirSync(dataDir, { recursive: true });
 const log = (msg) => console.log(`[start] ${msg}`);
 // At a terminal the services' JSON goes to DATA_DIR/shop.log and the screen gets readable lines.
 const shopLog = process.stdout.isTTY ? openShopLog(dataDir) : undefined;
-if (shopLog) log(`the services' full log goes to ${shopLog.file}; here, one line per start, stop, warning, error and checkout`);
 const childOutput = shopLog ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'];
 /** A child's output: as it is without a terminal, else through the log file. */
 function routed(child, name) {
@@ -219,12 +218,7 @@ async function waitForHealth(url, timeoutMs) {
 async function ownerTwoFactorNotice(adminUsername) {
   const { parseTwoFactorRoles } = await import(path.resolve('dist/libs/domain/src/admin/two-factor-policy.js'));
   if (!parseTwoFactorRoles(env.STAFF_TWO_FACTOR_ROLES).includes('owner')) return [];
-  return [
-    `  At the first sign-in, ${adminUsername} (the owner) is asked to set up two-factor sign-in before any other page opens:`,
-    '  have an authenticator app on a phone (Google Authenticator, Microsoft Authenticator, Aegis, 1Password, ...).',
-    '  First steps, in order: docs/owner-guide.md',
-    '',
-  ];
+  return [`  Two-factor    at the first sign-in ${adminUsername} (the owner) sets it up before any other page opens: have an authenticator app on a phone ready`];
 }
 
 async function main() {
@@ -298,10 +292,11 @@ async function main() {
     `  Event store   ${eventStore}${eventStore === 'postgres' ? ' (schema event_store)' : ''}   jobs ${env.REDIS_URL ? `BullMQ on ${env.REDIS_URL}` : 'in-process'}`,
     `  Database      ${roles ? 'roles shop_api and shop_projector (passwords in DATA_DIR/database-roles.json)' : 'one role (DATABASE_URL cannot create roles: see npm run db:roles)'}`,
     ...(pgDataDir ? [`  SQL           npm run db:psql   (or any client: 127.0.0.1 port ${new URL(databaseUrl).port}, database postershop, user postgres, password in DATA_DIR/postgres/superuser-password)`] : []),
-    ...(shopLog ? [`  Full log      ${shopLog.file}`] : []),
+    ...(shopLog ? [`  Full log      ${shopLog.file}   (here: one line per start, stop, warning, error and checkout)`] : []),
+    ...(await ownerTwoFactorNotice(adminUsername)),
+    `  First day     docs/owner-guide.md`,
     ...unerasedRestoreNotice(dataDir),
     '',
-    ...(await ownerTwoFactorNotice(adminUsername)),
     '  Ctrl-C stops everything.',
     '',
   ].join('\n'));
