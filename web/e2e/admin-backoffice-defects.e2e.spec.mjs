@@ -147,7 +147,7 @@ describe('back-office defects (browser)', () => {
     await status.selectOption('CANCELED');
     await dialog.getByLabel("Reason (kept in the order's history)").fill('customer asked on the phone');
     await dialog.getByRole('button', { name: 'Cancel order' }).click();
-    await page.getByText('Order status updated to CANCELED').waitFor();
+    await page.getByText(`Order ${order.orderNumber} marked as canceled`).waitFor();
     await eventually(async () => expect((await listed(order.orderNumber)).status).toBe('CANCELED'));
   });
 

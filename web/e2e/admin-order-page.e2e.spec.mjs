@@ -59,7 +59,7 @@ describe('the order page', () => {
     await page.getByTestId('order-status').filter({ hasText: 'Refused' }).waitFor();
     const entry = page.getByTestId('timeline-entry').filter({ has: page.getByTestId('correction') });
     await entry.waitFor();
-    expect(await entry.textContent()).toContain('status: Delivered → Refused');
-    expect(await entry.textContent()).toContain('reason: courier swapped two parcels');
+    expect(await entry.textContent()).toContain('Back to refused, undoing delivered');
+    expect(await entry.textContent()).toContain('Reason: courier swapped two parcels');
   });
 });

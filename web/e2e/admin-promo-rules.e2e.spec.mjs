@@ -115,7 +115,7 @@ describe('a promo code with rules', () => {
     await form.getByLabel('Starts on').fill(shopDay(3));
     await form.getByLabel('Ends on (last day)').fill(shopDay(2));
     await form.getByRole('button', { name: 'Add Discount' }).click();
-    await page.getByText('endsOn: The end must not be before the start').first().waitFor();
+    await page.getByText('The end date: The end must not be before the start').first().waitFor();
     await form.getByLabel('Ends on (last day)').fill(shopDay(9));
     await form.getByRole('button', { name: 'Add Discount' }).click();
     await page.getByText('Created').first().waitFor();

@@ -72,7 +72,7 @@ describe('forms and moves that ask before they do harm', () => {
     expect(await ship.isDisabled()).toBe(true);
     await dialog.getByLabel('Tracking number').fill('MENU-77');
     await ship.click();
-    await page.getByText('Order status updated to SHIPPED').waitFor();
+    await page.getByText(`Order ${placed.orderNumber} marked as shipped`).waitFor();
     const order = await eventually(async () => {
       const { body } = await adminCall(token, 'GET', `/admin/orders/${placed.orderId}`);
       if (body.status !== 'SHIPPED') throw new Error(`still ${body.status}`);

@@ -60,10 +60,10 @@ describe('staff activity and the order trail (browser)', () => {
 
     await confirmed.getByRole('link', { name: orderNumber }).click();
     await owner.waitForURL(`${BASE_URL}/admin/orders/${orderNumber}`);
-    const change = owner.getByRole('list', { name: 'Order timeline' }).getByTestId('timeline-entry').filter({ hasText: 'Status changed' });
+    const change = owner.getByRole('list', { name: 'Order timeline' }).getByTestId('timeline-entry').filter({ hasText: 'Marked as confirmed' });
     await change.waitFor();
     const text = await change.innerText();
     expect(text).toContain(`by ${AGENT} (agent)`);
-    expect(text).toContain('status: Placed → Confirmed');
+    expect(text).toContain('Marked as confirmed (was placed)');
   });
 });

@@ -247,5 +247,5 @@ export async function moveFromList(page, orderNumber, status, { reason = 'e2e: a
     else await dialog.getByLabel("Reason (kept in the order's history)").fill(reason);
     await dialog.getByRole('button').last().click();
   }
-  await page.getByText(`Order status updated to ${status}`).waitFor();
+  await page.getByText(`Order ${orderNumber} marked as `, { exact: false }).waitFor();
 }

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { freePort, startPostgres } from './local-servers.mjs';
 import { superviseChild } from './supervisor.mjs';
 import { unerasedRestoreNotice } from './unerased-restore.mjs';
+import { followChild, openShopLog } from './terminal-log.mjs';
 
 const env = process.env;
 const port = Number(env.PORT ?? 3000);
@@ -26,6 +27,14 @@ const dataDir = path.resolve(env.DATA_DIR ?? '.data');
 const API_MALLOC_TUNABLES = 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072';
 mkdirSync(dataDir, { recursive: true });
 const log = (msg) => console.log(`[start] ${msg}`);
+// At a terminal the services' JSON goes to DATA_DIR/shop.log and the screen gets readable lines.
+const shopLog = process.stdout.isTTY ? openShopLog(dataDir) : undefined;
+const childOutput = shopLog ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'];
+/** A child's output: as it is without a terminal, else through the log file. */
+function routed(child, name) {
+  if (shopLog) followChild(child, name, shopLog, (line) => console.log(line));
+  return child;
+}
 
 /** A secret generated once and kept in DATA_DIR, so restarts keep sessions and the admin password. */
 function persisted(name, make) {
@@ -145,10 +154,10 @@ function startWatchdog(pgDataDir) {
 function launch(name, script, extraEnv) {
   supervised.push(superviseChild({
     name,
-    spawnChild: () => spawn(process.execPath, ['--enable-source-maps', script], {
+    spawnChild: () => routed(spawn(process.execPath, ['--enable-source-maps', script], {
       env: { ...env, ...extraEnv },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    }),
+      stdio: childOutput,
+    }), name),
     log: (message) => console.error(`[start] ${message}`),
     onGiveUp: (message) => {
       console.error(`[start] ${message}; stopping the rest`);
@@ -161,7 +170,7 @@ function launch(name, script, extraEnv) {
 
 function runOnce(name, script, extraEnv) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--enable-source-maps', script], { env: { ...env, ...extraEnv }, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = routed(spawn(process.execPath, ['--enable-source-maps', script], { env: { ...env, ...extraEnv }, stdio: childOutput }), name);
     children.push(child);
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${name} failed (exit ${code})`))));
   });
@@ -203,6 +212,13 @@ async function waitForHealth(url, timeoutMs) {
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`${url} not healthy after ${timeoutMs / 1000}s: ${last}`);
+}
+
+/** Before anything else works, an owner whose role needs a second factor sets one up: say so before they sign in. */
+async function ownerTwoFactorNotice(adminUsername) {
+  const { parseTwoFactorRoles } = await import(path.resolve('dist/libs/domain/src/admin/two-factor-policy.js'));
+  if (!parseTwoFactorRoles(env.STAFF_TWO_FACTOR_ROLES).includes('owner')) return [];
+  return [`  Two-factor    at the first sign-in ${adminUsername} (the owner) sets it up before any other page opens: have an authenticator app on a phone ready`];
 }
 
 async function main() {
@@ -275,6 +291,10 @@ async function main() {
     `  Projector     http://localhost:${projectorPort}/health    metrics http://localhost:${projectorPort}/metrics`,
     `  Event store   ${eventStore}${eventStore === 'postgres' ? ' (schema event_store)' : ''}   jobs ${env.REDIS_URL ? `BullMQ on ${env.REDIS_URL}` : 'in-process'}`,
     `  Database      ${roles ? 'roles shop_api and shop_projector (passwords in DATA_DIR/database-roles.json)' : 'one role (DATABASE_URL cannot create roles: see npm run db:roles)'}`,
+    ...(pgDataDir ? [`  SQL           npm run db:psql   (or any client: 127.0.0.1 port ${new URL(databaseUrl).port}, database postershop, user postgres, password in DATA_DIR/postgres/superuser-password)`] : []),
+    ...(shopLog ? [`  Full log      ${shopLog.file}   (here: one line per start, stop, warning, error and checkout)`] : []),
+    ...(await ownerTwoFactorNotice(adminUsername)),
+    `  First day     docs/owner-guide.md`,
     ...unerasedRestoreNotice(dataDir),
     '',
     '  Ctrl-C stops everything.',

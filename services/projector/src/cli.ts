@@ -13,11 +13,12 @@ import { createEventStore } from '#event-store/create-event-store.js';
 import { eventStoreIdentity } from '#event-store/event-store-identity.js';
 import { runReadModelMigrations } from '#read-models/data-source.js';
 import { assertEventStoreIdentity } from '#read-models/projector-state/event-store-identity.js';
-import { loadCheckpoint } from '#read-models/projector-state/checkpoints.js';
+import { loadCheckpoint, positionOf } from '#read-models/projector-state/checkpoints.js';
 import { loadRebuildRequest, requestRebuild } from '#read-models/projector-state/rebuild-requests.js';
 import { projectorConfigFromEnv } from './projector-config.js';
 import { ALL_PROJECTIONS } from '#read-models/projections/all-projections.js';
 import { ProjectorRunner } from './runner/runner.js';
+import { rebuildDoneLine, rebuildProgressLine } from './rebuild-progress.js';
 
 const USAGE =
   'usage: npm run projector -- rebuild <projection>   (projections: ' + ALL_PROJECTIONS.map((p) => p.name).join(', ') + ')\n' +
@@ -46,10 +47,11 @@ async function rebuild(name: string): Promise<void> {
       if (request?.status === 'done') break;
       if (build?.status === 'failed') throw new Error(`rebuild failed: ${build.lastError}`);
       const head = await store.headPosition();
-      if (build) process.stderr.write(`\r${name}: built to ${build.preparePosition} of ${head.prepare} (by ${build.owner})   `);
+      if (build) process.stderr.write(`\r${rebuildProgressLine(name, positionOf(build), head, build.owner)}   `);
       await new Promise((r) => setTimeout(r, 200));
     }
-    process.stderr.write(`\n${name}: rebuilt and swapped in\n`);
+    const live = await loadCheckpoint(pool, name, 'live');
+    process.stderr.write(`\n${rebuildDoneLine(name, live && positionOf(live))}\n`);
   } finally {
     await helper.stop();
     await store.close();

@@ -2410,6 +2410,24 @@ export type EditOrderDto = {
   /** Why (kept in the order's history) */
   reason?: string;
 };
+export type StaffWordingView = {
+  /** The values the sentence names (money in EGP, statuses and fields as codes) */
+  args: {
+    [key: string]: unknown;
+  };
+  code:
+    | "order.placed"
+    | "order.statusChanged"
+    | "order.statusCorrected"
+    | "order.detailsCorrected"
+    | "order.edited"
+    | "order.noteAdded"
+    | "order.returned"
+    | "order.refunded"
+    | "order.settlementLine"
+    | "order.otherEvent"
+    | "field.invalid";
+};
 export type OrderHistoryEntryView = {
   actor: ActorView;
   causationId: string | null;
@@ -2426,6 +2444,8 @@ export type OrderHistoryEntryView = {
   /** When it happened */
   time: string;
   type: string;
+  /** What happened, for staff to read */
+  wording: StaffWordingView;
 };
 export type OrderHistoryView = {
   events: OrderHistoryEntryView[];

@@ -1,11 +1,12 @@
 import { STATUS_CODES } from 'node:http';
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { UnstorableEvent, WrongExpectedRevision } from '#event-store/event-store.port.js';
 import { SubjectKeyGone } from '#event-store/personal-data/personal-data-cipher.js';
 import { OverBudget } from '../budgets/over-budget.error.js';
 import { currentContext } from './request-context.js';
 import { domainErrorStatus } from './domain-error-status.js';
+import { fieldWording, isAdminPath } from '../admin/shared/field-wording.js';
 
 /**
  * One error shape for the whole API: { statusCode, error, message }. Domain refusals keep their
@@ -16,8 +17,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpExceptionFilter');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const res = host.switchToHttp().getResponse<Response>();
-    const { status, message, code, fieldErrors, params, retryAfterSeconds } = this.describe(exception);
+    const http = host.switchToHttp();
+    const res = http.getResponse<Response>();
+    const { status, message, code, fieldErrors, params, retryAfterSeconds, field } = this.describe(exception);
+    const path = (typeof http.getRequest === 'function' ? http.getRequest<Request | undefined>() : undefined)?.originalUrl?.split('?')[0];
+    const wording = status < 500 && isAdminPath(path) ? fieldWording(message, field, fieldErrors) : undefined;
     if (code === UNAVAILABLE.code) {
       // An outage answers every request this way: one line each, not a stack per request.
       this.logger.warn({ requestId: currentContext().requestId, cause: connectionErrorSummary(exception) }, 'dependency unreachable: answered 503');
@@ -36,7 +40,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       return;
     }
     if (retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(retryAfterSeconds));
-    res.status(status).json({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message, ...(code ? { code } : {}), ...(fieldErrors ? { fieldErrors } : {}), ...(params ? { params } : {}) });
+    res.status(status).json({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message, ...(code ? { code } : {}), ...(fieldErrors ? { fieldErrors } : {}), ...(params ? { params } : {}), ...(wording ? { wording } : {}) });
   }
 
   private describe(exception: unknown): {
@@ -46,6 +50,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     fieldErrors?: Record<string, string>;
     params?: Record<string, string | number>;
     retryAfterSeconds?: number;
+    field?: string;
   } {
     const domain = domainErrorStatus(exception);
     if (domain) return domain;
@@ -70,14 +75,17 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const status = exception.getStatus();
       const body = exception.getResponse();
       let message = exception.message;
+      let field: string | undefined;
       if (typeof body === 'string') message = body;
       else if (body && typeof body === 'object' && 'message' in body) {
         const m = (body as { message: unknown }).message;
         message = Array.isArray(m) ? String(m[0] ?? exception.message) : String(m);
+        const f = (body as { field?: unknown }).field;
+        if (typeof f === 'string') field = f;
       }
       // An exception that knows when to come back (a full image queue) says so in Retry-After.
       const retryAfter = (exception as { retryAfterSeconds?: unknown }).retryAfterSeconds;
-      return { status, message, ...(typeof retryAfter === 'number' ? { retryAfterSeconds: retryAfter } : {}) };
+      return { status, message, ...(field ? { field } : {}), ...(typeof retryAfter === 'number' ? { retryAfterSeconds: retryAfter } : {}) };
     }
     const e = exception as { status?: unknown; statusCode?: unknown };
     const status = typeof e?.status === 'number' ? e.status : typeof e?.statusCode === 'number' ? e.statusCode : undefined;

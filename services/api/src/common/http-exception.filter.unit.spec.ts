@@ -1,10 +1,11 @@
-import type { ArgumentsHost } from '@nestjs/common';
+import { BadRequestException, type ArgumentsHost } from '@nestjs/common';
+import { DomainError } from '#domain/shared/domain-error.js';
 import { UnstorableEvent, WrongExpectedRevision } from '#event-store/event-store.port.js';
 import { SubjectKeyGone } from '#event-store/personal-data/personal-data-cipher.js';
 import { HttpExceptionFilter } from './http-exception.filter.js';
 
-/** The filter's answer to one exception, as the client would receive it. */
-function answer(exception: unknown): { status: number; body: Record<string, unknown> } {
+/** The filter's answer to one exception, as the client would receive it (on `url` when given). */
+function answer(exception: unknown, url?: string): { status: number; body: Record<string, unknown> } {
   const out = { status: 0, body: {} as Record<string, unknown> };
   const res = {
     headersSent: false,
@@ -17,12 +18,29 @@ function answer(exception: unknown): { status: number; body: Record<string, unkn
       return this;
     },
   };
-  const host = { switchToHttp: () => ({ getResponse: () => res }) } as unknown as ArgumentsHost;
+  const host = { switchToHttp: () => ({ getResponse: () => res, ...(url ? { getRequest: () => ({ originalUrl: url }) } : {}) }) } as unknown as ArgumentsHost;
   new HttpExceptionFilter().catch(exception, host);
   return out;
 }
 
 describe('HttpExceptionFilter', () => {
+  it('gives a refused field on a back-office route a code and arguments to word, beside the message', () => {
+    const refused = DomainError.validation('INVALID_TRACKING_URL', 'trackingUrlTemplate must start with https://', { trackingUrlTemplate: 'must start with https://' });
+    expect(answer(refused, '/api/admin/couriers?x=1').body).toMatchObject({
+      message: 'trackingUrlTemplate must start with https://',
+      code: 'INVALID_TRACKING_URL',
+      wording: { code: 'field.invalid', args: { field: 'trackingUrlTemplate', detail: 'must start with https://' } },
+    });
+    const dto = new BadRequestException({ message: 'trackingUrlTemplate must be at most 1000 characters', field: 'trackingUrlTemplate' });
+    expect(answer(dto, '/api/admin/couriers').body).toMatchObject({
+      message: 'trackingUrlTemplate must be at most 1000 characters',
+      wording: { code: 'field.invalid', args: { field: 'trackingUrlTemplate', detail: 'must be at most 1000 characters' } },
+    });
+    // The storefront words its refusals itself; no wording there, nor without a field to name.
+    expect(answer(refused, '/api/user/cart/checkout').body.wording).toBeUndefined();
+    expect(answer(new BadRequestException('Invalid request'), '/api/admin/couriers').body.wording).toBeUndefined();
+  });
+
   it('answers an event the log refused with 400 naming the field and the problem, never 500', () => {
     const refused = new UnstorableEvent('newsletter', 'NewsletterSubscribed', 'id-1', 'data.email', 'NUL byte');
     expect(answer(refused)).toEqual({

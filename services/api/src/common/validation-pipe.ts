@@ -1,16 +1,18 @@
 import { BadRequestException, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { assertBodyText } from './edge-text.js';
 
-function firstMessage(errors: ValidationError[]): string {
+/** The first refusal and the field it names (a path for nested fields: items.0.quantity). */
+function firstRefusal(errors: ValidationError[], parent = ''): { message: string; field?: string } {
   for (const e of errors) {
+    const field = parent ? `${parent}.${e.property}` : e.property;
     const msg = e.constraints ? Object.values(e.constraints).at(-1) : undefined;
-    if (msg) return msg;
+    if (msg) return { message: msg, field };
     if (e.children?.length) {
-      const child = firstMessage(e.children);
-      if (child) return child;
+      const child = firstRefusal(e.children, field);
+      if (child.field) return child;
     }
   }
-  return 'Invalid request';
+  return { message: 'Invalid request' };
 }
 
 /**
@@ -32,5 +34,6 @@ export const validationPipe = () =>
     // The storefront's published client sends price fields with add-to-cart: accepted and ignored, not refused.
     forbidNonWhitelisted: false,
     transform: true,
-    exceptionFactory: (errors) => new BadRequestException(firstMessage(errors)),
+    // The field travels beside the message, so the back-office can word the refusal itself.
+    exceptionFactory: (errors) => new BadRequestException(firstRefusal(errors)),
   });

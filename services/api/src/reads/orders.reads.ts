@@ -30,6 +30,7 @@ import { piastresToEgp } from '#domain/shared/money.js';
 import { SHOP_TIME_ZONE } from '#domain/shop-config.js';
 import type { CourierTrackingView } from '../tracking/order-tracking-response.js';
 import { CourierReads } from './couriers.reads.js';
+import { orderHistoryWording } from '../admin/orders/order-history-wording.js';
 import { toAdminOrderView, toOrderCsvSource, type OrderCsvRow } from '../admin/orders/order-view.js';
 import { ANCHOR_SPACING, PlacementRankAnchors } from '../admin/orders/placement-rank-anchors.js';
 import type { OrderTrackingView, TrackingStepView } from '../tracking/order-tracking-response.js';
@@ -208,6 +209,7 @@ export class OrderReads {
         recordedAt: r.recordedAt.toISOString(),
         actor: { kind: r.actorKind, id: r.actorId, ...(r.actorRole !== null ? { role: asRecordedStaffRole(r.actorRole) } : {}) },
         changes: r.changes,
+        wording: orderHistoryWording(r.type, r.changes),
         correlationId: r.correlationId,
         causationId: r.causationId,
         position: `${r.commitPosition}/${r.preparePosition}`,

@@ -7,6 +7,12 @@ export interface ReplayProgress {
   events: number;
   position: Position;
   head: Position;
+  /**
+   * Where this replay ends: the log's head as it was when the replay began, until an event
+   * recorded after `until` is met; from then on the last event up to `until`, so a replay
+   * that stops there reads as complete.
+   */
+  total: Position;
 }
 
 /** A projection threw during a replay: which event broke it, where in the log, and why. */
@@ -57,10 +63,10 @@ export async function replayLog(o: {
     const end = cut !== -1 || page.length < batchSize;
     // Reaching the head of a filtered log is the whole log, even when its last events were of other types.
     const reachedHead = end && (cut === -1 || comparePositions(page[cut].position, head) > 0);
-    o.onProgress?.({ events: count, position: reachedHead ? head : position, head });
-    if (end) break;
+    const total = end && !reachedHead ? position : head;
+    o.onProgress?.({ events: count, position: reachedHead ? head : position, head, total });
+    if (end) return { events: count, position, head, total };
   }
-  return { events: count, position, head };
 }
 
 async function applyTo(pool: pg.Pool, schema: string, projection: Projection, events: readonly RecordedEvent[]): Promise<void> {

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../shared/error-text';
 import { useToast } from '../../lib/toast';
 import { useLoadErrorToast } from '../shared/use-load-error-toast';
 import { btnPrimary, card, errorPanel, input, pageTitle } from '../shared/styles';

@@ -9,6 +9,7 @@ export const SESSION_MINUTES = 30;
 export const SESSION_CHECK_INTERVAL_MS = 5 * 60 * 1000;
 const SESSION_MS = SESSION_MINUTES * 60 * 1000;
 const STORED_AT_KEY = 'auth-token-stored-at';
+const TWO_FACTOR_PENDING_KEY = 'two-factor-pending';
 
 interface TokenClaims {
   exp?: number;
@@ -40,6 +41,20 @@ export function storeSession(token: string): void {
 export function clearSession(): void {
   writeStorage(AUTH_TOKEN_KEY, null);
   writeStorage(STORED_AT_KEY, null);
+  writeStorage(TWO_FACTOR_PENDING_KEY, null);
+}
+
+/**
+ * Whether the signed-in member must still set up the second factor their role requires, as the
+ * sign-in (or password change) answered: until then the server refuses every page but the set-up,
+ * so the back-office offers only that one. Kept across a reload; cleared once set up.
+ */
+export function markTwoFactorPending(pending: boolean): void {
+  writeStorage(TWO_FACTOR_PENDING_KEY, pending ? '1' : null);
+}
+
+export function isTwoFactorPending(): boolean {
+  return readStorage(TWO_FACTOR_PENDING_KEY) === '1';
 }
 
 export function sessionToken(): string | null {

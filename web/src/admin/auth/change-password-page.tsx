@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../shared/error-text';
 import { useToast } from '../../lib/toast';
 import { homeFor } from '../layout/admin-nav';
 import { Field } from '../shared/field';
 import { btnPrimary, card, input, pageTitle } from '../shared/styles';
-import { sessionStaffRole, storeSession } from './admin-session';
+import { markTwoFactorPending, sessionStaffRole, storeSession } from './admin-session';
 import { useChangePasswordMutation } from './auth-api';
 
 const MIN_LENGTH = 8;
@@ -29,6 +29,7 @@ export function ChangePasswordPage() {
       const answer = await change({ currentPassword, newPassword }).unwrap();
       // Every other session ended with the change; this one goes on with the token of the new one.
       if (answer.token) storeSession(answer.token);
+      markTwoFactorPending(answer.mustEnrolTwoFactor === true);
       toast.success('Password changed');
       // A role that must use a second factor sets it up next, before anything else.
       navigate(answer.mustEnrolTwoFactor ? '/admin/two-factor' : homeFor(sessionStaffRole()), { replace: true });

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { errorMessage, errorStatus } from '../../lib/api';
+import { errorStatus } from '../../lib/api';
+import { errorMessage } from '../shared/error-text';
 import { useToast } from '../../lib/toast';
 import { btnPrimary, input } from '../shared/styles';
 import { Field } from '../shared/field';
 import type { LoginResponseDto } from '../../api/generated-admin';
 import { useLoginMutation, useLoginWithSecondFactorMutation } from './auth-api';
-import { storeSession } from './admin-session';
+import { markTwoFactorPending, storeSession } from './admin-session';
 
 const REDIRECT_DELAY_MS = 500;
 
@@ -61,6 +62,7 @@ export default function LoginPage() {
     const token = answer?.token;
     if (!token) return false;
     storeSession(token);
+    markTwoFactorPending(!answer.mustChangePassword && answer.mustEnrolTwoFactor === true);
     setRedirecting(true);
     toast.success('Login successful. Redirecting...', undefined, 2000);
     // A one-time password is changed, then a required second factor set up, before anything else:

@@ -1,12 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { TwoFactorEnrolmentDto } from '../../api/generated-admin';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../shared/error-text';
 import { useToast } from '../../lib/toast';
 import { homeFor } from '../layout/admin-nav';
 import { Field } from '../shared/field';
 import { btnPrimary, card, errorPanel, input, pageTitle } from '../shared/styles';
-import { sessionStaffRole } from './admin-session';
+import { markTwoFactorPending, sessionStaffRole } from './admin-session';
 import { useBeginTwoFactorSetupMutation, useConfirmTwoFactorSetupMutation, useGetTwoFactorStatusQuery } from './auth-api';
 
 /**
@@ -25,6 +25,11 @@ export function TwoFactorPage() {
   const toast = useToast();
   const navigate = useNavigate();
 
+  // Set up meanwhile (another tab, another device): nothing is pending any more.
+  useEffect(() => {
+    if (status?.enrolled) markTwoFactorPending(false);
+  }, [status?.enrolled]);
+
   const onBegin = async () => {
     setFailure(null);
     try {
@@ -42,6 +47,7 @@ export function TwoFactorPage() {
     try {
       const answer = await confirm({ code: given }).unwrap();
       setRecoveryCodes(answer.recoveryCodes);
+      markTwoFactorPending(false);
       setEnrolment(null);
       toast.success('Two-factor sign-in is on');
     } catch (error) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../shared/error-text';
 import { formatMoney } from '../../lib/money';
 import { useToast } from '../../lib/toast';
 import { Dialog } from '../shared/dialog';

@@ -78,6 +78,29 @@ describe('couriers page', () => {
     expect(await screen.findByRole('form', { name: 'Add courier' })).toBeInTheDocument();
   });
 
+  it('says a refused tracking link in words, not by the field name the API uses', async () => {
+    server.use(
+      http.post('*/api/admin/couriers', () =>
+        HttpResponse.json(
+          {
+            statusCode: 400, error: 'Bad Request', message: 'trackingUrlTemplate must start with https://', code: 'INVALID_TRACKING_URL',
+            fieldErrors: { trackingUrlTemplate: 'must start with https://' },
+            wording: { code: 'field.invalid', args: { field: 'trackingUrlTemplate', detail: 'must start with https://' } },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    storeSession(tokenFor({ srole: 'owner' }));
+    renderAdmin(<CouriersPage />);
+    const form = await screen.findByRole('form', { name: 'Add courier' });
+    await userEvent.type(within(form).getByLabelText('Name'), 'Aramex');
+    await userEvent.type(within(form).getByLabelText(/Tracking link/), 'http://aramex.com/t/{{tracking}');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add courier' }));
+    expect(await screen.findByText('The tracking link must start with https://')).toBeInTheDocument();
+    expect(screen.queryByText(/trackingUrlTemplate/)).toBeNull();
+  });
+
   it('lets the owner rename a courier and give it a tracking link, and a manager not', async () => {
     storeSession(tokenFor({ srole: 'owner' }));
     const { unmount } = renderAdmin(<CouriersPage />);

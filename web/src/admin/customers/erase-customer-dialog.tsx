@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { ErasePersonalDataDto, ErasureView } from '../../api/generated-admin';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../shared/error-text';
 import { Dialog } from '../shared/dialog';
 import { Field } from '../shared/field';
 import { btnDanger, btnSecondary, errorPanel, input } from '../shared/styles';

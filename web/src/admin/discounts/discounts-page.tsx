@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { CATEGORIES } from '../../../../libs/domain/src/shop-config';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../shared/error-text';
 import { useToast } from '../../lib/toast';
 import { useLoadErrorToast } from '../shared/use-load-error-toast';
 import { Switch } from '../shared/switch';

@@ -1,6 +1,6 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { useObjectUrl } from '../../lib/use-object-url';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../shared/error-text';
 import { useToast } from '../../lib/toast';
 import { useConfirmedDelete } from '../shared/use-confirmed-delete';
 import { useLoadErrorToast } from '../shared/use-load-error-toast';

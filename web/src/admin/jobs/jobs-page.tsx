@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../shared/error-text';
 import { useToast } from '../../lib/toast';
 import { rebuildProgress, useGetProjectionsQuery } from '../projections/projections-api';
 import { formatAdminDate } from '../shared/format-date';

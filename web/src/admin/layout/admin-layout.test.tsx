@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { Route, Routes } from 'react-router';
 import { AUTH_TOKEN_KEY, readStorage } from '../../lib/storage';
-import { storeSession } from '../auth/admin-session';
+import { markTwoFactorPending, storeSession } from '../auth/admin-session';
 import { renderAdmin } from '../testing/render-admin';
 import { AdminLayout } from './admin-layout';
 
@@ -58,5 +58,37 @@ describe('admin layout logout', () => {
     await waitFor(() => expect(screen.getByText('Login page')).toBeInTheDocument());
     expect(logoutAuthorization).toHaveLength(1);
     expect(readStorage(AUTH_TOKEN_KEY)).toBeNull();
+  });
+});
+
+describe('admin layout while a required second factor is not set up', () => {
+  function renderAt(path: string) {
+    return renderAdmin(
+      <Routes>
+        <Route path="/admin" element={<AdminLayout />}>
+          <Route index element={<p>Dashboard page</p>} />
+          <Route path="orders" element={<p>Orders page</p>} />
+          <Route path="two-factor" element={<p>Set-up page</p>} />
+        </Route>
+      </Routes>,
+      { route: path },
+    );
+  }
+
+  it('offers only the set-up page, and sends every other page there', async () => {
+    markTwoFactorPending(true);
+    renderAt('/admin/orders');
+    expect(await screen.findByText('Set-up page')).toBeInTheDocument();
+    expect(screen.queryByText('Orders page')).toBeNull();
+    const links = within(screen.getByRole('navigation', { name: 'Admin' })).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(['Two-Factor Sign-In']);
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('shows the whole menu once it is set up', async () => {
+    markTwoFactorPending(false);
+    renderAt('/admin/orders');
+    expect(await screen.findByText('Orders page')).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Admin' })).getAllByRole('link').length).toBeGreaterThan(10);
   });
 });

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { api } from '../../lib/api';
 import { useAppDispatch } from '../../app/store';
-import { clearSession, sessionStaffRole, sessionToken, sessionUsername } from '../auth/admin-session';
+import { clearSession, isTwoFactorPending, sessionStaffRole, sessionToken, sessionUsername } from '../auth/admin-session';
 import { useLogoutMutation } from '../auth/auth-api';
-import { navFor } from './admin-nav';
+import { navFor, TWO_FACTOR_SETUP_PATH } from './admin-nav';
 import { useLiveUpdates } from '../shared/live-updates';
 import { useNewOrderToast } from '../orders/use-new-order-toast';
 
@@ -19,6 +19,8 @@ export function AdminLayout() {
   const dispatch = useAppDispatch();
   const username = sessionUsername();
   const role = sessionStaffRole();
+  // Read at each render: the set-up page clears it, and the next page shows the whole menu.
+  const twoFactorPending = isTwoFactorPending();
   // New orders and status changes show on every open page without a reload.
   useLiveUpdates();
   useNewOrderToast();
@@ -66,7 +68,7 @@ export function AdminLayout() {
           )}
         </div>
         <ul className="space-y-0.5 px-2 pb-4">
-          {navFor(role).map((item) => (
+          {navFor(role, twoFactorPending).map((item) => (
             <li key={item.to}>
               <NavLink
                 to={item.to}
@@ -87,7 +89,7 @@ export function AdminLayout() {
         </ul>
       </nav>
       <main className="min-w-0 flex-1 px-2 py-4 sm:p-6">
-        <Outlet />
+        {twoFactorPending && location.pathname !== TWO_FACTOR_SETUP_PATH ? <Navigate to={TWO_FACTOR_SETUP_PATH} replace /> : <Outlet />}
       </main>
     </div>
   );

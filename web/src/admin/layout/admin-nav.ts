@@ -36,9 +36,14 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/sessions', label: 'Sessions', permission: 'session.self' },
 ];
 
-/** The links a role may follow, in sidebar order. */
-export function navFor(role: StaffRole | null): AdminNavItem[] {
-  return role ? ADMIN_NAV.filter((item) => can(role, item.permission)) : [];
+/** The one page open while a required second factor is not yet set up. */
+export const TWO_FACTOR_SETUP_PATH = '/admin/two-factor';
+
+/** The links a role may follow, in sidebar order; only the set-up while a required second factor is pending. */
+export function navFor(role: StaffRole | null, twoFactorPending = false): AdminNavItem[] {
+  if (!role) return [];
+  if (twoFactorPending) return ADMIN_NAV.filter((item) => item.to === TWO_FACTOR_SETUP_PATH);
+  return ADMIN_NAV.filter((item) => can(role, item.permission));
 }
 
 /** Where a role lands, and where "back" leads from a page it may not open. */

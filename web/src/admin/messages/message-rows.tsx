@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { can } from '../../../../libs/domain/src/admin/staff-permissions';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../shared/error-text';
 import { useToast } from '../../lib/toast';
 import { sessionStaffRole } from '../auth/admin-session';
 import { orderPath } from '../orders/order-model';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../shared/error-text';
 import { useToast } from '../../lib/toast';
 import type { MessageTemplateDto } from '../../api/generated-admin';
 import { btnPrimary, btnSecondary, card, input, label } from '../shared/styles';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { PHONE_BLOCK_REASON_LABELS, PHONE_BLOCK_REASONS, type PhoneBlockReason } from '../../../../libs/domain/src/order-screening/phone-block-reasons';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../shared/error-text';
 import { useToast } from '../../lib/toast';
 import { ConfirmDialog } from '../shared/confirm-dialog';
 import { DataTable } from '../shared/data-table';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { CorrectCustomerDto } from '../../api/generated-admin';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../shared/error-text';
 import { Dialog } from '../shared/dialog';
 import { btnPrimary, btnSecondary, input, label } from '../shared/styles';
 import type { AdminOrder } from './order-model';

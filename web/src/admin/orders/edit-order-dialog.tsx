@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { generatedApi, type EditLineDto, type EditOrderDto, type OrderVersionView } from '../../api/generated-admin';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../shared/error-text';
 import { formatMoney } from '../../lib/money';
 import { GOVERNORATES, SIZES } from '../../../../libs/domain/src/shop-config';
 import { Dialog } from '../shared/dialog';

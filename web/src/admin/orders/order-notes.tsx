@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { can } from '../../../../libs/domain/src/admin/staff-permissions';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../shared/error-text';
 import { sessionStaffRole } from '../auth/admin-session';
 import { formatAdminDate } from '../shared/format-date';
 import { btnSecondary, input } from '../shared/styles';

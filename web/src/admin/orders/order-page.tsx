@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { can } from '../../../../libs/domain/src/admin/staff-permissions';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../shared/error-text';
 import { sessionStaffRole } from '../auth/admin-session';
 import { formatMoney } from '../../lib/money';
 import { formatAdminDate } from '../shared/format-date';

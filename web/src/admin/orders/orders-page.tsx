@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { format } from 'date-fns';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../shared/error-text';
 import { formatMoney } from '../../lib/money';
 import { useToast } from '../../lib/toast';
 import { can } from '../../../../libs/domain/src/admin/staff-permissions';

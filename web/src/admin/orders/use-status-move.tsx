@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { can, permissionToMoveOrderTo, type StaffRole } from '../../../../libs/domain/src/admin/staff-permissions';
 import { isCorrection, needsReason } from '../../../../libs/domain/src/order/order-lifecycle';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../shared/error-text';
+import { orderMarkedAs } from '../shared/staff-wording';
 import { useToast } from '../../lib/toast';
 import { sessionStaffRole } from '../auth/admin-session';
 import { useGetCouriersQuery } from '../couriers/couriers-api';
@@ -73,7 +74,7 @@ export function useStatusMove(order: AdminOrder, onDone?: () => void): StatusMov
   const send = async (to: OrderStatus, why?: string, correction = false, shipment?: { courierId: string; trackingNumber: string }) => {
     try {
       await change({ id: order.id, guardedStatusDto: { status: to, reason: why, correction: correction || undefined, expectedRevision: order.revision, ...shipment } }).unwrap();
-      toast.success('Status updated', `Order status updated to ${to}`);
+      toast.success('Status updated', orderMarkedAs(order.orderNumber, to));
     } catch (e) {
       // The server's reason (a role it refuses, a missing courier, a change made meanwhile).
       toast.error('Error', errorMessage(e, 'Failed to update order status. Please try again.'));

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../shared/error-text';
 import { formatMoney } from '../../lib/money';
 import { useToast } from '../../lib/toast';
 import { useLoadErrorToast } from '../shared/use-load-error-toast';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../shared/error-text';
 import { useToast } from '../../lib/toast';
 import { Dialog } from '../shared/dialog';
 import { btnPrimary, btnSecondary, input } from '../shared/styles';

@@ -1,4 +1,4 @@
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../shared/error-text';
 import { useToast } from '../../lib/toast';
 import { formatAdminDate } from '../shared/format-date';
 import { ProgressBar } from '../shared/progress-bar';

@@ -1,6 +1,6 @@
 import type { StaffSessionDto } from '../../api/generated-admin';
 import { can } from '../../../../libs/domain/src/admin/staff-permissions';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../shared/error-text';
 import { useToast } from '../../lib/toast';
 import { sessionStaffRole } from '../auth/admin-session';
 import { btnSecondary, card, errorPanel, pageTitle, td, th } from '../shared/styles';

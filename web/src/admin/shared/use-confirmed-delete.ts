@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from './error-text';
 import { useToast } from '../../lib/toast';
 
 interface DeleteMessages {

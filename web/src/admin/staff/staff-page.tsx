@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { PERMISSIONS, ROLE_PERMISSIONS, STAFF_ROLES, type StaffRole } from '../../../../libs/domain/src/admin/staff-permissions';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../shared/error-text';
 import { useToast } from '../../lib/toast';
 import { sessionUsername } from '../auth/admin-session';
 import { Field } from '../shared/field';

@@ -1,7 +1,7 @@
 import { addDays, format, parseISO, startOfDay, subDays } from 'date-fns';
 import { useEffect, useState, type FormEvent } from 'react';
 import { CATEGORIES } from '../../../../libs/domain/src/shop-config';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../shared/error-text';
 import { isJobFinished } from '../jobs/jobs-api';
 import { ProgressBar } from '../shared/progress-bar';
 import { btnPrimary, card, input, label } from '../shared/styles';

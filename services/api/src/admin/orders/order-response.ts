@@ -6,6 +6,7 @@ import { PriceRuleView } from '../../common/price-rule-view.js';
 import { PaginationFields } from '../../catalog/poster-response.js';
 import { OrderTotalsFields } from '../../common/order-totals-view.js';
 import { ShopperContactFields } from '../shared/shopper-contact-view.js';
+import { StaffWordingView } from '../shared/staff-wording-view.js';
 import { CourierTrackingView } from '../../tracking/order-tracking-response.js';
 
 // The admin's order answers (an order and its items), money in EGP.
@@ -116,6 +117,7 @@ export class OrderHistoryEntryView {
   @ApiProperty({ format: 'date-time', description: 'When the log recorded it' }) recordedAt!: string;
   @ApiProperty({ type: () => ActorView }) actor!: ActorView;
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'What changed, by field' }) changes!: Record<string, unknown>;
+  @ApiProperty({ type: () => StaffWordingView, description: 'What happened, for staff to read' }) wording!: StaffWordingView;
   @ApiProperty({ type: String, nullable: true }) correlationId!: string | null;
   @ApiProperty({ type: String, nullable: true }) causationId!: string | null;
   @ApiProperty({ example: '120/118' }) position!: string;
