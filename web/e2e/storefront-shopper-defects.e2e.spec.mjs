@@ -76,7 +76,7 @@ describe('storefront: defects found as a shopper', () => {
       expect(lines.map(money).reduce((a, b) => a + b, 0)).toBe(561);
       // The bar follows the server's priced cart (free shipping counts catalogue prices) and says so.
       const bar = drawer.getByTestId('free-shipping');
-      expect(await visibleText(bar)).toContain('Add LE 839.00 EGP for FREE shipping!');
+      expect(await visibleText(bar)).toContain('Add LE 839.00 more for FREE shipping!');
       expect(await visibleText(bar)).toContain('Free shipping counts catalogue prices, before discounts.');
       await screenshot(page, 'defects-drawer-desktop');
 
