@@ -35,7 +35,7 @@ describe('the storefront on day one', () => {
       await eventually(async () => {
         await page.goto(`${BASE_URL}/admin/newsletter`);
         await page.getByLabel('Search by e-mail').fill(address);
-        await page.getByRole('cell', { name: address }).waitFor({ timeout: 3_000 });
+        await page.getByRole('cell', { name: address, exact: true }).waitFor({ timeout: 3_000 });
       });
     } finally {
       await browser.close();
