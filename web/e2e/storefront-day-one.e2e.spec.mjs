@@ -60,4 +60,41 @@ describe('the storefront on day one', () => {
       expect(errors).toEqual([]);
     });
   });
+
+  test('a reload of checkout keeps every field typed; a reload of the confirmation shows it again, and its address shows nothing personal to anyone else', async () => {
+    let confirmation;
+    await withShop({ viewport: DESKTOP }, async ({ page, errors }) => {
+      await toCheckout(page);
+      await fillCheckoutForm(page, { phone: '0106 777 8899', city: 'Cairo', governorate: 'CAIRO', email: 'reload@example.com', notes: 'Call first' });
+      await page.reload();
+      await page.getByLabel('First name').waitFor();
+      const typed = { 'First name': 'Mona', 'Last name': 'Adel', 'Phone number': '0106 777 8899', 'E-mail (optional)': 'reload@example.com', 'Address line': '12 Nile Corniche', Building: '4', Apartment: '7', Governorate: 'CAIRO' };
+      for (const [label, value] of Object.entries(typed)) expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe(value);
+      expect(await page.getByLabel('Notes', { exact: false }).inputValue()).toBe('Call first');
+
+      await page.getByTestId('place-order').click();
+      await page.waitForURL('**/order-confirmation/*');
+      const orderNumber = (await page.getByTestId('order-number').innerText()).trim();
+      confirmation = new URL(page.url()).pathname;
+      expect(confirmation).toBe(`/order-confirmation/${orderNumber}`);
+      await page.getByTestId('recap-address').waitFor();
+
+      await page.reload();
+      expect((await page.getByTestId('order-number').innerText()).trim()).toBe(orderNumber);
+      expect(await page.getByTestId('recap-address').innerText()).toContain('Mona Adel');
+      await page.getByText('Thank you for your order!').waitFor();
+      expect(new URL(page.url()).pathname).toBe(confirmation);
+      // Once ordered, the typed address is gone from the checkout's storage.
+      expect(await page.evaluate(() => sessionStorage.getItem('checkout-form'))).toBeNull();
+      expect(errors).toEqual([]);
+    });
+    // Another browser with the same address: the number it already has, nothing about the person.
+    await withShop({ viewport: DESKTOP }, async ({ page, errors }) => {
+      await page.goto(confirmation);
+      await page.getByTestId('recap-elsewhere').waitFor();
+      expect(await page.getByTestId('order-recap').count()).toBe(0);
+      expect(await page.locator('body').innerText()).not.toMatch(/Mona|Adel|Nile|0106|7778899/);
+      expect(errors).toEqual([]);
+    });
+  });
 });

@@ -64,7 +64,7 @@ describe('storefront purchase', () => {
     await screenshot(page, 'checkout-desktop');
 
     await page.getByTestId('place-order').click();
-    await page.waitForURL('**/order-confirmation');
+    await page.waitForURL('**/order-confirmation/*');
     const orderNumber = (await page.getByTestId('order-number').textContent()).trim();
     expect(orderNumber).toMatch(/^PS-[A-Z2-9]{4}-?[A-Z2-9]{4}$/);
     await page.getByText('Thank you for your order!').waitFor();

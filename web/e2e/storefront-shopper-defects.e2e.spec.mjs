@@ -140,7 +140,7 @@ describe('storefront: defects found as a shopper', () => {
       const total = await visibleText(page.getByTestId('summary-total'));
 
       await placeOrder.click();
-      await page.waitForURL('**/order-confirmation');
+      await page.waitForURL('**/order-confirmation/*');
       await page.getByTestId('order-recap').waitFor();
       expect(await visibleText(page.getByTestId('recap-items'))).toMatch(/Spirit Forest · 30x40cm × 2\s+LE 374\.00/);
       const address = await page.getByTestId('recap-address').innerText();

@@ -225,6 +225,7 @@ export const ar: Record<MessageKey, string> = {
   'confirm.number': 'رقم طلبك',
   'confirm.home': 'العودة للرئيسية',
   'confirm.contact': 'عندك سؤال عن طلبك؟ راسلنا على',
+  'confirm.elsewhere': 'تظهر تفاصيل هذا الطلب في نافذة المتصفح التي طُلب منها فقط. يمكنك متابعته برقمه ورقم الهاتف الذي طُلب به.',
   'notFound.title': 'الصفحة غير موجودة',
   'notFound.text': 'الصفحة التي تبحث عنها غير موجودة أو تم نقلها.',
   'notFound.home': 'العودة للرئيسية',

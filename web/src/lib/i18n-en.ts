@@ -225,6 +225,7 @@ export const en = {
   'confirm.number': 'Your order number',
   'confirm.home': 'Back to Home',
   'confirm.contact': 'Questions about your order? E-mail us at',
+  'confirm.elsewhere': 'The details of this order are shown only in the browser tab it was placed from. You can follow it with its number and the phone number it was placed with.',
   'notFound.title': 'Page not found',
   'notFound.text': 'The page you are looking for does not exist or has moved.',
   'notFound.home': 'Go back home',

@@ -47,7 +47,7 @@ export function NewsletterForm() {
 
   const done = outcome?.kind === 'subscribed' || outcome?.kind === 'already';
   return (
-    <section aria-labelledby="newsletter-title" data-testid="newsletter">
+    <section aria-labelledby="newsletter-title" className="min-w-0" data-testid="newsletter">
       <h2 id="newsletter-title" className="mb-3 text-sm font-semibold uppercase tracking-wider text-stone-400">
         {t('newsletter.title')}
       </h2>
@@ -82,7 +82,7 @@ export function NewsletterForm() {
               placeholder={t('newsletter.email')}
               aria-invalid={outcome?.kind === 'refused' && outcome.key === 'newsletter.invalid'}
               aria-describedby={`newsletter-consent${outcome?.kind === 'refused' ? ' newsletter-error' : ''}`}
-              className="min-w-0 flex-1 rounded-full border border-white/20 bg-white/10 px-4 py-2 text-white placeholder:text-stone-400 focus:border-white focus:outline-none rtl:text-end"
+              className="w-0 min-w-0 flex-1 rounded-full border border-white/20 bg-white/10 px-4 py-2 text-white placeholder:text-stone-400 focus:border-white focus:outline-none rtl:text-end"
               value={email}
               onChange={(e) => {
                 setEmail(e.target.value);
