@@ -289,8 +289,8 @@ describe('storefront: defects found as a shopper', () => {
       await picker.getByText('Black Frame').click();
       await page.getByTestId('add-to-cart').click();
       const drawer = page.getByTestId('cart-drawer');
-      await drawer.getByText('Black Frame').waitFor();
-      await drawer.getByText('Nile at Dusk').waitFor();
+      await drawer.getByTestId('cart-line').getByText('Black Frame').waitFor();
+      await drawer.getByTestId('cart-line').getByText('Nile at Dusk').waitFor();
       expect(await drawer.getByTestId('cart-line').count()).toBe(2);
       await screenshot(page, 'defects-frame-desktop');
     }));
