@@ -123,10 +123,10 @@ describe('erasure, proven by a scan of the started shop', () => {
 
     const posters = (await (await fetch(`${base}/api/public/posters?page=1&limit=1`)).json()) as { posters: { id: string }[] };
     // A's first cart starts with a photo of their own (a custom poster), then both order posters.
-    // Noise: a photo of at least 500 KB, the custom poster minimum.
+    // Noise, with the pixels to print at 20x30 cm (at least 72 per inch).
     const photo = await sharp(seededBytes(1000 * 1000 * 3, 7), { raw: { width: 1000, height: 1000, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
     const form = new FormData();
-    form.append('size', 'SIZE_30x40');
+    form.append('size', 'SIZE_20x30');
     form.append('quantity', '1');
     form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'me.jpg');
     const upload = await fetch(`${base}/api/user/upload`, { method: 'POST', body: form });

@@ -18,7 +18,7 @@ export function seededBytes(length, seed = 1) {
 /**
  * A valid PNG declaring width x height pixels of black, built by hand so no decoder has to hold
  * them: a few hundred KB that inflate to hundreds of MB. Fast deflate (level 1) on purpose: it
- * compresses zeros less, which pushes the 1,000,000 x 100 bomb past the 500 KB custom minimum.
+ * compresses zeros less, so the 1,000,000 x 100 bomb is a file of realistic size (~1.3 MB).
  */
 export function pngBomb(width = 1_000_000, height = 100) {
   const ihdr = Buffer.alloc(13);

@@ -786,11 +786,29 @@ export type PromoAppliedAnswer = {
   message: string;
   promoCode: string | null;
 };
+export type PrintResolutionView = {
+  height: number;
+  heightCm: number;
+  minimumHeight: number;
+  /** Least pixels accepted (72 ppi) */
+  minimumWidth: number;
+  /** Pixels per inch at the size ordered */
+  ppi: number;
+  sharpHeight: number;
+  /** Pixels a sharp print (150 ppi) needs */
+  sharpWidth: number;
+  /** refused photos are answered 400 PHOTO_TOO_SMALL_TO_PRINT */
+  verdict: "sharp" | "soft";
+  width: number;
+  /** The poster's centimetres, in the photo's orientation */
+  widthCm: number;
+};
 export type CustomPosterAnswer = {
   cart: CartView;
   cartId: string;
   customImagePath: string;
   message: string;
+  print: PrintResolutionView;
   /** Webp thumbnails (small, medium, large) once made */
   thumbnails: string[];
 };

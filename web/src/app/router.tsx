@@ -31,6 +31,11 @@ export function createRoutes(): RouteObject[] {
           handle: page('confirmation'),
           lazy: lazyPage(() => import('../features/checkout/pages/order-confirmation-page'), (m) => m.OrderConfirmationPage),
         },
+        {
+          path: 'order-confirmation/:orderNumber',
+          handle: page('confirmation'),
+          lazy: lazyPage(() => import('../features/checkout/pages/order-confirmation-page'), (m) => m.OrderConfirmationPage),
+        },
         { path: 'track', handle: page('track'), lazy: lazyPage(() => import('../features/track/pages/track-page'), (m) => m.TrackPage) },
         { path: 'about', handle: page('about'), lazy: lazyPage(() => import('../features/static-pages/pages/about-page'), (m) => m.AboutPage) },
         { path: 'contact', handle: page('contact'), lazy: lazyPage(() => import('../features/static-pages/pages/contact-page'), (m) => m.ContactPage) },

@@ -4,6 +4,7 @@ import { errorMessage } from './api';
 import type { Locale } from '../app/ui-slice';
 import type { MessageKey } from './i18n';
 import { formatMoney } from './money';
+import { printFiguresOf, printVars } from './print-text';
 
 /** Server refusals the storefront says in the shopper's language, by the stable code the API sends. */
 const BY_CODE: Readonly<Record<string, MessageKey>> = {
@@ -30,6 +31,7 @@ const BY_CODE: Readonly<Record<string, MessageKey>> = {
   POSTER_UNAVAILABLE: 'refusal.posterUnavailable',
   SIZE_UNAVAILABLE: 'refusal.sizeUnavailable',
   ADDON_NOT_FOUND: 'refusal.addOnUnavailable',
+  PHOTO_TOO_SMALL_TO_PRINT: 'custom.printRefused',
 };
 
 /** The caps those messages name, from the rules the decider enforces. */
@@ -52,7 +54,8 @@ function dayAndMonth(date: string, locale: Locale): string {
 function paramVars(params: unknown, t: Translate, locale: Locale): Record<string, string> {
   if (!params || typeof params !== 'object') return {};
   const p = params as Record<string, unknown>;
-  const vars: Record<string, string> = {};
+  const print = printFiguresOf(p);
+  const vars: Record<string, string> = print ? printVars(print, locale) : {};
   const date = p.startsOn ?? p.endsOn;
   if (typeof date === 'string') vars.date = dayAndMonth(date, locale);
   if (typeof p.minimum === 'number') vars.amount = formatMoney(p.minimum, locale);

@@ -7,6 +7,8 @@ export const CART_ID_KEY = 'cart-id';
 export const CART_COUNT_KEY = 'cart-count';
 export const LOCALE_KEY = 'locale';
 export const SOCIAL_POPUP_KEY = 'social-popup-seen';
+/** That this browser subscribed to the newsletter (a flag, never the address). */
+export const NEWSLETTER_KEY = 'newsletter-subscribed';
 /** Session: what the shopper typed in checkout (an address is not kept past the tab, nor put in the URL). */
 export const CHECKOUT_FORM_KEY = 'checkout-form';
 

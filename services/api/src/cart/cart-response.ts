@@ -96,9 +96,24 @@ export class CartPromoView {
   @ApiProperty({ description: 'Percent' }) promoDiscount!: number;
 }
 
+/** How the shopper's photo will print at the size ordered (its real pixels): sharp from 150 ppi, soft (accepted, with a warning) from 72. */
+export class PrintResolutionView {
+  @ApiProperty({ enum: ['sharp', 'soft'], description: 'refused photos are answered 400 PHOTO_TOO_SMALL_TO_PRINT' }) verdict!: 'sharp' | 'soft' | 'refused';
+  @ApiProperty({ example: 95, description: 'Pixels per inch at the size ordered' }) ppi!: number;
+  @ApiProperty({ example: 1500 }) width!: number;
+  @ApiProperty({ example: 2000 }) height!: number;
+  @ApiProperty({ example: 40, description: "The poster's centimetres, in the photo's orientation" }) widthCm!: number;
+  @ApiProperty({ example: 50 }) heightCm!: number;
+  @ApiProperty({ example: 2362, description: 'Pixels a sharp print (150 ppi) needs' }) sharpWidth!: number;
+  @ApiProperty({ example: 2953 }) sharpHeight!: number;
+  @ApiProperty({ example: 1134, description: 'Least pixels accepted (72 ppi)' }) minimumWidth!: number;
+  @ApiProperty({ example: 1417 }) minimumHeight!: number;
+}
+
 export class CustomPosterAnswer extends CartAnswer {
   @ApiProperty() customImagePath!: string;
   @ApiProperty({ type: [String], description: 'Webp thumbnails (small, medium, large) once made' }) thumbnails!: string[];
+  @ApiProperty({ type: () => PrintResolutionView }) print!: PrintResolutionView;
   @ApiProperty() message!: string;
 }
 

@@ -10,6 +10,8 @@ import { DEMO_POSTERS, DEMO_PRODUCTS } from './demo-catalogue.js';
 import { writeDemoImage } from './demo-images.js';
 import { seedDemoShop } from './seed-demo.js';
 import { RENDITION_WIDTHS } from '#domain/catalog/image-renditions.js';
+import { promoRulesOf, type PromoRules } from '#domain/promotion/promo-rules.js';
+import { decidePromoUsage, evolvePromoUsage, initialPromoUsageState } from '#domain/promotion/promo-usage.decider.js';
 import { renditionKey } from '../uploads/renditions.js';
 
 describe('demo shop seed (real PostgreSQL event store)', () => {
@@ -41,6 +43,13 @@ describe('demo shop seed (real PostgreSQL event store)', () => {
     expect(count('PosterCreated')).toBe(DEMO_POSTERS.length);
     expect(count('ProductCreated')).toBe(DEMO_PRODUCTS.length);
     expect(count('PromoCodeCreated')).toBe(1);
+    // The follow popup's code: a thank-you no one can verify, so one order per customer.
+    const promo = events.find((e) => e.type === 'PromoCodeCreated')!;
+    expect(promo.data).toMatchObject({ code: 'FOLLOW10', percentOff: 10, oncePerCustomer: true });
+    const rules = promoRulesOf(promo.data as Partial<PromoRules>);
+    const first = decidePromoUsage({ type: 'UsePromoCode', data: { code: 'FOLLOW10', orderId: 'o1', customer: 'c1', usageLimit: rules.usageLimit, oncePerCustomer: rules.oncePerCustomer } }, initialPromoUsageState);
+    const held = first.reduce(evolvePromoUsage, initialPromoUsageState);
+    expect(() => decidePromoUsage({ type: 'UsePromoCode', data: { code: 'FOLLOW10', orderId: 'o2', customer: 'c1', usageLimit: rules.usageLimit, oncePerCustomer: rules.oncePerCustomer } }, held)).toThrow('You have already used this code');
     expect(new Set(events.map((e) => e.metadata.actor.kind))).toEqual(new Set(['system']));
     // Both languages for every wording a shopper reads: posters, add-ons, gallery captions, the banner.
     const pairs = (type: string, fields: Array<[string, string]>) =>

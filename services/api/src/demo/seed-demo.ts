@@ -73,7 +73,7 @@ export async function seedDemoShop(store: EventStore, uploadsDir: string, { imag
   await executeDecider(store, {
     stream: promoStream(DEMO_PROMO.code),
     decider: promoCodeDecider,
-    command: { type: 'CreatePromoCode', data: { code: DEMO_PROMO.code, percentOff: DEMO_PROMO.percentOff, active: true } },
+    command: { type: 'CreatePromoCode', data: { code: DEMO_PROMO.code, percentOff: DEMO_PROMO.percentOff, active: true, rules: DEMO_PROMO.rules } },
   });
   await executeDecider(store, {
     stream: announcementStream(),

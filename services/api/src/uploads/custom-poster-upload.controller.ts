@@ -2,6 +2,7 @@ import { BadRequestException, Body, Controller, Headers, Inject, Post, Res, Uplo
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { photoTooSmallToPrint, printResolution } from '#domain/catalog/print-resolution.js';
 import { parsePosterSize, type PosterSize } from '#domain/shop-config.js';
 import { CustomPosterAnswer } from '../cart/cart-response.js';
 import { Budgeted } from '../budgets/budget.guard.js';
@@ -13,7 +14,7 @@ import { APP_CONFIG } from '../common/tokens.js';
 import { recordOwner } from './upload-owners.js';
 import { ImageIntakeService, type IncomingFile } from './image-intake.service.js';
 import { ImageUpload } from './image-upload.decorator.js';
-import { MESSAGES, MIN_CUSTOM_IMAGE_BYTES } from './upload-limits.js';
+import { MESSAGES } from './upload-limits.js';
 
 /**
  * Make-your-own poster: the shopper's image becomes a custom line in their cart. Every check runs
@@ -40,7 +41,15 @@ export class CustomPosterUploadController {
     if (!file) throw new BadRequestException(MESSAGES.noImage);
     const { size, quantity } = customPosterFields(body);
 
-    const inspected = await this.images.inspect(file, { minBytes: MIN_CUSTOM_IMAGE_BYTES });
+    // Judged by what will print at the size ordered, from the pixels the file really holds (never
+    // a figure the browser sends): refused on the header, before a pixel is decoded.
+    const inspected = await this.images.inspect(file, {
+      checkDimensions: (width, height) => {
+        const judged = printResolution(width, height, size);
+        if (judged.verdict === 'refused') throw photoTooSmallToPrint(judged);
+      },
+    });
+    const print = printResolution(inspected.width, inspected.height, size);
     const cartId = this.carts.cartIdFrom(cartHeader);
     if (cartId) setActor({ kind: 'shopper', id: cartId });
     const stored = await this.images.store('custom', inspected);
@@ -51,7 +60,7 @@ export class CustomPosterUploadController {
       // For the clean-up of uploads nobody ordered: the grace period runs from this cart's last use.
       // Best effort: without the record the upload is judged by its own age, which is still safe for a day's cart.
       await recordOwner(this.config.uploadsDir, stored.key, answer.cartId).catch(() => undefined);
-      return { ...answer, customImagePath: stored.url, thumbnails: stored.thumbnails, message: 'Your custom poster has been added to cart!' };
+      return { ...answer, customImagePath: stored.url, thumbnails: stored.thumbnails, print, message: 'Your custom poster has been added to cart!' };
     } catch (e) {
       await this.images.discard(stored.url);
       throw e;

@@ -14,9 +14,9 @@ import { RENDITION_WIDTHS } from '#domain/catalog/image-renditions.js';
 import { renditionKey } from './renditions.js';
 import { backfillRenditions } from './renditions-backfill.js';
 import { until } from '#platform/testing/until.js';
-import { MAX_THUMBNAIL_PIPELINES, MESSAGES, MIN_CUSTOM_IMAGE_BYTES, THUMBNAIL_SIZES } from './upload-limits.js';
+import { MAX_THUMBNAIL_PIPELINES, MESSAGES, THUMBNAIL_SIZES } from './upload-limits.js';
 import { incomingFile } from './testing/incoming-file.js';
-import { animatedWebp, apng, bigJpeg, cutInsideScan, exifHasGps, jpegWithGpsAndRotation, noiseImage, pngBomb, smallPng } from './testing/test-images.js';
+import { animatedWebp, apng, BIG_JPEG, bigJpeg, cutInsideScan, exifHasGps, jpegWithGpsAndRotation, noiseImage, pngBomb, smallPng } from './testing/test-images.js';
 
 /** A real in-process queue that also counts what was put on it, so a test can see nothing was. */
 class CountingQueue extends InProcessJobQueue {
@@ -51,13 +51,13 @@ describe('ImageIntakeService on a real disk and job queue', () => {
 
   it('stores a real image, re-encoded, under a random name and makes the three webp thumbnails', async () => {
     const jpeg = await bigJpeg();
-    const stored = await intake.accept(await incomingFile(dir, jpeg), 'custom', { minBytes: MIN_CUSTOM_IMAGE_BYTES });
+    const stored = await intake.accept(await incomingFile(dir, jpeg), 'custom');
     expect(stored.key).toMatch(/^custom\/[0-9a-f-]{36}\.jpg$/);
     expect(stored.url).toBe(`/uploads/${stored.key}`);
     const saved = await storage.read(stored.key);
     expect(saved.equals(jpeg)).toBe(false);
-    expect(await sharp(saved).metadata()).toMatchObject({ format: 'jpeg', width: 1000, height: 1000 });
-    expect(stored).toMatchObject({ format: 'jpeg', width: 1000, height: 1000, bytes: saved.length });
+    expect(await sharp(saved).metadata()).toMatchObject({ format: 'jpeg', ...BIG_JPEG });
+    expect(stored).toMatchObject({ format: 'jpeg', ...BIG_JPEG, bytes: saved.length });
 
     const job = await jobs.waitFor(stored.thumbnailsJobId, 20_000);
     expect(job).toMatchObject({ state: 'completed', progress: 100 });
@@ -65,10 +65,11 @@ describe('ImageIntakeService on a real disk and job queue', () => {
       const meta = await sharp(await storage.read(thumbnailKey(stored.key, size))).metadata();
       expect(meta).toMatchObject({ format: 'webp', width: size.width, height: size.height });
     }
-    // Responsive renditions: never wider than the 1000 px original.
+    // Responsive renditions: never wider than the 900 px original.
     for (const width of RENDITION_WIDTHS) {
       const meta = await sharp(await storage.read(renditionKey(stored.key, width))).metadata();
-      expect(meta).toMatchObject({ format: 'webp', width: Math.min(width, 1000), height: Math.min(width, 1000) });
+      const wide = Math.min(width, BIG_JPEG.width);
+      expect(meta).toMatchObject({ format: 'webp', width: wide, height: Math.round((wide * BIG_JPEG.height) / BIG_JPEG.width) });
     }
   });
 
@@ -101,12 +102,16 @@ describe('ImageIntakeService on a real disk and job queue', () => {
     expect(await originals()).toEqual(before);
   });
 
-  it('refuses an image under the custom minimum with the shop message', async () => {
-    const png = await smallPng();
-    await expect(intake.accept(await incomingFile(dir, png), 'custom', { minBytes: MIN_CUSTOM_IMAGE_BYTES })).rejects.toMatchObject({
-      status: 400,
-      message: expect.stringMatching(/^Image size must be at least 500KB\. Need help\? Contact us on/),
-    });
+  it("refuses an image the caller's dimension check refuses, on the header's pixels, writing nothing", async () => {
+    const before = await originals();
+    const seen: number[][] = [];
+    const refuse = (width: number, height: number) => {
+      seen.push([width, height]);
+      throw new Error('too few pixels');
+    };
+    await expect(intake.accept(await incomingFile(dir, await noiseImage('png', 30, 40, 5)), 'custom', { checkDimensions: refuse })).rejects.toThrow('too few pixels');
+    expect(seen).toEqual([[30, 40]]);
+    expect(await originals()).toEqual(before);
   });
 
   it('refuses a truncated JPEG whose header is fine', async () => {
@@ -121,7 +126,7 @@ describe('ImageIntakeService on a real disk and job queue', () => {
       const filesBefore = await originals();
       const jobsBefore = jobs.enqueued;
       const started = performance.now();
-      await expect(intake.accept(await incomingFile(dir, png), 'custom', { minBytes: MIN_CUSTOM_IMAGE_BYTES })).rejects.toMatchObject({ status: 400, message });
+      await expect(intake.accept(await incomingFile(dir, png), 'custom')).rejects.toMatchObject({ status: 400, message });
       const elapsed = performance.now() - started;
       expect(await originals()).toEqual(filesBefore);
       expect(jobs.enqueued).toBe(jobsBefore);
@@ -130,8 +135,6 @@ describe('ImageIntakeService on a real disk and job queue', () => {
 
     it('refuses the 1,000,000 x 100 PNG bomb in milliseconds, writing nothing and queueing nothing', async () => {
       const bomb = pngBomb(1_000_000, 100);
-      // The premise: past the 500 KB minimum, so only the dimension check can stop it.
-      expect(bomb.length).toBeGreaterThan(MIN_CUSTOM_IMAGE_BYTES);
       expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({ format: 'png', width: 1_000_000, height: 100 });
       // Decoding would take seconds and gigabytes; the header takes milliseconds.
       expect(await refusedQuickly(bomb, MESSAGES.sideTooLong)).toBeLessThan(300);
@@ -139,9 +142,7 @@ describe('ImageIntakeService on a real disk and job queue', () => {
 
     it('refuses too many pixels (8000 x 8000) and an absurd aspect ratio (10000 x 100) with their own messages', async () => {
       expect(await refusedQuickly(pngBomb(8000, 8000), MESSAGES.tooManyPixels)).toBeLessThan(300);
-      const sliver = pngBomb(10_000, 100);
-      const padded = Buffer.concat([sliver, Buffer.alloc(MIN_CUSTOM_IMAGE_BYTES)]); // trailing bytes, to pass the size minimum
-      expect(await refusedQuickly(padded, MESSAGES.badAspectRatio)).toBeLessThan(300);
+      expect(await refusedQuickly(pngBomb(10_000, 100), MESSAGES.badAspectRatio)).toBeLessThan(300);
     });
 
     it('a thumbnail job refuses a bomb already on disk (stored before these checks) without decoding it', async () => {

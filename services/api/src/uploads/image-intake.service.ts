@@ -54,6 +54,15 @@ const REENCODE = {
   webp: { quality: 92, effort: 2 },
 } as const;
 
+export interface IntakeOptions {
+  /**
+   * The caller's own judgement of the image's pixels (a custom poster's print resolution), made on
+   * the header before anything is decoded; it throws to refuse. Rotation does not change the
+   * pair it is given, only which side is which.
+   */
+  checkDimensions?: (width: number, height: number) => void;
+}
+
 @Injectable()
 export class ImageIntakeService {
   private readonly log = new Logger(ImageIntakeService.name);
@@ -70,7 +79,7 @@ export class ImageIntakeService {
    * (auto-rotated, metadata stripped, anything after the image's end dropped): that, not the
    * bytes as sent, is what gets stored, so no shopper's GPS position or hidden payload is served.
    */
-  async inspect(file: IncomingFile | undefined, options: { minBytes?: number; tooSmallMessage?: string } = {}): Promise<InspectedImage> {
+  async inspect(file: IncomingFile | undefined, options: IntakeOptions = {}): Promise<InspectedImage> {
     if (!file?.path) throw new BadRequestException(MESSAGES.noImage);
     // The size on disk, not a number handed along: it is what sharp will read.
     const bytes = (await stat(file.path).catch(() => undefined))?.size ?? 0;
@@ -78,7 +87,6 @@ export class ImageIntakeService {
     if (bytes > MAX_IMAGE_BYTES) throw new PayloadTooLargeException('Image must be at most 20MB.');
     const format = sniffImageFormat(await readAt(file.path, 0, 16));
     if (!format) throw new BadRequestException(MESSAGES.notAnImage);
-    if (options.minBytes && bytes < options.minBytes) throw new BadRequestException(options.tooSmallMessage ?? MESSAGES.tooSmall);
 
     // Decide on the header: milliseconds, whatever the file declares.
     let header: Awaited<ReturnType<typeof readHeader>>;
@@ -91,6 +99,7 @@ export class ImageIntakeService {
     if (header.format !== format) throw this.unreadable(`decoder saw ${header.format}`);
     const problem = dimensionProblem(header.width, header.height);
     if (problem) throw new BadRequestException(problem);
+    options.checkDimensions?.(header.width!, header.height!);
     if (await isAnimated(file.path, format, header.pages)) {
       // Judged by all its frames' pixels first, so a bomb is named as one; a sane animation is
       // still no print: which frame would the shopper get on paper?
@@ -130,7 +139,7 @@ export class ImageIntakeService {
     return { key, url: this.storage.publicPath(key), thumbnailsJobId, thumbnails, format, width, height, bytes };
   }
 
-  async accept(file: IncomingFile | undefined, purpose: ImagePurpose, options: { minBytes?: number } = {}): Promise<StoredImage> {
+  async accept(file: IncomingFile | undefined, purpose: ImagePurpose, options: IntakeOptions = {}): Promise<StoredImage> {
     const inspected = await this.inspect(file, options);
     return this.store(purpose, inspected);
   }

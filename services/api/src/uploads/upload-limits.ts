@@ -1,9 +1,6 @@
 /** Every image, whatever its use. Busboy cuts the part off at this size while it streams to disk. */
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
-/** Custom posters are printed large: smaller files print blurry. */
-export const MIN_CUSTOM_IMAGE_BYTES = 500 * 1024;
-
 /**
  * Decompression-bomb guards, checked on the header before any pixel is decoded. A few hundred KB
  * of PNG can declare hundreds of megapixels; decoding that costs minutes of CPU and gigabytes.
@@ -43,7 +40,6 @@ export const MESSAGES = {
   sideTooLong: `The image is too large: each side must be at most ${MAX_IMAGE_SIDE} pixels.`,
   badAspectRatio: `The image is too long and narrow: the longer side may be at most ${MAX_ASPECT_RATIO} times the shorter side.`,
   unreadableImage: 'The image could not be read. Please upload a valid JPEG, PNG or WebP file.',
-  tooSmall: 'Image size must be at least 500KB. Need help? Contact us on Instagram @postershop.eg',
   noSize: 'Please select a poster size.',
   fieldsFirst: 'The form must send size (and quantity) before file: the image is stored only once they are checked.',
   badQuantity: 'Quantity must be at least 1.',

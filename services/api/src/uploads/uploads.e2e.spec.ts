@@ -13,7 +13,7 @@ import { FILE_STORAGE, type FileStorage } from '#platform/storage/file-storage.p
 import { INCOMING_DIR } from '#platform/storage/local-file-storage.js';
 import { MESSAGES } from './upload-limits.js';
 import { UPLOAD_SPACE_GUARD, type UploadSpaceGuard } from './upload-space-guard.js';
-import { bigJpeg, noiseImage, pngBomb, smallPng } from './testing/test-images.js';
+import { BIG_JPEG, bigJpeg, noiseImage, pngBomb, smallPng } from './testing/test-images.js';
 
 /** Uploads on the real stack, with the thumbnail jobs on BullMQ (the jest Redis). */
 describe('uploads (HTTP, real stack, BullMQ thumbnails)', () => {
@@ -38,7 +38,7 @@ describe('uploads (HTTP, real stack, BullMQ thumbnails)', () => {
   afterAll(() => t.close());
 
   describe('POST /api/user/upload (custom poster)', () => {
-    it('accepts a real JPEG ≥ 500 KB, stores it under a random name and adds a custom line to the cart', async () => {
+    it('accepts a real photo with the pixels to print at the size ordered, stores it under a random name and adds a custom line to the cart', async () => {
       const res = await t
         .request()
         .post('/api/user/upload')
@@ -52,7 +52,7 @@ describe('uploads (HTTP, real stack, BullMQ thumbnails)', () => {
       // What is served is the server's re-encode of the upload, not the bytes as sent.
       const served = await t.request().get(res.body.customImagePath).buffer(true).expect(200);
       expect(Buffer.compare(served.body, jpeg)).not.toBe(0);
-      expect(await sharp(served.body).metadata()).toMatchObject({ format: 'jpeg', width: 1000, height: 1000 });
+      expect(await sharp(served.body).metadata()).toMatchObject({ format: 'jpeg', ...BIG_JPEG });
       const events = await t.store.readStream(`cart-${res.body.cartId}`);
       expect(events[0]).toMatchObject({ type: 'ItemAddedToCart', data: { kind: 'custom', customImagePath: res.body.customImagePath } });
     });
@@ -63,7 +63,7 @@ describe('uploads (HTTP, real stack, BullMQ thumbnails)', () => {
         .request()
         .post('/api/user/upload')
         .set('X-Cart-Id', first.body.cartId)
-        .field('size', '50x70')
+        .field('size', '20x30')
         .field('quantity', '1')
         .attach('file', jpeg, 'b.jpg')
         .expect(201);
@@ -103,9 +103,39 @@ describe('uploads (HTTP, real stack, BullMQ thumbnails)', () => {
       }
     });
 
-    it('refuses an image under 500 KB with the spec message', async () => {
-      const res = await t.request().post('/api/user/upload').field('size', 'SIZE_30x40').field('quantity', '1').attach('file', await smallPng(), 'small.png').expect(400);
-      expect(res.body.message).toMatch(/^Image size must be at least 500KB\. Need help\? Contact us on/);
+    describe('judges a photo by what will print at the size ordered, from its real pixels', () => {
+      // 1500x2000 of flat colour: a few KB of PNG, so the file's size says nothing about its print.
+      let photo: Buffer;
+      beforeAll(async () => {
+        photo = await sharp({ create: { width: 1500, height: 2000, channels: 3, background: '#4a7' } }).png().toBuffer();
+        expect(photo.length).toBeLessThan(500 * 1024);
+      });
+      const upload = (size: string, file: Buffer, name = 'photo.png') => t.request().post('/api/user/upload').field('size', size).field('quantity', '1').attach('file', file, name);
+
+      it('a 1500x2000 PNG is a sharp 20x30 cm print and a soft 40x50 cm one, accepted with the warning figures', async () => {
+        const small = await upload('SIZE_20x30', photo).expect(201);
+        expect(small.body.print).toMatchObject({ verdict: 'sharp', ppi: 169, width: 1500, height: 2000 });
+        const large = await upload('SIZE_40x50', photo).expect(201);
+        expect(large.body.print).toEqual({ verdict: 'soft', ppi: 95, width: 1500, height: 2000, widthCm: 40, heightCm: 50, sharpWidth: 2362, sharpHeight: 2953, minimumWidth: 1134, minimumHeight: 1417 });
+      });
+
+      it('refuses a photo under 72 ppi at the size ordered with a 400 naming the file, the size and the pixels needed, storing nothing', async () => {
+        const originals = async () => (await readdir(t.config.uploadsDir, { recursive: true })).filter((f) => !f.includes('thumbs') && !f.startsWith('.incoming'));
+        const before = await originals();
+        const tiny = await upload('SIZE_40x50', await smallPng(), 'small.png').expect(400);
+        expect(tiny.body).toMatchObject({
+          code: 'PHOTO_TOO_SMALL_TO_PRINT',
+          message: 'This photo is 40×60 pixels, too few to print at 40×50 cm: it would give 2 pixels per inch. Choose a smaller size or a photo of at least 1134×1417 pixels (2362×2953 for a sharp print).',
+          fieldErrors: { file: expect.stringContaining('40×50 cm') },
+          params: { width: 40, height: 60, widthCm: 40, heightCm: 50, minimumWidth: 1134, minimumHeight: 1417 },
+        });
+        expect(tiny.headers['x-cart-id']).toBeUndefined();
+        // A 1000x1400 photo gives 50 ppi at 50x70 cm (the size written as the form may send it).
+        const narrow = await sharp({ create: { width: 1000, height: 1400, channels: 3, background: '#4a7' } }).png().toBuffer();
+        const refused = await upload('50x70', narrow).expect(400);
+        expect(refused.body.params).toMatchObject({ widthCm: 50, heightCm: 70, ppi: 50 });
+        expect(await originals()).toEqual(before);
+      });
     });
 
     it('answers the spec messages for a missing image, size or quantity', async () => {

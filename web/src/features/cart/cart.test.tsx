@@ -93,6 +93,33 @@ describe('cart', () => {
     expect(within(drawer).getByText('Midnight Drive')).toBeInTheDocument();
   });
 
+  it('shows the "added" toast inside the open drawer, above the free-shipping bar rather than over it, and names the currency once', async () => {
+    let current = cartWith([]);
+    server.use(
+      http.get<never, never, CartAnswer>('*/api/user/cart', () => HttpResponse.json(cartAnswer(current))),
+      ...posterPageHandlers(),
+      http.post<never, never, CartAnswer>('*/api/user/cart', () => {
+        current = cartWith([posterItem({ variantId: 'v-30', quantity: 1, subtotal: 300 })]);
+        return HttpResponse.json(cartAnswer(current));
+      }),
+      ...layoutHandlers({ cart: cartWith([]) }),
+    );
+    const user = userEvent.setup();
+    renderApp('/posters/poster-1');
+    await screen.findByRole('heading', { name: 'Midnight Drive' });
+    await user.click(screen.getByText('30x40cm'));
+    await user.click(screen.getByTestId('add-to-cart'));
+    const drawer = await screen.findByTestId('cart-drawer');
+    const bar = await within(drawer).findByTestId('free-shipping');
+    const toast = await within(drawer).findByTestId('toast');
+    expect(toast).toHaveTextContent('Added to cart');
+    // In the drawer's flow, before the bar: it pushes the bar down instead of lying on it.
+    expect(toast.compareDocumentPosition(bar) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getAllByTestId('toast')).toHaveLength(1);
+    expect(bar).toHaveTextContent('Add LE 1,199.00 more for FREE shipping!');
+    expect(bar.textContent).not.toMatch(/EGP/);
+  });
+
   it('shows the free-shipping progress and removes a line with a toast', async () => {
     let cart = cartWith([posterItem({ quantity: 1, subtotal: 300 })]);
     server.use(
@@ -108,7 +135,7 @@ describe('cart', () => {
     renderApp('/');
     await user.click(await screen.findByTestId('cart-button'));
     const drawer = await screen.findByTestId('cart-drawer');
-    expect(await within(drawer).findByTestId('free-shipping')).toHaveTextContent('Add LE 1,199.00 EGP for FREE shipping!');
+    expect(await within(drawer).findByTestId('free-shipping')).toHaveTextContent('Add LE 1,199.00 more for FREE shipping!');
     await user.click(within(drawer).getByRole('button', { name: 'Remove Midnight Drive' }));
     expect(await screen.findByText('Item removed')).toBeInTheDocument();
     expect(await within(drawer).findByText('Your cart is empty')).toBeInTheDocument();

@@ -154,7 +154,7 @@ describe('checkout', () => {
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
     release();
     expect(await screen.findByTestId('order-number')).toHaveTextContent('PS-7KQ4-M2XD');
-    expect(router.state.location.pathname).toBe('/order-confirmation');
+    expect(router.state.location.pathname).toBe('/order-confirmation/PS-7KQ4-M2XD');
     expect(body).toMatchObject({
       firstName: 'Mona',
       phone: '01001234567',
@@ -202,6 +202,41 @@ describe('checkout', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/track'));
     await waitFor(() => expect(screen.getByLabelText(/Phone/)).toHaveValue('01001234567'));
     expect(screen.getByLabelText(/Order number/)).toHaveValue('PS-7KQ4-M2XD');
+  });
+
+  it('the confirmation has its own address: opened again in the same tab it recaps the order, elsewhere it names only the number', async () => {
+    window.localStorage.setItem('cart-id', 'cart-1');
+    server.use(
+      ...layoutHandlers({ cart: cartWith([posterItem({ quantity: 2, subtotal: 600 })]) }),
+      http.post('*/api/user/cart/checkout', () => HttpResponse.json(checkoutAnswer('PS-7KQ4-M2XD', 'o-1'))),
+    );
+    const user = userEvent.setup();
+    const placed = renderApp('/checkout');
+    await screen.findByLabelText(/First name/);
+    await fillValidForm(user, 'GIZA');
+    await user.click(screen.getByTestId('place-order'));
+    await screen.findByTestId('order-recap');
+    expect(placed.router.state.location.pathname).toBe('/order-confirmation/PS-7KQ4-M2XD');
+    placed.unmount();
+
+    // A reload: no history state in a fresh router, the tab's session storage still there.
+    renderApp('/order-confirmation/PS-7KQ4-M2XD');
+    expect(await screen.findByTestId('order-number')).toHaveTextContent('PS-7KQ4-M2XD');
+    expect(await screen.findByTestId('recap-address')).toHaveTextContent('Mona Adel12 Nile St4, 7MaadiGiza01001234567');
+    expect(screen.getByTestId('recap-items')).toHaveTextContent('Midnight Drive · 30x40cm × 2');
+    // Nothing personal in the address itself.
+    expect(window.location.href).not.toMatch(/Mona|0100|Nile/);
+  });
+
+  it('the confirmation opened by someone else (another tab, another order) shows the number and no personal data', async () => {
+    window.sessionStorage.setItem('order-confirmation', JSON.stringify({ orderNumber: 'PS-AAAA-BBBB', recap: { items: [], address: ['Mona Adel', '01001234567'], cashToPay: 100 } }));
+    server.use(...layoutHandlers({ cart: cartWith([]) }));
+    renderApp('/order-confirmation/PS-7KQ4-M2XD');
+    expect(await screen.findByTestId('order-number')).toHaveTextContent('PS-7KQ4-M2XD');
+    expect(await screen.findByTestId('recap-elsewhere')).toHaveTextContent('The details of this order are shown only in the browser tab it was placed from.');
+    expect(screen.queryByTestId('order-recap')).not.toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/Mona|01001234567/);
+    expect(screen.getByTestId('track-link')).toHaveAttribute('href', '/track?order=PS-7KQ4-M2XD');
   });
 
   it('keeps what was typed for the session (a reload remounts the page), never in the URL', async () => {

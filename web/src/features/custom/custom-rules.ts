@@ -1,19 +1,20 @@
+import type { PrintResolution } from '../../../../libs/domain/src/catalog/print-resolution';
 import type { MessageKey } from '../../lib/i18n';
-
-export const MIN_CUSTOM_IMAGE_BYTES = 500 * 1024;
 
 export interface CustomForm {
   file: File | null;
   size: string;
   quantity: number;
+  /** How the photo prints at the chosen size, once its pixels are decoded (null before, or undecodable). */
+  print?: PrintResolution | null;
 }
 
-/** Spec 5 "Custom upload", in the order the shopper meets them. */
+/** In the order the shopper meets them. A photo too small to print at the size is refused; a soft one is only warned about. */
 export function validateCustomForm(form: CustomForm, price: number | null | undefined): MessageKey | null {
   if (!form.file) return 'custom.noImage';
   if (!form.file.type.startsWith('image/')) return 'custom.notImage';
-  if (form.file.size < MIN_CUSTOM_IMAGE_BYTES) return 'custom.tooSmall';
   if (!form.size) return 'custom.noSize';
+  if (form.print?.verdict === 'refused') return 'custom.printRefused';
   if (!Number.isInteger(form.quantity) || form.quantity < 1) return 'custom.badQuantity';
   if (price === null) return 'custom.badPrice';
   if (price === undefined) return 'custom.invalidSize';

@@ -96,4 +96,65 @@ describe('layout', () => {
     renderApp('/contact');
     expect(await screen.findByText('Everyday 12:00 PM - 9:00 PM')).toBeInTheDocument();
   });
+
+  it('the footer newsletter form: refuses a malformed address without a request, subscribes a good one, and says so again to this browser only', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      ...layoutHandlers({ cart: cartWith([]) }),
+      http.post('*/api/public/newsletter', async ({ request }) => {
+        const body = (await request.json()) as { email: string };
+        sent.push(body);
+        return HttpResponse.json({ id: 'sub-1', email: body.email, message: 'Subscribed successfully' }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    const first = renderApp('/about');
+    const footer = within(await screen.findByTestId('newsletter'));
+    expect(footer.getByText(/By subscribing you agree to receive our newsletter/)).toBeInTheDocument();
+    expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
+
+    await user.type(footer.getByLabelText('E-mail address'), 'not-an-address');
+    await user.click(footer.getByRole('button', { name: 'Subscribe' }));
+    expect(await footer.findByTestId('newsletter-error')).toHaveTextContent('Please enter a valid e-mail address');
+    expect(footer.getByLabelText('E-mail address')).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([]);
+
+    await user.clear(footer.getByLabelText('E-mail address'));
+    await user.type(footer.getByLabelText('E-mail address'), '  Fan@Example.com ');
+    await user.click(footer.getByRole('button', { name: 'Subscribe' }));
+    expect(await footer.findByTestId('newsletter-status')).toHaveTextContent('Thank you! Our newsletter will come to fan@example.com');
+    expect(sent).toEqual([{ email: 'fan@example.com' }]);
+    // A flag, not the address: the browser keeps nothing that names the person.
+    expect(window.localStorage.getItem('newsletter-subscribed')).toBe('1');
+    expect(JSON.stringify({ ...window.localStorage })).not.toContain('fan@');
+    first.unmount();
+
+    renderApp('/about');
+    expect(await screen.findByTestId('newsletter-status')).toHaveTextContent('You are already subscribed to our newsletter from this browser.');
+    await user.click(screen.getByRole('button', { name: 'Subscribe another address' }));
+    expect(screen.getByLabelText('E-mail address')).toHaveValue('');
+  });
+
+  it('the newsletter form in Arabic says a refused address and a busy network in Arabic', async () => {
+    let answer = 400;
+    server.use(
+      ...layoutHandlers({ cart: cartWith([]) }),
+      http.post('*/api/public/newsletter', () =>
+        HttpResponse.json(answer === 400 ? { statusCode: 400, code: 'NEWSLETTER_INVALID_EMAIL', message: 'Please enter a valid email address' } : { statusCode: 429, message: 'Too many' }, { status: answer }),
+      ),
+    );
+    window.localStorage.setItem('locale', 'ar');
+    const user = userEvent.setup();
+    renderApp('/about');
+    const footer = within(await screen.findByTestId('newsletter'));
+    expect(footer.getByRole('heading', { name: 'النشرة البريدية' })).toBeInTheDocument();
+    await user.type(footer.getByLabelText('البريد الإلكتروني'), 'a@b.co');
+    await user.click(footer.getByRole('button', { name: 'اشترك' }));
+    expect(await footer.findByTestId('newsletter-error')).toHaveTextContent('من فضلك أدخل بريدًا إلكترونيًا صحيحًا.');
+    answer = 429;
+    await user.type(footer.getByLabelText('البريد الإلكتروني'), 'm');
+    await user.click(footer.getByRole('button', { name: 'اشترك' }));
+    expect(await footer.findByTestId('newsletter-error')).toHaveTextContent('محاولات اشتراك كثيرة من شبكتك');
+    expect(window.localStorage.getItem('newsletter-subscribed')).toBeNull();
+  });
 });

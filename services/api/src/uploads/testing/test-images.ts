@@ -6,7 +6,7 @@ export { pngBomb, seededBytes };
 /**
  * Real encoded images for tests, all deterministic: the same seed gives the same bytes on every
  * run, so a test that passes once passes always. Noise does not compress, so the file size follows
- * the pixel count: ~900x900 of noise as a q90 JPEG is well past 500 KB.
+ * the pixel count.
  */
 export async function noiseImage(format: 'jpeg' | 'png' | 'webp', width: number, height: number, seed = 1): Promise<Buffer> {
   const img = sharp(seededBytes(width * height * 3, seed), { raw: { width, height, channels: 3 } });
@@ -15,12 +15,14 @@ export async function noiseImage(format: 'jpeg' | 'png' | 'webp', width: number,
   return img.webp({ quality: 90 }).toBuffer();
 }
 
-/** A JPEG of at least 500 KB (custom poster minimum). */
+/**
+ * A 900x1200 photo: enough pixels to print at 30x40 cm (76 ppi, over the 72 a custom poster
+ * needs; a sharp 150 ppi print would want 1772x2362), and over 500 KB, a size that once mattered.
+ */
 export async function bigJpeg(): Promise<Buffer> {
-  const buf = await noiseImage('jpeg', 1000, 1000);
-  if (buf.length < 500 * 1024) throw new Error(`test image too small: ${buf.length}`);
-  return buf;
+  return noiseImage('jpeg', BIG_JPEG.width, BIG_JPEG.height);
 }
+export const BIG_JPEG = { width: 900, height: 1200 } as const;
 
 export async function smallPng(): Promise<Buffer> {
   return noiseImage('png', 40, 60);

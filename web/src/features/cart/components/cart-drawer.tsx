@@ -5,7 +5,7 @@ import { setCartOpen } from '../../../app/ui-slice';
 import { refusalText } from '../../../lib/server-refusal-text';
 import { useT } from '../../../lib/i18n';
 import { Money } from '../../../lib/ltr';
-import { useToast } from '../../../lib/toast';
+import { DrawerToast, useToast } from '../../../lib/toast';
 import { Sheet, SheetCloseButton } from '../../../lib/sheet';
 import { useGetCartQuery, useRemoveCartItemMutation, useUpdateCartItemMutation } from '../cart-api';
 import type { CartView } from '../../../api/generated-public';
@@ -92,6 +92,7 @@ export function CartDrawer() {
         </h2>
         <SheetCloseButton label={t('cart.close')} onClose={close} />
       </div>
+      <DrawerToast />
       {items.length === 0 ? (
         <div className="flex flex-1 flex-col items-center justify-center gap-4 p-6 text-center">
           <p className="text-lg text-stone-600">{isFetching && !cart ? t('common.loading') : t('cart.empty')}</p>

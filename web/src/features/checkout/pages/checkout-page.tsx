@@ -22,6 +22,7 @@ import { DEFAULT_FREE_SHIPPING_THRESHOLD } from '../../cart/components/free-ship
 import { useGetPublicConfigQuery } from '../../catalog/catalog-api';
 import { figuresOfTotals, OrderSummary, summaryFigures } from '../components/order-summary';
 import { rememberOrder } from '../../track/remembered-order';
+import { rememberConfirmation } from '../remembered-confirmation';
 import type { OrderRecap } from './order-confirmation-page';
 import { MinimumPostersFix } from '../components/minimum-posters-fix';
 import { PromoCodeBox } from '../components/promo-code-box';
@@ -198,7 +199,8 @@ export function CheckoutPage() {
         promoCode: answer.totals ? answer.totals.promoCode : current.promoCode,
       };
       rememberOrder({ orderNumber: answer.orderNumber, phone: normalisePhone(form.phone) });
-      navigate('/order-confirmation', { replace: true, state: { orderNumber: answer.orderNumber, recap } });
+      rememberConfirmation(answer.orderNumber, recap);
+      navigate(`/order-confirmation/${encodeURIComponent(answer.orderNumber)}`, { replace: true, state: { orderNumber: answer.orderNumber, recap } });
       writeStorage(CHECKOUT_FORM_KEY, null, 'session');
       // The checked-out cart is closed: the next visit starts a new one.
       forgetCart();

@@ -1,4 +1,5 @@
-import { Link, Navigate, useLocation } from 'react-router';
+import { useSyncExternalStore } from 'react';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { langIfOther } from '../../../lib/catalogue-text';
 import { useLocale, useT } from '../../../lib/i18n';
 import { formatNumber } from '../../../lib/numbers';
@@ -6,8 +7,9 @@ import { Ltr, Money } from '../../../lib/ltr';
 import { SHOP } from '../../../lib/shop-info';
 import { sizeLabel } from '../../catalog/catalog-format';
 import { OrderSummary, type SummaryFigures } from '../components/order-summary';
+import { rememberedConfirmation } from '../remembered-confirmation';
 
-/** What checkout hands this page in the history entry (so a reload still shows it, and nothing is in the URL). */
+/** What checkout hands this page in the history entry and keeps in the tab's session storage (never in the URL). */
 export interface OrderRecap {
   items: { name: string; size: string | null; quantity: number; subtotal: number }[];
   /** Name, street, building and flat, city, governorate, phone: one line each. */
@@ -18,12 +20,20 @@ export interface OrderRecap {
   promoCode?: string | null;
 }
 
+const noSubscription = () => () => {};
+
 export function OrderConfirmationPage() {
   const t = useT();
   const locale = useLocale();
   const { state } = useLocation();
-  const { orderNumber, recap } = (state as { orderNumber?: string; recap?: OrderRecap } | null) ?? {};
+  const handed = (state as { orderNumber?: string; recap?: OrderRecap } | null) ?? {};
+  const orderNumber = useParams().orderNumber ?? handed.orderNumber;
+  // The recap names and locates the shopper: only the tab that placed the order has it (history
+  // state, or its session storage after a reload). The server renders without it, so it is read
+  // once hydrated (false during hydration, true after).
+  const inBrowser = useSyncExternalStore(noSubscription, () => true, () => false);
   if (!orderNumber) return <Navigate to="/" replace />;
+  const recap = inBrowser ? ((handed.orderNumber === orderNumber ? handed.recap : undefined) ?? rememberedConfirmation(orderNumber)) : null;
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
       <span aria-hidden className="flex h-16 w-16 items-center justify-center rounded-full bg-emerald-100 text-3xl text-emerald-700">
@@ -74,6 +84,11 @@ export function OrderConfirmationPage() {
             <Money amount={recap.cashToPay} />
           </p>
         </section>
+      )}
+      {inBrowser && !recap && (
+        <p className="mt-6 max-w-md text-sm text-stone-600" data-testid="recap-elsewhere">
+          {t('confirm.elsewhere')}
+        </p>
       )}
       <Link to={`/track?order=${encodeURIComponent(orderNumber)}`} className="mt-6 font-medium underline" data-testid="track-link">
         {t('confirm.track')}

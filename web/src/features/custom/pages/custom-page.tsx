@@ -1,11 +1,14 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { printResolution } from '../../../../../libs/domain/src/catalog/print-resolution';
+import { parsePosterSize } from '../../../../../libs/domain/src/shop-config';
 import { useObjectUrl } from '../../../lib/use-object-url';
 import { useAppDispatch } from '../../../app/store';
 import { setCartOpen } from '../../../app/ui-slice';
 import { refusalText } from '../../../lib/server-refusal-text';
 import { useLocale, useT, type MessageKey } from '../../../lib/i18n';
-import { Ltr, Money } from '../../../lib/ltr';
-import { SHOP } from '../../../lib/shop-info';
+import { Money } from '../../../lib/ltr';
+import { imagePixels } from '../../../lib/image-pixels';
+import { printVars } from '../../../lib/print-text';
 import { useToast } from '../../../lib/toast';
 import { customPriceOf, useGetCustomPriceQuery, useUploadCustomPosterMutation } from '../../cart/cart-api';
 import { useGetPublicConfigQuery } from '../../catalog/catalog-api';
@@ -28,6 +31,7 @@ export function CustomPage() {
   const [error, setError] = useState<MessageKey | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [inputKey, setInputKey] = useState(0);
+  const [pixels, setPixels] = useState<{ width: number; height: number } | null>(null);
   const price = useGetCustomPriceQuery(size, { skip: !size });
   const [upload, uploading] = useUploadCustomPosterMutation();
 
@@ -36,6 +40,20 @@ export function CustomPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [price.isError]);
 
+  // The picked photo's real pixels, decoded here so the shopper hears how it will print before
+  // uploading it; the server reads them again and refuses what is too small.
+  useEffect(() => {
+    setPixels(null);
+    if (!file) return;
+    let current = true;
+    void imagePixels(file).then((p) => current && setPixels(p));
+    return () => {
+      current = false;
+    };
+  }, [file]);
+  const posterSize = parsePosterSize(size);
+  const print = pixels && posterSize ? printResolution(pixels.width, pixels.height, posterSize) : null;
+
   const priceValue = !size || price.isFetching ? undefined : price.isError ? undefined : price.data && customPriceOf(price.data);
   const priceLoading = !!size && price.isFetching;
   const submitDisabled = uploading.isLoading || priceLoading || (!!size && (priceValue === undefined || priceValue === null));
@@ -43,7 +61,7 @@ export function CustomPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setServerError(null);
-    const problem = validateCustomForm({ file, size, quantity }, size ? priceValue : 0);
+    const problem = validateCustomForm({ file, size, quantity, print }, size ? priceValue : 0);
     setError(problem);
     if (problem || !file) return;
     try {
@@ -55,7 +73,7 @@ export function CustomPage() {
       setInputKey((k) => k + 1);
       dispatch(setCartOpen(true));
     } catch (err) {
-      const message = refusalText(err, t, t('custom.failed'));
+      const message = refusalText(err, t, t('custom.failed'), locale);
       setServerError(message);
       toast.error(message);
     }
@@ -69,11 +87,17 @@ export function CustomPage() {
 
   const field = 'mt-1 block w-full rounded-xl border border-stone-300 bg-white px-4 py-3 focus:border-stone-900 focus:outline-none focus:ring-2 focus:ring-stone-900/20';
   const errorId = `${ids}-error`;
+  const printId = `${ids}-print`;
+  // A photo too small for the chosen size is said at once, with its figures; a refusal shown
+  // earlier goes once another size or photo fits.
+  const errorText =
+    serverError ??
+    (print?.verdict === 'refused' ? t('custom.printRefused', printVars(print, locale)) : error && error !== 'custom.printRefused' ? t(error) : null);
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="font-display text-4xl font-bold tracking-tight">{t('custom.title')}</h1>
       <p className="mt-2 text-stone-600">{t('custom.subtitle')}</p>
-      <form onSubmit={submit} noValidate className="mt-8 grid gap-8 md:grid-cols-2" aria-describedby={error || serverError ? errorId : undefined}>
+      <form onSubmit={submit} noValidate className="mt-8 grid gap-8 md:grid-cols-2" aria-describedby={errorText ? errorId : undefined}>
         <div>
           <label htmlFor={`${ids}-file`} className="font-semibold">
             {t('custom.image')}
@@ -93,23 +117,52 @@ export function CustomPage() {
               </span>
             )}
           </label>
-          <input
-            key={inputKey}
-            id={`${ids}-file`}
-            type="file"
-            accept="image/*"
-            className="mt-3 block w-full text-sm file:me-3 file:rounded-full file:border-0 file:bg-stone-900 file:px-4 file:py-2 file:font-semibold file:text-white"
-            onChange={(e) => onFile(e.target.files?.[0] ?? null)}
-            data-testid="custom-file"
-          />
+          {/* The browser's own file button speaks the browser's language ("Choose File"): it is
+              hidden, and a button in the page's language opens it. */}
+          <div className="mt-3 flex items-center gap-3">
+            <input
+              key={inputKey}
+              id={`${ids}-file`}
+              type="file"
+              accept="image/*"
+              className="peer sr-only"
+              aria-describedby={print ? printId : undefined}
+              onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+              data-testid="custom-file"
+            />
+            <label
+              htmlFor={`${ids}-file`}
+              className="cursor-pointer rounded-full bg-stone-900 px-4 py-2 text-sm font-semibold text-white hover:bg-stone-700 peer-focus-visible:ring-2 peer-focus-visible:ring-stone-900 peer-focus-visible:ring-offset-2"
+              data-testid="custom-file-button"
+            >
+              {t('custom.chooseFile')}
+            </label>
+            <span className="min-w-0 truncate text-sm text-stone-600" dir="auto" data-testid="custom-file-name">
+              {file?.name ?? t('custom.noFile')}
+            </span>
+          </div>
           <p className="mt-2 text-sm text-stone-600">{t('custom.hint')}</p>
+          {print && print.verdict !== 'refused' && (
+            <p
+              id={printId}
+              className={`mt-2 rounded-xl p-3 text-sm ${print.verdict === 'soft' ? 'bg-amber-50 text-amber-950' : 'bg-emerald-50 text-emerald-900'}`}
+              role="status"
+              data-testid="custom-print"
+              data-verdict={print.verdict}
+            >
+              {t(print.verdict === 'soft' ? 'custom.printSoft' : 'custom.printSharp', printVars(print, locale))}
+            </p>
+          )}
         </div>
         <div className="space-y-5">
           <div>
             <label htmlFor={`${ids}-size`} className="font-semibold">
               {t('custom.size')}
             </label>
-            <select id={`${ids}-size`} value={size} onChange={(e) => setSize(e.target.value)} className={field} data-testid="custom-size">
+            <select id={`${ids}-size`} value={size} onChange={(e) => {
+                setSize(e.target.value);
+                setServerError(null);
+              }} className={field} data-testid="custom-size">
               <option value="">{t('custom.selectSize')}</option>
               {sizes.map((s) => (
                 <option key={s} value={s}>
@@ -147,17 +200,9 @@ export function CustomPage() {
             {price.isError && <p className="text-sm text-rose-700">{t('custom.priceFailed')}</p>}
             {size && !priceLoading && priceValue === null && <p className="text-sm text-rose-700">{t('custom.badPrice')}</p>}
           </div>
-          {(error || serverError) && (
+          {errorText && (
             <p id={errorId} role="alert" className="rounded-xl bg-rose-50 p-3 text-sm font-medium text-rose-800" data-testid="custom-error">
-              {serverError ?? t(error!)}
-              {error === 'custom.tooSmall' && (
-                <>
-                  {' '}
-                  <a href={SHOP.instagram} target="_blank" rel="noopener noreferrer" className="underline">
-                    <span lang="en">Instagram</span> <Ltr lang="en">{SHOP.instagramHandle}</Ltr>
-                  </a>
-                </>
-              )}
+              {errorText}
             </p>
           )}
           <MainActionButton type="submit" disabled={submitDisabled} busy={uploading.isLoading} busyLabel={t('custom.uploading')} data-testid="custom-submit">

@@ -5,18 +5,15 @@ import { SHOP } from '../../../lib/shop-info';
 import { readStorage, SOCIAL_POPUP_KEY, writeStorage } from '../../../lib/storage';
 import { Sheet, SheetCloseButton } from '../../../lib/sheet';
 
-// Spec 4 and 9: shown once, 2 s after the first visit; 'Verifying your follow...' for 2 s
-// (the follow is not actually verified), then the code; 'Copied!' for 2 s.
+// Shown once, 2 s after the first visit. A follow cannot be checked from here, so the popup does
+// not pretend to: the code is shown with the invitation, as a thank-you, and the server holds it
+// to one order per customer (their phone). 'Copied!' for 2 s.
 export const POPUP_DELAY_MS = 2000;
-const VERIFY_MS = 2000;
 const COPIED_MS = 2000;
-
-type Stage = 'offer' | 'verifying' | 'code';
 
 export function SocialPopup() {
   const t = useT();
   const [open, setOpen] = useState(false);
-  const [stage, setStage] = useState<Stage>('offer');
   const [copied, setCopied] = useState(false);
   const close = () => setOpen(false);
 
@@ -29,21 +26,12 @@ export function SocialPopup() {
     return () => clearTimeout(timer);
   }, []);
   useEffect(() => {
-    if (stage !== 'verifying') return;
-    const timer = setTimeout(() => setStage('code'), VERIFY_MS);
-    return () => clearTimeout(timer);
-  }, [stage]);
-  useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), COPIED_MS);
     return () => clearTimeout(timer);
   }, [copied]);
 
   if (!open) return null;
-  const follow = () => {
-    window.open(SHOP.instagram, '_blank', 'noopener,noreferrer');
-    setStage('verifying');
-  };
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(SHOP.followPromoCode);
@@ -69,33 +57,25 @@ export function SocialPopup() {
         </h2>
       </div>
       <div className="p-6">
-        {stage === 'offer' && (
-          <>
-            <p className="text-stone-600">{t('popup.text')}</p>
-            <button type="button" onClick={follow} className="mt-5 w-full rounded-full bg-stone-900 py-3 font-semibold text-white hover:bg-stone-700">
-              {t('popup.follow')} <bdi dir="ltr">{SHOP.instagramHandle}</bdi>
-            </button>
-          </>
-        )}
-        {stage === 'verifying' && (
-          <p className="flex items-center justify-center gap-2 py-4 text-stone-700" role="status">
-            <span className="h-5 w-5 animate-spin rounded-full border-2 border-stone-300 border-t-stone-900" />
-            {t('popup.verifying')}
-          </p>
-        )}
-        {stage === 'code' && (
-          <>
-            <div className="flex items-center justify-between gap-2 rounded-xl border-2 border-dashed border-stone-300 p-3">
-              <code className="text-xl font-bold tracking-widest" dir="ltr" data-testid="popup-code">
-                {SHOP.followPromoCode}
-              </code>
-              <button type="button" onClick={copy} className="rounded-full bg-stone-900 px-4 py-2 text-sm font-semibold text-white">
-                {copied ? t('popup.copied') : t('popup.copy')}
-              </button>
-            </div>
-            <p className="mt-3 text-sm text-stone-600">{t('popup.note')}</p>
-          </>
-        )}
+        <p className="text-stone-600">{t('popup.text')}</p>
+        <a
+          href={SHOP.instagram}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-5 block w-full rounded-full bg-stone-900 py-3 font-semibold text-white hover:bg-stone-700"
+        >
+          {t('popup.follow')} <bdi dir="ltr">{SHOP.instagramHandle}</bdi>
+        </a>
+        <p className="mt-5 text-sm font-medium text-stone-700">{t('popup.thanks')}</p>
+        <div className="mt-2 flex items-center justify-between gap-2 rounded-xl border-2 border-dashed border-stone-300 p-3">
+          <code className="text-xl font-bold tracking-widest" dir="ltr" data-testid="popup-code">
+            {SHOP.followPromoCode}
+          </code>
+          <button type="button" onClick={copy} className="rounded-full bg-stone-900 px-4 py-2 text-sm font-semibold text-white">
+            {copied ? t('popup.copied') : t('popup.copy')}
+          </button>
+        </div>
+        <p className="mt-3 text-sm text-stone-600">{t('popup.note')}</p>
       </div>
     </Sheet>
   );

@@ -3,6 +3,7 @@ import { useLocale, useT } from '../../../lib/i18n';
 import { formatPlainNumber, localDigits } from '../../../lib/numbers';
 import { SHOP } from '../../../lib/shop-info';
 import { Ltr } from '../../../lib/ltr';
+import { NewsletterForm } from './newsletter-form';
 import { SocialLinks } from './social-links';
 
 export function SiteFooter() {
@@ -12,7 +13,7 @@ export function SiteFooter() {
   return (
     <footer className="mt-16 bg-ink text-stone-200">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
-        <div className="lg:col-span-2">
+        <div>
           <p className="font-display text-2xl font-bold text-white">{t('shop.name')}</p>
           <p className="mt-2 max-w-sm text-stone-400">{t('footer.tagline')}</p>
           <SocialLinks className="mt-4 text-white" />
@@ -36,6 +37,7 @@ export function SiteFooter() {
             <li><a className={link} href={`tel:${SHOP.phone.replace(/\s/g, '')}`}><Ltr>{localDigits(SHOP.phone, locale)}</Ltr></a></li>
           </ul>
         </div>
+        <NewsletterForm />
       </div>
       <p className="border-t border-white/10 py-4 text-center text-sm text-stone-400">
         © <bdi>{formatPlainNumber(new Date().getFullYear(), locale)}</bdi> {t('shop.name')}. {t('footer.rights')}
