@@ -11,7 +11,8 @@
  *   MESSAGE_MAX_ATTEMPTS, MESSAGE_RETRY_BASE_MS, MESSAGE_RETRY_MAX_MS, MESSAGE_MAX_AGE_MS, MESSAGE_POLL_MS
  */
 import type { PhoneProviderKind } from '#domain/messages/compose-message.js';
-import { parseArabicDigits, type ArabicDigits } from '#domain/shared/customer-words.js';
+import type { ArabicDigits } from '#domain/shared/customer-words.js';
+import { arabicDigitsFromEnv } from './customer-text-config.js';
 
 export interface MessageConfig {
   smtpUrl: string | null;
@@ -50,7 +51,7 @@ export function messageConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Mess
     maxAgeMs: nonNegative(env.MESSAGE_MAX_AGE_MS, 3 * 24 * 60 * 60_000),
     pollMs: nonNegative(env.MESSAGE_POLL_MS, 1000) || 1000,
     leaseMs: nonNegative(env.MESSAGE_LEASE_MS, 60_000) || 60_000,
-    arabicDigits: parseArabicDigits(env.ARABIC_DIGITS),
+    arabicDigits: arabicDigitsFromEnv(env),
   };
 }
 
