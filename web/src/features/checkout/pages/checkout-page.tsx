@@ -24,6 +24,8 @@ import { figuresOfTotals, OrderSummary, summaryFigures } from '../components/ord
 import { rememberOrder } from '../../track/remembered-order';
 import type { OrderRecap } from './order-confirmation-page';
 import { MinimumPostersFix } from '../components/minimum-posters-fix';
+import { buildingAndFlat } from '../building-and-flat';
+import { catalogueText } from '../../../lib/catalogue-text';
 import { PromoCodeBox } from '../components/promo-code-box';
 import { MainActionButton } from '../../../lib/main-action-button';
 import {
@@ -188,8 +190,8 @@ export function CheckoutPage() {
       trackEvent('Purchase', { value: figures.total, order_number: answer.orderNumber });
       toast.success(t('checkout.success'), t('checkout.successText', { orderNumber: answer.orderNumber }));
       const recap: OrderRecap = {
-        items: current.items.filter((i) => i.available).map((i) => ({ name: i.posterName || t('cart.custom'), size: i.size, quantity: i.quantity, subtotal: i.subtotal })),
-        address: [`${form.firstName} ${form.lastName}`.trim(), form.addressLine, [form.building, form.apartment].filter(Boolean).join(', '), form.city, governorateName(form.governorate), normalisePhone(form.phone)].filter(Boolean),
+        items: current.items.filter((i) => i.available).map((i) => ({ name: catalogueText(locale, i.posterName || t('cart.custom'), i.posterNameAr).text, size: i.size, quantity: i.quantity, subtotal: i.subtotal })),
+        address: [`${form.firstName} ${form.lastName}`.trim(), form.addressLine, buildingAndFlat(form, t, locale), form.city, governorateName(form.governorate), normalisePhone(form.phone)].filter(Boolean),
         cashToPay: answer.total ?? figures.total,
         // The breakdown the order recorded; the cart's own figures only if the answer had none.
         figures: answer.totals ? { ...figuresOfTotals(answer.totals), taxRate: figures.taxRate } : figures,
