@@ -155,6 +155,7 @@ export const ar: Record<MessageKey, string> = {
   'checkout.firstName': 'الاسم الأول',
   'checkout.lastName': 'اسم العائلة',
   'checkout.phone': 'رقم الموبايل',
+  'checkout.phonePlaceholder': 'مثال: {example}',
   'checkout.email': 'البريد الإلكتروني (اختياري)',
   'checkout.addressLine': 'العنوان',
   'checkout.building': 'رقم العمارة',

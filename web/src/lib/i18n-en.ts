@@ -155,6 +155,7 @@ export const en = {
   'checkout.firstName': 'First name',
   'checkout.lastName': 'Last name',
   'checkout.phone': 'Phone number',
+  'checkout.phonePlaceholder': '01XXXXXXXXX',
   'checkout.email': 'E-mail (optional)',
   'checkout.addressLine': 'Address line',
   'checkout.building': 'Building',

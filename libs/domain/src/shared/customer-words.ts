@@ -29,14 +29,20 @@ export interface CustomerVoice {
 }
 
 /**
- * Latin words an Arabic text may hold: the shop's brand names and the Latin parts of its own
- * codes. Order numbers and e-mail addresses are recognised by their shape (LATIN_ALLOWED_SHAPES);
- * anything the customer typed is theirs. The one list the Arabic scans (pages, e-mails, paper) allow.
+ * Latin words an Arabic text may hold: the shop's brand names, and "English" on the language
+ * switch (a language is named in its own script, so an English reader finds it). Codes are
+ * recognised by their shape (LATIN_ALLOWED_SHAPES); anything the customer typed is theirs. The one
+ * list the Arabic scans (pages, e-mails, paper) allow.
  */
-export const LATIN_BRAND_NAMES = ['Poster Shop', 'postershop.eg', 'Instagram', 'Facebook', 'TikTok', 'WhatsApp'] as const;
+export const LATIN_BRAND_NAMES = ['Poster Shop', 'postershop.eg', 'Instagram', 'Facebook', 'TikTok', 'WhatsApp', 'English'] as const;
 
-/** Order numbers (PS-7ZP5-D2CQ), e-mail addresses and web addresses: codes a customer reads as they are. */
-export const LATIN_ALLOWED_SHAPES: readonly RegExp[] = [/\bPS-[A-Z0-9-]+/g, /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, /https?:\/\/\S+/g];
+/**
+ * Codes a customer reads and types back as they are: order numbers (PS-7ZP5-D2CQ), promo codes
+ * (capitals with digits: FOLLOW10), e-mail and web addresses.
+ */
+export const LATIN_ALLOWED_SHAPES: readonly RegExp[] = [
+  /\bPS-[A-Z0-9-]+/g, /\b[A-Z]+[0-9][A-Z0-9]*\b/g, /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, /https?:\/\/\S+/g,
+];
 
 /** The Latin words of `text` that are none of the allowed tokens: what an Arabic scan reports. */
 export function latinLeaks(text: string, allowed: readonly string[] = []): string[] {

@@ -42,7 +42,8 @@ describe('customer words', () => {
   });
 
   it('finds Latin words outside order numbers, addresses and the listed brand names', () => {
-    expect(latinLeaks('الطلب PS-7ZP5-D2CQ إلى mona@example.com من Poster Shop على Instagram')).toEqual([]);
+    expect(latinLeaks('الطلب PS-7ZP5-D2CQ إلى mona@example.com من Poster Shop على Instagram بكود FOLLOW10')).toEqual([]);
+    expect(latinLeaks('كود FOLLOW')).toEqual(['FOLLOW']);
     expect(latinLeaks('٢ × Islamic Geometry (40x50cm)')).toEqual(['Islamic', 'Geometry', 'x', 'cm']);
   });
 });

@@ -25,6 +25,7 @@ import { rememberOrder } from '../../track/remembered-order';
 import type { OrderRecap } from './order-confirmation-page';
 import { MinimumPostersFix } from '../components/minimum-posters-fix';
 import { buildingAndFlat } from '../building-and-flat';
+import { localDigits } from '../../../lib/numbers';
 import { catalogueText } from '../../../lib/catalogue-text';
 import { PromoCodeBox } from '../components/promo-code-box';
 import { MainActionButton } from '../../../lib/main-action-button';
@@ -239,7 +240,7 @@ export function CheckoutPage() {
                   dir="ltr"
                   inputMode="tel"
                   autoComplete="tel"
-                  placeholder="01XXXXXXXXX"
+                  placeholder={t('checkout.phonePlaceholder', { example: localDigits('01001234567', locale) })}
                   className={`${input} rtl:text-end`}
                   value={form.phone}
                   onChange={(e) => change('phone', e.target.value)}
