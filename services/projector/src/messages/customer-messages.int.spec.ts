@@ -5,6 +5,9 @@ import type { NewEvent } from '#event-store/event-store.port.js';
 import type { OrderPlaced } from '#domain/order/events.js';
 import { couriersStream, orderStream } from '#domain/streams.js';
 import { smtpMessageId } from '#domain/messages/message-id.js';
+import { composeMessage } from '#domain/messages/compose-message.js';
+import { MESSAGE_KINDS } from '#domain/messages/message-table.js';
+import { latinLeaks } from '#domain/shared/customer-words.js';
 import { customerMessagesReactor, OUTBOX_TABLE } from '#read-models/projections/customer-messages.reactor.js';
 import { applyBatch } from '../runner/apply-batch.js';
 import { createProjectorTestDb, type TestDb } from '../testing/projector-test-kit.js';
@@ -174,6 +177,21 @@ describe('customer messages: outbox reactor and dispatcher (real PostgreSQL, rea
     expect(header(mail.raw, 'From')).toMatch(/^"?متجر البوسترات"? <no-reply@shop\.test>$/);
     expect((await rowsOf('a1')).map((r) => [r.channel, r.status, r.provider])).toEqual([['email', 'sent', 'smtp'], ['phone', 'sent', 'log']]);
     expect(await dispatcher().tick()).toEqual(new Map());
+  });
+
+  it('every customer e-mail of an Arabic order, as the mail server receives it, holds no Latin word but the order number and the tracking link', async () => {
+    const before = smtp.received.length;
+    const order = placed('every-kind', 'ar', 'mona.kinds@example.com');
+    for (const kind of MESSAGE_KINDS) {
+      await email.send(composeMessage(kind, 'email', order, 'sms', undefined, 'https://courier.example/track?n=AB12')!, `kinds-${kind}`);
+    }
+    const mails = smtp.received.slice(before);
+    expect(mails).toHaveLength(MESSAGE_KINDS.length);
+    for (const mail of mails) {
+      const parts = partsOf(mail.raw);
+      const html = parts['text/html'].replace(/<[^>]*>|&[#\w]+;/g, ' ');
+      expect(latinLeaks([header(mail.raw, 'Subject'), header(mail.raw, 'From')?.replace(/<[^>]*>/, ''), parts['text/plain'], html].join('\n'))).toEqual([]);
+    }
   });
 
   it('retries with back-off and the same Message-ID; after the last attempt the message is failed, and says why without the address', async () => {
