@@ -8,10 +8,10 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { amountToCollect, egp, governorateNames, onPaper, placedOn, SHOP_NAME, sizeLabel, streetAddress, type PaperworkOrder } from './paperwork-order.js';
+import { amountToCollect, egp, governorateNames, onPaper, placedOn, sizeLabel, streetAddress, type PaperworkOrder } from './paperwork-order.js';
 import { isolated } from '#domain/shared/bidi-text.js';
 import {
-  customerCount, customerDigits, customerItemName, customerMoney, customerNumber, customerSize, DEFAULT_ARABIC_DIGITS, ITEM_COUNT,
+  customerCount, customerDigits, customerItemName, customerMoney, customerNumber, customerSize, DEFAULT_ARABIC_DIGITS, ITEM_COUNT, SHOP_NAMES,
   type ArabicDigits, type CountForms, type CustomerVoice,
 } from '#domain/shared/customer-words.js';
 import type { ShopLanguage } from '#domain/shared/shop-language.js';
@@ -25,7 +25,7 @@ const PAGE: Record<PaperSize, [number, number]> = { A4: [595.28, 841.89], LABEL_
 
 /** A PDF of `pages` drawn by `draw`, one page each; resolves to the file's bytes. */
 export async function renderPages<T>(pages: readonly T[], size: [number, number], title: string, draw: (doc: PDFKit.PDFDocument, page: T) => void): Promise<Buffer> {
-  const doc = new PDFDocument({ size, margin: 0, autoFirstPage: false, info: { Title: title, Producer: SHOP_NAME.en, Creator: SHOP_NAME.en } });
+  const doc = new PDFDocument({ size, margin: 0, autoFirstPage: false, info: { Title: title, Producer: SHOP_NAMES.en, Creator: SHOP_NAMES.en } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise<void>((resolve, reject) => {
@@ -120,10 +120,10 @@ function drawSlip(doc: PDFKit.PDFDocument, o: PaperworkOrder, voice: CustomerVoi
   const qr = 96;
   const head = ar ? m + qr + 12 : m;
   if (ar) {
-    drawLine(doc, SHOP_NAME.ar, head, m, w - qr - 12, S(20, true), start);
+    drawLine(doc, SHOP_NAMES.ar, head, m, w - qr - 12, S(20, true), start);
   } else {
-    drawLine(doc, SHOP_NAME.en, m, m, w - qr - 12, S(20, true), 'left');
-    drawLine(doc, SHOP_NAME.ar, m, m + 30, w - qr - 12, S(14), 'left');
+    drawLine(doc, SHOP_NAMES.en, m, m, w - qr - 12, S(20, true), 'left');
+    drawLine(doc, SHOP_NAMES.ar, m, m + 30, w - qr - 12, S(14), 'left');
   }
   drawLine(doc, words.title, head, m + 56, w - qr - 12, S(12), start);
   drawQr(doc, o.orderNumber, ar ? m : pageW - m - qr, m, qr);
@@ -189,7 +189,7 @@ function drawLabel(doc: PDFKit.PDFDocument, o: PaperworkOrder): void {
   const m = 12;
   const w = pageW - 2 * m;
   const qr = 78;
-  drawLine(doc, `${SHOP_NAME.en} - ${SHOP_NAME.ar}`, m, m, w - qr - 6, S(9), 'left');
+  drawLine(doc, `${SHOP_NAMES.en} - ${SHOP_NAMES.ar}`, m, m, w - qr - 6, S(9), 'left');
   drawLine(doc, o.orderNumber, m, m + 18, w - qr - 6, S(14, true), 'left');
   drawLine(doc, placedOn(o), m, m + 42, w - qr - 6, S(8), 'left');
   drawQr(doc, o.orderNumber, pageW - m - qr, m, qr);

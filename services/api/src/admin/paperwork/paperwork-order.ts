@@ -1,12 +1,9 @@
 import { isolated, withoutBidiControls } from '#domain/shared/bidi-text.js';
-import { customerDigits, SHOP_NAMES, type CustomerVoice } from '#domain/shared/customer-words.js';
+import { customerDigits, type CustomerVoice } from '#domain/shared/customer-words.js';
 import type { ShopLanguage } from '#domain/shared/shop-language.js';
 import { governorateInfo, isGovernorate } from '#domain/shop-config.js';
 import { cairoDateTime } from '../orders/orders-csv.js';
 import type { AdminOrderView } from '../orders/order-response.js';
-
-/** The shop as its paperwork names it: its name in both languages, the one the e-mails sign with. */
-export const SHOP_NAME = SHOP_NAMES;
 
 /** How a parcel left: filled once the SHIPPED move records them; absent before. */
 export interface ShipmentDetails {
