@@ -1,4 +1,4 @@
-// An Arabic shopper's walk with no English in it: every page a customer sees (home, poster, cart,
+// An Arabic shopper's walk with no English in it: every page a customer sees (home, shop, custom, poster, cart,
 // the minimum-two-posters warning, checkout, confirmation, tracking, the policy pages) is scanned
 // for Latin letters. Allowed: the tokens listed once in libs/domain's customer-words.ts (order
 // numbers, e-mail addresses, codes, brand names) and what the shopper typed (form fields and
@@ -42,13 +42,21 @@ describe('Arabic pages carry no English', () => {
     expect(nile.nameAr).toBeTruthy();
   });
 
-  test('home, poster, cart, the two-posters warning, checkout, confirmation, tracking and every policy page', () =>
+  test('home, shop, custom, poster, cart, the two-posters warning, checkout, confirmation, tracking and every policy page', () =>
     withShop({ viewport: PHONE, locale: 'ar' }, async ({ page, errors }) => {
       const found = {};
 
       await page.goto('/');
       await page.getByTestId('poster-card').first().waitFor();
       found.home = await leaksOn(page);
+
+      await page.goto('/shop');
+      await page.getByTestId('result-range').waitFor();
+      found.shop = await leaksOn(page);
+
+      await page.goto('/custom');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      found.custom = await leaksOn(page);
 
       await page.goto(`/posters/${nile.id}`);
       await page.locator('fieldset label').first().click();
@@ -107,7 +115,7 @@ describe('Arabic pages carry no English', () => {
       expect(policy).toContain('من ٣ إلى ٥ أيام');
 
       expect(found).toEqual({
-        home: [], poster: [], cart: [], warning: [], checkout: [], confirmation: [], tracking: [],
+        home: [], shop: [], custom: [], poster: [], cart: [], warning: [], checkout: [], confirmation: [], tracking: [],
         '/shipping-policy': [], '/refund-policy': [], '/privacy-policy': [], '/terms': [], '/about': [], '/contact': [],
       });
       expect(errors).toEqual([]);
