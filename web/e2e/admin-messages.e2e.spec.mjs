@@ -4,6 +4,7 @@
 import { expect } from '@jest/globals';
 import { adminCall, apiToken, BASE_URL, eventually, signedInBrowser } from './admin-support.mjs';
 import { receivedMail } from './mailbox.mjs';
+import { latinLeaks } from '../../dist/libs/domain/src/shared/customer-words.js';
 import { DESKTOP, screenshot, withShop } from './support.mjs';
 
 const EMAIL = 'mona.messages@example.com';
@@ -15,11 +16,12 @@ describe('messages to customers', () => {
   let token;
   let order;
   let admin;
+  let nile;
 
   beforeAll(async () => {
     token = await apiToken();
     const listed = await (await fetch(`${BASE_URL}/api/public/posters?limit=100`)).json();
-    const nile = listed.posters.find((p) => p.name === 'Nile at Dusk');
+    nile = listed.posters.find((p) => p.name === 'Nile at Dusk');
     await withShop({ viewport: DESKTOP, locale: 'ar' }, async ({ page }) => {
       await page.goto(`/posters/${nile.id}`);
       await page.locator('fieldset label').first().click();
@@ -63,7 +65,13 @@ describe('messages to customers', () => {
     expect(mail.subject).toBe(`استلمنا طلبك \u2068${order.orderNumber}\u2069`);
     expect(mail.headers['content-language']).toBe('ar');
     expect(bare(mail.text)).toContain('مرحباً منى');
-    for (const item of order.view.items) expect(mail.text).toContain(`${arabicCount.format(item.quantity)} × \u2068${item.name}`);
+    // Each line by its Arabic name with an Arabic size, and no English anywhere but the order number.
+    for (const item of order.view.items) expect(mail.text).toContain(`${arabicCount.format(item.quantity)} × \u2068${nile.nameAr} (`);
+    expect(bare(mail.text)).toMatch(/\(\S+×\S+ سم\)/);
+    expect([...latinLeaks(mail.subject), ...latinLeaks(mail.text), ...latinLeaks(mail.html.replace(/<[^>]*>|&[#\w]+;/g, ' '))]).toEqual([]);
+    expect(mail.html).toMatch(/<html dir="rtl" lang="ar">/);
+    expect(mail.headers['content-type']).toMatch(/^multipart\/alternative/);
+    expect(mail.from).toMatch(/^"?متجر البوسترات"? <orders@shop\.test>$/);
     expect(bare(mail.text)).toContain(`الإجمالي: ${bare(arabicMoney.format(order.view.total))}`);
     const { body } = await adminCall(token, 'GET', `/admin/messages?orderId=${order.id}`);
     const sent = body.data.find((m) => m.channel === 'email' && m.kind === 'orderPlaced');

@@ -18,6 +18,8 @@ export class OrderItemEntity {
   @Column({ type: 'text', name: 'variant_id', nullable: true }) variantId!: string | null;
   /** Name at checkout (posterNameSnapshot). */
   @Column({ type: 'text' }) name!: string;
+  /** The Arabic name the shopper saw; null where the catalogue had none, or the order predates it. */
+  @Column({ type: 'text', name: 'name_ar', nullable: true }) nameAr!: string | null;
   @Column({ type: 'text', nullable: true }) category!: string | null;
   @Column({ type: 'text', name: 'image_url', nullable: true }) imageUrl!: string | null;
   @Column({ type: 'text', name: 'custom_image_path', nullable: true }) customImagePath!: string | null;

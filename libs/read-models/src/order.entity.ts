@@ -30,6 +30,8 @@ export class OrderEntity {
   @Column({ type: 'double precision' }) longitude!: number;
   @Column({ type: 'text', nullable: true }) notes!: string | null;
   @Column({ type: 'text', name: 'payment_method' }) paymentMethod!: string;
+  /** The storefront language of the checkout ('en' | 'ar'): the customer's messages and packing slip are in it. */
+  @Column({ type: 'text', default: 'en' }) language!: string;
   /** Always null today (no online payments); kept for the admin page's column. */
   @Column({ type: 'text', name: 'payment_reference', nullable: true }) paymentReference!: string | null;
   @Column({ type: 'text', name: 'promo_code', nullable: true }) promoCode!: string | null;

@@ -407,6 +407,8 @@ export type CodeLabel = {
   label: string;
 };
 export type ShopConfigView = {
+  /** How Arabic pages write numbers (ARABIC_DIGITS): arabic-indic (٠١٢٣) or latin (0123) */
+  arabicDigits: "arabic-indic" | "latin";
   categories: CategoryView[];
   /** EGP */
   codFee: number;

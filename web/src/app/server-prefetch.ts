@@ -19,7 +19,8 @@ export interface PrefetchInput {
 export async function prefetchPage(store: AppStore, { page, params, search }: PrefetchInput): Promise<boolean> {
   const e = catalogApi.endpoints;
   const opts = { subscribe: false };
-  const reads: Array<Promise<unknown>> = [store.dispatch(e.getAnnouncement.initiate(undefined, opts)).unwrap()];
+  // The shop's config on every page: its Arabic digit system decides how each number is written.
+  const reads: Array<Promise<unknown>> = [store.dispatch(e.getAnnouncement.initiate(undefined, opts)).unwrap(), store.dispatch(e.getPublicConfig.initiate(undefined, opts)).unwrap()];
   let found = true;
   if (page === 'home') {
     reads.push(store.dispatch(e.getBestsellers.initiate(undefined, opts)).unwrap(), store.dispatch(e.getFeatured.initiate(undefined, opts)).unwrap());
@@ -52,8 +53,6 @@ export async function prefetchPage(store: AppStore, { page, params, search }: Pr
           },
         ),
     );
-  } else if (page === 'custom' || page === 'checkout') {
-    reads.push(store.dispatch(e.getPublicConfig.initiate(undefined, opts)).unwrap());
   }
   // A read that failed shows its error state, as it would in the browser; the page still renders.
   await Promise.allSettled(reads);

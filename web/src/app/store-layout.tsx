@@ -2,6 +2,8 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useAppSelector } from './store';
 import { useT } from '../lib/i18n';
+import { setArabicDigits } from '../lib/numbers';
+import { useGetPublicConfigQuery } from '../features/catalog/catalog-api';
 import { AnnouncementBanner } from '../features/layout/components/announcement-banner';
 import { SiteHeader } from '../features/layout/components/site-header';
 import { PageSpinner } from './page-spinner';
@@ -24,6 +26,9 @@ function prefetchLikelyPages() {
 }
 
 export function StoreLayout() {
+  // Before any page renders a number: the shop's Arabic digits (the server rendered with them too).
+  const digits = useGetPublicConfigQuery().data?.arabicDigits;
+  setArabicDigits(digits);
   const t = useT();
   const cartOpen = useAppSelector((s) => s.ui.cartOpen);
   const menuOpen = useAppSelector((s) => s.ui.menuOpen);
@@ -57,7 +62,8 @@ export function StoreLayout() {
           <SideMenu />
         </Suspense>
       )}
-      <main id="main" className="flex-1">
+      {/* Keyed by the digits: a page drawn before the config came is drawn again in the shop's digits. */}
+      <main id="main" className="flex-1" key={digits ?? 'arabic-indic'}>
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
           <ReplayEarlyInput />

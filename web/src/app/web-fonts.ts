@@ -6,7 +6,7 @@ import playfairBold from '@fontsource/playfair-display/files/playfair-display-la
 import type { Locale } from './ui-slice';
 
 /**
- * An Arabic page's text and headings are Naskh (one face; bold is drawn from it); an English page's
+ * An Arabic page's text and headings are Naskh (regular preloaded, bold swapped in when it comes); an English page's
  * text is the phone's own sans-serif and only its headings are Playfair. A face a page never shows
  * is not preloaded: the browser would fetch it for nothing and warn.
  */

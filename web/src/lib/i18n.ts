@@ -30,11 +30,27 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** `{name}` placeholders are filled from vars, numbers in the language's digits; a key missing from the language falls back to English when loaded, then to the key. */
+const PLURALS: Record<Locale, Intl.PluralRules> = { en: new Intl.PluralRules('en'), ar: new Intl.PluralRules('ar') };
+/** `{count, plural, one {# item} other {# items}}`: a count's noun in the form its language gives it. */
+const PLURAL = /\{(\w+), plural,((?:\s*\w+ \{[^{}]*\})+)\s*\}/g;
+
+/**
+ * `{name}` placeholders are filled from vars, numbers in the language's digits; a key missing from
+ * the language falls back to English when loaded, then to the key. A counted noun is written
+ * `{count, plural, zero {…} one {…} two {…} few {# …} many {# …} other {# …}}`, forms chosen by
+ * Intl.PluralRules: Arabic's dual ('منتجان') and its other forms, English's singular ('1 item').
+ */
 export function translate(locale: Locale, key: MessageKey, vars?: Record<string, string | number>): string {
   const text = dictionaries[locale]?.[key] ?? dictionaries.en?.[key] ?? key;
   const fill = (v: string | number) => (typeof v === 'number' ? formatNumber(v, locale) : v);
-  return vars ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? fill(vars[k]) : m)) : text;
+  if (!vars) return text;
+  const counted = text.replace(PLURAL, (m, k: string, forms: string) => {
+    const n = vars[k];
+    if (typeof n !== 'number') return m;
+    const byCategory = Object.fromEntries([...forms.matchAll(/(\w+) \{([^{}]*)\}/g)].map((f) => [f[1], f[2]]));
+    return (byCategory[PLURALS[locale].select(n)] ?? byCategory.other ?? '').replace(/#/g, fill(n));
+  });
+  return counted.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? fill(vars[k]) : m));
 }
 
 export function useLocale(): Locale {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { scriptRuns } from './catalogue-text';
 import { useLocale } from './i18n';
 import { formatMoney } from './money';
+import { formatNumber } from './numbers';
 
 /**
  * Numbers, prices and phone numbers stay left-to-right inside Arabic text. Latin text kept as it is
@@ -47,4 +48,9 @@ export function fillTemplate(template: string, parts: Record<string, ReactNode>)
     const m = /^\{(\w+)\}$/.exec(chunk);
     return m && m[1] in parts ? <span key={i}>{parts[m[1]]}</span> : chunk;
   });
+}
+
+/** A count inside a page's own text (policy pages: "3 to 5 days"), in the page's digits. */
+export function Num({ n }: { n: number }) {
+  return <>{formatNumber(n, useLocale())}</>;
 }

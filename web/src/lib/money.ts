@@ -1,8 +1,11 @@
 import type { Locale } from '../app/ui-slice';
+import { arabicLocale, onArabicDigits } from './numbers';
 
 const english = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-// Egypt's own format: Arabic-Indic digits and the pound's Arabic sign, 'ج.م.', after the number.
-const arabic = new Intl.NumberFormat('ar-EG', { style: 'currency', currency: 'EGP', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Egypt's own format: the shop's Arabic digits (numbers.ts) and the pound's Arabic sign, 'ج.م.', after the number.
+const arabicMoney = () => new Intl.NumberFormat(arabicLocale(), { style: 'currency', currency: 'EGP', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+let arabic = arabicMoney();
+onArabicDigits(() => (arabic = arabicMoney()));
 
 /**
  * The one way to show money: EGP numbers from the API (2 decimals) as 'LE 1,234.00' in English

@@ -4,6 +4,7 @@ import type { Locale } from '../app/ui-slice';
 import { catalogApi } from '../features/catalog/catalog-api';
 import { categoryLabel, fromPrice, variantPrice } from '../features/catalog/catalog-format';
 import { translate, type MessageKey } from '../lib/i18n';
+import { catalogueText } from '../lib/catalogue-text';
 import { resolveImageUrl } from '../lib/images';
 import { formatMoney } from '../lib/money';
 import { SHOP } from '../lib/shop-info';
@@ -103,8 +104,8 @@ function productLd(poster: PosterView, url: string, image: string | undefined, l
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
-    name: poster.name,
-    description: poster.description,
+    name: catalogueText(locale, poster.name, poster.nameAr).text,
+    description: catalogueText(locale, poster.description, poster.descriptionAr).text,
     sku: poster.id,
     category: categoryName(locale, poster.category),
     ...(image ? { image: [image] } : {}),
@@ -152,8 +153,10 @@ export function buildPageHead(input: PageHeadInput): PageHead {
     if (poster) {
       const from = fromPrice(poster);
       const category = categoryName(locale, poster.category);
-      title = poster.name;
-      description = t('seo.posterDescription', { name: poster.name, category, price: formatMoney(from?.price ?? 0) });
+      // The poster's name in the page's language, as the page's heading shows it.
+      const name = catalogueText(locale, poster.name, poster.nameAr).text;
+      title = name;
+      description = t('seo.posterDescription', { name, category, price: formatMoney(from?.price ?? 0, locale) });
       const resolved = resolveImageUrl(poster.imageUrl);
       if (resolved) {
         image = absolute(origin, resolved);
@@ -164,7 +167,7 @@ export function buildPageHead(input: PageHeadInput): PageHead {
           home,
           shop,
           { name: category, url: absolute(origin, `${localizedPath('/shop', locale)}?category=${encodeURIComponent(poster.category)}`) },
-          { name: poster.name, url: canonical },
+          { name, url: canonical },
         ]),
       );
       og.push({ property: 'product:price:amount', content: (from?.price ?? 0).toFixed(2) }, { property: 'product:price:currency', content: 'EGP' });

@@ -34,6 +34,7 @@ export function config(exemptGovernorates: string[]): ShopConfigView {
     paymentMethods: ['COD', 'ONLINE'],
     defaultPaymentMethod: 'COD',
     defaultCoordinates: { latitude: 30.0444, longitude: 31.2357 },
+    arabicDigits: 'arabic-indic',
     sizes: [
       { code: 'SIZE_20x30', label: '20x30cm' },
       { code: 'SIZE_30x40', label: '30x40cm' },

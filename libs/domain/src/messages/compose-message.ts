@@ -9,6 +9,7 @@ import { evolveCouriers, initialCouriersState } from '../courier/courier.decider
 import type { CourierEvent } from '../courier/events.js';
 import { trackingUrl } from '../courier/tracking-url.js';
 import { ERASED } from '../personal-data/personal-fields.js';
+import { DEFAULT_ARABIC_DIGITS, type ArabicDigits } from '../shared/customer-words.js';
 import { defaultTemplate } from './default-templates.js';
 import { renderTemplate, type MessageTemplate } from './message-template.js';
 import type { MessageKind } from './message-table.js';
@@ -43,7 +44,7 @@ function hasAddress(value: string | null | undefined): value is string {
 
 /**
  * The message, or undefined when it has nowhere to go (no e-mail, or the subject was erased).
- * `templates` are the owner's where set, the shop's own otherwise.
+ * `templates` are the owner's where set, the shop's own otherwise; `digits`, how Arabic writes numbers.
  */
 export function composeMessage(
   kind: MessageKind,
@@ -52,10 +53,11 @@ export function composeMessage(
   phoneProvider: PhoneProviderKind = 'sms',
   template?: (kind: MessageKind, channel: 'email' | 'sms', language: OrderPlaced['data']['language']) => MessageTemplate | undefined,
   trackingUrl: string | null = null,
+  digits: ArabicDigits = DEFAULT_ARABIC_DIGITS,
 ): OutgoingMessage | undefined {
   const to = channel === 'email' ? order.customer.email : order.customer.phone;
   if (!hasAddress(to)) return undefined;
-  const values = orderMessageValues(order, trackingUrl);
+  const values = orderMessageValues(order, trackingUrl, digits);
   const textChannel = channel === 'email' ? 'email' : 'sms';
   const chosen = template?.(kind, textChannel, order.language) ?? defaultTemplate(kind, textChannel, order.language);
   const text = renderTemplate(chosen, values);

@@ -1,7 +1,8 @@
 /**
- * Message templates: text with {{placeholder}}s, per kind, channel and language. E-mails are
- * sent as plain text, so a template holds no markup: a tag in a template is refused rather than
- * escaped, because an owner who types one expects it to do something it never will.
+ * Message templates: text with {{placeholder}}s, per kind, channel and language. A template is
+ * plain text (an e-mail's HTML part is laid out from it and escaped, email-html.ts), so it holds no
+ * markup: a tag in a template is refused rather than escaped, because an owner who types one
+ * expects it to do something it never will.
  */
 import { withoutBidiControls } from '../shared/bidi-text.js';
 import { DomainError } from '../shared/domain-error.js';

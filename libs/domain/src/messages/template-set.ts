@@ -82,7 +82,7 @@ const SAMPLE_EN = {
   paymentMethod: 'COD' as const,
   customer: { firstName: 'Mona', lastName: 'Adel', phone: '01012345678', email: 'mona@example.com', addressLine: '12 Nile Corniche', building: '4', apartment: '7', city: 'Maadi', governorate: 'CAIRO' as const, latitude: 30, longitude: 31, notes: null },
   items: [
-    { itemId: 'i1', kind: 'poster' as const, posterId: 'p1', productId: null, variantId: null, name: 'Nile at Dusk', category: 'ART', imageUrl: null, customImagePath: null, size: 'SIZE_30x40' as const, quantity: 2, unitPrice: 42000, originalUnitPrice: 42000, discountPercentage: 0, lineTotal: 84000, priceRules: [] },
+    { itemId: 'i1', kind: 'poster' as const, posterId: 'p1', productId: null, variantId: null, name: 'Nile at Dusk', nameAr: 'النيل عند الغروب', category: 'ART', imageUrl: null, customImagePath: null, size: 'SIZE_30x40' as const, quantity: 2, unitPrice: 42000, originalUnitPrice: 42000, discountPercentage: 0, lineTotal: 84000, priceRules: [] },
   ],
   totals: { subtotal: 84000, discountFromPromotions: 0, discountFromPromoCode: 0, shippingCost: 6000, codFee: 2000, taxAmount: 11300, total: 92000 },
 };

@@ -55,6 +55,11 @@ export interface OrderItem {
   productId: string | null;
   variantId: string | null;
   name: string;
+  /**
+   * The Arabic name the shopper saw, where the catalogue had one (absent in orders placed before
+   * the shop kept it): Arabic e-mails, messages and paper name the item by it.
+   */
+  nameAr?: string;
   category: string | null;
   imageUrl: string | null;
   customImagePath: string | null;

@@ -4,11 +4,12 @@ import type { CartLine } from '../cart/events.js';
 import type { OrderItem } from '../order/events.js';
 import type { Piastres } from '../shared/money.js';
 import { DEFAULT_CUSTOM_PRICES } from '../shop-config.js';
+import { CUSTOM_POSTER_NAMES } from '../shared/customer-words.js';
 import type { CatalogueSnapshot } from './catalogue-snapshot.js';
 import { bestDiscount, discountedUnitPrice } from './discount-rules.js';
 import { linePriceRules } from './price-rules.js';
 
-export const CUSTOM_POSTER_NAME = 'Custom Poster';
+export const CUSTOM_POSTER_NAME = CUSTOM_POSTER_NAMES.en;
 export const ADDON_UNAVAILABLE_MESSAGE = 'This add-on is no longer available';
 
 export type UnavailableReason = 'POSTER_UNAVAILABLE' | 'SIZE_UNAVAILABLE' | 'ADDON_UNAVAILABLE';
@@ -17,8 +18,6 @@ export type UnavailableReason = 'POSTER_UNAVAILABLE' | 'SIZE_UNAVAILABLE' | 'ADD
 export interface PricedLine extends OrderItem {
   /** originalUnitPrice × quantity. */
   originalLineTotal: Piastres;
-  /** The name on the Arabic storefront when the catalogue has one; not part of the order's snapshot. */
-  nameAr?: string;
   /** Unavailable lines are shown but not counted in any total; checkout refuses them. */
   available: boolean;
   unavailable: { reason: UnavailableReason; message: string } | null;
@@ -63,6 +62,7 @@ function customBase(line: CartLine, catalogue: CatalogueSnapshot): Base {
   const size = line.size ?? 'SIZE_20x30';
   return {
     name: CUSTOM_POSTER_NAME,
+    nameAr: CUSTOM_POSTER_NAMES.ar,
     category: null,
     imageUrl: null,
     originalUnitPrice: catalogue.customPrices[size] ?? DEFAULT_CUSTOM_PRICES[size],

@@ -1,5 +1,6 @@
 import type { OrderItem, OrderPlaced } from '#domain/order/events.js';
 import { foldForSearch } from '#domain/shared/search-folding.js';
+import { DEFAULT_SHOP_LANGUAGE, isShopLanguage } from '#domain/shared/shop-language.js';
 import { OrderCountEntity } from '../order-count.entity.js';
 import { OrderItemEntity } from '../order-item.entity.js';
 import { OrderEntity } from '../order.entity.js';
@@ -121,7 +122,7 @@ function searchText(o: OrderSearchFields): string {
 function itemRows(orderId: string, items: readonly OrderItem[]): Row[] {
   return items.map((item, lineNo) => ({
     order_id: orderId, line_no: lineNo, item_id: item.itemId, kind: item.kind, poster_id: item.posterId ?? null,
-    product_id: item.productId ?? null, variant_id: item.variantId ?? null, name: item.name, category: item.category ?? null,
+    product_id: item.productId ?? null, variant_id: item.variantId ?? null, name: item.name, name_ar: typeof item.nameAr === 'string' && item.nameAr !== '' ? item.nameAr : null, category: item.category ?? null,
     image_url: item.imageUrl ?? null, custom_image_path: item.customImagePath ?? null, size: item.size ?? null,
     quantity: item.quantity, unit_price: item.unitPrice, original_unit_price: item.originalUnitPrice,
     discount_percentage: item.discountPercentage, line_total: item.lineTotal,
@@ -177,7 +178,7 @@ function orderRow(d: OrderPlaced['data'], at: string): Row {
     id: d.orderId, order_number: d.orderNumber, cart_id: d.cartId, status: 'PLACED', first_name: c.firstName,
     last_name: c.lastName, phone: c.phone, email: c.email ?? null, address_line: c.addressLine, building: c.building,
     apartment: c.apartment, city: c.city, governorate: c.governorate, latitude: c.latitude, longitude: c.longitude,
-    notes: c.notes ?? null, payment_method: d.paymentMethod, payment_reference: null, promo_code: d.promoCode ?? null,
+    notes: c.notes ?? null, payment_method: d.paymentMethod, language: isShopLanguage(d.language) ? d.language : DEFAULT_SHOP_LANGUAGE, payment_reference: null, promo_code: d.promoCode ?? null,
     promo_percent: d.promoPercent ?? 0, subtotal: t.subtotal, discount_from_promotions: t.discountFromPromotions,
     discount_from_promo_code: t.discountFromPromoCode, shipping_cost: t.shippingCost, cod_fee: t.codFee,
     tax_amount: t.taxAmount, total: t.total, item_count: d.items.reduce((n, i) => n + i.quantity, 0),

@@ -13,6 +13,7 @@ import {
   CATEGORY_NAMES,
   type ShopRules,
 } from '#domain/shop-config.js';
+import { arabicDigitsFromEnv } from '#platform/config/customer-text-config.js';
 import { SHOP_RULES } from './shop-rules.js';
 import { ShopConfigView } from './shop-content-response.js';
 
@@ -43,6 +44,7 @@ export class ShopConfigController {
       paymentMethods: [...PAYMENT_METHODS],
       defaultPaymentMethod: DEFAULT_PAYMENT_METHOD,
       defaultCoordinates: { ...DEFAULT_COORDINATES },
+      arabicDigits: arabicDigitsFromEnv(),
     };
   }
 

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ARABIC_DIGIT_SYSTEMS, type ArabicDigits } from '#domain/shared/customer-words.js';
 
 // Small public reads of the storefront (catalog and shop-config controllers).
 
@@ -86,4 +87,5 @@ export class ShopConfigView {
   @ApiProperty({ type: [String] }) paymentMethods!: string[];
   @ApiProperty() defaultPaymentMethod!: string;
   @ApiProperty({ type: () => Coordinates }) defaultCoordinates!: Coordinates;
+  @ApiProperty({ enum: ARABIC_DIGIT_SYSTEMS, description: 'How Arabic pages write numbers (ARABIC_DIGITS): arabic-indic (٠١٢٣) or latin (0123)' }) arabicDigits!: ArabicDigits;
 }

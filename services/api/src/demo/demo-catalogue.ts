@@ -70,7 +70,7 @@ export const DEMO_GALLERY: readonly DemoGalleryImage[] = [
 ];
 
 export const DEMO_ANNOUNCEMENT = 'Free shipping on orders from LE 1,499 · Cash on delivery across Egypt · Use code FOLLOW10 for 10% off your first order';
-export const DEMO_ANNOUNCEMENT_AR = 'شحن مجاني للطلبات من ١٬٤٩٩ جنيه · الدفع عند الاستلام في كل مصر · استخدم كود FOLLOW10 لخصم ١٠٪ على أول طلب';
+export const DEMO_ANNOUNCEMENT_AR = 'شحن مجاني للطلبات من ١٬٤٩٩ ج.م. · الدفع عند الاستلام في كل مصر · استخدم كود FOLLOW10 لخصم ١٠٪ على أول طلب';
 /** The storefront's follow popup offers this code as a thank-you it cannot verify: one order per customer (phone). */
 export const DEMO_PROMO = { code: 'FOLLOW10', percentOff: 10, rules: { oncePerCustomer: true } };
 export const DEMO_DISCOUNT = { category: 'ANIME' as const, percentage: 15 };

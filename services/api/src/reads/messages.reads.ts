@@ -64,10 +64,11 @@ export class MessageReads {
   async one(id: string): Promise<MessageDetailView | undefined> {
     const [row]: Row[] = await this.dataSource.query(`SELECT * FROM ${OUTBOX_TABLE} WHERE message_id = $1`, [id]);
     if (!row) return undefined;
+    const config = messageConfigFromEnv();
     const order = orderNowFrom(await this.store.readStream(orderStream(row.order_id)));
     const templates = templatesFrom(await this.store.readStream(messageTemplatesStream()));
     const tracking = order ? parcelTrackingUrl(order, await this.store.readStream(couriersStream())) : null;
-    const message = order && isMessageKind(row.kind) ? composeMessage(row.kind, row.channel, order.order, messageConfigFromEnv().phoneChannel, templates, tracking) : undefined;
+    const message = order && isMessageKind(row.kind) ? composeMessage(row.kind, row.channel, order.order, config.phoneChannel, templates, tracking, config.arabicDigits) : undefined;
     return {
       ...view(row),
       language: order?.order.language ?? 'en',

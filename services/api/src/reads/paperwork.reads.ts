@@ -2,6 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SHOP_TIME_ZONE } from '#domain/shop-config.js';
 import { piastresToEgp } from '#domain/shared/money.js';
+import { DEFAULT_SHOP_LANGUAGE, isShopLanguage } from '#domain/shared/shop-language.js';
 import { OrderEntity } from '#read-models/order.entity.js';
 import { OrderItemEntity } from '#read-models/order-item.entity.js';
 import { OrderHistoryEntity } from '#read-models/order-history.entity.js';
@@ -12,6 +13,7 @@ import type { PaperworkOrder } from '../admin/paperwork/paperwork-order.js';
 interface PaperworkRow
   extends Pick<OrderCsvRow, 'id' | 'order_number' | 'placed_at' | 'first_name' | 'last_name' | 'phone' | 'address_line' | 'building' | 'apartment' | 'city' | 'governorate' | 'payment_method' | 'notes' | 'total'> {
   status: PaperworkOrder['status'];
+  language: string;
   item_count: number;
   items: PaperworkOrder['items'];
   shipped_at: Date | null;
@@ -31,8 +33,8 @@ export class PaperworkReads {
   private select(where: string): string {
     const [orders, items, history] = [OrderEntity, OrderItemEntity, OrderHistoryEntity].map((e) => this.dataSource.getMetadata(e).tablePath);
     return `SELECT o.id, o.order_number, o.placed_at, o.first_name, o.last_name, o.phone, o.address_line, o.building, o.apartment, o.city, o.governorate,
-                   o.status, o.payment_method, o.notes, o.total, o.item_count, s.shipped_at, s.courier, s.tracking_number,
-                   (SELECT coalesce(json_agg(json_build_object('name', i.name, 'size', i.size, 'quantity', i.quantity) ORDER BY i.line_no), '[]')
+                   o.status, o.payment_method, o.notes, o.total, o.item_count, o.language, s.shipped_at, s.courier, s.tracking_number,
+                   (SELECT coalesce(json_agg(json_build_object('name', i.name, 'nameAr', i.name_ar, 'kind', i.kind, 'size', i.size, 'quantity', i.quantity) ORDER BY i.line_no), '[]')
                       FROM ${items} i WHERE i.order_id = o.id) AS items
               FROM ${orders} o
               LEFT JOIN LATERAL (
@@ -92,6 +94,7 @@ function toPaperworkOrder(r: PaperworkRow): PaperworkOrder {
     total: piastresToEgp(r.total),
     itemCount: r.item_count,
     status: r.status,
+    language: isShopLanguage(r.language) ? r.language : DEFAULT_SHOP_LANGUAGE,
     items: r.items,
     courier: r.courier,
     trackingNumber: r.tracking_number,

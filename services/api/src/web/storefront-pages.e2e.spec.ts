@@ -87,6 +87,11 @@ describe('storefront pages rendered on the server (HTTP, real projector)', () =>
       expect(Number(res.headers['content-length'])).toBeLessThan(60_000);
     }
     expect(arabic).toMatch(/font-display:swap/);
+    // Bold Arabic is the family's own bold face, not one the browser smears from the regular.
+    const bold = /@font-face\{font-family:"?Noto Naskh Arabic"?;font-style:normal;font-weight:700;font-display:swap;src:url\(([^)]+)\)/.exec(arabic)?.[1];
+    expect(bold && path.basename(bold)).toMatch(/^noto-naskh-arabic-arabic-700-normal-[\w-]{8}\.woff2$/);
+    const boldFile = await t.request().get(bold!).expect(200);
+    expect(boldFile.headers['content-type']).toBe('font/woff2');
   });
 
   it('the Arabic twin is right-to-left with Arabic texts and the same product data', async () => {

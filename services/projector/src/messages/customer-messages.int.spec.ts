@@ -5,6 +5,9 @@ import type { NewEvent } from '#event-store/event-store.port.js';
 import type { OrderPlaced } from '#domain/order/events.js';
 import { couriersStream, orderStream } from '#domain/streams.js';
 import { smtpMessageId } from '#domain/messages/message-id.js';
+import { composeMessage } from '#domain/messages/compose-message.js';
+import { MESSAGE_KINDS } from '#domain/messages/message-table.js';
+import { latinLeaks } from '#domain/shared/customer-words.js';
 import { customerMessagesReactor, OUTBOX_TABLE } from '#read-models/projections/customer-messages.reactor.js';
 import { applyBatch } from '../runner/apply-batch.js';
 import { createProjectorTestDb, type TestDb } from '../testing/projector-test-kit.js';
@@ -50,23 +53,43 @@ function header(raw: string, name: string): string | undefined {
 /** Text as a reader sees it: each value's isolate (FSI … PDI) is invisible. */
 const seen = (text: string | undefined) => text?.replace(/[\u2068\u2069]/g, '');
 
-/** The text part, decoded (nodemailer sends non-ASCII text as quoted-printable or base64). */
-function textOf(raw: string): string {
-  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
-  const body = rest.join('\n\n');
-  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
-  const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(unfolded)?.[1]?.toLowerCase();
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+/** A MIME entity's headers (unfolded, names lower-cased) and its body, decoded from its transfer encoding. */
+function entity(raw: string): { headers: Record<string, string>; body: string } {
+  const split = raw.search(/\r?\n\r?\n/);
+  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+  const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
+  const headers: Record<string, string> = {};
+  for (const line of head.split(/\r?\n/)) {
+    const at = line.indexOf(':');
+    if (at > 0) headers[line.slice(0, at).trim().toLowerCase()] = line.slice(at + 1).trim();
+  }
+  const encoding = headers['content-transfer-encoding']?.toLowerCase();
+  if (encoding === 'base64') return { headers, body: Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') };
   if (encoding === 'quoted-printable') {
     const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
+    return { headers, body: Buffer.from(bytes, 'latin1').toString('utf8') };
   }
-  return body;
+  return { headers, body };
+}
+
+/** The leaf parts of a message by their type (text/plain, text/html), multipart bodies opened. */
+function partsOf(raw: string): Record<string, string> {
+  const { headers, body } = entity(raw);
+  const type = headers['content-type'] ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (!type.toLowerCase().startsWith('multipart/') || !boundary) return { [type.split(';')[0].trim().toLowerCase()]: body };
+  const raws = raw.split(`--${boundary}`).slice(1, -1).map((p) => p.replace(/^\r?\n/, ''));
+  return Object.assign({}, ...raws.map(partsOf));
+}
+
+/** The text part, decoded (nodemailer sends non-ASCII text as quoted-printable or base64). */
+function textOf(raw: string): string {
+  return partsOf(raw)['text/plain'] ?? '';
 }
 
 const CONFIG: MessageConfig = {
   smtpUrl: null, from: 'Poster Shop <no-reply@shop.test>', messageIdDomain: 'shop.test', phoneProvider: 'log', phoneChannel: 'sms',
-  holdMs: 15_000, maxAttempts: 3, retryBaseMs: 1000, retryMaxMs: 10_000, maxAgeMs: 3 * 86_400_000, pollMs: 1000, leaseMs: 60_000,
+  holdMs: 15_000, maxAttempts: 3, retryBaseMs: 1000, retryMaxMs: 10_000, maxAgeMs: 3 * 86_400_000, pollMs: 1000, leaseMs: 60_000, arabicDigits: 'arabic-indic',
 };
 
 function placed(orderId: string, language: 'ar' | 'en', email: string | null): OrderPlaced['data'] {
@@ -74,7 +97,7 @@ function placed(orderId: string, language: 'ar' | 'en', email: string | null): O
     orderId, orderNumber: `PS-${orderId.toUpperCase()}`, cartId: `cart-${orderId}`, placedAt: '2026-11-27T10:00:00.000Z', paymentMethod: 'COD',
     promoCode: null, promoPercent: 0, priceRules: [], language,
     customer: { firstName: 'منى', lastName: 'Ali', phone: '01012345678', email, addressLine: '1 Nile St', building: '2', apartment: '3', city: 'Cairo', governorate: 'CAIRO', latitude: 30, longitude: 31, notes: null },
-    items: [{ itemId: 'i1', kind: 'poster', posterId: 'p1', productId: null, variantId: null, name: 'Starry Night', category: 'ART', imageUrl: null, customImagePath: null, size: 'SIZE_30x40', quantity: 2, unitPrice: 42000, originalUnitPrice: 42000, discountPercentage: 0, lineTotal: 84000, priceRules: [] }],
+    items: [{ itemId: 'i1', kind: 'poster', posterId: 'p1', productId: null, variantId: null, name: 'Starry Night', nameAr: 'ليلة النجوم', category: 'ART', imageUrl: null, customImagePath: null, size: 'SIZE_30x40', quantity: 2, unitPrice: 42000, originalUnitPrice: 42000, discountPercentage: 0, lineTotal: 84000, priceRules: [] }],
     totals: { subtotal: 84000, discountFromPromotions: 0, discountFromPromoCode: 0, shippingCost: 6000, codFee: 2000, taxAmount: 11300, total: 92000 },
   };
 }
@@ -144,10 +167,31 @@ describe('customer messages: outbox reactor and dispatcher (real PostgreSQL, rea
     const text = seen(textOf(mail.raw));
     expect(textOf(mail.raw)).toContain('مرحباً \u2068منى\u2069');
     expect(text).toContain('مرحباً منى');
-    expect(text).toContain('٢ × Starry Night (30x40cm)');
+    expect(text).toContain('٢ × ليلة النجوم (٣٠×٤٠ سم)');
     expect(text).toMatch(/الإجمالي: \u200f?٩٢٠٫٠٠/);
+    // Two parts of the same words: the HTML one right-to-left, in Arabic, from the shop's Arabic name.
+    const html = partsOf(mail.raw)['text/html'];
+    expect(html).toMatch(/^<!DOCTYPE html>\s*<html dir="rtl" lang="ar">/);
+    expect(seen(html)).toContain('٢ × ليلة النجوم (٣٠×٤٠ سم)');
+    expect(header(mail.raw, 'Content-Type')).toMatch(/^multipart\/alternative/);
+    expect(header(mail.raw, 'From')).toMatch(/^"?متجر البوسترات"? <no-reply@shop\.test>$/);
     expect((await rowsOf('a1')).map((r) => [r.channel, r.status, r.provider])).toEqual([['email', 'sent', 'smtp'], ['phone', 'sent', 'log']]);
     expect(await dispatcher().tick()).toEqual(new Map());
+  });
+
+  it('every customer e-mail of an Arabic order, as the mail server receives it, holds no Latin word but the order number and the tracking link', async () => {
+    const before = smtp.received.length;
+    const order = placed('every-kind', 'ar', 'mona.kinds@example.com');
+    for (const kind of MESSAGE_KINDS) {
+      await email.send(composeMessage(kind, 'email', order, 'sms', undefined, 'https://courier.example/track?n=AB12')!, `kinds-${kind}`);
+    }
+    const mails = smtp.received.slice(before);
+    expect(mails).toHaveLength(MESSAGE_KINDS.length);
+    for (const mail of mails) {
+      const parts = partsOf(mail.raw);
+      const html = parts['text/html'].replace(/<[^>]*>|&[#\w]+;/g, ' ');
+      expect(latinLeaks([header(mail.raw, 'Subject'), header(mail.raw, 'From')?.replace(/<[^>]*>/, ''), parts['text/plain'], html].join('\n'))).toEqual([]);
+    }
   });
 
   it('retries with back-off and the same Message-ID; after the last attempt the message is failed, and says why without the address', async () => {

@@ -132,7 +132,7 @@ export class MessageDispatcher {
       const order = orderNowFrom(events);
       if (!order) return this.finish(row, 'skipped', null, 'order not found in the log');
       if (row.held && !stillTrueSince(events, row.event_id, row.status_reached ?? undefined)) return this.finish(row, 'canceled', null, 'the status was undone within the hold window');
-      message = composeMessage(row.kind, row.channel, order.order, config.phoneChannel, templates, parcelTrackingUrl(order, couriers));
+      message = composeMessage(row.kind, row.channel, order.order, config.phoneChannel, templates, parcelTrackingUrl(order, couriers), config.arabicDigits);
       if (!message) return this.finish(row, 'skipped', null, 'no address (none given, or erased)');
     } catch (error) {
       return this.failOrRetry(row, error);

@@ -5,6 +5,7 @@
  */
 import nodemailer from 'nodemailer';
 import { smtpMessageId } from '#domain/messages/message-id.js';
+import { emailHtml, senderFor } from '#domain/messages/email-html.js';
 import type { OutgoingMessage } from '#domain/messages/compose-message.js';
 
 export interface MessageProvider {
@@ -20,7 +21,10 @@ export interface MessageProvider {
  */
 export const logProvider: MessageProvider = { name: 'log', stableId: true, send: async () => undefined };
 
-/** E-mail over SMTP; plain text, in the order's language, with a Message-ID derived from the message's id. */
+/**
+ * E-mail over SMTP, in the order's language: a plain-text part and an HTML part of the same words,
+ * from the shop's name in that language, with a Message-ID derived from the message's id.
+ */
 export function smtpProvider(url: string, from: string, messageIdDomain: string): MessageProvider & { close(): void } {
   const transport = nodemailer.createTransport(url);
   return {
@@ -28,10 +32,11 @@ export function smtpProvider(url: string, from: string, messageIdDomain: string)
     stableId: true,
     async send(message, messageId) {
       await transport.sendMail({
-        from,
+        from: senderFor(from, message.language),
         to: message.to,
         subject: message.subject ?? '',
         text: message.body,
+        html: emailHtml(message.subject ?? '', message.body, message.language),
         messageId: smtpMessageId(messageId, messageIdDomain),
         headers: { 'Content-Language': message.language, 'X-Shop-Message-Id': messageId },
       });

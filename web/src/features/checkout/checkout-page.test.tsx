@@ -73,7 +73,7 @@ describe('checkout', () => {
     await user.selectOptions(governorate, 'GIZA');
     // The reason sits right above the disabled button, with the poster's quantity there to fix it.
     const warning = screen.getByTestId('min-posters-warning');
-    expect(warning).toHaveTextContent('Delivery to Giza needs at least 2 posters; you have 1. Add another here, or deliver to Cairo.');
+    expect(warning).toHaveTextContent('Delivery to Giza needs at least 2 posters; you have 1 poster. Add another here, or deliver to Cairo.');
     expect(within(warning).getByRole('button', { name: /Increase quantity/ })).toBeEnabled();
     expect(warning.compareDocumentPosition(screen.getByTestId('place-order')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByTestId('place-order')).toBeDisabled();
@@ -168,7 +168,7 @@ describe('checkout', () => {
     expect(window.localStorage.getItem('cart-id')).toBeNull();
     // The confirmation recaps what was ordered, where it goes and what to have ready in cash.
     expect(screen.getByTestId('recap-items')).toHaveTextContent('Midnight Drive · 30x40cm × 2');
-    expect(screen.getByTestId('recap-address')).toHaveTextContent('Mona Adel12 Nile St4, 7MaadiGiza01001234567');
+    expect(screen.getByTestId('recap-address')).toHaveTextContent('Mona Adel12 Nile StBuilding 4, Apt 7MaadiGiza01001234567');
     expect(screen.getByTestId('recap-cash')).toHaveTextContent('To pay in cash on deliveryLE 685.00');
     // The address typed is forgotten once the order is placed.
     expect(window.sessionStorage.getItem('checkout-form')).toBeNull();

@@ -15,7 +15,7 @@ export class AnnouncementDto {
   text!: string;
 
   /** Left out keeps the current Arabic text; '' removes it. */
-  @ApiPropertyOptional({ example: 'شحن مجاني للطلبات فوق ١٬٤٩٩ جنيه هذا الأسبوع!' })
+  @ApiPropertyOptional({ example: 'شحن مجاني للطلبات فوق ١٬٤٩٩ ج.م. هذا الأسبوع!' })
   @IsOptional()
   @IsString({ message: 'textAr must be text' })
   @MaxLength(500, { message: 'textAr must be at most 500 characters' })

@@ -6,7 +6,11 @@ import { isolated } from '#domain/shared/bidi-text.js';
 import { CSV_BOM, csvRow, type CsvCell } from '../exports/csv.js';
 import { governorateLabel } from '../orders/orders-csv.js';
 import { renderPages } from './packing-slip-pdf.js';
-import { amountToCollect, egp, onPaper, SHOP_NAME, streetAddress, type PaperworkOrder } from './paperwork-order.js';
+import { customerCount, ORDER_COUNT, SHOP_NAMES, type CustomerVoice } from '#domain/shared/customer-words.js';
+import { amountToCollect, egp, onPaper, streetAddress, type PaperworkOrder } from './paperwork-order.js';
+
+/** The manifest is the courier's: English, counted as English counts ("1 order"). */
+const ENGLISH: CustomerVoice = { language: 'en', digits: 'latin' };
 import { drawLine, type TextStyle } from './pdf-text.js';
 
 export const MANIFEST_COLUMNS = ['Order Number', 'Customer Name', 'Phone', 'Governorate', 'City', 'Address', 'COD Amount', 'Items', 'Notes', 'Courier', 'Tracking Number'] as const;
@@ -20,7 +24,7 @@ export function manifestCsv(day: string, orders: readonly PaperworkOrder[]): str
   const cash = orders.reduce((sum, o) => sum + Math.round(amountToCollect(o) * 100), 0);
   const items = orders.reduce((sum, o) => sum + o.itemCount, 0);
   return CSV_BOM + csvRow(MANIFEST_COLUMNS) + orders.map((o) => csvRow(manifestCells(o))).join('')
-    + csvRow(['Total', `${orders.length} orders shipped ${day}`, null, null, null, null, (cash / 100).toFixed(2), items, null, null, null]);
+    + csvRow(['Total', `${customerCount(orders.length, ORDER_COUNT, ENGLISH)} shipped ${day}`, null, null, null, null, (cash / 100).toFixed(2), items, null, null, null]);
 }
 
 const PAGE: [number, number] = [841.89, 595.28]; // A4 landscape
@@ -38,8 +42,8 @@ export function manifestPdf(day: string, orders: readonly PaperworkOrder[]): Pro
   const cash = orders.reduce((sum, o) => sum + Math.round(amountToCollect(o) * 100), 0) / 100;
   return renderPages(pages.map((rows, index) => ({ rows, index })), PAGE, `Courier manifest ${day}`, (doc, { rows, index }) => {
     const width = PAGE[0] - 2 * MARGIN;
-    drawLine(doc, `${SHOP_NAME.en} - courier manifest ${day} (Cairo)`, MARGIN, MARGIN, width, S(14, true), 'left');
-    drawLine(doc, `Page ${index + 1} of ${pages.length}   ·   ${orders.length} orders   ·   cash to collect ${egp(cash)}`, MARGIN, MARGIN, width, S(9), 'right');
+    drawLine(doc, `${SHOP_NAMES.en} - courier manifest ${day} (Cairo)`, MARGIN, MARGIN, width, S(14, true), 'left');
+    drawLine(doc, `Page ${index + 1} of ${pages.length}   ·   ${customerCount(orders.length, ORDER_COUNT, ENGLISH)}   ·   cash to collect ${egp(cash)}`, MARGIN, MARGIN, width, S(9), 'right');
     let y = MARGIN + 30;
     const cells = (values: readonly string[], style: TextStyle) => {
       let x = MARGIN;

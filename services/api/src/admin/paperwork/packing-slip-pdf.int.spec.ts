@@ -2,6 +2,7 @@ import { inkOnFirstPage, pdfInfo, pdfText } from './pdf-tools.testing.js';
 import { renderPackingSlips } from './packing-slip-pdf.js';
 import { manifestPdf } from './courier-manifest.js';
 import type { PaperworkOrder } from './paperwork-order.js';
+import { latinLeaks } from '#domain/shared/customer-words.js';
 
 const order = (over: Partial<PaperworkOrder> = {}): PaperworkOrder => ({
   orderNumber: 'PS-7KQ4-M2XD',
@@ -92,5 +93,41 @@ describe('packing slips and labels (PDF read back with poppler)', () => {
       expect(text).not.toMatch(/simon|nassaH|tpA|gnidliuB|4321|87 tpA/);
     }
     expect(printed[0]).toContain('Ring 45 twice');
+  });
+
+  // The slip goes into an Arabic customer's parcel: no Latin word but the order number (the one allowed list, customer-words.ts).
+  it('an Arabic customer\'s slip is Arabic throughout: Arabic names and sizes, labelled building and flat with the Arabic comma, Arabic money, the dual', async () => {
+    const arabic = order({
+      language: 'ar',
+      addressLine: 'شارع الجمهورية',
+      building: '12',
+      apartment: '4',
+      itemCount: 2,
+      items: [
+        { kind: 'poster', name: 'Islamic Geometry', nameAr: 'هندسة إسلامية', size: 'SIZE_40x50', quantity: 1 },
+        { kind: 'custom', name: 'Custom Poster', size: 'SIZE_30x40', quantity: 1 },
+      ],
+    });
+    const text = pdfText(await renderPackingSlips([arabic], 'A4'));
+    expect(latinLeaks(text)).toEqual([]);
+    expect(text).toContain('PS-7KQ4-M2XD');
+    expect(text).toContain('١٢');
+    // An Arabic size reads from the right, 40 first: pdftotext writes the line's runs left to right.
+    expect(text).toMatch(/٥٠×٤٠ ?سم|٤٠×٥٠ سم/);
+    expect(text).toContain('١٬٢٣٤٫٥٠');
+    expect(text).not.toMatch(/Building|Apt|COLLECT|EGP|items|Item|Qty/);
+    for (const word of ['مبنى', 'شقة', 'هندسة إسلامية', 'بوستر مخصص', 'منتجان', 'المطلوب عند الاستلام']) expect(text).toContain(word);
+    expect(text).toContain('،');
+    const latinDigits = pdfText(await renderPackingSlips([arabic], 'A4', 'latin'));
+    expect(latinLeaks(latinDigits)).toEqual([]);
+    expect(latinDigits).toContain('1,234.50');
+    expect(latinDigits).not.toMatch(/[\u0660-\u0669]/);
+  });
+
+  it('counts in English on English paper: "1 order", "1 item"', async () => {
+    const one = order({ itemCount: 1, items: [{ name: 'Starry Night', size: 'SIZE_30x40', quantity: 1 }], status: 'SHIPPED' });
+    expect(pdfText(await manifestPdf('2026-03-01', [one]))).toMatch(/\b1 order\b(?!s)/);
+    expect(pdfText(await renderPackingSlips([one], 'A4'))).toMatch(/\b1 item\b(?!s)/);
+    expect(pdfText(await renderPackingSlips([one], 'LABEL_10x15'))).toMatch(/\b1 item\b(?!s)/);
   });
 });

@@ -1,10 +1,9 @@
 import { isolated, withoutBidiControls } from '#domain/shared/bidi-text.js';
+import { customerDigits, type CustomerVoice } from '#domain/shared/customer-words.js';
+import type { ShopLanguage } from '#domain/shared/shop-language.js';
 import { governorateInfo, isGovernorate } from '#domain/shop-config.js';
 import { cairoDateTime } from '../orders/orders-csv.js';
 import type { AdminOrderView } from '../orders/order-response.js';
-
-/** The shop as its paperwork names it (the storefront's name in both languages). */
-export const SHOP_NAME = { en: 'Poster Shop', ar: 'بوستر شوب' } as const;
 
 /** How a parcel left: filled once the SHIPPED move records them; absent before. */
 export interface ShipmentDetails {
@@ -16,7 +15,11 @@ export interface ShipmentDetails {
 export type PaperworkOrder = Pick<
   AdminOrderView,
   'orderNumber' | 'createdAt' | 'customerName' | 'phone' | 'addressLine' | 'building' | 'apartment' | 'city' | 'governorate' | 'notes' | 'paymentMethod' | 'total' | 'itemCount' | 'status'
-> & { items: Array<Pick<AdminOrderView['items'][number], 'name' | 'size' | 'quantity'>> } & ShipmentDetails;
+> & {
+  items: Array<Pick<AdminOrderView['items'][number], 'name' | 'size' | 'quantity'> & { kind?: string; nameAr?: string | null }>;
+  /** The customer's language: their packing slip is written in it (absent: English). */
+  language?: ShopLanguage;
+} & ShipmentDetails;
 
 /**
  * The order as paper prints it: every value a person typed (name, phone, city, notes, item names,
@@ -39,7 +42,7 @@ export function onPaper<T extends PaperworkOrder>(o: T): T {
     notes: optional(o.notes),
     courier: optional(o.courier),
     trackingNumber: optional(o.trackingNumber),
-    items: o.items.map((item) => ({ ...item, name: isolated(item.name) })),
+    items: o.items.map((item) => ({ ...item, name: isolated(item.name), ...(item.nameAr ? { nameAr: isolated(item.nameAr) } : {}) })),
   };
 }
 
@@ -55,20 +58,35 @@ export function egp(amount: number): string {
   return `${EGP.format(amount)} EGP`;
 }
 
+const STREET_WORDS: Readonly<Record<ShopLanguage, { building: string; apartment: string; comma: string }>> = {
+  en: { building: 'Building', apartment: 'Apt', comma: ', ' },
+  ar: { building: 'مبنى', apartment: 'شقة', comma: '، ' },
+};
+
 /**
- * "12 Tahrir Street, Building 4, Apt 7": the street part of the address, as the courier reads it.
- * Paper writes each part with `isolated`, so "Building 4" and "Apt 7" stay whole beside an Arabic
- * street (a bare isolated "7" after "Apt" would be a neutral the street's direction carries off).
+ * "12 Tahrir Street, Building 4, Apt 7" (or "شارع التحرير، مبنى ٤، شقة ٧" for an Arabic customer's
+ * slip): the street part of the address. Paper writes each part with `isolated`, so "Building 4"
+ * and "Apt 7" stay whole beside an Arabic street (a bare isolated "7" after "Apt" would be a
+ * neutral the street's direction carries off).
  */
-export function streetAddress(o: Pick<PaperworkOrder, 'addressLine' | 'building' | 'apartment'>, part: (text: string) => string = (text) => text): string {
-  return [o.addressLine, o.building && `Building ${o.building}`, o.apartment && `Apt ${o.apartment}`].filter(Boolean).map((text) => part(text as string)).join(', ');
+export function streetAddress(
+  o: Pick<PaperworkOrder, 'addressLine' | 'building' | 'apartment'>,
+  part: (text: string) => string = (text) => text,
+  voice: CustomerVoice = { language: 'en', digits: 'latin' },
+): string {
+  const words = STREET_WORDS[voice.language];
+  const numbered = (label: string, value: string) => `${label} ${customerDigits(value, voice)}`;
+  return [o.addressLine, o.building && numbered(words.building, o.building), o.apartment && numbered(words.apartment, o.apartment)]
+    .filter(Boolean)
+    .map((text) => part(text as string))
+    .join(words.comma);
 }
 
-/** "Cairo - القاهرة" for a known governorate, the code otherwise. */
-export function governorateNames(code: string): string {
+/** "Cairo - القاهرة" for a known governorate (only "القاهرة" on an Arabic customer's paper), the code otherwise. */
+export function governorateNames(code: string, language?: ShopLanguage): string {
   if (!isGovernorate(code)) return code;
   const info = governorateInfo(code);
-  return `${info.nameEn} - ${info.nameAr}`;
+  return language === 'ar' ? info.nameAr : `${info.nameEn} - ${info.nameAr}`;
 }
 
 /** SIZE_30x40 → 30x40; no size (an add-on) → "-". */

@@ -5,6 +5,7 @@ import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import { ReadsProjections } from '../../common/reads-projections.decorator.js';
 import { PaperworkReads } from '../../reads/paperwork.reads.js';
 import { manifestCsv, manifestPdf } from './courier-manifest.js';
+import { arabicDigitsFromEnv } from '#platform/config/customer-text-config.js';
 import { PAPER_SIZES, renderPackingSlips, type PaperSize } from './packing-slip-pdf.js';
 import { PackingSlipBatchDto, PAPER_MESSAGE } from './paperwork.dto.js';
 import { parseShopDay } from './shop-day.js';
@@ -31,6 +32,9 @@ function send(res: Response, type: string, fileName: string, body: Buffer | stri
 @AdminOnly('paperwork.print')
 @Controller('admin')
 export class PaperworkController {
+  /** How an Arabic customer's slip writes numbers: the shop's one setting. */
+  private readonly digits = arabicDigitsFromEnv();
+
   constructor(private readonly reads: PaperworkReads) {}
 
   /** One order's packing slip (A4) or label (LABEL_10x15). */
@@ -42,7 +46,7 @@ export class PaperworkController {
   async getPackingSlip(@Param('id') id: string, @Query('paper') paper: unknown, @Res() res: Response): Promise<void> {
     const size = parsePaper(paper);
     const orders = await this.reads.byNumbers([id.slice(0, 64)]);
-    send(res, PDF, `${size === 'A4' ? 'packing-slip' : 'label'}_${orders[0].orderNumber}.pdf`, await renderPackingSlips(orders, size));
+    send(res, PDF, `${size === 'A4' ? 'packing-slip' : 'label'}_${orders[0].orderNumber}.pdf`, await renderPackingSlips(orders, size, this.digits));
   }
 
   /** Several orders in one PDF, one page each, in the order given (at most 200). */
@@ -54,7 +58,7 @@ export class PaperworkController {
   async printPackingSlips(@Body() body: PackingSlipBatchDto, @Res() res: Response): Promise<void> {
     const size = body.paper ?? 'A4';
     const orders = await this.reads.byNumbers([...new Set(body.orders.map((o) => o.trim().toUpperCase()))]);
-    send(res, PDF, `${size === 'A4' ? 'packing-slips' : 'labels'}_${orders.length}.pdf`, await renderPackingSlips(orders, size));
+    send(res, PDF, `${size === 'A4' ? 'packing-slips' : 'labels'}_${orders.length}.pdf`, await renderPackingSlips(orders, size, this.digits));
   }
 
   /** The courier's manifest of a shop day (Cairo; default today): the orders marked shipped that day. */

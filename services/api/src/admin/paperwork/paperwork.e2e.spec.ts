@@ -2,6 +2,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { seedPoster, VALID_CHECKOUT } from '../../testing/seed-catalogue.js';
 import { pdfInfo, pdfText } from './pdf-tools.testing.js';
 import { shopToday } from './shop-day.js';
+import { latinLeaks } from '#domain/shared/customer-words.js';
 
 interface Order {
   orderId: string;
@@ -14,9 +15,10 @@ describe('paperwork: packing slips, labels, courier manifest (HTTP, real stack)'
   const auth = () => ({ Authorization: `Bearer ${t.adminToken()}` });
   let posterId: string;
   const orders: Order[] = [];
+  let arabicOrder: Order;
 
-  async function placeOrder(customer: Partial<typeof VALID_CHECKOUT>): Promise<Order> {
-    const cart = await t.request().post('/api/user/cart').send({ posterId, size: 'SIZE_30x40', quantity: 2 }).expect(200);
+  async function placeOrder(customer: Partial<typeof VALID_CHECKOUT> & { language?: 'ar' | 'en' }, poster = posterId): Promise<Order> {
+    const cart = await t.request().post('/api/user/cart').send({ posterId: poster, size: 'SIZE_30x40', quantity: 2 }).expect(200);
     const res = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cart.body.cartId).send({ ...VALID_CHECKOUT, ...customer }).expect(200);
     return { orderId: res.body.orderId, orderNumber: res.body.orderNumber };
   }
@@ -35,6 +37,9 @@ describe('paperwork: packing slips, labels, courier manifest (HTTP, real stack)'
     orders.push(await placeOrder({ firstName: 'علاء', lastName: 'عبد الله', phone: '01022222222' }));
     orders.push(await placeOrder({ firstName: '=HYPERLINK("x")', lastName: 'Karim', phone: '01033333333', notes: '+call first' } as Partial<typeof VALID_CHECKOUT>));
     orders.push(await placeOrder({ firstName: 'Put', lastName: 'Back', phone: '01044444444' }));
+    // An Arabic shopper's order of a poster with an Arabic name: their slip goes into their parcel.
+    const geometry = await seedPoster(t.store, { name: 'Islamic Geometry', nameAr: 'هندسة إسلامية', prices: { SIZE_30x40: 30000 } });
+    arabicOrder = await placeOrder({ firstName: 'منى', lastName: 'حسن', phone: '01055555555', addressLine: 'شارع الجمهورية', building: '12', apartment: '4', city: 'المنصورة', language: 'ar' }, geometry.posterId);
     // The second order leaves with a courier and its tracking number; the others without, shipped
     // before the shop had a courier (once it has one, every parcel must name one).
     for (const o of orders.slice(2)) await t.request().patch(`/api/admin/orders/${o.orderId}/status`).set(auth()).send({ status: 'SHIPPED' }).expect(200);
@@ -62,6 +67,14 @@ describe('paperwork: packing slips, labels, courier manifest (HTTP, real stack)'
     const label = await t.request().get(`/api/admin/orders/${orders[0].orderId}/packing-slip?paper=LABEL_10x15`).set(auth()).buffer(true).parse(binary as never).expect(200);
     expect(pdfInfo(pdfOf(label)).pageSize).toMatch(/^283\.\d+ x 425\.\d+ pts/);
     expect(pdfText(pdfOf(label))).toContain('منى حسن');
+  });
+
+  it("prints an Arabic customer's slip in Arabic, from the order's language and Arabic names in the read model: no Latin word but the order number", async () => {
+    const slip = await t.request().get(`/api/admin/orders/${arabicOrder.orderNumber}/packing-slip`).set(auth()).buffer(true).parse(binary as never).expect(200);
+    const text = pdfText(pdfOf(slip));
+    expect(latinLeaks(text)).toEqual([]);
+    expect(text).toContain(arabicOrder.orderNumber);
+    for (const words of ['هندسة إسلامية', 'مبنى', 'شقة', 'المطلوب عند الاستلام', 'منتجان']) expect(text).toContain(words);
   });
 
   it('prints a batch as one PDF, one page per order in the order given', async () => {

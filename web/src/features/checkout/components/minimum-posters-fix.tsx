@@ -1,6 +1,6 @@
 import type { CartView } from '../../../api/generated-public';
 import { refusalText } from '../../../lib/server-refusal-text';
-import { langIfOther } from '../../../lib/catalogue-text';
+import { catalogueText } from '../../../lib/catalogue-text';
 import { useLocale, useT } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { useUpdateCartItemMutation } from '../../cart/cart-api';
@@ -28,11 +28,12 @@ export function MinimumPostersFix({ cart, governorateName, exemptNames }: { cart
       <p className="font-medium">{t('checkout.minPostersFix', { governorate: governorateName, count: cart.posterCount, exempt: exemptNames })}</p>
       <ul className="mt-2 space-y-2" aria-label={t('checkout.morePosters')}>
         {posters.map((item) => {
-          const name = item.posterName || t('cart.custom');
+          // The poster's name in the page's language (a custom poster's is the shop's own).
+          const name = catalogueText(locale, item.posterName || t('cart.custom'), item.posterNameAr);
           return (
             <li key={item.itemId} className="flex items-center justify-between gap-2">
-              <span id={`fix-name-${item.itemId}`} dir="auto" lang={langIfOther(name, locale)} className="min-w-0 truncate">
-                {name}
+              <span id={`fix-name-${item.itemId}`} dir="auto" lang={name.lang} className="min-w-0 truncate">
+                {name.text}
               </span>
               <LineQuantityStepper nameId={`fix-name-${item.itemId}`} quantity={item.quantity} busy={update.isLoading} onQuantity={(q) => void change(item.itemId, q, item.size)} className="border-amber-300" testId="fix-quantity" />
             </li>

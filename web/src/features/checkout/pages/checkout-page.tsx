@@ -25,6 +25,9 @@ import { rememberOrder } from '../../track/remembered-order';
 import { rememberConfirmation } from '../remembered-confirmation';
 import type { OrderRecap } from './order-confirmation-page';
 import { MinimumPostersFix } from '../components/minimum-posters-fix';
+import { buildingAndFlat } from '../building-and-flat';
+import { localDigits } from '../../../lib/numbers';
+import { catalogueText } from '../../../lib/catalogue-text';
 import { PromoCodeBox } from '../components/promo-code-box';
 import { MainActionButton } from '../../../lib/main-action-button';
 import {
@@ -191,8 +194,8 @@ export function CheckoutPage() {
       trackEvent('Purchase', { value: figures.total, order_number: answer.orderNumber });
       toast.success(t('checkout.success'), t('checkout.successText', { orderNumber: answer.orderNumber }));
       const recap: OrderRecap = {
-        items: current.items.filter((i) => i.available).map((i) => ({ name: i.posterName || t('cart.custom'), size: i.size, quantity: i.quantity, subtotal: i.subtotal })),
-        address: [`${form.firstName} ${form.lastName}`.trim(), form.addressLine, [form.building, form.apartment].filter(Boolean).join(', '), form.city, governorateName(form.governorate), normalisePhone(form.phone)].filter(Boolean),
+        items: current.items.filter((i) => i.available).map((i) => ({ name: catalogueText(locale, i.posterName || t('cart.custom'), i.posterNameAr).text, size: i.size, quantity: i.quantity, subtotal: i.subtotal })),
+        address: [`${form.firstName} ${form.lastName}`.trim(), form.addressLine, buildingAndFlat(form, t, locale), form.city, governorateName(form.governorate), normalisePhone(form.phone)].filter(Boolean),
         cashToPay: answer.total ?? figures.total,
         // The breakdown the order recorded; the cart's own figures only if the answer had none.
         figures: answer.totals ? { ...figuresOfTotals(answer.totals), taxRate: figures.taxRate } : figures,
@@ -241,7 +244,7 @@ export function CheckoutPage() {
                   dir="ltr"
                   inputMode="tel"
                   autoComplete="tel"
-                  placeholder="01XXXXXXXXX"
+                  placeholder={t('checkout.phonePlaceholder', { example: localDigits('01001234567', locale) })}
                   className={`${input} rtl:text-end`}
                   value={form.phone}
                   onChange={(e) => change('phone', e.target.value)}

@@ -66,7 +66,8 @@ export function OrderConfirmationPage() {
             ))}
           </ul>
           <h3 className="mt-4 text-sm font-semibold text-stone-600">{t('confirm.address')}</h3>
-          <address className="not-italic" data-testid="recap-address">
+          {/* What the shopper typed (the building and flat lines carry the shop's labels around their numbers). */}
+          <address className="not-italic" data-testid="recap-address" data-customer-input>
             {recap.address.map((line, i) => (
               <p key={i} dir="auto" lang={langIfOther(line, locale)}>
                 {line}

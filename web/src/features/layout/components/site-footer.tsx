@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useLocale, useT } from '../../../lib/i18n';
-import { formatPlainNumber, localDigits } from '../../../lib/numbers';
+import { formatPlainNumber, localPhone } from '../../../lib/numbers';
 import { SHOP } from '../../../lib/shop-info';
 import { Ltr } from '../../../lib/ltr';
 import { NewsletterForm } from './newsletter-form';
@@ -34,7 +34,7 @@ export function SiteFooter() {
             <li><Link className={link} to="/about">{t('nav.about')}</Link></li>
             <li><Link className={link} to="/contact">{t('nav.contact')}</Link></li>
             <li><a className={link} href={`mailto:${SHOP.email}`}><Ltr lang="en">{SHOP.email}</Ltr></a></li>
-            <li><a className={link} href={`tel:${SHOP.phone.replace(/\s/g, '')}`}><Ltr>{localDigits(SHOP.phone, locale)}</Ltr></a></li>
+            <li><a className={link} href={`tel:${SHOP.phone.replace(/\s/g, '')}`}><Ltr>{localPhone(SHOP.phone, locale)}</Ltr></a></li>
           </ul>
         </div>
         <NewsletterForm />

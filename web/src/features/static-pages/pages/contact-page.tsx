@@ -1,6 +1,6 @@
 import { useLocale } from '../../../lib/i18n';
 import { Ltr } from '../../../lib/ltr';
-import { localDigits } from '../../../lib/numbers';
+import { localPhone } from '../../../lib/numbers';
 import { SHOP } from '../../../lib/shop-info';
 import { StaticPage } from '../components/static-page';
 
@@ -13,7 +13,7 @@ export function ContactPage() {
   );
   const phone = (
     <a href={`tel:${SHOP.phone.replace(/\s/g, '')}`} className="font-medium underline">
-      <Ltr>{localDigits(SHOP.phone, locale)}</Ltr>
+      <Ltr>{localPhone(SHOP.phone, locale)}</Ltr>
     </a>
   );
   return (

@@ -78,7 +78,7 @@ function TrackedOrder({ order }: { order: OrderTrackingView }) {
     <section aria-labelledby="tracked-title" className="mt-8 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-900/5" data-testid="tracked-order">
       <h2 id="tracked-title" className="text-xl font-bold">
         {/* The name as the shopper typed it: marked when its script is the other language's. */}
-        {fillTemplate(t('track.hello'), { name: <bdi lang={langIfOther(order.firstName, locale)}>{order.firstName}</bdi> })}
+        {fillTemplate(t('track.hello'), { name: <bdi lang={langIfOther(order.firstName, locale)} data-customer-input>{order.firstName}</bdi> })}
       </h2>
       <p className="mt-1 text-stone-600">
         {t('track.summary', { city: order.city, count: order.itemCount })}{' '}
