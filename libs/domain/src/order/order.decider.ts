@@ -11,7 +11,7 @@ import { correctionOf, validateCorrection, type CustomerFields } from './custome
 import { COURIER_REPORT_CONTRADICTS, COURIER_REPORT_DATE_REFUSED, decideCourierReport } from './courier-report.js';
 import { isDomainError } from '../shared/domain-error.js';
 import { decideRefund, decideReturn } from './order-return.js';
-import { goodsAfterDiscounts } from './revenue.js';
+import { goodsAfterDiscounts } from '../money/figures.js';
 import { isOrderStatus, ORDER_STATUSES, type CourierRef, type OrderCustomer, type OrderEvent, type OrderStatus } from './events.js';
 import { canMoveOrder, isCorrection, needsReason } from './order-lifecycle.js';
 import { changedParts, EDITABLE_STATUSES, priceOrderEdit, withVersion, type OrderRecord } from './order-edit.js';
