@@ -37,7 +37,7 @@ export interface OrderState {
   collection: { collected: number; fee: number } | null;
   /** The courier paid the shop for this parcel. */
   paid: boolean;
-  /** The lines as sold, and the goods after discounts (revenue.ts): what returns are worth. */
+  /** The lines as sold, and the goods after discounts (money/figures.ts): what returns are worth. */
   items: ReadonlyArray<{ itemId: string; quantity: number; lineTotal: number }>;
   sales: number;
   /** Returns so far: their ids, quantities per line and amount. */
