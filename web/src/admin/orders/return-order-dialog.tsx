@@ -79,7 +79,7 @@ export function ReturnOrderDialog({ order, onClose }: { order: AdminOrder; onClo
         <button
           type="button"
           className={btnPrimary}
-          disabled={returning.isLoading || refunding.isLoading || (lines.length === 0 && refundAmount <= 0) || (lines.length > 0 && reason.trim() === '')}
+          disabled={returning.isLoading || refunding.isLoading || Number.isNaN(refundAmount) || (lines.length === 0 && refundAmount <= 0) || (lines.length > 0 && reason.trim() === '')}
           onClick={() => void submit()}
         >
           Record return
