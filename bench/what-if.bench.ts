@@ -74,7 +74,7 @@ async function main(): Promise<void> {
           bench: 'what-if', run: name, durable, events: seeded.written, ordersScanned: result.ordersScanned, orders: result.orders,
           seconds: Number(seconds.toFixed(2)), unit: 'orders/s', ordersPerSecond: Math.round(result.orders / seconds), targetSeconds: TARGET_SECONDS,
           withinTarget: seconds < TARGET_SECONDS, progressReports, ordersAffected: result.ordersAffected, ordersNotReproduced: result.ordersNotReproduced,
-          revenueBefore: result.revenueBefore, revenueAfter: result.revenueAfter, discountGiven: result.discountGiven,
+          netSalesBefore: result.moneyBefore.netSales, netSalesAfter: result.moneyAfter.netSales, discountGiven: result.discountGiven,
           ordersCrossingFreeShipping: result.ordersCrossingFreeShipping, ordersLosingFreeShipping: result.ordersLosingFreeShipping,
         }));
       }

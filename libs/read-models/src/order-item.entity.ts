@@ -25,6 +25,8 @@ export class OrderItemEntity {
   @Column({ type: 'text', name: 'custom_image_path', nullable: true }) customImagePath!: string | null;
   @Column({ type: 'text', nullable: true }) size!: string | null;
   @Column({ type: 'integer' }) quantity!: number;
+  /** How many of the line came back after delivery (OrderReturned): quantity − this is what may still be returned. */
+  @Column({ type: 'integer', name: 'returned_quantity', default: 0 }) returnedQuantity!: number;
   @Column({ type: 'integer', name: 'unit_price' }) unitPrice!: number;
   @Column({ type: 'integer', name: 'original_unit_price' }) originalUnitPrice!: number;
   @Column({ type: 'integer', name: 'discount_percentage' }) discountPercentage!: number;

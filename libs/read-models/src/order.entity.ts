@@ -45,6 +45,12 @@ export class OrderEntity {
   @Column({ type: 'integer' }) total!: number;
   /** Sum of item quantities. */
   @Column({ type: 'integer', name: 'item_count' }) itemCount!: number;
+  /** Goods returned after delivery (OrderReturned amounts, piastres): net sales fall by it. */
+  @Column({ type: 'integer', default: 0 }) returned!: number;
+  /** Cash handed back (RefundRecorded amounts, piastres). */
+  @Column({ type: 'integer', default: 0 }) refunded!: number;
+  /** Fees the couriers' settlement files charged for its parcels (CourierCollectionRecorded, piastres). */
+  @Column({ type: 'integer', name: 'courier_fee', default: 0 }) courierFee!: number;
   /** When the order was placed (the old product's createdAt / orderDate). */
   @Column({ type: 'timestamptz', name: 'placed_at' }) placedAt!: Date;
   @Column({ type: 'timestamptz', name: 'updated_at' }) updatedAt!: Date;

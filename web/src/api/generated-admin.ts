@@ -1651,27 +1651,51 @@ export type ErasePersonalDataDto = {
 };
 export type GrowthFigures = {
   customers: number | null;
+  netSales: number | null;
   orders: number | null;
-  revenue: number | null;
 };
 export type MonthFigures = {
   month: string;
+  /** EGP, net sales of the orders placed that month */
+  netSales: number;
   newCustomers: number;
   orders: number;
-  /** EGP, sales: goods after discounts of shipped and delivered orders */
-  revenue: number;
+};
+export type MoneyFiguresView = {
+  /** EGP: Cash handed back to shoppers (libs/domain/src/money/figures.ts) */
+  cashRefunded: number;
+  /** EGP: Totals of delivered cash-on-delivery orders (libs/domain/src/money/figures.ts) */
+  codCashCollected: number;
+  /** EGP: Fees in the couriers' settlement files (libs/domain/src/money/figures.ts) */
+  courierFees: number;
+  /** EGP: Shipping and COD fees of shipped and delivered orders (libs/domain/src/money/figures.ts) */
+  deliveryFees: number;
+  /** EGP: Cash taken before delivery (none yet) (libs/domain/src/money/figures.ts) */
+  deposit: number;
+  /** EGP: Category discounts and promo codes on those orders (libs/domain/src/money/figures.ts) */
+  discounts: number;
+  /** EGP: Goods of shipped and delivered orders, before discounts (libs/domain/src/money/figures.ts) */
+  grossSales: number;
+  /** EGP: Totals of cash-on-delivery orders out for delivery (libs/domain/src/money/figures.ts) */
+  leftToCollect: number;
+  /** EGP: Gross sales − discounts − returns (libs/domain/src/money/figures.ts) */
+  netSales: number;
+  /** EGP: Totals of shipped and delivered orders paid online (libs/domain/src/money/figures.ts) */
+  paidOnline: number;
+  /** EGP: Totals of orders refused at the door (libs/domain/src/money/figures.ts) */
+  refusedAmount: number;
+  /** EGP: Goods that came back after delivery (libs/domain/src/money/figures.ts) */
+  returns: number;
+};
+export type DayNetSales = {
+  date: string;
+  /** EGP, net sales of the orders placed that day */
+  netSales: number;
 };
 export type GovernorateFigures = {
-  /** EGP, totals (shipping and fees included) of delivered orders */
-  collected: number;
   governorate: string;
+  money: MoneyFiguresView;
   orders: number;
-  /** EGP, totals of shipped orders (out for delivery) */
-  pending: number;
-  /** Same as sales */
-  revenue: number;
-  /** EGP, goods after discounts of shipped and delivered orders */
-  sales: number;
 };
 export type DayOrders = {
   date: string;
@@ -1687,46 +1711,30 @@ export type RecentOrderView = {
   status: string;
   total: number;
 };
-export type DayRevenue = {
-  date: string;
-  revenue: number;
-};
 export type DashboardView = {
   activeOrders: number;
-  /** EGP, cash in hand: totals (shipping and fees included) of delivered orders, less refunds */
-  collected: number;
   growth: GrowthFigures;
   lastMonth: MonthFigures;
+  /** Every order placed, as it stands now */
+  money: MoneyFiguresView;
+  /** The last 30 Cairo days */
+  netSalesPerDay: DayNetSales[];
   ordersByGovernorate: GovernorateFigures[];
   /** The last 30 Cairo days */
   ordersPerDay: DayOrders[];
   /** Parcels out for delivery (SHIPPED) */
   parcelsOut: number;
-  /** EGP, out for delivery: totals of shipped orders */
-  pending: number;
   recentOrders: RecentOrderView[];
-  /** EGP, cash handed back (collected is net of it) */
-  refunded: number;
   /** Orders refused at the door, not yet received back */
   refused: number;
   /** Orders received back after a refusal, or with goods returned after delivery */
   returned: number;
-  /** EGP, goods returned after delivery (sales are net of it) */
-  returnedAmount: number;
-  /** The last 30 Cairo days */
-  revenuePerDay: DayRevenue[];
-  /** EGP, catalogue-price subtotals of shipped and delivered orders (before discounts) */
-  revenueSubtotal: number;
-  /** EGP, goods after discounts of shipped and delivered orders (no shipping, no COD fee), less goods returned */
-  sales: number;
   thisMonth: MonthFigures;
   totalAddons: number;
   totalCustomers: number;
   totalOrders: number;
   /** Posters not deleted */
   totalProducts: number;
-  /** Same as sales */
-  totalRevenue: number;
 };
 export type CourierCashView = {
   delivered: number;
@@ -2172,6 +2180,8 @@ export type AdminOrderItemView = {
   priceRules: PriceRuleView[];
   productId: string | null;
   quantity: number;
+  /** How many came back after delivery (quantity − this may still be returned) */
+  returnedQuantity: number;
   /** With or without the SIZE_ prefix */
   size: string | null;
   unitPrice: number;
@@ -2210,6 +2220,8 @@ export type AdminOrderView = {
   building: string;
   city: string;
   codFee: number;
+  /** EGP, fees the couriers' settlement files charged for its parcels */
+  courierFee: number;
   /** Once shipped with a courier: the courier, the tracking number and its link */
   courierTracking: CourierTrackingView | null;
   createdAt: string;
@@ -2245,6 +2257,10 @@ export type AdminOrderView = {
   phoneRisk: PhoneRiskView;
   promoCode: string | null;
   promoPercent: number;
+  /** EGP, cash handed back */
+  refunded: number;
+  /** EGP, goods returned after delivery (net sales fall by it) */
+  returned: number;
   /** The order stream's revision: send it back as expectedRevision with a status change */
   revision: number;
   screening: OrderScreeningView;
@@ -2479,6 +2495,8 @@ export type OrderReturnView = {
   amount: number;
   id: string;
   orderNumber: string;
+  /** Cash refunded so far, EGP */
+  refundedTotal: number;
   returnId: string;
   /** Goods returned so far, EGP */
   returnedTotal: number;
@@ -2492,6 +2510,8 @@ export type ReturnOrderDto = {
   lines?: ReturnLineDto[];
   /** Why it came back (kept in the order’s history) */
   reason: string;
+  /** Cash handed back for these goods, EGP (at most what was paid, less earlier refunds); decided with the return: refused, nothing is recorded */
+  refund?: number | null;
 };
 export type OrderStatusChangeView = {
   /** false when the order already had this status */
@@ -2600,6 +2620,8 @@ export type PersonalDataOrderView = {
   building: string;
   city: string;
   codFee: number;
+  /** EGP, fees the couriers' settlement files charged for its parcels */
+  courierFee: number;
   /** Once shipped with a courier: the courier, the tracking number and its link */
   courierTracking: CourierTrackingView | null;
   createdAt: string;
@@ -2637,6 +2659,10 @@ export type PersonalDataOrderView = {
   phoneRisk: PhoneRiskView;
   promoCode: string | null;
   promoPercent: number;
+  /** EGP, cash handed back */
+  refunded: number;
+  /** EGP, goods returned after delivery (net sales fall by it) */
+  returned: number;
   /** The order stream's revision: send it back as expectedRevision with a status change */
   revision: number;
   screening: OrderScreeningView;
@@ -3044,14 +3070,16 @@ export type WhatIfDraftView = {
 };
 export type WhatIfReportView = {
   averageOrderValueAfter: number;
+  /** EGP, the average total of an order that is a sale */
   averageOrderValueBefore: number;
-  discountAfter: number;
-  /** Category and promo-code discounts as recorded */
-  discountBefore: number;
-  /** What the draft gives on top: discountAfter − discountBefore */
+  /** What the draft gives on top: discounts after − before */
   discountGiven: number;
   draft: WhatIfDraftView;
   from: string;
+  /** The same, priced with the draft */
+  moneyAfter: MoneyFiguresView;
+  /** The money figures of the period's orders as recorded, each order as it stands now */
+  moneyBefore: MoneyFiguresView;
   /** Orders placed in the period */
   orders: number;
   ordersAffected: number;
@@ -3063,14 +3091,8 @@ export type WhatIfReportView = {
   ordersNotReproduced: number;
   /** OrderPlaced events read from the log */
   ordersScanned: number;
-  /** EGP, order totals (shipping and COD fee included) */
-  revenueAfter: number;
-  /** EGP, order totals (shipping and COD fee included) */
-  revenueBefore: number;
-  /** EGP, sales: goods after discounts (no shipping, no COD fee) */
-  salesAfter: number;
-  /** EGP, sales: goods after discounts (no shipping, no COD fee) */
-  salesBefore: number;
+  /** Orders of the period shipped or delivered (sales) when the job ran */
+  salesOrders: number;
   seconds: number;
   to: string;
 };

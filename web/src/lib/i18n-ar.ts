@@ -1,4 +1,5 @@
 import { categoryMessages } from './category-names';
+import { moneyFigureMessages } from './money-figure-names';
 import type { MessageKey } from './i18n-en';
 
 export const ar: Record<MessageKey, string> = {
@@ -75,6 +76,7 @@ export const ar: Record<MessageKey, string> = {
   'shop.category': 'القسم',
   'shop.allCategories': 'كل الأقسام',
   ...categoryMessages('nameAr'),
+  ...moneyFigureMessages('ar'),
   'shop.searchLabel': 'ابحث في البوسترات',
   'shop.searchPlaceholder': 'ابحث في البوسترات...',
   'shop.search': 'بحث',

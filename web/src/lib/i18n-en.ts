@@ -1,5 +1,6 @@
 // English texts: the shop's wording. Arabic (i18n-ar.ts) must carry every key.
 import { categoryMessages } from './category-names';
+import { moneyFigureMessages } from './money-figure-names';
 
 export const en = {
   'shop.name': 'Poster Shop',
@@ -75,6 +76,7 @@ export const en = {
   'shop.category': 'Category',
   'shop.allCategories': 'All categories',
   ...categoryMessages('nameEn'),
+  ...moneyFigureMessages('en'),
   'shop.searchLabel': 'Search posters',
   'shop.searchPlaceholder': 'Search posters...',
   'shop.search': 'Search',

@@ -57,6 +57,8 @@ export type ApplySettlementLine = DomainCommand<'ApplySettlementLine', CourierRe
  * A delivered order's goods come back (order-return.ts): lines null returns everything not yet
  * returned. returnId is minted by the caller (a retried request changes nothing); deliveredAt
  * (the last DELIVERED move's time), now and the window arrive from the caller, so deciding stays pure.
+ * refund (piastres; null or absent: none) is the cash handed back for it, decided with the return:
+ * a refund refused leaves the goods unreturned.
  */
 export type ReturnOrder = DomainCommand<'ReturnOrder', {
   orderId: string;
@@ -66,6 +68,7 @@ export type ReturnOrder = DomainCommand<'ReturnOrder', {
   deliveredAt: string | null;
   now: string;
   windowDays: number;
+  refund?: unknown;
   by: StaffActor;
 }>;
 

@@ -4,7 +4,8 @@
  * delivery time, now and the window). Each returned line is worth its share of the goods after
  * discounts (the promo code's share included), so the sales of an order returned in full fall
  * to exactly 0. Returning more of a line than was sold, or refunding more than was paid, is a 400
- * naming the field.
+ * naming the field. A return's refund is decided with it, on the order as the return leaves it:
+ * both are recorded, or neither.
  */
 import { DomainError } from '../shared/domain-error.js';
 import { mulDivHalfUp, type Piastres } from '../shared/money.js';
@@ -65,14 +66,18 @@ export function decideReturn(state: OrderState, c: ReturnOrder['data']): OrderEv
     lines[lines.length - 1] = { ...lines[lines.length - 1], amount: rest };
   }
   const amount = lines.reduce((s, l) => s + l.amount, 0);
-  return [{ type: 'OrderReturned', data: { orderId: state.orderId, orderNumber: state.orderNumber, returnId: c.returnId, lines, amount, reason, by: c.by } }];
+  const returned: OrderEvent = { type: 'OrderReturned', data: { orderId: state.orderId, orderNumber: state.orderNumber, returnId: c.returnId, lines, amount, reason, by: c.by } };
+  if (c.refund === undefined || c.refund === null || c.refund === 0) return [returned];
+  return [returned, ...decideRefund(state, { orderId: state.orderId, amount: c.refund, returnId: c.returnId, by: c.by }, { returning: c.returnId, field: 'refund' })];
 }
 
-export function decideRefund(state: OrderState, c: RecordRefund['data']): OrderEvent[] {
+/** With a return (`returning`: its id, decided in the same command, not yet in the state), the amount is named as that command names it (`field`). */
+export function decideRefund(state: OrderState, c: RecordRefund['data'], withReturn: { returning: string; field: string } | null = null): OrderEvent[] {
+  const name = withReturn?.field ?? 'amount';
   if (state.status !== 'DELIVERED') throw DomainError.conflict('ORDER_NOT_DELIVERED', `${state.orderNumber} is ${state.status}: only a delivered order's cash can be refunded`);
   const left = state.total - state.refunded;
-  if (typeof c.amount !== 'number' || !Number.isInteger(c.amount) || c.amount < 1) throw field('INVALID_REFUND', 'amount', 'must be a positive amount');
-  if (c.amount > left) throw field('REFUND_EXCEEDS_PAID', 'amount', `is more than was paid: ${left / 100} EGP left to refund`);
-  if (c.returnId !== null && !state.returned.ids.includes(c.returnId)) throw field('INVALID_REFUND', 'returnId', 'is not a return of this order');
+  if (typeof c.amount !== 'number' || !Number.isInteger(c.amount) || c.amount < 1) throw field('INVALID_REFUND', name, 'must be a positive amount');
+  if (c.amount > left) throw field('REFUND_EXCEEDS_PAID', name, `is more than was paid: ${left / 100} EGP left to refund`);
+  if (c.returnId !== null && !state.returned.ids.includes(c.returnId) && c.returnId !== withReturn?.returning) throw field('INVALID_REFUND', 'returnId', 'is not a return of this order');
   return [{ type: 'RefundRecorded', data: { orderId: state.orderId, orderNumber: state.orderNumber, amount: c.amount, returnId: c.returnId, by: c.by } }];
 }

@@ -4,7 +4,7 @@ import { given } from '../testing/given-when-then.js';
 import { evolveAll } from '../shared/decider.js';
 import type { OrderEvent, OrderItem, OrderPlaced } from './events.js';
 import { orderDecider } from './order.decider.js';
-import { goodsAfterDiscounts, orderRevenue } from './revenue.js';
+import { orderMoney, orderMoneyOf } from '../money/figures.js';
 
 const by = { username: 'boss', role: 'owner' } as const;
 const ids = { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD' };
@@ -62,6 +62,23 @@ describe('returns and refunds', () => {
     given(orderDecider, delivered).when(refund(0)).thenThrows('INVALID_REFUND', 'validation');
   });
 
+  it('decides a return and its refund together: a refund over what was paid records neither, and the same goods can then be returned with a fair refund', () => {
+    const withRefund = (refund: unknown, returnId = 'r1') => ({ ...returning([{ itemId: 'i1', quantity: 1 }], returnId), data: { ...returning([{ itemId: 'i1', quantity: 1 }], returnId).data, refund } });
+    given(orderDecider, delivered).when(withRefund(999900)).thenThrows('REFUND_EXCEEDS_PAID', 'validation');
+    given(orderDecider, delivered).when(withRefund(-1)).thenThrows('INVALID_REFUND', 'validation');
+    given(orderDecider, delivered)
+      .when(withRefund(18000, 'r2'))
+      .then([
+        { type: 'OrderReturned', data: { ...ids, returnId: 'r2', lines: [{ itemId: 'i1', quantity: 1, amount: 18000 }], amount: 18000, reason: 'torn corner', by } },
+        { type: 'RefundRecorded', data: { ...ids, amount: 18000, returnId: 'r2', by } },
+      ]);
+    // No refund, or 0, is a return alone; the same return again changes nothing, refund included.
+    given(orderDecider, delivered).when(withRefund(null)).thenState((_, events) => expect(events.map((e) => e.type)).toEqual(['OrderReturned']));
+    given(orderDecider, delivered).when(withRefund(0)).thenState((_, events) => expect(events.map((e) => e.type)).toEqual(['OrderReturned']));
+    const done = orderDecider.decide(withRefund(18000), evolveAll(orderDecider, delivered));
+    given(orderDecider, [...delivered, ...done]).when(withRefund(18000)).then([]);
+  });
+
   it('property: any sequence of returns and refunds keeps net sales and collected between 0 and the order’s', () => {
     const step = fc.oneof(
       fc.record({ kind: fc.constant('return' as const), itemId: fc.constantFrom('i1', 'i2'), quantity: fc.integer({ min: 0, max: 4 }) }),
@@ -83,11 +100,11 @@ describe('returns and refunds', () => {
           }
         });
         const state = evolveAll(orderDecider, history);
-        const net = orderRevenue('DELIVERED', { sales: goodsAfterDiscounts(placed.data.totals), total: placed.data.totals.total, returned: state.returned.amount, refunded: state.refunded });
-        expect(net.sales).toBeGreaterThanOrEqual(0);
-        expect(net.collected).toBeGreaterThanOrEqual(0);
+        const net = orderMoney(orderMoneyOf('DELIVERED', 'COD', placed.data.totals, { returned: state.returned.amount, refunded: state.refunded }));
+        expect(net.netSales).toBeGreaterThanOrEqual(0);
+        expect(net.codCashCollected - net.cashRefunded).toBeGreaterThanOrEqual(0);
         const allBack = state.items.every((i) => (state.returned.quantities[i.itemId] ?? 0) === i.quantity);
-        if (allBack) expect(net.sales).toBe(0);
+        if (allBack) expect(net.netSales).toBe(0);
         for (const i of state.items) expect(state.returned.quantities[i.itemId] ?? 0).toBeLessThanOrEqual(i.quantity);
       }),
       { seed: 2026, numRuns: 300 },

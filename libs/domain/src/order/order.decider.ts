@@ -11,7 +11,7 @@ import { correctionOf, validateCorrection, type CustomerFields } from './custome
 import { COURIER_REPORT_CONTRADICTS, COURIER_REPORT_DATE_REFUSED, decideCourierReport } from './courier-report.js';
 import { isDomainError } from '../shared/domain-error.js';
 import { decideRefund, decideReturn } from './order-return.js';
-import { goodsAfterDiscounts } from './revenue.js';
+import { goodsAfterDiscounts } from '../money/figures.js';
 import { isOrderStatus, ORDER_STATUSES, type CourierRef, type OrderCustomer, type OrderEvent, type OrderStatus } from './events.js';
 import { canMoveOrder, isCorrection, needsReason } from './order-lifecycle.js';
 import { changedParts, EDITABLE_STATUSES, priceOrderEdit, withVersion, type OrderRecord } from './order-edit.js';
@@ -37,7 +37,7 @@ export interface OrderState {
   collection: { collected: number; fee: number } | null;
   /** The courier paid the shop for this parcel. */
   paid: boolean;
-  /** The lines as sold, and the goods after discounts (revenue.ts): what returns are worth. */
+  /** The lines as sold, and the goods after discounts (money/figures.ts): what returns are worth. */
   items: ReadonlyArray<{ itemId: string; quantity: number; lineTotal: number }>;
   sales: number;
   /** Returns so far: their ids, quantities per line and amount. */

@@ -1,9 +1,11 @@
 /**
  * Sums a what-if over the orders of a period: each order's recorded totals (before) beside its
- * replay with the draft (after). Integer piastres; averages half-up.
+ * replay with the draft (after), as the money figures (money/figures.ts) of each order as it
+ * stands now: an order that was not shipped, or was refused, is in no sales figure before or
+ * after. Integer piastres; averages half-up.
  */
 import type { OrderTotals } from '../order/events.js';
-import { goodsAfterDiscounts } from '../order/revenue.js';
+import { addMoney, goodsAfterDiscounts, isSale, NO_MONEY, orderMoney, type MoneyFigures } from '../money/figures.js';
 import type { CartPricing } from '../pricing/price-cart.js';
 import { mulDivHalfUp, type Piastres } from '../shared/money.js';
 import type { ShopRules } from '../shop-config.js';
@@ -11,22 +13,27 @@ import { DraftPromoUses } from './draft-promo-uses.js';
 import type { PromotionDraft } from './promotion-draft.js';
 import { type PlacedOrder, replayOrder } from './replay-order.js';
 
+/** What became of an order by the time the what-if ran: its status, and what its returns, refunds and couriers took. */
+export interface OrderOutcome {
+  status: string;
+  returned: Piastres;
+  refunded: Piastres;
+  courierFee: Piastres;
+}
+
 export interface WhatIfFigures {
   /** Orders placed in the period, all replayed. */
   orders: number;
   /** Orders any of whose totals the draft changes. */
   ordersAffected: number;
-  /** Category discounts plus promo-code discounts. */
-  discountBefore: Piastres;
-  discountAfter: Piastres;
-  /** What the draft gives on top: discountAfter − discountBefore. */
+  /** Orders of the period that are sales (shipped or delivered): the averages are over them. */
+  salesOrders: number;
+  /** The money figures of the period's orders as recorded, and as the draft would have priced them. */
+  moneyBefore: MoneyFigures;
+  moneyAfter: MoneyFigures;
+  /** What the draft gives on top: the discounts after − before. */
   discountGiven: Piastres;
-  /** Order totals, shipping and COD fee included (what the shoppers would pay). */
-  revenueBefore: Piastres;
-  revenueAfter: Piastres;
-  /** Sales (order/revenue.ts): the goods after discounts, no shipping, no COD fee. */
-  salesBefore: Piastres;
-  salesAfter: Piastres;
+  /** The average total of an order that is a sale (returns not taken off). */
   averageOrderValueBefore: Piastres;
   averageOrderValueAfter: Piastres;
   /** Paid shipping as recorded, free with the draft. */
@@ -78,12 +85,9 @@ export class WhatIfTally {
 
   private orders = 0;
   private affected = 0;
-  private discountBefore = 0;
-  private discountAfter = 0;
-  private revenueBefore = 0;
-  private revenueAfter = 0;
-  private salesBefore = 0;
-  private salesAfter = 0;
+  private sold = 0;
+  private moneyBefore = NO_MONEY;
+  private moneyAfter = NO_MONEY;
   private crossing = 0;
   private losing = 0;
   private notReproduced = 0;
@@ -92,8 +96,10 @@ export class WhatIfTally {
   /**
    * Replays the order twice: without the draft (it must reproduce the record) and with it. Orders
    * come in the order they were placed, so the draft code's limits count as checkout's would.
+   * Its returns are a share of its goods after discounts: with the draft, the same share of the
+   * goods as the draft prices them.
    */
-  addOrder(order: PlacedOrder): void {
+  addOrder(order: PlacedOrder, outcome: OrderOutcome): void {
     const recorded = order.totals;
     const replayed = replayOrder(order, this.rules, this.draft, this.draftUses);
     if (this.draft.promoCode && replayed.promoCode === this.draft.promoCode.code) this.draftUses.record(order);
@@ -101,30 +107,28 @@ export class WhatIfTally {
     this.orders++;
     if (!sameTotals(recorded, totalsOf(replayOrder(order, this.rules)))) this.notReproduced++;
     if (!sameTotals(recorded, after)) this.affected++;
-    this.discountBefore += discountOf(recorded);
-    this.discountAfter += discountOf(after);
-    this.revenueBefore += recorded.total;
-    this.revenueAfter += after.total;
-    this.salesBefore += goodsAfterDiscounts(recorded);
-    this.salesAfter += goodsAfterDiscounts(after);
+    const goods = goodsAfterDiscounts(recorded);
+    const money = (t: Totals, returned: Piastres) =>
+      orderMoney({ status: outcome.status, paymentMethod: order.paymentMethod, subtotal: t.subtotal, discounts: discountOf(t), total: t.total, returned, refunded: outcome.refunded, courierFee: outcome.courierFee });
+    this.moneyBefore = addMoney(this.moneyBefore, money(recorded, outcome.returned));
+    this.moneyAfter = addMoney(this.moneyAfter, money(after, goods === 0 ? 0 : mulDivHalfUp(outcome.returned, goodsAfterDiscounts(after), goods)));
+    if (isSale(outcome.status)) this.sold++;
     if (recorded.shippingCost > 0 && after.shippingCost === 0) this.crossing++;
     if (recorded.shippingCost === 0 && after.shippingCost > 0) this.losing++;
   }
 
   figures(): WhatIfFigures {
-    const average = (sum: Piastres) => (this.orders === 0 ? 0 : mulDivHalfUp(sum, 1, this.orders));
+    // A sold order's total: its net sales, what came back of it, and its delivery fees.
+    const average = (m: MoneyFigures) => (this.sold === 0 ? 0 : mulDivHalfUp(m.netSales + m.returns + m.deliveryFees, 1, this.sold));
     return {
       orders: this.orders,
       ordersAffected: this.affected,
-      discountBefore: this.discountBefore,
-      discountAfter: this.discountAfter,
-      discountGiven: this.discountAfter - this.discountBefore,
-      revenueBefore: this.revenueBefore,
-      revenueAfter: this.revenueAfter,
-      salesBefore: this.salesBefore,
-      salesAfter: this.salesAfter,
-      averageOrderValueBefore: average(this.revenueBefore),
-      averageOrderValueAfter: average(this.revenueAfter),
+      salesOrders: this.sold,
+      moneyBefore: this.moneyBefore,
+      moneyAfter: this.moneyAfter,
+      discountGiven: this.moneyAfter.discounts - this.moneyBefore.discounts,
+      averageOrderValueBefore: average(this.moneyBefore),
+      averageOrderValueAfter: average(this.moneyAfter),
       ordersCrossingFreeShipping: this.crossing,
       ordersLosingFreeShipping: this.losing,
       ordersNotReproduced: this.notReproduced,

@@ -10,10 +10,11 @@ import { cartWith, catalogue, line, posterAdded } from '../testing/fixtures.js';
 import { placeOrder, WHAT_IF_DRAFT, whatIfHistory } from '../testing/what-if-history.js';
 import { parsePromotionDraft, parseReplayPeriod, type PromotionDraft } from './promotion-draft.js';
 import { replayOrder } from './replay-order.js';
-import { totalsOf, WhatIfTally } from './what-if-tally.js';
+import { totalsOf, WhatIfTally, type OrderOutcome } from './what-if-tally.js';
 
 const place = (cart: CartState, cat: CatalogueSnapshot, governorate: string, payment: 'COD' | 'ONLINE', rules: ShopRules) => placeOrder(cart, cat, governorate, payment, { rules });
 const seededHistory = () => whatIfHistory();
+const delivered: OrderOutcome = { status: 'DELIVERED', returned: 0, refunded: 0, courierFee: 0 };
 
 describe('replaying an order placed with a promo code for one category', () => {
   it('prices it again exactly: the lines the code priced say which category it was for', () => {
@@ -34,18 +35,35 @@ describe('what-if on a seeded history', () => {
   it('without a draft, every order replays to exactly its recorded totals', () => {
     for (const order of seededHistory()) expect(totalsOf(replayOrder(order, DEFAULT_SHOP_RULES))).toEqual(order.totals);
     const tally = new WhatIfTally(DEFAULT_SHOP_RULES, {});
-    seededHistory().forEach((o) => tally.addOrder(o));
-    expect(tally.figures()).toMatchObject({ orders: 3, ordersAffected: 0, revenueBefore: 291950, revenueAfter: 291950, discountGiven: 0, ordersNotReproduced: 0 });
+    seededHistory().forEach((o) => tally.addOrder(o, delivered));
+    expect(tally.figures()).toMatchObject({ orders: 3, ordersAffected: 0, averageOrderValueBefore: 97317, averageOrderValueAfter: 97317, discountGiven: 0, ordersNotReproduced: 0 });
+    expect(tally.figures().moneyAfter).toEqual(tally.figures().moneyBefore);
   });
 
-  it('names sales apart from order totals: the goods after discounts, recomputed from each order', () => {
+  it('names net sales apart from delivery fees: the goods after discounts, recomputed from each order', () => {
     const tally = new WhatIfTally(DEFAULT_SHOP_RULES, {});
     const history = seededHistory();
-    history.forEach((o) => tally.addOrder(o));
+    history.forEach((o) => tally.addOrder(o, delivered));
     const goods = history.reduce((sum, o) => sum + o.totals.subtotal - o.totals.discountFromPromotions - o.totals.discountFromPromoCode, 0);
     const shippingAndFees = history.reduce((sum, o) => sum + o.totals.shippingCost + o.totals.codFee, 0);
     expect(shippingAndFees).toBeGreaterThan(0);
-    expect(tally.figures()).toMatchObject({ salesBefore: goods, salesAfter: goods, revenueBefore: goods + shippingAndFees });
+    expect(tally.figures().moneyBefore).toMatchObject({ netSales: goods, deliveryFees: shippingAndFees });
+  });
+
+  it('counts in sales only the orders that are sales as they stand: placed, canceled and refused ones count in none, returns come off', () => {
+    const [a, b, c] = seededHistory();
+    const tally = new WhatIfTally(DEFAULT_SHOP_RULES, WHAT_IF_DRAFT);
+    tally.addOrder(a, { ...delivered, status: 'REFUSED' });
+    tally.addOrder(b, { ...delivered, status: 'PLACED' });
+    const goodsC = c.totals.subtotal - c.totals.discountFromPromotions - c.totals.discountFromPromoCode;
+    tally.addOrder(c, { ...delivered, returned: goodsC / 4, refunded: 10000 });
+    const f = tally.figures();
+    expect(f).toMatchObject({ orders: 3, salesOrders: 1, averageOrderValueBefore: c.totals.total });
+    expect(f.moneyBefore).toMatchObject({ grossSales: c.totals.subtotal, returns: goodsC / 4, netSales: goodsC - goodsC / 4, refusedAmount: a.totals.total, cashRefunded: 10000 });
+    // With the draft, C's goods are priced again and a quarter of them still came back.
+    const afterC = replayOrder(c, DEFAULT_SHOP_RULES, WHAT_IF_DRAFT);
+    const goodsAfter = afterC.subtotal - afterC.discountFromPromotions - afterC.discountFromPromoCode;
+    expect(f.moneyAfter).toMatchObject({ returns: goodsAfter / 4, netSales: goodsAfter - goodsAfter / 4 });
   });
 
   // The orders and the draft's figures are worked out by hand in testing/what-if-history.ts.
@@ -54,18 +72,15 @@ describe('what-if on a seeded history', () => {
     const history = seededHistory();
     expect(history.map((o) => replayOrder(o, DEFAULT_SHOP_RULES, draft).total)).toEqual([28500, 69390, 122460]);
     const tally = new WhatIfTally(DEFAULT_SHOP_RULES, draft);
-    history.forEach((o) => tally.addOrder(o));
+    history.forEach((o) => tally.addOrder(o, delivered));
     expect(tally.figures()).toEqual({
       orders: 3,
       ordersAffected: 3,
-      discountBefore: 8400 + 8550,
-      discountAfter: 3000 + (16800 + 7710) + (33600 + 13440),
+      salesOrders: 3,
+      // Net sales: the totals (2,919.50 recorded, 2,203.50 with the draft) less their shipping and COD fees (170.00 recorded, 30.00 with the draft).
+      moneyBefore: expect.objectContaining({ grossSales: 291900, discounts: 8400 + 8550, returns: 0, netSales: 291950 - 17000, deliveryFees: 17000 }),
+      moneyAfter: expect.objectContaining({ grossSales: 291900, discounts: 3000 + (16800 + 7710) + (33600 + 13440), returns: 0, netSales: 220350 - 3000, deliveryFees: 3000 }),
       discountGiven: 74550 - 16950,
-      revenueBefore: 291950,
-      revenueAfter: 220350,
-      // Goods after discounts: the totals less their shipping and COD fees (170.00 recorded, 30.00 with the draft).
-      salesBefore: 291950 - 17000,
-      salesAfter: 220350 - 3000,
       averageOrderValueBefore: 97317, // 2,919.50 / 3 = 973.1666… half-up
       averageOrderValueAfter: 73450,
       ordersCrossingFreeShipping: 2,
@@ -82,8 +97,9 @@ describe('what-if on a seeded history', () => {
 
   it('a higher threshold takes free shipping away, at the governorate rate', () => {
     const tally = new WhatIfTally(DEFAULT_SHOP_RULES, { freeShippingThreshold: 200000 });
-    seededHistory().forEach((o) => tally.addOrder(o));
-    expect(tally.figures()).toMatchObject({ ordersAffected: 1, ordersLosingFreeShipping: 1, revenueAfter: 291950 + 6500 });
+    seededHistory().forEach((o) => tally.addOrder(o, delivered));
+    expect(tally.figures()).toMatchObject({ ordersAffected: 1, ordersLosingFreeShipping: 1 });
+    expect(tally.figures().moneyAfter.deliveryFees - tally.figures().moneyBefore.deliveryFees).toBe(6500);
   });
 
   it('keeps the COD fee and shipping rate an order paid when the shop has changed them since', () => {
@@ -98,7 +114,7 @@ describe('a draft with the rules of the real thing', () => {
   const promoOff = (draft: PromotionDraft) => {
     const tally = new WhatIfTally(DEFAULT_SHOP_RULES, draft);
     const pricings = seededHistory().map((o) => {
-      tally.addOrder(o);
+      tally.addOrder(o, delivered);
       return replayOrder(o, DEFAULT_SHOP_RULES, draft);
     });
     return { off: pricings.map((p) => [p.promoCode, p.discountFromPromoCode]), figures: tally.figures() };
@@ -118,7 +134,7 @@ describe('a draft with the rules of the real thing', () => {
     const [a, b, c] = seededHistory().map((o) => replayOrder(o, DEFAULT_SHOP_RULES, draft).discountFromPromotions);
     expect([a, b, c]).toEqual([0, 8400, 33600]); // B keeps its own 10%; C gets 20% of 1,680
     const tally = new WhatIfTally(DEFAULT_SHOP_RULES, draft);
-    seededHistory().forEach((o) => tally.addOrder(o));
+    seededHistory().forEach((o) => tally.addOrder(o, delivered));
     expect(tally.figures()).toMatchObject({ ordersAffected: 1, ordersNotReproduced: 0 });
   });
 

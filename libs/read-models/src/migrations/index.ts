@@ -23,6 +23,8 @@ import { Returns1765700400001 } from './1765700400001-returns.js';
 import { CustomerMessages1765700500000 } from './1765700500000-customer-messages.js';
 import { GuessCounts1765840000000 } from './1765840000000-guess-counts.js';
 import { SettlementImports1765880000000 } from './1765880000000-settlement-imports.js';
+import { OrderReturns1765900000000 } from './1765900000000-order-returns.js';
+import { MoneyFigures1765900000001 } from './1765900000001-money-figures.js';
 import { OrderLanguage1765940000000 } from './1765940000000-order-language.js';
 
 /** In order; a new migration is added here and never edits an old one. */
@@ -52,5 +54,7 @@ export const READ_MODEL_MIGRATIONS = [
   CustomerMessages1765700500000,
   GuessCounts1765840000000,
   SettlementImports1765880000000,
+  OrderReturns1765900000000,
+  MoneyFigures1765900000001,
   OrderLanguage1765940000000,
 ];

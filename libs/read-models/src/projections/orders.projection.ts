@@ -18,20 +18,23 @@ import { ERASED } from '#domain/personal-data/personal-fields.js';
 const [ORDERS_TABLE, ORDER_ITEMS_TABLE, ORDER_COUNT_TABLE, ORDER_NOTES_TABLE] = [OrderEntity, OrderItemEntity, OrderCountEntity, OrderNoteEntity].map(tableSpec);
 
 /** Events a few orders get, applied one at a time in log order between the runs of the rest. */
-const ONE_AT_A_TIME = new Set(['PersonalDataCorrected', 'OrderEdited', 'OrderNoteAdded']);
+const ONE_AT_A_TIME = new Set(['PersonalDataCorrected', 'OrderEdited', 'OrderNoteAdded', 'OrderReturned', 'RefundRecorded']);
 
 /**
  * Orders and their lines for the admin orders page; a status change updates the row in place.
  * Version 2 keeps the stream revision (the revision an admin saw, sent back with a status change)
  * and, on each line, the rules that priced it (price_rules); version 3 folds search_text the way
  * the admin's search folds what it is given (foldForSearch); version 4 follows
- * staff edits (OrderEdited: customer, lines, totals) and keeps staff notes (order_notes, searchable).
+ * staff edits (OrderEdited: customer, lines, totals) and keeps staff notes (order_notes, searchable);
+ * version 5 follows returns, refunds and courier fees (what each line may still be returned, and
+ * what the money figures of the exports are made of), and the order's language with each line's
+ * Arabic name (what the customer's paper is printed in).
  */
 export const ordersProjection = defineProjection({
   name: 'orders',
-  version: 4,
+  version: 5,
   tables: [OrderEntity, OrderItemEntity, OrderCountEntity, OrderNoteEntity],
-  eventTypes: ['OrderPlaced', 'OrderStatusChanged', 'PersonalDataCorrected', 'OrderEdited', 'OrderNoteAdded'],
+  eventTypes: ['OrderPlaced', 'OrderStatusChanged', 'PersonalDataCorrected', 'OrderEdited', 'OrderNoteAdded', 'OrderReturned', 'RefundRecorded', 'CourierCollectionRecorded'],
   async handle(events, ctx) {
     // Corrections, edits and notes are rare: a batch holding one is applied in runs around it, in log order.
     const at = events.findIndex((e) => ONE_AT_A_TIME.has(e.type));
@@ -41,12 +44,15 @@ export const ordersProjection = defineProjection({
       if (e.type === 'PersonalDataCorrected') await applyCorrection(e, ctx);
       else if (e.type === 'OrderEdited') await applyEdit(e, ctx);
       else if (e.type === 'OrderNoteAdded') await applyNote(e, ctx);
+      else if (e.type === 'OrderReturned') await applyReturn(e, ctx);
+      else if (e.type === 'RefundRecorded') await applyRefund(e, ctx);
       if (at + 1 < events.length) await this.handle(events.slice(at + 1), ctx);
       return;
     }
     const placed = new Map<string, Row>();
     const items: Row[] = [];
     const statusOnly = new Map<string, { id: string; status: string; status_reason: string | null; updated_at: string; revision: number }>();
+    const courierFees = new Map<string, { id: string; fee: number; revision: number }>();
     for (const e of events) {
       if (e.type === 'OrderPlaced') {
         const d = e.data;
@@ -58,6 +64,9 @@ export const ordersProjection = defineProjection({
         const row = placed.get(d.orderId);
         if (row) Object.assign(row, change);
         else statusOnly.set(d.orderId, change);
+      } else if (e.type === 'CourierCollectionRecorded') {
+        const fee = courierFees.get(e.data.orderId) ?? { id: e.data.orderId, fee: 0, revision: 0 };
+        courierFees.set(e.data.orderId, { id: fee.id, fee: fee.fee + wholeNumber(e.data.fee), revision: Number(e.revision) });
       }
     }
     // Only orders new to the table add to the count (an order placed again is an update).
@@ -69,6 +78,14 @@ export const ordersProjection = defineProjection({
            FROM json_to_recordset($1::json) AS x(id text, status text, status_reason text, updated_at timestamptz, revision integer)
           WHERE o.id = x.id`,
         [JSON.stringify([...statusOnly.values()])],
+      );
+    }
+    if (courierFees.size > 0) {
+      await ctx.sql(
+        `UPDATE ${ctx.table(ORDERS_TABLE.name)} o SET courier_fee = o.courier_fee + x.fee, revision = greatest(o.revision, x.revision)
+           FROM json_to_recordset($1::json) AS x(id text, fee integer, revision integer)
+          WHERE o.id = x.id`,
+        [JSON.stringify([...courierFees.values()])],
       );
     }
   },
@@ -124,7 +141,7 @@ function itemRows(orderId: string, items: readonly OrderItem[]): Row[] {
     order_id: orderId, line_no: lineNo, item_id: item.itemId, kind: item.kind, poster_id: item.posterId ?? null,
     product_id: item.productId ?? null, variant_id: item.variantId ?? null, name: item.name, name_ar: typeof item.nameAr === 'string' && item.nameAr !== '' ? item.nameAr : null, category: item.category ?? null,
     image_url: item.imageUrl ?? null, custom_image_path: item.customImagePath ?? null, size: item.size ?? null,
-    quantity: item.quantity, unit_price: item.unitPrice, original_unit_price: item.originalUnitPrice,
+    quantity: item.quantity, returned_quantity: 0, unit_price: item.unitPrice, original_unit_price: item.originalUnitPrice,
     discount_percentage: item.discountPercentage, line_total: item.lineTotal,
     // An event stamped current but written without its rules (none the shop's deciders write) still applies.
     price_rules: item.priceRules ?? [],
@@ -171,6 +188,27 @@ async function applyNote(e: RecordedShopEvent<'OrderNoteAdded'>, ctx: Projection
   await insertRowsIfAbsent(ctx, ORDER_NOTES_TABLE, [{ note_id: e.id, order_id: d.orderId, author: by.username, author_role: by.role, text, created_at: occurredAt(e) }]);
 }
 
+/** An amount or a count an event carries, as the integer the columns hold (the log is read for ever: anything else counts 0). */
+const wholeNumber = (value: unknown): number => (Number.isSafeInteger(value) && Math.abs(value as number) < 2 ** 31 ? (value as number) : 0);
+
+/** Goods back: the order's returned amount, and each line's returned quantity. */
+async function applyReturn(e: RecordedShopEvent<'OrderReturned'>, ctx: ProjectionContext): Promise<void> {
+  const d = e.data;
+  const [row] = await ctx.sql<{ id: string }>(`UPDATE ${ctx.table(ORDERS_TABLE.name)} SET returned = returned + $2, revision = $3 WHERE id = $1 RETURNING id`, [d.orderId, wholeNumber(d.amount), Number(e.revision)]);
+  if (!row || !Array.isArray(d.lines)) return;
+  const lines = d.lines.filter((l) => l && typeof l === 'object' && typeof l.itemId === 'string').map((l) => ({ item_id: l.itemId, quantity: wholeNumber(l.quantity) }));
+  await ctx.sql(
+    `UPDATE ${ctx.table(ORDER_ITEMS_TABLE.name)} i SET returned_quantity = i.returned_quantity + x.quantity
+       FROM (SELECT item_id, sum(quantity)::integer AS quantity FROM json_to_recordset($2::json) AS r(item_id text, quantity integer) GROUP BY item_id) x
+      WHERE i.order_id = $1 AND i.item_id = x.item_id`,
+    [d.orderId, JSON.stringify(lines)],
+  );
+}
+
+async function applyRefund(e: RecordedShopEvent<'RefundRecorded'>, ctx: ProjectionContext): Promise<void> {
+  await ctx.sql(`UPDATE ${ctx.table(ORDERS_TABLE.name)} SET refunded = refunded + $2, revision = $3 WHERE id = $1`, [e.data.orderId, wholeNumber(e.data.amount), Number(e.revision)]);
+}
+
 function orderRow(d: OrderPlaced['data'], at: string): Row {
   const c = d.customer;
   const t = d.totals;
@@ -182,7 +220,7 @@ function orderRow(d: OrderPlaced['data'], at: string): Row {
     promo_percent: d.promoPercent ?? 0, subtotal: t.subtotal, discount_from_promotions: t.discountFromPromotions,
     discount_from_promo_code: t.discountFromPromoCode, shipping_cost: t.shippingCost, cod_fee: t.codFee,
     tax_amount: t.taxAmount, total: t.total, item_count: d.items.reduce((n, i) => n + i.quantity, 0),
-    placed_at: at, updated_at: at, status_reason: null, staff_notes_text: '',
+    placed_at: at, updated_at: at, status_reason: null, staff_notes_text: '', returned: 0, refunded: 0, courier_fee: 0,
     search_text: searchText({ order_number: d.orderNumber, id: d.orderId, first_name: c.firstName, last_name: c.lastName, phone: c.phone, payment_method: d.paymentMethod }),
   };
 }

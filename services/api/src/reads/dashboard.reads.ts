@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { moneyOf } from '#domain/money/figures.js';
 import { piastresToEgp } from '#domain/shared/money.js';
 import { SHOP_TIME_ZONE } from '#domain/shop-config.js';
 import type { DashboardView } from '../admin/dashboard/dashboard-response.js';
+import { moneyFiguresView } from '../common/money-figures-view.js';
 
 const DAYS = 30;
 
@@ -16,9 +18,8 @@ function growth(current: number, previous: number): number | null {
  * The dashboard's figures, every one from a table the dashboard projection keeps (no count or
  * sum over the orders table: its cost would grow with the shop's age). Day and month sums come
  * from daily_sales (per Cairo day, by current status, one row a day); governorates from
- * governorate_sales. Revenue has one meaning (libs/domain/src/order/revenue.ts): sales, the goods
- * after discounts of SHIPPED and DELIVERED orders, by day, month and governorate too; beside it
- * collected (delivered totals) and pending (shipped totals). Counts of customers and posters from their read models;
+ * governorate_sales. The money figures have one definition (libs/domain/src/money/figures.ts): the
+ * projection keeps their sums, and net sales by day, month and governorate too. Counts of customers and posters from their read models;
  * the five recent orders are an index scan with LIMIT.
  */
 @Injectable()
@@ -28,11 +29,10 @@ export class DashboardReads {
   async dashboard(): Promise<DashboardView> {
     const q = <T>(sql: string, params: unknown[] = []) => this.dataSource.query(sql, params) as Promise<T[]>;
     const [[totals], [counts], months, days, governorates, recent, newCustomers] = await Promise.all([
-      q<{ active: string; revenue_subtotal: string; orders: string; sales: string; collected: string; pending: string; out: string; refused: string; returned_count: string; returned: string; refunded: string }>(
-        `SELECT coalesce(sum(placed_count), 0) AS active, coalesce(sum(revenue_subtotal), 0) AS revenue_subtotal, coalesce(sum(orders_count), 0) AS orders,
-                coalesce(sum(sales), 0) AS sales, coalesce(sum(collected), 0) AS collected, coalesce(sum(pending), 0) AS pending,
+      q<{ active: string; orders: string; out: string; refused: string; returned_count: string; money: Record<string, string> | null }>(
+        `SELECT coalesce(sum(placed_count), 0) AS active, coalesce(sum(orders_count), 0) AS orders,
                 coalesce(sum(shipped_count), 0) AS out, coalesce(sum(refused_count), 0) AS refused, coalesce(sum(returned_count), 0) AS returned_count,
-                coalesce(sum(returned), 0) AS returned, coalesce(sum(refunded), 0) AS refunded
+                (SELECT jsonb_object_agg(key, total) FROM (SELECT key, sum(value::bigint) AS total FROM read.daily_sales, jsonb_each_text(money) GROUP BY key) AS sums) AS money
            FROM read.daily_sales`,
       ),
       q<{ customers: string; products: string; addons: string }>(
@@ -40,23 +40,23 @@ export class DashboardReads {
                 (SELECT count(*) FROM read.posters WHERE NOT deleted) AS products,
                 (SELECT count(*) FROM read.products WHERE NOT deleted) AS addons`,
       ),
-      q<{ month: string; orders: string; revenue: string; customers: string }>(
+      q<{ month: string; orders: string; net_sales: string; customers: string }>(
         `WITH m AS (SELECT date_trunc('month', (now() AT TIME ZONE $1))::date AS this_month)
-         SELECT to_char(date_trunc('month', d.day), 'YYYY-MM') AS month, sum(d.orders_count) AS orders, sum(d.sales) AS revenue, 0 AS customers
+         SELECT to_char(date_trunc('month', d.day), 'YYYY-MM') AS month, sum(d.orders_count) AS orders, coalesce(sum((d.money->>'netSales')::bigint), 0) AS net_sales, 0 AS customers
            FROM read.daily_sales d, m
           WHERE d.day >= (m.this_month - interval '1 month')::date
           GROUP BY 1`,
         [SHOP_TIME_ZONE],
       ),
-      q<{ day: string; orders: string; revenue: string }>(
-        `SELECT to_char(g.day, 'YYYY-MM-DD') AS day, coalesce(d.orders_count, 0) AS orders, coalesce(d.sales, 0) AS revenue
+      q<{ day: string; orders: string; net_sales: string }>(
+        `SELECT to_char(g.day, 'YYYY-MM-DD') AS day, coalesce(d.orders_count, 0) AS orders, coalesce((d.money->>'netSales')::bigint, 0) AS net_sales
            FROM generate_series((now() AT TIME ZONE $1)::date - ($2::int - 1), (now() AT TIME ZONE $1)::date, interval '1 day') AS g(day)
            LEFT JOIN read.daily_sales d ON d.day = g.day::date
           ORDER BY g.day`,
         [SHOP_TIME_ZONE, DAYS],
       ),
-      q<{ governorate: string; orders: string; sales: string; collected: string; pending: string }>(
-        `SELECT governorate, orders_count AS orders, sales, collected, pending FROM read.governorate_sales
+      q<{ governorate: string; orders: string; money: unknown }>(
+        `SELECT governorate, orders_count AS orders, money FROM read.governorate_sales
           WHERE orders_count > 0 ORDER BY orders_count DESC, governorate`,
       ),
       q<{ id: string; order_number: string; placed_at: Date; total: number; status: string; first_name: string; last_name: string }>(
@@ -76,7 +76,7 @@ export class DashboardReads {
       return {
         month: key,
         orders: Number(row?.orders ?? 0),
-        revenue: piastresToEgp(Number(row?.revenue ?? 0)),
+        netSales: piastresToEgp(Number(row?.net_sales ?? 0)),
         newCustomers: Number(newCustomers.find((r) => r.month === key)?.customers ?? 0),
       };
     };
@@ -84,16 +84,10 @@ export class DashboardReads {
     const lastMonth = month(lastMonthKey);
     return {
       activeOrders: Number(totals.active),
-      totalRevenue: piastresToEgp(Number(totals.sales)),
-      sales: piastresToEgp(Number(totals.sales)),
-      collected: piastresToEgp(Number(totals.collected)),
-      pending: piastresToEgp(Number(totals.pending)),
+      money: moneyFiguresView(moneyOf(totals.money)),
       parcelsOut: Number(totals.out),
       refused: Number(totals.refused),
       returned: Number(totals.returned_count),
-      returnedAmount: piastresToEgp(Number(totals.returned)),
-      refunded: piastresToEgp(Number(totals.refunded)),
-      revenueSubtotal: piastresToEgp(Number(totals.revenue_subtotal)),
       totalOrders: Number(totals.orders),
       totalCustomers: Number(counts.customers),
       totalProducts: Number(counts.products),
@@ -102,18 +96,15 @@ export class DashboardReads {
       lastMonth,
       growth: {
         orders: growth(thisMonth.orders, lastMonth.orders),
-        revenue: growth(thisMonth.revenue, lastMonth.revenue),
+        netSales: growth(thisMonth.netSales, lastMonth.netSales),
         customers: growth(thisMonth.newCustomers, lastMonth.newCustomers),
       },
-      revenuePerDay: days.map((d) => ({ date: d.day, revenue: piastresToEgp(Number(d.revenue)) })),
+      netSalesPerDay: days.map((d) => ({ date: d.day, netSales: piastresToEgp(Number(d.net_sales)) })),
       ordersPerDay: days.map((d) => ({ date: d.day, orders: Number(d.orders) })),
       ordersByGovernorate: governorates.map((g) => ({
         governorate: g.governorate,
         orders: Number(g.orders),
-        revenue: piastresToEgp(Number(g.sales)),
-        sales: piastresToEgp(Number(g.sales)),
-        collected: piastresToEgp(Number(g.collected)),
-        pending: piastresToEgp(Number(g.pending)),
+        money: moneyFiguresView(moneyOf(g.money)),
       })),
       recentOrders: recent.map((o) => ({
         id: o.id,

@@ -164,6 +164,7 @@ export class OrderReads {
       const rows: OrderCsvRow[] = await this.dataSource.query(
         `SELECT o.id, o.order_number, o.placed_at, o.first_name, o.last_name, o.phone, o.address_line, o.building, o.apartment, o.city,
                 o.governorate, o.status, o.payment_method, o.email, o.notes, o.promo_code, o.subtotal, o.discount_from_promo_code, o.discount_from_promotions, o.shipping_cost, o.cod_fee, o.total,
+                o.returned, o.refunded, o.courier_fee,
                 (SELECT coalesce(json_agg(json_build_object('name', i.name, 'size', i.size, 'quantity', i.quantity) ORDER BY i.line_no), '[]')
                    FROM ${items} i WHERE i.order_id = o.id) AS items
            FROM ${orders} o WHERE o.id = ANY($1)`,

@@ -142,14 +142,16 @@ describe('projections build every read model from given events', () => {
     ]);
   });
 
-  it('dashboard: per Cairo day, revenue of SHIPPED orders only, active = PLACED', async () => {
-    const days = await q(`SELECT day::text AS day, orders_count, placed_count, shipped_count, canceled_count, revenue::int AS revenue, revenue_subtotal::int AS revenue_subtotal FROM read.daily_sales ORDER BY day`);
+  it('dashboard: per Cairo day, sales of SHIPPED orders only, active = PLACED', async () => {
+    // A sold order's total is its net sales and delivery fees (money/figures.ts).
+    const money = `coalesce((money->>'grossSales')::int, 0) AS gross_sales, coalesce((money->>'netSales')::int + (money->>'deliveryFees')::int, 0) AS sold_total`;
+    const days = await q(`SELECT day::text AS day, orders_count, placed_count, shipped_count, canceled_count, ${money} FROM read.daily_sales ORDER BY day`);
     expect(days).toEqual([
-      { day: '2026-03-31', orders_count: 2, placed_count: 1, shipped_count: 1, canceled_count: 0, revenue: 88000, revenue_subtotal: 82000 },
-      { day: '2026-04-01', orders_count: 1, placed_count: 0, shipped_count: 0, canceled_count: 1, revenue: 0, revenue_subtotal: 0 },
+      { day: '2026-03-31', orders_count: 2, placed_count: 1, shipped_count: 1, canceled_count: 0, sold_total: 88000, gross_sales: 82000 },
+      { day: '2026-04-01', orders_count: 1, placed_count: 0, shipped_count: 0, canceled_count: 1, sold_total: 0, gross_sales: 0 },
     ]);
-    // Governorates: orders not CANCELED, revenue of the SHIPPED ones, kept as deltas.
-    expect(await q(`SELECT governorate, orders_count, revenue::int AS revenue FROM read.governorate_sales`)).toEqual([{ governorate: 'CAIRO', orders_count: 2, revenue: 88000 }]);
+    // Governorates: orders not CANCELED, the money of the SHIPPED ones, kept as deltas.
+    expect(await q(`SELECT governorate, orders_count, ${money} FROM read.governorate_sales`)).toEqual([{ governorate: 'CAIRO', orders_count: 2, sold_total: 88000, gross_sales: 82000 }]);
   });
 
   it('checkpoints: every projection live at its version, running, owned by the replica', async () => {

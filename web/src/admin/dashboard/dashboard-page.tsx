@@ -1,7 +1,7 @@
 import { format, subDays } from 'date-fns';
 import { Link } from 'react-router';
 import { orderPath } from '../orders/order-model';
-import { REVENUE_LABELS } from '../../../../libs/domain/src/order/revenue';
+import { MONEY_FIGURE_NAMES, MONEY_FIGURE_NOTES, type MoneyFigure } from '../../../../libs/domain/src/money/figures';
 import { formatMoney } from '../../lib/money';
 import { formatAdminDate } from '../shared/format-date';
 import { card, errorPanel, pageTitle } from '../shared/styles';
@@ -20,7 +20,7 @@ function last30Days(perDay: DashboardData['perDay']) {
   return Array.from({ length: DAYS }, (_, i) => {
     const day = subDays(new Date(), DAYS - 1 - i);
     const entry = byDate.get(format(day, 'yyyy-MM-dd'));
-    return { label: format(day, 'MMM d'), revenue: Number(entry?.revenue ?? 0), orders: Number(entry?.orders ?? 0) };
+    return { label: format(day, 'MMM d'), netSales: Number(entry?.netSales ?? 0), orders: Number(entry?.orders ?? 0) };
   });
 }
 
@@ -39,6 +39,15 @@ function StatCard({ title, value, note }: { title: string; value: string; note?:
     </div>
   );
 }
+
+/**
+ * The money cards, each figure once, by its one name (net sales heads the page). Deposits are
+ * left out while the shop takes none.
+ */
+const MONEY_CARDS: readonly MoneyFigure[] = ['grossSales', 'discounts', 'returns', 'deliveryFees', 'codCashCollected', 'cashRefunded', 'leftToCollect', 'refusedAmount', 'courierFees', 'paidOnline'];
+const GOVERNORATE_FIGURES: readonly MoneyFigure[] = ['netSales', 'codCashCollected', 'leftToCollect'];
+// The back-office reads English; the same names are in the web's dictionaries for both languages (money-figure-names.ts).
+const name = (f: MoneyFigure) => MONEY_FIGURE_NAMES[f].en;
 
 const statusTone: Record<string, string> = {
   PLACED: 'bg-amber-100 text-amber-800',
@@ -63,22 +72,22 @@ export function DashboardPage() {
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard title="Active Orders" value={String(data.activeOrders)} note={growth(data.ordersThisMonth, data.ordersLastMonth)} />
         <StatCard
-          title="Total Revenue"
-          value={formatMoney(data.sales)}
-          note={[REVENUE_LABELS.sales, growth(data.revenueThisMonth, data.revenueLastMonth)].filter(Boolean).join(' · ')}
+          title={name('netSales')}
+          value={formatMoney(data.money.netSales)}
+          note={[MONEY_FIGURE_NOTES.netSales, growth(data.netSalesThisMonth, data.netSalesLastMonth)].filter(Boolean).join(' · ')}
         />
         <StatCard title="Total Customers" value={String(data.totalCustomers)} />
         <StatCard title="Total Products" value={String(data.totalProducts)} />
       </div>
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3" aria-label="Revenue">
-        <StatCard title="Sales" value={formatMoney(data.sales)} note={REVENUE_LABELS.sales} />
-        <StatCard title="Collected" value={formatMoney(data.collected)} note={REVENUE_LABELS.collected} />
-        <StatCard title="Pending" value={formatMoney(data.pending)} note={REVENUE_LABELS.pending} />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-5" aria-label="Money">
+        {MONEY_CARDS.map((f) => (
+          <StatCard key={f} title={name(f)} value={formatMoney(data.money[f])} note={MONEY_FIGURE_NOTES[f]} />
+        ))}
       </div>
 
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
         <div className={card}>
-          <BarChart title="Sales per day (last 30 days)" data={days.map((d) => ({ label: d.label, value: d.revenue }))} formatValue={formatMoney} labelEvery={7} />
+          <BarChart title={`${name('netSales')} per day (last 30 days)`} data={days.map((d) => ({ label: d.label, value: d.netSales }))} formatValue={formatMoney} labelEvery={7} />
         </div>
         <div className={card}>
           <BarChart
@@ -135,8 +144,7 @@ export function DashboardPage() {
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4" aria-label="Parcels">
         <StatCard title="Parcels out" value={String(data.parcelsOut)} />
         <StatCard title="Refused" value={String(data.refused)} />
-        <StatCard title="Returned" value={String(data.returned)} note={`Goods returned: ${formatMoney(data.returnedAmount)}`} />
-        <StatCard title="Refunded" value={formatMoney(data.refunded)} />
+        <StatCard title="Returned" value={String(data.returned)} note="Parcels back after a refusal, or goods back after delivery" />
       </div>
 
       <CardSection id="courier-cash" title="Cash by courier">
@@ -150,22 +158,26 @@ export function DashboardPage() {
           empty="No orders yet"
         />
         {data.byGovernorate.length > 0 && (
-          <table className="mt-4 min-w-full text-sm" aria-label="Revenue by governorate">
+          <table className="mt-4 min-w-full text-sm" aria-label="Money by governorate">
             <thead>
               <tr className="text-left text-xs uppercase text-gray-500">
                 <th className="py-1">Governorate</th>
-                <th className="py-1 text-right" title={REVENUE_LABELS.sales}>Sales</th>
-                <th className="py-1 text-right" title={REVENUE_LABELS.collected}>Collected</th>
-                <th className="py-1 text-right" title={REVENUE_LABELS.pending}>Pending</th>
+                {GOVERNORATE_FIGURES.map((f) => (
+                  <th key={f} className="py-1 text-right" title={MONEY_FIGURE_NOTES[f]}>
+                    {name(f)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {data.byGovernorate.map((g) => (
                 <tr key={g.governorate} className="border-t border-gray-100">
                   <td className="py-1">{governorateName(g.governorate)}</td>
-                  <td className="py-1 text-right tabular-nums">{formatMoney(g.sales)}</td>
-                  <td className="py-1 text-right tabular-nums">{formatMoney(g.collected)}</td>
-                  <td className="py-1 text-right tabular-nums">{formatMoney(g.pending)}</td>
+                  {GOVERNORATE_FIGURES.map((f) => (
+                    <td key={f} className="py-1 text-right tabular-nums">
+                      {formatMoney(g.money[f])}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>

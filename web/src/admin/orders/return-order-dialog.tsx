@@ -8,8 +8,10 @@ import type { AdminOrder } from './order-model';
 import { useRecordRefundMutation, useReturnOrderMutation } from './orders-api';
 
 /**
- * A delivered order's goods came back: how many of each line (none: the line stays sold), why,
- * and the cash handed back, if any. The server refuses more than was sold, naming the line.
+ * A delivered order's goods came back: how many of each line (none: the line stays sold; at most
+ * what has not come back yet), why, and the cash handed back, if any. Goods and cash go in one
+ * request, decided together: a refusal (more than was sold, more than was paid) records nothing.
+ * Cash alone, with no goods, is a refund.
  */
 export function ReturnOrderDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
   const [returnOrder, returning] = useReturnOrderMutation();
@@ -23,8 +25,8 @@ export function ReturnOrderDialog({ order, onClose }: { order: AdminOrder; onClo
 
   const submit = async () => {
     try {
-      const answer = lines.length > 0 ? await returnOrder({ id: order.id, returnOrderDto: { lines, reason } }).unwrap() : null;
-      if (refundAmount > 0) await recordRefund({ id: order.id, refundDto: { amount: refundAmount, returnId: answer?.returnId ?? null } }).unwrap();
+      const answer = lines.length > 0 ? await returnOrder({ id: order.id, returnOrderDto: { lines, reason, refund: refundAmount > 0 ? refundAmount : null } }).unwrap() : null;
+      if (!answer && refundAmount > 0) await recordRefund({ id: order.id, refundDto: { amount: refundAmount, returnId: null } }).unwrap();
       toast.success('Return recorded', answer ? `Goods returned: ${formatMoney(answer.amount)}` : `Refunded ${formatMoney(refundAmount)}`);
       onClose();
     } catch (e) {
@@ -36,23 +38,30 @@ export function ReturnOrderDialog({ order, onClose }: { order: AdminOrder; onClo
     <Dialog title={`Return goods: ${order.orderNumber}`} onClose={onClose}>
       <table className="w-full text-sm">
         <tbody>
-          {order.items.map((item) => (
-            <tr key={item.itemId}>
-              <td className="py-1 pr-2">{item.name}</td>
-              <td className="py-1 pr-2 text-gray-500">of {item.quantity}</td>
-              <td className="py-1">
-                <input
-                  aria-label={`Returned quantity of ${item.name}`}
-                  className={`${input} w-20`}
-                  type="number"
-                  min={0}
-                  max={item.quantity}
-                  value={quantities[item.itemId] ?? '0'}
-                  onChange={(e) => setQuantities({ ...quantities, [item.itemId]: e.target.value })}
-                />
-              </td>
-            </tr>
-          ))}
+          {order.items.map((item) => {
+            const left = item.quantity - item.returnedQuantity;
+            return (
+              <tr key={item.itemId}>
+                <td className="py-1 pr-2">{item.name}</td>
+                <td className="py-1 pr-2 text-gray-500">{left === item.quantity ? `of ${item.quantity}` : `${left} of ${item.quantity} left`}</td>
+                <td className="py-1">
+                  {left > 0 ? (
+                    <input
+                      aria-label={`Returned quantity of ${item.name}`}
+                      className={`${input} w-20`}
+                      type="number"
+                      min={0}
+                      max={left}
+                      value={quantities[item.itemId] ?? '0'}
+                      onChange={(e) => setQuantities({ ...quantities, [item.itemId]: e.target.value })}
+                    />
+                  ) : (
+                    <span className="text-gray-500">All returned</span>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
       <label htmlFor="return-reason" className={`${label} mt-3`}>
@@ -70,7 +79,7 @@ export function ReturnOrderDialog({ order, onClose }: { order: AdminOrder; onClo
         <button
           type="button"
           className={btnPrimary}
-          disabled={returning.isLoading || refunding.isLoading || (lines.length === 0 && refundAmount <= 0) || (lines.length > 0 && reason.trim() === '')}
+          disabled={returning.isLoading || refunding.isLoading || Number.isNaN(refundAmount) || (lines.length === 0 && refundAmount <= 0) || (lines.length > 0 && reason.trim() === '')}
           onClick={() => void submit()}
         >
           Record return

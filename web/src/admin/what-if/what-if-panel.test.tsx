@@ -12,8 +12,10 @@ const report = {
     discountCategory: null, discountPercent: null, promoCode: 'FOLLOW10', promoPercent: 10, freeShippingThreshold: null, codFee: 15,
     discountStartsOn: null, discountEndsOn: null, promoStartsOn: null, promoEndsOn: null, promoMinimumSubtotal: null, promoCategory: null, promoUsageLimit: null, promoOncePerCustomer: null,
   },
-  orders: 1200, ordersAffected: 1100, discountBefore: 500, discountAfter: 20500.5, discountGiven: 20000.5,
-  revenueBefore: 300000, revenueAfter: 279999.5, salesBefore: 280000, salesAfter: 259999.5, averageOrderValueBefore: 250, averageOrderValueAfter: 233.33,
+  orders: 1200, ordersAffected: 1100, salesOrders: 1000, discountGiven: 20000.5,
+  moneyBefore: { grossSales: 280500, discounts: 500, returns: 240, netSales: 279760, deliveryFees: 20000, codCashCollected: 0, cashRefunded: 0, paidOnline: 0, deposit: 0, leftToCollect: 0, refusedAmount: 0, courierFees: 0 },
+  moneyAfter: { grossSales: 280500, discounts: 20500.5, returns: 222.5, netSales: 259777, deliveryFees: 20000, codCashCollected: 0, cashRefunded: 0, paidOnline: 0, deposit: 0, leftToCollect: 0, refusedAmount: 0, courierFees: 0 },
+  averageOrderValueBefore: 250, averageOrderValueAfter: 233.33,
   ordersCrossingFreeShipping: 0, ordersLosingFreeShipping: 0, ordersNotReproduced: 0, ordersScanned: 5000, seconds: 0.8,
 };
 const posts: Record<string, unknown>[] = [];
@@ -68,9 +70,10 @@ describe('what-if panel', () => {
     expect(screen.getByRole('progressbar', { name: 'What-if progress' })).toHaveAttribute('aria-valuenow', '100');
     const row = (name: string) => within(within(table).getByRole('rowheader', { name }).closest('tr')!).getAllByRole('cell').map((c) => c.textContent);
     expect(row('Orders affected')).toEqual(['', '1,100']);
-    expect(row('Order totals (incl. shipping and fees)')).toEqual(['LE 300,000.00', 'LE 279,999.50']);
-    expect(row('Sales (goods after discounts)')).toEqual(['LE 280,000.00', 'LE 259,999.50']);
-    expect(row('Discount given')).toEqual(['LE 500.00', 'LE 20,500.50 (+LE 20,000.50)']);
+    expect(row('Orders shipped or delivered')).toEqual(['1,000', '1,000']);
+    expect(row('Net sales')).toEqual(['LE 279,760.00', 'LE 259,777.00']);
+    expect(row('Returns')).toEqual(['LE 240.00', 'LE 222.50']);
+    expect(row('Discounts')).toEqual(['LE 500.00', 'LE 20,500.50 (+LE 20,000.50)']);
     expect(row('Average order value')).toEqual(['LE 250.00', 'LE 233.33']);
   });
 

@@ -1,18 +1,28 @@
-import { REVENUE_LABELS } from '../../../../libs/domain/src/order/revenue';
+import { MONEY_FIGURE_NAMES, type MoneyFigure } from '../../../../libs/domain/src/money/figures';
 import { formatMoney } from '../../lib/money';
 import { td } from '../shared/styles';
 import type { WhatIfReport } from './what-if-api';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** Before (as the orders recorded it) beside after (replayed with the draft). */
+/** The money figures a draft promotion moves, by their one name (money/figures.ts). */
+const FIGURES: readonly MoneyFigure[] = ['grossSales', 'discounts', 'returns', 'netSales', 'deliveryFees'];
+
+/**
+ * Before (as the orders recorded it) beside after (replayed with the draft). The money figures
+ * count each order as it stands: one not shipped, or refused, is in no sales figure.
+ */
 export function WhatIfReportTable({ report }: { report: WhatIfReport }) {
+  const figure = (f: MoneyFigure): [string, string, string] => [
+    MONEY_FIGURE_NAMES[f].en,
+    formatMoney(report.moneyBefore[f]),
+    f === 'discounts' ? `${formatMoney(report.moneyAfter[f])} (+${formatMoney(report.discountGiven)})` : formatMoney(report.moneyAfter[f]),
+  ];
   const rows: [string, string, string][] = [
     ['Orders in the period', count(report.orders), count(report.orders)],
     ['Orders affected', '', count(report.ordersAffected)],
-    ['Discount given', formatMoney(report.discountBefore), `${formatMoney(report.discountAfter)} (+${formatMoney(report.discountGiven)})`],
-    [REVENUE_LABELS.sales.replace(', shipped or delivered', ''), formatMoney(report.salesBefore), formatMoney(report.salesAfter)],
-    ['Order totals (incl. shipping and fees)', formatMoney(report.revenueBefore), formatMoney(report.revenueAfter)],
+    ['Orders shipped or delivered', count(report.salesOrders), count(report.salesOrders)],
+    ...FIGURES.map(figure),
     ['Average order value', formatMoney(report.averageOrderValueBefore), formatMoney(report.averageOrderValueAfter)],
     ['Orders crossing the free-shipping threshold', '', count(report.ordersCrossingFreeShipping)],
     ['Orders losing free shipping', '', count(report.ordersLosingFreeShipping)],

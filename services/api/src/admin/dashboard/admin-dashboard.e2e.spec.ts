@@ -61,7 +61,7 @@ describe('admin dashboard from maintained projections (HTTP, real stack)', () =>
       t.dataSource.query = query;
     }
 
-    // Revenue is sales (revenue.ts): the goods after discounts of SHIPPED and DELIVERED orders.
+    // Net sales (money/figures.ts): the goods after discounts of SHIPPED and DELIVERED orders.
     const counted = await t.dataSource.query(
       `SELECT governorate, count(*)::int AS orders,
               coalesce(sum(subtotal - discount_from_promotions - discount_from_promo_code) FILTER (WHERE status IN ('SHIPPED', 'DELIVERED')), 0)::int AS sales,
@@ -70,14 +70,15 @@ describe('admin dashboard from maintained projections (HTTP, real stack)', () =>
     );
     expect(counted).toHaveLength(2);
     const egp = (r: { governorate: string; orders: number; sales: number; collected: number; pending: number }) =>
-      ({ governorate: r.governorate, orders: r.orders, revenue: r.sales / 100, sales: r.sales / 100, collected: r.collected / 100, pending: r.pending / 100 });
+      ({ governorate: r.governorate, orders: r.orders, money: expect.objectContaining({ netSales: r.sales / 100, codCashCollected: r.collected / 100, leftToCollect: r.pending / 100 }) });
     expect(body.ordersByGovernorate).toEqual(counted.map(egp));
     expect(body.ordersByGovernorate).toEqual([
-      { governorate: 'CAIRO', orders: 2, revenue: 800, sales: 800, collected: 0, pending: 960 },
-      { governorate: 'GIZA', orders: 1, revenue: 0, sales: 0, collected: 0, pending: 0 },
+      { governorate: 'CAIRO', orders: 2, money: expect.objectContaining({ netSales: 800, codCashCollected: 0, leftToCollect: 960 }) },
+      { governorate: 'GIZA', orders: 1, money: expect.objectContaining({ netSales: 0, codCashCollected: 0, leftToCollect: 0 }) },
     ]);
-    // Revenue is the SHIPPED orders' goods (2 × 400), not their totals with shipping and COD fee.
-    expect(body).toMatchObject({ totalOrders: 4, activeOrders: 1, totalRevenue: 800, sales: 800, pending: 960, collected: 0, revenueSubtotal: 800 });
+    // Net sales are the SHIPPED orders' goods (2 × 400), not their totals with shipping and COD fee.
+    expect(body).toMatchObject({ totalOrders: 4, activeOrders: 1 });
+    expect(body.money).toMatchObject({ grossSales: 800, netSales: 800, leftToCollect: 960, codCashCollected: 0 });
 
     const onOrders = statements.filter((s) => /\bread\.orders\b/.test(s.sql));
     expect(onOrders).toHaveLength(1);

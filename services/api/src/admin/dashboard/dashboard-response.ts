@@ -1,22 +1,23 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { MoneyFiguresView } from '../../common/money-figures-view.js';
 
 export class MonthFigures {
   @ApiProperty({ example: '2026-11' }) month!: string;
   @ApiProperty() orders!: number;
-  @ApiProperty({ description: 'EGP, sales: goods after discounts of shipped and delivered orders' }) revenue!: number;
+  @ApiProperty({ description: 'EGP, net sales of the orders placed that month' }) netSales!: number;
   @ApiProperty() newCustomers!: number;
 }
 
 /** Percent change from last month; null when last month was 0 and this one is not. */
 export class GrowthFigures {
   @ApiProperty({ type: Number, nullable: true }) orders!: number | null;
-  @ApiProperty({ type: Number, nullable: true }) revenue!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) netSales!: number | null;
   @ApiProperty({ type: Number, nullable: true }) customers!: number | null;
 }
 
-export class DayRevenue {
+export class DayNetSales {
   @ApiProperty({ example: '2026-11-22' }) date!: string;
-  @ApiProperty() revenue!: number;
+  @ApiProperty({ description: 'EGP, net sales of the orders placed that day' }) netSales!: number;
 }
 
 export class DayOrders {
@@ -27,10 +28,7 @@ export class DayOrders {
 export class GovernorateFigures {
   @ApiProperty() governorate!: string;
   @ApiProperty() orders!: number;
-  @ApiProperty({ description: 'Same as sales' }) revenue!: number;
-  @ApiProperty({ description: 'EGP, goods after discounts of shipped and delivered orders' }) sales!: number;
-  @ApiProperty({ description: 'EGP, totals (shipping and fees included) of delivered orders' }) collected!: number;
-  @ApiProperty({ description: 'EGP, totals of shipped orders (out for delivery)' }) pending!: number;
+  @ApiProperty({ type: () => MoneyFiguresView }) money!: MoneyFiguresView;
 }
 
 export class RecentOrderView {
@@ -45,16 +43,10 @@ export class RecentOrderView {
 
 export class DashboardView {
   @ApiProperty() activeOrders!: number;
-  @ApiProperty({ description: 'Same as sales' }) totalRevenue!: number;
-  @ApiProperty({ description: 'EGP, goods after discounts of shipped and delivered orders (no shipping, no COD fee), less goods returned' }) sales!: number;
-  @ApiProperty({ description: 'EGP, cash in hand: totals (shipping and fees included) of delivered orders, less refunds' }) collected!: number;
+  @ApiProperty({ type: () => MoneyFiguresView, description: 'Every order placed, as it stands now' }) money!: MoneyFiguresView;
   @ApiProperty({ description: 'Parcels out for delivery (SHIPPED)' }) parcelsOut!: number;
   @ApiProperty({ description: 'Orders refused at the door, not yet received back' }) refused!: number;
   @ApiProperty({ description: 'Orders received back after a refusal, or with goods returned after delivery' }) returned!: number;
-  @ApiProperty({ description: 'EGP, goods returned after delivery (sales are net of it)' }) returnedAmount!: number;
-  @ApiProperty({ description: 'EGP, cash handed back (collected is net of it)' }) refunded!: number;
-  @ApiProperty({ description: 'EGP, out for delivery: totals of shipped orders' }) pending!: number;
-  @ApiProperty({ description: 'EGP, catalogue-price subtotals of shipped and delivered orders (before discounts)' }) revenueSubtotal!: number;
   @ApiProperty() totalOrders!: number;
   @ApiProperty() totalCustomers!: number;
   @ApiProperty({ description: 'Posters not deleted' }) totalProducts!: number;
@@ -62,7 +54,7 @@ export class DashboardView {
   @ApiProperty({ type: () => MonthFigures }) thisMonth!: MonthFigures;
   @ApiProperty({ type: () => MonthFigures }) lastMonth!: MonthFigures;
   @ApiProperty({ type: () => GrowthFigures }) growth!: GrowthFigures;
-  @ApiProperty({ type: () => [DayRevenue], description: 'The last 30 Cairo days' }) revenuePerDay!: DayRevenue[];
+  @ApiProperty({ type: () => [DayNetSales], description: 'The last 30 Cairo days' }) netSalesPerDay!: DayNetSales[];
   @ApiProperty({ type: () => [DayOrders], description: 'The last 30 Cairo days' }) ordersPerDay!: DayOrders[];
   @ApiProperty({ type: () => [GovernorateFigures] }) ordersByGovernorate!: GovernorateFigures[];
   @ApiProperty({ type: () => [RecentOrderView] }) recentOrders!: RecentOrderView[];

@@ -1,3 +1,4 @@
+import { MONEY_FIGURE_NAMES, MONEY_FIGURES } from '#domain/money/figures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { seedPoster, VALID_CHECKOUT } from '../../testing/seed-catalogue.js';
 
@@ -112,12 +113,10 @@ describe('admin orders, history, exports, dashboard, event log (HTTP, real stack
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="orders_\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
     expect(lines[0]).toBe('Order Number,Date (Cairo),Customer Name,Phone,Email,Address,Governorate,Status,Payment Method,Promo Code,Subtotal,Promo Code Discount,Promotions Discount,Shipping,COD Fee,Total,Items,Notes');
-    // Three orders, a totals row, and sales, collected and pending by name.
-    expect(lines).toHaveLength(8);
+    // Three orders, a totals row, and every money figure by its name.
+    expect(lines).toHaveLength(5 + MONEY_FIGURES.length);
     expect(lines[4]).toMatch(/^Total,,3 orders,/);
-    expect(lines.slice(5).map((l) => l.replace(/,\d+\.\d\d$/, ''))).toEqual([
-      '"Sales (goods after discounts, shipped or delivered)"', '"Collected (delivered, incl. shipping and fees)"', 'Pending (out for delivery)',
-    ]);
+    expect(lines.slice(5).map((l) => l.replace(/,\d+\.\d\d$/, ''))).toEqual(MONEY_FIGURES.map((f) => MONEY_FIGURE_NAMES[f].en));
     const evil = lines.find((l) => l.startsWith(orders[1].orderNumber))!;
     expect(evil).toContain(`"'=HYPERLINK(""http://evil"") Sayed"`);
     expect(evil).toContain('"Street 9, ""Block"" B, Building 4, Apt 7, Cairo",Cairo,');
@@ -129,7 +128,7 @@ describe('admin orders, history, exports, dashboard, event log (HTTP, real stack
     const list = await t.request().get('/api/admin/orders').set(auth()).expect(200);
     expect(lines.slice(1, 4).map((l) => l.split(',')[0])).toEqual(list.body.data.map((o: { orderNumber: string }) => o.orderNumber));
     const shippedOnly = await t.request().get('/api/admin/orders/export?status=SHIPPED').set(auth()).expect(200);
-    expect(shippedOnly.text.split('\r\n').filter(Boolean)).toHaveLength(2 + 4);
+    expect(shippedOnly.text.split('\r\n').filter(Boolean)).toHaveLength(2 + 1 + MONEY_FIGURES.length);
   });
 
   it('runs a large export as a job with progress and a download link', async () => {
@@ -155,14 +154,14 @@ describe('admin orders, history, exports, dashboard, event log (HTTP, real stack
     await t.waitForProjections();
     const res = await t.request().get('/api/admin/dashboard').set(auth()).expect(200);
     expect(res.body).toMatchObject({ activeOrders: 1, totalCustomers: 3, totalOrders: 3 });
-    // Sales: only the SHIPPED order counts, by its goods (2 × 200), without shipping and the COD fee;
-    // its whole total is pending (out for delivery).
-    expect(res.body).toMatchObject({ totalRevenue: 400, sales: 400, collected: 0, pending: 480 });
+    // Net sales: only the SHIPPED order counts, by its goods (2 × 200), without shipping and the COD fee;
+    // its whole total is left to collect (out for delivery).
+    expect(res.body.money).toMatchObject({ grossSales: 400, netSales: 400, deliveryFees: 80, codCashCollected: 0, leftToCollect: 480 });
     expect(res.body.recentOrders).toHaveLength(3);
     expect(res.body.ordersPerDay).toHaveLength(30);
     expect(res.body.ordersPerDay[29].orders).toBe(3);
     expect(res.body.thisMonth.orders).toBe(3);
-    expect(res.body.ordersByGovernorate).toEqual([{ governorate: 'CAIRO', orders: 2, revenue: 400, sales: 400, collected: 0, pending: 480 }]);
+    expect(res.body.ordersByGovernorate).toEqual([{ governorate: 'CAIRO', orders: 2, money: expect.objectContaining({ netSales: 400, codCashCollected: 0, leftToCollect: 480 }) }]);
   });
 
   it('lists customers with page fields, a page of at most 200', async () => {

@@ -83,12 +83,12 @@ describe('random edits keep every read model’s totals whole (HTTP, real stack,
       const g = byGovernorate.get(o.governorate) ?? { orders: 0, pending: 0, sales: 0 };
       byGovernorate.set(o.governorate, { orders: g.orders + 1, pending: g.pending + o.total, sales: g.sales + o.subtotal - o.discountFromPromotions - o.discountFromPromoCode });
     }
-    const dashboard = (await t.request().get('/api/admin/dashboard').set(auth()).expect(200)).body as { ordersByGovernorate: Array<{ governorate: string; orders: number; pending: number; sales: number }> };
+    const dashboard = (await t.request().get('/api/admin/dashboard').set(auth()).expect(200)).body as { ordersByGovernorate: Array<{ governorate: string; orders: number; money: { leftToCollect: number; netSales: number } }> };
     const shown = new Map(dashboard.ordersByGovernorate.map((g) => [g.governorate, g]));
     for (const [governorate, figures] of byGovernorate) {
       expect(shown.get(governorate)?.orders).toBe(figures.orders);
-      expect(shown.get(governorate)?.pending).toBeCloseTo(figures.pending, 2);
-      expect(shown.get(governorate)?.sales).toBeCloseTo(figures.sales, 2);
+      expect(shown.get(governorate)?.money.leftToCollect).toBeCloseTo(figures.pending, 2);
+      expect(shown.get(governorate)?.money.netSales).toBeCloseTo(figures.sales, 2);
     }
   });
 });

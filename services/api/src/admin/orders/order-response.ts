@@ -24,6 +24,7 @@ export class AdminOrderItemView {
   @ApiProperty({ type: String, nullable: true }) customImagePath!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'With or without the SIZE_ prefix' }) size!: string | null;
   @ApiProperty() quantity!: number;
+  @ApiProperty({ description: 'How many came back after delivery (quantity − this may still be returned)' }) returnedQuantity!: number;
   @ApiProperty() unitPrice!: number;
   @ApiProperty() originalUnitPrice!: number;
   @ApiProperty() discountPercentage!: number;
@@ -78,6 +79,9 @@ export class AdminOrderView extends IntersectionType(ShopperContactFields, Order
   @ApiProperty({ type: String, nullable: true }) paymentReference!: string | null;
   @ApiProperty() promoPercent!: number;
   @ApiProperty() itemCount!: number;
+  @ApiProperty({ description: 'EGP, goods returned after delivery (net sales fall by it)' }) returned!: number;
+  @ApiProperty({ description: 'EGP, cash handed back' }) refunded!: number;
+  @ApiProperty({ description: "EGP, fees the couriers' settlement files charged for its parcels" }) courierFee!: number;
   @ApiProperty({ type: String, nullable: true }) statusReason!: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ format: 'date-time', description: 'Same as createdAt' }) orderDate!: string;

@@ -30,6 +30,11 @@ export class ReturnOrderDto {
   @IsString({ message: 'reason must be text' })
   @MaxLength(500, { message: 'reason must be at most 500 characters' })
   reason!: string;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Cash handed back for these goods, EGP (at most what was paid, less earlier refunds); decided with the return: refused, nothing is recorded' })
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2 }, { message: 'refund must be an amount in EGP with at most 2 decimals' })
+  refund?: number | null;
 }
 
 export class RefundDto {
@@ -50,6 +55,7 @@ export class OrderReturnView {
   @ApiProperty() returnId!: string;
   @ApiProperty({ description: 'Goods returned, EGP: what the order’s sales fall by' }) amount!: number;
   @ApiProperty({ description: 'Goods returned so far, EGP' }) returnedTotal!: number;
+  @ApiProperty({ description: 'Cash refunded so far, EGP' }) refundedTotal!: number;
 }
 
 export class RefundView {

@@ -16,6 +16,8 @@ export class ReturnOrderCommand extends Command<{ state: OrderState; returnId: s
     readonly lines: Array<{ itemId: unknown; quantity: unknown }> | null,
     readonly reason: unknown,
     readonly by: StaffActor,
+    /** Piastres handed back with the return; null: none. */
+    readonly refund: number | null = null,
   ) {
     super();
   }
@@ -33,7 +35,7 @@ export class RecordRefundCommand extends Command<{ state: OrderState }> {
   }
 }
 
-/** A delivered order's return: the decider is given when it was delivered, now and the shop's return window. */
+/** A delivered order's return and its refund, in one decision: the decider is given when it was delivered, now and the shop's return window. */
 @CommandHandler(ReturnOrderCommand)
 export class ReturnOrderHandler implements ICommandHandler<ReturnOrderCommand> {
   constructor(
@@ -49,7 +51,7 @@ export class ReturnOrderHandler implements ICommandHandler<ReturnOrderCommand> {
       decider: orderDecider,
       command: async () => ({
         type: 'ReturnOrder' as const,
-        data: { orderId: c.orderId, returnId, lines: c.lines, reason: c.reason, deliveredAt: await this.deliveredAt(c.orderId), now: new Date().toISOString(), windowDays: this.config.returnWindowDays, by: c.by },
+        data: { orderId: c.orderId, returnId, lines: c.lines, reason: c.reason, deliveredAt: await this.deliveredAt(c.orderId), now: new Date().toISOString(), windowDays: this.config.returnWindowDays, refund: c.refund, by: c.by },
       }),
       commandType: 'ReturnOrder',
       retries: 2,

@@ -23,7 +23,8 @@ export class OrderReturnsController {
   /**
    * Goods of a delivered order came back within the return window, in whole (lines left out) or by
    * lines, with a reason: the order's sales fall by the lines' share of the goods after discounts.
-   * More of a line than was sold is a 400 naming lines[i].quantity.
+   * More of a line than was sold is a 400 naming lines[i].quantity. The cash handed back for them
+   * (refund) is decided with the return: more than was paid is a 400 naming amount, and nothing is recorded.
    */
   @Post(':id/returns')
   @Requires('orders.return')
@@ -31,8 +32,13 @@ export class OrderReturnsController {
   @ApiOkResponse({ type: OrderReturnView })
   async returnOrder(@Param('id') id: string, @Body() body: ReturnOrderDto, @CurrentAdmin() admin: AdminPrincipal): Promise<OrderReturnView> {
     const orderId = isUuid(id) ? id.toLowerCase() : await this.queries.idOfNumber(id);
-    const result = await this.commandBus.execute(new ReturnOrderCommand(orderId, body.lines ?? null, body.reason, staffActorOf(admin)));
-    return { id: orderId, orderNumber: result.state.orderNumber, returnId: result.returnId, amount: piastresToEgp(result.amount), returnedTotal: piastresToEgp(result.state.returned.amount) };
+    const result = await this.commandBus.execute(
+      new ReturnOrderCommand(orderId, body.lines ?? null, body.reason, staffActorOf(admin), body.refund == null ? null : egpToPiastres(body.refund)),
+    );
+    return {
+      id: orderId, orderNumber: result.state.orderNumber, returnId: result.returnId, amount: piastresToEgp(result.amount),
+      returnedTotal: piastresToEgp(result.state.returned.amount), refundedTotal: piastresToEgp(result.state.refunded),
+    };
   }
 
   /** Cash handed back to the shopper: the order's collected cash falls by it. More than was paid is a 400 naming amount. */

@@ -26,7 +26,7 @@ describe('returns and refunds (HTTP, real stack)', () => {
   });
   afterAll(() => t?.close());
 
-  it('a line returned and cash refunded: sales and collected fall by them, and the dashboard counts the return', async () => {
+  it('a line returned and cash refunded: net sales fall by the goods, the refund is cash refunded, and the dashboard counts the return', async () => {
     const o = await deliveredOrder();
     const before = await dashboard();
     const [line] = o.items;
@@ -34,9 +34,10 @@ describe('returns and refunds (HTTP, real stack)', () => {
     expect(returned.body).toMatchObject({ amount: 200, returnedTotal: 200 });
     await t.request().post(`/api/admin/orders/${o.orderId}/refunds`).set(auth()).send({ amount: 200, returnId: returned.body.returnId }).expect(200);
     const after = await dashboard();
-    expect(after.sales).toBeCloseTo(before.sales - 200, 2);
-    expect(after.collected).toBeCloseTo(before.collected - 200, 2);
-    expect(after).toMatchObject({ returned: before.returned + 1, returnedAmount: before.returnedAmount + 200, refunded: before.refunded + 200 });
+    expect(after.money.netSales).toBeCloseTo(before.money.netSales - 200, 2);
+    expect(after.money.codCashCollected).toBeCloseTo(before.money.codCashCollected, 2);
+    expect(after.money).toMatchObject({ returns: before.money.returns + 200, cashRefunded: before.money.cashRefunded + 200 });
+    expect(after.returned).toBe(before.returned + 1);
   });
 
   it('refuses more than was sold or paid, naming the field, and changes nothing', async () => {
@@ -49,6 +50,27 @@ describe('returns and refunds (HTTP, real stack)', () => {
     const tooMuch = await t.request().post(`/api/admin/orders/${o.orderId}/refunds`).set(auth()).send({ amount: o.total + 1 }).expect(400);
     expect(tooMuch.body.fieldErrors).toEqual({ amount: expect.stringContaining('more than was paid') });
     expect(await t.eventCount()).toBe(count);
+  });
+
+  it('a return and its refund are one decision: a refund over what was paid records neither, and the same goods then go back with a fair one', async () => {
+    const o = await deliveredOrder();
+    const [line] = o.items;
+    const count = await t.eventCount();
+    const refused = await t.request().post(`/api/admin/orders/${o.orderId}/returns`).set(auth()).send({ lines: [{ itemId: line.itemId, quantity: 1 }], reason: 'torn corner', refund: 9999 }).expect(400);
+    expect(refused.body.fieldErrors).toEqual({ refund: expect.stringContaining('more than was paid') });
+    expect(await t.eventCount()).toBe(count);
+    const hostile = await t.request().post(`/api/admin/orders/${o.orderId}/returns`).set(auth()).send({ lines: [{ itemId: line.itemId, quantity: 1 }], reason: 'x', refund: 'lots' }).expect(400);
+    expect(JSON.stringify(hostile.body)).toContain('refund');
+
+    const returned = await t.request().post(`/api/admin/orders/${o.orderId}/returns`).set(auth()).send({ lines: [{ itemId: line.itemId, quantity: 1 }], reason: 'torn corner', refund: 200 }).expect(200);
+    expect(returned.body).toMatchObject({ amount: 200, returnedTotal: 200, refundedTotal: 200 });
+    const appended = await t.store.readStream(`order-${o.orderId}`);
+    expect(appended.slice(-2).map((e) => e.type)).toEqual(['OrderReturned', 'RefundRecorded']);
+    expect(appended.slice(-2)[1].data).toMatchObject({ amount: 20000, returnId: returned.body.returnId });
+    expect(await t.waitForProjections()).toBe(true);
+    const order = (await t.request().get(`/api/admin/orders/${o.orderId}`).set(auth()).expect(200)).body;
+    expect(order).toMatchObject({ returned: 200, refunded: 200 });
+    expect(order.items[0]).toMatchObject({ quantity: 3, returnedQuantity: 1 });
   });
 
   it('a refused parcel received back is RETURNED, counted as returned and no longer as refused', async () => {

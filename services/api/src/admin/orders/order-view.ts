@@ -57,6 +57,9 @@ export function toAdminOrderView(
     taxAmount: piastresToEgp(order.taxAmount),
     total: piastresToEgp(order.total),
     itemCount: order.itemCount,
+    returned: piastresToEgp(order.returned),
+    refunded: piastresToEgp(order.refunded),
+    courierFee: piastresToEgp(order.courierFee),
     statusReason: order.statusReason,
     createdAt: order.placedAt.toISOString(),
     orderDate: order.placedAt.toISOString(),
@@ -74,6 +77,7 @@ export function toAdminOrderView(
       customImagePath: i.customImagePath,
       size: i.size,
       quantity: i.quantity,
+      returnedQuantity: i.returnedQuantity,
       unitPrice: piastresToEgp(i.unitPrice),
       originalUnitPrice: piastresToEgp(i.originalUnitPrice),
       discountPercentage: i.discountPercentage,
@@ -115,6 +119,9 @@ export interface OrderCsvRow {
   shipping_cost: number;
   cod_fee: number;
   total: number;
+  returned: number;
+  refunded: number;
+  courier_fee: number;
   items: OrderCsvSource['items'];
 }
 
@@ -141,6 +148,9 @@ export function toOrderCsvSource(r: OrderCsvRow): OrderCsvSource {
     shippingCost: piastresToEgp(r.shipping_cost),
     codFee: piastresToEgp(r.cod_fee),
     total: piastresToEgp(r.total),
+    returned: piastresToEgp(r.returned),
+    refunded: piastresToEgp(r.refunded),
+    courierFee: piastresToEgp(r.courier_fee),
     items: r.items,
   };
 }

@@ -1,5 +1,5 @@
 import { csvRow } from '../exports/csv.js';
-import { REVENUE_LABELS, sumRevenue, type RevenueFigures } from '#domain/order/revenue.js';
+import { addMoney, MONEY_FIGURE_NAMES, MONEY_FIGURES, NO_MONEY, orderMoney, type MoneyFigures } from '#domain/money/figures.js';
 import { governorateInfo, GOVERNORATES, SHOP_TIME_ZONE, type Governorate } from '#domain/shop-config.js';
 import type { Permission } from '#domain/admin/staff-permissions.js';
 import { ORDER_ROW_PERSONAL_FIELDS, shapeForReader, WITHHELD } from '#domain/personal-data/withheld.js';
@@ -10,6 +10,7 @@ export type OrderCsvSource = Pick<
   AdminOrderView,
   | 'orderNumber' | 'createdAt' | 'customerName' | 'phone' | 'email' | 'addressLine' | 'building' | 'apartment' | 'city' | 'governorate' | 'status' | 'paymentMethod'
   | 'promoCode' | 'notes' | 'subtotal' | 'discountFromPromoCode' | 'discountFromPromotions' | 'shippingCost' | 'codFee' | 'total'
+  | 'returned' | 'refunded' | 'courierFee'
 > & { items: Array<Pick<AdminOrderItemView, 'name' | 'size' | 'quantity'>> };
 
 /**
@@ -63,18 +64,20 @@ export function orderCsvRow(o: OrderCsvSource): string {
   return csvRow(orderCells(o).map((cell) => (typeof cell === 'number' ? cell.toFixed(2) : cell)));
 }
 
-/** Sums of the money columns and the revenue figures (order/revenue.ts), kept while the export streams. */
+/** Sums of the money columns and the money figures (money/figures.ts), kept while the export streams. */
 export class OrderExportTotals {
   orders = 0;
   readonly money = new Map<(typeof ORDER_MONEY_COLUMNS)[number], number>(ORDER_MONEY_COLUMNS.map((c) => [c, 0]));
-  private revenue: RevenueFigures = { sales: 0, collected: 0, pending: 0 };
+  private figures: MoneyFigures = NO_MONEY;
 
   add(o: OrderCsvSource): void {
     const cents = (egp: number) => Math.round(egp * 100);
     const amounts = [o.subtotal, o.discountFromPromoCode, o.discountFromPromotions, o.shippingCost, o.codFee, o.total];
     ORDER_MONEY_COLUMNS.forEach((c, i) => this.money.set(c, this.money.get(c)! + cents(amounts[i])));
-    const r = sumRevenue([{ status: o.status, sales: cents(o.subtotal) - cents(o.discountFromPromoCode) - cents(o.discountFromPromotions), total: cents(o.total) }]);
-    this.revenue = { sales: this.revenue.sales + r.sales, collected: this.revenue.collected + r.collected, pending: this.revenue.pending + r.pending };
+    this.figures = addMoney(this.figures, orderMoney({
+      status: o.status, paymentMethod: o.paymentMethod, subtotal: cents(o.subtotal), discounts: cents(o.discountFromPromoCode) + cents(o.discountFromPromotions),
+      total: cents(o.total), returned: cents(o.returned), refunded: cents(o.refunded), courierFee: cents(o.courierFee),
+    }));
     this.orders++;
   }
 
@@ -83,9 +86,9 @@ export class OrderExportTotals {
     return ORDER_CSV_COLUMNS.map((c, i) => (i === 0 ? 'Total' : i === 2 ? `${this.orders} orders` : ORDER_MONEY_COLUMNS.includes(c as never) ? this.money.get(c as never)! / 100 : null));
   }
 
-  /** The summary lines: each revenue figure by its name and value (EGP). */
+  /** The summary lines: each money figure of the exported orders, net of returns, by its name and value (EGP). */
   summary(): Array<[string, number]> {
-    return (['sales', 'collected', 'pending'] as const).map((k) => [REVENUE_LABELS[k], this.revenue[k] / 100]);
+    return MONEY_FIGURES.map((f) => [MONEY_FIGURE_NAMES[f].en, this.figures[f] / 100]);
   }
 
   csv(): string {

@@ -23,6 +23,9 @@ const order: OrderCsvSource = {
   shippingCost: 60,
   codFee: 20,
   total: 890,
+  returned: 0,
+  refunded: 0,
+  courierFee: 0,
   items: [{ name: 'Nile', size: 'SIZE_30x40', quantity: 2 }],
 };
 
@@ -43,7 +46,7 @@ describe('orders CSV line', () => {
   });
 });
 
-describe('orders export: new columns, guard, totals and the revenue summary', () => {
+describe('orders export: new columns, guard, totals and the money figures', () => {
   it('has e-mail, governorate by name, promo code and notes; a typed formula is defused', () => {
     const line = orderCsvRow(order);
     expect(line).toContain(',mona@example.com,');
@@ -52,17 +55,17 @@ describe('orders export: new columns, guard, totals and the revenue summary', ()
     expect(line).toContain(`"'=HYPERLINK(""http://evil"",""call"")"`);
   });
 
-  it('ends with a totals row and sales, collected and pending by name', () => {
+  it('ends with a totals row and every money figure by name, net of returns; refused and canceled orders are no sales', () => {
     const totals = new OrderExportTotals();
-    totals.add({ ...order, status: 'DELIVERED' });
-    totals.add({ ...order, status: 'SHIPPED', total: 500 });
+    totals.add({ ...order, status: 'DELIVERED', returned: 300, refunded: 320, courierFee: 35 });
+    totals.add({ ...order, status: 'SHIPPED' });
     totals.add({ ...order, status: 'CANCELED' });
+    totals.add({ ...order, status: 'REFUSED', courierFee: 35 });
     const lines = totals.csv().trim().split('\r\n');
-    expect(lines[0]).toBe('Total,,3 orders,,,,,,,,3000.00,270.00,300.00,180.00,60.00,2280.00,,');
+    expect(lines[0]).toBe('Total,,4 orders,,,,,,,,4000.00,360.00,400.00,240.00,80.00,3560.00,,');
     expect(lines.slice(1)).toEqual([
-      '"Sales (goods after discounts, shipped or delivered)",1620.00',
-      '"Collected (delivered, incl. shipping and fees)",890.00',
-      'Pending (out for delivery),500.00',
+      'Gross sales,2000.00', 'Discounts,380.00', 'Returns,300.00', 'Net sales,1320.00', 'Delivery fees,160.00', 'COD cash collected,890.00',
+      'Cash refunded,320.00', 'Paid online,0.00', 'Deposits,0.00', 'Left to collect,890.00', 'Refused amount,890.00', 'Courier fees,70.00',
     ]);
   });
 });

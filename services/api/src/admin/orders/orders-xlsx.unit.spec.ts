@@ -10,7 +10,7 @@ const order: OrderCsvSource = {
   orderNumber: 'PS-AAAA-BBBB', createdAt: '2025-07-15T21:05:09.000Z', customerName: 'Mona Hassan', phone: '01012345678', email: 'mona@example.com',
   addressLine: '1 Nile St', building: '2', apartment: '3', city: 'Maadi', governorate: 'ALEXANDRIA', status: 'DELIVERED', paymentMethod: 'COD',
   promoCode: 'WELCOME10', notes: '=HYPERLINK("http://evil","call")',
-  subtotal: 440, discountFromPromoCode: 22, discountFromPromotions: 44, shippingCost: 80, codFee: 10, total: 464,
+  subtotal: 440, discountFromPromoCode: 22, discountFromPromotions: 44, shippingCost: 80, codFee: 10, total: 464, returned: 0, refunded: 0, courierFee: 0,
   items: [{ name: 'Nile', size: 'SIZE_30x40', quantity: 2 }],
 };
 
@@ -45,18 +45,16 @@ describe('orders XLSX export', () => {
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
   });
 
-  it('keeps a typed formula as text (never a formula cell), and ends with totals and the revenue figures', async () => {
-    const sheet = await xlsxOf([order, { ...order, orderNumber: 'PS-CCCC-DDDD', status: 'SHIPPED' }]);
+  it('keeps a typed formula as text (never a formula cell), and ends with totals and the money figures, net of returns', async () => {
+    const sheet = await xlsxOf([{ ...order, returned: 100, refunded: 120 }, { ...order, orderNumber: 'PS-CCCC-DDDD', status: 'SHIPPED' }]);
     const notes = sheet.getRow(2).getCell(ORDER_CSV_COLUMNS.indexOf('Notes') + 1);
     expect(notes.type).toBe(ExcelJS.ValueType.String);
     expect(notes.value).toBe('=HYPERLINK("http://evil","call")');
     const total = ORDER_CSV_COLUMNS.indexOf('Total') + 1;
     expect(sheet.getRow(4).getCell(1).value).toBe('Total');
     expect(sheet.getRow(4).getCell(total).value).toBe(928);
-    expect([5, 6, 7].map((r) => [sheet.getRow(r).getCell(1).value, sheet.getRow(r).getCell(total).value])).toEqual([
-      ['Sales (goods after discounts, shipped or delivered)', 748],
-      ['Collected (delivered, incl. shipping and fees)', 464],
-      ['Pending (out for delivery)', 464],
+    expect([5, 6, 7, 8, 9, 10, 11].map((r) => [sheet.getRow(r).getCell(1).value, sheet.getRow(r).getCell(total).value])).toEqual([
+      ['Gross sales', 880], ['Discounts', 132], ['Returns', 100], ['Net sales', 648], ['Delivery fees', 180], ['COD cash collected', 464], ['Cash refunded', 120],
     ]);
   });
 });

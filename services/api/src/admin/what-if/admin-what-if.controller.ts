@@ -1,8 +1,10 @@
 import { Body, Controller, Get, HttpCode, Inject, NotFoundException, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { moneyOf } from '#domain/money/figures.js';
 import { egpToPiastres, piastresToEgp } from '#domain/shared/money.js';
 import { parsePromotionDraft, parseReplayPeriod, type PromotionDraft } from '#domain/what-if/promotion-draft.js';
 import { JOB_QUEUE, type JobQueue } from '#platform/jobs/job-queue.port.js';
+import { moneyFiguresView } from '../../common/money-figures-view.js';
 import { AdminOnly } from '../../auth/admin-only.decorator.js';
 import type { AdminPrincipal } from '../../auth/admin-token.service.js';
 import { CurrentAdmin } from '../../auth/current-admin.decorator.js';
@@ -43,13 +45,11 @@ function reportView(r: WhatIfJobResult): WhatIfReportView {
     draft: draftView(r.draft),
     orders: r.orders,
     ordersAffected: r.ordersAffected,
-    discountBefore: piastresToEgp(r.discountBefore),
-    discountAfter: piastresToEgp(r.discountAfter),
+    salesOrders: r.salesOrders ?? 0,
+    // A result a job stored before the money figures reads them as 0 (moneyOf), never a 500.
+    moneyBefore: moneyFiguresView(moneyOf(r.moneyBefore)),
+    moneyAfter: moneyFiguresView(moneyOf(r.moneyAfter)),
     discountGiven: piastresToEgp(r.discountGiven),
-    revenueBefore: piastresToEgp(r.revenueBefore),
-    revenueAfter: piastresToEgp(r.revenueAfter),
-    salesBefore: piastresToEgp(r.salesBefore),
-    salesAfter: piastresToEgp(r.salesAfter),
     averageOrderValueBefore: piastresToEgp(r.averageOrderValueBefore),
     averageOrderValueAfter: piastresToEgp(r.averageOrderValueAfter),
     ordersCrossingFreeShipping: r.ordersCrossingFreeShipping,

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { MoneyFiguresView } from '../../common/money-figures-view.js';
 import { JobProgressFields, JobRequestedFields } from '../shared/job-response.js';
 
 export class WhatIfRequestedView extends JobRequestedFields {
@@ -30,14 +31,11 @@ export class WhatIfReportView {
   @ApiProperty({ type: () => WhatIfDraftView }) draft!: WhatIfDraftView;
   @ApiProperty({ description: 'Orders placed in the period' }) orders!: number;
   @ApiProperty() ordersAffected!: number;
-  @ApiProperty({ description: 'Category and promo-code discounts as recorded' }) discountBefore!: number;
-  @ApiProperty() discountAfter!: number;
-  @ApiProperty({ description: 'What the draft gives on top: discountAfter − discountBefore' }) discountGiven!: number;
-  @ApiProperty({ description: 'EGP, order totals (shipping and COD fee included)' }) revenueBefore!: number;
-  @ApiProperty({ description: 'EGP, order totals (shipping and COD fee included)' }) revenueAfter!: number;
-  @ApiProperty({ description: 'EGP, sales: goods after discounts (no shipping, no COD fee)' }) salesBefore!: number;
-  @ApiProperty({ description: 'EGP, sales: goods after discounts (no shipping, no COD fee)' }) salesAfter!: number;
-  @ApiProperty() averageOrderValueBefore!: number;
+  @ApiProperty({ description: 'Orders of the period shipped or delivered (sales) when the job ran' }) salesOrders!: number;
+  @ApiProperty({ type: () => MoneyFiguresView, description: 'The money figures of the period\'s orders as recorded, each order as it stands now' }) moneyBefore!: MoneyFiguresView;
+  @ApiProperty({ type: () => MoneyFiguresView, description: 'The same, priced with the draft' }) moneyAfter!: MoneyFiguresView;
+  @ApiProperty({ description: 'What the draft gives on top: discounts after − before' }) discountGiven!: number;
+  @ApiProperty({ description: 'EGP, the average total of an order that is a sale' }) averageOrderValueBefore!: number;
   @ApiProperty() averageOrderValueAfter!: number;
   @ApiProperty({ description: 'Paid shipping as recorded, free with the draft' }) ordersCrossingFreeShipping!: number;
   @ApiProperty({ description: 'Free shipping as recorded, paying with the draft' }) ordersLosingFreeShipping!: number;

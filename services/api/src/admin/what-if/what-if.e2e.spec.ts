@@ -45,9 +45,14 @@ describe('what-if promotions (HTTP, real event store)', () => {
         ...whatIfHistory(['2020-11-01T10:00:00.000Z', '2020-11-02T10:00:00.000Z', '2020-11-03T10:00:00.000Z'], [randomUUID(), randomUUID(), randomUUID()]),
         ...whatIfHistory(['2020-09-01T10:00:00.000Z', '2020-09-01T11:00:00.000Z', '2020-09-01T12:00:00.000Z'], [randomUUID(), randomUUID(), randomUUID()]).slice(0, 1),
       ];
+      // Every order delivered: each is a sale, so its figures show the draft's effect.
+      const by = { username: 'boss', role: 'owner' };
       for (const order of orders) {
         const metadata = { correlationId: randomUUID(), actor: { kind: 'shopper' as const, id: order.cartId }, occurredAt: order.placedAt };
-        await t.store.append(orderStream(order.orderId), [{ id: randomUUID(), type: 'OrderPlaced', data: order, metadata }], { expectedRevision: 'no_stream' });
+        const move = (from: string, to: string) => ({
+          id: randomUUID(), type: 'OrderStatusChanged', metadata, data: { orderId: order.orderId, orderNumber: order.orderNumber, from, to, reason: null, by, courier: null, trackingNumber: null },
+        });
+        await t.store.append(orderStream(order.orderId), [{ id: randomUUID(), type: 'OrderPlaced', data: order, metadata }, move('PLACED', 'SHIPPED'), move('SHIPPED', 'DELIVERED')], { expectedRevision: 'no_stream' });
       }
       await waitUntilStoredEventsVisible(t.config.databaseUrl, visibleEvents);
     });
@@ -57,10 +62,11 @@ describe('what-if promotions (HTTP, real event store)', () => {
     it('replayed with no draft, gives exactly the recorded totals', async () => {
       const report = await runWhatIf(NOVEMBER);
       expect(report).toMatchObject({
-        orders: 3, ordersAffected: 0, ordersNotReproduced: 0,
-        revenueBefore: 2919.5, revenueAfter: 2919.5, discountBefore: 169.5, discountAfter: 169.5, discountGiven: 0,
+        orders: 3, ordersAffected: 0, ordersNotReproduced: 0, salesOrders: 3,
+        moneyBefore: { grossSales: 2919, discounts: 169.5, netSales: 2749.5, deliveryFees: 170, returns: 0 }, discountGiven: 0, averageOrderValueBefore: 973.17,
         ordersCrossingFreeShipping: 0, ordersLosingFreeShipping: 0,
       });
+      expect(report.moneyAfter).toEqual(report.moneyBefore);
     });
 
     it('with a draft, matches the hand-computed figures and appends nothing to the log', async () => {
@@ -75,13 +81,10 @@ describe('what-if promotions (HTTP, real event store)', () => {
         orders: 3,
         ordersScanned: expect.any(Number),
         ordersAffected: 3,
-        discountBefore: 169.5,
-        discountAfter: 745.5,
+        salesOrders: 3,
+        moneyBefore: expect.objectContaining({ grossSales: 2919, discounts: 169.5, netSales: 2749.5, deliveryFees: 170 }),
+        moneyAfter: expect.objectContaining({ grossSales: 2919, discounts: 745.5, netSales: 2173.5, deliveryFees: 30 }),
         discountGiven: 576,
-        revenueBefore: 2919.5,
-        revenueAfter: 2203.5,
-        salesBefore: 2749.5,
-        salesAfter: 2173.5,
         averageOrderValueBefore: 973.17,
         averageOrderValueAfter: 734.5,
         ordersCrossingFreeShipping: 2,
@@ -107,7 +110,7 @@ describe('what-if promotions (HTTP, real event store)', () => {
 
     it('a period with no orders reports zeros', async () => {
       const report = await runWhatIf({ from: '2020-10-01T00:00:00.000Z', to: '2020-10-31T00:00:00.000Z', discountPercent: 50 });
-      expect(report).toMatchObject({ orders: 0, ordersAffected: 0, revenueBefore: 0, averageOrderValueBefore: 0 });
+      expect(report).toMatchObject({ orders: 0, ordersAffected: 0, salesOrders: 0, moneyBefore: { netSales: 0 }, averageOrderValueBefore: 0 });
     });
   });
 
@@ -126,6 +129,8 @@ describe('what-if promotions (HTTP, real event store)', () => {
       if (promo) await t.request().post('/api/user/cart/promocode/apply').query({ code: 'whatif7' }).set('X-Cart-Id', cartId).expect(200);
       const placed = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).send({ ...VALID_CHECKOUT, governorate }).expect(200);
       totals.push(Math.round(placed.body.total * 100));
+      // Shipped: a sale, so every figure of it counts.
+      await t.request().patch(`/api/admin/orders/${placed.body.orderId}/status`).set(auth()).send({ status: 'SHIPPED' }).expect(200);
     }
     await waitUntilStoredEventsVisible(t.config.databaseUrl, visibleEvents);
     const recorded = await t.dataSource.query(
@@ -137,9 +142,11 @@ describe('what-if promotions (HTTP, real event store)', () => {
 
     const report = await runWhatIf({ from: startedAt.toISOString() }); // to: now, by default
     expect(report).toMatchObject({ orders: 3, ordersAffected: 0, ordersNotReproduced: 0, discountGiven: 0 });
-    expect(Math.round((report.revenueBefore as number) * 100)).toBe(Number(recorded[0].total));
-    expect(report.revenueAfter).toBe(report.revenueBefore);
-    expect(report.discountBefore).toBeGreaterThan(0);
+    const before = report.moneyBefore as { netSales: number; deliveryFees: number; discounts: number; leftToCollect: number };
+    expect(Math.round(before.netSales * 100) + Math.round(before.deliveryFees * 100)).toBe(Number(recorded[0].total));
+    expect(Math.round(before.leftToCollect * 100)).toBe(Number(recorded[0].total));
+    expect(report.moneyAfter).toEqual(report.moneyBefore);
+    expect(before.discounts).toBeGreaterThan(0);
     const lines = (await t.store.readAll({ filter: { eventTypes: ['OrderPlaced'] } })).slice(-3).map((e) => (e.data as { items: Array<{ discountPercentage: number }> }).items[0].discountPercentage);
     expect(lines).toEqual([20, 20, 20]);
   });
