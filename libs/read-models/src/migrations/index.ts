@@ -23,6 +23,7 @@ import { Returns1765700400001 } from './1765700400001-returns.js';
 import { CustomerMessages1765700500000 } from './1765700500000-customer-messages.js';
 import { GuessCounts1765840000000 } from './1765840000000-guess-counts.js';
 import { SettlementImports1765880000000 } from './1765880000000-settlement-imports.js';
+import { NoMapPin1765920000000 } from './1765920000000-no-map-pin.js';
 
 /** In order; a new migration is added here and never edits an old one. */
 export const READ_MODEL_MIGRATIONS = [
@@ -51,4 +52,5 @@ export const READ_MODEL_MIGRATIONS = [
   CustomerMessages1765700500000,
   GuessCounts1765840000000,
   SettlementImports1765880000000,
+  NoMapPin1765920000000,
 ];

@@ -70,8 +70,8 @@ export class AdminOrderView extends IntersectionType(ShopperContactFields, Order
   @ApiProperty({ example: 'PS-7KQ4-M2XD' }) orderNumber!: string;
   @ApiProperty({ enum: ORDER_STATUSES }) status!: OrderStatus;
   @ApiProperty() customerName!: string;
-  @ApiProperty() latitude!: number;
-  @ApiProperty() longitude!: number;
+  @ApiProperty({ type: Number, nullable: true, description: "The shopper's map pin; null: none placed" }) latitude!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) longitude!: number | null;
   @ApiProperty({ type: String, nullable: true }) notes!: string | null;
   @ApiProperty() paymentMethod!: string;
   @ApiProperty({ type: String, nullable: true }) paymentReference!: string | null;
