@@ -1589,8 +1589,35 @@ export type CustomerPage = {
   totalItems: number;
   totalPages: number;
 };
+export type ErasureHoldView = {
+  /** When the last held order can be finished; null while one is not delivered yet */
+  expectedEnd: string | null;
+  heldAt: string;
+  /** Why it waits: the grounds of Law 151/2020 it rests on */
+  legalBasis: string;
+  orderIds: string[];
+  /** The reason code the erasure was asked with; it runs with it */
+  reason: string;
+};
 export type ErasureOrderView = {
+  /** Not shipped yet: cancelling it would finish it */
+  cancellable: boolean;
+  /** When it can be finished, when known */
+  finishableAt: string | null;
+  /** Nothing about it needs the customer any more (canceled, refused and back, or delivered past the return window with nothing owed) */
+  finished: boolean;
   id: string;
+  /** Why it is still open */
+  openBecause:
+    | (
+        | "not-shipped"
+        | "on-its-way"
+        | "coming-back"
+        | "return-window"
+        | "refund-pending"
+        | "settlement-pending"
+      )
+    | null;
   orderNumber: string;
   placedAt: string;
   status: string;
@@ -1609,6 +1636,8 @@ export type ErasurePreviewView = {
   exports: string[];
   /** Fields that will read "erased" on every order and in every list */
   fields: string[];
+  /** The erasure is held until these orders finish; nothing was erased yet */
+  hold: ErasureHoldView | null;
   /** Newsletter addresses given at checkout, erased with the customer */
   newsletterAddresses: number;
   orders: ErasureOrderView[];
@@ -1627,6 +1656,8 @@ export type ErasureView = {
   exports: string[];
   /** Fields that will read "erased" on every order and in every list */
   fields: string[];
+  /** The erasure is held until these orders finish; nothing was erased yet */
+  hold: ErasureHoldView | null;
   /** Keys destroyed now (0 when erased before) */
   keysDestroyed: number;
   /** Newsletter addresses given at checkout, erased with the customer */
@@ -1639,6 +1670,8 @@ export type ErasureView = {
   uploads: string[];
 };
 export type ErasePersonalDataDto = {
+  /** When the customer has unfinished orders: cancel them first (only those not shipped), or hold the erasure until they finish. Without it such an erasure is refused (409) naming them. */
+  openOrders?: "cancel" | "hold";
   /** The customer's phone, typed again to confirm (any form checkout accepts) */
   phone: string;
   /** Why: a code, never free text (the log keeps it for ever) */
@@ -2223,8 +2256,9 @@ export type AdminOrderView = {
   itemCount: number;
   items: AdminOrderItemView[];
   lastName: string;
-  latitude: number;
-  longitude: number;
+  /** The shopper's map pin; null: none placed */
+  latitude: number | null;
+  longitude: number | null;
   /** The statuses this order may move to now */
   nextStatuses: (
     | "PLACED"
@@ -2595,8 +2629,9 @@ export type PersonalDataOrderView = {
   itemCount: number;
   items: AdminOrderItemView[];
   lastName: string;
-  latitude: number;
-  longitude: number;
+  /** The shopper's map pin; null: none placed */
+  latitude: number | null;
+  longitude: number | null;
   /** The statuses this order may move to now */
   nextStatuses: (
     | "PLACED"
