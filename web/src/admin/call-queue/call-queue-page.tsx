@@ -12,6 +12,7 @@ import { ScreeningBadges } from '../orders/screening-badges';
 import { EditOrderDialog } from '../orders/edit-order-dialog';
 import { OrderNotes } from '../orders/order-notes';
 import { can } from '../../../../libs/domain/src/admin/staff-permissions';
+import { isErasedCustomer } from '../../../../libs/domain/src/personal-data/erased-value';
 import { sessionStaffRole } from '../auth/admin-session';
 import { governorateName } from '../shared/names';
 import { CALL_QUEUE, CALL_QUEUE_SIZE, useGetAdminOrdersQuery, useUpdateOrderStatusMutation } from './call-queue-api';
@@ -74,9 +75,14 @@ export function CallQueuePage() {
           </p>
         </div>
         <div className="flex gap-2">
-          <button type="button" className={btnPrimary} disabled={acting} onClick={() => run(order, 'CONFIRMED')}>
-            Confirm
-          </button>
+          {isErasedCustomer(order) ? (
+            // Nobody left to call: confirming would send a parcel to no one.
+            <p className="text-sm text-gray-600">Customer erased: nobody to call</p>
+          ) : (
+            <button type="button" className={btnPrimary} disabled={acting} onClick={() => run(order, 'CONFIRMED')}>
+              Confirm
+            </button>
+          )}
           <button type="button" className={btnSecondary} disabled={acting} onClick={() => (setReason(''), setCanceling(order))}>
             Cancel…
           </button>
