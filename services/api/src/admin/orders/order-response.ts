@@ -98,7 +98,7 @@ export class SizeCountView {
 }
 
 export class ActorView {
-  @ApiProperty({ enum: ['shopper', 'admin', 'system'] }) kind!: string;
+  @ApiProperty({ enum: ['shopper', 'admin', 'system', 'courier'], description: "courier: a move the courier's file made (id: the courier's name)" }) kind!: string;
   @ApiProperty() id!: string;
   @ApiProperty({
     enum: RECORDED_STAFF_ROLES, nullable: true, required: false,
