@@ -1842,7 +1842,8 @@ export type UpdateDiscountDto = {
 };
 export type ActorView = {
   id: string;
-  kind: "shopper" | "admin" | "system";
+  /** courier: a move the courier's file made (id: the courier's name) */
+  kind: "shopper" | "admin" | "system" | "courier";
   /** A staff member's role when they made the change; "unknown" for a change recorded before roles were; absent for the shopper and the system */
   role?: ("owner" | "manager" | "agent" | "shipping" | "unknown") | null;
 };
@@ -2221,8 +2222,9 @@ export type PhoneRiskView = {
 export type OrderScreeningView = {
   /** The earlier order it likely duplicates */
   duplicateOf: string | null;
-  /** LIKELY_DUPLICATE: the same person ordered the same lines within the window; LARGE_FIRST_ORDER: confirm before printing; MANY_ORDERS_FROM_PHONE: more of the person's orders within an hour than the owner allows before review; NEEDS_REVIEW: the phone refused parcels past the threshold */
+  /** LIKELY_DUPLICATE: the same person ordered the same lines within the window; LARGE_FIRST_ORDER: confirm before printing; MANY_ORDERS_FROM_PHONE: more of the person's orders within an hour than the owner allows before review; NEEDS_REVIEW: the phone refused parcels past the threshold; PHONE_BLOCKED: the phone was blocked after the order was placed */
   flags: (
+    | "PHONE_BLOCKED"
     | "NEEDS_REVIEW"
     | "LIKELY_DUPLICATE"
     | "LARGE_FIRST_ORDER"

@@ -16,10 +16,12 @@ const ORDERS = [
   order(1, { firstName: 'Mona', lastName: 'Adel', phone: '01012345678', addressLine: '1 Nile St', city: 'Cairo' }),
   // Erased while still placed (before erasures waited for open orders): nobody is left to call.
   order(2, { firstName: '[erased]', lastName: '[erased]', phone: '[erased]', addressLine: '[erased]', city: '[erased]' }),
+  // Its phone was blocked after it was placed.
+  { ...order(3, { firstName: 'Fake', lastName: 'Buyer', phone: '01009998877', addressLine: '9 Any St', city: 'Cairo' }), screening: { flags: ['PHONE_BLOCKED'], duplicateOf: null } },
 ];
 
 const server = setupServer(
-  http.get('*/api/admin/orders', () => HttpResponse.json({ data: ORDERS, currentPage: 1, totalPages: 1, totalItems: 2, itemsPerPage: 50, hasNextPage: false, hasPreviousPage: false })),
+  http.get('*/api/admin/orders', () => HttpResponse.json({ data: ORDERS, currentPage: 1, totalPages: 1, totalItems: 3, itemsPerPage: 50, hasNextPage: false, hasPreviousPage: false })),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -34,5 +36,13 @@ describe('the call queue', () => {
     expect(within(erased).queryByRole('button', { name: 'Confirm' })).toBeNull();
     expect(erased).toHaveTextContent('Customer erased: nobody to call');
     expect(within(erased).getByRole('button', { name: 'Cancel…' })).toBeInTheDocument();
+  });
+
+  it('sets an order whose phone was blocked after it was placed apart, flagged, with those to review', async () => {
+    renderAdmin(<CallQueuePage />);
+    const review = await screen.findByRole('region', { name: 'Needs review' });
+    const blocked = within(review).getByRole('listitem', { name: 'Order PS-TEST-0003' });
+    expect(within(blocked).getByTestId('screening-flags')).toHaveTextContent('Phone blocked');
+    expect(within(review).queryByRole('listitem', { name: 'Order PS-TEST-0001' })).toBeNull();
   });
 });

@@ -53,7 +53,7 @@ export class OrderScreeningView {
   @ApiProperty({
     enum: ORDER_SCREENING_VIEW_FLAGS,
     isArray: true,
-    description: 'LIKELY_DUPLICATE: the same person ordered the same lines within the window; LARGE_FIRST_ORDER: confirm before printing; MANY_ORDERS_FROM_PHONE: more of the person\'s orders within an hour than the owner allows before review; NEEDS_REVIEW: the phone refused parcels past the threshold',
+    description: 'LIKELY_DUPLICATE: the same person ordered the same lines within the window; LARGE_FIRST_ORDER: confirm before printing; MANY_ORDERS_FROM_PHONE: more of the person\'s orders within an hour than the owner allows before review; NEEDS_REVIEW: the phone refused parcels past the threshold; PHONE_BLOCKED: the phone was blocked after the order was placed',
   })
   flags!: OrderScreeningViewFlag[];
   @ApiProperty({ type: String, nullable: true, description: 'The earlier order it likely duplicates' }) duplicateOf!: string | null;
