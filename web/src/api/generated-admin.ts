@@ -1963,7 +1963,8 @@ export type MessageTemplateView = {
     | "orderConfirmed"
     | "orderShipped"
     | "orderDelivered"
-    | "orderEdited";
+    | "orderEdited"
+    | "erasureHeld";
   language: "en" | "ar";
   subject: string | null;
 };
@@ -1976,7 +1977,8 @@ export type MessageTemplateDto = {
     | "orderConfirmed"
     | "orderShipped"
     | "orderDelivered"
-    | "orderEdited";
+    | "orderEdited"
+    | "erasureHeld";
   language: "en" | "ar";
   /** E-mail only */
   subject?: string | null;
@@ -1997,7 +1999,8 @@ export type MessageView = {
     | "orderConfirmed"
     | "orderShipped"
     | "orderDelivered"
-    | "orderEdited";
+    | "orderEdited"
+    | "erasureHeld";
   /** Why it failed or was not sent */
   lastError: string | null;
   /** Next attempt (pending), or when it was first due */
@@ -2048,7 +2051,8 @@ export type MessageDetailView = {
     | "orderConfirmed"
     | "orderShipped"
     | "orderDelivered"
-    | "orderEdited";
+    | "orderEdited"
+    | "erasureHeld";
   language: "en" | "ar";
   /** Why it failed or was not sent */
   lastError: string | null;

@@ -289,4 +289,25 @@ describe('customer messages: outbox reactor and dispatcher (real PostgreSQL, rea
     await react();
     expect((await rowsOf('e1')).map((r) => r.status)).toEqual(['canceled', 'canceled']);
   });
+
+  it('an erasure held for an open order tells the shopper why, in their language, once, on the channels of that order', async () => {
+    await db.store.append(orderStream('h1'), [ev('OrderPlaced', placed('h1', 'ar', 'held@example.com'))], { expectedRevision: 'no_stream' });
+    await react();
+    clock = new Date();
+    await dispatcher().tick();
+    const hold = { subjectId: 'subject-h1', orderIds: ['h1'], reason: 'SUBJECT_REQUEST', legalBasis: 'Held under Law 151/2020', heldAt: clock.toISOString(), expectedEnd: null };
+    await db.store.append('personaldata-subject-h1', [ev('PersonalDataErasureHeld', hold)], { expectedRevision: 'any' });
+    await react();
+    await react();
+    const told = (await rowsOf('h1')).filter((r) => r.kind === 'erasureHeld');
+    expect(told.map((r) => [r.channel, r.status])).toEqual([['email', 'pending'], ['phone', 'pending']]);
+    const before = smtp.received.length;
+    clock = new Date(Date.now() + 1000);
+    expect([...(await dispatcher().tick()).values()].sort()).toEqual(['sent', 'skipped']);
+    const mail = smtp.received.slice(before);
+    expect(mail).toHaveLength(1);
+    expect(mail[0].to).toEqual(['held@example.com']);
+    expect(seen(header(mail[0].raw, 'Subject'))).toBe('طلب حذف بياناتك: بعد اكتمال الطلب PS-H1');
+    expect(seen(textOf(mail[0].raw))).toContain('وفقاً لقانون حماية البيانات الشخصية رقم ١٥١ لسنة ٢٠٢٠');
+  });
 });
