@@ -79,14 +79,16 @@ describe('messages to customers', () => {
     expect(mail.headers['message-id']).toBe(`<${sent.id}@shop.test>`);
   });
 
-  test('the Messages page lists it, sent by SMTP, and shows its Arabic text; the SMS went to the log provider', async () => {
+  test('the Messages page lists it, sent by SMTP, and shows its Arabic text; the SMS, with no provider, reads as not sent', async () => {
     const { page } = admin;
     await page.goto(`${BASE_URL}/admin/messages`);
     const rows = page.getByTestId('message-row').filter({ hasText: order.orderNumber });
     await eventually(async () => expect(await rows.count()).toBe(2), { timeout: 20_000 });
     const email = rows.filter({ hasText: 'E-mail' });
     expect(await email.textContent()).toContain('via smtp');
-    expect(await rows.filter({ hasText: 'SMS' }).textContent()).toContain('via log');
+    const sms = await rows.filter({ hasText: 'SMS' }).textContent();
+    expect(sms).toContain('not sent: no SMS provider configured');
+    expect(sms).not.toContain('via log');
     await email.getByRole('button', { name: 'Show' }).click();
     const text = page.getByTestId('message-text');
     await text.waitFor();

@@ -153,7 +153,7 @@ describe('erasure, proven by a scan of the started shop', () => {
     expect((await scan([A.lastName])).map((f) => f.where)).toEqual(expect.arrayContaining(['table read.orders', 'table analyst_kept.orders']));
 
     const started = Date.now();
-    erasure = await call('POST', `/api/admin/customers/${subjectA}/erasure`, { phone: A.phone, reason: 'SUBJECT_REQUEST' });
+    erasure = await call('POST', `/api/admin/customers/${subjectA}/erasure`, { phone: A.phone, reason: 'SUBJECT_REQUEST', openOrders: 'cancel' });
     // Visible everywhere the back-office looks: lists, search, customers, newsletter, event browser and its NDJSON.
     await until('erasure visible everywhere', async () => {
       const everywhere = [

@@ -26,8 +26,8 @@ export class OrderEntity {
   @Column({ type: 'text' }) apartment!: string;
   @Column({ type: 'text' }) city!: string;
   @Column({ type: 'text' }) governorate!: string;
-  @Column({ type: 'double precision' }) latitude!: number;
-  @Column({ type: 'double precision' }) longitude!: number;
+  @Column({ type: 'double precision', nullable: true }) latitude!: number | null;
+  @Column({ type: 'double precision', nullable: true }) longitude!: number | null;
   @Column({ type: 'text', nullable: true }) notes!: string | null;
   @Column({ type: 'text', name: 'payment_method' }) paymentMethod!: string;
   /** The storefront language of the checkout ('en' | 'ar'): the customer's messages and packing slip are in it. */

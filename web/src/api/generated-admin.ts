@@ -1589,8 +1589,35 @@ export type CustomerPage = {
   totalItems: number;
   totalPages: number;
 };
+export type ErasureHoldView = {
+  /** When the last held order can be finished; null while one is not delivered yet */
+  expectedEnd: string | null;
+  heldAt: string;
+  /** Why it waits: the grounds of Law 151/2020 it rests on */
+  legalBasis: string;
+  orderIds: string[];
+  /** The reason code the erasure was asked with; it runs with it */
+  reason: string;
+};
 export type ErasureOrderView = {
+  /** Not shipped yet: cancelling it would finish it */
+  cancellable: boolean;
+  /** When it can be finished, when known */
+  finishableAt: string | null;
+  /** Nothing about it needs the customer any more (canceled, refused and back, or delivered past the return window with nothing owed) */
+  finished: boolean;
   id: string;
+  /** Why it is still open */
+  openBecause:
+    | (
+        | "not-shipped"
+        | "on-its-way"
+        | "coming-back"
+        | "return-window"
+        | "refund-pending"
+        | "settlement-pending"
+      )
+    | null;
   orderNumber: string;
   placedAt: string;
   status: string;
@@ -1609,6 +1636,8 @@ export type ErasurePreviewView = {
   exports: string[];
   /** Fields that will read "erased" on every order and in every list */
   fields: string[];
+  /** The erasure is held until these orders finish; nothing was erased yet */
+  hold: ErasureHoldView | null;
   /** Newsletter addresses given at checkout, erased with the customer */
   newsletterAddresses: number;
   orders: ErasureOrderView[];
@@ -1627,6 +1656,8 @@ export type ErasureView = {
   exports: string[];
   /** Fields that will read "erased" on every order and in every list */
   fields: string[];
+  /** The erasure is held until these orders finish; nothing was erased yet */
+  hold: ErasureHoldView | null;
   /** Keys destroyed now (0 when erased before) */
   keysDestroyed: number;
   /** Newsletter addresses given at checkout, erased with the customer */
@@ -1639,6 +1670,8 @@ export type ErasureView = {
   uploads: string[];
 };
 export type ErasePersonalDataDto = {
+  /** When the customer has unfinished orders: cancel them first (only those not shipped), or hold the erasure until they finish. Without it such an erasure is refused (409) naming them. */
+  openOrders?: "cancel" | "hold";
   /** The customer's phone, typed again to confirm (any form checkout accepts) */
   phone: string;
   /** Why: a code, never free text (the log keeps it for ever) */
@@ -1817,7 +1850,8 @@ export type UpdateDiscountDto = {
 };
 export type ActorView = {
   id: string;
-  kind: "shopper" | "admin" | "system";
+  /** courier: a move the courier's file made (id: the courier's name) */
+  kind: "shopper" | "admin" | "system" | "courier";
   /** A staff member's role when they made the change; "unknown" for a change recorded before roles were; absent for the shopper and the system */
   role?: ("owner" | "manager" | "agent" | "shipping" | "unknown") | null;
 };
@@ -1937,7 +1971,8 @@ export type MessageTemplateView = {
     | "orderConfirmed"
     | "orderShipped"
     | "orderDelivered"
-    | "orderEdited";
+    | "orderEdited"
+    | "erasureHeld";
   language: "en" | "ar";
   subject: string | null;
 };
@@ -1950,7 +1985,8 @@ export type MessageTemplateDto = {
     | "orderConfirmed"
     | "orderShipped"
     | "orderDelivered"
-    | "orderEdited";
+    | "orderEdited"
+    | "erasureHeld";
   language: "en" | "ar";
   /** E-mail only */
   subject?: string | null;
@@ -1971,7 +2007,8 @@ export type MessageView = {
     | "orderConfirmed"
     | "orderShipped"
     | "orderDelivered"
-    | "orderEdited";
+    | "orderEdited"
+    | "erasureHeld";
   /** Why it failed or was not sent */
   lastError: string | null;
   /** Next attempt (pending), or when it was first due */
@@ -2022,7 +2059,8 @@ export type MessageDetailView = {
     | "orderConfirmed"
     | "orderShipped"
     | "orderDelivered"
-    | "orderEdited";
+    | "orderEdited"
+    | "erasureHeld";
   language: "en" | "ar";
   /** Why it failed or was not sent */
   lastError: string | null;
@@ -2198,8 +2236,9 @@ export type PhoneRiskView = {
 export type OrderScreeningView = {
   /** The earlier order it likely duplicates */
   duplicateOf: string | null;
-  /** LIKELY_DUPLICATE: the same person ordered the same lines within the window; LARGE_FIRST_ORDER: confirm before printing; MANY_ORDERS_FROM_PHONE: more of the person's orders within an hour than the owner allows before review; NEEDS_REVIEW: the phone refused parcels past the threshold */
+  /** LIKELY_DUPLICATE: the same person ordered the same lines within the window; LARGE_FIRST_ORDER: confirm before printing; MANY_ORDERS_FROM_PHONE: more of the person's orders within an hour than the owner allows before review; NEEDS_REVIEW: the phone refused parcels past the threshold; PHONE_BLOCKED: the phone was blocked after the order was placed */
   flags: (
+    | "PHONE_BLOCKED"
     | "NEEDS_REVIEW"
     | "LIKELY_DUPLICATE"
     | "LARGE_FIRST_ORDER"
@@ -2235,8 +2274,9 @@ export type AdminOrderView = {
   itemCount: number;
   items: AdminOrderItemView[];
   lastName: string;
-  latitude: number;
-  longitude: number;
+  /** The shopper's map pin; null: none placed */
+  latitude: number | null;
+  longitude: number | null;
   /** The statuses this order may move to now */
   nextStatuses: (
     | "PLACED"
@@ -2637,8 +2677,9 @@ export type PersonalDataOrderView = {
   itemCount: number;
   items: AdminOrderItemView[];
   lastName: string;
-  latitude: number;
-  longitude: number;
+  /** The shopper's map pin; null: none placed */
+  latitude: number | null;
+  longitude: number | null;
   /** The statuses this order may move to now */
   nextStatuses: (
     | "PLACED"

@@ -759,9 +759,9 @@ export type CheckoutDto = {
   /** The storefront language of the checkout: messages to the shopper are written in it */
   language?: "en" | "ar";
   lastName?: string;
-  /** Decimal degrees, -90 to 90; absent: the shop default */
+  /** Decimal degrees, -90 to 90; absent, or the form's default pair: no pin (stored null) */
   latitude?: number | string;
-  /** Decimal degrees, -180 to 180; absent: the shop default */
+  /** Decimal degrees, -180 to 180; absent, or the form's default pair: no pin (stored null) */
   longitude?: number | string;
   notes?: string;
   paymentMethod?: "COD" | "ONLINE";

@@ -2,7 +2,8 @@
 import type { OrderCustomer } from '../order/events.js';
 import { DomainError } from '../shared/domain-error.js';
 import { isValidEmail, normaliseEmail } from '../shared/validation.js';
-import { DEFAULT_COORDINATES, isPaymentMethod, parseGovernorate, type PaymentMethod } from '../shop-config.js';
+import { mapPin } from './map-pin.js';
+import { isPaymentMethod, parseGovernorate, type PaymentMethod } from '../shop-config.js';
 import type { CheckoutForm } from './commands.js';
 import { normaliseEgyptianPhone } from './egyptian-phone.js';
 import { DEFAULT_SHOP_LANGUAGE, isShopLanguage, type ShopLanguage } from '../shared/shop-language.js';
@@ -49,12 +50,12 @@ function text(value: unknown): string {
 const DECIMAL_DEGREES = /^-?\d{1,3}(\.\d{1,20})?$/;
 
 /**
- * A coordinate: absent (undefined, null, empty) takes the shop's default; anything else must be
- * finite decimal degrees within ±limit, or it is refused. Replacing "abc" or "1e309" with Cairo's
- * coordinates would send a courier to the wrong city without telling anyone.
+ * A coordinate: absent (undefined, null, empty) is no pin; anything else must be finite decimal
+ * degrees within ±limit, or it is refused. Replacing "abc" or "1e309" with Cairo's coordinates
+ * would send a courier to the wrong city without telling anyone.
  */
-function coordinate(value: unknown, fallback: number, limit: number): number | undefined {
-  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return fallback;
+function coordinate(value: unknown, limit: number): number | null | undefined {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return null;
   const n = typeof value === 'string' ? (DECIMAL_DEGREES.test(value.trim()) ? Number(value) : NaN) : value;
   return typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= limit ? n : undefined;
 }
@@ -79,9 +80,9 @@ export function validateCheckoutForm(form: CheckoutForm): ValidCheckoutForm {
   if (notes !== null && notes.length > MAX_NOTES) errors.notes = CHECKOUT_MESSAGES.tooLong;
   const language = text(form.language) === '' ? DEFAULT_SHOP_LANGUAGE : text(form.language).toLowerCase();
   if (!isShopLanguage(language)) errors.language = CHECKOUT_MESSAGES.invalidLanguage;
-  const latitude = coordinate(form.latitude, DEFAULT_COORDINATES.latitude, 90);
+  const latitude = coordinate(form.latitude, 90);
   if (latitude === undefined) errors.latitude = CHECKOUT_MESSAGES.invalidLatitude;
-  const longitude = coordinate(form.longitude, DEFAULT_COORDINATES.longitude, 180);
+  const longitude = coordinate(form.longitude, 180);
   if (longitude === undefined) errors.longitude = CHECKOUT_MESSAGES.invalidLongitude;
 
   const fields = Object.keys(errors);
@@ -100,8 +101,7 @@ export function validateCheckoutForm(form: CheckoutForm): ValidCheckoutForm {
       apartment: text(form.apartment),
       city: text(form.city),
       governorate: governorate!,
-      latitude: latitude!,
-      longitude: longitude!,
+      ...mapPin(latitude, longitude),
       notes,
     },
   };

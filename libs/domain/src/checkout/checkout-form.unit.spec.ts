@@ -34,11 +34,11 @@ describe('validateCheckoutForm', () => {
     expect(() => validateCheckoutForm({ ...validForm, language: 'fr' })).toThrow(expect.objectContaining({ fieldErrors: { language: 'Language must be en or ar' } }));
   });
 
-  it('returns clean values: trimmed, phone normalised, governorate code, default coordinates', () => {
+  it('returns clean values: trimmed, phone normalised, governorate code, no pin when none was sent', () => {
     expect(validateCheckoutForm(validForm)).toEqual({
       paymentMethod: 'COD',
       language: 'en',
-      customer: { ...monaCustomer, email: 'mona@example.com' },
+      customer: { ...monaCustomer, email: 'mona@example.com', latitude: null, longitude: null },
     });
   });
 
@@ -47,9 +47,10 @@ describe('validateCheckoutForm', () => {
     expect(customer).toMatchObject({ latitude: 31.2, longitude: 29.9, notes: 'Ring twice' });
   });
 
-  it('takes the default for an absent coordinate and keeps the edges of the range', () => {
+  it("stores no pin for an absent coordinate or the form's default pair, and keeps the edges of the range", () => {
     const { customer } = validateCheckoutForm({ ...validForm, latitude: null, longitude: '' });
-    expect(customer).toMatchObject({ latitude: 30.0444, longitude: 31.2357 });
+    expect(customer).toMatchObject({ latitude: null, longitude: null });
+    expect(validateCheckoutForm({ ...validForm, latitude: '30.0444', longitude: 31.2357 }).customer).toMatchObject({ latitude: null, longitude: null });
     expect(validateCheckoutForm({ ...validForm, latitude: '-90', longitude: 180 }).customer).toMatchObject({ latitude: -90, longitude: 180 });
   });
 

@@ -33,6 +33,19 @@ const WORDING: Record<MessageKind, Wording> = {
     en: { subject: 'Your order {{orderNumber}} was updated', email: email('en', 'As agreed with you, we updated your order. Here it is as it stands now.'), sms: '{{shopName}}: your order {{orderNumber}} was updated, new total {{total}}.' },
     ar: { subject: 'تم تعديل طلبك {{orderNumber}}', email: email('ar', 'كما اتفقنا معك، عدّلنا طلبك. هذا هو الطلب بعد التعديل.'), sms: '{{shopName}}: تم تعديل طلبك {{orderNumber}}، الإجمالي الجديد {{total}}.' },
   },
+  // The hold's legal basis in the shopper's words (Law 151/2020: the contract, and legal obligations).
+  erasureHeld: {
+    en: {
+      subject: 'Your request to erase your data: order {{orderNumber}} first',
+      email: email('en', 'We received your request to erase your personal data. Your order is not finished yet: under Law 151/2020 on the protection of personal data, we keep what it needs to complete it (delivery, returns) and to meet our legal obligations (refunds, accounts). We will erase your data by ourselves as soon as it is finished; there is nothing you need to do.'),
+      sms: '{{shopName}}: we will erase your data once order {{orderNumber}} is finished; until then Law 151/2020 lets us keep what it needs (delivery, returns, refunds).',
+    },
+    ar: {
+      subject: 'طلب حذف بياناتك: بعد اكتمال الطلب {{orderNumber}}',
+      email: email('ar', 'استلمنا طلبك بحذف بياناتك الشخصية. طلبك لم يكتمل بعد: وفقاً لقانون حماية البيانات الشخصية رقم ١٥١ لسنة ٢٠٢٠ نحتفظ بما يلزم لإتمامه (التوصيل والاسترجاع) وللوفاء بالتزاماتنا القانونية (المبالغ المستردة والحسابات). سنحذف بياناتك تلقائياً فور اكتماله، ولا يلزمك فعل أي شيء.'),
+      sms: '{{shopName}}: سنحذف بياناتك فور اكتمال الطلب {{orderNumber}}، ويسمح لنا القانون رقم ١٥١ لسنة ٢٠٢٠ بالاحتفاظ بما يلزمه حتى ذلك الحين.',
+    },
+  },
   orderDelivered: {
     en: { subject: 'Your order {{orderNumber}} was delivered', email: email('en', 'Your order was delivered. Enjoy your posters!'), sms: '{{shopName}}: your order {{orderNumber}} was delivered. Enjoy!' },
     ar: { subject: 'تم توصيل طلبك {{orderNumber}}', email: email('ar', 'تم توصيل طلبك. استمتع بملصقاتك!'), sms: '{{shopName}}: تم توصيل طلبك {{orderNumber}}. استمتع!' },

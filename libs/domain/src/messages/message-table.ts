@@ -5,7 +5,7 @@
  */
 import type { OrderStatus } from '../order/events.js';
 
-export const MESSAGE_KINDS = ['orderPlaced', 'orderConfirmed', 'orderShipped', 'orderDelivered', 'orderEdited'] as const;
+export const MESSAGE_KINDS = ['orderPlaced', 'orderConfirmed', 'orderShipped', 'orderDelivered', 'orderEdited', 'erasureHeld'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 export function isMessageKind(value: unknown): value is MessageKind {
@@ -32,6 +32,8 @@ export const MESSAGE_TABLE: readonly MessageRow[] = [
   { kind: 'orderDelivered', on: 'OrderStatusChanged', to: 'DELIVERED', held: true },
   // An edit is saved at once (no undo window): the shopper hears the new total, lines and address.
   { kind: 'orderEdited', on: 'OrderEdited', held: false },
+  // An erasure the shopper asked for waits for their unfinished order: they are told why, once, about its first held order.
+  { kind: 'erasureHeld', on: 'PersonalDataErasureHeld', held: false },
 ];
 
 /** The event types any row names: what the outbox reactor follows. */

@@ -20,6 +20,7 @@ const WHATSAPP: Readonly<Record<MessageKind, { template: string; parameters: rea
   orderShipped: { template: 'order_shipped', parameters: ['firstName', 'orderNumber'] },
   orderDelivered: { template: 'order_delivered', parameters: ['firstName', 'orderNumber'] },
   orderEdited: { template: 'order_updated', parameters: ['firstName', 'orderNumber', 'total'] },
+  erasureHeld: { template: 'erasure_held', parameters: ['firstName', 'orderNumber'] },
 };
 
 export function whatsAppMessage(kind: MessageKind, language: ShopLanguage, values: MessageValues): WhatsAppMessage {

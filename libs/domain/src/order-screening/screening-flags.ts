@@ -12,8 +12,12 @@ import type { OrderScreeningSettings } from './screening-settings.js';
 export const SCREENING_FLAGS = ['LIKELY_DUPLICATE', 'LARGE_FIRST_ORDER', 'MANY_ORDERS_FROM_PHONE'] as const;
 export type ScreeningFlag = (typeof SCREENING_FLAGS)[number];
 
-/** What the back office shows: the recorded flags and the live "needs review". */
-export const ORDER_SCREENING_VIEW_FLAGS = ['NEEDS_REVIEW', ...SCREENING_FLAGS] as const;
+/**
+ * What the back office shows: the recorded flags and two that follow the phone as it is now:
+ * "needs review" (its refusals) and "phone blocked" (blocked after the order was placed: a later
+ * checkout from it is refused, the orders already placed from it are flagged).
+ */
+export const ORDER_SCREENING_VIEW_FLAGS = ['PHONE_BLOCKED', 'NEEDS_REVIEW', ...SCREENING_FLAGS] as const;
 export type OrderScreeningViewFlag = (typeof ORDER_SCREENING_VIEW_FLAGS)[number];
 
 export const SCREENING_FLAG_LABELS: Readonly<Record<OrderScreeningViewFlag, string>> = {
@@ -21,7 +25,11 @@ export const SCREENING_FLAG_LABELS: Readonly<Record<OrderScreeningViewFlag, stri
   LARGE_FIRST_ORDER: 'Confirm before printing',
   MANY_ORDERS_FROM_PHONE: 'Many orders from one phone',
   NEEDS_REVIEW: 'Needs review',
+  PHONE_BLOCKED: 'Phone blocked',
 };
+
+/** Flags that set an order apart from those to call straight away. */
+export const REVIEW_FIRST_FLAGS: readonly OrderScreeningViewFlag[] = ['PHONE_BLOCKED', 'NEEDS_REVIEW'];
 
 /** The part of a line that makes two orders "the same": what is printed, in which size, how many. */
 type LineIdentity = Pick<OrderItem, 'kind' | 'posterId' | 'productId' | 'variantId' | 'size' | 'quantity' | 'customImagePath'>;

@@ -71,3 +71,12 @@ export function decideCourierReport(state: OrderState, input: CourierReportInput
   }
   return events;
 }
+
+/**
+ * The courier whose file made this move, when a file made it: a DELIVERED or REFUSED naming a
+ * courier came from one (a move typed by hand names none). The courier is its actor; `by` is who
+ * imported the file.
+ */
+export function courierOfReportedMove(data: { to?: unknown; courier?: CourierRef | null }): CourierRef | null {
+  return (data.to === 'DELIVERED' || data.to === 'REFUSED') && data.courier ? data.courier : null;
+}

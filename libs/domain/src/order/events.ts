@@ -42,8 +42,9 @@ export interface OrderCustomer {
   apartment: string;
   city: string;
   governorate: Governorate;
-  latitude: number;
-  longitude: number;
+  /** The shopper's map pin; null when they placed none (checkout/map-pin.ts). */
+  latitude: number | null;
+  longitude: number | null;
   notes: string | null;
 }
 

@@ -25,9 +25,29 @@ export type PersonalDataErased = DomainEvent<'PersonalDataErased', {
   erasedAt: string;
 }>;
 
-export type PersonalDataEvent = PersonalDataErased;
+/**
+ * An erasure asked for while some of the subject's orders are unfinished (order/order-finished.ts):
+ * held, not refused, until the last of them is finished, then it runs by itself with the reason
+ * asked for. `legalBasis` is the sentence the back-office and the person read; it names the law's
+ * grounds and no one. `expectedEnd`: when the last held order can be finished, null while one has
+ * no known end (not yet delivered).
+ */
+export type PersonalDataErasureHeld = DomainEvent<'PersonalDataErasureHeld', {
+  subjectId: string;
+  orderIds: string[];
+  reason: ErasureReason;
+  legalBasis: string;
+  heldAt: string;
+  expectedEnd: string | null;
+}>;
 
-const personalDataEventTypes: Record<PersonalDataEvent['type'], true> = { PersonalDataErased: true };
+/** Why a held erasure waits, as the hold records it (the same words in the back-office and to the person). */
+export const ERASURE_HOLD_BASIS =
+  'Held under Law 151/2020 on the protection of personal data: the data is needed to perform the contract of the open orders (delivery, returns) and to meet legal obligations (refunds, the courier\'s settlement, accounts). The erasure runs by itself once the last of them is finished.';
+
+export type PersonalDataEvent = PersonalDataErased | PersonalDataErasureHeld;
+
+const personalDataEventTypes: Record<PersonalDataEvent['type'], true> = { PersonalDataErased: true, PersonalDataErasureHeld: true };
 export const PERSONAL_DATA_EVENT_TYPES = Object.keys(personalDataEventTypes) as PersonalDataEvent['type'][];
 
 /** Every subject an erasure destroys the key of. */

@@ -12,11 +12,11 @@ import { normaliseEgyptianPhone } from '../checkout/egyptian-phone.js';
 import { normaliseEmail } from '../shared/validation.js';
 import { parseStreamName, type StreamCategory } from '../streams.js';
 import { SNAPSHOT_TAKEN } from '../snapshots.js';
+import { ERASED } from './erased-value.js';
 
 export type SubjectKind = 'phone' | 'email';
 
-/** What a reader finds in a text field whose subject was erased. */
-export const ERASED = '[erased]';
+export { ERASED };
 
 export interface PersonalField {
   /** From the event's data: ['customer', 'firstName']. */

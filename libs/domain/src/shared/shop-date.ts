@@ -13,6 +13,16 @@ export function shopDate(instant: string | Date): string {
   return SHOP_DAY.format(typeof instant === 'string' ? new Date(instant) : instant);
 }
 
+/**
+ * The last `count` shop days up to the one `now` falls on, oldest first. Counted on the shop's
+ * calendar, not the reader's: a browser west of Cairo late in its evening is already on Cairo's
+ * next day, and a chart built on the browser's days would drop today's.
+ */
+export function lastShopDays(now: Date, count: number): string[] {
+  const [year, month, day] = shopDate(now).split('-').map(Number);
+  return Array.from({ length: count }, (_, i) => new Date(Date.UTC(year, month - 1, day - (count - 1 - i))).toISOString().slice(0, 10));
+}
+
 /** A real calendar date written 'YYYY-MM-DD' between the years 2000 and 2999 (no 31 February). */
 export function isShopDate(value: unknown): value is string {
   if (typeof value !== 'string') return false;

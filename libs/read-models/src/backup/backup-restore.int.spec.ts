@@ -194,7 +194,16 @@ describe('npm run backup and npm run restore', () => {
     expect(existsSync(path.join(originalDir, 'admin-password'))).toBe(false);
     const customers = (await (await fetch(`${original.base}/api/admin/customers?page=1&size=100`, { headers: { authorization: `Bearer ${ownerToken}` } })).json()) as { data: Array<{ subjectId: string; lastName: string }> };
     erasedSubject = customers.data.find((c) => c.lastName === SHOPPERS[0].lastName)!.subjectId;
-    const erasure = await authed(`/api/admin/customers/${erasedSubject}/erasure`, { phone: SHOPPERS[0].phone, reason: 'SUBJECT_REQUEST' }, ownerToken);
+    // Her shipped parcel is refused and back on the shelf, so that order is finished; the others are cancelled first.
+    for (const status of ['REFUSED', 'RETURNED']) {
+      const moved = await fetch(`${original.base}/api/admin/orders/${orderIds[0]}/status`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${ownerToken}` },
+        body: JSON.stringify({ status, reason: 'refused at the door' }),
+      });
+      expect(moved.status).toBe(200);
+    }
+    const erasure = await authed(`/api/admin/customers/${erasedSubject}/erasure`, { phone: SHOPPERS[0].phone, reason: 'SUBJECT_REQUEST', openOrders: 'cancel' }, ownerToken);
     expect([erasure.status, erasure.status < 300 ? '' : await erasure.text()]).toEqual([200, '']);
     // The projector vacuums what the erasure rewrote: after a checkpoint no table, TOAST or index file holds Mona.
     await until('no file of the database holds the erased shopper', async () => {

@@ -116,8 +116,8 @@ async function main(): Promise<void> {
         const store = await createEventStore({ kind: 'postgres', connectionString: server.url, keyStore: 'off', poolSize: 1 });
         try {
           const applied = await applyLedger(db, store, ledger);
-          appended = applied.appended;
-          log(`erasures of ${ledger.takenAt}: ${ledger.erasures.length} in the ledger, ${applied.appended} newer than the backup appended to its log, ${applied.keysDestroyed} key(s) destroyed`);
+          appended = applied.appended + applied.holdsAppended;
+          log(`erasures of ${ledger.takenAt}: ${ledger.erasures.length} in the ledger, ${applied.appended} newer than the backup appended to its log, ${applied.holdsAppended} held erasure(s) appended, ${applied.keysDestroyed} key(s) destroyed`);
         } finally {
           await store.close();
         }

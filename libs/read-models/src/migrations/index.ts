@@ -25,6 +25,7 @@ import { GuessCounts1765840000000 } from './1765840000000-guess-counts.js';
 import { SettlementImports1765880000000 } from './1765880000000-settlement-imports.js';
 import { OrderReturns1765900000000 } from './1765900000000-order-returns.js';
 import { MoneyFigures1765900000001 } from './1765900000001-money-figures.js';
+import { NoMapPin1765920000000 } from './1765920000000-no-map-pin.js';
 import { OrderLanguage1765940000000 } from './1765940000000-order-language.js';
 
 /** In order; a new migration is added here and never edits an old one. */
@@ -56,5 +57,6 @@ export const READ_MODEL_MIGRATIONS = [
   SettlementImports1765880000000,
   OrderReturns1765900000000,
   MoneyFigures1765900000001,
+  NoMapPin1765920000000,
   OrderLanguage1765940000000,
 ];

@@ -17,13 +17,16 @@ import { defineProjection, type ProjectionContext, type RecordedShopEvent } from
 export const OUTBOX_TABLE = 'projector.customer_messages';
 
 type OrderFact = RecordedShopEvent<'OrderPlaced' | 'OrderStatusChanged' | 'OrderEdited'>;
+type HoldFact = RecordedShopEvent<'PersonalDataErasureHeld'>;
 
 /** The statuses a held message is about: only a move that makes one of them untrue can cancel anything. */
 const HELD_STATUSES = MESSAGE_TABLE.filter((row) => row.held && row.to).map((row) => row.to!);
 
 interface OutboxRow {
   messageId: string;
-  event: OrderFact;
+  event: OrderFact | HoldFact;
+  orderId: string;
+  orderNumber: string;
   subjectId: string | null;
   kind: string;
   channel: MessageChannel;
@@ -35,7 +38,7 @@ function rowsFor(event: OrderFact, channels: readonly MessageChannel[]): OutboxR
   const row = messageFor(event.type, event.data);
   if (!row) return [];
   const subjectId = typeof event.metadata?.subjectId === 'string' ? event.metadata.subjectId : null;
-  return channels.map((channel) => ({ messageId: messageIdFor(event.id, channel), event, subjectId, kind: row.kind, channel, statusReached: row.to ?? null, held: row.held }));
+  return channels.map((channel) => ({ messageId: messageIdFor(event.id, channel), event, orderId: event.data.orderId, orderNumber: event.data.orderNumber, subjectId, kind: row.kind, channel, statusReached: row.to ?? null, held: row.held }));
 }
 
 async function insertRows(ctx: ProjectionContext, rows: readonly OutboxRow[]): Promise<void> {
@@ -46,8 +49,8 @@ async function insertRows(ctx: ProjectionContext, rows: readonly OutboxRow[]): P
        AS r(message_id, event_id, commit_position, order_id, order_number, subject_id, kind, channel, status_reached, held, fact_at)
      ON CONFLICT (message_id) DO NOTHING`,
     [
-      rows.map((r) => r.messageId), rows.map((r) => r.event.id), rows.map((r) => String(r.event.position.commit)), rows.map((r) => r.event.data.orderId),
-      rows.map((r) => r.event.data.orderNumber), rows.map((r) => r.subjectId), rows.map((r) => r.kind), rows.map((r) => r.channel),
+      rows.map((r) => r.messageId), rows.map((r) => r.event.id), rows.map((r) => String(r.event.position.commit)), rows.map((r) => r.orderId),
+      rows.map((r) => r.orderNumber), rows.map((r) => r.subjectId), rows.map((r) => r.kind), rows.map((r) => r.channel),
       rows.map((r) => r.statusReached), rows.map((r) => r.held), rows.map((r) => r.event.createdAt),
     ],
   );
@@ -55,14 +58,36 @@ async function insertRows(ctx: ProjectionContext, rows: readonly OutboxRow[]): P
 
 /** The channels each of these orders was placed with, read from its own placed rows. */
 async function channelsOfPlacedOrders(ctx: ProjectionContext, orderIds: readonly string[]): Promise<Map<string, MessageChannel[]>> {
-  const channels = new Map<string, MessageChannel[]>();
-  if (orderIds.length === 0) return channels;
-  const rows = await ctx.sql<{ order_id: string; channel: MessageChannel }>(
-    `SELECT order_id, channel FROM ${OUTBOX_TABLE} WHERE order_id = ANY($1::text[]) AND kind = 'orderPlaced' ORDER BY order_id, channel`,
+  return new Map([...(await placedOrders(ctx, orderIds))].map(([id, o]) => [id, o.channels]));
+}
+
+/** Each of these orders' number and the channels it was placed with, from its own placed rows. */
+async function placedOrders(ctx: ProjectionContext, orderIds: readonly string[]): Promise<Map<string, { orderNumber: string; channels: MessageChannel[] }>> {
+  const placed = new Map<string, { orderNumber: string; channels: MessageChannel[] }>();
+  if (orderIds.length === 0) return placed;
+  const rows = await ctx.sql<{ order_id: string; order_number: string; channel: MessageChannel }>(
+    `SELECT order_id, order_number, channel FROM ${OUTBOX_TABLE} WHERE order_id = ANY($1::text[]) AND kind = 'orderPlaced' ORDER BY order_id, channel`,
     [[...new Set(orderIds)]],
   );
-  for (const r of rows) channels.set(r.order_id, [...(channels.get(r.order_id) ?? []), r.channel]);
-  return channels;
+  for (const r of rows) placed.set(r.order_id, { orderNumber: r.order_number, channels: [...(placed.get(r.order_id)?.channels ?? []), r.channel] });
+  return placed;
+}
+
+/**
+ * A held erasure is told once, about the first held order (its language and addresses), on the
+ * channels that order was placed with; the message is composed from that order's stream.
+ */
+async function holdRows(ctx: ProjectionContext, holds: readonly HoldFact[]): Promise<OutboxRow[]> {
+  const first = (h: HoldFact) => (Array.isArray(h.data.orderIds) && typeof h.data.orderIds[0] === 'string' ? h.data.orderIds[0] : null);
+  const placed = await placedOrders(ctx, holds.map(first).filter((id): id is string => id !== null));
+  return holds.flatMap((h) => {
+    const row = messageFor(h.type, h.data);
+    const orderId = first(h);
+    const order = orderId ? placed.get(orderId) : undefined;
+    if (!row || !orderId || !order) return [];
+    const subjectId = typeof h.data.subjectId === 'string' ? h.data.subjectId : null;
+    return order.channels.map((channel) => ({ messageId: messageIdFor(h.id, channel), event: h, orderId, orderNumber: order.orderNumber, subjectId, kind: row.kind, channel, statusReached: null, held: false }));
+  });
 }
 
 /**
@@ -95,23 +120,25 @@ async function cancelUntrue(ctx: ProjectionContext, moves: ReadonlyArray<Recorde
  * here): the placed orders' rows, then the channels the other facts' orders were placed with, their
  * rows, and the moves' cancellations last, which only ever reach messages of earlier facts.
  */
-async function enqueue(ctx: ProjectionContext, events: readonly OrderFact[]): Promise<void> {
+async function enqueue(ctx: ProjectionContext, all: ReadonlyArray<OrderFact | HoldFact>): Promise<void> {
+  const events = all.filter((e): e is OrderFact => e.type !== 'PersonalDataErasureHeld');
   const placed = events.filter((e): e is RecordedShopEvent<'OrderPlaced'> => e.type === 'OrderPlaced');
   await insertRows(ctx, placed.flatMap((e) => rowsFor(e, channelsOf(e.data))));
   const told = events.filter((e) => e.type !== 'OrderPlaced' && messageFor(e.type, e.data));
   const channels = await channelsOfPlacedOrders(ctx, told.map((e) => e.data.orderId));
   await insertRows(ctx, told.flatMap((e) => rowsFor(e, channels.get(e.data.orderId) ?? [])));
   await cancelUntrue(ctx, events.filter((e): e is RecordedShopEvent<'OrderStatusChanged'> => e.type === 'OrderStatusChanged'));
+  await insertRows(ctx, await holdRows(ctx, all.filter((e): e is HoldFact => e.type === 'PersonalDataErasureHeld')));
 }
 
 export const customerMessagesReactor = defineProjection({
   name: 'customer-messages',
   version: 1,
   tables: [],
-  eventTypes: ['OrderPlaced', 'OrderStatusChanged', 'OrderEdited'],
+  eventTypes: ['OrderPlaced', 'OrderStatusChanged', 'OrderEdited', 'PersonalDataErasureHeld'],
   async handle(events, ctx) {
     if (!ctx.log) return;
-    await enqueue(ctx, events as readonly OrderFact[]);
+    await enqueue(ctx, events as ReadonlyArray<OrderFact | HoldFact>);
   },
   /**
    * An erased shopper is owed nothing more: their unsent messages are canceled. The sent ones

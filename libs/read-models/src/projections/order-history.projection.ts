@@ -5,7 +5,8 @@ import { occurredAt } from './event-time.js';
 import { defineProjection, type RecordedShopEvent } from './projection.js';
 import type { OrderItem } from '#domain/order/events.js';
 import { piastresToEgp } from '#domain/shared/money.js';
-import { staffAuthorOf } from './staff-actor-of.js';
+import { boundedUsername, staffAuthorOf } from './staff-actor-of.js';
+import { courierOfReportedMove } from '#domain/order/courier-report.js';
 
 const ORDER_HISTORY_TABLE = tableSpec(OrderHistoryEntity);
 
@@ -14,11 +15,12 @@ const ORDER_HISTORY_TABLE = tableSpec(OrderHistoryEntity);
  * held) and what it changed. Append-only by event id. Version 2: the staff member's role; version
  * 3: staff edits, as a diff (editDiff), and staff notes (that one was written, never its text);
  * version 4: the courier and tracking number of a ship move, and returns and refunds (amounts in EGP);
- * version 5: what became of each courier settlement line (applied, unchanged, or why not).
+ * version 5: what became of each courier settlement line (applied, unchanged, or why not);
+ * version 6: a move a courier's file made names the courier as its actor (kind `courier`).
  */
 export const orderHistoryProjection = defineProjection({
   name: 'order-history',
-  version: 5,
+  version: 6,
   tables: [OrderHistoryEntity],
   eventTypes: ['OrderPlaced', 'OrderStatusChanged', 'PersonalDataCorrected', 'OrderEdited', 'OrderNoteAdded', 'OrderReturned', 'RefundRecorded', 'SettlementLineRecorded'],
   async handle(events, ctx) {
@@ -26,7 +28,8 @@ export const orderHistoryProjection = defineProjection({
       const m = (e.metadata ?? {}) as { actor?: { kind?: string; id?: string }; correlationId?: string; causationId?: string };
       let orderId: string;
       let changes: Record<string, unknown>;
-      const staff = e.type === 'OrderPlaced' ? null : staffAuthorOf(e);
+      const courier = e.type === 'OrderStatusChanged' ? courierOfReportedMove(e.data ?? {}) : null;
+      const staff = e.type === 'OrderPlaced' || courier ? null : staffAuthorOf(e);
       if (e.type === 'OrderPlaced') {
         const d = e.data;
         orderId = d.orderId;
@@ -67,7 +70,10 @@ export const orderHistoryProjection = defineProjection({
       return {
         event_id: e.id, order_id: orderId, commit_position: String(e.position.commit), prepare_position: String(e.position.prepare),
         revision: Number(e.revision), occurred_at: occurredAt(e), recorded_at: e.createdAt, type: e.type,
-        actor_kind: staff ? 'admin' : (m.actor?.kind ?? 'system'), actor_id: staff?.username ?? m.actor?.id ?? 'unknown', actor_role: staff?.role ?? null, changes,
+        ...(courier
+          ? { actor_kind: 'courier', actor_id: boundedUsername(String(courier.name ?? '')), actor_role: null }
+          : { actor_kind: staff ? 'admin' : (m.actor?.kind ?? 'system'), actor_id: staff?.username ?? m.actor?.id ?? 'unknown', actor_role: staff?.role ?? null }),
+        changes,
         correlation_id: m.correlationId ?? null, causation_id: m.causationId ?? null,
       };
     });

@@ -1,5 +1,6 @@
 import type { OrderItem, OrderPlaced } from '#domain/order/events.js';
 import { foldForSearch } from '#domain/shared/search-folding.js';
+import { mapPin } from '#domain/checkout/map-pin.js';
 import { DEFAULT_SHOP_LANGUAGE, isShopLanguage } from '#domain/shared/shop-language.js';
 import { OrderCountEntity } from '../order-count.entity.js';
 import { OrderItemEntity } from '../order-item.entity.js';
@@ -215,7 +216,7 @@ function orderRow(d: OrderPlaced['data'], at: string): Row {
   return {
     id: d.orderId, order_number: d.orderNumber, cart_id: d.cartId, status: 'PLACED', first_name: c.firstName,
     last_name: c.lastName, phone: c.phone, email: c.email ?? null, address_line: c.addressLine, building: c.building,
-    apartment: c.apartment, city: c.city, governorate: c.governorate, latitude: c.latitude, longitude: c.longitude,
+    apartment: c.apartment, city: c.city, governorate: c.governorate, ...mapPin(c.latitude, c.longitude),
     notes: c.notes ?? null, payment_method: d.paymentMethod, language: isShopLanguage(d.language) ? d.language : DEFAULT_SHOP_LANGUAGE, payment_reference: null, promo_code: d.promoCode ?? null,
     promo_percent: d.promoPercent ?? 0, subtotal: t.subtotal, discount_from_promotions: t.discountFromPromotions,
     discount_from_promo_code: t.discountFromPromoCode, shipping_cost: t.shippingCost, cod_fee: t.codFee,

@@ -11,6 +11,7 @@ import { ErasePersonalDataHandler, PreviewErasureHandler } from './customers/era
 import { AdminPersonalDataController } from './customers/subject-access/admin-personal-data.controller.js';
 import { ExportPersonalDataHandler } from './customers/subject-access/personal-data-export.handler.js';
 import { ErasedKeysSweep } from './customers/erasure/erased-keys-sweep.js';
+import { HeldErasuresSchedule } from './customers/erasure/held-erasures.schedule.js';
 import { AdminCouriersController } from './couriers/admin-couriers.controller.js';
 import { ImportSettlementHandler } from './couriers/import-settlement.handler.js';
 import { OrderReturnsController } from './orders/order-returns.controller.js';
@@ -95,6 +96,7 @@ import { StaffController } from './staff/staff.controller.js';
     ErasePersonalDataHandler,
     PreviewErasureHandler,
     ErasedKeysSweep,
+    HeldErasuresSchedule,
     ExportPersonalDataHandler,
     RetryProjectionHandler,
     RetryMessageHandler,

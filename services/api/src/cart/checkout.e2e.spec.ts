@@ -101,6 +101,15 @@ describe('checkout (HTTP, real PostgreSQL event store)', () => {
     expect(order.data).toMatchObject({ customer: { latitude: -12.5, longitude: 179.9 } });
   });
 
+  it("stores no map pin when none is sent or the form's default pair is, and the order reads as having none", async () => {
+    for (const pin of [{}, { latitude: 30.0444, longitude: 31.2357 }, { latitude: '30.0444', longitude: '31.2357' }]) {
+      const cartId = await cartWith(2);
+      const placed = await t.request().post('/api/user/cart/checkout').set('X-Cart-Id', cartId).send({ ...VALID_CHECKOUT, latitude: undefined, longitude: undefined, ...pin }).expect(200);
+      const [order] = await t.store.readStream(orderStream(placed.body.orderId));
+      expect(order.data).toMatchObject({ customer: { latitude: null, longitude: null } });
+    }
+  });
+
   it('enforces the minimum of 2 posters outside the exempt governorates (add-ons do not count)', async () => {
     const cartId = await cartWith(1);
     const { productId } = await seedProduct(t.store);

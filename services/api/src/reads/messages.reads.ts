@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { composeMessage, orderNowFrom, parcelTrackingUrl } from '#domain/messages/compose-message.js';
 import { isMessageKind } from '#domain/messages/message-table.js';
+import { honestOutcome } from '#domain/messages/not-sent.js';
 import { couriersStream, messageTemplatesStream, orderStream } from '#domain/streams.js';
 import { templatesFrom } from '#domain/messages/template-set.js';
 import type { EventStore } from '#event-store/event-store.port.js';
@@ -81,7 +82,7 @@ export class MessageReads {
 }
 
 function view(r: Row): MessageView {
-  return {
+  return honestOutcome({
     id: r.message_id,
     orderId: r.order_id,
     orderNumber: r.order_number,
@@ -95,5 +96,5 @@ function view(r: Row): MessageView {
     nextAttemptAt: new Date(r.next_attempt_at).toISOString(),
     sentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
     retryable: RETRYABLE.has(r.status),
-  };
+  });
 }

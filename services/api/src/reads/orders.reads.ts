@@ -7,6 +7,7 @@ import { AWAITING_SHIPMENT_STATUSES } from '#domain/order/order-lifecycle.js';
 import type { OrderStatus } from '#domain/order/events.js';
 import { orderStatusNamedBy } from '#domain/order/status-words.js';
 import type { AppConfig } from '#platform/config/app-config.js';
+import { BlockedPhoneEntity } from '#read-models/blocked-phone.entity.js';
 import { PhoneRiskEntity } from '#read-models/phone-risk.entity.js';
 import { ScreenedOrderEntity } from '#read-models/screened-order.entity.js';
 import { needsReview } from '#domain/order-screening/needs-review.js';
@@ -271,14 +272,17 @@ export class OrderReads {
 
   private async withItems(orders: OrderEntity[]): Promise<AdminOrderView[]> {
     if (orders.length === 0) return [];
-    const [items, risks, screened, settings, notes, tracking] = await Promise.all([
+    const subjects = [...new Set(orders.map((o) => o.subjectId))];
+    const [items, risks, screened, settings, notes, tracking, blocked] = await Promise.all([
       this.dataSource.getRepository(OrderItemEntity).find({ where: { orderId: In(orders.map((o) => o.id)) }, order: { lineNo: 'ASC' } }),
-      this.dataSource.getRepository(PhoneRiskEntity).find({ where: { subjectId: In([...new Set(orders.map((o) => o.subjectId))]) } }),
+      this.dataSource.getRepository(PhoneRiskEntity).find({ where: { subjectId: In(subjects) } }),
       this.dataSource.getRepository(ScreenedOrderEntity).find({ where: { orderId: In(orders.map((o) => o.id)) } }),
       this.executor ? this.executor.load(screeningSettingsStream(), screeningSettingsDecider).then((l) => l.state) : DEFAULT_ORDER_SCREENING_SETTINGS,
       this.dataSource.getRepository(OrderNoteEntity).find({ where: { orderId: In(orders.map((o) => o.id)) }, order: { createdAt: 'ASC', noteId: 'ASC' } }),
       this.couriers ? this.couriers.trackingOf(orders.map((o) => o.id)) : new Map<string, CourierTrackingView>(),
+      this.dataSource.getRepository(BlockedPhoneEntity).find({ where: { subjectId: In(subjects) }, select: { subjectId: true } }),
     ]);
+    const blockedSubjects = new Set(blocked.map((b) => b.subjectId));
     const screenedById = new Map(screened.map((s) => [s.orderId, s]));
     const notesOf = new Map<string, OrderNoteEntity[]>();
     for (const n of notes) notesOf.set(n.orderId, [...(notesOf.get(n.orderId) ?? []), n]);
@@ -292,6 +296,8 @@ export class OrderReads {
       // Recorded flags at checkout; "needs review" from the refusals as they are now.
       const found = screenedById.get(o.id);
       const flags: OrderScreeningViewFlag[] = [
+        // Blocked after the order was placed: the orders already placed from the phone say so.
+        ...(blockedSubjects.has(o.subjectId) ? (['PHONE_BLOCKED'] as const) : []),
         ...(needsReview(counts.refused, settings) ? (['NEEDS_REVIEW'] as const) : []),
         ...SCREENING_FLAGS.filter((f) => found?.flags.includes(f)),
       ];

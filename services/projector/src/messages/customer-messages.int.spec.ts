@@ -157,7 +157,7 @@ describe('customer messages: outbox reactor and dispatcher (real PostgreSQL, rea
     expect(rows.map((r) => [r.kind, r.channel, r.status])).toEqual([['orderPlaced', 'email', 'pending'], ['orderPlaced', 'phone', 'pending']]);
     clock = new Date();
     const outcomes = await dispatcher().tick();
-    expect([...outcomes.values()]).toEqual(['sent', 'sent']);
+    expect([...outcomes.values()].sort()).toEqual(['sent', 'skipped']);
     expect(smtp.received).toHaveLength(1);
     const mail = smtp.received[0];
     expect(mail.to).toEqual(['mona@example.com']);
@@ -175,7 +175,8 @@ describe('customer messages: outbox reactor and dispatcher (real PostgreSQL, rea
     expect(seen(html)).toContain('٢ × ليلة النجوم (٣٠×٤٠ سم)');
     expect(header(mail.raw, 'Content-Type')).toMatch(/^multipart\/alternative/);
     expect(header(mail.raw, 'From')).toMatch(/^"?متجر البوسترات"? <no-reply@shop\.test>$/);
-    expect((await rowsOf('a1')).map((r) => [r.channel, r.status, r.provider])).toEqual([['email', 'sent', 'smtp'], ['phone', 'sent', 'log']]);
+    // The log provider hands nothing to anyone: its row says so rather than "sent".
+    expect((await rowsOf('a1')).map((r) => [r.channel, r.status, r.provider, r.last_error])).toEqual([['email', 'sent', 'smtp', null], ['phone', 'skipped', null, 'not sent: no SMS provider configured']]);
     expect(await dispatcher().tick()).toEqual(new Map());
   });
 
@@ -198,7 +199,7 @@ describe('customer messages: outbox reactor and dispatcher (real PostgreSQL, rea
     await db.store.append(orderStream('r1'), [ev('OrderPlaced', placed('r1', 'en', 'rami@example.com'))], { expectedRevision: 'no_stream' });
     await react();
     let fail = true;
-    const flaky: MessageProvider = { name: 'smtp', stableId: true, send: async (m, id) => { if (fail) throw Object.assign(new Error('550 rami@example.com unknown'), { responseCode: 451 }); await email.send(m, id); } };
+    const flaky: MessageProvider = { name: 'smtp', stableId: true, delivers: true, send: async (m, id) => { if (fail) throw Object.assign(new Error('550 rami@example.com unknown'), { responseCode: 451 }); await email.send(m, id); } };
     const d = dispatcher({ email: flaky, phone: null });
     clock = new Date();
     expect((await d.tick()).get((await rowsOf('r1')).find((r) => r.channel === 'email')!.message_id)).toBe('retry');
@@ -306,7 +307,7 @@ describe('customer messages: outbox reactor and dispatcher (real PostgreSQL, rea
     expect([...(await dispatcher().tick()).values()]).toEqual(['canceled', 'canceled']);
     await react();
     clock = new Date(Date.now() + CONFIG.holdMs + 1000);
-    expect([...(await dispatcher().tick()).values()]).toEqual(['sent', 'sent']);
+    expect([...(await dispatcher().tick()).values()].sort()).toEqual(['sent', 'skipped']);
     expect(smtp.received.filter((m) => seen(header(m.raw, 'Subject')) === 'Your order PS-C3 is confirmed').length - before).toBe(1);
   });
 
@@ -315,7 +316,7 @@ describe('customer messages: outbox reactor and dispatcher (real PostgreSQL, rea
     await react();
     // As a process killed mid-send leaves them: claimed, lease running.
     await db.pool.query(`UPDATE ${OUTBOX_TABLE} SET status = 'sending', attempts = 1, lease_until = $2 WHERE order_id = $1`, ['k1', new Date(clock.getTime() + 1000)]);
-    const sms: MessageProvider = { name: 'sms-gateway', stableId: false, send: async () => undefined };
+    const sms: MessageProvider = { name: 'sms-gateway', stableId: false, delivers: true, send: async () => undefined };
     const d = dispatcher({ email, phone: sms });
     expect(await d.tick()).toEqual(new Map()); // lease still running
     clock = new Date(clock.getTime() + 2000);
@@ -331,5 +332,26 @@ describe('customer messages: outbox reactor and dispatcher (real PostgreSQL, rea
     await db.store.append(`personaldata-${subjectId}`, [ev('PersonalDataErased', { subjectId, newsletterSubjectIds: [], orderIds: ['e1'], reason: 'SUBJECT_REQUEST', erasedAt: new Date().toISOString() })], { expectedRevision: 'any' });
     await react();
     expect((await rowsOf('e1')).map((r) => r.status)).toEqual(['canceled', 'canceled']);
+  });
+
+  it('an erasure held for an open order tells the shopper why, in their language, once, on the channels of that order', async () => {
+    await db.store.append(orderStream('h1'), [ev('OrderPlaced', placed('h1', 'ar', 'held@example.com'))], { expectedRevision: 'no_stream' });
+    await react();
+    clock = new Date();
+    await dispatcher().tick();
+    const hold = { subjectId: 'subject-h1', orderIds: ['h1'], reason: 'SUBJECT_REQUEST', legalBasis: 'Held under Law 151/2020', heldAt: clock.toISOString(), expectedEnd: null };
+    await db.store.append('personaldata-subject-h1', [ev('PersonalDataErasureHeld', hold)], { expectedRevision: 'any' });
+    await react();
+    await react();
+    const told = (await rowsOf('h1')).filter((r) => r.kind === 'erasureHeld');
+    expect(told.map((r) => [r.channel, r.status])).toEqual([['email', 'pending'], ['phone', 'pending']]);
+    const before = smtp.received.length;
+    clock = new Date(Date.now() + 1000);
+    expect([...(await dispatcher().tick()).values()].sort()).toEqual(['sent', 'skipped']);
+    const mail = smtp.received.slice(before);
+    expect(mail).toHaveLength(1);
+    expect(mail[0].to).toEqual(['held@example.com']);
+    expect(seen(header(mail[0].raw, 'Subject'))).toBe('طلب حذف بياناتك: بعد اكتمال الطلب PS-H1');
+    expect(seen(textOf(mail[0].raw))).toContain('وفقاً لقانون حماية البيانات الشخصية رقم ١٥١ لسنة ٢٠٢٠');
   });
 });

@@ -8,6 +8,7 @@
 import type pg from 'pg';
 import { composeMessage, orderNowFrom, parcelTrackingUrl, type MessageChannel } from '#domain/messages/compose-message.js';
 import { stillTrueSince } from '#domain/messages/message-decision.js';
+import { noProviderReason } from '#domain/messages/not-sent.js';
 import type { MessageKind } from '#domain/messages/message-table.js';
 import type { OrderStatus } from '#domain/order/events.js';
 import { couriersStream, messageTemplatesStream, orderStream } from '#domain/streams.js';
@@ -134,6 +135,7 @@ export class MessageDispatcher {
       if (row.held && !stillTrueSince(events, row.event_id, row.status_reached ?? undefined)) return this.finish(row, 'canceled', null, 'the status was undone within the hold window');
       message = composeMessage(row.kind, row.channel, order.order, config.phoneChannel, templates, parcelTrackingUrl(order, couriers), config.arabicDigits);
       if (!message) return this.finish(row, 'skipped', null, 'no address (none given, or erased)');
+      if (!provider.delivers) return this.finish(row, 'skipped', null, noProviderReason(row.channel));
     } catch (error) {
       return this.failOrRetry(row, error);
     }

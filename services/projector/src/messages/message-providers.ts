@@ -6,20 +6,23 @@
 import nodemailer from 'nodemailer';
 import { smtpMessageId } from '#domain/messages/message-id.js';
 import { emailHtml, senderFor } from '#domain/messages/email-html.js';
+import { LOG_PROVIDER } from '#domain/messages/not-sent.js';
 import type { OutgoingMessage } from '#domain/messages/compose-message.js';
 
 export interface MessageProvider {
   /** Recorded on the row: which provider took it (smtp, log, …). */
   readonly name: string;
   readonly stableId: boolean;
+  /** False for a provider that hands nothing to anyone: its rows are recorded as not sent. */
+  readonly delivers: boolean;
   send(message: OutgoingMessage, messageId: string): Promise<void>;
 }
 
 /**
- * The embedded default: sends nothing and records that the message was handed over; the Messages
- * page shows what would have been sent (composed from the log, as every message is).
+ * The embedded default: sends nothing, so its rows are recorded as not sent (no provider
+ * configured); the Messages page still shows what would have been sent (composed from the log).
  */
-export const logProvider: MessageProvider = { name: 'log', stableId: true, send: async () => undefined };
+export const logProvider: MessageProvider = { name: LOG_PROVIDER, stableId: true, delivers: false, send: async () => undefined };
 
 /**
  * E-mail over SMTP, in the order's language: a plain-text part and an HTML part of the same words,
@@ -30,6 +33,7 @@ export function smtpProvider(url: string, from: string, messageIdDomain: string)
   return {
     name: 'smtp',
     stableId: true,
+    delivers: true,
     async send(message, messageId) {
       await transport.sendMail({
         from: senderFor(from, message.language),

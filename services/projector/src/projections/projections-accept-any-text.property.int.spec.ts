@@ -261,6 +261,11 @@ const SAMPLES: Record<ShopEventType, Sample> = {
       { type: 'NewsletterSubscribed', data: { subscriberId: (d.newsletterSubjectIds as string[])[0], email: 'mona@example.com' } },
     ],
   },
+  PersonalDataErasureHeld: {
+    stream: (d) => `personaldata-${d.subjectId}`,
+    data: { subjectId: 's1', orderIds: ['o1'], reason: 'SUBJECT_REQUEST', legalBasis: 'Held under Law 151/2020', heldAt: '2026-03-02T10:00:00.000Z', expectedEnd: '2026-03-16T10:00:00.000Z' },
+    given: (d) => [{ type: 'OrderPlaced', data: { ...ORDER, orderId: (d.orderIds as string[])[0] } }],
+  },
 };
 
 const METADATA: EventMetadata = {
@@ -393,7 +398,7 @@ describe('the log never holds an event its projections cannot apply (fast-check,
 
   it('has a sample for every event type of the shop, and every INDEXED field names a field of a sample', () => {
     expect(Object.keys(SAMPLES).sort()).toEqual([...SHOP_EVENT_TYPES].sort());
-    expect(SHOP_EVENT_TYPES).toHaveLength(67);
+    expect(SHOP_EVENT_TYPES).toHaveLength(68);
     const fields = new Set(Object.values(SAMPLES).flatMap((s) => stringPaths(s.data).map(fieldName)));
     expect(Object.keys(INDEXED).filter((f) => !fields.has(f))).toEqual([]);
   });

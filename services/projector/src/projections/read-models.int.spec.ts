@@ -17,11 +17,11 @@ const P1 = 'p1';
 const P2 = 'p2';
 const variants1 = [{ variantId: 'v1', size: 'SIZE_20x30', price: 20000 }, { variantId: 'v2', size: 'SIZE_30x40', price: 30000 }];
 
-function order(orderId: string, phone: string, email: string | null, items: Array<{ posterId: string; quantity: number; unitPrice: number; size: string }>) {
+function order(orderId: string, phone: string, email: string | null, items: Array<{ posterId: string; quantity: number; unitPrice: number; size: string }>, pin = { latitude: 30.1, longitude: 31.2 }) {
   const subtotal = items.reduce((s, i) => s + i.unitPrice * i.quantity, 0);
   return ev('OrderPlaced', {
     orderId, orderNumber: `PS-${orderId.toUpperCase()}`, cartId: `cart-${orderId}`, placedAt: new Date(clock + 60_000).toISOString(),
-    customer: { firstName: 'Mona', lastName: 'Ali', phone, email, addressLine: '1 Nile St', building: '2', apartment: '3', city: 'Cairo', governorate: 'CAIRO', latitude: 30.1, longitude: 31.2, notes: null },
+    customer: { firstName: 'Mona', lastName: 'Ali', phone, email, addressLine: '1 Nile St', building: '2', apartment: '3', city: 'Cairo', governorate: 'CAIRO', ...pin, notes: null },
     paymentMethod: 'COD', promoCode: 'WELCOME10', promoPercent: 10,
     items: items.map((i, k) => ({ itemId: `${orderId}-i${k}`, kind: 'poster', posterId: i.posterId, productId: null, variantId: 'v1', name: 'Lions', category: 'FOOTBALL', imageUrl: 'x.jpg', customImagePath: null, size: i.size, quantity: i.quantity, unitPrice: i.unitPrice, originalUnitPrice: i.unitPrice, discountPercentage: 0, lineTotal: i.unitPrice * i.quantity })),
     totals: { subtotal, discountFromPromotions: 0, discountFromPromoCode: 1000, shippingCost: 6000, codFee: 1000, taxAmount: 100, total: subtotal - 1000 + 7000 },
@@ -51,7 +51,8 @@ describe('projections build every read model from given events', () => {
       ['newsletter', [ev('NewsletterSubscribed', { subscriberId: 's1', email: 'a@x.com' }, shopper), ev('NewsletterSubscribed', { subscriberId: 's2', email: 'b@x.com' }, shopper), ev('NewsletterUnsubscribed', { subscriberId: 's1', email: 'a@x.com' }, shopper)]],
       ['cart-1', [ev('ItemAddedToCart', { itemId: 'i1', kind: 'poster', posterId: P1, variantId: 'v1', productId: null, size: 'SIZE_20x30', quantity: 2, customImagePath: null }, shopper)]],
       ['order-o1', [order('o1', '01000000001', 'mona@x.com', [{ posterId: P1, quantity: 2, unitPrice: 16000, size: 'SIZE_20x30' }, { posterId: P2, quantity: 1, unitPrice: 50000, size: 'SIZE_50x70' }])]],
-      ['order-o2', [order('o2', '01000000001', null, [{ posterId: P1, quantity: 3, unitPrice: 16000, size: 'SIZE_20x30' }])]],
+      // Placed before checkout stored no pin as none: the form's default pair.
+      ['order-o2', [order('o2', '01000000001', null, [{ posterId: P1, quantity: 3, unitPrice: 16000, size: 'SIZE_20x30' }], { latitude: 30.0444, longitude: 31.2357 })]],
       ['order-o3', [order('o3', '01000000002', null, [{ posterId: P2, quantity: 4, unitPrice: 50000, size: 'SIZE_50x70' }])]],
       ['order-o1', [ev('OrderStatusChanged', { orderId: 'o1', orderNumber: 'PS-O1', from: 'PLACED', to: 'SHIPPED', reason: null })]],
       ['order-o3', [ev('OrderStatusChanged', { orderId: 'o3', orderNumber: 'PS-O3', from: 'PLACED', to: 'CANCELED', reason: 'changed mind' })]],
@@ -117,6 +118,13 @@ describe('projections build every read model from given events', () => {
       { order_id: 'o1', line_no: 1, poster_id: P2, quantity: 1, unit_price: 50000, line_total: 50000, size: 'SIZE_50x70' },
     ]);
     expect(await q(`SELECT id, n FROM read.order_counts`)).toEqual([{ id: 1, n: 3 }]);
+  });
+
+  it("an order placed with the checkout form's default map position reads as no pin", async () => {
+    expect(await q(`SELECT id, latitude, longitude FROM read.orders WHERE id IN ('o1', 'o2') ORDER BY id`)).toEqual([
+      { id: 'o1', latitude: 30.1, longitude: 31.2 },
+      { id: 'o2', latitude: null, longitude: null },
+    ]);
   });
 
   it('order history: every order event with actor and what changed', async () => {

@@ -12,6 +12,8 @@ import { ScreeningBadges } from '../orders/screening-badges';
 import { EditOrderDialog } from '../orders/edit-order-dialog';
 import { OrderNotes } from '../orders/order-notes';
 import { can } from '../../../../libs/domain/src/admin/staff-permissions';
+import { isErasedCustomer } from '../../../../libs/domain/src/personal-data/erased-value';
+import { REVIEW_FIRST_FLAGS } from '../../../../libs/domain/src/order-screening/screening-flags';
 import { sessionStaffRole } from '../auth/admin-session';
 import { governorateName } from '../shared/names';
 import { CALL_QUEUE, CALL_QUEUE_SIZE, useGetAdminOrdersQuery, useUpdateOrderStatusMutation } from './call-queue-api';
@@ -50,8 +52,9 @@ export function CallQueuePage() {
   if (isError || !data) return <div className={errorPanel}>{errorMessage(error, 'Failed to load the call queue')}</div>;
 
   const orders = data.data;
-  const toReview = orders.filter((o) => o.screening.flags.includes('NEEDS_REVIEW'));
-  const toCall = orders.filter((o) => !o.screening.flags.includes('NEEDS_REVIEW'));
+  const reviewFirst = (o: AdminOrder) => o.screening.flags.some((f) => REVIEW_FIRST_FLAGS.includes(f));
+  const toReview = orders.filter(reviewFirst);
+  const toCall = orders.filter((o) => !reviewFirst(o));
   const queueItem = (order: AdminOrder) => (
     <li key={order.id} className={card} data-testid="queue-order" aria-label={`Order ${order.orderNumber}`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -74,9 +77,14 @@ export function CallQueuePage() {
           </p>
         </div>
         <div className="flex gap-2">
-          <button type="button" className={btnPrimary} disabled={acting} onClick={() => run(order, 'CONFIRMED')}>
-            Confirm
-          </button>
+          {isErasedCustomer(order) ? (
+            // Nobody left to call: confirming would send a parcel to no one.
+            <p className="text-sm text-gray-600">Customer erased: nobody to call</p>
+          ) : (
+            <button type="button" className={btnPrimary} disabled={acting} onClick={() => run(order, 'CONFIRMED')}>
+              Confirm
+            </button>
+          )}
           <button type="button" className={btnSecondary} disabled={acting} onClick={() => (setReason(''), setCanceling(order))}>
             Cancel…
           </button>

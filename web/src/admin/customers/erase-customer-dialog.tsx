@@ -5,6 +5,7 @@ import { Dialog } from '../shared/dialog';
 import { Field } from '../shared/field';
 import { btnDanger, btnSecondary, errorPanel, input } from '../shared/styles';
 import { useErasePersonalDataMutation, usePreviewErasureQuery, type Customer } from './customers-api';
+import { HoldNotice, OpenOrdersChoice, statusLabel, type OpenOrderChoice } from './erasure-hold';
 
 const REASONS: Array<{ value: ErasePersonalDataDto['reason']; text: string }> = [
   { value: 'SUBJECT_REQUEST', text: 'The customer asked' },
@@ -16,21 +17,24 @@ const REASONS: Array<{ value: ErasePersonalDataDto['reason']; text: string }> = 
 
 /**
  * Erasing a customer: what will be erased first, then the phone typed again and a reason, then
- * what was deleted. Nothing is erased until the admin confirms.
+ * what was deleted. Nothing is erased until the admin confirms. Unfinished orders are listed with
+ * their status, and the admin chooses: cancel them first, or hold the erasure until they finish.
  */
 export function EraseCustomerDialog({ customer, onClose }: { customer: Customer; onClose: () => void }) {
   const { data: scope, isLoading, isError } = usePreviewErasureQuery(customer.subjectId);
   const [erase, { isLoading: erasing, error }] = useErasePersonalDataMutation();
   const [phone, setPhone] = useState('');
   const [reason, setReason] = useState<ErasePersonalDataDto['reason'] | ''>('');
+  const [openOrders, setOpenOrders] = useState<OpenOrderChoice | ''>('');
   const [done, setDone] = useState<ErasureView | undefined>();
   const phoneId = useId();
   const reasonId = useId();
+  const open = scope?.alreadyErased ? [] : (scope?.orders ?? []).filter((o) => !o.finished);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!reason) return;
-    const result = await erase({ subjectId: customer.subjectId, erasePersonalDataDto: { phone, reason } });
+    const result = await erase({ subjectId: customer.subjectId, erasePersonalDataDto: { phone, reason, ...(openOrders ? { openOrders } : {}) } });
     if ('data' in result && result.data) setDone(result.data);
   }
 
@@ -51,7 +55,7 @@ export function EraseCustomerDialog({ customer, onClose }: { customer: Customer;
             </p>
             <ul className="list-disc space-y-1 pl-5">
               <li>
-                {scope.orders.length} order{scope.orders.length === 1 ? '' : 's'}: {scope.orders.map((o) => o.orderNumber).join(', ')}
+                {scope.orders.length} order{scope.orders.length === 1 ? '' : 's'}: {scope.orders.map((o) => `${o.orderNumber} (${statusLabel(o.status)})`).join(', ')}
               </li>
               <li>{scope.newsletterAddresses} newsletter address{scope.newsletterAddresses === 1 ? '' : 'es'} given at checkout</li>
               <li>{scope.uploads.length} custom-poster photo{scope.uploads.length === 1 ? '' : 's'} deleted</li>
@@ -63,6 +67,8 @@ export function EraseCustomerDialog({ customer, onClose }: { customer: Customer;
               </p>
             )}
           </section>
+          {scope.hold && <HoldNotice hold={scope.hold} />}
+          {open.length > 0 && <OpenOrdersChoice open={open} choice={openOrders} onChoose={setOpenOrders} />}
           <Field id={phoneId} label="Type the customer's phone to confirm">
             <input id={phoneId} className={input} value={phone} onChange={(e) => setPhone(e.target.value)} inputMode="tel" autoComplete="off" required />
           </Field>
@@ -85,8 +91,8 @@ export function EraseCustomerDialog({ customer, onClose }: { customer: Customer;
             <button type="button" className={btnSecondary} onClick={onClose}>
               Cancel
             </button>
-            <button type="submit" className={btnDanger} disabled={erasing || !phone || !reason}>
-              {erasing ? 'Erasing...' : 'Erase personal data'}
+            <button type="submit" className={btnDanger} disabled={erasing || !phone || !reason || (open.length > 0 && !openOrders)}>
+              {erasing ? 'Erasing...' : openOrders === 'hold' && open.length > 0 ? 'Hold the erasure' : 'Erase personal data'}
             </button>
           </div>
         </form>
@@ -96,6 +102,19 @@ export function EraseCustomerDialog({ customer, onClose }: { customer: Customer;
 }
 
 function ErasureDone({ result, onClose }: { result: ErasureView; onClose: () => void }) {
+  if (result.hold) {
+    return (
+      <section aria-label="What was held" className="space-y-2 text-sm">
+        <p role="status">Erasure held: nothing was erased yet.</p>
+        <HoldNotice hold={result.hold} />
+        <div className="flex justify-end">
+          <button type="button" className={btnSecondary} onClick={onClose}>
+            Done
+          </button>
+        </div>
+      </section>
+    );
+  }
   return (
     <section aria-label="What was erased" className="space-y-2 text-sm">
       <p role="status">{result.alreadyErased ? 'This customer was already erased.' : 'Personal data erased.'}</p>

@@ -1,4 +1,3 @@
-import { format, subDays } from 'date-fns';
 import { Link } from 'react-router';
 import { orderPath } from '../orders/order-model';
 import { MONEY_FIGURE_NAMES, MONEY_FIGURE_NOTES, type MoneyFigure } from '../../../../libs/domain/src/money/figures';
@@ -10,19 +9,8 @@ import { governorateName, statusName } from '../shared/names';
 import { BarChart, HorizontalBars } from './bar-chart';
 import { useGetDashboardQuery, type DashboardData } from './dashboard-api';
 import { DeliveryByGovernorate } from './delivery-by-governorate';
+import { last30Days } from './dashboard-days';
 import { CourierCashTable } from '../couriers/courier-cash-table';
-
-const DAYS = 30;
-
-/** The last 30 days, every day present (days without orders show as 0). */
-function last30Days(perDay: DashboardData['perDay']) {
-  const byDate = new Map(perDay.map((d) => [d.date.slice(0, 10), d]));
-  return Array.from({ length: DAYS }, (_, i) => {
-    const day = subDays(new Date(), DAYS - 1 - i);
-    const entry = byDate.get(format(day, 'yyyy-MM-dd'));
-    return { label: format(day, 'MMM d'), netSales: Number(entry?.netSales ?? 0), orders: Number(entry?.orders ?? 0) };
-  });
-}
 
 function growth(current: number, previous: number): string | null {
   if (!previous) return current ? 'New this month' : null;

@@ -23,6 +23,7 @@ export const KIND_LABELS: Record<string, string> = {
   orderShipped: 'Order shipped',
   orderDelivered: 'Order delivered',
   orderEdited: 'Order updated',
+  erasureHeld: 'Erasure held',
 };
 
 export const CHANNEL_LABELS: Record<string, string> = { email: 'E-mail', phone: 'SMS / WhatsApp' };

@@ -17,7 +17,7 @@ const message = (id: string, over: Record<string, unknown>) => ({
 const MESSAGES = [
   message('m1', {}),
   message('m2', { kind: 'orderConfirmed', status: 'failed', attempts: 6, provider: null, lastError: 'delivery failed: SMTP 451', retryable: true }),
-  message('m3', { channel: 'phone', provider: 'log' }),
+  message('m3', { channel: 'phone', status: 'skipped', provider: null, lastError: 'not sent: no SMS provider configured', sentAt: null }),
 ];
 const retried: string[] = [];
 const asked: URLSearchParams[] = [];
@@ -60,7 +60,7 @@ describe('Messages page', () => {
     expect(rows.map((r) => r.textContent)).toEqual([
       expect.stringContaining('PS-AAAA1111Order receivedE-mailvia smtpsent'),
       expect.stringContaining('Order confirmedE-mailfailed6 attemptsdelivery failed: SMTP 451'),
-      expect.stringContaining('Order receivedSMS / WhatsAppvia logsent'),
+      expect.stringContaining('Order receivedSMS / WhatsAppskippednot sent: no SMS provider configured'),
     ]);
     expect(within(rows[0]).queryByRole('button', { name: 'Retry' })).toBeNull();
     await userEvent.click(within(rows[1]).getByRole('button', { name: 'Retry' }));

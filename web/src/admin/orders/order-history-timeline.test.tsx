@@ -156,4 +156,19 @@ describe('order audit trail', () => {
     renderAdmin(<OrderHistoryTimeline orderId="broken" />);
     expect(await screen.findByText('Failed to load the order history')).toBeInTheDocument();
   });
+
+  it("names the courier as the actor of a delivery its file recorded, not the admin who imported it", async () => {
+    server.use(
+      http.get('*/api/admin/orders/o-3/history', () =>
+        HttpResponse.json({
+          orderId: 'o-3', orderNumber: 'PS-EEEE-FFFF',
+          events: [{ eventId: 'e7', type: 'OrderStatusChanged', time: '2026-11-25T09:00:00.000Z', actor: { kind: 'courier', id: 'Bosta' }, changes: { status: { from: 'SHIPPED', to: 'DELIVERED' }, reason: null } }],
+        }),
+      ),
+    );
+    renderAdmin(<OrderHistoryTimeline orderId="o-3" />);
+    const [delivered] = await screen.findAllByTestId('timeline-entry');
+    expect(delivered).toHaveTextContent('Bosta (courier)');
+    expect(delivered).not.toHaveTextContent('admin');
+  });
 });

@@ -7,6 +7,7 @@ function actorLabel(actor: OrderHistoryEntry['actor']): string {
   if (!actor) return 'Unknown';
   if (actor.kind === 'admin') return staffMemberLabel(actor.id, actor.role);
   if (actor.kind === 'shopper') return 'Customer';
+  if (actor.kind === 'courier') return `${actor.id} (courier)`;
   return actor.kind === 'system' ? 'System' : `${actor.kind} ${actor.id}`;
 }
 

@@ -2,6 +2,7 @@ import { SCREENING_FLAG_LABELS, type OrderScreeningViewFlag } from '../../../../
 import type { AdminOrder } from './order-model';
 
 const TONE: Record<OrderScreeningViewFlag, string> = {
+  PHONE_BLOCKED: 'bg-red-100 text-red-800 ring-red-200',
   NEEDS_REVIEW: 'bg-red-100 text-red-800 ring-red-200',
   LIKELY_DUPLICATE: 'bg-amber-50 text-amber-800 ring-amber-200',
   LARGE_FIRST_ORDER: 'bg-sky-50 text-sky-800 ring-sky-200',
@@ -9,6 +10,7 @@ const TONE: Record<OrderScreeningViewFlag, string> = {
 };
 
 const TITLE: Record<OrderScreeningViewFlag, string> = {
+  PHONE_BLOCKED: 'The phone this order came from was blocked after it was placed: review before calling to confirm',
   NEEDS_REVIEW: 'This phone refused parcels at the door past the threshold set on the Order Screening page: review before calling to confirm',
   LIKELY_DUPLICATE: 'The same customer ordered the same lines a short time before',
   LARGE_FIRST_ORDER: 'A first order from a new phone above the threshold: confirm before printing',

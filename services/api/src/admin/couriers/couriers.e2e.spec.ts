@@ -117,6 +117,12 @@ describe('couriers and their settlement files (HTTP, real stack)', () => {
     expect(statuses).toEqual(['DELIVERED', 'DELIVERED', 'REFUSED', 'PLACED']);
     const refused = (await t.store.readStream(`order-${c.orderId}`)).find((e) => e.type === 'OrderStatusChanged' && (e.data as { to: string }).to === 'REFUSED');
     expect(refused?.data).toMatchObject({ courier: { courierId: bosta, name: 'Bosta' }, trackingNumber: 'C-3', by: { username: 'admin' } });
+    // The trail names the courier as the actor of the moves its file made, not the admin who imported it.
+    const trail = (await t.request().get(`/api/admin/orders/${a.orderId}/history`).set(auth()).expect(200)).body.events as Array<{ type: string; actor: unknown; changes: { status?: { to: string } } }>;
+    expect(trail.filter((h) => h.type === 'OrderStatusChanged').map((h) => [h.changes.status?.to, h.actor])).toEqual([
+      ['SHIPPED', { kind: 'admin', id: 'admin', role: 'owner' }],
+      ['DELIVERED', { kind: 'courier', id: 'Bosta' }],
+    ]);
 
     const cash = (await t.request().get('/api/admin/dashboard/couriers').set(auth()).expect(200)).body;
     expect(cash).toEqual([{ id: bosta, name: 'Bosta', parcelsOut: 1, delivered: 2, refused: 1, owed: ta + tb - 30 - 25.5, settled: 0, fees: 30 + 25.5 + 20 }]);

@@ -96,6 +96,17 @@ describe('fake-order defence (HTTP, real PostgreSQL)', () => {
     ]);
   });
 
+  it('blocking a phone flags the orders already placed from it, and sets them apart in the call queue; lifted, the flag goes', async () => {
+    const placed = (await checkout(await cart(), '01009998877').expect(200)).body as { orderId: string; orderNumber: string };
+    expect((await order(placed.orderId)).screening.flags).not.toContain('PHONE_BLOCKED');
+    const blocked = (await block({ phone: '0100 999 8877', reason: 'FAKE_ORDERS' }).expect(201)).body;
+    expect((await order(placed.orderId)).screening.flags).toContain('PHONE_BLOCKED');
+    const queue = (await t.request().get('/api/admin/orders').query({ status: 'PLACED', paymentMethod: 'COD', sort: 'oldest', size: 50 }).set(auth()).expect(200)).body.data as Array<{ id: string; screening: { flags: string[] } }>;
+    expect(queue.find((o) => o.id === placed.orderId)?.screening.flags).toContain('PHONE_BLOCKED');
+    await t.request().delete(`/api/admin/order-screening/blocked-phones/${blocked.id}`).set(auth()).expect(200);
+    expect((await order(placed.orderId)).screening.flags).not.toContain('PHONE_BLOCKED');
+  });
+
   it('flags the same person ordering the same lines again as a likely duplicate, and a large first order; never refuses them', async () => {
     await settings({ largeFirstOrderMinimum: 300 }).expect(200); // two 200 EGP posters are above it
     const phone = '01112223334';

@@ -55,7 +55,7 @@ export class OrderScreeningView {
   @ApiProperty({
     enum: ORDER_SCREENING_VIEW_FLAGS,
     isArray: true,
-    description: 'LIKELY_DUPLICATE: the same person ordered the same lines within the window; LARGE_FIRST_ORDER: confirm before printing; MANY_ORDERS_FROM_PHONE: more of the person\'s orders within an hour than the owner allows before review; NEEDS_REVIEW: the phone refused parcels past the threshold',
+    description: 'LIKELY_DUPLICATE: the same person ordered the same lines within the window; LARGE_FIRST_ORDER: confirm before printing; MANY_ORDERS_FROM_PHONE: more of the person\'s orders within an hour than the owner allows before review; NEEDS_REVIEW: the phone refused parcels past the threshold; PHONE_BLOCKED: the phone was blocked after the order was placed',
   })
   flags!: OrderScreeningViewFlag[];
   @ApiProperty({ type: String, nullable: true, description: 'The earlier order it likely duplicates' }) duplicateOf!: string | null;
@@ -72,8 +72,8 @@ export class AdminOrderView extends IntersectionType(ShopperContactFields, Order
   @ApiProperty({ example: 'PS-7KQ4-M2XD' }) orderNumber!: string;
   @ApiProperty({ enum: ORDER_STATUSES }) status!: OrderStatus;
   @ApiProperty() customerName!: string;
-  @ApiProperty() latitude!: number;
-  @ApiProperty() longitude!: number;
+  @ApiProperty({ type: Number, nullable: true, description: "The shopper's map pin; null: none placed" }) latitude!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) longitude!: number | null;
   @ApiProperty({ type: String, nullable: true }) notes!: string | null;
   @ApiProperty() paymentMethod!: string;
   @ApiProperty({ type: String, nullable: true }) paymentReference!: string | null;
@@ -103,7 +103,7 @@ export class SizeCountView {
 }
 
 export class ActorView {
-  @ApiProperty({ enum: ['shopper', 'admin', 'system'] }) kind!: string;
+  @ApiProperty({ enum: ['shopper', 'admin', 'system', 'courier'], description: "courier: a move the courier's file made (id: the courier's name)" }) kind!: string;
   @ApiProperty() id!: string;
   @ApiProperty({
     enum: RECORDED_STAFF_ROLES, nullable: true, required: false,

@@ -103,10 +103,10 @@ export class CheckoutDto {
   @ApiPropertyOptional() @WithoutBidiControls() @IsOptional() @IsString() @MaxLength(500) city?: string;
   @ApiPropertyOptional({ enum: GOVERNORATE_CODES }) @IsOptional() @IsString() @MaxLength(500) governorate?: string;
   // Text is judged by the domain (plain decimal degrees, in range); anything else must be a finite number.
-  @ApiPropertyOptional({ oneOf: NUMBER_OR_TEXT, default: 30.0444, description: 'Decimal degrees, -90 to 90; absent: the shop default' })
+  @ApiPropertyOptional({ oneOf: NUMBER_OR_TEXT, default: 30.0444, description: "Decimal degrees, -90 to 90; absent, or the form's default pair: no pin (stored null)" })
   @IsOptional() @ValidateIf((_, v) => typeof v !== 'string') @IsNumber({ allowNaN: false, allowInfinity: false }, { message: CHECKOUT_MESSAGES.invalidLatitude })
   latitude?: number | string;
-  @ApiPropertyOptional({ oneOf: NUMBER_OR_TEXT, default: 31.2357, description: 'Decimal degrees, -180 to 180; absent: the shop default' })
+  @ApiPropertyOptional({ oneOf: NUMBER_OR_TEXT, default: 31.2357, description: "Decimal degrees, -180 to 180; absent, or the form's default pair: no pin (stored null)" })
   @IsOptional() @ValidateIf((_, v) => typeof v !== 'string') @IsNumber({ allowNaN: false, allowInfinity: false }, { message: CHECKOUT_MESSAGES.invalidLongitude })
   longitude?: number | string;
   @ApiPropertyOptional({ enum: PAYMENT_METHODS }) @IsOptional() @IsString() @MaxLength(500) paymentMethod?: string;

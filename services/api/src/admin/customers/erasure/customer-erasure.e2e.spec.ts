@@ -108,7 +108,7 @@ describe('erasing a customer (HTTP, real stack)', () => {
   });
 
   it('erases: one event without personal data, both keys destroyed, the exports and the photo deleted, and says which', async () => {
-    const { body } = await t.request().post(`/api/admin/customers/${subjectA}/erasure`).set(auth()).send({ phone: '٠١٠١٢٣٤٥٦٧٨', reason: 'SUBJECT_REQUEST' }).expect(200);
+    const { body } = await t.request().post(`/api/admin/customers/${subjectA}/erasure`).set(auth()).send({ phone: '٠١٠١٢٣٤٥٦٧٨', reason: 'SUBJECT_REQUEST', openOrders: 'cancel' }).expect(200);
     expect(body).toMatchObject({ alreadyErased: false, keysDestroyed: 2, deletedUploads: [uploadKey] });
     expect(body.deletedExports).toHaveLength(3);
     expect(readdirSync(exportsDir)).toEqual([]);
@@ -130,10 +130,10 @@ describe('erasing a customer (HTTP, real stack)', () => {
     for (const kept of [B.firstName, B.phone, B.addressLine, B.email]) expect(everything).toContain(kept);
     expect((await t.request().get('/api/admin/orders').query({ search: 'zumurruda' }).set(auth()).expect(200)).body.data).toEqual([]);
     const mine = (await t.request().get('/api/admin/orders').query({ search: '[erased]' }).set(auth()).expect(200)).body.data as Array<{ firstName: string; phone: string; email: string | null; governorate: string; total: number; status: string; items: unknown[] }>;
-    // Items, totals, status and governorate stay; the order with the photo keeps both its lines.
+    // Items, totals, status and governorate stay (the open orders were cancelled first); the order with the photo keeps both its lines.
     expect(mine.map((o) => [o.firstName, o.phone, o.email, o.governorate, o.status, o.total > 0, o.items.length]).sort()).toEqual([
-      ['[erased]', '[erased]', null, 'CAIRO', 'PLACED', true, 1],
-      ['[erased]', '[erased]', null, 'CAIRO', 'PLACED', true, 2],
+      ['[erased]', '[erased]', null, 'CAIRO', 'CANCELED', true, 1],
+      ['[erased]', '[erased]', null, 'CAIRO', 'CANCELED', true, 2],
     ]);
   });
 
