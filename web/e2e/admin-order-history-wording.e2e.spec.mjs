@@ -1,6 +1,6 @@
 // An order's history as staff read it: each event a sentence, never the trail's raw keys
 // ("trackingNumber:", "returned: 240", "itemCount: 1") or status codes ("SHIPPED").
-import { BASE_URL, adminCall, apiToken, eventually, firstPoster, placeOrderAsShopper, useSignedInPage } from './admin-support.mjs';
+import { BASE_URL, adminCall, apiToken, eventually, firstPoster, placeOrderAsShopper, shipByApi, useSignedInPage } from './admin-support.mjs';
 
 describe("an order's history (browser)", () => {
   let page;
@@ -9,7 +9,8 @@ describe("an order's history (browser)", () => {
   it('says a shipment, a delivery and a return in sentences', async () => {
     const token = await apiToken();
     const placed = await placeOrderAsShopper({ ...(await firstPoster()), firstName: 'Salma', quantity: 2 });
-    for (const status of ['SHIPPED', 'DELIVERED']) await adminCall(token, 'PATCH', `/admin/orders/${placed.orderId}/status`, { status });
+    await shipByApi(token, placed.orderId, 'SALMA-1');
+    await adminCall(token, 'PATCH', `/admin/orders/${placed.orderId}/status`, { status: 'DELIVERED' });
     const order = await eventually(async () => {
       const { body } = await adminCall(token, 'GET', `/admin/orders/${placed.orderId}`);
       if (body.status !== 'DELIVERED') throw new Error(`still ${body.status}`);
@@ -29,7 +30,7 @@ describe("an order's history (browser)", () => {
     await timeline.getByText(/^Returned 1 item; LE [\d,.]+ handed back\. Reason: frame glass broken$/).waitFor({ timeout: 15_000 });
     const says = await timeline.getByTestId('timeline-says').allInnerTexts();
     expect(says[0]).toMatch(new RegExp(`^Order ${placed.orderNumber} placed with 2 items for LE [\\d,]+\\.\\d\\d, cash on delivery$`));
-    expect(says).toContain('Marked as shipped (was placed)');
+    expect(says.find((s) => s.startsWith('Marked as shipped'))).toMatch(/^Marked as shipped \(was placed\); handed to .+, tracking number SALMA-1$/);
     expect(says).toContain('Marked as delivered (was shipped)');
     const all = (await timeline.innerText()).replace(/\s+/g, ' ');
     expect(all).not.toMatch(/trackingNumber|itemCount|returned:|status:|SHIPPED|DELIVERED|PLACED/);

@@ -99,7 +99,7 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       const guard = command.data.guard;
       const shipment = command.data.shipment;
       if (shipment && to !== 'SHIPPED') throw DomainError.validation('COURIER_ONLY_WHEN_SHIPPING', 'courierId goes only with status SHIPPED', { courierId: 'only with status SHIPPED' });
-      if (!shipment && to === 'SHIPPED' && command.data.couriersConfigured) throw DomainError.validation(SHIPMENT_REQUIRED, 'courierId and trackingNumber are required to ship: the shop has couriers', { courierId: 'is required to ship', trackingNumber: 'is required to ship' });
+      if (!shipment && to === 'SHIPPED' && command.data.couriersConfigured) throw DomainError.validation(SHIPMENT_REQUIRED, 'Choose the courier and enter the tracking number: once the shop has a courier, every parcel leaves with one', { courierId: 'is required to ship', trackingNumber: 'is required to ship' });
       const trackingNumber = shipment ? validTrackingNumber(shipment.trackingNumber) : null;
       if (guard) {
         if (correction && !guard.correction) throw DomainError.validation('CORRECTION_REQUIRED', `correction must be true to undo ${state.status} (${state.status} → ${to})`, { correction: 'must be true to undo this status' });

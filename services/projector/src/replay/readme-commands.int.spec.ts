@@ -23,7 +23,7 @@ function readmeCommands(): string[][] {
 
 // These bring their own servers (throwaway databases, or the test setup's) and never reach the
 // shop's, so there is nothing for them to find in DATA_DIR; they run for minutes, not here.
-const OWN_SERVERS = (script: string) => script.startsWith('bench:') || script === 'seed:scale' || script === 'test:repeat';
+const OWN_SERVERS = (script: string) => script.startsWith('bench:') || script === 'profile' || script === 'seed:scale' || script === 'test:repeat';
 
 /** The environment of someone who just cloned the shop: none of the test setup's servers. */
 function userEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {

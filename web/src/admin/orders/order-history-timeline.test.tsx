@@ -162,7 +162,7 @@ describe('order audit trail', () => {
       http.get('*/api/admin/orders/o-3/history', () =>
         HttpResponse.json({
           orderId: 'o-3', orderNumber: 'PS-EEEE-FFFF',
-          events: [{ eventId: 'e7', type: 'OrderStatusChanged', time: '2026-11-25T09:00:00.000Z', actor: { kind: 'courier', id: 'Bosta' }, changes: { status: { from: 'SHIPPED', to: 'DELIVERED' }, reason: null } }],
+          events: [{ eventId: 'e7', type: 'OrderStatusChanged', time: '2026-11-25T09:00:00.000Z', actor: { kind: 'courier', id: 'Bosta' }, changes: { status: { from: 'SHIPPED', to: 'DELIVERED' }, reason: null }, wording: { code: 'order.statusChanged', args: { from: 'SHIPPED', to: 'DELIVERED', reason: null } } }],
         }),
       ),
     );
