@@ -1,4 +1,4 @@
-import { BASE_URL, adminCall, apiToken, eventually, firstPoster, placeOrderAsShopper, signedInBrowser } from './admin-support.mjs';
+import { BASE_URL, adminCall, apiToken, eventually, firstPoster, placeOrderAsShopper, shipByApi, signedInBrowser } from './admin-support.mjs';
 
 /** Every order of the shop under test, read through the admin API (the stack is fresh: all were placed by this run). */
 async function allOrders(token) {
@@ -22,7 +22,7 @@ describe('what-if promotions (browser)', () => {
     const poster = await firstPoster();
     const placed = await eventually(() => placeOrderAsShopper({ ...poster, quantity: 3, firstName: 'Whatif' }));
     // Shipped: a sale, so the draft moves its figures (an order not shipped is in no sales figure).
-    await adminCall(await apiToken(), 'PATCH', `/admin/orders/${placed.orderId}/status`, { status: 'SHIPPED' });
+    await shipByApi(await apiToken(), placed.orderId);
     ({ browser, page } = await signedInBrowser());
   });
   afterAll(async () => {
