@@ -1,4 +1,4 @@
-import { BASE_URL, adminCall, apiToken, eventually, firstPoster, placeOrderAsShopper, shipByApi, signedInBrowser } from './admin-support.mjs';
+import { BASE_URL, apiToken, eventually, firstPoster, placeOrderAsShopper, shipByApi, signedInBrowser } from './admin-support.mjs';
 
 /** Every order of the shop under test, read through the admin API (the stack is fresh: all were placed by this run). */
 async function allOrders(token) {
