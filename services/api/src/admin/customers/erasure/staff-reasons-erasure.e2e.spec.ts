@@ -54,7 +54,7 @@ describe('reasons staff write about a person, erased with them (HTTP, real stack
   async function readModelRowsHolding(text: string): Promise<string[]> {
     const tables: Array<{ schema: string; name: string }> = await t.dataSource.query(
       `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables
-        WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema', 'event_store', 'key_store')`,
+        WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema', 'event_store', 'keystore')`,
     );
     const found: string[] = [];
     for (const { schema, name } of tables) {
