@@ -12,6 +12,7 @@ import type { SettlementLine } from '../courier/settlement-file.js';
 import type { StaffActor } from '../admin/staff-actor.js';
 import type { CourierRef, OrderEvent } from './events.js';
 import type { OrderState } from './order.decider.js';
+import { subjectPhoneOf } from './order-subject.js';
 import { shopDate } from '../shared/shop-date.js';
 
 export const COURIER_REPORT_CONTRADICTS = 'COURIER_REPORT_CONTRADICTS';
@@ -47,7 +48,7 @@ export function decideCourierReport(state: OrderState, input: CourierReportInput
   if (input.shippedAt !== null && report.date < shopDate(input.shippedAt)) throw refusedDate(`${state.orderNumber}: dated ${report.date}, before it was shipped on ${shopDate(input.shippedAt)}`);
   const move = (to: 'DELIVERED' | 'REFUSED'): OrderEvent => ({
     type: 'OrderStatusChanged',
-    data: { ...ids, from: state.status!, to, reason: to === 'REFUSED' ? `Refused at the door, reported by ${courier.name} on ${report.date}` : null, by, courier, trackingNumber: report.trackingNumber },
+    data: { ...ids, ...subjectPhoneOf(state), from: state.status!, to, reason: to === 'REFUSED' ? `Refused at the door, reported by ${courier.name} on ${report.date}` : null, by, courier, trackingNumber: report.trackingNumber },
   });
   const collection = (collected: number): OrderEvent => ({ type: 'CourierCollectionRecorded', data: { ...ids, courier, trackingNumber: report.trackingNumber, collected, fee: report.fee, on: report.date, source, by } });
 

@@ -16,7 +16,7 @@ const placed: OrderPlaced = {
     totals: { subtotal: 40000, discountFromPromotions: 0, discountFromPromoCode: 0, shippingCost: 5000, codFee: 0, taxAmount: 0, total: 45000 },
   },
 };
-const shipped: OrderEvent = { type: 'OrderStatusChanged', data: { ...ids, from: 'PLACED', to: 'SHIPPED', reason: null, by, courier: bosta, trackingNumber: 'BOS-1' } };
+const shipped: OrderEvent = { type: 'OrderStatusChanged', data: { ...ids, phone: monaCustomer.phone, from: 'PLACED', to: 'SHIPPED', reason: null, by, courier: bosta, trackingNumber: 'BOS-1' } };
 const line = (status: SettlementLine['status'], collected = 45000, fee = 3000): SettlementLine => ({ line: 2, trackingNumber: 'BOS-1', status, collected, fee, date: '2026-11-24' });
 const SHIPPED_AT = '2026-11-22T12:00:00.000Z';
 const NOW = '2026-11-25T09:00:00.000Z';
@@ -25,7 +25,7 @@ const recorded = (outcome: 'applied' | 'unchanged' | 'contradictory' | 'rejected
   type: 'SettlementLineRecorded', data: { ...ids, importId: 'i1', courier, line: 2, trackingNumber: 'BOS-1', outcome, reason, by },
 });
 const source = { fileHash: 'h1', line: 2 };
-const delivered: OrderEvent = { type: 'OrderStatusChanged', data: { ...ids, from: 'SHIPPED', to: 'DELIVERED', reason: null, by, courier: bosta, trackingNumber: 'BOS-1' } };
+const delivered: OrderEvent = { type: 'OrderStatusChanged', data: { ...ids, phone: monaCustomer.phone, from: 'SHIPPED', to: 'DELIVERED', reason: null, by, courier: bosta, trackingNumber: 'BOS-1' } };
 const collection: OrderEvent = { type: 'CourierCollectionRecorded', data: { ...ids, courier: bosta, trackingNumber: 'BOS-1', collected: 45000, fee: 3000, on: '2026-11-24', source, by } };
 
 describe('a courier report on an order', () => {
@@ -54,7 +54,7 @@ describe('a courier report on an order', () => {
     given(orderDecider, [placed, shipped])
       .when(report(line('refused', 0, 2000)))
       .then([
-        { type: 'OrderStatusChanged', data: { ...ids, from: 'SHIPPED', to: 'REFUSED', reason: 'Refused at the door, reported by Bosta on 2026-11-24', by, courier: bosta, trackingNumber: 'BOS-1' } },
+        { type: 'OrderStatusChanged', data: { ...ids, phone: monaCustomer.phone, from: 'SHIPPED', to: 'REFUSED', reason: 'Refused at the door, reported by Bosta on 2026-11-24', by, courier: bosta, trackingNumber: 'BOS-1' } },
         { type: 'CourierCollectionRecorded', data: { ...ids, courier: bosta, trackingNumber: 'BOS-1', collected: 0, fee: 2000, on: '2026-11-24', source, by } },
         recorded('applied'),
       ]);
@@ -89,8 +89,8 @@ describe('a courier report on an order', () => {
   });
 
   it('an order that moved on since the import is never moved backwards: a refused line on a returned order is recorded, not applied', () => {
-    const refusedMove: OrderEvent = { type: 'OrderStatusChanged', data: { ...ids, from: 'SHIPPED', to: 'REFUSED', reason: 'r', by, courier: null, trackingNumber: null } };
-    const returned: OrderEvent = { type: 'OrderStatusChanged', data: { ...ids, from: 'REFUSED', to: 'RETURNED', reason: null, by, courier: null, trackingNumber: null } };
+    const refusedMove: OrderEvent = { type: 'OrderStatusChanged', data: { ...ids, phone: monaCustomer.phone, from: 'SHIPPED', to: 'REFUSED', reason: 'r', by, courier: null, trackingNumber: null } };
+    const returned: OrderEvent = { type: 'OrderStatusChanged', data: { ...ids, phone: monaCustomer.phone, from: 'REFUSED', to: 'RETURNED', reason: null, by, courier: null, trackingNumber: null } };
     given(orderDecider, [placed, shipped, refusedMove, returned]).when(report(line('refused', 0, 2000))).then([recorded('contradictory', 'PS-7KQ4-M2XD is RETURNED, not shipped')]);
   });
 

@@ -111,6 +111,9 @@ export type OrderStatusChanged = DomainEvent<'OrderStatusChanged', {
   orderNumber: string;
   from: OrderStatus;
   to: OrderStatus;
+  /** The phone the order was placed with: the subject its reason is sealed under (absent on events written before). */
+  phone?: string;
+  /** Staff free text about the person: personal, null once they are erased. */
   reason: string | null;
   /** Present (true) when the move undid SHIPPED, DELIVERED or REFUSED to correct a mistake (isCorrection). */
   correction?: true;
@@ -237,6 +240,9 @@ export type OrderReturned = DomainEvent<'OrderReturned', {
   lines: Array<{ itemId: string; quantity: number; amount: Piastres }>;
   /** The sum of the lines' amounts: what the order's sales fall by. */
   amount: Piastres;
+  /** The phone the order was placed with: the subject its reason is sealed under (absent on events written before). */
+  phone?: string;
+  /** Staff free text about the person: personal, "[erased]" once they are erased. */
   reason: string;
   by: StaffActor;
 }>;

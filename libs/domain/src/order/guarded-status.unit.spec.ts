@@ -15,7 +15,7 @@ const placed: OrderPlaced = {
   },
 };
 const admin = { username: 'mona', role: 'agent' } as const;
-const moved = (from: OrderStatus, to: OrderStatus): OrderStatusChanged => ({ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from, to, reason: null, by: admin, courier: null, trackingNumber: null } });
+const moved = (from: OrderStatus, to: OrderStatus): OrderStatusChanged => ({ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', phone: monaCustomer.phone, from, to, reason: null, by: admin, courier: null, trackingNumber: null } });
 const delivered = [placed, moved('PLACED', 'SHIPPED'), moved('SHIPPED', 'DELIVERED')];
 const guarded = (status: OrderStatus, correction: boolean, reason?: string) =>
   ({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status, reason, by: admin, guard: { correction } } }) as const;
@@ -39,7 +39,7 @@ describe('guarded status change (the back-office route)', () => {
   it('records a correction with its reason', () => {
     given(orderDecider, delivered)
       .when(guarded('REFUSED', true, ' courier mixed up two parcels '))
-      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'DELIVERED', to: 'REFUSED', reason: 'courier mixed up two parcels', correction: true, by: admin, courier: null, trackingNumber: null } }]);
+      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', phone: monaCustomer.phone, from: 'DELIVERED', to: 'REFUSED', reason: 'courier mixed up two parcels', correction: true, by: admin, courier: null, trackingNumber: null } }]);
   });
 
   it('refuses a backward move without correction: true, and a correction without a reason', () => {
@@ -55,13 +55,13 @@ describe('guarded status change (the back-office route)', () => {
   it('a forward move needs neither', () => {
     given(orderDecider, [placed])
       .when(guarded('SHIPPED', false))
-      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'PLACED', to: 'SHIPPED', reason: null, by: admin, courier: null, trackingNumber: null } }]);
+      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', phone: monaCustomer.phone, from: 'PLACED', to: 'SHIPPED', reason: null, by: admin, courier: null, trackingNumber: null } }]);
   });
 
   it('the unguarded status route keeps every move it allowed, undoing DELIVERED included, and records no correction', () => {
     given(orderDecider, delivered)
       .when({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status: 'REFUSED', by: admin } })
-      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'DELIVERED', to: 'REFUSED', reason: null, by: admin, courier: null, trackingNumber: null } }]);
+      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', phone: monaCustomer.phone, from: 'DELIVERED', to: 'REFUSED', reason: null, by: admin, courier: null, trackingNumber: null } }]);
   });
 });
 
@@ -84,7 +84,7 @@ describe('shipping once the shop has couriers', () => {
   it('ships with both, and without either while the shop has no courier', () => {
     given(orderDecider, [placed])
       .when(ship({ couriersConfigured: true, shipment: { courier: bosta, trackingNumber: ' BOS-1 ' } }))
-      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'PLACED', to: 'SHIPPED', reason: null, by: admin, courier: bosta, trackingNumber: 'BOS-1' } }]);
+      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', phone: monaCustomer.phone, from: 'PLACED', to: 'SHIPPED', reason: null, by: admin, courier: bosta, trackingNumber: 'BOS-1' } }]);
     given(orderDecider, [placed]).when(ship({ couriersConfigured: false })).then([moved('PLACED', 'SHIPPED')]);
   });
 

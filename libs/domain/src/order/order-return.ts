@@ -13,6 +13,7 @@ import { isBlank, trimmed } from '../shared/validation.js';
 import type { RecordRefund, ReturnOrder } from './commands.js';
 import type { OrderEvent } from './events.js';
 import type { OrderState } from './order.decider.js';
+import { subjectPhoneOf } from './order-subject.js';
 
 const DAY_MS = 86_400_000;
 export const DEFAULT_RETURN_WINDOW_DAYS = 14;
@@ -66,7 +67,7 @@ export function decideReturn(state: OrderState, c: ReturnOrder['data']): OrderEv
     lines[lines.length - 1] = { ...lines[lines.length - 1], amount: rest };
   }
   const amount = lines.reduce((s, l) => s + l.amount, 0);
-  const returned: OrderEvent = { type: 'OrderReturned', data: { orderId: state.orderId, orderNumber: state.orderNumber, returnId: c.returnId, lines, amount, reason, by: c.by } };
+  const returned: OrderEvent = { type: 'OrderReturned', data: { orderId: state.orderId, orderNumber: state.orderNumber, returnId: c.returnId, lines, amount, ...subjectPhoneOf(state), reason, by: c.by } };
   if (c.refund === undefined || c.refund === null || c.refund === 0) return [returned];
   return [returned, ...decideRefund(state, { orderId: state.orderId, amount: c.refund, returnId: c.returnId, by: c.by }, { returning: c.returnId, field: 'refund' })];
 }

@@ -21,7 +21,7 @@ const placed: OrderPlaced = {
     totals: { subtotal: 75000, discountFromPromotions: 0, discountFromPromoCode: 7500, shippingCost: 5000, codFee: 0, taxAmount: 0, total: 72500 },
   },
 };
-const move = (from: 'PLACED' | 'SHIPPED', to: 'SHIPPED' | 'DELIVERED'): OrderEvent => ({ type: 'OrderStatusChanged', data: { ...ids, from, to, reason: null, by, courier: null, trackingNumber: null } });
+const move = (from: 'PLACED' | 'SHIPPED', to: 'SHIPPED' | 'DELIVERED'): OrderEvent => ({ type: 'OrderStatusChanged', data: { ...ids, phone: monaCustomer.phone, from, to, reason: null, by, courier: null, trackingNumber: null } });
 const delivered = [placed, move('PLACED', 'SHIPPED'), move('SHIPPED', 'DELIVERED')];
 const now = '2026-11-10T10:00:00.000Z';
 const returning = (lines: Array<{ itemId: unknown; quantity: unknown }> | null, returnId = 'r1', deliveredAt: string | null = '2026-11-05T10:00:00.000Z') =>
@@ -31,11 +31,11 @@ describe('returns and refunds', () => {
   it('returns one line: its share of the goods after the promo code', () => {
     given(orderDecider, delivered)
       .when(returning([{ itemId: 'i1', quantity: 1 }]))
-      .then([{ type: 'OrderReturned', data: { ...ids, returnId: 'r1', lines: [{ itemId: 'i1', quantity: 1, amount: 18000 }], amount: 18000, reason: 'torn corner', by } }]);
+      .then([{ type: 'OrderReturned', data: { ...ids, phone: monaCustomer.phone, returnId: 'r1', lines: [{ itemId: 'i1', quantity: 1, amount: 18000 }], amount: 18000, reason: 'torn corner', by } }]);
   });
 
   it('returns the rest of the order in whole, to exactly the goods sold; the same return again changes nothing', () => {
-    const first: OrderEvent = { type: 'OrderReturned', data: { ...ids, returnId: 'r1', lines: [{ itemId: 'i1', quantity: 1, amount: 18000 }], amount: 18000, reason: 'x', by } };
+    const first: OrderEvent = { type: 'OrderReturned', data: { ...ids, phone: monaCustomer.phone, returnId: 'r1', lines: [{ itemId: 'i1', quantity: 1, amount: 18000 }], amount: 18000, reason: 'x', by } };
     given(orderDecider, [...delivered, first])
       .when(returning(null, 'r2'))
       .thenState((state, [event]) => {
@@ -69,7 +69,7 @@ describe('returns and refunds', () => {
     given(orderDecider, delivered)
       .when(withRefund(18000, 'r2'))
       .then([
-        { type: 'OrderReturned', data: { ...ids, returnId: 'r2', lines: [{ itemId: 'i1', quantity: 1, amount: 18000 }], amount: 18000, reason: 'torn corner', by } },
+        { type: 'OrderReturned', data: { ...ids, phone: monaCustomer.phone, returnId: 'r2', lines: [{ itemId: 'i1', quantity: 1, amount: 18000 }], amount: 18000, reason: 'torn corner', by } },
         { type: 'RefundRecorded', data: { ...ids, amount: 18000, returnId: 'r2', by } },
       ]);
     // No refund, or 0, is a return alone; the same return again changes nothing, refund included.

@@ -16,6 +16,8 @@ import { isOrderStatus, ORDER_STATUSES, type CourierRef, type OrderCustomer, typ
 import { canMoveOrder, isCorrection, needsReason } from './order-lifecycle.js';
 import { changedParts, EDITABLE_STATUSES, priceOrderEdit, withVersion, type OrderRecord } from './order-edit.js';
 import { validateNote } from './order-note.js';
+import { subjectPhoneOf } from './order-subject.js';
+import { isErasedCustomer } from '../personal-data/erased-value.js';
 
 export interface OrderState {
   exists: boolean;
@@ -94,6 +96,10 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       if (!isOrderStatus(to)) throw DomainError.validation('INVALID_ORDER_STATUS', `Status must be one of ${ORDER_STATUSES.join(', ')}`);
       if (to === state.status) return [];
       if (!canMoveOrder(state.status, to)) throw DomainError.conflict('ORDER_STATUS_NOT_ALLOWED', `A ${state.status} order cannot become ${to}`);
+      // Confirming is calling the shopper to agree the order: an erased one has no one to call.
+      if (to === 'CONFIRMED' && state.placed && isErasedCustomer(state.placed.customer)) {
+        throw DomainError.conflict('CUSTOMER_ERASED', `${state.orderNumber}: its customer's personal data was erased, so there is no one to confirm it with`, { orderNumber: state.orderNumber });
+      }
       const reason = isBlank(command.data.reason) ? null : trimmed(command.data.reason);
       const correction = isCorrection(state.status, to);
       const guard = command.data.guard;
@@ -110,7 +116,7 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
         {
           type: 'OrderStatusChanged',
           data: {
-            orderId: state.orderId, orderNumber: state.orderNumber, from: state.status, to, reason, ...(guard && correction ? { correction: true as const } : {}), by: command.data.by,
+            orderId: state.orderId, orderNumber: state.orderNumber, ...subjectPhoneOf(state), from: state.status, to, reason, ...(guard && correction ? { correction: true as const } : {}), by: command.data.by,
             courier: shipment?.courier ?? null, trackingNumber,
           },
         },

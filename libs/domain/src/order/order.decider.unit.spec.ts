@@ -4,6 +4,7 @@ import type { OrderPlaced, OrderStatus, OrderStatusChanged } from './events.js';
 import { alreadyChangedMessage, canMoveOrder, ORDER_TRANSITIONS } from './order-lifecycle.js';
 import { evolveAll } from '../shared/decider.js';
 import { orderDecider } from './order.decider.js';
+import { ERASED } from '../personal-data/erased-value.js';
 
 const placed: OrderPlaced = {
   type: 'OrderPlaced',
@@ -37,14 +38,22 @@ describe('order decider', () => {
   it('ships an order, with a reason when one is given', () => {
     given(orderDecider, [placed])
       .when({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status: 'SHIPPED', reason: ' Aramex 123 ', by: admin } })
-      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'PLACED', to: 'SHIPPED', reason: 'Aramex 123', by: admin, courier: null, trackingNumber: null } }]);
+      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', phone: monaCustomer.phone, from: 'PLACED', to: 'SHIPPED', reason: 'Aramex 123', by: admin, courier: null, trackingNumber: null } }]);
   });
 
   it('moves freely among the three statuses, as the back-office allows', () => {
-    const canceled = { type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'PLACED', to: 'CANCELED', reason: null, by: admin, courier: null, trackingNumber: null } } as const;
+    const canceled = { type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', phone: monaCustomer.phone, from: 'PLACED', to: 'CANCELED', reason: null, by: admin, courier: null, trackingNumber: null } } as const;
     given(orderDecider, [placed, canceled])
       .when({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status: 'placed', by: admin } })
-      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'CANCELED', to: 'PLACED', reason: null, by: admin, courier: null, trackingNumber: null } }]);
+      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', phone: monaCustomer.phone, from: 'CANCELED', to: 'PLACED', reason: null, by: admin, courier: null, trackingNumber: null } }]);
+  });
+
+  it('refuses to confirm an order whose customer was erased (409), and still lets it be canceled', () => {
+    const erased: OrderPlaced = { ...placed, data: { ...placed.data, customer: { ...monaCustomer, firstName: ERASED, lastName: ERASED, phone: ERASED } } };
+    given(orderDecider, [erased]).when({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status: 'CONFIRMED', by: admin } }).thenThrows('CUSTOMER_ERASED', 'conflict');
+    given(orderDecider, [erased])
+      .when({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status: 'CANCELED', by: admin } })
+      .then([{ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from: 'PLACED', to: 'CANCELED', reason: null, by: admin, courier: null, trackingNumber: null } }]);
   });
 
   it('the same status changes nothing', () => {
@@ -59,7 +68,7 @@ describe('order decider', () => {
 
 describe('cash-on-delivery lifecycle', () => {
   const moved = (from: OrderStatus, to: OrderStatus, reason: string | null = null): OrderStatusChanged =>
-    ({ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', from, to, reason, by: admin, courier: null, trackingNumber: null } });
+    ({ type: 'OrderStatusChanged', data: { orderId: 'o1', orderNumber: 'PS-7KQ4-M2XD', phone: monaCustomer.phone, from, to, reason, by: admin, courier: null, trackingNumber: null } });
   const change = (status: string, reason?: string) => ({ type: 'ChangeOrderStatus', data: { orderId: 'o1', status, reason, by: admin } }) as const;
 
   it('confirms, ships and delivers a placed order, one event each', () => {

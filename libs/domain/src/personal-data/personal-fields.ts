@@ -72,6 +72,8 @@ const EDIT: PersonalFieldsOfEvent = {
       ...['firstName', 'lastName', 'phone', 'addressLine', 'building', 'apartment', 'city'].map((name) => ({ path: [side, 'customer', name], erased: ERASED })),
       { path: [side, 'customer', 'notes'], erased: null },
     ]),
+    // Staff free text about the person (why their order was changed).
+    { path: ['reason'], erased: null },
   ],
 };
 
@@ -83,6 +85,22 @@ const NOTE: PersonalFieldsOfEvent = {
     { path: ['text'], erased: ERASED },
   ],
 };
+
+/**
+ * A status move or a return: the reason staff wrote is free text about a person, under the
+ * order's subject (`phone`, as a note's). Events written before it was declared carry neither the
+ * phone nor a sealed reason: they are read as they were, and the read models blank the reason
+ * when the person is erased.
+ */
+function reasonOf(erased: PersonalField['erased']): PersonalFieldsOfEvent {
+  return {
+    subject: { kind: 'phone', path: ['phone'] },
+    fields: [
+      { path: ['phone'], erased: ERASED },
+      { path: ['reason'], erased },
+    ],
+  };
+}
 
 const NEWSLETTER_ADDRESS: PersonalFieldsOfEvent = {
   subject: { kind: 'email', path: ['email'] },
@@ -102,6 +120,8 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFieldsOfEvent>> = 
   PersonalDataCorrected: CORRECTION,
   OrderEdited: EDIT,
   OrderNoteAdded: NOTE,
+  OrderStatusChanged: reasonOf(null),
+  OrderReturned: reasonOf(ERASED),
   NewsletterSubscribed: NEWSLETTER_ADDRESS,
   NewsletterUnsubscribed: NEWSLETTER_ADDRESS,
   PhoneBlocked: BLOCKED_PHONE,

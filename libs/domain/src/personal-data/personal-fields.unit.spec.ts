@@ -29,6 +29,15 @@ describe('personal fields', () => {
     expect(isPersonalSnapshot('OrderPlaced', order.event.data)).toBe(false);
   });
 
+  it("declares the reasons staff write about a person (a status move, a return, an edit) under the order's phone", () => {
+    for (const type of ['OrderStatusChanged', 'OrderReturned', 'OrderEdited', 'OrderNoteAdded']) {
+      expect(PERSONAL_FIELDS[type]?.subject).toEqual({ kind: 'phone', path: ['phone'] });
+    }
+    const reasonOf = (type: string) => PERSONAL_FIELDS[type].fields.find((f) => f.path.join('.') === 'reason');
+    // Each erased to a value of its type: a move's and an edit's reason may be null, a return's never is.
+    expect([reasonOf('OrderStatusChanged')?.erased, reasonOf('OrderEdited')?.erased, reasonOf('OrderReturned')?.erased]).toEqual([null, null, '[erased]']);
+  });
+
   it('reads a value at a path, undefined past a non-object', () => {
     expect(valueAt({ a: { b: 1 } }, ['a', 'b'])).toBe(1);
     expect(valueAt({ a: 'x' }, ['a', 'b'])).toBeUndefined();

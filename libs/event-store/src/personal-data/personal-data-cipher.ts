@@ -117,8 +117,9 @@ export function isSealed(data: unknown): data is Json & { personal: PersonalEnve
   return typeof p === 'object' && p !== null && p.v === ENVELOPE_VERSION;
 }
 
+/** A declared field that is null says nothing of anyone: an event holding only such (a status move with no phone or reason) stays plain. */
 function holdsAny(data: unknown, declared: PersonalFieldsOfEvent): boolean {
-  return declared.fields.some((f) => valueAt(data, f.path) !== undefined);
+  return declared.fields.some((f) => valueAt(data, f.path) != null);
 }
 
 /** The plaintext is the declared fields' values by dotted path; the event id is bound in (moving a ciphertext to another event fails). */

@@ -7,6 +7,7 @@ import type { OrderItem } from '#domain/order/events.js';
 import { piastresToEgp } from '#domain/shared/money.js';
 import { boundedUsername, staffAuthorOf } from './staff-actor-of.js';
 import { courierOfReportedMove } from '#domain/order/courier-report.js';
+import { ERASED } from '#domain/personal-data/personal-fields.js';
 
 const ORDER_HISTORY_TABLE = tableSpec(OrderHistoryEntity);
 
@@ -78,6 +79,19 @@ export const orderHistoryProjection = defineProjection({
       };
     });
     await insertRowsIfAbsent(ctx, ORDER_HISTORY_TABLE, rows);
+  },
+  // The reasons staff wrote about the person read as the log reads them once their key is gone
+  // (a return's "[erased]", the others' null); events written before reasons were sealed hold
+  // theirs in clear, and this reaches them too. Everything else the trail keeps names no one.
+  async erase(e, ctx) {
+    const orderIds = Array.isArray(e.data.orderIds) ? e.data.orderIds : [];
+    if (orderIds.length === 0) return;
+    await ctx.sql(
+      `UPDATE ${ctx.table(ORDER_HISTORY_TABLE.name)}
+          SET changes = jsonb_set(changes, '{reason}', CASE WHEN type = 'OrderReturned' THEN to_jsonb($2::text) ELSE 'null'::jsonb END)
+        WHERE order_id = ANY($1::text[]) AND type IN ('OrderStatusChanged', 'OrderReturned', 'OrderEdited') AND changes ? 'reason'`,
+      [orderIds, ERASED],
+    );
   },
 });
 

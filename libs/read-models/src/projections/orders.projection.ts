@@ -90,14 +90,14 @@ export const ordersProjection = defineProjection({
       );
     }
   },
-  // The customer fields read as erased, and search_text is made again from them exactly as orderRow
-  // makes it; items, totals, status, governorate and dates stay.
+  // The customer fields and the staff's status reason read as erased, and search_text is made again
+  // from them exactly as orderRow makes it; items, totals, status, governorate and dates stay.
   async erase(e, ctx) {
     const x = ERASED_CUSTOMER;
     await ctx.sql(
       `UPDATE ${ctx.table(ORDERS_TABLE.name)} SET first_name = $2, last_name = $3, phone = $4, email = $5, address_line = $6,
          building = $7, apartment = $8, city = $9, latitude = $10, longitude = $11, notes = $12,
-         staff_notes_text = '', search_text = lower(concat_ws(' ', order_number, id, $2::text, $3::text, $4::text, payment_method))
+         staff_notes_text = '', status_reason = NULL, search_text = lower(concat_ws(' ', order_number, id, $2::text, $3::text, $4::text, payment_method))
        WHERE subject_id = $1`,
       [e.data.subjectId, x.firstName, x.lastName, x.phone, x.email, x.addressLine, x.building, x.apartment, x.city, x.latitude, x.longitude, x.notes],
     );

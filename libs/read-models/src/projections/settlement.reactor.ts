@@ -18,6 +18,7 @@ import { promoUsageDecider } from '#domain/promotion/promo-usage.decider.js';
 import { evolveAll, type Decider } from '#domain/shared/decider.js';
 import { uuidFromName } from '#domain/shared/uuid-from-name.js';
 import { orderStream, promoUsageStream } from '#domain/streams.js';
+import { PERSONAL_FIELDS } from '#domain/personal-data/personal-fields.js';
 import { WrongExpectedRevision, type EventMetadata, type EventStore, type RecordedEvent } from '#event-store/event-store.port.js';
 import { defineProjection, type RecordedShopEvent } from './projection.js';
 
@@ -42,13 +43,28 @@ async function decideOnStream<C, E extends { type: string; data: unknown }, S>(
     if (decided.length === 0) return [];
     try {
       const expectedRevision = recorded.length === 0 ? 'no_stream' : recorded[recorded.length - 1].revision;
-      await log.append(stream, decided.map((e, i) => ({ id: eventId(i), type: e.type, data: e.data, metadata })), { expectedRevision });
+      const subject = subjectOfStream(recorded);
+      await log.append(
+        stream,
+        decided.map((e, i) => ({ id: eventId(i), type: e.type, data: e.data, metadata: subject && PERSONAL_FIELDS[e.type] ? { ...metadata, subjectId: subject } : metadata })),
+        { expectedRevision },
+      );
       return decided;
     } catch (error) {
       if (error instanceof WrongExpectedRevision && attempt < RETRIES) continue;
       throw error;
     }
   }
+}
+
+/**
+ * The subject the stream's first event was sealed under: named on the events it seals (a reason),
+ * so the log reads that key and never looks the subject up, which this process, allowed only to
+ * read keys, could not.
+ */
+function subjectOfStream(recorded: readonly RecordedEvent[]): string | undefined {
+  const named = recorded[0]?.metadata?.subjectId;
+  return typeof named === 'string' ? named : undefined;
 }
 
 /** Applies one line of the import to its order; returns the events appended (none when it was applied before). */

@@ -41,6 +41,11 @@ export class DeciderExecutor {
     return options.inTurn ? this.turns.run(options.stream, run) : run();
   }
 
+  /** Forgets the folds of these streams (their person was erased): the next load reads them again. */
+  forget(streams: readonly string[]): void {
+    for (const stream of streams) this.folds.forget(stream);
+  }
+
   load<State, Event extends { type: string; data: unknown }>(stream: string, decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>) {
     return loadAggregate(this.store, stream, decider, this.folds);
   }

@@ -29,6 +29,15 @@ export class FoldCache {
     return { state: entry.state as State, revision: entry.revision };
   }
 
+  /**
+   * Drops a stream's fold: once its person's key is destroyed, a fold made before holds what the
+   * log no longer gives anyone (their name, phone, address), and deciding on it would act as if
+   * they were still known.
+   */
+  forget(stream: string): void {
+    this.entries.delete(stream);
+  }
+
   /** Keeps the fold unless a newer one of the same evolve is kept already (racing loads). */
   set<State>(stream: string, evolve: unknown, fold: Fold<State>): void {
     const current = this.entries.get(stream);

@@ -24,6 +24,8 @@ import { appendUnits, createProjectorTestDb, waitForCheckpoints, type TestDb } f
 import { generateShopEvents } from '../testing/shop-event-generator.js';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
+/** A reason staff typed about the shopper, written before reasons were sealed. */
+const LEGACY_REASON = 'Legacy refusal: the shopper was rude at the door';
 const metadata = { correlationId: 'legacy', actor: { kind: 'shopper' as const, id: 'anonymous' }, occurredAt: '2026-02-01T10:00:00.000Z' };
 /** Columns that key a person: a phone or an address hash in the plain log, a subject id once encrypted. */
 const PERSON_KEYS: Record<string, readonly string[]> = {
@@ -77,6 +79,7 @@ describe('protect-personal-data on a log written before encryption', () => {
   /** The shoppers' phones, e-mails and streets, and the newsletter addresses, as the plain log holds them. */
   const secrets = new Set<string>();
   let before: Record<string, string[]>;
+  let legacyStream: string;
 
   beforeAll(async () => {
     const build = spawnSync(process.execPath, ['libs/platform/bin/build.mjs', '--if-stale'], { cwd: root, stdio: 'inherit' });
@@ -103,6 +106,16 @@ describe('protect-personal-data on a log written before encryption', () => {
     secrets.add(legacyEmail);
     const snapshot = snapshotTaken(order!.stream, 0n, 1, { exists: true, customer: order!.data.customer });
     await plain.append(snapshot.stream, [{ id: snapshot.id, ...snapshot.event, metadata }]);
+    // A refusal's reason as staff wrote it then: no phone on the move, the reason in clear.
+    const moves = (await plain.readStream(order!.stream)).filter((e) => e.type === 'OrderStatusChanged');
+    const from = moves.length > 0 ? (moves.at(-1)!.data as { to: string }).to : 'PLACED';
+    const orderStreamEvents = await plain.readStream(order!.stream);
+    await plain.append(order!.stream, [{
+      id: randomUUID(), type: 'OrderStatusChanged', metadata,
+      data: { orderId: order!.data.orderId, orderNumber: order!.data.orderNumber, from, to: from, reason: LEGACY_REASON, by: { username: 'admin', role: 'owner' }, courier: null, trackingNumber: null },
+    }], { expectedRevision: orderStreamEvents.at(-1)!.revision });
+    legacyStream = order!.stream;
+    secrets.add(LEGACY_REASON);
     await projectAll(db.store, db, await newestStoredPosition(db.url));
     before = await readModels(db.pool);
   }, 300_000);
@@ -152,6 +165,11 @@ describe('protect-personal-data on a log written before encryption', () => {
 
     const text = await logText(db.pool);
     expect([...secrets].filter((s) => text.includes(s))).toEqual([]);
+    // The legacy reason, with no phone of its own, is sealed under its order's subject.
+    const subjects = await db.pool.query<{ type: string; s: string | null }>(`SELECT event_type AS type, metadata->>'subjectId' AS s FROM event_store.events WHERE stream_name = $1 ORDER BY tx_id, global_position`, [legacyStream]);
+    const placedSubject = subjects.rows[0].s;
+    expect(placedSubject).toEqual(expect.any(String));
+    expect(subjects.rows.at(-1)).toEqual({ type: 'OrderStatusChanged', s: placedSubject });
     expect(text).toContain(subscriberStream((await db.pool.query(`SELECT metadata->>'subjectId' AS s FROM event_store.events WHERE stream_name LIKE 'subscriber-%'`)).rows[0].s));
   }, 300_000);
 

@@ -9,7 +9,7 @@
  * then deleting the old ones and a scavenge.
  */
 import type pg from 'pg';
-import { isPersonalSnapshot, PERSONAL_FIELDS } from '#domain/personal-data/personal-fields.js';
+import { isPersonalSnapshot, PERSONAL_FIELDS, valueAt } from '#domain/personal-data/personal-fields.js';
 import { SNAPSHOT_TAKEN } from '#domain/snapshots.js';
 import { parseStreamName, subscriberStream } from '#domain/streams.js';
 import type { EventMetadata, NewEvent } from '#event-store/event-store.port.js';
@@ -139,6 +139,21 @@ export async function protectPersonalData(
   return report;
 }
 
+/**
+ * An event that names no subject of its own (a status move or a return written before their
+ * reasons were personal carries no phone) is sealed under its stream's: the subject its first
+ * event (the order's placing, sealed earlier in this run or before it) was sealed under.
+ */
+async function withStreamSubject(client: pg.ClientBase, row: Row): Promise<EventMetadata> {
+  const declared = PERSONAL_FIELDS[row.event_type];
+  if (!declared || typeof row.metadata?.subjectId === 'string' || valueAt(row.data, declared.subject.path) != null) return row.metadata;
+  const { rows: [first] } = await client.query<{ subject_id: string | null }>(
+    `SELECT metadata->>'subjectId' AS subject_id FROM event_store.events WHERE stream_name = $1 ORDER BY tx_id, global_position LIMIT 1`,
+    [row.stream_name],
+  );
+  return first?.subject_id ? { ...row.metadata, subjectId: first.subject_id } : row.metadata;
+}
+
 async function protectRow(client: pg.ClientBase, cipher: PersonalDataCipher, row: Row, report: ProtectReport): Promise<void> {
   report.scanned++;
   if (row.event_type === SNAPSHOT_TAKEN) {
@@ -151,7 +166,7 @@ async function protectRow(client: pg.ClientBase, cipher: PersonalDataCipher, row
     report.alreadyEncrypted++;
     return;
   }
-  const event: NewEvent = { id: row.event_id, type: row.event_type, data: row.data, metadata: row.metadata };
+  const event: NewEvent = { id: row.event_id, type: row.event_type, data: row.data, metadata: await withStreamSubject(client, row) };
   const [sealed] = await cipher.seal(row.stream_name, [event]);
   if (sealed === event) return; // nothing personal in it (a checkout of the first schema)
   await client.query('UPDATE event_store.events SET data = $3::json, metadata = $4::json WHERE tx_id = $1::xid8 AND global_position = $2', [

@@ -363,7 +363,8 @@ function fieldTexts(paths: readonly Path[]) {
 const pick = (texts: ReadonlyArray<readonly [string, string] | undefined>, storable: boolean) =>
   texts.map((t) => (t === undefined ? undefined : storable ? t[0] : t[1]));
 
-const holdsPersonalData = (e: NewEvent) => PERSONAL_FIELDS[e.type]?.fields.some((f) => valueAt(e.data, f.path) !== undefined) === true;
+// A declared field that is null holds nothing: the log leaves such an event plain, as it does.
+const holdsPersonalData = (e: NewEvent) => PERSONAL_FIELDS[e.type]?.fields.some((f) => valueAt(e.data, f.path) != null) === true;
 
 /** `events` as readers get them once every subject's key is destroyed: sealed under keys that are then gone. */
 async function erasedVariants(events: RecordedEvent[]): Promise<RecordedEvent[]> {

@@ -116,7 +116,12 @@ describe('couriers and their settlement files (HTTP, real stack)', () => {
     const statuses = await Promise.all([a, b, c, placedOnly].map(async (o) => (await t.request().get(`/api/admin/orders/${o.orderId}`).set(auth())).body.status));
     expect(statuses).toEqual(['DELIVERED', 'DELIVERED', 'REFUSED', 'PLACED']);
     const refused = (await t.store.readStream(`order-${c.orderId}`)).find((e) => e.type === 'OrderStatusChanged' && (e.data as { to: string }).to === 'REFUSED');
-    expect(refused?.data).toMatchObject({ courier: { courierId: bosta, name: 'Bosta' }, trackingNumber: 'C-3', by: { username: 'admin' } });
+    expect(refused?.data).toMatchObject({ courier: { courierId: bosta, name: 'Bosta' }, trackingNumber: 'C-3', by: { username: 'admin' }, reason: expect.stringContaining('Refused at the door') });
+    // The reactor, which may only read keys, sealed its reason under the order's own subject.
+    const [placedC] = await t.store.readStream(`order-${c.orderId}`, { maxCount: 1 });
+    expect(refused?.metadata.subjectId).toBe(placedC.metadata.subjectId);
+    const [stored] = await t.dataSource.query(`SELECT data::text AS data FROM event_store.events WHERE event_id = $1`, [refused?.id]);
+    expect(stored.data).not.toContain('Refused at the door');
     // The trail names the courier as the actor of the moves its file made, not the admin who imported it.
     const trail = (await t.request().get(`/api/admin/orders/${a.orderId}/history`).set(auth()).expect(200)).body.events as Array<{ type: string; actor: unknown; changes: { status?: { to: string } } }>;
     expect(trail.filter((h) => h.type === 'OrderStatusChanged').map((h) => [h.changes.status?.to, h.actor])).toEqual([

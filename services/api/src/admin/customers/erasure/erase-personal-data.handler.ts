@@ -11,7 +11,7 @@ import { staffActorFromMetadata, type StaffActor } from '#domain/admin/staff-act
 import { normaliseSubjectIdentifier } from '#domain/personal-data/personal-fields.js';
 import { DomainError } from '#domain/shared/domain-error.js';
 import type { Actor } from '#domain/shared/event.js';
-import { personalDataStream } from '#domain/streams.js';
+import { orderStream, personalDataStream } from '#domain/streams.js';
 import type { EventStore } from '#event-store/event-store.port.js';
 import type { KeyStore } from '#event-store/personal-data/key-store.js';
 import type { PersonalDataCipher } from '#event-store/personal-data/personal-data-cipher.js';
@@ -161,6 +161,7 @@ export class ErasePersonalDataHandler implements ICommandHandler<ErasePersonalDa
       });
     }
     const keysDestroyed = await keys.destroy([c.subjectId, ...newsletterSubjectIds]);
+    this.executor.forget(orders.map((o) => orderStream(o.id)));
     const deletedUploads: string[] = [];
     for (const key of uploads) {
       if (!(await this.storage.exists(key))) continue;
