@@ -90,7 +90,8 @@ describe('custom poster upload', () => {
     decodesAs(1500, 2000);
     const user = userEvent.setup();
     renderApp('/custom');
-    expect(await screen.findByTestId('custom-file-button')).toHaveTextContent('اختر صورة');
+    // The Arabic dictionary arrives after the first render: wait for the page to speak it.
+    await waitFor(() => expect(screen.getByTestId('custom-file-button')).toHaveTextContent('اختر صورة'), { timeout: 5000 });
     await user.upload(screen.getByTestId('custom-file'), image(409 * 1024, 'scan.png'));
     await user.selectOptions(screen.getByTestId('custom-size'), 'SIZE_40x50');
     const warning = await screen.findByTestId('custom-print');
