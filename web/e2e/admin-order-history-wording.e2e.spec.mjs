@@ -1,6 +1,6 @@
 // An order's history as staff read it: each event a sentence, never the trail's raw keys
 // ("trackingNumber:", "returned: 240", "itemCount: 1") or status codes ("SHIPPED").
-import { BASE_URL, adminCall, apiToken, eventually, firstPoster, placeOrderAsShopper, shipByApi, useSignedInPage } from './admin-support.mjs';
+import { BASE_URL, apiToken, deliveredOrder, firstPoster, useSignedInPage } from './admin-support.mjs';
 
 describe("an order's history (browser)", () => {
   let page;
@@ -8,14 +8,7 @@ describe("an order's history (browser)", () => {
 
   it('says a shipment, a delivery and a return in sentences', async () => {
     const token = await apiToken();
-    const placed = await placeOrderAsShopper({ ...(await firstPoster()), firstName: 'Salma', quantity: 2 });
-    await shipByApi(token, placed.orderId, 'SALMA-1');
-    await adminCall(token, 'PATCH', `/admin/orders/${placed.orderId}/status`, { status: 'DELIVERED' });
-    const order = await eventually(async () => {
-      const { body } = await adminCall(token, 'GET', `/admin/orders/${placed.orderId}`);
-      if (body.status !== 'DELIVERED') throw new Error(`still ${body.status}`);
-      return body;
-    });
+    const { placed, order } = await deliveredOrder(token, { ...(await firstPoster()), firstName: 'Salma', quantity: 2, trackingNumber: 'SALMA-1' });
     const [line] = order.items;
 
     await page.goto(`${BASE_URL}/admin/orders/${placed.orderNumber}`);

@@ -1,5 +1,5 @@
 // A delivered order returned by one line from its page: the dashboard's net sales fall by that line.
-import { BASE_URL, adminCall, apiToken, eventually, firstPoster, placeOrderAsShopper, shipByApi, useSignedInPage } from './admin-support.mjs';
+import { BASE_URL, adminCall, apiToken, deliveredOrder, eventually, firstPoster, useSignedInPage } from './admin-support.mjs';
 
 const egp = (text) => Number(text.replace(/[^0-9.]/g, ''));
 
@@ -9,14 +9,7 @@ describe('returning a delivered order', () => {
 
   it('one line back: the dashboard’s net sales fall by that line', async () => {
     const token = await apiToken();
-    const placed = await placeOrderAsShopper({ ...(await firstPoster()), firstName: 'Reem', quantity: 2 });
-    await shipByApi(token, placed.orderId);
-    await adminCall(token, 'PATCH', `/admin/orders/${placed.orderId}/status`, { status: 'DELIVERED' });
-    const order = await eventually(async () => {
-      const { body } = await adminCall(token, 'GET', `/admin/orders/${placed.orderId}`);
-      if (body.status !== 'DELIVERED') throw new Error(`still ${body.status}`);
-      return body;
-    });
+    const { placed, order } = await deliveredOrder(token, { ...(await firstPoster()), firstName: 'Reem', quantity: 2 });
     const [line] = order.items;
     const salesCard = () => page.getByText('Net sales', { exact: true }).first().locator('xpath=following-sibling::p[1]');
     await page.goto(`${BASE_URL}/admin`);
@@ -38,14 +31,7 @@ describe('returning a delivered order', () => {
 
   it('a refund over what was paid records nothing; the same goods then go back with a fair refund, and the dialog offers what is left', async () => {
     const token = await apiToken();
-    const placed = await placeOrderAsShopper({ ...(await firstPoster()), firstName: 'Salma', quantity: 2 });
-    await shipByApi(token, placed.orderId);
-    await adminCall(token, 'PATCH', `/admin/orders/${placed.orderId}/status`, { status: 'DELIVERED' });
-    const order = await eventually(async () => {
-      const { body } = await adminCall(token, 'GET', `/admin/orders/${placed.orderId}`);
-      if (body.status !== 'DELIVERED') throw new Error(`still ${body.status}`);
-      return body;
-    });
+    const { placed, order } = await deliveredOrder(token, { ...(await firstPoster()), firstName: 'Salma', quantity: 2 });
     const [line] = order.items;
     const returnOne = async (refund) => {
       await page.getByRole('button', { name: 'Return goods…' }).click();

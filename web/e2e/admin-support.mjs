@@ -233,6 +233,19 @@ export async function shipByApi(token, orderId, trackingNumber = `E2E-${orderId.
   return adminCall(token, 'POST', `/admin/orders/${orderId}/status-changes`, { status: 'SHIPPED', courierId: courier.id, trackingNumber });
 }
 
+/** An order placed by a shopper, shipped with the courier and delivered, once the admin API reads it delivered. */
+export async function deliveredOrder(token, shopper) {
+  const placed = await placeOrderAsShopper(shopper);
+  await shipByApi(token, placed.orderId, shopper.trackingNumber);
+  await adminCall(token, 'PATCH', `/admin/orders/${placed.orderId}/status`, { status: 'DELIVERED' });
+  const order = await eventually(async () => {
+    const { body } = await adminCall(token, 'GET', `/admin/orders/${placed.orderId}`);
+    if (body.status !== 'DELIVERED') throw new Error(`still ${body.status}`);
+    return body;
+  });
+  return { placed, order };
+}
+
 /**
  * Picks a status in the Orders list's dropdown and answers the dialog it opens, as on the order
  * page: shipping names the courier and a tracking number; cancel, refuse and corrections a reason.

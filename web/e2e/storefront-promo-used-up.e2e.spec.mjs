@@ -46,9 +46,20 @@ describe('a used-up promo code at the Arabic checkout', () => {
       await shop.getByTestId('place-order').evaluate((el) => el.scrollIntoView({ block: 'end' }));
       await field.fill(works);
       await shop.getByRole('button', { name: 'تطبيق', exact: true }).click();
-      const toast = shop.getByTestId('toast').filter({ hasText: 'بنجاح' });
-      await toast.waitFor();
-      const [toastBox, buttonBox] = [await toast.boundingBox(), await shop.getByTestId('place-order').boundingBox()];
+      // Both boxes read in one go while the toast shows: it lives only seconds, and read one at a
+      // time the toast may be gone by the second call.
+      const boxes = await shop.waitForFunction(() => {
+        const toast = [...document.querySelectorAll('[data-testid="toast"]')].find((e) => e.textContent.includes('بنجاح'));
+        const button = document.querySelector('[data-testid="place-order"]');
+        if (!toast || !button) return null;
+        const box = (e) => {
+          const r = e.getBoundingClientRect();
+          return { x: r.x, y: r.y, width: r.width, height: r.height };
+        };
+        return { toast: box(toast), button: box(button) };
+      });
+      const { toast: toastBox, button: buttonBox } = await boxes.jsonValue();
+      expect(toastBox.height).toBeGreaterThan(0);
       expect(overlap(toastBox, buttonBox)).toBe(false);
       expect(errors).toEqual([]);
     });
